@@ -1,0 +1,43 @@
+// Output that appears whole or not at all: bytes go to a temporary file beside the target, which
+// is renamed into place by commit(). A file never committed is removed when the object dies.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace px {
+
+class AtomicFile {
+ public:
+  static absl::StatusOr<AtomicFile> create(const std::filesystem::path& target);
+
+  AtomicFile(AtomicFile&& other) noexcept;
+  AtomicFile& operator=(AtomicFile&&) = delete;
+  AtomicFile(const AtomicFile&) = delete;
+  ~AtomicFile();
+
+  absl::Status write(std::string_view bytes);
+  absl::Status write(const void* data, size_t size) {
+    return write(std::string_view(static_cast<const char*>(data), size));
+  }
+  // Flushes, closes and renames the temporary onto the target.
+  absl::Status commit();
+
+  const std::filesystem::path& target() const { return target_; }
+
+ private:
+  AtomicFile(std::filesystem::path target, std::filesystem::path temp, std::FILE* file)
+      : target_(std::move(target)), temp_(std::move(temp)), file_(file) {}
+  void discard();
+
+  std::filesystem::path target_;
+  std::filesystem::path temp_;
+  std::FILE* file_ = nullptr;
+  bool failed_ = false;
+};
+
+}  // namespace px

@@ -1,0 +1,44 @@
+#include "engine/errors.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace px {
+
+absl::Status refuse(std::string_view rule, std::string_view element, int64_t line,
+                    std::string_view detail) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(rule, ": <", element, "> at line ", line, ": ", detail));
+}
+
+absl::Status refuse(std::string_view rule, std::string_view detail) {
+  return absl::InvalidArgumentError(absl::StrCat(rule, ": ", detail));
+}
+
+absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
+                         std::string_view detail) {
+  return absl::ResourceExhaustedError(
+      absl::StrCat(rule, ": <", element, "> at line ", line, ": ", detail));
+}
+
+absl::Status io_error(std::string_view detail) { return absl::UnavailableError(detail); }
+
+ExitCode exit_code_for(const absl::Status& status) {
+  switch (status.code()) {
+    case absl::StatusCode::kOk:
+      return ExitCode::kOk;
+    case absl::StatusCode::kInvalidArgument:
+    case absl::StatusCode::kResourceExhausted:
+    case absl::StatusCode::kOutOfRange:
+    case absl::StatusCode::kUnimplemented:
+      return ExitCode::kRefused;
+    case absl::StatusCode::kUnavailable:
+    case absl::StatusCode::kNotFound:
+    case absl::StatusCode::kPermissionDenied:
+    case absl::StatusCode::kAlreadyExists:
+      return ExitCode::kIo;
+    default:
+      return ExitCode::kInternal;
+  }
+}
+
+}  // namespace px

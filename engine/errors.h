@@ -1,0 +1,25 @@
+// How a refusal or an I/O failure is spelled. A refused input is an InvalidArgument (or
+// ResourceExhausted for a budget) whose message names the rule, the element and the line;
+// an I/O failure is Unavailable. The CLI maps these to its exit codes.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "absl/status/status.h"
+
+namespace px {
+
+// "collada.p.length: <triangles> at line 12: <p> holds 10 indices, count=3 needs 9"
+absl::Status refuse(std::string_view rule, std::string_view element, int64_t line,
+                    std::string_view detail);
+// The same for a document-wide rule with no element to name.
+absl::Status refuse(std::string_view rule, std::string_view detail);
+absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
+                         std::string_view detail);
+absl::Status io_error(std::string_view detail);
+
+enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4 };
+ExitCode exit_code_for(const absl::Status& status);
+
+}  // namespace px

@@ -1,0 +1,88 @@
+// px::Scene is the spec's SceneData: meshes, nodes, scenes, materials, textures, images and the
+// document-wide attributes. All arrays live in the scene's arena; a scene moves, never copies.
+#pragma once
+
+#include <Eigen/Core>
+#include <array>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/arena.h"
+#include "model/mesh.h"
+#include "model/value.h"
+
+namespace px {
+
+struct Node {
+  std::string name;
+  Eigen::Matrix4d matrix = Eigen::Matrix4d::Identity();  // local transform
+  int mesh = -1;
+  std::vector<int> children;
+  // "id", "sid", "type" ("JOINT"), "transforms" (list of {"kind", "sid", "values"}),
+  // "camera", "light", "skin", and anything a format keeps.
+  ValueMap extras;
+};
+
+struct TextureRef {
+  int texture = -1;  // index into Scene::textures, -1 for none
+  int texcoord = 0;  // TEXCOORD set
+  double scale = 1;  // normal scale / occlusion strength
+  bool present() const { return texture >= 0; }
+};
+
+enum class AlphaMode { kOpaque, kMask, kBlend };
+
+struct Material {
+  std::string name;
+  std::array<double, 4> base_color{1, 1, 1, 1};
+  double metallic = 1;
+  double roughness = 1;
+  std::array<double, 3> emissive{0, 0, 0};
+  TextureRef base_color_texture;
+  TextureRef metallic_roughness_texture;
+  TextureRef normal_texture;
+  TextureRef occlusion_texture;
+  TextureRef emissive_texture;
+  AlphaMode alpha_mode = AlphaMode::kOpaque;
+  double alpha_cutoff = 0.5;
+  bool double_sided = false;
+  ValueMap extras;  // "shading": "phong" | "lambert" | "blinn" | "constant"
+};
+
+// glTF sampler constants; 0 means "not given".
+struct Texture {
+  std::string name;
+  int image = -1;  // -1: a placeholder that keeps index alignment
+  int wrap_s = 10497;
+  int wrap_t = 10497;
+  int mag_filter = 0;
+  int min_filter = 0;
+};
+
+struct Image {
+  std::string name;
+  std::string uri;  // as the document spells it (percent-encoding kept); empty with bytes
+  std::string mime_type;
+  std::vector<uint8_t> bytes;  // embedded pixels (data: URI, <hex>, or a file found on read)
+};
+
+struct Scene {
+  Scene() : arena(std::make_unique<Arena>()) {}
+  Scene(Scene&&) = default;
+  Scene& operator=(Scene&&) = default;
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
+
+  std::vector<Mesh> meshes;
+  std::vector<Node> nodes;
+  std::vector<std::vector<int>> scenes;  // root node indices of each scene
+  int default_scene = 0;                 // -1 for none
+  std::vector<Material> materials;
+  std::vector<Texture> textures;
+  std::vector<Image> images;
+  ValueMap global_attrs;  // "asset", "extras", "skins", "animations"
+  std::unique_ptr<Arena> arena;
+};
+
+}  // namespace px
