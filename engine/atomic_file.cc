@@ -2,26 +2,28 @@
 
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 
-#include "absl/strings/str_cat.h"
+#include "engine/strings.h"
 #include "engine/errors.h"
 
 namespace px {
 
 absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& target) {
-  std::string pattern = absl::StrCat(target.string(), ".tmp-XXXXXX");
+  std::string pattern = cat(target.string(), ".tmp-XXXXXX");
   int fd = mkstemp(pattern.data());
   if (fd < 0) {
-    return io_error(absl::StrCat("cannot create ", target.string(), ": ", std::strerror(errno)));
+    return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
   }
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
     ::close(fd);
     ::unlink(pattern.c_str());
-    return io_error(absl::StrCat("cannot open ", pattern, ": ", std::strerror(errno)));
+    return io_error(cat("cannot open ", pattern, ": ", std::strerror(errno)));
   }
   return AtomicFile(target, pattern, file);
 }
@@ -50,17 +52,17 @@ void AtomicFile::discard() {
 }
 
 absl::Status AtomicFile::write(std::string_view bytes) {
-  if (file_ == nullptr || failed_) return io_error(absl::StrCat("write after failure: ", target_.string()));
+  if (file_ == nullptr || failed_) return io_error(cat("write after failure: ", target_.string()));
   if (bytes.empty()) return absl::OkStatus();
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
     failed_ = true;
-    return io_error(absl::StrCat("cannot write ", target_.string(), ": ", std::strerror(errno)));
+    return io_error(cat("cannot write ", target_.string(), ": ", std::strerror(errno)));
   }
   return absl::OkStatus();
 }
 
 absl::Status AtomicFile::commit() {
-  if (file_ == nullptr || failed_) return io_error(absl::StrCat("cannot commit ", target_.string()));
+  if (file_ == nullptr || failed_) return io_error(cat("cannot commit ", target_.string()));
   // mkstemp makes the file 0600; give the output the permissions a plain fopen would.
   mode_t mask = umask(0);
   umask(mask);
@@ -70,12 +72,12 @@ absl::Status AtomicFile::commit() {
   file_ = nullptr;
   if (!ok) {
     discard();
-    return io_error(absl::StrCat("cannot write ", target_.string(), ": ", std::strerror(errno)));
+    return io_error(cat("cannot write ", target_.string(), ": ", std::strerror(errno)));
   }
   if (std::rename(temp_.c_str(), target_.c_str()) != 0) {
     std::string why = std::strerror(errno);
     discard();
-    return io_error(absl::StrCat("cannot rename onto ", target_.string(), ": ", why));
+    return io_error(cat("cannot rename onto ", target_.string(), ": ", why));
   }
   temp_.clear();
   return absl::OkStatus();

@@ -1,6 +1,6 @@
 #include "engine/diagnostics.h"
 
-#include "absl/strings/str_cat.h"
+#include "engine/strings.h"
 
 namespace px {
 
@@ -14,7 +14,7 @@ void Diagnostics::info(std::string_view code, std::string message, int64_t line)
 
 void Diagnostics::add(Severity severity, std::string_view code, std::string message,
                       int64_t line) {
-  std::string key = absl::StrCat(code, "\n", message);
+  std::string key = cat(code, "\n", message);
   auto [it, inserted] = index_.try_emplace(std::move(key), entries_.size());
   if (!inserted) {
     ++entries_[it->second].count;

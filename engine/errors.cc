@@ -1,26 +1,26 @@
 #include "engine/errors.h"
 
-#include "absl/strings/str_cat.h"
+#include "engine/strings.h"
 
 namespace px {
 
 absl::Status refuse(std::string_view rule, std::string_view element, int64_t line,
                     std::string_view detail) {
   return absl::InvalidArgumentError(
-      absl::StrCat(rule, ": <", element, "> at line ", line, ": ", detail));
+      cat(rule, ": <", element, "> at line ", line, ": ", detail));
 }
 
 absl::Status refuse(std::string_view rule, std::string_view detail) {
-  return absl::InvalidArgumentError(absl::StrCat(rule, ": ", detail));
+  return absl::InvalidArgumentError(cat(rule, ": ", detail));
 }
 
 absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
                          std::string_view detail) {
   return absl::ResourceExhaustedError(
-      absl::StrCat(rule, ": <", element, "> at line ", line, ": ", detail));
+      cat(rule, ": <", element, "> at line ", line, ": ", detail));
 }
 
-absl::Status io_error(std::string_view detail) { return absl::UnavailableError(detail); }
+absl::Status io_error(std::string_view detail) { return absl::UnavailableError(std::string(detail)); }
 
 ExitCode exit_code_for(const absl::Status& status) {
   switch (status.code()) {

@@ -1,0 +1,143 @@
+#include "engine/source.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+
+#include "engine/strings.h"
+#include "engine/errors.h"
+
+namespace px {
+namespace {
+
+class FileSource : public Source {
+ public:
+  FileSource(std::filesystem::path path, std::FILE* file, uint64_t size)
+      : path_(std::move(path)), file_(file), size_(size) {}
+  ~FileSource() override { std::fclose(file_); }
+
+  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
+    size_t n = std::fread(buffer, 1, size, file_);
+    if (n < size && std::ferror(file_)) {
+      return io_error(cat("cannot read ", path_.string(), ": ", std::strerror(errno)));
+    }
+    return n;
+  }
+  uint64_t size_bound() const override { return size_; }
+  std::filesystem::path base_dir() const override { return path_.parent_path(); }
+  std::string name() const override { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+  std::FILE* file_;
+  uint64_t size_;
+};
+
+class GzipSource : public Source {
+ public:
+  GzipSource(std::filesystem::path path, gzFile file) : path_(std::move(path)), file_(file) {}
+  ~GzipSource() override { gzclose(file_); }
+
+  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
+    unsigned chunk = static_cast<unsigned>(std::min<size_t>(size, 1u << 30));
+    int n = gzread(file_, buffer, chunk);
+    if (n < 0) {
+      int code = 0;
+      const char* message = gzerror(file_, &code);
+      return absl::InvalidArgumentError(
+          cat("gzip.corrupt: ", path_.string(), ": ", message));
+    }
+    return static_cast<size_t>(n);
+  }
+  // A compressed size says little about the inflated one; the budget checks fall back on
+  // their own caps.
+  uint64_t size_bound() const override { return std::numeric_limits<uint32_t>::max(); }
+  std::filesystem::path base_dir() const override { return path_.parent_path(); }
+  std::string name() const override { return path_.string(); }
+
+ private:
+  std::filesystem::path path_;
+  gzFile file_;
+};
+
+class MemorySource : public Source {
+ public:
+  explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
+  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
+    size_t n = std::min(size, bytes_.size() - position_);
+    std::memcpy(buffer, bytes_.data() + position_, n);
+    position_ += n;
+    return n;
+  }
+  uint64_t size_bound() const override { return bytes_.size(); }
+  std::string name() const override { return "<memory>"; }
+
+ private:
+  std::string_view bytes_;
+  size_t position_ = 0;
+};
+
+absl::Status open_error(const std::filesystem::path& path) {
+  return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    return io_error(cat("cannot read ", path.string(), ": it is a directory"));
+  }
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return open_error(path);
+  unsigned char magic[2] = {0, 0};
+  size_t got = std::fread(magic, 1, 2, file);
+  if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+    std::fclose(file);
+    gzFile gz = gzopen(path.c_str(), "rb");
+    if (gz == nullptr) return open_error(path);
+    gzbuffer(gz, 1 << 18);
+    return std::unique_ptr<Source>(new GzipSource(path, gz));
+  }
+  if (std::fseek(file, 0, SEEK_END) != 0) {
+    std::fclose(file);
+    return open_error(path);
+  }
+  long size = std::ftell(file);
+  std::rewind(file);
+  return std::unique_ptr<Source>(
+      new FileSource(path, file, size < 0 ? 0 : static_cast<uint64_t>(size)));
+}
+
+std::unique_ptr<Source> memory_source(std::string_view bytes) {
+  return std::make_unique<MemorySource>(bytes);
+}
+
+absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes) {
+  std::FILE* file = std::fopen(path.c_str(), "rb");
+  if (file == nullptr) return open_error(path);
+  std::string out(max_bytes, '\0');
+  size_t n = std::fread(out.data(), 1, max_bytes, file);
+  std::fclose(file);
+  out.resize(n);
+  return out;
+}
+
+absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path) {
+  auto source = open_file_source(path);
+  if (!source.ok()) return source.status();
+  std::string out;
+  char buffer[1 << 16];
+  while (true) {
+    absl::StatusOr<size_t> n = (*source)->read(buffer, sizeof buffer);
+    if (!n.ok()) return n.status();
+    if (*n == 0) break;
+    out.append(buffer, *n);
+  }
+  return out;
+}
+
+}  // namespace px

@@ -1,0 +1,37 @@
+// Chunked input: a file, a gzip-compressed file, or bytes in memory. Readers pull blocks and
+// never need the whole input in memory.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "absl/status/statusor.h"
+
+namespace px {
+
+class Source {
+ public:
+  virtual ~Source() = default;
+  // Reads up to size bytes into buffer; 0 at the end. An I/O failure is an Unavailable status.
+  virtual absl::StatusOr<size_t> read(char* buffer, size_t size) = 0;
+  // An upper bound on the bytes read() will yield, for budget checks before allocating.
+  virtual uint64_t size_bound() const = 0;
+  // The folder relative URIs resolve against; empty for memory input.
+  virtual std::filesystem::path base_dir() const { return {}; }
+  // A name for messages: the path, or "<memory>".
+  virtual std::string name() const = 0;
+};
+
+// Opens a file; one starting with the gzip magic is decompressed as it is read.
+absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path);
+std::unique_ptr<Source> memory_source(std::string_view bytes);
+
+// Reads the first bytes of a file (for format detection by magic); fewer at the end of the file.
+absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes);
+absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path);
+
+}  // namespace px

@@ -1,0 +1,102 @@
+// A light element tree built by expat's SAX callbacks. Only structure, attributes and short text
+// are kept as strings; the text of bulk number elements (COLLADA's float_array, p, v, ...) is
+// tokenised into typed arrays as it streams past, so the document text is never held whole.
+// Entity declarations are refused before anything they declare can be expanded.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <memory_resource>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "engine/source.h"
+
+namespace px::xml {
+
+enum class TextMode : uint8_t { kIgnore, kString, kFloat32, kFloat64, kInt32 };
+
+struct Attribute {
+  std::string_view name;
+  std::string_view value;
+};
+
+struct Element {
+  std::string_view name;  // without namespace prefix handling: as spelled
+  std::span<const Attribute> attributes;
+  const Element* parent = nullptr;
+  const Element* first_child = nullptr;
+  const Element* next_sibling = nullptr;
+  int64_t line = 0;
+  TextMode mode = TextMode::kIgnore;
+  std::string_view text;            // kString
+  std::span<const float> floats;    // kFloat32
+  std::span<const double> doubles;  // kFloat64
+  std::span<const int32_t> ints;    // kInt32
+
+  // The attribute's value; empty when absent (use find_attr to tell the two apart).
+  std::string_view attr(std::string_view attr_name) const;
+  const std::string_view* find_attr(std::string_view attr_name) const;
+  const Element* child(std::string_view child_name) const;
+  // Number of values the element's text held, whatever its numeric mode.
+  size_t value_count() const;
+
+  class Children {
+   public:
+    struct Iterator {
+      const Element* e;
+      const Element& operator*() const { return *e; }
+      const Element* operator->() const { return e; }
+      Iterator& operator++() {
+        e = e->next_sibling;
+        return *this;
+      }
+      bool operator==(const Iterator& o) const { return e == o.e; }
+    };
+    explicit Children(const Element* first) : first_(first) {}
+    Iterator begin() const { return {first_}; }
+    Iterator end() const { return {nullptr}; }
+
+   private:
+    const Element* first_;
+  };
+  Children children() const { return Children(first_child); }
+};
+
+// Decides, when an element starts (its name, attributes and parent known), what to keep of its
+// text. A numeric element with a "count" attribute has that count checked against the bytes
+// left in the input before its array is reserved.
+using TextPolicy = TextMode (*)(const Element& element);
+
+struct ParseOptions {
+  TextPolicy policy = nullptr;  // nullptr: keep every element's text as a string
+  int max_depth = 256;
+};
+
+class Document {
+ public:
+  const Element* root() const { return root_; }
+  // The encoding the document declared, as expat reported it (empty when none was declared).
+  std::string_view declared_encoding() const { return declared_encoding_; }
+
+ private:
+  friend class Builder;
+  std::pmr::monotonic_buffer_resource memory_{1 << 16};
+  absl::flat_hash_map<std::string_view, std::string_view> names_;
+  std::deque<std::vector<float>> floats_;
+  std::deque<std::vector<double>> doubles_;
+  std::deque<std::vector<int32_t>> ints_;
+  const Element* root_ = nullptr;
+  std::string_view declared_encoding_;
+};
+
+// Parses the whole source. Refusals name the rule (xml.malformed, xml.entity.declared,
+// xml.depth, xml.encoding.unsupported, number.not-a-number, xml.count.exceeds-input), the
+// element and the line.
+absl::StatusOr<std::unique_ptr<Document>> parse(Source& source, const ParseOptions& options);
+
+}  // namespace px::xml
