@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Build polyxios and run every test.
+#
+#   tools/test.sh [CTEST ARGS...]        e.g. tools/test.sh -R collada_corpus
+#
+# Release build in build/; with PX_SANITIZE=1 an AddressSanitizer +
+# UndefinedBehaviorSanitizer build (RelWithDebInfo) in build-asan/ instead.
+# PX_SKIP_BOOTSTRAP=1 skips tools/bootstrap.sh (no apt-get, no npm ci).
+# Exit status: ctest's.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if [ "${PX_SKIP_BOOTSTRAP:-0}" != 1 ]; then
+  tools/bootstrap.sh
+fi
+
+if [ "${PX_SANITIZE:-0}" = 1 ]; then
+  build="build-asan"
+  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPX_SANITIZE=ON)
+  # sanitized conversions are several times slower
+  export PX_CORPUS_TIMEOUT=${PX_CORPUS_TIMEOUT:-120}
+else
+  build=build
+  config=(-DCMAKE_BUILD_TYPE=Release)
+fi
+
+cmake -S . -B "$build" "${config[@]}"
+cmake --build "$build" -j"$(nproc)"
+exec ctest --test-dir "$build" --output-on-failure "$@"
