@@ -1,0 +1,314 @@
+#include "formats/gltf/attribute_writer.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cfloat>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/gltf/typed_column.h"
+
+namespace px::gltf {
+
+static_assert(std::endian::native == std::endian::little, "glTF buffers are little-endian");
+
+namespace {
+
+constexpr std::string_view kDropped = "gltf.write.attribute-dropped";
+// Sets are tracked in a 32-bit mask; no reader needs more.
+constexpr int kMaxSets = 32;
+
+// "texcoords" -> 0, "texcoords_3" -> 3; -1 when name is neither base nor base_<n>.
+int set_number(std::string_view name, std::string_view base) {
+  if (!name.starts_with(base)) return -1;
+  name.remove_prefix(base.size());
+  if (name.empty()) return 0;
+  if (name.size() < 2 || name[0] != '_') return -1;
+  name.remove_prefix(1);
+  int n = 0;
+  auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), n);
+  if (end != name.data() + name.size() || name[0] == '-' || name[0] == '+') return -1;
+  return error == std::errc() ? n : kMaxSets;  // too large a number: too many sets
+}
+
+// False for NaN, Inf and finite values past float32's range.
+bool fits_float(double d) { return std::abs(d) <= FLT_MAX; }
+
+absl::Status non_finite(std::string_view label, std::string_view semantic) {
+  return refuse("gltf.write.non-finite",
+                cat(label, ": ", semantic, " holds NaN, Inf or a value float32 cannot hold"));
+}
+
+// Scales (x, y, z) to unit length; false when it has no direction (zero, NaN or Inf).
+bool normalize(double& x, double& y, double& z) {
+  // Dividing by the largest component first keeps huge and tiny vectors from over/underflowing.
+  double m = std::max({std::abs(x), std::abs(y), std::abs(z)});
+  if (!(m > 0) || !std::isfinite(m)) return false;
+  x /= m;
+  y /= m;
+  z /= m;
+  double length = std::sqrt(x * x + y * y + z * z);
+  x /= length;
+  y /= length;
+  z /= length;
+  return true;
+}
+
+void store_row(char*& out, const float* row, int n) {
+  std::memcpy(out, row, sizeof(float) * n);
+  out += sizeof(float) * n;
+}
+
+void warn_times(Diagnostics& diagnostics, std::string_view code, const std::string& message,
+                size_t times) {
+  for (size_t i = 0; i < times; ++i) diagnostics.warn(code, message);
+}
+
+absl::Status fill_position(const AttributePlan& a, char* out, Accessor& accessor,
+                           std::string_view label) {
+  const Column& c = *a.column;
+  std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
+  std::array<float, 3> hi{-FLT_MAX, -FLT_MAX, -FLT_MAX};
+  bool bad = false;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      float row[3];
+      for (int k = 0; k < 3; ++k) {
+        double d = static_cast<double>(src[k]);
+        bad |= !fits_float(d);
+        row[k] = bad ? 0.0f : static_cast<float>(d);
+        lo[k] = std::min(lo[k], row[k]);
+        hi[k] = std::max(hi[k], row[k]);
+      }
+      store_row(out, row, 3);
+    }
+  });
+  if (bad) return non_finite(label, a.semantic);
+  accessor.min.assign(lo.begin(), lo.end());
+  accessor.max.assign(hi.begin(), hi.end());
+  return absl::OkStatus();
+}
+
+void fill_normal(const AttributePlan& a, char* out, std::string_view label,
+                 Diagnostics& diagnostics) {
+  const Column& c = *a.column;
+  size_t replaced = 0;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      double x = static_cast<double>(src[0]);
+      double y = static_cast<double>(src[1]);
+      double z = static_cast<double>(src[2]);
+      if (!normalize(x, y, z)) {
+        x = 0;
+        y = 0;
+        z = 1;
+        ++replaced;
+      }
+      float row[3] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+      store_row(out, row, 3);
+    }
+  });
+  warn_times(diagnostics, "gltf.write.normal-replaced",
+             cat(label, ": normals of zero or non-finite length written as (0,0,1)"), replaced);
+}
+
+absl::Status fill_texcoord(const AttributePlan& a, char* out, std::string_view label) {
+  const Column& c = *a.column;
+  bool bad = false;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      double u = static_cast<double>(src[0]);
+      double v = static_cast<double>(src[1]);
+      bad |= !fits_float(u) || !fits_float(v);
+      float row[2] = {bad ? 0.0f : static_cast<float>(u), bad ? 0.0f : static_cast<float>(v)};
+      store_row(out, row, 2);
+    }
+  });
+  return bad ? non_finite(label, a.semantic) : absl::OkStatus();
+}
+
+absl::Status fill_color(const AttributePlan& a, char* out, std::string_view label,
+                        Diagnostics& diagnostics) {
+  const Column& c = *a.column;
+  // Unsigned integer colours are normalised, as glTF's own integer COLOR_n are.
+  double divisor = c.holds<uint8_t>() ? 255.0 : c.holds<uint16_t>() ? 65535.0 : 1.0;
+  bool bad = false;
+  size_t clamped = 0;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      float row[4];
+      for (int k = 0; k < a.components; ++k) {
+        double d = static_cast<double>(src[k]) / divisor;
+        bad |= !std::isfinite(d);
+        if (d < 0 || d > 1) {
+          d = std::clamp(d, 0.0, 1.0);
+          ++clamped;
+        }
+        row[k] = static_cast<float>(d);
+      }
+      store_row(out, row, a.components);
+    }
+  });
+  if (bad) return non_finite(label, a.semantic);
+  warn_times(diagnostics, "gltf.write.color-clamped",
+             cat(label, ": ", a.semantic, " values outside [0, 1] clamped"), clamped);
+  return absl::OkStatus();
+}
+
+// The plan has already checked every row has a direction; w becomes the sign glTF requires.
+void fill_tangent(const AttributePlan& a, char* out) {
+  const Column& c = *a.column;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      double x = static_cast<double>(src[0]);
+      double y = static_cast<double>(src[1]);
+      double z = static_cast<double>(src[2]);
+      normalize(x, y, z);
+      float row[4] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z),
+                      static_cast<double>(src[3]) < 0 ? -1.0f : 1.0f};
+      store_row(out, row, 4);
+    }
+  });
+}
+
+bool tangents_have_direction(const Column& c) {
+  bool ok = true;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows && ok; ++r, src += c.cols) {
+      double x = static_cast<double>(src[0]);
+      double y = static_cast<double>(src[1]);
+      double z = static_cast<double>(src[2]);
+      ok = normalize(x, y, z) && !std::isnan(static_cast<double>(src[3]));
+    }
+  });
+  return ok;
+}
+
+// Classifies one column; returns false with the reason when glTF cannot take it.
+bool classify(const NamedColumn& named, AttributePlan& plan, std::string& why) {
+  const std::string& name = named.name;
+  const Column& c = named.column;
+  if (name == "normals") {
+    plan = {"NORMAL", AttributeKind::kNormal, &c, 3};
+    if (c.cols != 3) why = "normals need 3 columns";
+  } else if (int n = set_number(name, "texcoords"); n >= 0) {
+    plan = {cat("TEXCOORD_", n), AttributeKind::kTexcoord, &c, 2, n};
+    if (c.cols < 2) why = "texture coordinates need 2 columns";
+  } else if (int n = set_number(name, "colors"); n >= 0) {
+    plan = {cat("COLOR_", n), AttributeKind::kColor, &c, static_cast<int>(c.cols), n};
+    if (c.cols != 3 && c.cols != 4) why = "colours need 3 or 4 columns";
+  } else if (name == "tangents") {
+    plan = {"TANGENT", AttributeKind::kTangent, &c, 4};
+    if (c.cols != 4) {
+      why = "tangents need 4 columns (xyz and the handedness w)";
+    } else if (!tangents_have_direction(c)) {
+      why = "a tangent has zero, NaN or Inf length";
+    }
+  } else if (set_number(name, "joints") >= 0 || set_number(name, "weights") >= 0) {
+    why = "skins are not written yet";
+  } else {
+    why = "glTF has no attribute for it";
+  }
+  if (why.empty() && plan.set >= kMaxSets) why = "too many sets";
+  return why.empty();
+}
+
+}  // namespace
+
+std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view label,
+                                           Diagnostics& diagnostics) {
+  std::vector<AttributePlan> out;
+  out.push_back({"POSITION", AttributeKind::kPosition, &mesh.points, 3});
+  auto drop = [&](const std::string& name, std::string_view why) {
+    diagnostics.warn(kDropped, cat(label, ": vertex attribute '", name, "' left out: ", why));
+  };
+  for (const NamedColumn& named : mesh.point_data) {
+    AttributePlan plan{"", AttributeKind::kPosition, nullptr, 0};
+    std::string why;
+    if (named.column.rows != mesh.num_points()) {
+      why = cat(named.column.rows, " rows for ", mesh.num_points(), " points");
+    } else if (!classify(named, plan, why)) {
+      // why is set
+    } else if (std::any_of(out.begin(), out.end(),
+                           [&](const AttributePlan& p) { return p.semantic == plan.semantic; })) {
+      why = cat("another column is already ", plan.semantic);
+    }
+    if (!why.empty()) {
+      drop(named.name, why);
+      continue;
+    }
+    if (plan.kind == AttributeKind::kTexcoord && named.column.cols > 2) {
+      diagnostics.warn(kDropped, cat(label, ": columns past the second of '", named.name,
+                                     "' left out (", plan.semantic, " is VEC2)"));
+    }
+    out.push_back(std::move(plan));
+  }
+  // glTF requires TEXCOORD_n and COLOR_n to be numbered from 0 without gaps.
+  for (AttributeKind kind : {AttributeKind::kTexcoord, AttributeKind::kColor}) {
+    uint32_t sets = 0;
+    for (const AttributePlan& p : out) {
+      if (p.kind == kind) sets |= uint32_t{1} << p.set;
+    }
+    int contiguous = std::countr_one(sets);
+    std::erase_if(out, [&](const AttributePlan& p) {
+      if (p.kind != kind || p.set < contiguous) return false;
+      drop(std::string(p.semantic), cat("set ", p.set, " follows no set ", contiguous));
+      return true;
+    });
+  }
+  bool has_normal = std::any_of(out.begin(), out.end(), [](const AttributePlan& p) {
+    return p.kind == AttributeKind::kNormal;
+  });
+  if (!has_normal) {
+    std::erase_if(out, [&](const AttributePlan& p) {
+      if (p.kind != AttributeKind::kTangent) return false;
+      drop("tangents", "glTF takes a TANGENT only beside a NORMAL");
+      return true;
+    });
+  }
+  return out;
+}
+
+uint32_t texcoord_sets(const std::vector<AttributePlan>& attributes) {
+  uint32_t sets = 0;
+  for (const AttributePlan& p : attributes) {
+    if (p.kind == AttributeKind::kTexcoord) sets |= uint32_t{1} << p.set;
+  }
+  return sets;
+}
+
+void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vertices,
+                             BinBuilder& bin) {
+  static constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+  for (AttributePlan& p : attributes) {
+    int view = bin.add_view(vertices * p.components * sizeof(float), kArrayBuffer);
+    p.accessor = bin.add_accessor(Accessor{view, kFloat, vertices, kTypes[p.components], {}, {}});
+  }
+}
+
+absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std::string_view label,
+                            Diagnostics& diagnostics) {
+  Accessor& accessor = bin.accessor(attribute.accessor);
+  char* out = bin.view_data(accessor.view);
+  switch (attribute.kind) {
+    case AttributeKind::kPosition:
+      return fill_position(attribute, out, accessor, label);
+    case AttributeKind::kNormal:
+      fill_normal(attribute, out, label, diagnostics);
+      return absl::OkStatus();
+    case AttributeKind::kTexcoord:
+      return fill_texcoord(attribute, out, label);
+    case AttributeKind::kColor:
+      return fill_color(attribute, out, label, diagnostics);
+    case AttributeKind::kTangent:
+      fill_tangent(attribute, out);
+      return absl::OkStatus();
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,33 @@
+// The glTF 2.0 writer: a px::Scene as GLB, or as .gltf JSON with its buffer in a .bin beside it.
+// Warnings go to the diagnostics; a scene glTF cannot hold (a NaN or Inf, malformed cells, a node
+// cycle) is refused with InvalidArgument and nothing is written; I/O failures are Unavailable.
+// The same scene always gives the same bytes.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "model/scene.h"
+
+namespace px::gltf {
+
+// Writes scene as GLB (binary=true) or as .gltf + .bin beside it (binary=false, the .bin named
+// after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
+// committed first, then the .gltf, and on any failure neither is left.
+absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
+                   Diagnostics& diagnostics);
+
+// The same into memory, for tests: GLB bytes in json (binary=true, bin empty), or the JSON with
+// the buffer as a separate string whose uri is bin_name (binary=false).
+struct Written {
+  std::string json;
+  std::string bin;
+};
+absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
+                                        Diagnostics& diagnostics);
+
+}  // namespace px::gltf

@@ -1,0 +1,141 @@
+#include "formats/gltf/node_writer.h"
+
+#include <algorithm>
+
+#include "absl/status/statusor.h"
+#include "engine/errors.h"
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kDropped = "gltf.write.node-reference-dropped";
+
+struct Forest {
+  std::vector<std::vector<int>> children;
+  std::vector<std::vector<int>> roots;  // per scene
+};
+
+absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics) {
+  const int n = static_cast<int>(scene.nodes.size());
+  Forest forest;
+  forest.children.resize(n);
+  std::vector<int> parent(n, -1);
+  for (int i = 0; i < n; ++i) {
+    for (int c : scene.nodes[i].children) {
+      if (c < 0 || c >= n || c == i || parent[c] >= 0) {
+        diagnostics.warn(kDropped, cat("node ", i, ": child ", c,
+                                       c < 0 || c >= n ? " does not exist"
+                                       : c == i        ? " is the node itself"
+                                                       : " already has a parent",
+                                       "; left out"));
+        continue;
+      }
+      parent[c] = i;
+      forest.children[i].push_back(c);
+    }
+  }
+  // Every node of a cycle has a parent, so walking up from each node finds any.
+  enum : uint8_t { kUnseen, kOnPath, kDone };
+  std::vector<uint8_t> state(n, kUnseen);
+  std::vector<int> path;
+  for (int start = 0; start < n; ++start) {
+    path.clear();
+    int i = start;
+    while (i >= 0 && state[i] == kUnseen) {
+      state[i] = kOnPath;
+      path.push_back(i);
+      i = parent[i];
+    }
+    if (i >= 0 && state[i] == kOnPath) {
+      return refuse("gltf.write.node-cycle", cat("node ", i, " is its own ancestor"));
+    }
+    for (int p : path) state[p] = kDone;
+  }
+  for (size_t s = 0; s < scene.scenes.size(); ++s) {
+    std::vector<int>& roots = forest.roots.emplace_back();
+    for (int r : scene.scenes[s]) {
+      std::string why;
+      if (r < 0 || r >= n) {
+        why = "does not exist";
+      } else if (parent[r] >= 0) {
+        why = cat("is a child of node ", parent[r]);
+      } else if (std::find(roots.begin(), roots.end(), r) != roots.end()) {
+        why = "is listed twice";
+      }
+      if (!why.empty()) {
+        diagnostics.warn(kDropped, cat("scene ", s, ": root node ", r, " ", why, "; left out"));
+        continue;
+      }
+      roots.push_back(r);
+    }
+  }
+  return forest;
+}
+
+void write_indices(JsonWriter& json, std::string_view key, const std::vector<int>& indices) {
+  if (indices.empty()) return;  // glTF forbids empty arrays
+  json.key(key);
+  json.start_array();
+  for (int i : indices) json.integer(i);
+  json.end_array();
+}
+
+}  // namespace
+
+absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
+                              JsonWriter& json, Diagnostics& diagnostics) {
+  absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
+  if (!forest.ok()) return forest.status();
+  if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
+    json.key("scene");
+    json.integer(scene.default_scene);
+  }
+  if (!forest->roots.empty()) {
+    json.key("scenes");
+    json.start_array();
+    for (const std::vector<int>& roots : forest->roots) {
+      json.start_object();
+      write_indices(json, "nodes", roots);
+      json.end_object();
+    }
+    json.end_array();
+  }
+  if (scene.nodes.empty()) return absl::OkStatus();
+  json.key("nodes");
+  json.start_array();
+  for (size_t i = 0; i < scene.nodes.size(); ++i) {
+    const Node& node = scene.nodes[i];
+    json.start_object();
+    if (!node.name.empty()) {
+      json.key("name");
+      json.string(node.name);
+    }
+    if (!node.matrix.allFinite()) {
+      return refuse("gltf.write.non-finite", cat("node ", i, ": matrix holds NaN or Inf"));
+    }
+    if (node.matrix != Eigen::Matrix4d::Identity()) {
+      json.key("matrix");
+      json.start_array();
+      // Eigen stores column-major, as glTF spells matrices.
+      for (int k = 0; k < 16; ++k) json.number(node.matrix.data()[k]);
+      json.end_array();
+    }
+    if (node.mesh >= 0) {
+      int mesh = static_cast<size_t>(node.mesh) < mesh_index.size() ? mesh_index[node.mesh] : -1;
+      if (mesh >= 0) {
+        json.key("mesh");
+        json.integer(mesh);
+      } else if (static_cast<size_t>(node.mesh) >= mesh_index.size()) {
+        diagnostics.warn(kDropped,
+                         cat("node ", i, ": mesh ", node.mesh, " does not exist; left out"));
+      }
+    }
+    write_indices(json, "children", forest->children[i]);
+    json.end_object();
+  }
+  json.end_array();
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

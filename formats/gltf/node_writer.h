@@ -1,0 +1,20 @@
+// The node forest and the scenes: "scene", "scenes" and "nodes".
+#pragma once
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/gltf/json_writer.h"
+#include "model/scene.h"
+
+namespace px::gltf {
+
+// mesh_index maps a scene mesh to its written mesh, -1 when it is not written. A child glTF could
+// not take (out of range, or a node that already has a parent) and a scene root that is no root
+// are left out with a warning; a node that is its own ancestor, or a NaN or Inf in a matrix,
+// refuses the write. Node extras (the source format's bookkeeping) are not written.
+absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
+                              JsonWriter& json, Diagnostics& diagnostics);
+
+}  // namespace px::gltf
