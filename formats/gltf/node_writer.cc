@@ -5,6 +5,7 @@
 #include "absl/status/statusor.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/node_transform.h"
 
 namespace px::gltf {
 namespace {
@@ -114,13 +115,14 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
     if (!node.matrix.allFinite()) {
       return refuse("gltf.write.non-finite", cat("node ", i, ": matrix holds NaN or Inf"));
     }
-    if (node.matrix != Eigen::Matrix4d::Identity()) {
-      json.key("matrix");
-      json.start_array();
-      // Eigen stores column-major, as glTF spells matrices.
-      for (int k = 0; k < 16; ++k) json.number(node.matrix.data()[k]);
-      json.end_array();
+    const NodeTransform transform = node_transform(node.matrix);
+    if (transform.lost_shear) {
+      diagnostics.warn("gltf.write.matrix-shear-lost",
+                       cat("node ", i,
+                           ": the shear or projection of its matrix, which glTF "
+                           "cannot hold, is lost"));
     }
+    write_node_transform(json, transform);
     if (node.mesh >= 0) {
       int mesh = static_cast<size_t>(node.mesh) < mesh_index.size() ? mesh_index[node.mesh] : -1;
       if (mesh >= 0) {
