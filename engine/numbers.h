@@ -15,6 +15,11 @@ bool parse_int32(std::string_view token, int32_t* out);
 bool parse_int64(std::string_view token, int64_t* out);
 
 inline bool is_xml_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
+inline std::string_view trim_xml_space(std::string_view s) {
+  while (!s.empty() && is_xml_space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && is_xml_space(s.back())) s.remove_suffix(1);
+  return s;
+}
 
 // Splits character data delivered in arbitrary pieces into whitespace-separated tokens.
 class TokenSplitter {

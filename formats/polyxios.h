@@ -4,28 +4,16 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <optional>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/options.h"
 #include "model/scene.h"
 
 namespace px {
 
 enum class Format { kUnknown, kCollada, kGltf, kGlb };
-
-struct ReadOptions {
-  // Read image files outside the document's folder (absolute paths, ".."). Off by default,
-  // since ingestion servers convert untrusted uploads.
-  bool allow_external_files = false;
-  int max_xml_depth = 256;
-};
-
-struct WriteOptions {
-  // true: GLB; false: .gltf + .bin; unset: from the path's extension.
-  std::optional<bool> binary;
-};
 
 Format format_from_extension(const std::filesystem::path& path);
 

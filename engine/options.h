@@ -1,0 +1,20 @@
+// Options every codec shares, so format readers and writers need not include the public API.
+#pragma once
+
+#include <optional>
+
+namespace px {
+
+struct ReadOptions {
+  // Read image files outside the document's folder (absolute paths, ".."). Off by default,
+  // since ingestion servers convert untrusted uploads.
+  bool allow_external_files = false;
+  int max_xml_depth = 256;
+};
+
+struct WriteOptions {
+  // true: GLB; false: .gltf + .bin; unset: from the path's extension.
+  std::optional<bool> binary;
+};
+
+}  // namespace px

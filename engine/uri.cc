@@ -1,0 +1,90 @@
+#include "engine/uri.h"
+
+#include <cstring>
+
+#include "engine/base64.h"
+
+namespace px {
+namespace {
+
+bool starts_with_nocase(std::string_view s, std::string_view prefix) {
+  if (s.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    char c = s[i];
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (c != prefix[i]) return false;
+  }
+  return true;
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+bool is_data_uri(std::string_view uri) { return starts_with_nocase(uri, "data:"); }
+
+std::optional<DataUri> decode_data_uri(std::string_view uri) {
+  if (!is_data_uri(uri)) return std::nullopt;
+  size_t comma = uri.find(',');
+  if (comma == std::string_view::npos) return std::nullopt;
+  std::string_view header = uri.substr(5, comma - 5);
+  std::string_view payload = uri.substr(comma + 1);
+  DataUri out;
+  bool base64 = false;
+  size_t semicolon = header.find(';');
+  out.media_type = std::string(header.substr(0, semicolon));
+  while (semicolon != std::string_view::npos) {
+    size_t next = header.find(';', semicolon + 1);
+    std::string_view parameter = header.substr(semicolon + 1, next - semicolon - 1);
+    if (parameter.size() == 6 && starts_with_nocase(parameter, "base64")) base64 = true;
+    semicolon = next;
+  }
+  if (base64) {
+    std::optional<std::vector<uint8_t>> bytes = base64_decode(percent_decode(payload));
+    if (!bytes) return std::nullopt;
+    out.bytes = std::move(*bytes);
+  } else {
+    std::string text = percent_decode(payload);
+    out.bytes.assign(text.begin(), text.end());
+  }
+  return out;
+}
+
+std::string percent_decode(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '%' && i + 2 < text.size()) {
+      int hi = hex_value(text[i + 1]), lo = hex_value(text[i + 2]);
+      if (hi >= 0 && lo >= 0) {
+        out.push_back(static_cast<char>(hi * 16 + lo));
+        i += 2;
+        continue;
+      }
+    }
+    out.push_back(text[i]);
+  }
+  return out;
+}
+
+std::string_view sniff_media_type(std::span<const uint8_t> b) {
+  auto starts = [&](const char* magic, size_t n, size_t at = 0) {
+    return b.size() >= at + n && std::memcmp(b.data() + at, magic, n) == 0;
+  };
+  if (starts("\x89PNG\r\n\x1a\n", 8)) return "image/png";
+  if (starts("\xff\xd8\xff", 3)) return "image/jpeg";
+  if (starts("GIF87a", 6) || starts("GIF89a", 6)) return "image/gif";
+  if (starts("BM", 2)) return "image/bmp";
+  if (starts("II*\0", 4) || starts("MM\0*", 4)) return "image/tiff";
+  if (starts("RIFF", 4) && starts("WEBP", 4, 8)) return "image/webp";
+  if (starts("DDS ", 4)) return "image/vnd-ms.dds";
+  if (starts("\xabKTX 20\xbb\r\n\x1a\n", 12)) return "image/ktx2";
+  return {};
+}
+
+}  // namespace px

@@ -1,0 +1,29 @@
+// URI pieces every codec needs: data: URIs, percent-decoding, and the media type of bytes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace px {
+
+struct DataUri {
+  std::string media_type;
+  std::vector<uint8_t> bytes;
+};
+
+bool is_data_uri(std::string_view uri);
+// A data: URI decoded: base64 when its ";base64" marker is there (in any case), else
+// percent-decoded. nullopt when it is malformed.
+std::optional<DataUri> decode_data_uri(std::string_view uri);
+
+// "%20" -> " "; a '%' not followed by two hex digits is kept as it is.
+std::string percent_decode(std::string_view text);
+
+// "image/png", "image/jpeg", ... from the first bytes; empty when unknown.
+std::string_view sniff_media_type(std::span<const uint8_t> bytes);
+
+}  // namespace px

@@ -1,0 +1,72 @@
+// What every part of the COLLADA reader shares: the parsed document, its id index, the scene
+// being built, the options and the diagnostics sink.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "engine/options.h"
+#include "engine/xml_document.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+using xml::Element;
+
+struct ReadContext {
+  ReadContext(const xml::Document& d, Scene& s, const ReadOptions& o, Diagnostics& diag,
+              uint64_t bytes)
+      : doc(d), scene(s), options(o), diagnostics(diag), document_bytes(bytes) {}
+
+  const xml::Document& doc;
+  Scene& scene;
+  const ReadOptions& options;
+  Diagnostics& diagnostics;
+  uint64_t document_bytes;
+  std::filesystem::path base_dir;
+  absl::flat_hash_map<std::string_view, const Element*> ids;
+
+  void warn(std::string_view code, std::string message, const Element* at = nullptr) {
+    diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
+  }
+  // The bytes that per-instance copies (material columns, skin copies) may take: sixteen per
+  // byte of document, never less than 256 MiB.
+  uint64_t copy_budget() const {
+    uint64_t budget = document_bytes * 16;
+    return budget < (uint64_t{256} << 20) ? (uint64_t{256} << 20) : budget;
+  }
+  uint64_t copy_bytes_used = 0;
+};
+
+enum class UrlKind { kLocal, kExternal };
+
+// A "#id" reference resolved in this document. kExternal for "file.dae#id"; a local id the
+// document does not hold is refused (collada.url.unresolved) naming the referring element.
+struct ResolvedUrl {
+  UrlKind kind = UrlKind::kLocal;
+  const Element* target = nullptr;
+};
+absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& referrer,
+                                        std::string_view attribute);
+
+// A reference as an id without '#' (the sid-or-id reference of a <texture>, <skeleton> text).
+const Element* find_id(const ReadContext& ctx, std::string_view id);
+
+// Children of `parent` named `name`, in order; also the children of every library of one kind.
+template <class F>
+void for_each_child(const Element& parent, std::string_view name, F&& f) {
+  for (const Element& c : parent.children()) {
+    if (c.name == name) f(c);
+  }
+}
+
+// Parses a whole attribute as an integer; false when absent or not an integer.
+bool attr_int(const Element& e, std::string_view name, int64_t* out);
+// The text of an element as numbers (float64), for short elements kept as strings.
+bool text_doubles(std::string_view text, std::vector<double>* out);
+
+}  // namespace px::collada

@@ -1,0 +1,38 @@
+// <library_geometries>: every <geometry>'s <mesh> read into a px::Mesh, corners split into
+// vertices, primitive blocks mapped to cells. Materials are resolved later, per instance.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "formats/collada/context.h"
+
+namespace px::collada {
+
+struct GeometryRecord {
+  const Element* element = nullptr;
+  int mesh = -1;                                  // the geometry's own mesh
+  std::vector<std::string_view> block_symbols;    // material symbol of each primitive block
+  std::span<const uint32_t> cell_block;           // the block of each cell
+  std::vector<std::pair<std::vector<int32_t>, int>> resolutions;  // per-block materials -> mesh
+};
+
+struct Geometries {
+  std::vector<GeometryRecord> records;
+  absl::flat_hash_map<const Element*, size_t> by_element;
+};
+
+// Reads every <geometry> of every <library_geometries>, one mesh each, in document order.
+absl::Status read_geometries(ReadContext& ctx, Geometries* out);
+
+// The mesh that shows `record` with these materials (one per block): the geometry's own mesh
+// for its first resolution, else a mesh appended to the scene sharing its arrays.
+absl::StatusOr<int> mesh_for_materials(ReadContext& ctx, GeometryRecord& record,
+                                       std::vector<int32_t> block_materials);
+
+}  // namespace px::collada

@@ -1,0 +1,107 @@
+#include "formats/collada/images.h"
+
+#include "engine/numbers.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::collada {
+namespace {
+
+bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
+  auto value = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  int high = -1;
+  for (char c : text) {
+    if (is_xml_space(c)) continue;
+    int v = value(c);
+    if (v < 0) return false;
+    if (high < 0) {
+      high = v;
+    } else {
+      out->push_back(static_cast<uint8_t>(high * 16 + v));
+      high = -1;
+    }
+  }
+  return high < 0;
+}
+
+void read_image(ReadContext& ctx, const Element& element, Image* image) {
+  image->name = std::string(element.attr("name"));
+  if (image->name.empty()) image->name = std::string(element.attr("id"));
+  if (element.child("create_2d") || element.child("create_3d") || element.child("create_cube")) {
+    ctx.warn("collada.image.created", "a <create_2d/3d/cube> image is read empty", &element);
+    return;
+  }
+  const Element* init = element.child("init_from");
+  const Element* hex = nullptr;
+  std::string_view uri;
+  if (init != nullptr) {
+    if (const Element* ref = init->child("ref")) {
+      uri = trim_xml_space(ref->text);
+    } else if ((hex = init->child("hex")) == nullptr) {
+      uri = trim_xml_space(init->text);
+    }
+  }
+  if (hex == nullptr) hex = element.child("data");
+  if (hex != nullptr) {
+    if (!hex_bytes(hex->text, &image->bytes)) {
+      ctx.warn("collada.image.bad-hex", "image bytes that are not hex digits are dropped", hex);
+      image->bytes.clear();
+    }
+    image->mime_type = std::string(sniff_media_type(image->bytes));
+    return;
+  }
+  if (is_data_uri(uri)) {
+    std::optional<DataUri> data = decode_data_uri(uri);
+    if (!data) {
+      ctx.warn("collada.image.bad-data-uri", "a malformed data: URI is dropped", &element);
+      return;
+    }
+    image->bytes = std::move(data->bytes);
+    std::string_view sniffed = sniff_media_type(image->bytes);
+    image->mime_type = sniffed.empty() ? data->media_type : std::string(sniffed);
+    return;
+  }
+  if (uri.empty()) {
+    ctx.warn("collada.image.empty", "an <image> names no file and holds no bytes", &element);
+  }
+  image->uri = std::string(uri);
+}
+
+template <class F>
+void for_each_effect_image(const Element& e, F&& f) {
+  for (const Element& c : e.children()) {
+    if (c.name == "image") {
+      f(c);
+    } else if (c.name.starts_with("profile_") || c.name == "newparam") {
+      for_each_effect_image(c, f);
+    }
+  }
+}
+
+}  // namespace
+
+absl::Status read_images(ReadContext& ctx, Images* out) {
+  auto add = [&](const Element& element) {
+    Image image;
+    read_image(ctx, element, &image);
+    out->by_element.emplace(&element, static_cast<int>(ctx.scene.images.size()));
+    ctx.scene.images.push_back(std::move(image));
+  };
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name == "library_images") for_each_child(library, "image", add);
+  }
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_effects") continue;
+    for (const Element& effect : library.children()) {
+      if (effect.name == "effect") for_each_effect_image(effect, add);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

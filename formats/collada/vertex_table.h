@@ -1,0 +1,94 @@
+// Corner splitting: a corner is one index per attribute slot; corners naming the same position
+// with the same other indices share a vertex. Every position is a vertex (vertex i is position
+// i, taking the attributes of the first corner that names it); a corner that disagrees with
+// its position's first corner becomes a new vertex, appended in first-occurrence order.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <span>
+#include <vector>
+
+namespace px::collada {
+
+class VertexTable {
+ public:
+  static constexpr uint64_t kAbsent = ~uint64_t{0};
+
+  // slots: words per corner key (slot 0 is the position, its low 32 bits the position index).
+  VertexTable(size_t positions, size_t slots)
+      : positions_(positions), slots_(slots), claimed_(positions, 0), keys_(positions * slots) {}
+
+  // The vertex of a corner; key holds `slots` words.
+  uint32_t vertex_for(const uint64_t* key) {
+    uint32_t position = static_cast<uint32_t>(key[0]);
+    uint64_t* claimed_key = &keys_[static_cast<size_t>(position) * slots_];
+    if (!claimed_[position]) {
+      claimed_[position] = 1;
+      std::memcpy(claimed_key, key, slots_ * sizeof(uint64_t));
+      return position;
+    }
+    if (std::memcmp(claimed_key, key, slots_ * sizeof(uint64_t)) == 0) return position;
+    return split_vertex(key);
+  }
+
+  size_t vertex_count() const { return keys_.size() / slots_; }
+  size_t positions() const { return positions_; }
+  bool claimed(size_t position) const { return claimed_[position] != 0; }
+  // The key of a vertex; for a position no corner named, its words are zero.
+  const uint64_t* key(size_t vertex) const { return &keys_[vertex * slots_]; }
+
+ private:
+  static uint64_t mix(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+  }
+  uint64_t hash(const uint64_t* key) const {
+    uint64_t h = 0x9e3779b97f4a7c15ULL;
+    for (size_t i = 0; i < slots_; ++i) h = mix(h ^ key[i]) + i;
+    return h;
+  }
+
+  uint32_t split_vertex(const uint64_t* key) {
+    if ((split_count_ + 1) * 2 > table_.size()) grow();
+    size_t mask = table_.size() - 1;
+    for (size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+      uint32_t v = table_[i];
+      if (v == kEmpty) {
+        uint32_t vertex = static_cast<uint32_t>(vertex_count());
+        keys_.insert(keys_.end(), key, key + slots_);
+        table_[i] = vertex;
+        ++split_count_;
+        return vertex;
+      }
+      if (std::memcmp(&keys_[static_cast<size_t>(v) * slots_], key, slots_ * sizeof(uint64_t)) ==
+          0) {
+        return v;
+      }
+    }
+  }
+
+  void grow() {
+    std::vector<uint32_t> old = std::move(table_);
+    table_.assign(old.empty() ? 1024 : old.size() * 2, kEmpty);
+    size_t mask = table_.size() - 1;
+    for (uint32_t v : old) {
+      if (v == kEmpty) continue;
+      size_t i = hash(&keys_[static_cast<size_t>(v) * slots_]) & mask;
+      while (table_[i] != kEmpty) i = (i + 1) & mask;
+      table_[i] = v;
+    }
+  }
+
+  static constexpr uint32_t kEmpty = ~uint32_t{0};
+  size_t positions_;
+  size_t slots_;
+  std::vector<uint8_t> claimed_;
+  std::vector<uint64_t> keys_;    // vertex-major, `slots_` words each
+  std::vector<uint32_t> table_;  // split vertices by key
+  size_t split_count_ = 0;
+};
+
+}  // namespace px::collada
