@@ -1,0 +1,134 @@
+// Diagnostics, errors, atomic output, base64, data: URIs and media types.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "engine/atomic_file.h"
+#include "engine/base64.h"
+#include "engine/diagnostics.h"
+#include "engine/errors.h"
+#include "engine/uri.h"
+
+namespace px {
+namespace {
+
+TEST(Diagnostics, CountsIdenticalWarningsInsteadOfRepeatingThem) {
+  Diagnostics d;
+  d.warn("a.b", "same", 3);
+  d.warn("a.b", "same", 9);
+  d.warn("a.b", "other");
+  d.info("c.d", "note");
+  ASSERT_EQ(d.entries().size(), 3u);
+  EXPECT_EQ(d.entries()[0].count, 2);
+  EXPECT_EQ(d.entries()[0].line, 3);
+  EXPECT_EQ(d.count("a.b"), 3);
+  EXPECT_EQ(d.warning_count(), 3);
+  auto by_code = d.counts_by_code();
+  ASSERT_EQ(by_code.size(), 2u);
+  EXPECT_EQ(by_code[0], (std::pair<std::string, int64_t>{"a.b", 3}));
+}
+
+TEST(Errors, RefusalsNameRuleElementAndLine) {
+  absl::Status s = refuse("collada.p.length", "triangles", 12, "too short");
+  EXPECT_EQ(s.message(), "collada.p.length: <triangles> at line 12: too short");
+  EXPECT_EQ(exit_code_for(s), ExitCode::kRefused);
+  EXPECT_EQ(exit_code_for(io_error("disk")), ExitCode::kIo);
+  EXPECT_EQ(exit_code_for(over_budget("x", "y", 1, "z")), ExitCode::kRefused);
+  EXPECT_EQ(exit_code_for(absl::InternalError("bug")), ExitCode::kInternal);
+  EXPECT_EQ(exit_code_for(absl::OkStatus()), ExitCode::kOk);
+}
+
+class AtomicFileTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("px_atomic_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  size_t files() const {
+    return static_cast<size_t>(std::distance(std::filesystem::directory_iterator(dir_),
+                                             std::filesystem::directory_iterator()));
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(AtomicFileTest, AppearsOnlyOnCommit) {
+  auto target = dir_ / "out.bin";
+  {
+    auto file = AtomicFile::create(target);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE(file->write("hello").ok());
+    EXPECT_FALSE(std::filesystem::exists(target));
+    ASSERT_TRUE(file->commit().ok());
+  }
+  std::ifstream in(target);
+  std::string text;
+  in >> text;
+  EXPECT_EQ(text, "hello");
+  EXPECT_EQ(files(), 1u);
+}
+
+TEST_F(AtomicFileTest, LeavesNothingWhenNotCommitted) {
+  {
+    auto file = AtomicFile::create(dir_ / "out.bin");
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE(file->write("partial").ok());
+  }
+  EXPECT_EQ(files(), 0u);
+}
+
+TEST_F(AtomicFileTest, FailsCleanlyInAMissingFolder) {
+  auto file = AtomicFile::create(dir_ / "no" / "such" / "out.bin");
+  ASSERT_FALSE(file.ok());
+  EXPECT_EQ(exit_code_for(file.status()), ExitCode::kIo);
+}
+
+TEST(Base64, RoundTripsEveryLength) {
+  std::string bytes;
+  for (int n = 0; n < 40; ++n) {
+    std::string encoded = base64_encode(bytes);
+    EXPECT_EQ(encoded.size() % 4, 0u);
+    auto decoded = base64_decode(encoded);
+    ASSERT_TRUE(decoded.has_value());
+    EXPECT_EQ(std::string(decoded->begin(), decoded->end()), bytes);
+    bytes.push_back(static_cast<char>(n * 37));
+  }
+  EXPECT_EQ(base64_encode("Man"), "TWFu");
+  EXPECT_FALSE(base64_decode("TW*u").has_value());
+}
+
+TEST(DataUri, Base64MarkerInAnyCaseElsePercentDecoded) {
+  auto a = decode_data_uri("data:image/png;BASE64,iVBORw0KGgo=");
+  ASSERT_TRUE(a.has_value());
+  EXPECT_EQ(a->media_type, "image/png");
+  EXPECT_EQ(sniff_media_type(a->bytes), "image/png");
+  auto b = decode_data_uri("data:text/plain,a%20b");
+  ASSERT_TRUE(b.has_value());
+  EXPECT_EQ(std::string(b->bytes.begin(), b->bytes.end()), "a b");
+  EXPECT_FALSE(decode_data_uri("data:nocomma").has_value());
+  EXPECT_FALSE(decode_data_uri("file.png").has_value());
+}
+
+TEST(PercentDecode, DecodesPairsAndKeepsStrayPercents) {
+  EXPECT_EQ(percent_decode("tex%20ture.png"), "tex ture.png");
+  EXPECT_EQ(percent_decode("100%"), "100%");
+  EXPECT_EQ(percent_decode("%zz%4"), "%zz%4");
+}
+
+TEST(SniffMediaType, KnowsCommonImageFormats) {
+  auto sniff = [](std::string_view s) {
+    return sniff_media_type(std::span<const uint8_t>(
+        reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+  };
+  EXPECT_EQ(sniff("\xff\xd8\xff\xe0"), "image/jpeg");
+  EXPECT_EQ(sniff("GIF89a.."), "image/gif");
+  EXPECT_EQ(sniff("BM...."), "image/bmp");
+  EXPECT_EQ(sniff("nothing"), "");
+}
+
+}  // namespace
+}  // namespace px
