@@ -80,6 +80,20 @@ class MemorySource : public Source {
   size_t position_ = 0;
 };
 
+class BorrowedSource : public Source {
+ public:
+  explicit BorrowedSource(Source& source) : source_(source) {}
+  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
+    return source_.read(buffer, size);
+  }
+  uint64_t size_bound() const override { return source_.size_bound(); }
+  std::filesystem::path base_dir() const override { return source_.base_dir(); }
+  std::string name() const override { return source_.name(); }
+
+ private:
+  Source& source_;
+};
+
 absl::Status open_error(const std::filesystem::path& path) {
   return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
 }
@@ -114,6 +128,10 @@ absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::
 
 std::unique_ptr<Source> memory_source(std::string_view bytes) {
   return std::make_unique<MemorySource>(bytes);
+}
+
+std::unique_ptr<Source> borrowed_source(Source& source) {
+  return std::make_unique<BorrowedSource>(source);
 }
 
 absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes) {

@@ -29,6 +29,8 @@ class Source {
 // Opens a file; one starting with the gzip magic is decompressed as it is read.
 absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path);
 std::unique_ptr<Source> memory_source(std::string_view bytes);
+// A source that reads through `source` without owning it, for wrappers that take ownership.
+std::unique_ptr<Source> borrowed_source(Source& source);
 
 // Reads the first bytes of a file (for format detection by magic); fewer at the end of the file.
 absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes);

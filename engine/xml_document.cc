@@ -12,6 +12,7 @@
 #include "engine/strings.h"
 #include "engine/errors.h"
 #include "engine/numbers.h"
+#include "engine/transcode.h"
 
 namespace px::xml {
 
@@ -46,7 +47,7 @@ size_t Element::value_count() const {
 class Builder {
  public:
   Builder(Document& doc, Source& source, const ParseOptions& options)
-      : doc_(doc), source_(source), options_(options) {}
+      : doc_(doc), source_(&source), options_(options) {}
 
   absl::Status run();
 
@@ -107,7 +108,7 @@ class Builder {
   absl::Status reserve_for_count(Frame& f);
 
   Document& doc_;
-  Source& source_;
+  Source* source_;  // the input as expat sees it: transcoded to UTF-8 where expat needs that
   const ParseOptions& options_;
   XML_Parser parser_ = nullptr;
   std::vector<Frame> stack_;  // frames are reused, never shrunk, so their buffers are too
@@ -175,7 +176,7 @@ absl::Status Builder::reserve_for_count(Frame& f) {
   int64_t count = 0;
   if (!parse_int64(*count_text, &count) || count < 0) return absl::OkStatus();  // reader's rule
   uint64_t consumed = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_));
-  uint64_t bound = source_.size_bound();
+  uint64_t bound = source_->size_bound();
   uint64_t remaining = bound > consumed ? bound - consumed : 0;
   if (static_cast<uint64_t>(count) > remaining / 2 + 1) {
     return refuse("xml.count.exceeds-input", f.element->name, f.element->line,
@@ -261,7 +262,28 @@ void Builder::end() {
 }
 
 absl::Status Builder::run() {
-  parser_ = XML_ParserCreate(nullptr);
+  // Look at the XML declaration: an encoding expat lacks is transcoded to UTF-8 first.
+  std::string prefix(1024, '\0');
+  size_t have = 0;
+  while (have < prefix.size()) {
+    absl::StatusOr<size_t> n = source_->read(prefix.data() + have, prefix.size() - have);
+    if (!n.ok()) return n.status();
+    if (*n == 0) break;
+    have += *n;
+  }
+  prefix.resize(have);
+  std::string encoding = declared_encoding(prefix);
+  std::unique_ptr<Source> input;
+  if (expat_decodes(encoding)) {
+    input = prefixed_source(std::move(prefix), borrowed_source(*source_));
+  } else {
+    absl::StatusOr<std::unique_ptr<Source>> transcoded =
+        transcoding_source(std::move(prefix), borrowed_source(*source_), encoding);
+    if (!transcoded.ok()) return transcoded.status();
+    input = std::move(*transcoded);
+  }
+  source_ = input.get();
+  parser_ = XML_ParserCreate(expat_decodes(encoding) ? nullptr : "UTF-8");
   if (parser_ == nullptr) return absl::InternalError("cannot create the XML parser");
   struct Free {
     XML_Parser p;
@@ -280,7 +302,7 @@ absl::Status Builder::run() {
   while (true) {
     void* buffer = XML_GetBuffer(parser_, kBlock);
     if (buffer == nullptr) return absl::ResourceExhaustedError("XML parser out of memory");
-    absl::StatusOr<size_t> n = source_.read(static_cast<char*>(buffer), kBlock);
+    absl::StatusOr<size_t> n = source_->read(static_cast<char*>(buffer), kBlock);
     if (!n.ok()) return n.status();
     bool last = *n == 0;
     if (XML_ParseBuffer(parser_, static_cast<int>(*n), last) != XML_STATUS_OK) {
@@ -293,7 +315,7 @@ absl::Status Builder::run() {
                                    doc_.declared_encoding_, ")"));
       }
       return refuse("xml.malformed",
-                    cat(source_.name(), " line ", line, ": ", XML_ErrorString(code)));
+                    cat(source_->name(), " line ", line, ": ", XML_ErrorString(code)));
     }
     if (!status_.ok()) return status_;
     if (last) break;

@@ -115,5 +115,32 @@ TEST(XmlDocument, ReadsUtf16WithBom) {
   EXPECT_EQ((*doc)->root()->child("name")->text, "h\xc3\xa9");
 }
 
+TEST(XmlEncoding, TranscodesEncodingsExpatLacks) {
+  // "<r><n>日本</n></r>" declared and spelled in Shift_JIS.
+  std::string text =
+      "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><r><n>\x93\xfa\x96\x7b</n></r>";
+  auto doc = parse_text(text);
+  ASSERT_TRUE(doc.ok()) << doc.status();
+  EXPECT_EQ((*doc)->root()->child("n")->text, "\xe6\x97\xa5\xe6\x9c\xac");
+}
+
+TEST(XmlEncoding, ReadsWindows1252) {
+  auto doc = parse_text("<?xml version=\"1.0\" encoding=\"windows-1252\"?><r><n>\x80</n></r>");
+  ASSERT_TRUE(doc.ok()) << doc.status();
+  EXPECT_EQ((*doc)->root()->child("n")->text, "\xe2\x82\xac");  // the euro sign
+}
+
+TEST(XmlEncoding, RefusesAnUnknownEncoding) {
+  auto doc = parse_text("<?xml version=\"1.0\" encoding=\"x-no-such\"?><r/>");
+  ASSERT_FALSE(doc.ok());
+  EXPECT_NE(doc.status().message().find("xml.encoding.unsupported"), std::string::npos);
+}
+
+TEST(XmlEncoding, RefusesBytesNotInTheDeclaredEncoding) {
+  auto doc = parse_text("<?xml version=\"1.0\" encoding=\"EUC-JP\"?><r><n>\xff\xff</n></r>");
+  ASSERT_FALSE(doc.ok());
+  EXPECT_EQ(doc.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace px::xml

@@ -1,0 +1,19 @@
+// libFuzzer target: any bytes through the COLLADA reader and, when they read, the GLB writer.
+// Whatever the input, the only acceptable outcomes are a scene or a clear refusal.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "engine/source.h"
+#include "formats/collada/collada_reader.h"
+#include "formats/gltf/gltf_writer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::unique_ptr<px::Source> source =
+      px::memory_source(std::string_view(reinterpret_cast<const char*>(data), size));
+  px::Diagnostics diagnostics;
+  absl::StatusOr<px::Scene> scene = px::collada::read(*source, px::ReadOptions{}, diagnostics);
+  if (!scene.ok()) return 0;
+  (void)px::gltf::write_to_memory(*scene, true, "", diagnostics);
+  return 0;
+}
