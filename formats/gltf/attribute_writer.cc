@@ -231,9 +231,8 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
     std::string why;
     if (named.column.rows != mesh.num_points()) {
       why = cat(named.column.rows, " rows for ", mesh.num_points(), " points");
-    } else if (!classify(named, plan, why)) {
-      // why is set
-    } else if (std::any_of(out.begin(), out.end(),
+    } else if (classify(named, plan, why) &&
+               std::any_of(out.begin(), out.end(),
                            [&](const AttributePlan& p) { return p.semantic == plan.semantic; })) {
       why = cat("another column is already ", plan.semantic);
     }

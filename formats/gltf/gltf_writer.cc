@@ -106,9 +106,10 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
     write_value(json, *extras);
   }
   json.end_object();
-  // Every number but the extras' was checked before; RapidJSON refuses NaN and Inf.
-  if (!json.ok() || !json.complete()) {
-    return refuse("gltf.write.non-finite", "the scene's extras hold NaN or Inf");
+  // Numbers outside the extras were checked before, with the place named; this catches the
+  // extras' and any string that is not UTF-8, which would make the JSON invalid.
+  if (!json.ok()) {
+    return refuse(json.failure().rule, cat("the document would hold ", json.failure().what));
   }
   return Written{std::string(json.text()), std::move(bin.bytes())};
 }

@@ -127,8 +127,18 @@ TEST(GltfWriter, RefusesNaNInAMatrixOrInExtras) {
 
   Scene scene2 = triangle_scene();
   set_value(scene2.global_attrs, "extras", Value(ValueMap{{"x", Value(double(INFINITY))}}));
-  EXPECT_EQ(write_to_memory(scene2, false, "a.bin", diagnostics).status().code(),
-            absl::StatusCode::kInvalidArgument);
+  absl::Status status = write_to_memory(scene2, false, "a.bin", diagnostics).status();
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(absl::StrContains(status.message(), "gltf.write.non-finite")) << status;
+}
+
+TEST(GltfWriter, RefusesAStringThatIsNotUtf8) {
+  Scene scene = triangle_scene();
+  scene.nodes[0].name = "caf\xE9";
+  Diagnostics diagnostics;
+  absl::Status status = write_to_memory(scene, true, "", diagnostics).status();
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(absl::StrContains(status.message(), "gltf.write.not-utf8")) << status;
 }
 
 Scene rich_scene() {
