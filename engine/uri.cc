@@ -55,6 +55,34 @@ std::optional<DataUri> decode_data_uri(std::string_view uri) {
   return out;
 }
 
+std::string data_uri(std::string_view media_type, std::span<const uint8_t> bytes) {
+  std::string out = "data:";
+  out += media_type;
+  out += ";base64,";
+  out += base64_encode(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  return out;
+}
+
+std::string percent_encode(std::string_view name) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(name.size());
+  for (char c : name) {
+    auto b = static_cast<unsigned char>(c);
+    bool unreserved = (b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') ||
+                      b == '-' || b == '.' || b == '_' || b == '~';
+    if (unreserved) {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+  return out;
+}
+
 std::string percent_decode(std::string_view text) {
   std::string out;
   out.reserve(text.size());

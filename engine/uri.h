@@ -20,6 +20,12 @@ bool is_data_uri(std::string_view uri);
 // percent-decoded. nullopt when it is malformed.
 std::optional<DataUri> decode_data_uri(std::string_view uri);
 
+// "data:<media type>;base64,<bytes>"
+std::string data_uri(std::string_view media_type, std::span<const uint8_t> bytes);
+
+// Every byte outside RFC 3986's unreserved set as %XX, so a file name is a valid relative URI.
+std::string percent_encode(std::string_view name);
+
 // "%20" -> " "; a '%' not followed by two hex digits is kept as it is.
 std::string percent_decode(std::string_view text);
 

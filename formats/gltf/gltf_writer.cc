@@ -14,7 +14,7 @@
 #include "formats/gltf/mesh_writer.h"
 #include "formats/gltf/node_writer.h"
 #include "formats/gltf/texture_writer.h"
-#include "formats/gltf/uri_encoding.h"
+#include "engine/uri.h"
 #include "formats/gltf/value_json.h"
 
 namespace px::gltf {

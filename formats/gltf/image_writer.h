@@ -1,5 +1,6 @@
-// Scene images as glTF images: embedded bytes go into the buffer (GLB) or a data: URI (.gltf);
-// an image without bytes keeps its uri as given.
+// Scene images as glTF images. glTF's core takes PNG and JPEG only: such bytes are embedded (in
+// the GLB buffer, or as a data: URI in a .gltf that has no URI to keep); a .gltf keeps an image's
+// URI as spelled; bytes of another type keep their URI, or are left out without one.
 #pragma once
 
 #include <string>
@@ -14,7 +15,6 @@ namespace px::gltf {
 
 class ImageWriter {
  public:
-  // An image with neither bytes nor uri is left out with a warning.
   ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics);
 
   // GLB: plans a view for each embedded image.
@@ -27,18 +27,15 @@ class ImageWriter {
   void write_json(JsonWriter& json) const;
 
  private:
+  enum class Form { kBufferView, kDataUri, kUri };
   struct Written {
     const Image* image;
-    std::string mime_type;  // for embedded bytes
-    int view = -1;          // GLB only
+    Form form;
+    std::string_view mime_type;  // for embedded bytes
+    int view = -1;               // GLB only
   };
-  bool binary_;
   std::vector<int> index_;  // scene image -> written image
   std::vector<Written> written_;
 };
-
-// "image/png", "image/jpeg", "image/webp" or "image/ktx2" from the leading bytes; empty when
-// none of these.
-std::string_view sniff_mime_type(std::span<const uint8_t> bytes);
 
 }  // namespace px::gltf

@@ -113,6 +113,24 @@ TEST(DataUri, Base64MarkerInAnyCaseElsePercentDecoded) {
   EXPECT_FALSE(decode_data_uri("file.png").has_value());
 }
 
+TEST(Base64, MatchesRfc4648Vectors) {
+  EXPECT_EQ(base64_encode("f"), "Zg==");
+  EXPECT_EQ(base64_encode("fo"), "Zm8=");
+  EXPECT_EQ(base64_encode("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64_encode("\xFF\xFE"), "//4=");
+}
+
+TEST(DataUri, EncodesBytesAsBase64) {
+  std::vector<uint8_t> bytes = {'h', 'i'};
+  EXPECT_EQ(data_uri("image/png", bytes), "data:image/png;base64,aGk=");
+}
+
+TEST(PercentEncode, EncodesAllButUnreserved) {
+  EXPECT_EQ(percent_encode("scene-1_a.b~.bin"), "scene-1_a.b~.bin");
+  EXPECT_EQ(percent_encode("my model#2.bin"), "my%20model%232.bin");
+  EXPECT_EQ(percent_encode("\xC3\xA9.bin"), "%C3%A9.bin");
+}
+
 TEST(PercentDecode, DecodesPairsAndKeepsStrayPercents) {
   EXPECT_EQ(percent_decode("tex%20ture.png"), "tex ture.png");
   EXPECT_EQ(percent_decode("100%"), "100%");
