@@ -68,7 +68,8 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
   Geometries geometries;
   if (absl::Status s = read_geometries(ctx, &geometries); !s.ok()) return s;
-  if (absl::Status s = read_visual_scenes(ctx, geometries, materials); !s.ok()) return s;
+  NodeIndex nodes;
+  if (absl::Status s = read_visual_scenes(ctx, geometries, materials, &nodes); !s.ok()) return s;
   for (GeometryRecord& record : geometries.records) {
     if (!record.resolutions.empty()) continue;
     absl::StatusOr<int> mesh =

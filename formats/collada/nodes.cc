@@ -19,16 +19,18 @@ std::string url_id(std::string_view url) {
 
 class NodeReader {
  public:
-  NodeReader(ReadContext& ctx, Geometries& geometries, const Materials& materials)
+  NodeReader(ReadContext& ctx, Geometries& geometries, const Materials& materials,
+             NodeIndex& index)
       : ctx_(ctx),
         geometries_(geometries),
         materials_(materials),
+        index_(index),
         node_cap_(std::max(kMinNodeCap, ctx.document_bytes / 8)) {}
 
   absl::StatusOr<int> read_node(const Element& element);
 
  private:
-  absl::StatusOr<int> new_node();
+  absl::StatusOr<int> new_node(const Element& element);
   absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
   absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry);
   absl::StatusOr<std::vector<int32_t>> bound_materials(const Element& instance,
@@ -40,17 +42,21 @@ class NodeReader {
   ReadContext& ctx_;
   Geometries& geometries_;
   const Materials& materials_;
+  NodeIndex& index_;
   uint64_t node_cap_;
   std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
 };
 
-absl::StatusOr<int> NodeReader::new_node() {
+absl::StatusOr<int> NodeReader::new_node(const Element& element) {
   if (ctx_.scene.nodes.size() >= node_cap_) {
-    return over_budget("collada.nodes.cap", "node", 0,
+    return over_budget("collada.nodes.cap", element.name, element.line,
                        cat("instancing expands the tree past ", node_cap_, " nodes"));
   }
+  int index = static_cast<int>(ctx_.scene.nodes.size());
   ctx_.scene.nodes.emplace_back();
-  return static_cast<int>(ctx_.scene.nodes.size() - 1);
+  index_.element_of.push_back(&element);
+  if (element.name == "node") index_.copies[&element].push_back(index);
+  return index;
 }
 
 absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray* spelled) {
@@ -169,7 +175,7 @@ absl::Status NodeReader::attach_mesh(Node* node, const Element& instance,
     return absl::OkStatus();
   }
   // A node instancing several geometries gets a child node per extra one.
-  absl::StatusOr<int> child = new_node();
+  absl::StatusOr<int> child = new_node(instance);
   if (!child.ok()) return child.status();
   Node& c = ctx_.scene.nodes[*child];
   c.mesh = *mesh;
@@ -183,7 +189,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
     return refuse("collada.instance_node.cycle", "node", element.line,
                   cat("node \"", element.attr("id"), "\" instances itself"));
   }
-  absl::StatusOr<int> index = new_node();
+  absl::StatusOr<int> index = new_node(element);
   if (!index.ok()) return index.status();
   open_.push_back(&element);
   Node node;
@@ -274,8 +280,8 @@ std::vector<int32_t> default_block_materials(const ReadContext& ctx, const Geome
 }
 
 absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
-                                const Materials& materials) {
-  NodeReader reader(ctx, geometries, materials);
+                                const Materials& materials, NodeIndex* index) {
+  NodeReader reader(ctx, geometries, materials, *index);
   std::vector<const Element*> visual_scenes;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_visual_scenes") continue;

@@ -2,6 +2,7 @@
 // instances resolved to meshes per material binding, <instance_node> copies, and <scene>.
 #pragma once
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "formats/collada/context.h"
 #include "formats/collada/geometry.h"
@@ -9,8 +10,16 @@
 
 namespace px::collada {
 
+// Where each <node> element landed in Scene::nodes: one index per copy (an <instance_node>
+// copies a node once per instance), in the order the copies were made.
+struct NodeIndex {
+  absl::flat_hash_map<const Element*, std::vector<int>> copies;
+  // The element each scene node was read from.
+  std::vector<const Element*> element_of;
+};
+
 absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
-                                const Materials& materials);
+                                const Materials& materials, NodeIndex* index);
 
 // The materials of each primitive block of a geometry instanced without <bind_material>: a
 // symbol naming a material's id takes that material, any other -1.
