@@ -3,11 +3,13 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/xml_document.h"
+#include "formats/collada/animations.h"
 #include "formats/collada/asset.h"
 #include "formats/collada/context.h"
 #include "formats/collada/geometry.h"
 #include "formats/collada/materials.h"
 #include "formats/collada/nodes.h"
+#include "formats/collada/skins.h"
 #include "formats/collada/transforms.h"
 
 namespace px::collada {
@@ -69,11 +71,16 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   Geometries geometries;
   if (absl::Status s = read_geometries(ctx, &geometries); !s.ok()) return s;
   NodeIndex nodes;
-  if (absl::Status s = read_visual_scenes(ctx, geometries, materials, &nodes); !s.ok()) return s;
+  SkinReader skins(ctx);
+  if (absl::Status s = read_visual_scenes(ctx, geometries, materials, skins, &nodes); !s.ok()) {
+    return s;
+  }
+  if (absl::Status s = skins.bind(nodes); !s.ok()) return s;
+  if (absl::Status s = read_animations(ctx, nodes); !s.ok()) return s;
   for (GeometryRecord& record : geometries.records) {
-    if (!record.resolutions.empty()) continue;
+    if (!record.uses.empty()) continue;
     absl::StatusOr<int> mesh =
-        mesh_for_materials(ctx, record, default_block_materials(ctx, record, materials));
+        mesh_for_use(ctx, record, default_block_materials(ctx, record, materials), nullptr);
     if (!mesh.ok()) return mesh.status();
   }
   return scene;

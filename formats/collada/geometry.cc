@@ -479,6 +479,13 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   out->offsets = offsets.first(cell + 1);
   out->connectivity = connectivity.first(at);
   record->cell_block = cell_block.first(cell);
+  std::span<uint32_t> vertex_position = arena.allocate<uint32_t>(table.vertex_count());
+  for (size_t v = 0; v < vertex_position.size(); ++v) {
+    vertex_position[v] = v < positions ? static_cast<uint32_t>(v)
+                                       : static_cast<uint32_t>(table.key(v)[0]);
+  }
+  record->vertex_position = vertex_position;
+  record->positions = positions;
   fill_columns(table, out);
   return absl::OkStatus();
 }
@@ -619,14 +626,15 @@ absl::Status read_geometries(ReadContext& ctx, Geometries* out) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<int> mesh_for_materials(ReadContext& ctx, GeometryRecord& record,
-                                       std::vector<int32_t> block_materials) {
-  for (const auto& [materials, mesh] : record.resolutions) {
-    if (materials == block_materials) return mesh;
+absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
+                                 std::vector<int32_t> block_materials, const SkinColumns* skin) {
+  const Element* controller = skin == nullptr ? nullptr : skin->controller;
+  for (const GeometryRecord::Use& use : record.uses) {
+    if (use.materials == block_materials && use.controller == controller) return use.mesh;
   }
   size_t cells = record.cell_block.size();
   int mesh_index = record.mesh;
-  if (!record.resolutions.empty()) {
+  if (!record.uses.empty()) {
     uint64_t bytes = cells * sizeof(int32_t);
     if (ctx.copy_bytes_used + bytes > ctx.copy_budget()) {
       return over_budget("collada.copies.budget", "geometry", record.element->line,
@@ -637,7 +645,9 @@ absl::StatusOr<int> mesh_for_materials(ReadContext& ctx, GeometryRecord& record,
     const Mesh& first = ctx.scene.meshes[record.mesh];
     Mesh copy;
     copy.points = first.points;
-    copy.point_data = first.point_data;
+    for (const NamedColumn& c : first.point_data) {
+      if (c.name != "joints" && c.name != "weights") copy.point_data.push_back(c);
+    }
     copy.cell_types = first.cell_types;
     copy.offsets = first.offsets;
     copy.connectivity = first.connectivity;
@@ -650,7 +660,11 @@ absl::StatusOr<int> mesh_for_materials(ReadContext& ctx, GeometryRecord& record,
   Mesh& mesh = ctx.scene.meshes[mesh_index];
   mesh.cell_data.clear();
   mesh.cell_data.push_back(NamedColumn{"material", Column::of<int32_t>(column, 1)});
-  record.resolutions.emplace_back(std::move(block_materials), mesh_index);
+  if (skin != nullptr) {
+    mesh.point_data.push_back(skin->joints);
+    mesh.point_data.push_back(skin->weights);
+  }
+  record.uses.push_back(GeometryRecord::Use{std::move(block_materials), controller, mesh_index});
   return mesh_index;
 }
 

@@ -20,10 +20,11 @@ std::string url_id(std::string_view url) {
 class NodeReader {
  public:
   NodeReader(ReadContext& ctx, Geometries& geometries, const Materials& materials,
-             NodeIndex& index)
+             SkinReader& skins, NodeIndex& index)
       : ctx_(ctx),
         geometries_(geometries),
         materials_(materials),
+        skins_(skins),
         index_(index),
         node_cap_(std::max(kMinNodeCap, ctx.document_bytes / 8)) {}
 
@@ -32,16 +33,20 @@ class NodeReader {
  private:
   absl::StatusOr<int> new_node(const Element& element);
   absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
-  absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry);
+  absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry,
+                                    const Element* controller);
   absl::StatusOr<std::vector<int32_t>> bound_materials(const Element& instance,
                                                        const GeometryRecord& record);
-  absl::StatusOr<const Element*> controller_geometry(const Element& instance);
-  absl::Status attach_mesh(Node* node, const Element& instance, const Element& geometry,
-                           std::vector<int>* extra_children);
+  // Shows the geometry on `node` (index `self`), or on a new child when it shows one already;
+  // returns the index of the node that shows it.
+  absl::StatusOr<int> attach_mesh(Node* node, int self, const Element& instance,
+                                  const Element& geometry, const Element* controller,
+                                  std::vector<int>* extra_children);
 
   ReadContext& ctx_;
   Geometries& geometries_;
   const Materials& materials_;
+  SkinReader& skins_;
   NodeIndex& index_;
   uint64_t node_cap_;
   std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
@@ -125,36 +130,8 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
   return out;
 }
 
-absl::StatusOr<const Element*> NodeReader::controller_geometry(const Element& instance) {
-  absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, instance, "url");
-  if (!url.ok()) return url.status();
-  if (url->kind == UrlKind::kExternal) return nullptr;
-  const Element* target = url->target;
-  // skin -> (morph ->) geometry; a morph reads as its base geometry.
-  for (int hops = 0; hops < 4 && target != nullptr && target->name == "controller"; ++hops) {
-    const Element* body = target->child("skin");
-    if (body == nullptr) body = target->child("morph");
-    if (body == nullptr) return nullptr;
-    if (body->name == "skin") {
-      ctx_.warn("collada.controller.skin-dropped",
-                "skins are not converted yet; the skinned geometry is instanced at rest", &instance);
-    } else {
-      ctx_.warn("collada.controller.morph-base",
-                "a morph controller reads as its base geometry", &instance);
-    }
-    absl::StatusOr<ResolvedUrl> source = resolve_url(ctx_, *body, "source");
-    if (!source.ok()) return source.status();
-    if (source->kind == UrlKind::kExternal) return nullptr;
-    target = source->target;
-  }
-  if (target == nullptr || target->name != "geometry") {
-    return refuse("collada.url.kind", instance.name, instance.line,
-                  cat("url=\"", instance.attr("url"), "\" reaches no <geometry>"));
-  }
-  return target;
-}
-
-absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Element& geometry) {
+absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Element& geometry,
+                                              const Element* controller) {
   auto it = geometries_.by_element.find(&geometry);
   if (it == geometries_.by_element.end()) {
     return refuse("collada.url.kind", instance.name, instance.line,
@@ -163,16 +140,23 @@ absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Ele
   GeometryRecord& record = geometries_.records[it->second];
   absl::StatusOr<std::vector<int32_t>> materials = bound_materials(instance, record);
   if (!materials.ok()) return materials.status();
-  return mesh_for_materials(ctx_, record, std::move(*materials));
+  const SkinColumns* skin = nullptr;
+  if (controller != nullptr) {
+    absl::StatusOr<const SkinColumns*> columns = skins_.columns(*controller, record);
+    if (!columns.ok()) return columns.status();
+    skin = *columns;
+  }
+  return mesh_for_use(ctx_, record, std::move(*materials), skin);
 }
 
-absl::Status NodeReader::attach_mesh(Node* node, const Element& instance,
-                                     const Element& geometry, std::vector<int>* extra_children) {
-  absl::StatusOr<int> mesh = instance_mesh(instance, geometry);
+absl::StatusOr<int> NodeReader::attach_mesh(Node* node, int self, const Element& instance,
+                                            const Element& geometry, const Element* controller,
+                                            std::vector<int>* extra_children) {
+  absl::StatusOr<int> mesh = instance_mesh(instance, geometry, controller);
   if (!mesh.ok()) return mesh.status();
   if (node->mesh < 0) {
     node->mesh = *mesh;
-    return absl::OkStatus();
+    return self;
   }
   // A node instancing several geometries gets a child node per extra one.
   absl::StatusOr<int> child = new_node(instance);
@@ -181,7 +165,7 @@ absl::Status NodeReader::attach_mesh(Node* node, const Element& instance,
   c.mesh = *mesh;
   c.name = std::string(geometry.attr("name"));
   extra_children->push_back(*child);
-  return absl::OkStatus();
+  return *child;
 }
 
 absl::StatusOr<int> NodeReader::read_node(const Element& element) {
@@ -236,16 +220,30 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
                   &child);
         continue;
       }
-      status = attach_mesh(&node, child, *url->target, &children);
+      status = attach_mesh(&node, *index, child, *url->target, nullptr, &children).status();
     } else if (name == "instance_controller") {
-      absl::StatusOr<const Element*> geometry = controller_geometry(child);
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      const Element* skin = nullptr;
+      absl::StatusOr<const Element*> geometry = nullptr;
+      if (url->kind == UrlKind::kLocal) {
+        if (url->target->name != "controller") {
+          return refuse("collada.url.kind", "instance_controller", child.line,
+                        cat("url=\"", child.attr("url"), "\" does not name a <controller>"));
+        }
+        geometry = skins_.source_geometry(*url->target, &skin);
+      }
       if (!geometry.ok()) return geometry.status();
       if (*geometry == nullptr) {
         ctx_.warn("collada.url.external",
                   "an <instance_controller> of another document is dropped", &child);
         continue;
       }
-      status = attach_mesh(&node, child, **geometry, &children);
+      const Element* controller = skin == nullptr ? nullptr : url->target;
+      absl::StatusOr<int> shown =
+          attach_mesh(&node, *index, child, **geometry, controller, &children);
+      if (!shown.ok()) return shown.status();
+      if (controller != nullptr) skins_.add_use(*shown, child, *controller);
     } else if (name == "instance_camera" || name == "instance_light") {
       std::string_view key = name == "instance_camera" ? "camera" : "light";
       if (find_value(node.extras, key) != nullptr) {
@@ -280,8 +278,8 @@ std::vector<int32_t> default_block_materials(const ReadContext& ctx, const Geome
 }
 
 absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
-                                const Materials& materials, NodeIndex* index) {
-  NodeReader reader(ctx, geometries, materials, *index);
+                                const Materials& materials, SkinReader& skins, NodeIndex* index) {
+  NodeReader reader(ctx, geometries, materials, skins, *index);
   std::vector<const Element*> visual_scenes;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_visual_scenes") continue;

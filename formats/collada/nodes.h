@@ -7,6 +7,7 @@
 #include "formats/collada/context.h"
 #include "formats/collada/geometry.h"
 #include "formats/collada/materials.h"
+#include "formats/collada/skins.h"
 
 namespace px::collada {
 
@@ -18,8 +19,9 @@ struct NodeIndex {
   std::vector<const Element*> element_of;
 };
 
+// Reads every visual scene; skinned instances are handed to `skins` to bind once the tree exists.
 absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
-                                const Materials& materials, NodeIndex* index);
+                                const Materials& materials, SkinReader& skins, NodeIndex* index);
 
 // The materials of each primitive block of a geometry instanced without <bind_material>: a
 // symbol naming a material's id takes that material, any other -1.

@@ -93,8 +93,12 @@ absl::StatusOr<Accessor> read_accessor(const ReadContext& ctx, const Element& so
   size_t position = 0;
   for (const Element& param : accessor->children()) {
     if (param.name != "param") continue;
-    if (!param.attr("name").empty()) out.columns.push_back(static_cast<uint32_t>(position));
-    ++position;
+    // A matrix param spans its cells: float4x4 takes 16 values of the stride.
+    std::string_view type = param.attr("type");
+    size_t span = type == "float4x4" ? 16 : type == "float3x3" ? 9 : type == "float2x2" ? 4 : 1;
+    for (size_t k = 0; k < span; ++k, ++position) {
+      if (!param.attr("name").empty()) out.columns.push_back(static_cast<uint32_t>(position));
+    }
   }
   if (position == 0) {
     // No params at all: every value of the stride is a column.
