@@ -7,6 +7,7 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/collada_reader.h"
+#include "formats/gltf/gltf_reader.h"
 #include "formats/gltf/gltf_writer.h"
 
 namespace px {
@@ -46,8 +47,7 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
     }
     case Format::kGltf:
     case Format::kGlb:
-      return refuse("format.unsupported",
-                    cat(path.string(), ": reading glTF is not supported yet"));
+      return gltf::read(path, options, diagnostics);
     case Format::kUnknown:
       break;
   }

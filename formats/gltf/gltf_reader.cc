@@ -1,0 +1,142 @@
+#include "formats/gltf/gltf_reader.h"
+
+#include <algorithm>
+#include <string>
+
+#include "engine/errors.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "formats/gltf/read_accessors.h"
+#include "formats/gltf/read_animations.h"
+#include "formats/gltf/read_buffers.h"
+#include "formats/gltf/read_container.h"
+#include "formats/gltf/read_context.h"
+#include "formats/gltf/read_json.h"
+#include "formats/gltf/read_materials.h"
+#include "formats/gltf/read_meshes.h"
+#include "formats/gltf/read_nodes.h"
+#include "formats/gltf/read_skins.h"
+#include "formats/gltf/read_textures.h"
+#include "rapidjson/error/en.h"
+
+namespace px::gltf {
+namespace {
+
+// Extensions that change how geometry is stored: without them the data cannot be read.
+constexpr std::string_view kUndecodable[] = {"KHR_draco_mesh_compression",
+                                             "EXT_meshopt_compression",
+                                             "KHR_meshopt_compression"};
+// Extensions whose data the reader keeps: quantized attributes decode as any accessor does.
+constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer"};
+
+absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
+  constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
+                              rapidjson::kParseValidateEncodingFlag;
+  doc.Parse<kFlags>(text.data(), text.size());
+  if (!doc.HasParseError()) return absl::OkStatus();
+  return refuse("gltf.json.syntax", cat("the JSON is not valid at byte ", doc.GetErrorOffset(),
+                                        ": ", rapidjson::GetParseError_En(doc.GetParseError())));
+}
+
+absl::StatusOr<std::vector<std::string>> string_list(const JsonObject& root, std::string_view key) {
+  absl::StatusOr<const rapidjson::Value*> array = root.array(key);
+  if (!array.ok()) return array.status();
+  std::vector<std::string> out;
+  if (*array == nullptr) return out;
+  for (rapidjson::SizeType i = 0; i < (*array)->Size(); ++i) {
+    const rapidjson::Value& v = (**array)[i];
+    if (!v.IsString()) return refuse(kJsonType, cat(root.pointer(key), "/", i, " is not a string"));
+    out.emplace_back(v.GetString(), v.GetStringLength());
+  }
+  return out;
+}
+
+absl::Status check_extensions(const JsonObject& root, Diagnostics& diagnostics) {
+  absl::StatusOr<std::vector<std::string>> required = string_list(root, "extensionsRequired");
+  if (!required.ok()) return required.status();
+  for (const std::string& name : *required) {
+    if (std::find(std::begin(kUndecodable), std::end(kUndecodable), name) !=
+        std::end(kUndecodable)) {
+      return refuse("gltf.extension.unsupported",
+                    cat("the document requires ", name, ", whose compressed data is not read"));
+    }
+  }
+  absl::StatusOr<std::vector<std::string>> used = string_list(root, "extensionsUsed");
+  if (!used.ok()) return used.status();
+  std::string dropped;
+  for (const std::string& name : *used) {
+    if (std::find(std::begin(kKept), std::end(kKept), name) != std::end(kKept)) continue;
+    dropped += dropped.empty() ? name : cat(", ", name);
+  }
+  if (!dropped.empty()) {
+    diagnostics.warn("gltf.read.extension-dropped",
+                     cat("the data of these extensions is not kept: ", dropped));
+  }
+  return absl::OkStatus();
+}
+
+// "asset": the version must be 2.x; version, minVersion, generator and copyright are kept in
+// global_attrs["asset"].
+absl::Status read_asset(ReadContext& ctx) {
+  absl::StatusOr<std::optional<JsonObject>> asset = ctx.root().object("asset");
+  if (!asset.ok()) return asset.status();
+  if (!*asset) return refuse("gltf.asset.version", "the document has no asset (and no version)");
+  ValueMap out;
+  for (std::string_view key : {"version", "minVersion", "generator", "copyright"}) {
+    std::string value;
+    PX_GLTF_TRY((*asset)->get(key, value));
+    if (key == "version" && !value.starts_with("2.")) {
+      return refuse("gltf.asset.version",
+                    value.empty() ? std::string("the asset gives no version")
+                                  : cat("the document is glTF ", value, ", not 2.x"));
+    }
+    if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
+  }
+  set_value(ctx.scene().global_attrs, "asset", Value(std::move(out)));
+  if (const rapidjson::Value* extras = ctx.root().find("extras")) {
+    absl::StatusOr<Value> value = to_value(*extras, "/extras", ctx.options().max_xml_depth);
+    if (!value.ok()) return value.status();
+    set_value(ctx.scene().global_attrs, "extras", *std::move(value));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem::path& base_dir,
+                                  const ReadOptions& options, Diagnostics& diagnostics) {
+  absl::StatusOr<Container> container = split_container(bytes, diagnostics);
+  if (!container.ok()) return container.status();
+  rapidjson::Document doc;
+  PX_GLTF_TRY(parse_json(container->json, doc));
+  absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
+  if (!root.ok()) return root.status();
+  PX_GLTF_TRY(check_extensions(*root, diagnostics));
+
+  Scene scene;
+  ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
+  PX_GLTF_TRY(ctx.init());
+  PX_GLTF_TRY(read_asset(ctx));
+  Buffers buffers(ctx, container->bin);
+  Accessors accessors(ctx, buffers);
+  PX_GLTF_TRY(read_images(ctx, buffers));
+  PX_GLTF_TRY(read_textures(ctx));
+  PX_GLTF_TRY(read_materials(ctx));
+  PX_GLTF_TRY(read_meshes(ctx, accessors));
+  PX_GLTF_TRY(read_nodes(ctx));
+  PX_GLTF_TRY(read_scenes(ctx));
+  PX_GLTF_TRY(read_skins(ctx, accessors));
+  PX_GLTF_TRY(read_animations(ctx, accessors));
+  return scene;
+}
+
+absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
+                           Diagnostics& diagnostics) {
+  absl::StatusOr<std::string> bytes = read_whole_file(path);
+  if (!bytes.ok()) return bytes.status();
+  std::filesystem::path base_dir = path.parent_path();
+  if (base_dir.empty()) base_dir = ".";
+  return read_memory(*bytes, base_dir, options, diagnostics);
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,328 @@
+#include "formats/gltf/read_accessors.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+
+namespace px::gltf {
+
+static_assert(std::endian::native == std::endian::little, "glTF buffers are little-endian");
+
+namespace {
+
+constexpr std::string_view kOutOfBounds = "gltf.accessor.out-of-bounds";
+
+// How one element lies in the buffer: `columns` runs of `rows` components, each run starting
+// `column_bytes` after the last (a MAT2 of bytes, a MAT3 of bytes or shorts pads its columns to
+// 4 bytes).
+struct Layout {
+  int component_size = 0;
+  int columns = 1;
+  int rows = 1;
+  uint64_t column_bytes = 0;
+  uint64_t element_bytes = 0;
+  int components() const { return columns * rows; }
+};
+
+struct TypeInfo {
+  std::string_view name;
+  int columns;
+  int rows;
+};
+constexpr std::array<TypeInfo, 7> kTypes = {{{"SCALAR", 1, 1},
+                                             {"VEC2", 1, 2},
+                                             {"VEC3", 1, 3},
+                                             {"VEC4", 1, 4},
+                                             {"MAT2", 2, 2},
+                                             {"MAT3", 3, 3},
+                                             {"MAT4", 4, 4}}};
+
+int component_size(int component_type) {
+  switch (component_type) {
+    case kComponentInt8:
+    case kComponentUInt8:
+      return 1;
+    case kComponentInt16:
+    case kComponentUInt16:
+      return 2;
+    case kComponentUInt32:
+    case kComponentFloat:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+Layout layout_of(const TypeInfo& type, int size) {
+  Layout l;
+  l.component_size = size;
+  l.columns = type.columns;
+  l.rows = type.rows;
+  l.column_bytes = uint64_t(type.rows) * size;
+  if (type.columns > 1) l.column_bytes = (l.column_bytes + 3) & ~uint64_t{3};
+  l.element_bytes = l.column_bytes * type.columns;
+  return l;
+}
+
+template <class C>
+float normalize(C v) {
+  if constexpr (std::is_same_v<C, int8_t>) return std::max(v / 127.0f, -1.0f);
+  if constexpr (std::is_same_v<C, uint8_t>) return v / 255.0f;
+  if constexpr (std::is_same_v<C, int16_t>) return std::max(v / 32767.0f, -1.0f);
+  if constexpr (std::is_same_v<C, uint16_t>) return v / 65535.0f;
+  return static_cast<float>(v);
+}
+
+// Decodes `count` elements starting at src, `stride` bytes apart, into out (as O: C itself, or
+// float for normalized integers).
+template <class C, class O>
+void decode_elements(const uint8_t* src, uint64_t stride, uint64_t count, const Layout& l,
+                     O* out) {
+  if constexpr (std::is_same_v<C, O>) {
+    if (l.columns == 1 && stride == l.element_bytes) {
+      std::memcpy(out, src, count * l.element_bytes);
+      return;
+    }
+  }
+  for (uint64_t e = 0; e < count; ++e, src += stride) {
+    for (int c = 0; c < l.columns; ++c) {
+      const uint8_t* column = src + c * l.column_bytes;
+      for (int k = 0; k < l.rows; ++k) {
+        C v;
+        std::memcpy(&v, column + k * sizeof(C), sizeof(C));
+        if constexpr (std::is_same_v<C, O>) {
+          *out++ = v;
+        } else {
+          *out++ = normalize(v);
+        }
+      }
+    }
+  }
+}
+
+// Decodes into the column's storage at element `first`.
+void decode_into(const uint8_t* src, uint64_t stride, uint64_t count, const Layout& l,
+                 int component_type, bool normalized, void* data, uint64_t first) {
+  const uint64_t at = first * l.components();
+  auto run = [&]<class C>(C) {
+    if (normalized) {
+      decode_elements<C, float>(src, stride, count, l, static_cast<float*>(data) + at);
+    } else {
+      decode_elements<C, C>(src, stride, count, l, static_cast<C*>(data) + at);
+    }
+  };
+  switch (component_type) {
+    case kComponentInt8:
+      return run(int8_t{});
+    case kComponentUInt8:
+      return run(uint8_t{});
+    case kComponentInt16:
+      return run(int16_t{});
+    case kComponentUInt16:
+      return run(uint16_t{});
+    case kComponentUInt32:
+      return run(uint32_t{});
+    default:
+      return run(float{});
+  }
+}
+
+DType dtype_of_component(int component_type) {
+  switch (component_type) {
+    case kComponentInt8:
+      return DType::kInt8;
+    case kComponentUInt8:
+      return DType::kUInt8;
+    case kComponentInt16:
+      return DType::kInt16;
+    case kComponentUInt16:
+      return DType::kUInt16;
+    case kComponentUInt32:
+      return DType::kUInt32;
+    default:
+      return DType::kFloat32;
+  }
+}
+
+// True when `count` elements of `element_bytes`, `stride` apart from `offset`, fit in `size`.
+bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_bytes,
+          uint64_t size) {
+  if (offset > size || element_bytes > size - offset) return false;
+  return count - 1 <= (size - offset - element_bytes) / stride;
+}
+
+}  // namespace
+
+Accessors::Accessors(ReadContext& ctx, Buffers& buffers)
+    : ctx_(ctx), buffers_(buffers), cache_(ctx.count(Top::kAccessors)) {}
+
+absl::StatusOr<const AccessorData*> Accessors::get(int index) {
+  if (!cache_[index]) {
+    absl::StatusOr<AccessorData> data = decode(index);
+    if (!data.ok()) return data.status();
+    cache_[index] = *std::move(data);
+  }
+  return &*cache_[index];
+}
+
+absl::StatusOr<AccessorData> Accessors::decode(int index) {
+  absl::StatusOr<JsonObject> a = ctx_.entry(Top::kAccessors, index);
+  if (!a.ok()) return a.status();
+  const std::string& at = a->pointer();
+  AccessorData out;
+  int view = -1;
+  uint64_t offset = 0;
+  uint64_t component_type = 0;
+  uint64_t count = 0;
+  std::string type;
+  PX_GLTF_TRY(a->get_index("bufferView", ctx_.count(Top::kBufferViews), view));
+  PX_GLTF_TRY(a->get("byteOffset", offset));
+  PX_GLTF_TRY(a->require("componentType", component_type));
+  out.component_type = static_cast<int>(std::min<uint64_t>(component_type, INT32_MAX));
+  PX_GLTF_TRY(a->get("normalized", out.normalized));
+  PX_GLTF_TRY(a->require("count", count));
+  PX_GLTF_TRY(a->require("type", type));
+
+  const int size = component_size(out.component_type);
+  if (size == 0) {
+    return refuse("gltf.accessor.component-type",
+                  cat(at, "/componentType is ", out.component_type, ", not a glTF component type"));
+  }
+  auto type_info = std::find_if(kTypes.begin(), kTypes.end(),
+                                [&](const TypeInfo& t) { return t.name == type; });
+  if (type_info == kTypes.end()) {
+    return refuse("gltf.accessor.type", cat(at, "/type is \"", type, "\", not a glTF type"));
+  }
+  out.type = type_info->name;
+  if (count == 0) return refuse("gltf.accessor.count", cat(at, "/count is 0"));
+  if (out.normalized && size == 4) {
+    ctx_.warn("gltf.read.normalized-ignored",
+              cat(at, ": normalized is only for 8- and 16-bit integers; ignored"));
+    out.normalized = false;
+  }
+  const Layout layout = layout_of(*type_info, size);
+  const DType dtype = out.normalized ? DType::kFloat32 : dtype_of_component(out.component_type);
+  // No buffer holds 2^57 elements; the bound keeps every product below from overflowing.
+  if (count > uint64_t{1} << 57) return refuse(kOutOfBounds, cat(at, "/count is ", count));
+  const uint64_t values = count * layout.components();
+
+  ViewBytes bytes;
+  uint64_t stride = layout.element_bytes;
+  if (view >= 0) {
+    absl::StatusOr<ViewBytes> v = buffers_.view(view);
+    if (!v.ok()) return v.status();
+    bytes = *v;
+    if (bytes.stride != 0) stride = bytes.stride;
+    if (stride < layout.element_bytes) {
+      return refuse("gltf.accessor.stride",
+                    cat(at, ": bufferView ", view, " has a byteStride of ", stride, ", but a ",
+                        type, " of component type ", out.component_type, " takes ",
+                        layout.element_bytes, " bytes"));
+    }
+    if (!fits(offset, stride, count, layout.element_bytes, bytes.bytes.size())) {
+      return refuse(kOutOfBounds, cat(at, ": ", count, " elements of ", layout.element_bytes,
+                                      " bytes, ", stride, " apart from byte ", offset,
+                                      ", do not fit bufferView ", view, " of ",
+                                      bytes.bytes.size(), " bytes"));
+    }
+    if ((bytes.offset + offset) % size != 0 || stride % size != 0) {
+      ctx_.warn("gltf.read.accessor-misaligned",
+                cat(at, ": its data is not aligned to its ", size, "-byte components"));
+    }
+  } else if (offset != 0) {
+    ctx_.warn("gltf.read.accessor-offset-ignored",
+              cat(at, ": a byteOffset without a bufferView is ignored"));
+  }
+
+  absl::StatusOr<std::span<uint8_t>> storage =
+      ctx_.allocate<uint8_t>(values * dtype_size(dtype), at);
+  if (!storage.ok()) return storage.status();
+  void* data = storage->data();
+  out.backed = view >= 0;
+  if (out.backed) {
+    decode_into(bytes.bytes.data() + offset, stride, count, layout, out.component_type,
+                out.normalized, data, 0);
+  }
+  out.column = Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()),
+                      data};
+
+  absl::StatusOr<std::optional<JsonObject>> sparse = a->object("sparse");
+  if (!sparse.ok()) return sparse.status();
+  if (!*sparse) return out;
+  const JsonObject& s = **sparse;
+  uint64_t sparse_count = 0;
+  PX_GLTF_TRY(s.require("count", sparse_count));
+  if (sparse_count == 0 || sparse_count > count) {
+    return refuse("gltf.accessor.sparse", cat(s.pointer("count"), " is ", sparse_count,
+                                              ", outside 1..", count));
+  }
+  absl::StatusOr<std::optional<JsonObject>> indices = s.object("indices");
+  absl::StatusOr<std::optional<JsonObject>> sparse_values = s.object("values");
+  if (!indices.ok()) return indices.status();
+  if (!sparse_values.ok()) return sparse_values.status();
+  if (!*indices || !*sparse_values) {
+    return refuse(kJsonType, cat(s.pointer(), " needs both indices and values"));
+  }
+  int index_view = -1;
+  int value_view = -1;
+  uint64_t index_offset = 0;
+  uint64_t value_offset = 0;
+  uint64_t index_type = 0;
+  PX_GLTF_TRY((*indices)->require_index("bufferView", ctx_.count(Top::kBufferViews), index_view));
+  PX_GLTF_TRY((*indices)->get("byteOffset", index_offset));
+  PX_GLTF_TRY((*indices)->require("componentType", index_type));
+  PX_GLTF_TRY((*sparse_values)->require_index("bufferView", ctx_.count(Top::kBufferViews),
+                                              value_view));
+  PX_GLTF_TRY((*sparse_values)->get("byteOffset", value_offset));
+  const int index_size = index_type == kComponentUInt8    ? 1
+                         : index_type == kComponentUInt16 ? 2
+                         : index_type == kComponentUInt32 ? 4
+                                                          : 0;
+  if (index_size == 0) {
+    return refuse("gltf.accessor.sparse", cat((*indices)->pointer("componentType"), " is ",
+                                              index_type, ", not an unsigned integer type"));
+  }
+  absl::StatusOr<ViewBytes> index_bytes = buffers_.view(index_view);
+  if (!index_bytes.ok()) return index_bytes.status();
+  absl::StatusOr<ViewBytes> value_bytes = buffers_.view(value_view);
+  if (!value_bytes.ok()) return value_bytes.status();
+  if (!fits(index_offset, index_size, sparse_count, index_size, index_bytes->bytes.size())) {
+    return refuse(kOutOfBounds, cat((*indices)->pointer(), ": ", sparse_count, " indices of ",
+                                    index_size, " bytes from byte ", index_offset,
+                                    " do not fit bufferView ", index_view));
+  }
+  if (!fits(value_offset, layout.element_bytes, sparse_count, layout.element_bytes,
+            value_bytes->bytes.size())) {
+    return refuse(kOutOfBounds, cat((*sparse_values)->pointer(), ": ", sparse_count,
+                                    " elements of ", layout.element_bytes, " bytes from byte ",
+                                    value_offset, " do not fit bufferView ", value_view));
+  }
+  const uint8_t* index_data = index_bytes->bytes.data() + index_offset;
+  const uint8_t* value_data = value_bytes->bytes.data() + value_offset;
+  for (uint64_t j = 0; j < sparse_count; ++j) {
+    uint32_t target = 0;
+    if (index_size == 1) {
+      target = index_data[j];
+    } else if (index_size == 2) {
+      uint16_t v;
+      std::memcpy(&v, index_data + 2 * j, 2);
+      target = v;
+    } else {
+      std::memcpy(&target, index_data + 4 * j, 4);
+    }
+    if (target >= count) {
+      return refuse("gltf.accessor.sparse-index",
+                    cat((*indices)->pointer(), ": index ", j, " is ", target, ", but the accessor has ",
+                        count, " elements"));
+    }
+    decode_into(value_data + j * layout.element_bytes, layout.element_bytes, 1, layout,
+                out.component_type, out.normalized, data, target);
+  }
+  return out;
+}
+
+}  // namespace px::gltf

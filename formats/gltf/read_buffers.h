@@ -1,0 +1,43 @@
+// Buffers and buffer views: a buffer's bytes come from the GLB's BIN chunk, a data: URI or a file
+// beside the document, loaded when a view first needs them; every view is checked against its
+// buffer before a byte of it is handed out.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "formats/gltf/read_context.h"
+
+namespace px::gltf {
+
+struct ViewBytes {
+  std::span<const uint8_t> bytes;
+  uint64_t stride = 0;  // byteStride, 0 when the view gives none
+  uint64_t offset = 0;  // the view's byteOffset in its buffer
+};
+
+class Buffers {
+ public:
+  Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin);
+
+  // The bytes of bufferView `index` (which the caller has checked exists). Refuses a view
+  // reaching past its buffer (gltf.buffer-view.out-of-bounds) and a buffer whose bytes cannot be
+  // had or are fewer than its byteLength (gltf.buffer.*).
+  absl::StatusOr<ViewBytes> view(int index);
+
+ private:
+  absl::StatusOr<std::span<const uint8_t>> buffer(int index);
+  absl::StatusOr<std::span<const uint8_t>> load(const JsonObject& buffer, int index);
+
+  ReadContext& ctx_;
+  std::optional<std::span<const uint8_t>> glb_bin_;
+  std::vector<std::optional<std::span<const uint8_t>>> buffers_;
+  std::deque<std::string> storage_;  // external files and decoded data: URIs
+};
+
+}  // namespace px::gltf

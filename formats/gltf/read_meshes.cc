@@ -1,0 +1,305 @@
+#include "formats/gltf/read_meshes.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/gltf/read_attributes.h"
+#include "formats/gltf/read_cells.h"
+
+namespace px::gltf {
+namespace {
+
+struct Attribute {
+  std::string semantic;
+  int accessor = -1;
+  const AccessorData* data = nullptr;
+};
+
+// The vertices of the primitives that name the same attribute accessors.
+struct Block {
+  std::vector<Attribute> attributes;             // in the order the first primitive names them
+  std::vector<std::pair<std::string, int>> key;  // sorted (semantic, accessor)
+  uint64_t vertices = 0;
+  uint64_t base = 0;
+};
+
+struct Primitive {
+  int mode = kModeTriangles;
+  int material = -1;
+  size_t block = 0;
+  const AccessorData* indices = nullptr;
+  CellCounts counts;
+};
+
+class MeshReader {
+ public:
+  MeshReader(ReadContext& ctx, Accessors& accessors, JsonObject mesh)
+      : ctx_(ctx), accessors_(accessors), json_(std::move(mesh)) {}
+
+  absl::StatusOr<Mesh> read() {
+    Mesh mesh;
+    std::string name;
+    PX_GLTF_TRY(json_.get("name", name));
+    if (json_.has("name")) set_value(mesh.global_attrs, "mesh_name", Value(name));
+    absl::StatusOr<const rapidjson::Value*> primitives = json_.array("primitives");
+    if (!primitives.ok()) return primitives.status();
+    if (*primitives == nullptr) {
+      return refuse(kJsonType, cat(json_.pointer("primitives"), " is absent, not an array"));
+    }
+    for (size_t i = 0; i < (*primitives)->Size(); ++i) {
+      absl::StatusOr<JsonObject> p = element_object(**primitives, json_.pointer("primitives"), i);
+      if (!p.ok()) return p.status();
+      PX_GLTF_TRY(read_primitive(*p));
+    }
+    if (morphs_) {
+      ctx_.warn("gltf.read.morph-targets-dropped",
+                cat(json_.pointer(), ": morph targets are not kept; the mesh reads at rest"));
+    }
+    if (const rapidjson::Value* extras = json_.find("extras")) {
+      absl::StatusOr<Value> value =
+          to_value(*extras, json_.pointer("extras"), ctx_.options().max_xml_depth);
+      if (!value.ok()) return value.status();
+      set_value(mesh.global_attrs, "extras", *std::move(value));
+    }
+    PX_GLTF_TRY(build_columns(mesh));
+    PX_GLTF_TRY(build_cells(mesh));
+    return mesh;
+  }
+
+ private:
+  absl::Status read_primitive(const JsonObject& p) {
+    absl::StatusOr<std::optional<JsonObject>> attributes = p.object("attributes");
+    if (!attributes.ok()) return attributes.status();
+    if (!*attributes) {
+      return refuse(kJsonType, cat(p.pointer("attributes"), " is absent, not an object"));
+    }
+    if (p.has("targets")) morphs_ = true;
+    absl::StatusOr<size_t> block = block_of(**attributes);
+    if (!block.ok()) return block.status();
+    if (*block == SIZE_MAX) {
+      ctx_.warn("gltf.read.primitive-skipped",
+                cat(p.pointer(), ": a primitive without POSITION is skipped"));
+      return absl::OkStatus();
+    }
+    Primitive prim;
+    prim.block = *block;
+    PX_GLTF_TRY(p.get("mode", prim.mode));
+    if (prim.mode > kModeTriangleFan) {
+      return refuse(kJsonValue, cat(p.pointer("mode"), " is ", prim.mode, ", not a mode 0..6"));
+    }
+    PX_GLTF_TRY(p.get_index("material", ctx_.count(Top::kMaterials), prim.material));
+    int indices = -1;
+    PX_GLTF_TRY(p.get_index("indices", ctx_.count(Top::kAccessors), indices));
+    const uint64_t vertices = blocks_[prim.block].vertices;
+    uint64_t n = vertices;
+    if (indices >= 0) {
+      absl::StatusOr<const AccessorData*> data = accessors_.get(indices);
+      if (!data.ok()) return data.status();
+      PX_GLTF_TRY(check_indices(**data, p.pointer("indices"), vertices));
+      prim.indices = *data;
+      n = (*data)->column.rows;
+    }
+    prim.counts = count_cells(prim.mode, n);
+    if (prim.counts.unused > 0) {
+      ctx_.warn("gltf.read.indices-unused",
+                cat(p.pointer(), ": ", prim.counts.unused, " of its ", n,
+                    " vertices make no whole cell of mode ", prim.mode, " and are left out"));
+    }
+    primitives_.push_back(prim);
+    return absl::OkStatus();
+  }
+
+  absl::Status check_indices(const AccessorData& data, const std::string& at, uint64_t vertices) {
+    const bool unsigned_int = data.component_type == kComponentUInt8 ||
+                              data.component_type == kComponentUInt16 ||
+                              data.component_type == kComponentUInt32;
+    if (data.type != "SCALAR" || !unsigned_int || data.normalized) {
+      return refuse("gltf.primitive.indices",
+                    cat(at, ": indices must be SCALAR unsigned integers, not a ",
+                        data.normalized ? "normalized " : "", data.type, " of component type ",
+                        data.component_type));
+    }
+    const IndexList list = IndexList::of(data.column);
+    for (uint64_t i = 0; i < list.size(); ++i) {
+      if (list[i] >= vertices) {
+        return refuse("gltf.primitive.index-out-of-range",
+                      cat(at, ": index ", i, " is ", list[i], ", but the primitive has ",
+                          vertices, " vertices"));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // The block of the primitive's attributes, made when no earlier primitive named the same
+  // accessors; SIZE_MAX when it has no POSITION.
+  absl::StatusOr<size_t> block_of(const JsonObject& attributes) {
+    Block block;
+    bool position = false;
+    const rapidjson::Value& json = attributes.json();
+    for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+      Attribute a;
+      a.semantic.assign(it->name.GetString(), it->name.GetStringLength());
+      PX_GLTF_TRY(attributes.get_index(a.semantic, ctx_.count(Top::kAccessors), a.accessor));
+      position |= a.semantic == "POSITION";
+      block.key.emplace_back(a.semantic, a.accessor);
+      block.attributes.push_back(std::move(a));
+    }
+    if (!position) return SIZE_MAX;
+    std::sort(block.key.begin(), block.key.end());
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      if (blocks_[b].key == block.key) return b;
+    }
+    for (size_t i = 0; i < block.attributes.size(); ++i) {
+      Attribute& a = block.attributes[i];
+      absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+      if (!data.ok()) return data.status();
+      a.data = *data;
+      const std::string at = attributes.pointer(a.semantic);
+      PX_GLTF_TRY(check_attribute(a.semantic, *a.data, at));
+      if (i > 0 && a.data->column.rows != block.vertices) {
+        return refuse("gltf.primitive.attribute-count",
+                      cat(at, ": accessor ", a.accessor, " holds ", a.data->column.rows,
+                          " elements, but ", block.attributes[0].semantic, " holds ",
+                          block.vertices));
+      }
+      block.vertices = a.data->column.rows;
+    }
+    blocks_.push_back(std::move(block));
+    return blocks_.size() - 1;
+  }
+
+  // One column from every block's attribute `semantic`: the accessor's own column when a single
+  // block has it in the right dtype, else a copy, with zeros for blocks that lack it.
+  absl::StatusOr<Column> merge(const std::string& semantic, uint64_t vertices, DType dtype,
+                               size_t cols) {
+    std::vector<const Column*> sources(blocks_.size(), nullptr);
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      for (const Attribute& a : blocks_[b].attributes) {
+        if (a.semantic == semantic) sources[b] = &a.data->column;
+      }
+    }
+    if (blocks_.size() == 1 && sources[0]->dtype == dtype) return *sources[0];
+    if (std::find(sources.begin(), sources.end(), nullptr) != sources.end()) {
+      ctx_.warn("gltf.read.attribute-filled",
+                cat(json_.pointer(), ": ", semantic,
+                    " is zero on the vertices of primitives that do not give it"));
+    }
+    absl::StatusOr<std::span<uint8_t>> storage =
+        ctx_.allocate<uint8_t>(vertices * cols * dtype_size(dtype), json_.pointer());
+    if (!storage.ok()) return storage.status();
+    Column out{dtype, static_cast<size_t>(vertices), cols, storage->data()};
+    const bool color = attribute_name(semantic).starts_with("colors");
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      if (sources[b] != nullptr) copy_rows(*sources[b], out, blocks_[b].base, color);
+    }
+    return out;
+  }
+
+  absl::Status build_columns(Mesh& mesh) {
+    uint64_t vertices = 0;
+    for (Block& b : blocks_) {
+      b.base = vertices;
+      vertices += b.vertices;
+    }
+    if (vertices > UINT32_MAX) {
+      return refuse("gltf.mesh.too-large", cat(json_.pointer(), " has ", vertices,
+                                               " vertices; the model holds at most 2^32 - 1"));
+    }
+    std::vector<std::string> semantics;  // first-seen order
+    for (const Block& b : blocks_) {
+      for (const Attribute& a : b.attributes) {
+        if (std::find(semantics.begin(), semantics.end(), a.semantic) == semantics.end()) {
+          semantics.push_back(a.semantic);
+        }
+      }
+    }
+    for (const std::string& semantic : semantics) {
+      bool first = true;
+      DType dtype = DType::kFloat32;
+      size_t cols = 0;
+      for (const Block& b : blocks_) {
+        for (const Attribute& a : b.attributes) {
+          if (a.semantic != semantic) continue;
+          DType d = attribute_dtype(semantic, a.data->column.dtype);
+          dtype = first ? d : common_dtype(dtype, d);
+          cols = std::max(cols, a.data->column.cols);
+          first = false;
+        }
+      }
+      absl::StatusOr<Column> column = merge(semantic, vertices, dtype, cols);
+      if (!column.ok()) return column.status();
+      if (semantic == "POSITION") {
+        mesh.points = *column;
+      } else {
+        mesh.point_data.push_back({attribute_name(semantic), *column});
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  absl::Status build_cells(Mesh& mesh) {
+    uint64_t cells = 0;
+    uint64_t corners = 0;
+    for (const Primitive& p : primitives_) {
+      cells += p.counts.cells;
+      corners += p.counts.corners;
+    }
+    if (cells == 0) return absl::OkStatus();
+    if (corners > UINT32_MAX) {
+      return refuse("gltf.mesh.too-large", cat(json_.pointer(), " has ", corners,
+                                               " cell corners; the model holds at most 2^32 - 1"));
+    }
+    const std::string& at = json_.pointer();
+    absl::StatusOr<std::span<CellType>> types = ctx_.allocate<CellType>(cells, at);
+    if (!types.ok()) return types.status();
+    absl::StatusOr<std::span<uint32_t>> offsets = ctx_.allocate<uint32_t>(cells + 1, at);
+    if (!offsets.ok()) return offsets.status();
+    absl::StatusOr<std::span<uint32_t>> connectivity = ctx_.allocate<uint32_t>(corners, at);
+    if (!connectivity.ok()) return connectivity.status();
+    absl::StatusOr<std::span<int32_t>> materials = ctx_.allocate<int32_t>(cells, at);
+    if (!materials.ok()) return materials.status();
+    CellSink sink{*types, offsets->subspan(1), *connectivity};
+    for (const Primitive& p : primitives_) {
+      const Block& block = blocks_[p.block];
+      const uint64_t first = sink.cell;
+      const IndexList list = p.indices != nullptr ? IndexList::of(p.indices->column)
+                                                  : IndexList::implicit(block.vertices);
+      emit_cells(p.mode, list, static_cast<uint32_t>(block.base), sink);
+      std::fill(materials->begin() + first, materials->begin() + sink.cell, p.material);
+    }
+    mesh.cell_types = *types;
+    mesh.offsets = *offsets;
+    mesh.connectivity = *connectivity;
+    mesh.cell_data.push_back(
+        {"material", Column::of<int32_t>(std::span<const int32_t>(*materials), 1)});
+    return absl::OkStatus();
+  }
+
+  ReadContext& ctx_;
+  Accessors& accessors_;
+  JsonObject json_;
+  std::vector<Block> blocks_;
+  std::vector<Primitive> primitives_;
+  bool morphs_ = false;
+};
+
+}  // namespace
+
+absl::Status read_meshes(ReadContext& ctx, Accessors& accessors) {
+  const size_t n = ctx.count(Top::kMeshes);
+  ctx.scene().meshes.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kMeshes, i);
+    if (!json.ok()) return json.status();
+    absl::StatusOr<Mesh> mesh = MeshReader(ctx, accessors, *std::move(json)).read();
+    if (!mesh.ok()) return mesh.status();
+    ctx.scene().meshes.push_back(*std::move(mesh));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf
