@@ -10,6 +10,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/influence_attributes.h"
 #include "formats/gltf/typed_column.h"
 
 namespace px::gltf {
@@ -208,8 +209,13 @@ bool classify(const NamedColumn& named, AttributePlan& plan, std::string& why) {
     } else if (!tangents_have_direction(c)) {
       why = "a tangent has zero, NaN or Inf length";
     }
-  } else if (set_number(name, "joints") >= 0 || set_number(name, "weights") >= 0) {
-    why = "skins are not written yet";
+  } else if (int n = set_number(name, "joints"); n >= 0) {
+    plan = {cat("JOINTS_", n), AttributeKind::kJoints, &c, 4, n};
+    why = check_joints(c, &plan.max_joint);
+    plan.component_type = plan.max_joint <= 255 ? kUnsignedByte : kUnsignedShort;
+  } else if (int n = set_number(name, "weights"); n >= 0) {
+    plan = {cat("WEIGHTS_", n), AttributeKind::kWeights, &c, 4, n};
+    if (c.cols != 4) why = cat("influences are ", c.cols, " per vertex, not 4");
   } else {
     why = "glTF has no attribute for it";
   }
@@ -259,6 +265,24 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
       return true;
     });
   }
+  // JOINTS_n and WEIGHTS_n go out in pairs or not at all.
+  for (AttributePlan& p : out) {
+    if (p.kind != AttributeKind::kJoints) continue;
+    for (const AttributePlan& w : out) {
+      if (w.kind == AttributeKind::kWeights && w.set == p.set) p.paired = w.column;
+    }
+  }
+  std::erase_if(out, [&](const AttributePlan& p) {
+    bool paired = p.kind == AttributeKind::kJoints ? p.paired != nullptr
+                  : p.kind == AttributeKind::kWeights
+                      ? std::any_of(out.begin(), out.end(),
+                                    [&](const AttributePlan& j) {
+                                      return j.kind == AttributeKind::kJoints && j.set == p.set;
+                                    })
+                      : true;
+    if (!paired) drop(p.semantic, "joints and weights are written only as a pair");
+    return !paired;
+  });
   bool has_normal = std::any_of(out.begin(), out.end(), [](const AttributePlan& p) {
     return p.kind == AttributeKind::kNormal;
   });
@@ -284,8 +308,13 @@ void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vert
                              BinBuilder& bin) {
   static constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
   for (AttributePlan& p : attributes) {
-    int view = bin.add_view(vertices * p.components * sizeof(float), kArrayBuffer);
-    p.accessor = bin.add_accessor(Accessor{view, kFloat, vertices, kTypes[p.components], {}, {}});
+    size_t size = p.component_type == kUnsignedByte    ? 1
+                  : p.component_type == kUnsignedShort ? 2
+                                                       : sizeof(float);
+    // Each attribute view stays 4-byte aligned per element, as glTF requires.
+    int view = bin.add_view(vertices * p.components * size, kArrayBuffer);
+    p.accessor = bin.add_accessor(
+        Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
   }
 }
 
@@ -305,6 +334,12 @@ absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std
       return fill_color(attribute, out, label, diagnostics);
     case AttributeKind::kTangent:
       fill_tangent(attribute, out);
+      return absl::OkStatus();
+    case AttributeKind::kJoints:
+      fill_joints(attribute, out);
+      return absl::OkStatus();
+    case AttributeKind::kWeights:
+      fill_weights(attribute, out, label, diagnostics);
       return absl::OkStatus();
   }
   return absl::OkStatus();

@@ -10,19 +10,23 @@
 #include "absl/status/status.h"
 #include "engine/diagnostics.h"
 #include "formats/gltf/bin_builder.h"
+#include "model/column.h"
 #include "model/mesh.h"
 
 namespace px::gltf {
 
-enum class AttributeKind { kPosition, kNormal, kTexcoord, kColor, kTangent };
+enum class AttributeKind { kPosition, kNormal, kTexcoord, kColor, kTangent, kJoints, kWeights };
 
 struct AttributePlan {
   std::string semantic;  // "POSITION", "TEXCOORD_1", ...
   AttributeKind kind;
   const Column* column;
   int components;  // as written: 3 for POSITION, 2 for TEXCOORD_n, ...
-  int set = 0;     // n of TEXCOORD_n / COLOR_n
+  int set = 0;     // n of TEXCOORD_n / COLOR_n / JOINTS_n / WEIGHTS_n
   int accessor = -1;
+  int component_type = 5126;        // float; JOINTS_n: unsigned byte or short
+  const Column* paired = nullptr;   // JOINTS_n: its weights
+  int max_joint = 0;                // JOINTS_n
 };
 
 // POSITION first, then the point columns glTF has a semantic for, in the mesh's order. Every

@@ -6,6 +6,7 @@
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/animation_writer.h"
 #include "formats/gltf/bin_builder.h"
 #include "formats/gltf/glb_container.h"
 #include "formats/gltf/image_writer.h"
@@ -13,6 +14,7 @@
 #include "formats/gltf/material_writer.h"
 #include "formats/gltf/mesh_writer.h"
 #include "formats/gltf/node_writer.h"
+#include "formats/gltf/skin_writer.h"
 #include "formats/gltf/texture_writer.h"
 #include "engine/uri.h"
 #include "formats/gltf/value_json.h"
@@ -52,9 +54,9 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "extras" || (key == "asset" && value.is_map())) continue;
-    std::string_view why =
-        key == "skins" || key == "animations" ? "not written yet" : "glTF has no slot for it";
-    diagnostics.warn(kGlobalDropped, cat("scene attribute '", key, "' left out: ", why));
+    if (key == "skins" || key == "animations") continue;
+    diagnostics.warn(kGlobalDropped,
+                     cat("scene attribute '", key, "' left out: glTF has no slot for it"));
   }
 }
 
@@ -79,6 +81,10 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
   }
   BinBuilder bin;
   for (MeshPlan& plan : meshes) add_mesh_accessors(plan, bin);
+  SkinWriter skins(scene, diagnostics);
+  skins.add_accessors(bin);
+  AnimationWriter animations(scene, diagnostics);
+  animations.add_accessors(bin);
   ImageWriter images(scene, binary, diagnostics);
   images.add_views(bin);
   bin.allocate();
@@ -86,20 +92,29 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
     if (absl::Status s = fill_mesh(plan, bin, diagnostics); !s.ok()) return s;
   }
   images.fill(bin);
+  animations.fill(bin);
+  skins.fill(bin);
 
   JsonWriter json;
   json.start_object();
   write_asset(scene, json, diagnostics);
-  if (absl::Status s = write_nodes_json(scene, mesh_index, json, diagnostics); !s.ok()) return s;
+  std::vector<int> node_skin = skins.node_skins(scene, meshes, mesh_index, diagnostics);
+  if (absl::Status s = write_nodes_json(scene, mesh_index, node_skin, animations.animated(), json,
+                                       diagnostics);
+      !s.ok()) {
+    return s;
+  }
   if (!meshes.empty()) {
     json.key("meshes");
     json.start_array();
     for (const MeshPlan& plan : meshes) write_mesh_json(plan, *materials, json, diagnostics);
     json.end_array();
   }
+  skins.write_json(json);
   materials->write_json(json);
   write_textures_json(scene, images, json, diagnostics);
   images.write_json(json);
+  animations.write_json(json);
   bin.write_json(json, bin_uri);
   if (const Value* extras = find_value(scene.global_attrs, "extras")) {
     json.key("extras");

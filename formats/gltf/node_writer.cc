@@ -85,7 +85,9 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
 }  // namespace
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
-                              JsonWriter& json, Diagnostics& diagnostics) {
+                              const std::vector<int>& node_skin,
+                              const std::vector<bool>& animated, JsonWriter& json,
+                              Diagnostics& diagnostics) {
   absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
@@ -115,7 +117,8 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
     if (!node.matrix.allFinite()) {
       return refuse("gltf.write.non-finite", cat("node ", i, ": matrix holds NaN or Inf"));
     }
-    const NodeTransform transform = node_transform(node.matrix);
+    const NodeTransform transform =
+        node_transform(node.matrix, i < animated.size() && animated[i]);
     if (transform.lost_shear) {
       diagnostics.warn("gltf.write.matrix-shear-lost",
                        cat("node ", i,
@@ -132,6 +135,10 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
         diagnostics.warn(kDropped,
                          cat("node ", i, ": mesh ", node.mesh, " does not exist; left out"));
       }
+    }
+    if (i < node_skin.size() && node_skin[i] >= 0) {
+      json.key("skin");
+      json.integer(node_skin[i]);
     }
     write_indices(json, "children", forest->children[i]);
     json.end_object();

@@ -14,7 +14,11 @@ namespace px::gltf {
 // not take (out of range, or a node that already has a parent) and a scene root that is no root
 // are left out with a warning; a node that is its own ancestor, or a NaN or Inf in a matrix,
 // refuses the write. Node extras (the source format's bookkeeping) are not written.
+// node_skin maps a scene node to its written skin, -1 for none. A node `animated` marks goes out
+// as translation / rotation / scale, never a matrix, as glTF requires of an animation's target.
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
-                              JsonWriter& json, Diagnostics& diagnostics);
+                              const std::vector<int>& node_skin,
+                              const std::vector<bool>& animated, JsonWriter& json,
+                              Diagnostics& diagnostics);
 
 }  // namespace px::gltf

@@ -1,0 +1,111 @@
+#include "formats/gltf/influence_attributes.h"
+
+#include <cmath>
+#include <cstring>
+
+#include "engine/strings.h"
+#include "formats/gltf/bin_builder.h"
+#include "formats/gltf/typed_column.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr int kWidth = 4;
+
+// The weights of one row as written: clamped at 0 and scaled to sum to one in float32, or all
+// on the first influence when none is positive.
+bool normalized_row(const Column& weights, size_t row, float out[kWidth]) {
+  double w[kWidth];
+  double sum = 0;
+  bool clean = true;
+  for (int k = 0; k < kWidth; ++k) {
+    w[k] = weights.get(row, k);
+    if (!(w[k] >= 0) || !std::isfinite(w[k])) {
+      w[k] = 0;
+      clean = false;
+    }
+    sum += w[k];
+  }
+  if (!(sum > 0) || !std::isfinite(sum)) {
+    out[0] = 1;
+    out[1] = out[2] = out[3] = 0;
+    return false;
+  }
+  int largest = 0;
+  for (int k = 0; k < kWidth; ++k) {
+    out[k] = static_cast<float>(w[k] / sum);
+    if (out[k] > out[largest]) largest = k;
+  }
+  // Put float32's rounding on the largest weight, so the row sums to one as written.
+  float rest = 0;
+  for (int k = 0; k < kWidth; ++k) {
+    if (k != largest) rest += out[k];
+  }
+  out[largest] = 1.0f - rest;
+  return clean;
+}
+
+}  // namespace
+
+std::string check_joints(const Column& joints, int* max_joint) {
+  if (joints.cols != kWidth) return cat("influences are ", joints.cols, " per vertex, not 4");
+  double max = 0;
+  for (size_t r = 0; r < joints.rows; ++r) {
+    for (int k = 0; k < kWidth; ++k) {
+      double j = joints.get(r, k);
+      if (!(j >= 0 && j <= 65535) || j != std::floor(j)) {
+        return cat("joint ", j, " is not a whole number in 0..65535");
+      }
+      max = std::max(max, j);
+    }
+  }
+  *max_joint = static_cast<int>(max);
+  return "";
+}
+
+void fill_joints(const AttributePlan& joints, char* out) {
+  const Column& c = *joints.column;
+  const Column& weights = *joints.paired;
+  for (size_t r = 0; r < c.rows; ++r) {
+    float w[kWidth];
+    normalized_row(weights, r, w);
+    for (int k = 0; k < kWidth; ++k) {
+      uint16_t j = w[k] > 0 ? static_cast<uint16_t>(c.get(r, k)) : 0;
+      if (joints.component_type == kUnsignedByte) {
+        *out++ = static_cast<char>(j);
+      } else {
+        std::memcpy(out, &j, 2);
+        out += 2;
+      }
+    }
+  }
+}
+
+void fill_weights(const AttributePlan& weights, char* out, std::string_view label,
+                  Diagnostics& diagnostics) {
+  const Column& c = *weights.column;
+  size_t unweighted = 0, cleaned = 0;
+  for (size_t r = 0; r < c.rows; ++r) {
+    float w[kWidth];
+    bool clean = normalized_row(c, r, w);
+    if (w[0] == 1 && !clean) {
+      ++unweighted;
+    } else if (!clean) {
+      ++cleaned;
+    }
+    std::memcpy(out, w, sizeof w);
+    out += sizeof w;
+  }
+  if (unweighted > 0) {
+    diagnostics.warn("gltf.write.vertex-unweighted",
+                     cat(label, ": ", unweighted, " vertices with no positive weight are bound "
+                                                  "wholly to the skin's first joint"));
+  }
+  if (cleaned > 0) {
+    diagnostics.warn("gltf.write.weight-dropped",
+                     cat(label, ": ", cleaned, " vertices had negative or non-finite weights, "
+                                              "written as 0"));
+  }
+}
+
+}  // namespace px::gltf
