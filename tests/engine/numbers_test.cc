@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -94,6 +96,49 @@ TEST(TokenSplitter, StopsWhenTheCallbackRefuses) {
 TEST(TrimXmlSpace, TrimsBothEnds) {
   EXPECT_EQ(trim_xml_space(" \n\tab c\r "), "ab c");
   EXPECT_EQ(trim_xml_space("   "), "");
+}
+
+}  // namespace
+}  // namespace px
+
+namespace px {
+namespace {
+
+// The short-decimal fast path must give exactly what std::from_chars gives.
+TEST(ParseReal, FastPathMatchesFromCharsExactly) {
+  uint64_t state = 12345;
+  auto next = [&]() {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
+  const char* forms[] = {"%.6f", "%.7g", "%.9g", "%.3e", "%.17g", "%g"};
+  for (int i = 0; i < 200000; ++i) {
+    double v = (static_cast<double>(next()) / (1ULL << 31) - 0.5) * std::pow(10.0, int(next() % 12) - 6);
+    char text[64];
+    std::snprintf(text, sizeof text, forms[i % 6], v);
+    std::string_view token(text);
+    float f = 0, f_ref = 0;
+    double d = 0, d_ref = 0;
+    ASSERT_TRUE(parse_float(token, &f)) << text;
+    ASSERT_TRUE(parse_double(token, &d)) << text;
+    std::from_chars(text, text + token.size(), f_ref);
+    std::from_chars(text, text + token.size(), d_ref);
+    ASSERT_EQ(f, f_ref) << text;
+    ASSERT_EQ(d, d_ref) << text;
+  }
+}
+
+TEST(ParseReal, FastPathEdgeForms) {
+  float f = 0;
+  ASSERT_TRUE(parse_float("1.", &f));
+  EXPECT_EQ(f, 1.0f);
+  ASSERT_TRUE(parse_float("-0", &f));
+  EXPECT_TRUE(std::signbit(f));
+  EXPECT_FALSE(parse_float("1e", &f));
+  EXPECT_FALSE(parse_float(".", &f));
+  EXPECT_FALSE(parse_float("-", &f));
+  ASSERT_TRUE(parse_float("16777217", &f));  // past the fast path's exact range
+  EXPECT_EQ(f, 16777216.0f);
 }
 
 }  // namespace
