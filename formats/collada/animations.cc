@@ -19,7 +19,7 @@ namespace {
 // copies themselves would.
 constexpr uint64_t kMinTargetCap = 262144;
 
-constexpr std::string_view kKnownInterpolations[] = {"LINEAR",  "BEZIER", "BSPLINE",
+constexpr std::string_view kKnownInterpolations[] = {"LINEAR",   "BEZIER",  "BSPLINE",
                                                      "CARDINAL", "HERMITE", "STEP"};
 
 std::string_view path_of_kind(std::string_view kind) {
@@ -38,7 +38,8 @@ struct Address {
 Address parse_address(std::string_view target) {
   Address out;
   size_t slash = target.find('/');
-  std::string_view rest = slash == std::string_view::npos ? std::string_view() : target.substr(slash + 1);
+  std::string_view rest =
+      slash == std::string_view::npos ? std::string_view() : target.substr(slash + 1);
   out.id = target.substr(0, slash);
   if (slash == std::string_view::npos) {
     // "id.member": an element's own value, never a transform.
@@ -90,8 +91,8 @@ size_t param_size(std::string_view type) {
   auto [end, ec] = std::from_chars(dims.data(), dims.data() + dims.size(), n);
   if (ec != std::errc() || n == 0) return 1;
   if (end != dims.data() + dims.size()) {
-    if (*end != 'x' ||
-        std::from_chars(end + 1, dims.data() + dims.size(), m).ec != std::errc() || m == 0) {
+    if (*end != 'x' || std::from_chars(end + 1, dims.data() + dims.size(), m).ec != std::errc() ||
+        m == 0) {
       return 1;
     }
   }
@@ -109,9 +110,7 @@ struct SourceRows {
 class AnimationReader {
  public:
   AnimationReader(ReadContext& ctx, const NodeIndex& nodes)
-      : ctx_(ctx),
-        nodes_(nodes),
-        target_cap_(std::max(kMinTargetCap, ctx.document_bytes / 8)) {}
+      : ctx_(ctx), nodes_(nodes), target_cap_(std::max(kMinTargetCap, ctx.document_bytes / 8)) {}
 
   absl::Status read(const Element& animation);
   void finish();
@@ -193,7 +192,7 @@ absl::StatusOr<std::optional<SourceRows>> AnimationReader::read_source(const Ele
   SourceRows rows;
   rows.count = accessor->count;
   rows.width = positions.size();
-  size_t held = !accessor->numeric     ? accessor->names.size()
+  size_t held = !accessor->numeric       ? accessor->names.size()
                 : !accessor->f64.empty() ? accessor->f64.size()
                 : !accessor->f32.empty() ? accessor->f32.size()
                                          : accessor->ints.size();
@@ -246,8 +245,8 @@ absl::StatusOr<std::optional<AnimationSampler>> AnimationReader::read_sampler(
     absl::StatusOr<std::optional<SourceRows>> r = read_source(*inputs[i], i == 4);
     if (!r.ok()) return r.status();
     if (!*r) {
-      drop_sampler(sampler, cat("cannot read its ", kSemantics[i],
-                                i == 4 ? " as names" : " as numbers"));
+      drop_sampler(sampler,
+                   cat("cannot read its ", kSemantics[i], i == 4 ? " as names" : " as numbers"));
       return std::nullopt;
     }
     rows[i] = std::move(**r);
@@ -255,14 +254,14 @@ absl::StatusOr<std::optional<AnimationSampler>> AnimationReader::read_sampler(
   const size_t keys = rows[0]->count;
   for (int i = 1; i < 5; ++i) {
     if (rows[i] && rows[i]->count != keys) {
-      drop_sampler(sampler, cat("has ", keys, " key times but ", rows[i]->count, " ",
-                                kSemantics[i], " entries"));
+      drop_sampler(sampler, cat("has ", keys, " key times but ", rows[i]->count, " ", kSemantics[i],
+                                " entries"));
       return std::nullopt;
     }
   }
   if (rows[0]->width != 1 || rows[1]->width == 0) {
-    drop_sampler(sampler, cat("has ", rows[0]->width, " values per key time and ",
-                              rows[1]->width, " per output key"));
+    drop_sampler(sampler, cat("has ", rows[0]->width, " values per key time and ", rows[1]->width,
+                              " per output key"));
     return std::nullopt;
   }
   AnimationSampler out;
@@ -288,7 +287,8 @@ absl::StatusOr<std::optional<AnimationSampler>> AnimationReader::read_sampler(
     names.push_back(std::move(name));
   }
   out.interpolation = names.empty() ? "LINEAR" : names.front();
-  if (std::any_of(names.begin(), names.end(), [&](const std::string& n) { return n != names[0]; })) {
+  if (std::any_of(names.begin(), names.end(),
+                  [&](const std::string& n) { return n != names[0]; })) {
     out.interpolations = std::move(names);
   }
   return std::optional<AnimationSampler>(std::move(out));

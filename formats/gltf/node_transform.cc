@@ -30,10 +30,13 @@ bool last_row_is_affine(const Eigen::Matrix4d& m) {
 
 }  // namespace
 
-NodeTransform node_transform(const Eigen::Matrix4d& matrix) {
+NodeTransform node_transform(const Eigen::Matrix4d& matrix, bool force_trs) {
   NodeTransform out;
   out.matrix = matrix;
-  if (matrix == Eigen::Matrix4d::Identity()) return out;
+  if (matrix == Eigen::Matrix4d::Identity()) {
+    out.as_matrix = !force_trs;
+    return out;
+  }
 
   // Scale from the column lengths, a reflection carried by x, as glTF readers decompose.
   const Eigen::Matrix3d linear = matrix.topLeftCorner<3, 3>();
@@ -56,7 +59,7 @@ NodeTransform node_transform(const Eigen::Matrix4d& matrix) {
   const Eigen::Vector3d translation = matrix.topRightCorner<3, 1>();
   const Eigen::Matrix4d recomposed = compose(translation, rotation, scale);
   const double error = column_error(recomposed, matrix);
-  if (last_row_is_affine(matrix) && det != 0 && error < kTrsTolerance) return out;
+  if (!force_trs && last_row_is_affine(matrix) && det != 0 && error < kTrsTolerance) return out;
 
   out.as_matrix = false;
   out.translation = translation;

@@ -20,8 +20,9 @@ struct NodeTransform {
   bool lost_shear = false;  // the TRS differs from the matrix beyond rounding
 };
 
-// The matrix must be finite.
-NodeTransform node_transform(const Eigen::Matrix4d& matrix);
+// The matrix must be finite. force_trs: translation / rotation / scale whatever the matrix, as an
+// animated node needs (a mirror carried as a negative x scale).
+NodeTransform node_transform(const Eigen::Matrix4d& matrix, bool force_trs = false);
 
 // "matrix", or "translation", "rotation" and "scale"; each left out when it is glTF's default.
 void write_node_transform(JsonWriter& json, const NodeTransform& transform);

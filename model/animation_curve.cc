@@ -1,0 +1,163 @@
+#include "model/animation_curve.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace px {
+namespace {
+
+bool all_finite(const std::vector<double>& v) {
+  return std::all_of(v.begin(), v.end(), [](double d) { return std::isfinite(d); });
+}
+
+std::vector<double> values_of(const Column& c) {
+  std::vector<double> out(c.size());
+  for (size_t r = 0; r < c.rows; ++r) {
+    for (size_t i = 0; i < c.cols; ++i) out[r * c.cols + i] = c.get(r, i);
+  }
+  return out;
+}
+
+double cubic(double p0, double p1, double p2, double p3, double s) {
+  const double u = 1 - s;
+  return u * u * u * p0 + 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s * p3;
+}
+
+}  // namespace
+
+std::variant<Curve, std::string> Curve::make(const AnimationSampler& sampler) {
+  Curve c;
+  const size_t keys = sampler.times.rows;
+  if (keys == 0 || sampler.times.cols != 1) return std::string("its sampler holds no key");
+  if (sampler.values.rows != keys || sampler.values.cols == 0) {
+    return std::string("its sampler's values are not one row per key");
+  }
+  c.width_ = sampler.values.cols;
+  c.times_ = values_of(sampler.times);
+  c.values_ = values_of(sampler.values);
+  if (!all_finite(c.times_)) return std::string("its key times are not finite");
+  for (size_t k = 1; k < keys; ++k) {
+    if (!(c.times_[k] > c.times_[k - 1])) return std::string("its key times do not increase");
+  }
+  if (!all_finite(c.values_)) return std::string("its key values are not finite");
+  bool bezier = false;
+  for (size_t k = 0; k < keys; ++k) {
+    const std::string& name = sampler.interpolation_at(k);
+    if (name == "LINEAR") {
+      c.spans_.push_back(SpanKind::kLinear);
+    } else if (name == "STEP") {
+      c.spans_.push_back(SpanKind::kStep);
+    } else if (name == "BEZIER") {
+      c.spans_.push_back(SpanKind::kBezier);
+      bezier = true;
+    } else {
+      return "it interpolates by " + (name.empty() ? std::string("no name") : name) +
+             ", which is not rebuilt";
+    }
+  }
+  if (!bezier) return c;
+  if (!sampler.in_tangents || !sampler.out_tangents) {
+    return std::string("its BEZIER sampler lacks in_tangents or out_tangents");
+  }
+  const Column& in = *sampler.in_tangents;
+  const Column& out = *sampler.out_tangents;
+  if (in.rows != keys || out.rows != keys || in.cols != out.cols) {
+    return std::string("its BEZIER tangents are not one row per key");
+  }
+  c.tangent_width_ = in.cols;
+  if (in.cols == 2 * c.width_) {
+    c.layout_ = Layout::kPairs;
+  } else if (in.cols == c.width_ + 1) {
+    c.layout_ = Layout::kTimeFirst;
+  } else if (in.cols == c.width_) {
+    c.layout_ = Layout::kValues;
+  } else {
+    return "its BEZIER tangents hold " + std::to_string(in.cols) + " values for keys of " +
+           std::to_string(c.width_);
+  }
+  c.in_ = values_of(in);
+  c.out_ = values_of(out);
+  if (!all_finite(c.in_) || !all_finite(c.out_)) {
+    return std::string("its BEZIER tangents are not finite");
+  }
+  return c;
+}
+
+bool Curve::blends() const {
+  for (size_t k = 0; k + 1 < keys(); ++k) {
+    if (spans_[k] != SpanKind::kStep) return true;
+  }
+  return false;
+}
+
+ptrdiff_t Curve::locate(double t) const {
+  auto it = std::upper_bound(times_.begin(), times_.end(), t);
+  return (it - times_.begin()) - 1;
+}
+
+double Curve::bezier(size_t k, size_t c, double t) const {
+  const double t0 = times_[k], t1 = times_[k + 1];
+  const double v0 = values_[k * width_ + c], v1 = values_[(k + 1) * width_ + c];
+  const double* out = &out_[k * tangent_width_];
+  const double* in = &in_[(k + 1) * tangent_width_];
+  double ot, ov, it, iv;
+  switch (layout_) {
+    case Layout::kPairs:
+      ot = out[2 * c], ov = out[2 * c + 1], it = in[2 * c], iv = in[2 * c + 1];
+      break;
+    case Layout::kTimeFirst:
+      ot = out[0], ov = out[1 + c], it = in[0], iv = in[1 + c];
+      break;
+    case Layout::kValues:
+      ot = t0 + (t1 - t0) / 3, ov = out[c], it = t1 - (t1 - t0) / 3, iv = in[c];
+      break;
+  }
+  ot = std::clamp(ot, t0, t1);
+  it = std::clamp(it, t0, t1);
+  // The curve's parameter at time t. The time polynomial is non-decreasing once its control
+  // times lie in the span, so bisection finds it; with control times at the thirds it is linear.
+  const double third = (t1 - t0) / 3;
+  double s;
+  if (std::abs(ot - (t0 + third)) <= 1e-12 * third &&
+      std::abs(it - (t1 - third)) <= 1e-12 * third) {
+    s = (t - t0) / (t1 - t0);
+  } else {
+    double lo = 0, hi = 1;
+    for (int i = 0; i < 60 && hi - lo > 1e-15; ++i) {
+      double mid = 0.5 * (lo + hi);
+      if (cubic(t0, ot, it, t1, mid) < t) {
+        lo = mid;
+      } else {
+        hi = mid;
+      }
+    }
+    s = 0.5 * (lo + hi);
+  }
+  return cubic(v0, ov, iv, v1, s);
+}
+
+void Curve::evaluate(double t, std::span<double> out) const {
+  const ptrdiff_t k = locate(t);
+  if (k < 0 || static_cast<size_t>(k) + 1 >= keys()) {
+    std::span<const double> v = key(k < 0 ? 0 : keys() - 1);
+    std::copy(v.begin(), v.end(), out.begin());
+    return;
+  }
+  const size_t i = static_cast<size_t>(k);
+  std::span<const double> a = key(i), b = key(i + 1);
+  switch (spans_[i]) {
+    case SpanKind::kStep:
+      std::copy(a.begin(), a.end(), out.begin());
+      return;
+    case SpanKind::kLinear: {
+      const double f = (t - times_[i]) / (times_[i + 1] - times_[i]);
+      for (size_t c = 0; c < width_; ++c) out[c] = a[c] + f * (b[c] - a[c]);
+      return;
+    }
+    case SpanKind::kBezier:
+      for (size_t c = 0; c < width_; ++c) out[c] = bezier(i, c, t);
+      return;
+  }
+}
+
+}  // namespace px

@@ -1,0 +1,57 @@
+// One node's COLLADA channels rebuilt as glTF translation / rotation / scale keys: the channels
+// applied to the node's transform elements at the union of their key times, the elements composed
+// and each key split into the three.
+//
+// - Output keys are STEP when every channel steps, else LINEAR, and then a STEP span gets a key
+//   one float32 step before its step, holding the value before it.
+// - A BEZIER span is sampled four times along its curve.
+// - Blending spans are split (at their middle, up to eight rounds) until the translation and
+//   scale stray from the straight line between two keys by at most a thousandth of their range
+//   over the node's keys and the middles of its spans, and no span's rotation turns more than
+//   15 degrees through its middle. A span whose keys differ in handedness is halved each round,
+//   with a warning. The keys splits add are capped per write (SplitBudget).
+// - A whole <matrix> channel blends its LINEAR spans as its decomposed keys, as glTF does; on a
+//   node spelling that <matrix> alone its keys are kept as they are, unsplit. A BEZIER matrix is
+//   followed element by element, as COLLADA blends it.
+// - Times before zero are cut, the node taking its value at zero, with a warning; times float32
+//   would collapse are nudged (model/key_times.h).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "model/animation_curve.h"
+#include "model/bake_note.h"
+#include "model/transform_elements.h"
+#include "model/trs.h"
+
+namespace px {
+
+struct NodeChannel {
+  size_t element = 0;        // index into the node's elements
+  std::vector<int> indices;  // the element's values the channel sets, one per key column
+  const Curve* curve = nullptr;
+};
+
+// The keys splitting may still add in one write, and whether its cap was reported.
+struct SplitBudget {
+  size_t remaining = 262144;
+  bool warned = false;
+};
+
+struct RebuiltNode {
+  std::vector<double> times;  // strictly increasing as float32, never negative
+  std::vector<Trs> keys;      // consecutive rotations in one hemisphere
+  bool step = false;
+};
+
+// nullopt, with a warning, when a composed key or its translation or scale is not a finite
+// float32. `label` names the node in warnings.
+std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& elements,
+                                        const std::vector<NodeChannel>& channels,
+                                        std::string_view label, SplitBudget& budget,
+                                        BakeNotes& notes);
+
+}  // namespace px
