@@ -39,6 +39,10 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
                                  Diagnostics& diagnostics) {
   absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
   if (!prefix.ok()) return prefix.status();
+  if (prefix->starts_with(std::string_view("PK\x03\x04", 4))) {
+    return refuse("collada.zae.unsupported",
+                  cat(path.string(), ": a zipped .zae archive is not read; unzip its .dae"));
+  }
   switch (detect_format(path, *prefix)) {
     case Format::kCollada: {
       absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
