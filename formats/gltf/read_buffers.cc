@@ -17,9 +17,15 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
   PX_GLTF_TRY(buffer.get("uri", uri));
   if (!buffer.has("uri")) {
     if (index == 0 && glb_bin_) return *glb_bin_;
-    return refuse("gltf.buffer.no-data",
-                  cat(at, " has no uri and is not the BIN chunk of a GLB",
-                      index == 0 ? " (the document has no BIN chunk)" : ""));
+    // glTF leaves such a buffer's bytes to the application; the document does not hold them.
+    uint64_t length = 0;
+    PX_GLTF_TRY(buffer.get("byteLength", length));
+    ctx_.warn("gltf.read.buffer-no-data",
+              cat(at, " has no uri and is not the BIN chunk of a GLB; its ", length,
+                  " bytes read as zeros"));
+    absl::StatusOr<std::span<uint8_t>> zeros = ctx_.allocate<uint8_t>(length, at);
+    if (!zeros.ok()) return zeros.status();
+    return std::span<const uint8_t>(*zeros);
   }
   std::string bytes;
   if (is_data_uri(uri)) {

@@ -1,6 +1,7 @@
 // Buffers and buffer views: a buffer's bytes come from the GLB's BIN chunk, a data: URI or a file
 // beside the document, loaded when a view first needs them; every view is checked against its
-// buffer before a byte of it is handed out.
+// buffer before a byte of it is handed out. A buffer with no uri that is not a GLB's BIN chunk
+// (glTF leaves its bytes to the application) reads as zeros with a warning.
 #pragma once
 
 #include <cstdint>
