@@ -130,7 +130,23 @@ bool parse_integer(std::string_view token, T* out) {
 
 bool parse_double(std::string_view token, double* out) { return parse_real(token, out); }
 bool parse_float(std::string_view token, float* out) { return parse_real(token, out); }
-bool parse_int32(std::string_view token, int32_t* out) { return parse_integer(token, out); }
+bool parse_int32(std::string_view token, int32_t* out) {
+  // Indices are short non-negative numbers: read them in one pass, range-checked.
+  if (!token.empty() && token.size() <= 9) {
+    uint32_t value = 0;
+    bool digits = true;
+    for (char c : token) {
+      unsigned d = static_cast<unsigned>(c - '0');
+      digits &= d < 10;
+      value = value * 10 + d;
+    }
+    if (digits) {
+      *out = static_cast<int32_t>(value);
+      return true;
+    }
+  }
+  return parse_integer(token, out);
+}
 bool parse_int64(std::string_view token, int64_t* out) { return parse_integer(token, out); }
 
 }  // namespace px
