@@ -75,7 +75,6 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   if (absl::Status s = read_visual_scenes(ctx, geometries, materials, skins, &nodes); !s.ok()) {
     return s;
   }
-  if (absl::Status s = skins.bind(nodes); !s.ok()) return s;
   if (absl::Status s = read_animations(ctx, nodes); !s.ok()) return s;
   for (GeometryRecord& record : geometries.records) {
     if (!record.uses.empty()) continue;

@@ -296,6 +296,8 @@ absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
       ctx.scene.scenes.push_back(std::move(roots));
     }
   }
+  absl::Status bound = skins.bind(*index, [&](const Element& e) { return reader.read_node(e); });
+  if (!bound.ok()) return bound;
   ctx.scene.default_scene = visual_scenes.empty() ? -1 : 0;
   const Element* scene = ctx.doc.root()->child("scene");
   const Element* instance = scene == nullptr ? nullptr : scene->child("instance_visual_scene");

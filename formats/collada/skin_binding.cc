@@ -95,9 +95,51 @@ class NodeTree {
 
 }  // namespace
 
-absl::Status SkinReader::bind(const NodeIndex& nodes) {
+// Brings in the <skeleton> roots no visual scene reached, each once, beside the skinned node's
+// own root.
+absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nodes,
+                                          const std::vector<std::pair<int, const Element*>>& uses,
+                                          const SkinReader::NodeReaderFn& read_node) {
+  Scene& scene = ctx.scene;
+  absl::flat_hash_map<const Element*, int> brought;
+  for (const auto& [node, instance] : uses) {
+    for (const Element& s : instance->children()) {
+      if (s.name != "skeleton") continue;
+      std::string_view text = trim_xml_space(s.text);
+      const Element* e = find_id(ctx, text.starts_with("#") ? text.substr(1) : text);
+      if (e == nullptr || e->name != "node" || nodes.copies.contains(e) || brought.contains(e)) {
+        continue;
+      }
+      std::vector<int> parent(scene.nodes.size(), -1);
+      for (size_t i = 0; i < scene.nodes.size(); ++i) {
+        for (int c : scene.nodes[i].children) parent[c] = static_cast<int>(i);
+      }
+      int root = node;
+      for (size_t steps = 0; parent[root] >= 0 && steps < parent.size(); ++steps) {
+        root = parent[root];
+      }
+      absl::StatusOr<int> copy = read_node(*e);
+      if (!copy.ok()) return copy.status();
+      brought.emplace(e, *copy);
+      for (std::vector<int>& roots : scene.scenes) {
+        if (std::find(roots.begin(), roots.end(), root) != roots.end()) roots.push_back(*copy);
+      }
+      ctx.warn("collada.skin.skeleton-instanced",
+               cat("<skeleton> \"", text, "\" names a node no visual scene holds; it is added "
+                   "beside the skinned node"), &s);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_node) {
   if (uses_.empty()) return absl::OkStatus();
   Scene& scene = ctx_.scene;
+  std::vector<std::pair<int, const Element*>> instances;
+  for (const Use& use : uses_) instances.emplace_back(use.node, use.instance);
+  if (absl::Status s = instance_unreached_skeletons(ctx_, nodes, instances, read_node); !s.ok()) {
+    return s;
+  }
   NodeTree tree(scene);
   ValueArray skins;
   if (Value* existing = find_value(scene.global_attrs, "skins"); existing && existing->is_array()) {

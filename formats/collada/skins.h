@@ -8,6 +8,7 @@
 
 #include <array>
 #include <deque>
+#include <functional>
 #include <optional>
 #include <memory>
 #include <vector>
@@ -36,8 +37,12 @@ class SkinReader {
                                              const GeometryRecord& record);
   // A node showing a skinned mesh through `instance` (an <instance_controller>).
   void add_use(int node, const Element& instance, const Element& controller);
-  // Binds every use's joints to nodes and writes the skins; after the whole tree is read.
-  absl::Status bind(const NodeIndex& nodes);
+  // Reads a <node> element into the scene as a new subtree; returns its index.
+  using NodeReaderFn = std::function<absl::StatusOr<int>(const Element&)>;
+  // Binds every use's joints to nodes and writes the skins; after the whole tree is read. A
+  // <skeleton> naming a node no visual scene reached (a rig kept in <library_nodes>) is read
+  // with `read_node` and added as a root of the skinned node's scene, with a warning.
+  absl::Status bind(const NodeIndex& nodes, const NodeReaderFn& read_node);
 
  private:
   struct Skin {
