@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
@@ -33,6 +34,11 @@ struct ReadContext {
   void warn(std::string_view code, std::string message, const Element* at = nullptr) {
     diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
   }
+  // A warning given once per document however often its case arises.
+  void warn_once(std::string_view code, std::string message, const Element* at = nullptr) {
+    if (warned_once.insert(std::string(code)).second) warn(code, std::move(message), at);
+  }
+  absl::flat_hash_set<std::string> warned_once;
   // The bytes that per-instance copies (material columns, skin copies) may take: sixteen per
   // byte of document, never less than 256 MiB.
   uint64_t copy_budget() const {

@@ -35,7 +35,11 @@ struct Slot {
   int64_t set = 0;
   std::vector<const Accessor*> streams;
   bool per_position = false;  // given by <vertices>
-  bool partial = false;       // a block with corners lacks it
+  // Read at the VERTEX input's offset in every block naming it, from one source: its values are
+  // per position, so a position no corner names takes its own.
+  bool shares_vertex_offset = true;
+  bool named = false;  // by a block with corners
+  bool lacked = false;  // by a block with corners
 };
 
 struct BlockInput {
@@ -149,7 +153,7 @@ absl::Status MeshBuilder::read_vertices(const Element& vertices) {
                 &input);
       continue;
     }
-    Slot slot{semantic, 0, {*accessor}, true, false};
+    Slot slot{semantic, 0, {*accessor}, true};
     if (position) {
       slots_.insert(slots_.begin(), slot);
     } else {
@@ -237,11 +241,10 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     }
     uint32_t slot = 0;
     while (slot < slots_.size() &&
-           (slots_[slot].per_position || slots_[slot].semantic != semantic ||
-            slots_[slot].set != set)) {
+           (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
       ++slot;
     }
-    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false, false});
+    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false});
     auto& streams = slots_[slot].streams;
     auto found = std::find(streams.begin(), streams.end(), *accessor);
     uint32_t stream = static_cast<uint32_t>(found - streams.begin());
@@ -251,6 +254,15 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
   if (!has_vertex && block.count > 0) {
     return refuse("collada.primitive.no-vertex", element.name, element.line,
                   "a primitive block without a VERTEX input has no positions");
+  }
+  if (has_vertex) {
+    uint32_t vertex_offset = block.inputs.empty() ? 0 : block.inputs.front().offset;
+    for (const BlockInput& in : block.inputs) {
+      if (slots_[in.slot].per_position && in.stream == 0) vertex_offset = in.offset;
+    }
+    for (const BlockInput& in : block.inputs) {
+      if (in.offset != vertex_offset) slots_[in.slot].shares_vertex_offset = false;
+    }
   }
   for (const Element& child : element.children()) {
     if (child.name == "p") {
@@ -401,7 +413,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
     for (uint32_t s = 0; s < slots_.size(); ++s) {
       bool named = std::any_of(block.inputs.begin(), block.inputs.end(),
                                [&](const BlockInput& in) { return in.slot == s; });
-      if (!named) slots_[s].partial = true;
+      (named ? slots_[s].named : slots_[s].lacked) = true;
     }
     auto vertex = [&](std::span<const int32_t> list, size_t corner) -> absl::StatusOr<uint32_t> {
       if (absl::Status s = corner_key(block, list, corner, key.data()); !s.ok()) return s;
@@ -497,7 +509,10 @@ void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
   // A position no corner names takes its per-position attributes at its own index.
   auto slot_index = [&](size_t v, size_t s, uint32_t* stream, uint32_t* index) {
     if (v < table.positions() && !table.claimed(v)) {
-      if (!slots_[s].per_position || v >= slots_[s].streams[0]->count) return false;
+      const Slot& slot = slots_[s];
+      bool per_position =
+          slot.per_position || (slot.shares_vertex_offset && slot.streams.size() == 1);
+      if (!per_position || v >= slot.streams[0]->count) return false;
       *stream = 0;
       *index = static_cast<uint32_t>(v);
       return true;
@@ -546,7 +561,7 @@ void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
     int64_t set = slot.set;
     if (slot.semantic == "TEXCOORD" && lowest_texcoord > 0) set -= lowest_texcoord;
     std::string name = attribute_name(slot.semantic, set);
-    if (slot.partial) {
+    if (slot.named && slot.lacked) {
       ctx_.warn("collada.attribute.partial",
                 cat("corners of blocks without ", slot.semantic, " set ", slot.set,
                     " take zeros for it"),

@@ -42,11 +42,11 @@ class EffectReader {
                const Element& effect)
       : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
 
-  void read(Material* m);
+  absl::Status read(Material* m);
 
  private:
   const Element* newparam(const Element* profile, std::string_view sid) const;
-  int texture_for(const Element* profile, const Element& texture);
+  absl::StatusOr<int> texture_for(const Element* profile, const Element& texture);
   bool color_of(const Element* profile, const Element& slot, std::array<double, 4>* rgba);
   bool float_of(const Element* profile, const Element& slot, double* value);
 
@@ -75,7 +75,7 @@ const Element* EffectReader::newparam(const Element* profile, std::string_view s
 
 // <texture texture="sampler"> -> sampler2D -> surface -> image, as 1.4 chains it; a 1.5
 // sampler's <instance_image>; or, as some exporters write, an image id straight away.
-int EffectReader::texture_for(const Element* profile, const Element& texture) {
+absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Element& texture) {
   std::string_view name = texture.attr("texture");
   const Element* image = nullptr;
   int wrap_s = kRepeat, wrap_t = kRepeat, mag = 0, min = 0;
@@ -89,7 +89,12 @@ int EffectReader::texture_for(const Element* profile, const Element& texture) {
       if (const Element* f = sampler->child("minfilter")) min = filter_mode(trim_xml_space(f->text));
       if (const Element* instance = sampler->child("instance_image")) {
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, *instance, "url");
-        if (url.ok() && url->target != nullptr) image = url->target;
+        if (!url.ok()) return url.status();
+        if (url->kind == UrlKind::kExternal) {
+          return refuse("collada.url.external", "instance_image", instance->line,
+                        cat("url=\"", instance->attr("url"), "\" names another document"));
+        }
+        image = url->target;
       } else if (const Element* source = sampler->child("source")) {
         if (const Element* surface_param = newparam(profile, trim_xml_space(source->text))) {
           surface = surface_param->child("surface");
@@ -164,7 +169,7 @@ double luminance(const std::array<double, 4>& c) {
   return c[0] * 0.212671 + c[1] * 0.715160 + c[2] * 0.072169;
 }
 
-void EffectReader::read(Material* m) {
+absl::Status EffectReader::read(Material* m) {
   const Element* profile = effect_.child("profile_COMMON");
   const Element* technique = profile == nullptr ? nullptr : profile->child("technique");
   const Element* shading = nullptr;
@@ -182,14 +187,16 @@ void EffectReader::read(Material* m) {
               "an effect without a profile_COMMON technique reads as a bare phong material",
               &effect_);
     set_value(m->extras, "shading", Value("phong"));
-    return;
+    return absl::OkStatus();
   }
   set_value(m->extras, "shading", Value(shading->name));
   bool constant = shading->name == "constant";
   if (const Element* emission = shading->child("emission")) {
     std::array<double, 4> rgba;
     if (const Element* texture = emission->child("texture")) {
-      m->emissive_texture.texture = texture_for(profile, *texture);
+      absl::StatusOr<int> t = texture_for(profile, *texture);
+      if (!t.ok()) return t.status();
+      m->emissive_texture.texture = *t;
       if (m->emissive_texture.present()) m->emissive = {1, 1, 1};
     } else if (color_of(profile, *emission, &rgba)) {
       m->emissive = {rgba[0], rgba[1], rgba[2]};
@@ -199,7 +206,9 @@ void EffectReader::read(Material* m) {
   if (const Element* diffuse = constant ? nullptr : shading->child("diffuse")) {
     std::array<double, 4> rgba;
     if (const Element* texture = diffuse->child("texture")) {
-      m->base_color_texture.texture = texture_for(profile, *texture);
+      absl::StatusOr<int> t = texture_for(profile, *texture);
+      if (!t.ok()) return t.status();
+      m->base_color_texture.texture = *t;
     } else if (color_of(profile, *diffuse, &rgba)) {
       m->base_color = {rgba[0], rgba[1], rgba[2], 1};
       diffuse_alpha = rgba[3];
@@ -211,6 +220,14 @@ void EffectReader::read(Material* m) {
     diffuse_alpha = 1;
   }
   double alpha = diffuse_alpha;
+  double factor = 1;
+  if (const Element* transparency = shading->child("transparency")) {
+    if (float_of(profile, *transparency, &factor) && !std::isfinite(factor)) {
+      ctx_.warn("collada.effect.non-finite-alpha",
+                "a <transparency> that is not finite reads opaque", transparency);
+      factor = std::nan("");
+    }
+  }
   const Element* transparent = shading->child("transparent");
   if (transparent != nullptr) {
     std::string_view mode = transparent->attr("opaque");
@@ -227,15 +244,7 @@ void EffectReader::read(Material* m) {
                 "a <transparent> texture is not read; the material stays opaque", transparent);
       has_color = false;
     }
-    double factor = 1;
-    if (const Element* transparency = shading->child("transparency")) {
-      if (float_of(profile, *transparency, &factor) && !std::isfinite(factor)) {
-        ctx_.warn("collada.effect.non-finite-alpha",
-                  "a <transparency> that is not finite reads opaque", transparency);
-        has_color = false;
-      }
-    }
-    if (has_color) {
+    if (has_color && std::isfinite(factor)) {
       double a = 1;
       if (mode == "A_ONE") {
         a = tc[3] * factor;
@@ -249,9 +258,9 @@ void EffectReader::read(Material* m) {
       // SketchUp, Google Earth and Blender before 2.8 write A_ONE, white and 0 for opaque.
       bool white = tc[0] == 1 && tc[1] == 1 && tc[2] == 1 && tc[3] == 1;
       if (mode == "A_ONE" && white && factor == 0) {
-        ctx_.warn("collada.effect.opaque-exception",
-                  "A_ONE with a white transparent colour and transparency 0 is read as opaque, as "
-                  "SketchUp and Google Earth mean it");
+        ctx_.warn_once("collada.effect.opaque-exception",
+                       "A_ONE with a white transparent colour and transparency 0 is read as "
+                       "opaque, as SketchUp and Google Earth mean it");
         a = 1;
       }
       if (std::isfinite(a)) alpha *= std::clamp(a, 0.0, 1.0);
@@ -259,6 +268,7 @@ void EffectReader::read(Material* m) {
   }
   m->base_color[3] = alpha;
   if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;
+  return absl::OkStatus();
 }
 
 bool double_sided(const Element& e) {
@@ -300,7 +310,8 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
           return refuse("collada.url.kind", "instance_effect", instance->line,
                         cat("url=\"", instance->attr("url"), "\" does not name an <effect>"));
         } else {
-          EffectReader(ctx, images, textures, *url->target).read(&m);
+          absl::Status read = EffectReader(ctx, images, textures, *url->target).read(&m);
+          if (!read.ok()) return read;
           m.double_sided = double_sided(*url->target);
         }
       }

@@ -98,7 +98,8 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
       if (!url.ok()) return url.status();
       int32_t material = -1;
       if (url->kind == UrlKind::kExternal) {
-        ctx_.warn("collada.url.external", "a material in another document is not read", &im);
+        return refuse("collada.url.external", "instance_material", im.line,
+                      cat("target=\"", im.attr("target"), "\" names another document"));
       } else if (auto it = materials_.by_element.find(url->target);
                  it != materials_.by_element.end()) {
         material = it->second;
@@ -246,6 +247,12 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       if (controller != nullptr) skins_.add_use(*shown, child, *controller);
     } else if (name == "instance_camera" || name == "instance_light") {
       std::string_view key = name == "instance_camera" ? "camera" : "light";
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal) {
+        return refuse("collada.url.external", name, child.line,
+                      cat("url=\"", child.attr("url"), "\" names another document"));
+      }
       if (find_value(node.extras, key) != nullptr) {
         ctx_.warn(cat("collada.node.second-", key),
                   cat("a node's second <", name, "> is dropped"), &child);

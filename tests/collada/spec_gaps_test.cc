@@ -1,0 +1,116 @@
+// Rules the first reader missed (D1-D7 of tests/SPEC_COVERAGE.md), each pinned by a test.
+#include <gtest/gtest.h>
+
+#include "tests/collada/collada_test_util.h"
+
+namespace px::collada {
+namespace {
+
+using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
+using Doubles = std::vector<double>;
+
+TEST(GeometryTest, AttributeOnlyACountZeroBlockNamesIsAZeroColumnWithoutWarning) {
+  ReadResult r = read_text(mesh_document(
+      cat(positions("0 0 0  1 0 0  0 1 0"), source("n", "X Y Z", "0 0 1"),
+          "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<p>0 1 2</p></triangles>"
+          "<triangles count=\"0\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"NORMAL\" source=\"#n\" offset=\"1\"/></triangles>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(point_values(r.scene->meshes[0], "normals"), (Doubles{0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_EQ(r.diagnostics.count("collada.attribute.partial"), 0);
+  EXPECT_EQ(r.diagnostics.warning_count(), 0);
+}
+
+TEST(GeometryTest, SharedOffsetBlockGivesAPositionNoCornerNamesItsOwnValue) {
+  ReadResult r = read_text(mesh_document(cat(
+      positions("0 0 0  1 0 0  0 1 0  1 1 0"), source("n", "X Y Z", "0 0 1  0 0 1  0 0 1  1 0 0"),
+      "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+      "<input semantic=\"NORMAL\" source=\"#n\" offset=\"0\"/><p>0 1 2</p></triangles>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(point_values(r.scene->meshes[0], "normals"),
+            (Doubles{0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0}));
+}
+
+TEST(GeometryTest, BlockRepeatingAVerticesAttributeKeepsTheFirstWithoutSplitting) {
+  ReadResult r = read_text(mesh_document(
+      cat(source("pos", "X Y Z", "0 0 0  1 0 0  0 1 0"),
+          source("pn", "X Y Z", "0 0 1  0 0 1  0 0 1"), source("bn", "X Y Z", "1 0 0  0 1 0"),
+          "<vertices id=\"v\"><input semantic=\"POSITION\" source=\"#pos\"/>"
+          "<input semantic=\"NORMAL\" source=\"#pn\"/></vertices>"
+          "<triangles count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"NORMAL\" source=\"#bn\" offset=\"1\"/>"
+          "<p>0 0 1 0 2 0  0 1 2 1 1 1</p></triangles>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Mesh& mesh = r.scene->meshes[0];
+  EXPECT_EQ(mesh.num_points(), 3u);
+  EXPECT_EQ(point_values(mesh, "normals"), (Doubles{0, 0, 1, 0, 0, 1, 0, 0, 1}));
+  EXPECT_EQ(r.diagnostics.count("collada.normal.duplicate-set"), 1);
+  EXPECT_EQ(r.diagnostics.warning_count(), 1);
+}
+
+TEST(EffectsTest, SketchUpOpaqueExceptionIsWarnedOncePerDocument) {
+  std::string effects, materials;
+  for (int i = 0; i < 3; ++i) {
+    effects += cat("<effect id=\"fx", i,
+                   "\"><profile_COMMON><technique sid=\"c\"><phong>"
+                   "<transparent opaque=\"A_ONE\"><color>1 1 1 1</color></transparent>"
+                   "<transparency><float>0</float></transparency></phong></technique>"
+                   "</profile_COMMON></effect>");
+    materials += cat("<material id=\"m", i, "\"><instance_effect url=\"#fx", i, "\"/></material>");
+  }
+  ReadResult r =
+      read_text(document(cat("<library_effects>", effects, "</library_effects><library_materials>",
+                             materials, "</library_materials>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  for (const Material& m : r.scene->materials) EXPECT_EQ(m.alpha_mode, AlphaMode::kOpaque);
+  EXPECT_EQ(r.diagnostics.count("collada.effect.opaque-exception"), 1);
+  EXPECT_EQ(r.diagnostics.warning_count(), 1);
+}
+
+TEST(EffectsTest, NonFiniteTransparencyWithoutTransparentIsReadOpaqueWithAWarning) {
+  ReadResult r = read_text(
+      document("<library_effects><effect id=\"fx\"><profile_COMMON><technique sid=\"c\"><phong>"
+               "<transparency><float>NaN</float></transparency></phong></technique>"
+               "</profile_COMMON></effect></library_effects><library_materials><material id=\"m\">"
+               "<instance_effect url=\"#fx\"/></material></library_materials>"));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->materials[0].base_color[3], 1);
+  EXPECT_EQ(r.diagnostics.count("collada.effect.non-finite-alpha"), 1);
+  EXPECT_EQ(r.diagnostics.warning_count(), 1);
+}
+
+TEST(RefusalsTest, ExternalInstanceMaterialOrImageIsRefused) {
+  std::string material = geometries_document(
+      geometry("g", triangle_mesh()),
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\"><instance_geometry "
+      "url=\"#g\"><bind_material><technique_common>\n<instance_material symbol=\"s\" "
+      "target=\"lib.dae#mat\"/></technique_common></bind_material></instance_geometry></node>"
+      "</visual_scene></library_visual_scenes>");
+  expect_refused(read_text(material).scene.status(), "collada.url.external", "instance_material",
+                 line_of(material, "<instance_material"));
+  std::string image = document(
+      "<library_effects><effect id=\"fx\"><profile_COMMON><newparam sid=\"samp\"><sampler2D>\n"
+      "<instance_image url=\"maps.dae#img\"/></sampler2D></newparam><technique sid=\"c\">"
+      "<lambert><diffuse><texture texture=\"samp\" texcoord=\"UV\"/></diffuse></lambert>"
+      "</technique></profile_COMMON></effect></library_effects><library_materials>"
+      "<material id=\"m\"><instance_effect url=\"#fx\"/></material></library_materials>");
+  expect_refused(read_text(image).scene.status(), "collada.url.external", "instance_image",
+                 line_of(image, "<instance_image"));
+}
+
+TEST(RefusalsTest, CameraOrLightUrlTheDocumentDoesNotHoldIsRefused) {
+  std::string camera = document(
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">\n"
+      "<instance_camera url=\"#nope\"/></node></visual_scene></library_visual_scenes>");
+  expect_refused(read_text(camera).scene.status(), "collada.url.unresolved", "instance_camera",
+                 line_of(camera, "<instance_camera"));
+  std::string light = document(
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">\n"
+      "<instance_light url=\"lights.dae#sun\"/></node></visual_scene></library_visual_scenes>");
+  expect_refused(read_text(light).scene.status(), "collada.url.external", "instance_light",
+                 line_of(light, "<instance_light"));
+}
+
+}  // namespace
+}  // namespace px::collada
