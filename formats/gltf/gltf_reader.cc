@@ -24,8 +24,7 @@ namespace {
 
 // Extensions that change how geometry is stored: without them the data cannot be read.
 constexpr std::string_view kUndecodable[] = {"KHR_draco_mesh_compression",
-                                             "EXT_meshopt_compression",
-                                             "KHR_meshopt_compression"};
+                                             "EXT_meshopt_compression", "KHR_meshopt_compression"};
 // Extensions whose data the reader keeps: quantized attributes decode as any accessor does.
 constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer"};
 
@@ -86,9 +85,9 @@ absl::Status read_asset(ReadContext& ctx) {
     std::string value;
     PX_GLTF_TRY((*asset)->get(key, value));
     if (key == "version" && !value.starts_with("2.")) {
-      return refuse("gltf.asset.version",
-                    value.empty() ? std::string("the asset gives no version")
-                                  : cat("the document is glTF ", value, ", not 2.x"));
+      return refuse("gltf.asset.version", value.empty()
+                                              ? std::string("the asset gives no version")
+                                              : cat("the document is glTF ", value, ", not 2.x"));
     }
     if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
   }

@@ -80,8 +80,7 @@ float normalize(C v) {
 // Decodes `count` elements starting at src, `stride` bytes apart, into out (as O: C itself, or
 // float for normalized integers).
 template <class C, class O>
-void decode_elements(const uint8_t* src, uint64_t stride, uint64_t count, const Layout& l,
-                     O* out) {
+void decode_elements(const uint8_t* src, uint64_t stride, uint64_t count, const Layout& l, O* out) {
   if constexpr (std::is_same_v<C, O>) {
     if (l.columns == 1 && stride == l.element_bytes) {
       std::memcpy(out, src, count * l.element_bytes);
@@ -149,8 +148,7 @@ DType dtype_of_component(int component_type) {
 }
 
 // True when `count` elements of `element_bytes`, `stride` apart from `offset`, fit in `size`.
-bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_bytes,
-          uint64_t size) {
+bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_bytes, uint64_t size) {
   if (offset > size || element_bytes > size - offset) return false;
   return count - 1 <= (size - offset - element_bytes) / stride;
 }
@@ -192,8 +190,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
     return refuse("gltf.accessor.component-type",
                   cat(at, "/componentType is ", out.component_type, ", not a glTF component type"));
   }
-  auto type_info = std::find_if(kTypes.begin(), kTypes.end(),
-                                [&](const TypeInfo& t) { return t.name == type; });
+  auto type_info =
+      std::find_if(kTypes.begin(), kTypes.end(), [&](const TypeInfo& t) { return t.name == type; });
   if (type_info == kTypes.end()) {
     return refuse("gltf.accessor.type", cat(at, "/type is \"", type, "\", not a glTF type"));
   }
@@ -224,10 +222,10 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
                         layout.element_bytes, " bytes"));
     }
     if (!fits(offset, stride, count, layout.element_bytes, bytes.bytes.size())) {
-      return refuse(kOutOfBounds, cat(at, ": ", count, " elements of ", layout.element_bytes,
-                                      " bytes, ", stride, " apart from byte ", offset,
-                                      ", do not fit bufferView ", view, " of ",
-                                      bytes.bytes.size(), " bytes"));
+      return refuse(kOutOfBounds,
+                    cat(at, ": ", count, " elements of ", layout.element_bytes, " bytes, ", stride,
+                        " apart from byte ", offset, ", do not fit bufferView ", view, " of ",
+                        bytes.bytes.size(), " bytes"));
     }
     if ((bytes.offset + offset) % size != 0 || stride % size != 0) {
       ctx_.warn("gltf.read.accessor-misaligned",
@@ -247,8 +245,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
     decode_into(bytes.bytes.data() + offset, stride, count, layout, out.component_type,
                 out.normalized, data, 0);
   }
-  out.column = Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()),
-                      data};
+  out.column =
+      Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()), data};
 
   absl::StatusOr<std::optional<JsonObject>> sparse = a->object("sparse");
   if (!sparse.ok()) return sparse.status();
@@ -257,8 +255,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
   uint64_t sparse_count = 0;
   PX_GLTF_TRY(s.require("count", sparse_count));
   if (sparse_count == 0 || sparse_count > count) {
-    return refuse("gltf.accessor.sparse", cat(s.pointer("count"), " is ", sparse_count,
-                                              ", outside 1..", count));
+    return refuse("gltf.accessor.sparse",
+                  cat(s.pointer("count"), " is ", sparse_count, ", outside 1..", count));
   }
   absl::StatusOr<std::optional<JsonObject>> indices = s.object("indices");
   absl::StatusOr<std::optional<JsonObject>> sparse_values = s.object("values");
@@ -275,8 +273,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
   PX_GLTF_TRY((*indices)->require_index("bufferView", ctx_.count(Top::kBufferViews), index_view));
   PX_GLTF_TRY((*indices)->get("byteOffset", index_offset));
   PX_GLTF_TRY((*indices)->require("componentType", index_type));
-  PX_GLTF_TRY((*sparse_values)->require_index("bufferView", ctx_.count(Top::kBufferViews),
-                                              value_view));
+  PX_GLTF_TRY(
+      (*sparse_values)->require_index("bufferView", ctx_.count(Top::kBufferViews), value_view));
   PX_GLTF_TRY((*sparse_values)->get("byteOffset", value_offset));
   const int index_size = index_type == kComponentUInt8    ? 1
                          : index_type == kComponentUInt16 ? 2
@@ -291,9 +289,9 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
   absl::StatusOr<ViewBytes> value_bytes = buffers_.view(value_view);
   if (!value_bytes.ok()) return value_bytes.status();
   if (!fits(index_offset, index_size, sparse_count, index_size, index_bytes->bytes.size())) {
-    return refuse(kOutOfBounds, cat((*indices)->pointer(), ": ", sparse_count, " indices of ",
-                                    index_size, " bytes from byte ", index_offset,
-                                    " do not fit bufferView ", index_view));
+    return refuse(kOutOfBounds,
+                  cat((*indices)->pointer(), ": ", sparse_count, " indices of ", index_size,
+                      " bytes from byte ", index_offset, " do not fit bufferView ", index_view));
   }
   if (!fits(value_offset, layout.element_bytes, sparse_count, layout.element_bytes,
             value_bytes->bytes.size())) {
@@ -316,8 +314,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
     }
     if (target >= count) {
       return refuse("gltf.accessor.sparse-index",
-                    cat((*indices)->pointer(), ": index ", j, " is ", target, ", but the accessor has ",
-                        count, " elements"));
+                    cat((*indices)->pointer(), ": index ", j, " is ", target,
+                        ", but the accessor has ", count, " elements"));
     }
     decode_into(value_data + j * layout.element_bytes, layout.element_bytes, 1, layout,
                 out.component_type, out.normalized, data, target);

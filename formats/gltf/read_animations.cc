@@ -42,8 +42,7 @@ absl::Status keep_extras(ReadContext& ctx, const JsonObject& json, ValueMap& out
   return absl::OkStatus();
 }
 
-absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors,
-                                   const JsonObject& json) {
+absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const JsonObject& json) {
   const size_t count = ctx.count(Top::kAccessors);
   int input = -1;
   int output = -1;
@@ -55,8 +54,7 @@ absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors,
   if (!times.ok()) return times.status();
   if ((*times)->type != "SCALAR" || (*times)->component_type != kComponentFloat) {
     return refuse(kMalformed, cat(json.pointer("input"), ": key times must be float SCALAR, not ",
-                                  (*times)->type, " of component type ",
-                                  (*times)->component_type));
+                                  (*times)->type, " of component type ", (*times)->component_type));
   }
   absl::StatusOr<const AccessorData*> values = accessors.get(output);
   if (!values.ok()) return values.status();

@@ -51,8 +51,9 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
     }
     absl::StatusOr<std::string> read = read_whole_file(file.path);
     if (!read.ok()) {
-      return refuse("gltf.buffer.missing", cat(at, "/uri \"", uri, "\" cannot be read: ",
-                                               std::string(read.status().message())));
+      return refuse(
+          "gltf.buffer.missing",
+          cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(read.status().message())));
     }
     bytes = *std::move(read);
   }
@@ -90,8 +91,8 @@ absl::StatusOr<ViewBytes> Buffers::view(int index) {
   PX_GLTF_TRY(view->require("byteLength", length));
   PX_GLTF_TRY(view->get("byteStride", out.stride));
   if (view->has("byteStride") && (out.stride < 4 || out.stride > 252)) {
-    return refuse(kJsonValue, cat(view->pointer("byteStride"), " is ", out.stride,
-                                  ", outside 4..252"));
+    return refuse(kJsonValue,
+                  cat(view->pointer("byteStride"), " is ", out.stride, ", outside 4..252"));
   }
   absl::StatusOr<std::span<const uint8_t>> data = buffer(buffer_index);
   if (!data.ok()) return data.status();

@@ -35,9 +35,7 @@ uint32_t IndexList::operator[](uint64_t i) const {
 
 void emit_cells(int mode, const IndexList& indices, uint32_t base, CellSink& sink) {
   const uint64_t n = indices.size();
-  auto corner = [&](uint64_t i) {
-    sink.connectivity[sink.corner++] = base + indices[i];
-  };
+  auto corner = [&](uint64_t i) { sink.connectivity[sink.corner++] = base + indices[i]; };
   auto end_cell = [&](CellType type) {
     sink.types[sink.cell] = type;
     sink.ends[sink.cell++] = static_cast<uint32_t>(sink.corner);

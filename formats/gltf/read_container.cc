@@ -55,8 +55,8 @@ absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnos
   size_t offset = kHeader;
   for (int chunk = 0; offset < bytes.size(); ++chunk) {
     if (bytes.size() - offset < kChunkHeader) {
-      return refuse("gltf.glb.chunk", cat("the GLB ends inside the header of chunk ", chunk,
-                                          " at byte ", offset));
+      return refuse("gltf.glb.chunk",
+                    cat("the GLB ends inside the header of chunk ", chunk, " at byte ", offset));
     }
     const uint32_t chunk_length = u32_at(bytes, offset);
     const uint32_t type = u32_at(bytes, offset + 4);
@@ -67,9 +67,8 @@ absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnos
                         chunk_length, " bytes, but ", bytes.size() - offset, " are left"));
     }
     if (chunk_length % 4 != 0) {
-      diagnostics.warn("gltf.read.glb-unaligned",
-                       cat("GLB chunk ", chunk, " is ", chunk_length,
-                           " bytes, not a multiple of 4"));
+      diagnostics.warn("gltf.read.glb-unaligned", cat("GLB chunk ", chunk, " is ", chunk_length,
+                                                      " bytes, not a multiple of 4"));
     }
     std::string_view data = bytes.substr(offset, chunk_length);
     offset += chunk_length;
@@ -81,8 +80,8 @@ absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnos
     } else if (type == kJsonChunk) {
       return refuse("gltf.glb.json-chunk", cat("GLB chunk ", chunk, " is a second JSON chunk"));
     } else if (type == kBinChunk && chunk == 1) {
-      out.bin = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()),
-                                         data.size());
+      out.bin =
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(data.data()), data.size());
     } else if (type == kBinChunk) {
       diagnostics.warn("gltf.read.glb-chunk-ignored",
                        cat("GLB chunk ", chunk, " is a BIN chunk after the second; ignored"));

@@ -10,8 +10,8 @@ constexpr uint64_t kBaseBudget = uint64_t{64} << 20;
 constexpr uint64_t kBudgetPerInputByte = 32;
 
 constexpr std::array<std::string_view, static_cast<size_t>(Top::kCount)> kNames = {
-    "accessors", "animations", "buffers", "bufferViews", "cameras", "images",   "materials",
-    "meshes",    "nodes",      "samplers", "scenes",     "skins",   "textures",
+    "accessors", "animations", "buffers",  "bufferViews", "cameras", "images",   "materials",
+    "meshes",    "nodes",      "samplers", "scenes",      "skins",   "textures",
 };
 
 }  // namespace
@@ -52,9 +52,8 @@ absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
                              : kBaseBudget + input_bytes_ * kBudgetPerInputByte;
   if (bytes > limit || charged_ > limit - bytes) {
     return absl::ResourceExhaustedError(
-        cat("gltf.read.budget: ", pointer, ": decoding it would take ",
-            bytes, " more bytes, past the ", limit, " a document of ", input_bytes_,
-            " bytes may take"));
+        cat("gltf.read.budget: ", pointer, ": decoding it would take ", bytes,
+            " more bytes, past the ", limit, " a document of ", input_bytes_, " bytes may take"));
   }
   charged_ += bytes;
   return absl::OkStatus();

@@ -43,8 +43,7 @@ ResolvedUri resolve_uri(std::string_view uri, const std::filesystem::path& base_
   const bool drive = path.size() > 1 && path[1] == ':';
   const std::filesystem::path normal = relative.lexically_normal();
   const bool absolute = relative.is_absolute() || drive;
-  const bool outside =
-      absolute || normal.empty() || *normal.begin() == std::filesystem::path("..");
+  const bool outside = absolute || normal.empty() || *normal.begin() == std::filesystem::path("..");
   if (outside && !allow_external_files) return {UriFile::kOutside, {}};
   if (!absolute && base_dir.empty()) return {UriFile::kNoFolder, {}};
   return {UriFile::kFile, absolute ? normal : base_dir / normal};

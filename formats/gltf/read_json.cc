@@ -136,8 +136,9 @@ absl::Status JsonObject::get_index(std::string_view key, size_t size, int& out) 
   std::optional<uint64_t> n = json_uint(*v);
   if (!n) return wrong_type(key, "an index");
   if (*n >= size) {
-    return refuse(kUnresolved, cat(pointer(key), " is ", *n, ", but there ",
-                                   size == 1 ? "is " : "are ", size, size == 1 ? " entry" : " entries"));
+    return refuse(kUnresolved,
+                  cat(pointer(key), " is ", *n, ", but there ", size == 1 ? "is " : "are ", size,
+                      size == 1 ? " entry" : " entries"));
   }
   out = static_cast<int>(*n);
   return absl::OkStatus();

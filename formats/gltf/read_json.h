@@ -16,8 +16,8 @@
 #include "rapidjson/document.h"
 
 // Returns the status of expr from the calling function when it is not OK.
-#define PX_GLTF_TRY(expr)                          \
-  do {                                             \
+#define PX_GLTF_TRY(expr)                                                      \
+  do {                                                                         \
     if (absl::Status px_status_ = (expr); !px_status_.ok()) return px_status_; \
   } while (0)
 

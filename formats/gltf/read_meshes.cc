@@ -127,8 +127,8 @@ class MeshReader {
     for (uint64_t i = 0; i < list.size(); ++i) {
       if (list[i] >= vertices) {
         return refuse("gltf.primitive.index-out-of-range",
-                      cat(at, ": index ", i, " is ", list[i], ", but the primitive has ",
-                          vertices, " vertices"));
+                      cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
+                          " vertices"));
       }
     }
     return absl::OkStatus();
@@ -161,10 +161,10 @@ class MeshReader {
       const std::string at = attributes.pointer(a.semantic);
       PX_GLTF_TRY(check_attribute(a.semantic, *a.data, at));
       if (i > 0 && a.data->column.rows != block.vertices) {
-        return refuse("gltf.primitive.attribute-count",
-                      cat(at, ": accessor ", a.accessor, " holds ", a.data->column.rows,
-                          " elements, but ", block.attributes[0].semantic, " holds ",
-                          block.vertices));
+        return refuse(
+            "gltf.primitive.attribute-count",
+            cat(at, ": accessor ", a.accessor, " holds ", a.data->column.rows, " elements, but ",
+                block.attributes[0].semantic, " holds ", block.vertices));
       }
       block.vertices = a.data->column.rows;
     }

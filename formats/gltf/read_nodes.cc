@@ -16,8 +16,9 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   if (json.has("matrix")) {
     if (json.has("translation") || json.has("rotation") || json.has("scale")) {
       ctx.warn("gltf.read.node-trs-ignored",
-               cat(json.pointer(), ": translation, rotation and scale beside a matrix are "
-                                   "ignored"));
+               cat(json.pointer(),
+                   ": translation, rotation and scale beside a matrix are "
+                   "ignored"));
     }
     std::array<double, 16> m;
     PX_GLTF_TRY(json.get("matrix", m));
@@ -34,8 +35,9 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   const double norm = q.norm();
   if (!(norm > 0) || !std::isfinite(norm)) {
     ctx.warn("gltf.read.rotation-replaced",
-             cat(json.pointer("rotation"), ": a rotation of zero or non-finite length reads as "
-                                           "none"));
+             cat(json.pointer("rotation"),
+                 ": a rotation of zero or non-finite length reads as "
+                 "none"));
     q = Eigen::Quaterniond::Identity();
   } else if (std::abs(norm - 1) > 1e-3) {
     ctx.warn("gltf.read.rotation-normalized",
@@ -43,8 +45,7 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   }
   q.normalize();
   Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
-  m.topLeftCorner<3, 3>() =
-      q.toRotationMatrix() * Eigen::Vector3d(s[0], s[1], s[2]).asDiagonal();
+  m.topLeftCorner<3, 3>() = q.toRotationMatrix() * Eigen::Vector3d(s[0], s[1], s[2]).asDiagonal();
   m.topRightCorner<3, 1>() = Eigen::Vector3d(t[0], t[1], t[2]);
   node.matrix = m;
   return absl::OkStatus();

@@ -11,7 +11,8 @@ std::string undecodable(Accessors& accessors, int accessor, size_t joints,
                         const AccessorData** out) {
   if (joints == 0) return "it has no joints";
   absl::StatusOr<const AccessorData*> data = accessors.get(accessor);
-  if (!data.ok()) return cat("accessor ", accessor, " cannot be read: ", std::string(data.status().message()));
+  if (!data.ok())
+    return cat("accessor ", accessor, " cannot be read: ", std::string(data.status().message()));
   const AccessorData& d = **data;
   if (d.type != "MAT4" || d.component_type != kComponentFloat) {
     return cat("accessor ", accessor, " is not a float MAT4");

@@ -35,9 +35,9 @@ void load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
   }
   absl::StatusOr<std::string> bytes = read_whole_file(file.path);
   if (!bytes.ok()) {
-    ctx.warn("gltf.read.image-unreadable", cat(at, ": image file \"", image.uri,
-                                               "\" cannot be read: ",
-                                               std::string(bytes.status().message())));
+    ctx.warn("gltf.read.image-unreadable",
+             cat(at, ": image file \"", image.uri,
+                 "\" cannot be read: ", std::string(bytes.status().message())));
     return;
   }
   image.bytes.assign(bytes->begin(), bytes->end());
@@ -60,8 +60,9 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
     return absl::OkStatus();
   }
   if (!json.has("uri")) {
-    ctx.warn("gltf.read.image-empty", cat(json.pointer(), ": an image with neither a uri nor a "
-                                                          "bufferView is read empty"));
+    ctx.warn("gltf.read.image-empty", cat(json.pointer(),
+                                          ": an image with neither a uri nor a "
+                                          "bufferView is read empty"));
     return absl::OkStatus();
   }
   if (is_data_uri(uri)) {

@@ -1,12 +1,13 @@
 // Accessors: every component type, normalized integers, strides, padded matrix columns, sparse
 // substitution, and every offset, length, stride and count checked before a read.
+#include "formats/gltf/read_accessors.h"
+
 #include <cstdint>
 #include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "formats/gltf/read_accessors.h"
 #include "formats/gltf/read_buffers.h"
 #include "formats/gltf/read_context.h"
 #include "gmock/gmock.h"
@@ -70,19 +71,19 @@ TEST(ReadAccessors, DecodesEveryComponentTypeKeepingItsType) {
   size_t u16 = bin.add<uint16_t>({0, 40000, 65535, 11});
   size_t u32 = bin.add<uint32_t>({0, 4000000000u, 1, 13});
   size_t f32 = bin.add<float>({0.5f, -1.25f, 3.0f, 1e30f});
-  Decoder d(accessors_document(
-      bin, cat(R"({"bufferView": 0, "byteOffset": )", i8,
-               R"(, "componentType": 5120, "count": 4, "type": "SCALAR"},)",
-               R"({"bufferView": 0, "byteOffset": )", u8,
-               R"(, "componentType": 5121, "count": 2, "type": "VEC2"},)",
-               R"({"bufferView": 0, "byteOffset": )", i16,
-               R"(, "componentType": 5122, "count": 4, "type": "SCALAR"},)",
-               R"({"bufferView": 0, "byteOffset": )", u16,
-               R"(, "componentType": 5123, "count": 1, "type": "VEC4"},)",
-               R"({"bufferView": 0, "byteOffset": )", u32,
-               R"(, "componentType": 5125, "count": 4, "type": "SCALAR"},)",
-               R"({"bufferView": 0, "byteOffset": )", f32,
-               R"(, "componentType": 5126, "count": 4, "type": "SCALAR"})")));
+  Decoder d(
+      accessors_document(bin, cat(R"({"bufferView": 0, "byteOffset": )", i8,
+                                  R"(, "componentType": 5120, "count": 4, "type": "SCALAR"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", u8,
+                                  R"(, "componentType": 5121, "count": 2, "type": "VEC2"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", i16,
+                                  R"(, "componentType": 5122, "count": 4, "type": "SCALAR"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", u16,
+                                  R"(, "componentType": 5123, "count": 1, "type": "VEC4"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", u32,
+                                  R"(, "componentType": 5125, "count": 4, "type": "SCALAR"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", f32,
+                                  R"(, "componentType": 5126, "count": 4, "type": "SCALAR"})")));
   EXPECT_THAT(d.values(0), ElementsAre(-128, 0, 127, 5));
   EXPECT_THAT(d.values(1), ElementsAre(0, 200, 255, 7));
   EXPECT_THAT(d.values(2), ElementsAre(-32768, 1, 32767, 9));
@@ -147,11 +148,11 @@ TEST(ReadAccessors, SmallMatricesSkipTheirColumnPadding) {
   // MAT2 of bytes: each 2-byte column padded to 4. MAT3 of shorts: each 6-byte column to 8.
   size_t mat2 = bin.add<uint8_t>({1, 2, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE});
   size_t mat3 = bin.add<int16_t>({1, 2, 3, -1, 4, 5, 6, -1, 7, 8, 9, -1});
-  Decoder d(accessors_document(
-      bin, cat(R"({"bufferView": 0, "byteOffset": )", mat2,
-               R"(, "componentType": 5121, "count": 1, "type": "MAT2"},)",
-               R"({"bufferView": 0, "byteOffset": )", mat3,
-               R"(, "componentType": 5122, "count": 1, "type": "MAT3"})")));
+  Decoder d(
+      accessors_document(bin, cat(R"({"bufferView": 0, "byteOffset": )", mat2,
+                                  R"(, "componentType": 5121, "count": 1, "type": "MAT2"},)",
+                                  R"({"bufferView": 0, "byteOffset": )", mat3,
+                                  R"(, "componentType": 5122, "count": 1, "type": "MAT3"})")));
   EXPECT_THAT(d.values(0), ElementsAre(1, 2, 3, 4));
   EXPECT_THAT(d.values(1), ElementsAre(1, 2, 3, 4, 5, 6, 7, 8, 9));
 }
@@ -163,8 +164,7 @@ TEST(ReadAccessors, SparseValuesReplaceTheBaseOrZeros) {
   size_t values = bin.add<float>({20, 50});
   std::string sparse =
       cat(R"("sparse": {"count": 2, "indices": {"bufferView": 0, "byteOffset": )", indices,
-          R"(, "componentType": 5123}, "values": {"bufferView": 0, "byteOffset": )", values,
-          "}}");
+          R"(, "componentType": 5123}, "values": {"bufferView": 0, "byteOffset": )", values, "}}");
   Decoder d(accessors_document(
       bin, cat(R"({"bufferView": 0, "byteOffset": )", base,
                R"(, "componentType": 5126, "count": 5, "type": "SCALAR", )", sparse, "},",
@@ -247,7 +247,8 @@ TEST(ReadAccessors, ViewPastItsBufferAndBufferShorterThanItsLengthAreRefused) {
                         "componentType": 5126, "count": 1, "type": "SCALAR"}]})"));
   EXPECT_EQ(rule_of(view_past.get(0).status()), "gltf.buffer-view.out-of-bounds");
   Decoder short_buffer(cat(R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": 12,
-                           "uri": ")", data, R"("}], "bufferViews": [{"buffer": 0,
+                           "uri": ")",
+                           data, R"("}], "bufferViews": [{"buffer": 0,
                            "byteLength": 4}], "accessors": [{"bufferView": 0,
                            "componentType": 5126, "count": 1, "type": "SCALAR"}]})"));
   EXPECT_EQ(rule_of(short_buffer.get(0).status()), "gltf.buffer.too-short");

@@ -102,8 +102,8 @@ TEST(ReadBuffers, ExternalBuffersResolveBesideTheDocumentAfterPercentDecoding) {
   std::filesystem::create_directories(dir / "doc");
   write_file(dir / "doc" / "my data.bin", two_points());
   write_file(dir / "outside.bin", two_points());
-  ReadResult r = read_bytes(points_json(R"({"byteLength": 24, "uri": "my%20data.bin"})"), {},
-                            dir / "doc");
+  ReadResult r =
+      read_bytes(points_json(R"({"byteLength": 24, "uri": "my%20data.bin"})"), {}, dir / "doc");
   EXPECT_THAT(points_of(r), ElementsAre(1, 2, 3, 4, 5, 6));
 
   struct Case {
@@ -130,8 +130,9 @@ TEST(ReadBuffers, ExternalBuffersResolveBesideTheDocumentAfterPercentDecoding) {
                                    allow, dir / "doc")),
               ElementsAre(1, 2, 3, 4, 5, 6));
   // A document read from memory without a folder has nowhere to look.
-  EXPECT_EQ(rule_of(read_bytes(points_json(R"({"byteLength": 24, "uri": "a.bin"})")).scene.status()),
-            "gltf.buffer.no-folder");
+  EXPECT_EQ(
+      rule_of(read_bytes(points_json(R"({"byteLength": 24, "uri": "a.bin"})")).scene.status()),
+      "gltf.buffer.no-folder");
 }
 
 TEST(ReadDocument, JsonAndVersionAndRequiredExtensionsAreChecked) {

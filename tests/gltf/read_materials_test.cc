@@ -78,19 +78,17 @@ TEST(ReadMaterials, EveryMaterialFieldIsRead) {
 }
 
 TEST(ReadMaterials, MalformedMaterialsAreRefused) {
-  EXPECT_EQ(rule_of(read_bytes(document(R"("materials": [{"alphaMode": "CUTOUT"}])"))
-                        .scene.status()),
-            "gltf.json.value");
+  EXPECT_EQ(
+      rule_of(read_bytes(document(R"("materials": [{"alphaMode": "CUTOUT"}])")).scene.status()),
+      "gltf.json.value");
   EXPECT_EQ(rule_of(read_bytes(document(R"("materials": [{"emissiveTexture": {"index": 0}}])"))
                         .scene.status()),
             "gltf.reference.unresolved");
-  absl::Status bad_factor =
-      read_bytes(document(R"("materials": [{"pbrMetallicRoughness":
+  absl::Status bad_factor = read_bytes(document(R"("materials": [{"pbrMetallicRoughness":
                                 {"baseColorFactor": [1, 1, 1]}}])"))
-          .scene.status();
+                                .scene.status();
   EXPECT_EQ(rule_of(bad_factor), "gltf.json.type");
-  EXPECT_THAT(bad_factor.message(),
-              HasSubstr("/materials/0/pbrMetallicRoughness/baseColorFactor"));
+  EXPECT_THAT(bad_factor.message(), HasSubstr("/materials/0/pbrMetallicRoughness/baseColorFactor"));
 }
 
 TEST(ReadTextures, SamplersGiveTheirSettingsAndTheirAbsenceTheDefaults) {
@@ -130,14 +128,13 @@ TEST(ReadTextures, TextureWithoutASourceIsAPlaceholderOfImageMinusOne) {
 TEST(ReadImages, DataUriAndBufferViewImagesHoldTheirBytes) {
   Bin bin;
   size_t offset = bin.add_raw(png_bytes());
-  std::string data = data_uri("image/png", {reinterpret_cast<const uint8_t*>(kPng.data()),
-                                            kPng.size()});
-  ReadResult r = read_bytes(document(
-      cat(R"("bufferViews": [{"buffer": 0, "byteOffset": )", offset,
-          R"(, "byteLength": )", kPng.size(),
-          R"(}], "images": [{"uri": ")", data, R"(", "name": "inline"},
+  std::string data =
+      data_uri("image/png", {reinterpret_cast<const uint8_t*>(kPng.data()), kPng.size()});
+  ReadResult r = read_bytes(
+      document(cat(R"("bufferViews": [{"buffer": 0, "byteOffset": )", offset, R"(, "byteLength": )",
+                   kPng.size(), R"(}], "images": [{"uri": ")", data, R"(", "name": "inline"},
              {"bufferView": 0, "mimeType": "image/png"}])"),
-      bin));
+               bin));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   for (const Image& image : r.scene->images) {
     EXPECT_EQ(std::string(image.bytes.begin(), image.bytes.end()), png_bytes());

@@ -29,8 +29,8 @@ struct Square {
     size_t offset = bin.add(values);
     int components = type == "SCALAR" ? 1 : type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4;
     std::string sep = count == 0 ? "" : ",";
-    views += cat(sep, R"({"buffer": 0, "byteOffset": )", offset,
-                 R"(, "byteLength": )", values.size() * sizeof(T), "}");
+    views += cat(sep, R"({"buffer": 0, "byteOffset": )", offset, R"(, "byteLength": )",
+                 values.size() * sizeof(T), "}");
     accessors += cat(sep, R"({"bufferView": )", count, R"(, "componentType": )", component_type,
                      normalized ? R"(, "normalized": true)" : "", R"(, "count": )",
                      values.size() / components, R"(, "type": ")", type, R"("})");
@@ -54,13 +54,12 @@ TEST(ReadMeshes, PrimitivesSharingAttributesShareVerticesWithAMaterialPerCell) {
   Square s;
   int front = s.add<uint8_t>({0, 1, 2}, 5121, "SCALAR");
   int back = s.add<uint16_t>({0, 2, 3}, 5123, "SCALAR");
-  ReadResult r = read_bytes(s.doc(
-      cat(R"({"name": "quad", "primitives": [
+  ReadResult r = read_bytes(s.doc(cat(R"({"name": "quad", "primitives": [
              {"attributes": {"POSITION": 0}, "indices": )",
-          front, R"(, "material": 1},
+                                      front, R"(, "material": 1},
              {"attributes": {"POSITION": 0}, "indices": )",
-          back, R"(}]})"),
-      R"(, "materials": [{}, {}])"));
+                                      back, R"(}]})"),
+                                  R"(, "materials": [{}, {}])"));
   const Mesh& mesh = only_mesh(r);
   EXPECT_EQ(mesh.num_points(), 4u);
   EXPECT_THAT(values_of(mesh.points), ElementsAre(0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0));
@@ -115,7 +114,8 @@ TEST(ReadMeshes, EveryPrimitiveModeBecomesItsCells) {
     Square s;
     int indices = s.add<uint32_t>(c.indices, 5125, "SCALAR");
     ReadResult r = read_bytes(s.doc(cat(R"({"primitives": [{"attributes": {"POSITION": 0},
-        "indices": )", indices, R"(, "mode": )", c.mode, "}]}")));
+        "indices": )",
+                                        indices, R"(, "mode": )", c.mode, "}]}")));
     const Mesh& mesh = only_mesh(r);
     EXPECT_EQ(cell_types(mesh), c.types) << "mode " << c.mode;
     EXPECT_EQ(connectivity(mesh), c.connectivity) << "mode " << c.mode;
@@ -125,8 +125,8 @@ TEST(ReadMeshes, EveryPrimitiveModeBecomesItsCells) {
 
 TEST(ReadMeshes, NonIndexedPrimitivesDrawTheirVerticesInOrder) {
   Square s;
-  ReadResult r = read_bytes(
-      s.doc(R"({"primitives": [{"attributes": {"POSITION": 0}, "mode": 6}]})"));
+  ReadResult r =
+      read_bytes(s.doc(R"({"primitives": [{"attributes": {"POSITION": 0}, "mode": 6}]})"));
   const Mesh& mesh = only_mesh(r);
   EXPECT_THAT(connectivity(mesh), ElementsAre(0, 1, 2, 0, 2, 3));
 }
@@ -134,8 +134,8 @@ TEST(ReadMeshes, NonIndexedPrimitivesDrawTheirVerticesInOrder) {
 TEST(ReadMeshes, IndicesMakingNoWholeCellAreLeftOutWithAWarning) {
   Square s;
   int indices = s.add<uint8_t>({0, 1, 2, 3}, 5121, "SCALAR");
-  ReadResult r = read_bytes(s.doc(
-      cat(R"({"primitives": [{"attributes": {"POSITION": 0}, "indices": )", indices, "}]}")));
+  ReadResult r = read_bytes(
+      s.doc(cat(R"({"primitives": [{"attributes": {"POSITION": 0}, "indices": )", indices, "}]}")));
   EXPECT_THAT(connectivity(only_mesh(r)), ElementsAre(0, 1, 2));
   EXPECT_EQ(r.diagnostics.count("gltf.read.indices-unused"), 1);
 }
@@ -155,11 +155,10 @@ TEST(ReadMeshes, AttributesAreNamedAsTheModelNamesThem) {
   int w1 = s.add<float>(vec4, 5126, "VEC4");
   int custom = s.add<int16_t>({-1, 2, -3, 4}, 5122, "SCALAR");
   ReadResult r = read_bytes(s.doc(cat(
-      R"({"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": )", t0,
-      R"(, "TEXCOORD_1": )", t1, R"(, "COLOR_0": )", c0, R"(, "COLOR_1": )", c1,
-      R"(, "TANGENT": )", tan, R"(, "JOINTS_0": )", j0, R"(, "WEIGHTS_0": )", w0,
-      R"(, "JOINTS_1": )", j1, R"(, "WEIGHTS_1": )", w1, R"(, "_TEMPERATURE": )", custom,
-      "}}]}")));
+      R"({"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": )", t0, R"(, "TEXCOORD_1": )",
+      t1, R"(, "COLOR_0": )", c0, R"(, "COLOR_1": )", c1, R"(, "TANGENT": )", tan,
+      R"(, "JOINTS_0": )", j0, R"(, "WEIGHTS_0": )", w0, R"(, "JOINTS_1": )", j1,
+      R"(, "WEIGHTS_1": )", w1, R"(, "_TEMPERATURE": )", custom, "}}]}")));
   const Mesh& mesh = only_mesh(r);
   std::vector<std::string> names;
   for (const NamedColumn& c : mesh.point_data) names.push_back(c.name);
@@ -186,10 +185,10 @@ TEST(ReadMeshes, MergedColumnsTakeTheWiderTypeAndColoursTheirAlpha) {
   int rgba = s.add<float>({0.1f, 0.2f, 0.3f, 0.4f}, 5126, "VEC4");
   int j8 = s.add<uint8_t>(std::vector<uint8_t>(16, 2), 5121, "VEC4");
   int j16 = s.add<uint16_t>({1000, 1, 2, 3}, 5123, "VEC4");
-  ReadResult r = read_bytes(s.doc(cat(
-      R"({"primitives": [{"attributes": {"POSITION": 0, "COLOR_0": )", rgb, R"(, "JOINTS_0": )",
-      j8, R"(}, "mode": 0}, {"attributes": {"POSITION": )", second, R"(, "COLOR_0": )", rgba,
-      R"(, "JOINTS_0": )", j16, R"(}, "mode": 0}]})")));
+  ReadResult r = read_bytes(
+      s.doc(cat(R"({"primitives": [{"attributes": {"POSITION": 0, "COLOR_0": )", rgb,
+                R"(, "JOINTS_0": )", j8, R"(}, "mode": 0}, {"attributes": {"POSITION": )", second,
+                R"(, "COLOR_0": )", rgba, R"(, "JOINTS_0": )", j16, R"(}, "mode": 0}]})")));
   const Mesh& mesh = only_mesh(r);
   const Column& colors = mesh.find_point_data("colors")->column;
   EXPECT_EQ(colors.cols, 4u);

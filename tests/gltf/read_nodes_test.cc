@@ -30,7 +30,8 @@ TEST(ReadNodes, TranslationRotationScaleComposeAsTRS) {
   // A quarter turn about z: (x, y, z, w).
   const double h = std::sqrt(0.5);
   ReadResult r = read_bytes(document(cat(R"("nodes": [{"translation": [1, 2, 3],
-      "rotation": [0, 0, )", h, ", ", h, R"(], "scale": [2, 3, 4]}])")));
+      "rotation": [0, 0, )",
+                                         h, ", ", h, R"(], "scale": [2, 3, 4]}])")));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   Eigen::Affine3d expected = Eigen::Translation3d(1, 2, 3) *
                              Eigen::AngleAxisd(M_PI / 2, Eigen::Vector3d::UnitZ()) *
@@ -84,8 +85,8 @@ TEST(ReadNodes, ReferencesThatBreakTheForestAreDroppedWithAWarning) {
 }
 
 TEST(ReadNodes, UnresolvedReferencesAreRefusedNamingThem) {
-  for (std::string_view node : {R"({"mesh": 0})", R"({"children": [4]})", R"({"camera": 0})",
-                                 R"({"skin": 1})"}) {
+  for (std::string_view node :
+       {R"({"mesh": 0})", R"({"children": [4]})", R"({"camera": 0})", R"({"skin": 1})"}) {
     ReadResult r = read_bytes(document(cat(R"("nodes": [)", node, "]")));
     ASSERT_FALSE(r.scene.ok()) << node;
     EXPECT_EQ(rule_of(r.scene.status()), "gltf.reference.unresolved");

@@ -25,11 +25,11 @@ std::vector<float> two_matrices() {
 }
 
 std::string skin_document(const Bin& bin, std::string_view skins, std::string_view accessors) {
-  return document(cat(R"("nodes": [{}, {}, {"children": [0, 1]}],
+  return document(
+      cat(R"("nodes": [{}, {}, {"children": [0, 1]}],
                          "bufferViews": [{"buffer": 0, "byteLength": )",
-                      bin.bytes().size(), R"(}], "accessors": [)", accessors,
-                      R"(], "skins": [)", skins, "]"),
-                  bin);
+          bin.bytes().size(), R"(}], "accessors": [)", accessors, R"(], "skins": [)", skins, "]"),
+      bin);
 }
 
 TEST(ReadSkins, InverseBindMatricesAreDecodedRowMajorBesideTheGltfObject) {
@@ -47,9 +47,9 @@ TEST(ReadSkins, InverseBindMatricesAreDecodedRowMajorBesideTheGltfObject) {
   EXPECT_EQ(m.dtype, DType::kFloat64);
   EXPECT_EQ(m.rows, 2u);
   EXPECT_EQ(m.cols, 16u);
-  EXPECT_THAT(values_of(m), ElementsAreArray<double>({1, 0, 0, 1, 0, 1, 0, 2, 0, 0, 1, 3,
-                                                      0, 0, 0, 1, 2, 0, 0, 0, 0, 2, 0, 0,
-                                                      0, 0, 2, 0, 0, 0, 0, 1}));
+  EXPECT_THAT(values_of(m),
+              ElementsAreArray<double>({1, 0, 0, 1, 0, 1, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1,
+                                        2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1}));
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
@@ -69,10 +69,10 @@ TEST(ReadSkins, UndecodableMatricesAreLeftUndecodedWithAWarning) {
          {"componentType": 5126, "count": 2, "type": "MAT4"},
          {"bufferView": 0, "byteOffset": 64, "componentType": 5126, "count": 2, "type": "MAT4"})";
   const std::vector<std::string> skins = {
-      R"({"joints": [], "inverseBindMatrices": 0})",   // no joints
-      R"({"joints": [0], "inverseBindMatrices": 1})",  // not MAT4
-      R"({"joints": [0], "inverseBindMatrices": 2})",  // no bufferView
-      R"({"joints": [0], "inverseBindMatrices": 3})",  // cannot be read
+      R"({"joints": [], "inverseBindMatrices": 0})",         // no joints
+      R"({"joints": [0], "inverseBindMatrices": 1})",        // not MAT4
+      R"({"joints": [0], "inverseBindMatrices": 2})",        // no bufferView
+      R"({"joints": [0], "inverseBindMatrices": 3})",        // cannot be read
       R"({"joints": [0, 1, 2], "inverseBindMatrices": 0})",  // fewer matrices than joints
   };
   for (const std::string& skin : skins) {
@@ -100,8 +100,10 @@ struct AnimationBin {
     size_t moves = bin.add<float>({0, 0, 0, 1, 2, 3});
     size_t turns = bin.add<int16_t>(std::vector<int16_t>(24, 0));  // 3 x VEC4 per key
     views = cat(R"({"buffer": 0, "byteOffset": )", times, R"(, "byteLength": 8},
-                  {"buffer": 0, "byteOffset": )", moves, R"(, "byteLength": 24},
-                  {"buffer": 0, "byteOffset": )", turns, R"(, "byteLength": 48})");
+                  {"buffer": 0, "byteOffset": )",
+                moves, R"(, "byteLength": 24},
+                  {"buffer": 0, "byteOffset": )",
+                turns, R"(, "byteLength": 48})");
     accessors = R"({"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"},
                    {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"},
                    {"bufferView": 2, "componentType": 5122, "normalized": true, "count": 6,
@@ -173,8 +175,8 @@ TEST(ReadAnimations, MalformedAnimationsAreRefused) {
       cat(channel, R"(, "samplers": [{"input": 1, "output": 1}])"),
   };
   for (const std::string& animation : cases) {
-    std::string json = animation.starts_with("{") || animation == "7" ? animation
-                                                                       : cat("{", animation, "}");
+    std::string json =
+        animation.starts_with("{") || animation == "7" ? animation : cat("{", animation, "}");
     ReadResult r = read_bytes(a.doc(json));
     ASSERT_FALSE(r.scene.ok()) << json;
     EXPECT_EQ(rule_of(r.scene.status()), "gltf.animation.malformed") << r.scene.status();

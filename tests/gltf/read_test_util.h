@@ -69,11 +69,10 @@ class Bin {
 // A glTF 2.0 document of `members` (JSON object members, without the braces) whose buffer 0 holds
 // bin as a data: URI (no buffers when bin is empty).
 inline std::string document(std::string_view members, const Bin& bin = {}) {
-  std::string buffers =
-      bin.bytes().empty()
-          ? ""
-          : cat(R"("buffers": [{"byteLength": )", bin.bytes().size(), R"(, "uri": ")",
-                bin.data_uri(), R"("}],)");
+  std::string buffers = bin.bytes().empty()
+                            ? ""
+                            : cat(R"("buffers": [{"byteLength": )", bin.bytes().size(),
+                                  R"(, "uri": ")", bin.data_uri(), R"("}],)");
   return cat(R"({"asset": {"version": "2.0"},)", buffers, members, "}");
 }
 

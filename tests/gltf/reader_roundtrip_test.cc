@@ -22,16 +22,15 @@ constexpr std::string_view kPng = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1
 std::string rich_document() {
   Bin bin;
   // Four vertices, 24 bytes each: position (12), normal (12).
-  size_t vertices = bin.add<float>({0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1,
-                                    1, 1, 0, 0, 0, 1, 0, 1, 0.5f, 0, 0.6f, 0.8f});
+  size_t vertices = bin.add<float>(
+      {0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 1, 0, 1, 0.5f, 0, 0.6f, 0.8f});
   size_t uv = bin.add<uint16_t>({0, 0, 65535, 0, 65535, 65535, 0, 65535});
   size_t colors = bin.add<uint8_t>({255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 40});
   size_t triangles = bin.add<uint8_t>({0, 1, 2, 0, 2, 3});
   size_t loop = bin.add<uint16_t>({0, 1, 3});
   size_t points = bin.add<float>({5, 5, 5, 6, 6, 6, 7, 7, 7});
   size_t image = bin.add_raw(std::string(kPng));
-  return document(
-      cat(R"(
+  return document(cat(R"(
     "scene": 1,
     "scenes": [{"nodes": [0]}, {"nodes": [0, 3]}],
     "nodes": [
@@ -50,19 +49,19 @@ std::string rich_document() {
       {"name": "cloud", "primitives": [{"attributes": {"POSITION": 6}, "mode": 0}]}],
     "bufferViews": [
       {"buffer": 0, "byteOffset": )",
-          vertices, R"(, "byteLength": 96, "byteStride": 24},
+                      vertices, R"(, "byteLength": 96, "byteStride": 24},
       {"buffer": 0, "byteOffset": )",
-          uv, R"(, "byteLength": 16},
+                      uv, R"(, "byteLength": 16},
       {"buffer": 0, "byteOffset": )",
-          colors, R"(, "byteLength": 16},
+                      colors, R"(, "byteLength": 16},
       {"buffer": 0, "byteOffset": )",
-          triangles, R"(, "byteLength": 6},
+                      triangles, R"(, "byteLength": 6},
       {"buffer": 0, "byteOffset": )",
-          loop, R"(, "byteLength": 6},
+                      loop, R"(, "byteLength": 6},
       {"buffer": 0, "byteOffset": )",
-          points, R"(, "byteLength": 36},
+                      points, R"(, "byteLength": 36},
       {"buffer": 0, "byteOffset": )",
-          image, R"(, "byteLength": )", kPng.size(), R"(}],
+                      image, R"(, "byteLength": )", kPng.size(), R"(}],
     "accessors": [
       {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
        "min": [0, 0, 0], "max": [1, 1, 0]},
@@ -84,7 +83,7 @@ std::string rich_document() {
     "samplers": [{"magFilter": 9728, "minFilter": 9986, "wrapS": 33071, "wrapT": 33648}],
     "images": [{"name": "checker", "bufferView": 6, "mimeType": "image/png"}],
     "extras": {"project": "round trip"})"),
-      bin);
+                  bin);
 }
 
 void expect_same_columns(const Column& a, const Column& b, const std::string& what) {
@@ -92,7 +91,8 @@ void expect_same_columns(const Column& a, const Column& b, const std::string& wh
   ASSERT_EQ(a.cols, b.cols) << what;
   std::vector<double> va = values_of(a);
   std::vector<double> vb = values_of(b);
-  for (size_t i = 0; i < va.size(); ++i) EXPECT_NEAR(va[i], vb[i], 1e-6) << what << " [" << i << "]";
+  for (size_t i = 0; i < va.size(); ++i)
+    EXPECT_NEAR(va[i], vb[i], 1e-6) << what << " [" << i << "]";
 }
 
 void expect_same_scene(const Scene& a, const Scene& b) {
@@ -122,8 +122,9 @@ void expect_same_scene(const Scene& a, const Scene& b) {
     EXPECT_EQ(a.nodes[n].name, b.nodes[n].name);
     EXPECT_EQ(a.nodes[n].mesh, b.nodes[n].mesh);
     EXPECT_EQ(a.nodes[n].children, b.nodes[n].children);
-    EXPECT_TRUE(a.nodes[n].matrix.isApprox(b.nodes[n].matrix, 1e-9))
-        << "node " << n << "\n" << a.nodes[n].matrix << "\n" << b.nodes[n].matrix;
+    EXPECT_TRUE(a.nodes[n].matrix.isApprox(b.nodes[n].matrix, 1e-9)) << "node " << n << "\n"
+                                                                     << a.nodes[n].matrix << "\n"
+                                                                     << b.nodes[n].matrix;
   }
   EXPECT_EQ(a.scenes, b.scenes);
   EXPECT_EQ(a.default_scene, b.default_scene);
