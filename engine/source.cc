@@ -27,7 +27,7 @@ class FileSource : public Source {
     return n;
   }
   uint64_t size_bound() const override { return size_; }
-  std::filesystem::path base_dir() const override { return path_.parent_path(); }
+  std::filesystem::path path() const override { return path_; }
   std::string name() const override { return path_.string(); }
 
  private:
@@ -55,7 +55,7 @@ class GzipSource : public Source {
   // A compressed size says little about the inflated one; the budget checks fall back on
   // their own caps.
   uint64_t size_bound() const override { return std::numeric_limits<uint32_t>::max(); }
-  std::filesystem::path base_dir() const override { return path_.parent_path(); }
+  std::filesystem::path path() const override { return path_; }
   std::string name() const override { return path_.string(); }
 
  private:
@@ -87,7 +87,7 @@ class BorrowedSource : public Source {
     return source_.read(buffer, size);
   }
   uint64_t size_bound() const override { return source_.size_bound(); }
-  std::filesystem::path base_dir() const override { return source_.base_dir(); }
+  std::filesystem::path path() const override { return source_.path(); }
   std::string name() const override { return source_.name(); }
 
  private:

@@ -20,8 +20,9 @@ class Source {
   virtual absl::StatusOr<size_t> read(char* buffer, size_t size) = 0;
   // An upper bound on the bytes read() will yield, for budget checks before allocating.
   virtual uint64_t size_bound() const = 0;
-  // The folder relative URIs resolve against; empty for memory input.
-  virtual std::filesystem::path base_dir() const { return {}; }
+  // The file read, empty for memory input; relative URIs resolve against its folder.
+  virtual std::filesystem::path path() const { return {}; }
+  std::filesystem::path base_dir() const { return path().parent_path(); }
   // A name for messages: the path, or "<memory>".
   virtual std::string name() const = 0;
 };

@@ -34,7 +34,7 @@ class PrefixedSource : public Source {
     return inner_->read(buffer, size);
   }
   uint64_t size_bound() const override { return inner_->size_bound(); }
-  std::filesystem::path base_dir() const override { return inner_->base_dir(); }
+  std::filesystem::path path() const override { return inner_->path(); }
   std::string name() const override { return inner_->name(); }
 
  private:
@@ -83,7 +83,7 @@ class IconvSource : public Source {
   }
   // UTF-8 takes at most three bytes per character of any of these encodings' one or two.
   uint64_t size_bound() const override { return inner_->size_bound() * 3; }
-  std::filesystem::path base_dir() const override { return inner_->base_dir(); }
+  std::filesystem::path path() const override { return inner_->path(); }
   std::string name() const override { return inner_->name(); }
 
  private:

@@ -64,6 +64,7 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   Scene scene;
   ReadContext ctx(**doc, scene, options, diagnostics, source.size_bound());
   ctx.base_dir = source.base_dir();
+  ctx.document_path = source.path();
   index_ids(ctx);
   read_asset(ctx);
   Materials materials;

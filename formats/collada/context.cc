@@ -3,8 +3,19 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "engine/uri.h"
 
 namespace px::collada {
+
+namespace {
+
+bool refers_to_document(const ReadContext& ctx, std::string_view path) {
+  if (ctx.document_path.empty()) return false;
+  std::filesystem::path named = (ctx.base_dir / percent_decode(path)).lexically_normal();
+  return named == ctx.document_path.lexically_normal();
+}
+
+}  // namespace
 
 absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& referrer,
                                         std::string_view attribute) {
@@ -19,8 +30,11 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
     }
     return ResolvedUrl{UrlKind::kExternal, nullptr};
   }
-  if (hash > 0) return ResolvedUrl{UrlKind::kExternal, nullptr};
-  std::string_view id = url.substr(1);
+  // "./self.dae#id" or "../dir/self.dae#id" name this very document.
+  if (hash > 0 && !refers_to_document(ctx, url.substr(0, hash))) {
+    return ResolvedUrl{UrlKind::kExternal, nullptr};
+  }
+  std::string_view id = url.substr(hash + 1);
   const Element* e = find_id(ctx, id);
   if (e == nullptr) {
     return refuse("collada.url.unresolved", referrer.name, referrer.line,

@@ -29,6 +29,7 @@ struct ReadContext {
   Diagnostics& diagnostics;
   uint64_t document_bytes;
   std::filesystem::path base_dir;
+  std::filesystem::path document_path;  // empty for memory input
   absl::flat_hash_map<std::string_view, const Element*> ids;
 
   void warn(std::string_view code, std::string message, const Element* at = nullptr) {

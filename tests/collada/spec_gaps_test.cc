@@ -1,6 +1,9 @@
 // Rules the first reader missed (D1-D7 of tests/SPEC_COVERAGE.md), each pinned by a test.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+
 #include "tests/collada/collada_test_util.h"
 
 namespace px::collada {
@@ -110,6 +113,32 @@ TEST(RefusalsTest, CameraOrLightUrlTheDocumentDoesNotHoldIsRefused) {
       "<instance_light url=\"lights.dae#sun\"/></node></visual_scene></library_visual_scenes>");
   expect_refused(read_text(light).scene.status(), "collada.url.external", "instance_light",
                  line_of(light, "<instance_light"));
+}
+
+}  // namespace
+}  // namespace px::collada
+
+namespace px::collada {
+namespace {
+
+TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "px_self_ref";
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / "self.dae";
+  std::string text = testing::geometries_document(
+      testing::geometry("g", testing::triangle_mesh()),
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">"
+      "<instance_geometry url=\"../px_self_ref/self.dae#g\"/></node></visual_scene>"
+      "</library_visual_scenes>");
+  std::ofstream(file) << text;
+  Diagnostics diagnostics;
+  auto source = open_file_source(file);
+  ASSERT_TRUE(source.ok());
+  absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  EXPECT_EQ(scene->nodes[0].mesh, 0);
+  EXPECT_EQ(diagnostics.count("collada.url.external"), 0);
 }
 
 }  // namespace
