@@ -92,12 +92,7 @@ absl::Status read_asset(ReadContext& ctx) {
     if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
   }
   set_value(ctx.scene().global_attrs, "asset", Value(std::move(out)));
-  if (const rapidjson::Value* extras = ctx.root().find("extras")) {
-    absl::StatusOr<Value> value = to_value(*extras, "/extras", ctx.options().max_xml_depth);
-    if (!value.ok()) return value.status();
-    set_value(ctx.scene().global_attrs, "extras", *std::move(value));
-  }
-  return absl::OkStatus();
+  return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);
 }
 
 }  // namespace

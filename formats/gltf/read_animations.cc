@@ -32,16 +32,6 @@ absl::StatusOr<const rapidjson::Value*> required_array(const JsonObject& json,
   return array;
 }
 
-absl::Status keep_extras(ReadContext& ctx, const JsonObject& json, ValueMap& out) {
-  const rapidjson::Value* extras = json.find("extras");
-  if (extras == nullptr) return absl::OkStatus();
-  absl::StatusOr<Value> value =
-      to_value(*extras, json.pointer("extras"), ctx.options().max_xml_depth);
-  if (!value.ok()) return value.status();
-  set_value(out, "extras", *std::move(value));
-  return absl::OkStatus();
-}
-
 absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const JsonObject& json) {
   const size_t count = ctx.count(Top::kAccessors);
   int input = -1;
@@ -62,7 +52,7 @@ absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const
   out.emplace_back("times", Value((*times)->column));
   out.emplace_back("values", Value((*values)->column));
   out.emplace_back("interpolation", Value(interpolation));
-  PX_GLTF_TRY(keep_extras(ctx, json, out));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
   return Value(std::move(out));
 }
 
@@ -96,7 +86,7 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
   ValueMap out;
   out.emplace_back("sampler", Value(sampler));
   out.emplace_back("target", Value(std::move(target_out)));
-  PX_GLTF_TRY(keep_extras(ctx, json, out));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
   return Value(std::move(out));
 }
 
@@ -128,7 +118,7 @@ absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors,
   }
   out.emplace_back("channels", Value(std::move(channel_values)));
   out.emplace_back("samplers", Value(std::move(sampler_values)));
-  PX_GLTF_TRY(keep_extras(ctx, json, out));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
   return Value(std::move(out));
 }
 

@@ -46,6 +46,23 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
   return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
 }
 
+absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {
+  uint64_t bytes = 0;
+  absl::StatusOr<Value> out = to_value(json, pointer, options_.max_xml_depth, bytes);
+  if (!out.ok()) return out.status();
+  if (absl::Status s = charge(bytes, pointer); !s.ok()) return s;
+  return out;
+}
+
+absl::Status ReadContext::keep(const JsonObject& json, std::string_view key, ValueMap& out) {
+  const rapidjson::Value* member = json.find(key);
+  if (member == nullptr) return absl::OkStatus();
+  absl::StatusOr<Value> v = value(*member, json.pointer(key));
+  if (!v.ok()) return v.status();
+  set_value(out, key, *std::move(v));
+  return absl::OkStatus();
+}
+
 absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
   const uint64_t limit = input_bytes_ > (UINT64_MAX - kBaseBudget) / kBudgetPerInputByte
                              ? UINT64_MAX

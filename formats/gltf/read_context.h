@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -66,6 +67,20 @@ class ReadContext {
   // count the bytes cannot back is ever allocated.
   void add_input(uint64_t bytes) { input_bytes_ += bytes; }
   absl::Status charge(uint64_t bytes, std::string_view pointer);
+
+  // A JSON value as a px::Value, nested at most max_xml_depth deep, charged to the budget.
+  absl::StatusOr<Value> value(const rapidjson::Value& json, std::string_view pointer);
+  // Sets out[key] to json's member `key` ("extras") when it has one.
+  absl::Status keep(const JsonObject& json, std::string_view key, ValueMap& out);
+
+  // Resizes a scene array to one entry per entry of a top-level array, charged to the budget.
+  template <class T>
+  absl::Status resize(std::vector<T>& out, Top top) {
+    const uint64_t n = count(top);
+    if (absl::Status s = charge(n * sizeof(T), root_.pointer(name(top))); !s.ok()) return s;
+    out.resize(n);
+    return absl::OkStatus();
+  }
 
   // Zeroed arena storage for n values of T, charged to the budget for `pointer`.
   template <class T>

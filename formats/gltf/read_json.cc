@@ -178,20 +178,25 @@ absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::st
 }
 
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
-                               int max_depth) {
+                               int max_depth, uint64_t& bytes) {
   if (max_depth < 0) {
     return refuse("gltf.json.too-deep", cat(pointer, " nests deeper than the reader allows"));
   }
+  bytes += sizeof(Value);
   if (json.IsNull()) return Value();
   if (json.IsBool()) return Value(json.GetBool());
   if (json.IsInt64()) return Value(json.GetInt64());
   if (json.IsNumber()) return Value(json.GetDouble());
-  if (json.IsString()) return Value(std::string(json.GetString(), json.GetStringLength()));
+  if (json.IsString()) {
+    bytes += json.GetStringLength();
+    return Value(std::string(json.GetString(), json.GetStringLength()));
+  }
   if (json.IsArray()) {
     ValueArray out;
     out.reserve(json.Size());
     for (rapidjson::SizeType i = 0; i < json.Size(); ++i) {
-      absl::StatusOr<Value> item = to_value(json[i], child_pointer(pointer, i), max_depth - 1);
+      absl::StatusOr<Value> item =
+          to_value(json[i], child_pointer(pointer, i), max_depth - 1, bytes);
       if (!item.ok()) return item.status();
       out.push_back(*std::move(item));
     }
@@ -201,7 +206,9 @@ absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view po
   out.reserve(json.MemberCount());
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     std::string_view key = key_view(it->name);
-    absl::StatusOr<Value> item = to_value(it->value, child_pointer(pointer, key), max_depth - 1);
+    bytes += sizeof(std::string) + key.size();
+    absl::StatusOr<Value> item =
+        to_value(it->value, child_pointer(pointer, key), max_depth - 1, bytes);
     if (!item.ok()) return item.status();
     out.emplace_back(std::string(key), *std::move(item));
   }

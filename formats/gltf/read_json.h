@@ -85,8 +85,8 @@ absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::st
                                           size_t i);
 
 // A JSON value as a px::Value (integers as int64 where they fit); nesting deeper than max_depth
-// is refused (gltf.json.too-deep).
+// is refused (gltf.json.too-deep). bytes grows by about the memory the value takes.
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
-                               int max_depth);
+                               int max_depth, uint64_t& bytes);
 
 }  // namespace px::gltf

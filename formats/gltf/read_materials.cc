@@ -47,20 +47,14 @@ absl::Status read_material(ReadContext& ctx, const JsonObject& json, Material& m
   }
   PX_GLTF_TRY(json.get("alphaCutoff", m.alpha_cutoff));
   PX_GLTF_TRY(json.get("doubleSided", m.double_sided));
-  if (const rapidjson::Value* extras = json.find("extras")) {
-    absl::StatusOr<Value> value =
-        to_value(*extras, json.pointer("extras"), ctx.options().max_xml_depth);
-    if (!value.ok()) return value.status();
-    set_value(m.extras, "extras", *std::move(value));
-  }
-  return absl::OkStatus();
+  return ctx.keep(json, "extras", m.extras);
 }
 
 }  // namespace
 
 absl::Status read_materials(ReadContext& ctx) {
   std::vector<Material>& materials = ctx.scene().materials;
-  materials.resize(ctx.count(Top::kMaterials));
+  PX_GLTF_TRY(ctx.resize(materials, Top::kMaterials));
   for (size_t i = 0; i < materials.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kMaterials, i);
     if (!json.ok()) return json.status();

@@ -59,12 +59,7 @@ class MeshReader {
       ctx_.warn("gltf.read.morph-targets-dropped",
                 cat(json_.pointer(), ": morph targets are not kept; the mesh reads at rest"));
     }
-    if (const rapidjson::Value* extras = json_.find("extras")) {
-      absl::StatusOr<Value> value =
-          to_value(*extras, json_.pointer("extras"), ctx_.options().max_xml_depth);
-      if (!value.ok()) return value.status();
-      set_value(mesh.global_attrs, "extras", *std::move(value));
-    }
+    PX_GLTF_TRY(ctx_.keep(json_, "extras", mesh.global_attrs));
     PX_GLTF_TRY(build_columns(mesh));
     PX_GLTF_TRY(build_cells(mesh));
     return mesh;
@@ -290,14 +285,13 @@ class MeshReader {
 }  // namespace
 
 absl::Status read_meshes(ReadContext& ctx, Accessors& accessors) {
-  const size_t n = ctx.count(Top::kMeshes);
-  ctx.scene().meshes.reserve(n);
-  for (size_t i = 0; i < n; ++i) {
+  PX_GLTF_TRY(ctx.resize(ctx.scene().meshes, Top::kMeshes));
+  for (size_t i = 0; i < ctx.scene().meshes.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kMeshes, i);
     if (!json.ok()) return json.status();
     absl::StatusOr<Mesh> mesh = MeshReader(ctx, accessors, *std::move(json)).read();
     if (!mesh.ok()) return mesh.status();
-    ctx.scene().meshes.push_back(*std::move(mesh));
+    ctx.scene().meshes[i] = *std::move(mesh);
   }
   return absl::OkStatus();
 }

@@ -51,14 +51,6 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   return absl::OkStatus();
 }
 
-absl::Status keep_value(ReadContext& ctx, const rapidjson::Value& json, const std::string& at,
-                        std::string_view key, ValueMap& out) {
-  absl::StatusOr<Value> value = to_value(json, at, ctx.options().max_xml_depth);
-  if (!value.ok()) return value.status();
-  set_value(out, key, *std::move(value));
-  return absl::OkStatus();
-}
-
 absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
   const size_t nodes = ctx.count(Top::kNodes);
   PX_GLTF_TRY(json.get("name", node.name));
@@ -84,13 +76,12 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
   if (camera >= 0) {
     absl::StatusOr<JsonObject> c = ctx.entry(Top::kCameras, camera);
     if (!c.ok()) return c.status();
-    PX_GLTF_TRY(keep_value(ctx, c->json(), c->pointer(), "camera", node.extras));
+    absl::StatusOr<Value> value = ctx.value(c->json(), c->pointer());
+    if (!value.ok()) return value.status();
+    set_value(node.extras, "camera", *std::move(value));
   }
   if (skin >= 0) set_value(node.extras, "skin", Value(skin));
-  if (const rapidjson::Value* extras = json.find("extras")) {
-    PX_GLTF_TRY(keep_value(ctx, *extras, json.pointer("extras"), "extras", node.extras));
-  }
-  return absl::OkStatus();
+  return ctx.keep(json, "extras", node.extras);
 }
 
 // Drops child references that are the node itself or a second parent, then the reference that
@@ -138,7 +129,7 @@ void make_forest(ReadContext& ctx) {
 
 absl::Status read_nodes(ReadContext& ctx) {
   std::vector<Node>& nodes = ctx.scene().nodes;
-  nodes.resize(ctx.count(Top::kNodes));
+  PX_GLTF_TRY(ctx.resize(nodes, Top::kNodes));
   for (size_t i = 0; i < nodes.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kNodes, i);
     if (!json.ok()) return json.status();
@@ -155,7 +146,7 @@ absl::Status read_scenes(ReadContext& ctx) {
   for (const Node& node : scene.nodes) {
     for (int c : node.children) is_child[c] = true;
   }
-  scene.scenes.resize(ctx.count(Top::kScenes));
+  PX_GLTF_TRY(ctx.resize(scene.scenes, Top::kScenes));
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kScenes, s);
     if (!json.ok()) return json.status();

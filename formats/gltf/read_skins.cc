@@ -28,7 +28,7 @@ std::string undecodable(Accessors& accessors, int accessor, size_t joints,
 
 absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
                        ValueArray& skins) {
-  absl::StatusOr<Value> skin = to_value(json.json(), json.pointer(), ctx.options().max_xml_depth);
+  absl::StatusOr<Value> skin = ctx.value(json.json(), json.pointer());
   if (!skin.ok()) return skin.status();
   const size_t nodes = ctx.count(Top::kNodes);
   int skeleton = -1;

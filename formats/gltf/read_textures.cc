@@ -106,7 +106,7 @@ absl::Status read_sampler(const JsonObject& json, Texture& texture) {
 
 absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
   std::vector<Image>& images = ctx.scene().images;
-  images.resize(ctx.count(Top::kImages));
+  PX_GLTF_TRY(ctx.resize(images, Top::kImages));
   for (size_t i = 0; i < images.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kImages, i);
     if (!json.ok()) return json.status();
@@ -117,7 +117,7 @@ absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
 
 absl::Status read_textures(ReadContext& ctx) {
   std::vector<Texture>& textures = ctx.scene().textures;
-  textures.resize(ctx.count(Top::kTextures));
+  PX_GLTF_TRY(ctx.resize(textures, Top::kTextures));
   for (size_t i = 0; i < textures.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kTextures, i);
     if (!json.ok()) return json.status();

@@ -94,6 +94,18 @@ TEST(ReadNodes, UnresolvedReferencesAreRefusedNamingThem) {
   }
 }
 
+TEST(ReadNodes, CameraCopiesTheBytesCannotBackAreRefused) {
+  // Each node keeps a copy of its camera: 5000 copies of a 20 KB camera from an 85 KB document.
+  std::string nodes;
+  for (int i = 0; i < 5000; ++i) nodes += i == 0 ? R"({"camera": 0})" : R"(,{"camera": 0})";
+  ReadResult r =
+      read_bytes(document(cat(R"("cameras": [{"type": "perspective", "name": ")",
+                              std::string(20000, 'c'), R"("}], "nodes": [)", nodes, "]")));
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_EQ(r.scene.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(rule_of(r.scene.status()), "gltf.read.budget");
+}
+
 TEST(ReadScenes, ScenesHoldTheirRootsAndTheDefaultScene) {
   ReadResult r = read_bytes(document(R"("nodes": [{"children": [1]}, {}, {}],
       "scenes": [{"nodes": [0]}, {"nodes": [2, 1, 2]}], "scene": 1)"));
