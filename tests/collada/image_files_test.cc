@@ -1,0 +1,89 @@
+// Image files named by URI: resolved against the document's folder after percent-decoding, with
+// backslashes and file:// URIs accepted; a file outside the folder is read only when allowed.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "tests/collada/collada_test_util.h"
+
+namespace px::collada {
+namespace {
+
+constexpr char kPng[] = "\x89PNG\r\n\x1a\n....";
+
+class ImageFilesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = std::filesystem::temp_directory_path() /
+            cat("px_images_", ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(root_);
+    std::filesystem::create_directories(root_ / "doc" / "maps");
+    std::ofstream(root_ / "doc" / "maps" / "wood grain.png", std::ios::binary) << kPng;
+    std::ofstream(root_ / "outside.png", std::ios::binary) << kPng;
+  }
+  void TearDown() override { std::filesystem::remove_all(root_); }
+
+  struct Result {
+    absl::StatusOr<Scene> scene;
+    Diagnostics diagnostics;
+  };
+  Result read_with_image(std::string_view uri, bool allow_external = false) {
+    std::filesystem::path file = root_ / "doc" / "scene.dae";
+    std::ofstream(file) << testing::document(cat("<library_images><image id=\"i\"><init_from>", uri,
+                                                 "</init_from></image></library_images>"));
+    Result out{absl::UnknownError("unread"), {}};
+    ReadOptions options;
+    options.allow_external_files = allow_external;
+    auto source = open_file_source(file);
+    EXPECT_TRUE(source.ok());
+    out.scene = read(**source, options, out.diagnostics);
+    return out;
+  }
+  std::filesystem::path root_;
+};
+
+TEST_F(ImageFilesTest, ReadsAFileBesideTheDocumentKeepingTheUriAsSpelled) {
+  Result r = read_with_image("maps/wood%20grain.png");
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Image& image = r.scene->images[0];
+  EXPECT_EQ(image.uri, "maps/wood%20grain.png");
+  EXPECT_EQ(image.bytes.size(), sizeof(kPng) - 1);
+  EXPECT_EQ(image.mime_type, "image/png");
+}
+
+TEST_F(ImageFilesTest, AcceptsBackslashesAndFileUris) {
+  Result backslash = read_with_image("maps\\wood%20grain.png");
+  ASSERT_TRUE(backslash.scene.ok());
+  EXPECT_FALSE(backslash.scene->images[0].bytes.empty());
+  std::string absolute = (root_ / "doc" / "maps" / "wood%20grain.png").string();
+  Result file_uri = read_with_image(cat("file://", absolute), true);
+  ASSERT_TRUE(file_uri.scene.ok());
+  EXPECT_FALSE(file_uri.scene->images[0].bytes.empty());
+}
+
+TEST_F(ImageFilesTest, AMissingFileKeepsItsUriWithAWarning) {
+  Result r = read_with_image("maps/none.png");
+  ASSERT_TRUE(r.scene.ok());
+  EXPECT_EQ(r.scene->images[0].uri, "maps/none.png");
+  EXPECT_TRUE(r.scene->images[0].bytes.empty());
+  EXPECT_EQ(r.diagnostics.count("collada.image.missing"), 1);
+}
+
+TEST_F(ImageFilesTest, AFileOutsideTheFolderIsReadOnlyWhenAllowed) {
+  for (std::string uri : {std::string("../outside.png"), (root_ / "outside.png").string()}) {
+    Result refused = read_with_image(uri);
+    ASSERT_TRUE(refused.scene.ok());
+    EXPECT_TRUE(refused.scene->images[0].bytes.empty()) << uri;
+    EXPECT_EQ(refused.diagnostics.count("collada.image.outside-folder"), 1) << uri;
+    Result allowed = read_with_image(uri, true);
+    ASSERT_TRUE(allowed.scene.ok());
+    EXPECT_FALSE(allowed.scene->images[0].bytes.empty()) << uri;
+  }
+  // A path that climbs out and back in stays inside.
+  Result inside = read_with_image("maps/../maps/wood%20grain.png");
+  EXPECT_FALSE(inside.scene->images[0].bytes.empty());
+}
+
+}  // namespace
+}  // namespace px::collada
