@@ -79,7 +79,7 @@ std::string rich_document() {
        "strength": 0.5}, "emissiveFactor": [0.1, 0.2, 0.3], "alphaMode": "MASK",
        "alphaCutoff": 0.25, "doubleSided": true},
       {"name": "wire", "alphaMode": "BLEND"}],
-    "textures": [{"source": 0, "sampler": 0}, {"source": 0}],
+    "textures": [{"source": 0, "sampler": 0}, {"source": 0}, {"name": "placeholder"}],
     "samplers": [{"magFilter": 9728, "minFilter": 9986, "wrapS": 33071, "wrapT": 33648}],
     "images": [{"name": "checker", "bufferView": 6, "mimeType": "image/png"}],
     "extras": {"project": "round trip"})"),
@@ -154,6 +154,7 @@ void expect_same_scene(const Scene& a, const Scene& b) {
   for (size_t i = 0; i < a.textures.size(); ++i) {
     const Texture& x = a.textures[i];
     const Texture& y = b.textures[i];
+    EXPECT_EQ(x.name, y.name);
     EXPECT_EQ(std::tie(x.image, x.wrap_s, x.wrap_t, x.mag_filter, x.min_filter),
               std::tie(y.image, y.wrap_s, y.wrap_t, y.mag_filter, y.min_filter));
   }
@@ -207,6 +208,7 @@ TEST(ReaderRoundTrip, TheRichDocumentReadsAsWritten) {
               ::testing::ElementsAre(0, 0, 1, 0, 0, 1, 0, 0, 1, 0, double{0.6f}, double{0.8f}));
   EXPECT_THAT(point_data(quad, "texcoords"), ::testing::ElementsAre(0, 0, 1, 0, 1, 1, 0, 1));
   EXPECT_EQ(scene.images[0].bytes.size(), kPng.size());
+  EXPECT_EQ(scene.textures[2].image, -1);
 }
 
 TEST(ReaderRoundTrip, GltfToGlbToGltfKeepsTheDecodedScene) {
