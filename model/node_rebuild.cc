@@ -30,6 +30,9 @@ struct Sample {
   Trs trs;
   bool lost_shear = false;
   int handedness = 0;  // sign of the linear part's determinant
+  // The ANGLE of each <rotate>, in degrees: a turn of a whole number of revolutions composes to
+  // the same matrix, so only the angles tell how far a span turns.
+  std::vector<double> angles;
 };
 
 class Rebuilder {
@@ -73,6 +76,7 @@ class Rebuilder {
     s.m = Eigen::Matrix4d::Identity();
     for (size_t e = 0; e < elements_.size(); ++e) {
       s.m = s.m * (blended[e] ? *blended[e] : element_matrix(elements_[e].kind, values[e]));
+      if (elements_[e].kind == "rotate") s.angles.push_back(values[e][3]);
     }
     const Decomposition d = decompose(s.m);
     s.trs = d.trs;
@@ -154,8 +158,13 @@ class Splitter {
     const double turn =
         rotation_angle(x.rotation, m.trs.rotation) + rotation_angle(m.trs.rotation, y.rotation);
     const double deviation = rotation_angle(m.trs.rotation, interpolate(x, y, 0.5).rotation);
+    double angle_turn = 0;
+    for (size_t i = 0; i < m.angles.size(); ++i) {
+      angle_turn = std::max(angle_turn, std::abs(m.angles[i] - a.angles[i]) +
+                                            std::abs(b.angles[i] - m.angles[i]));
+    }
     if (stray_t > tolerances_.translation || stray_s > tolerances_.scale || turn > kMaxTurn ||
-        deviation > kMaxDeviation) {
+        angle_turn * std::numbers::pi / 180 > kMaxTurn || deviation > kMaxDeviation) {
       return m;
     }
     return std::nullopt;

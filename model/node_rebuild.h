@@ -7,9 +7,14 @@
 // - A BEZIER span is sampled four times along its curve.
 // - Blending spans are split (at their middle, up to eight rounds) until the translation and
 //   scale stray from the straight line between two keys by at most a thousandth of their range
-//   over the node's keys and the middles of its spans, and no span's rotation turns more than
-//   15 degrees through its middle. A span whose keys differ in handedness is halved each round,
-//   with a warning. The keys splits add are capped per write (SplitBudget).
+//   over the node's keys and the middles of its spans (half of it at the middle, so that the
+//   rest of the span keeps within it), and no span's rotation turns more than 15 degrees through
+//   its middle, counting the ANGLE of each <rotate> too, which sees whole revolutions the
+//   composed matrix hides. So that the rotation plays as COLLADA's and not only as far, a span
+//   whose rotation at its middle lies more than 0.05 degree off glTF's slerp is split as well
+//   (an eased BEZIER ANGLE would otherwise be degrees off, and a child moves its distance times
+//   that). A span whose keys differ in handedness is halved each round, with a warning. The keys
+//   splits add are capped per write (SplitBudget).
 // - A whole <matrix> channel blends its LINEAR spans as its decomposed keys, as glTF does; on a
 //   node spelling that <matrix> alone its keys are kept as they are, unsplit. A BEZIER matrix is
 //   followed element by element, as COLLADA blends it.

@@ -1,0 +1,463 @@
+// COLLADA channels rebuilt as glTF translation / rotation / scale (spec gltf.md, "Animated
+// nodes..."), and glTF's own channels kept: model/animation_bake.h, each rule on a small scene.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <numbers>
+
+#include "model/animation_bake.h"
+#include "model/key_times.h"
+#include "model/node_rebuild.h"
+#include "tests/animation/animation_test_util.h"
+
+namespace px::animation_testing {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+struct Baked {
+  Scene scene;
+  BakedAnimations baked;
+  int count(std::string_view code) const {
+    int n = 0;
+    for (const BakeNote& note : baked.notes) n += note.code == code;
+    return n;
+  }
+  std::string notes() const {
+    std::string out;
+    for (const BakeNote& note : baked.notes) out += note.code + ": " + note.message + "\n";
+    return out;
+  }
+  // The sampler of a node path in animation a.
+  const BakedSampler* sampler(size_t a, int node, std::string_view path) const {
+    for (const BakedChannel& c : baked.animations.at(a).channels) {
+      if (c.node == node && c.path == path) return &baked.animations[a].samplers[c.sampler];
+    }
+    return nullptr;
+  }
+};
+
+Baked bake(std::string_view text) {
+  ReadResult r = read_text(text);
+  EXPECT_TRUE(r.scene.ok()) << r.scene.status();
+  Baked out{std::move(*r.scene), {}};
+  out.baked = bake_animations(out.scene);
+  return out;
+}
+
+Eigen::Quaterniond rotation_key(const BakedSampler& s, size_t k) {
+  const double* q = &s.values[4 * k];
+  return Eigen::Quaterniond(q[3], q[0], q[1], q[2]);
+}
+
+double degrees(const Eigen::Quaterniond& a, const Eigen::Quaterniond& b) {
+  return Eigen::AngleAxisd(a.conjugate() * b).angle() * 180 / std::numbers::pi;
+}
+
+constexpr std::string_view kNode =
+    "<node id=\"n\"><translate sid=\"t\">1 2 3</translate><rotate sid=\"r\">0 0 1 0</rotate>"
+    "<scale sid=\"s\">1 1 1</scale></node>";
+
+TEST(AnimationBake, ChannelsAreRebuiltAsTheNodesTranslationRotationAndScaleAtTheUnionOfKeys) {
+  Baked b =
+      bake(animated_document(kNode, cat("<animation id=\"a\">", sampler("x", {"0 2", "0 10"}),
+                                        sampler("y", {"1 2", "5 6"}),
+                                        "<channel source=\"#x\" target=\"n/t.X\"/>"
+                                        "<channel source=\"#y\" target=\"n/s.Y\"/></animation>")));
+  ASSERT_EQ(b.baked.animations.size(), 1u) << b.notes();
+  ASSERT_EQ(b.baked.animations[0].channels.size(), 3u);
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  const BakedSampler* r = b.sampler(0, 0, "rotation");
+  const BakedSampler* s = b.sampler(0, 0, "scale");
+  ASSERT_TRUE(t && r && s);
+  EXPECT_THAT(t->times, ElementsAre(0, 1, 2));
+  EXPECT_EQ(t->interpolation, "LINEAR");
+  EXPECT_THAT(t->values, ElementsAre(0, 2, 3, 5, 2, 3, 10, 2, 3));
+  EXPECT_THAT(s->values, ElementsAre(1, 5, 1, 1, 5, 1, 1, 6, 1));
+  EXPECT_THAT(r->values, ElementsAre(0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1));
+  EXPECT_TRUE(b.baked.animated[0]);
+  EXPECT_TRUE(b.baked.notes.empty()) << b.notes();
+}
+
+TEST(AnimationBake, EveryChannelSteppingComesOutStep) {
+  Baked b =
+      bake(animated_document(kNode, animation("a", "n/t", {"0 1", "0 0 0 5 5 5", 3, "STEP STEP"})));
+  ASSERT_EQ(b.baked.animations.size(), 1u);
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  EXPECT_EQ(t->interpolation, "STEP");
+  EXPECT_THAT(t->times, ElementsAre(0, 1));
+}
+
+TEST(AnimationBake, AStepBesideBlendingChannelsGetsAKeyOneFloat32StepBeforeEachStep) {
+  Baked b = bake(
+      animated_document(kNode, cat(animation("a", "n/t.X", {"0 1 2", "0 5 7", 1, "STEP STEP STEP"}),
+                                   animation("b", "n/t.Y", {"0 2", "0 2"}))));
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->interpolation, "LINEAR");
+  ASSERT_THAT(t->times, ElementsAre(0, float32_step_before(1), 1, float32_step_before(2), 2));
+  EXPECT_EQ(t->values[3], 0);  // X still 0 just before it steps
+  EXPECT_EQ(t->values[6], 5);
+  EXPECT_EQ(t->values[9], 5);
+  EXPECT_EQ(t->values[12], 7);
+}
+
+TEST(AnimationBake, BezierSpansAreSampledAlongTheirCurve) {
+  // The specification's 1-D form: a rise from 0 to 10 eased at both ends.
+  Baked b = bake(animated_document(
+      kNode, animation("a", "n/t.X", {"0 1", "0 10", 1, "BEZIER BEZIER", "0 10", "0 10", 1})));
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  ASSERT_TRUE(t);
+  ASSERT_GE(t->times.size(), 5u);
+  // Four samples per span at least: its quarters are keys.
+  for (double q : {0.25, 0.5, 0.75}) {
+    auto it = std::find(t->times.begin(), t->times.end(), q);
+    ASSERT_NE(it, t->times.end()) << q;
+    const size_t k = it - t->times.begin();
+    const double u = 1 - q;
+    EXPECT_NEAR(t->values[3 * k], 3 * u * q * q * 10 + q * q * q * 10, 1e-9) << q;
+  }
+}
+
+TEST(AnimationBake, BlendingSpansAreSplitUntilTheTranslationStraysAThousandthOfItsRangeAtMost) {
+  // A <rotate> before a <translate> swings the translation on an arc of radius 10.
+  std::string node =
+      "<node id=\"n\"><rotate sid=\"r\">0 0 1 0</rotate><translate sid=\"t\">10 0 0</translate>"
+      "</node>";
+  Baked b = bake(animated_document(node, animation("a", "n/r.ANGLE", {"0 1", "0 90"})));
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  ASSERT_TRUE(t);
+  EXPECT_GT(t->times.size(), 8u);
+  const double range = 10;
+  for (size_t k = 0; k + 1 < t->times.size(); ++k) {
+    const double mid = 0.5 * (t->times[k] + t->times[k + 1]);
+    const double angle = mid * std::numbers::pi / 2;
+    const Eigen::Vector2d truth(10 * std::cos(angle), 10 * std::sin(angle));
+    const Eigen::Vector2d line(0.5 * (t->values[3 * k] + t->values[3 * k + 3]),
+                               0.5 * (t->values[3 * k + 1] + t->values[3 * k + 4]));
+    EXPECT_LE((truth - line).cwiseAbs().maxCoeff(), range / 1000) << k;
+  }
+}
+
+TEST(AnimationBake, ASpanTurningMoreThan15DegreesIsSplitUntilNoneDoes) {
+  Baked b = bake(animated_document(kNode, animation("a", "n/r.ANGLE", {"0 1", "0 360"})));
+  const BakedSampler* r = b.sampler(0, 0, "rotation");
+  ASSERT_TRUE(r);
+  const size_t keys = r->times.size();
+  ASSERT_GE(keys, 25u);
+  for (size_t k = 0; k + 1 < keys; ++k) {
+    EXPECT_LE(degrees(rotation_key(*r, k), rotation_key(*r, k + 1)), 15 + 1e-9) << k;
+    // Neighbouring keys share a hemisphere, so a slerp takes the short way.
+    EXPECT_GE(rotation_key(*r, k).dot(rotation_key(*r, k + 1)), 0);
+  }
+  EXPECT_NEAR(degrees(rotation_key(*r, 0), rotation_key(*r, keys - 1)), 0, 1e-6);
+}
+
+TEST(AnimationBake, SplittingStopsAfterEightRoundsWithAWarning) {
+  Baked b = bake(animated_document(kNode, animation("a", "n/r.ANGLE", {"0 1", "0 360000"})));
+  EXPECT_EQ(b.count("gltf.write.animation-split-rounds"), 1) << b.notes();
+  EXPECT_LE(b.sampler(0, 0, "rotation")->times.size(), 257u);
+}
+
+TEST(AnimationBake, KeysSplitsAddAreCappedPerWriteWithAWarning) {
+  AnimationSampler s;
+  Scene scene;
+  std::span<double> times = scene.arena->allocate<double>(2);
+  std::span<double> values = scene.arena->allocate<double>(2);
+  times[1] = 1;
+  values[1] = 3600;
+  s.times = Column::of<double>(times, 1);
+  s.values = Column::of<double>(values, 1);
+  s.interpolation = "LINEAR";
+  Curve curve = std::get<Curve>(Curve::make(s));
+  std::vector<TransformElement> elements{{"rotate", "r", {0, 0, 1, 0}}};
+  std::vector<NodeChannel> channels{{0, {3}, &curve}};
+  SplitBudget budget;
+  budget.remaining = 5;
+  BakeNotes notes;
+  std::optional<RebuiltNode> node = rebuild_node(elements, channels, "node 0", budget, notes);
+  ASSERT_TRUE(node);
+  EXPECT_EQ(node->times.size(), 7u);
+  EXPECT_EQ(budget.remaining, 0u);
+  ASSERT_FALSE(notes.empty());
+  EXPECT_EQ(notes[0].code, "gltf.write.animation-split-cap");
+}
+
+TEST(AnimationBake, ChannelsTheRebuildCannotFollowAreSkippedWithAWarning) {
+  std::string nodes =
+      std::string(kNode) + "<node id=\"m\"><translate sid=\"t\">0 0 0</translate></node>";
+  Baked b = bake(animated_document(
+      nodes, cat(animation("hermite", "n/t.X", {"0 1", "0 1", 1, "HERMITE HERMITE"}),
+                 animation("cardinal", "n/t.Y", {"0 1", "0 1", 1, "CARDINAL CARDINAL"}),
+                 animation("bspline", "n/t.Z", {"0 1", "0 1", 1, "BSPLINE BSPLINE"}),
+                 animation("bezier", "n/s.X", {"0 1", "0 1", 1, "BEZIER BEZIER"}),
+                 animation("member", "n/t.ANGLE", {"0 1", "0 1"}),
+                 animation("ok", "m/t.X", {"0 1", "0 1"}))));
+  EXPECT_EQ(b.count("gltf.write.animation-channel-skipped"), 5) << b.notes();
+  EXPECT_THAT(b.notes(), HasSubstr("HERMITE"));
+  EXPECT_THAT(b.notes(), HasSubstr("CARDINAL"));
+  EXPECT_THAT(b.notes(), HasSubstr("BSPLINE"));
+  EXPECT_THAT(b.notes(), HasSubstr("lacks in_tangents"));
+  EXPECT_THAT(b.notes(), HasSubstr("names no part"));
+  EXPECT_FALSE(b.baked.animated[0]);
+  EXPECT_TRUE(b.baked.animated[1]);
+}
+
+TEST(AnimationBake, ANodeEditedAfterReadingOrSpellingNoSuchElementIsNotRebuilt) {
+  ReadResult r = read_text(animated_document(kNode, cat(animation("a", "n/t.X", {"0 1", "0 1"}),
+                                                        animation("b", "n/t.Y", {"0 1", "0 1"}))));
+  ASSERT_TRUE(r.scene.ok());
+  Scene& scene = *r.scene;
+  scene.nodes[0].matrix(0, 3) += 0.5;
+  BakedAnimations baked = bake_animations(scene);
+  EXPECT_TRUE(baked.animations.empty());
+  ASSERT_FALSE(baked.notes.empty());
+  EXPECT_THAT(baked.notes[0].message, HasSubstr("no longer composes"));
+  // Six significant digits: rounding is not an edit.
+  scene.nodes[0].matrix(0, 3) -= 0.5 - 1e-9;
+  EXPECT_EQ(bake_animations(scene).animations.size(), 1u);
+  // A channel whose sid no element of its kind holds.
+  Value* transforms = find_value(scene.nodes[0].extras, "transforms");
+  set_value(transforms->as_array()[0].as_map(), "sid", Value("other"));
+  EXPECT_THAT(bake_animations(scene).notes.at(0).message, HasSubstr("spells no <translate>"));
+}
+
+TEST(AnimationBake, AnEarlierChannelOfTheAnimationSettingTheSameValuesWins) {
+  Baked b = bake(
+      animated_document(kNode, cat("<animation id=\"a\">", sampler("s1", {"0 1", "0 0 0 1 1 1", 3}),
+                                   sampler("s2", {"0 1", "7 8"}),
+                                   "<channel source=\"#s1\" target=\"n/t\"/>"
+                                   "<channel source=\"#s2\" target=\"n/t.Y\"/></animation>")));
+  EXPECT_EQ(b.count("gltf.write.animation-channel-skipped"), 1);
+  EXPECT_THAT(b.notes(), HasSubstr("an earlier channel of the animation sets the same values"));
+  EXPECT_THAT(b.sampler(0, 0, "translation")->values, ElementsAre(0, 0, 0, 1, 1, 1));
+}
+
+TEST(AnimationBake, ANodesChannelsInSeveralAnimationsAreRebuiltTogetherInTheFirst) {
+  Baked b = bake(animated_document(kNode, cat(animation("first", "n/t.X", {"0 1", "0 1"}),
+                                              animation("second", "n/t.Y", {"0 2", "0 2"}))));
+  ASSERT_EQ(b.baked.animations.size(), 1u);
+  EXPECT_EQ(b.baked.animations[0].name, "first");
+  EXPECT_THAT(b.sampler(0, 0, "translation")->values, ElementsAre(0, 0, 3, 1, 1, 3, 1, 2, 3));
+  EXPECT_EQ(b.count("gltf.write.animation-empty"), 1);
+}
+
+TEST(AnimationBake, AnimationsAnimatingTheSameValuesSplitIntoClips) {
+  std::string nodes =
+      std::string(kNode) + "<node id=\"m\"><translate sid=\"t\">0 0 0</translate></node>";
+  Baked b = bake(animated_document(nodes, cat(animation("walk", "n/t.X", {"0 1", "0 1"}),
+                                              animation("wave", "m/t.X", {"0 1", "0 1"}),
+                                              animation("run", "n/t.X", {"0 1", "0 5"}))));
+  ASSERT_EQ(b.baked.animations.size(), 2u) << b.notes();
+  EXPECT_EQ(b.baked.animations[0].name, "walk");
+  EXPECT_EQ(b.baked.animations[1].name, "run");
+  EXPECT_TRUE(b.sampler(0, 0, "translation") && b.sampler(0, 1, "translation"));
+  EXPECT_TRUE(b.sampler(1, 0, "translation") && !b.sampler(1, 1, "translation"));
+  EXPECT_EQ(b.count("gltf.write.animation-clip-rest"), 0);
+  // "jump" animates n's scale, which only it does: "walk" holds that scale at rest.
+  b = bake(animated_document(kNode, cat(animation("walk", "n/t.X", {"0 1", "0 1"}),
+                                        animation("run", "n/t.X", {"0 1", "0 5"}),
+                                        animation("jump", "n/s.Y", {"0 1", "1 2"}))));
+  ASSERT_EQ(b.baked.animations.size(), 2u);
+  EXPECT_EQ(b.count("gltf.write.animation-clip-rest"), 1) << b.notes();
+  EXPECT_THAT(b.notes(), HasSubstr("animation 'run' holds at rest"));
+}
+
+TEST(AnimationBake, KeyTimesFloat32WouldCollapseAreNudged) {
+  std::vector<double> times{0, 1, 1 + 1e-12, 2};
+  EXPECT_TRUE(nudge_times(times));
+  EXPECT_LT(static_cast<float>(times[1]), static_cast<float>(times[2]));
+  EXPECT_EQ(times[2], 1);
+  EXPECT_EQ(times[1], float32_step_before(1));
+  // Down would make the first negative: up instead.
+  std::vector<double> early{0, 1e-50, 1};
+  EXPECT_TRUE(nudge_times(early));
+  EXPECT_EQ(early[0], 0);
+  EXPECT_GT(early[1], 0);
+  EXPECT_LT(static_cast<float>(early[1]), 1.0f);
+}
+
+TEST(AnimationBake, KeyTimesBeforeZeroAreCutWithAWarning) {
+  Baked b = bake(animated_document(kNode, animation("a", "n/t.X", {"-1 1", "0 2"})));
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->times.front(), 0);
+  EXPECT_EQ(t->values.front(), 1);
+  EXPECT_EQ(b.count("gltf.write.animation-negative-time"), 1);
+}
+
+TEST(AnimationBake, AWholeMatrixAloneKeepsItsKeysAndAMirrorIsANegativeXScale) {
+  std::string node =
+      "<node id=\"n\"><matrix sid=\"m\">1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix></node>";
+  // A quarter turn about z, then the same mirrored in x.
+  std::string keys = "1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1  0 -1 0 0 1 0 0 0 0 0 1 0 0 0 0 1";
+  Baked b = bake(animated_document(node, animation("a", "n/m", {"0 1", keys, 16})));
+  const BakedSampler* r = b.sampler(0, 0, "rotation");
+  ASSERT_TRUE(r);
+  EXPECT_THAT(r->times, ElementsAre(0, 1));  // 90 degrees in one span: a matrix alone is not split
+  std::string mirrored = "-1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1  -1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1";
+  b = bake(animated_document(node, animation("a", "n/m", {"0 1", mirrored, 16})));
+  EXPECT_THAT(b.sampler(0, 0, "scale")->values, ElementsAre(-1, 1, 1, -1, 1, 1));
+}
+
+TEST(AnimationBake, ALinearWholeMatrixBesideOtherElementsBlendsAsItsDecomposedKeys) {
+  std::string node =
+      "<node id=\"n\"><translate sid=\"t\">0 0 0</translate>"
+      "<matrix sid=\"m\">1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix></node>";
+  std::string keys = "1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1  0 -1 0 0 1 0 0 0 0 0 1 0 0 0 0 1";
+  Baked b = bake(animated_document(node, animation("a", "n/m", {"0 1", keys, 16})));
+  const BakedSampler* s = b.sampler(0, 0, "scale");
+  ASSERT_TRUE(s);
+  // Element by element the node would shrink to 0.71 at the middle; decomposed, it keeps size 1.
+  for (double v : s->values) EXPECT_NEAR(std::abs(v), 1, 1e-9);
+  // A BEZIER one is followed element by element, so its shrink is kept.
+  b = bake(animated_document(
+      node, animation("a", "n/m", {"0 1", keys, 16, "BEZIER BEZIER", keys, keys, 16})));
+  s = b.sampler(0, 0, "scale");
+  ASSERT_TRUE(s);
+  EXPECT_LT(*std::min_element(s->values.begin(), s->values.end()), 0.9);
+}
+
+TEST(AnimationBake, KeysChangingHandednessWarn) {
+  Baked b = bake(animated_document(kNode, animation("a", "n/s.X", {"0 1", "1 -1"})));
+  EXPECT_EQ(b.count("gltf.write.animation-handedness"), 1) << b.notes();
+}
+
+TEST(AnimationBake, AShearIsLostWithAWarningAndValuesFloat32CannotHoldDropTheNode) {
+  std::string node =
+      "<node id=\"n\"><matrix sid=\"m\">1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix></node>";
+  Baked b = bake(animated_document(node, animation("a", "n/m(1)(0)", {"0 1", "0 1"})));
+  EXPECT_EQ(b.count("gltf.write.animation-shear-lost"), 1) << b.notes();
+  b = bake(animated_document(kNode, animation("a", "n/t.X", {"0 1", "0 1e300"})));
+  EXPECT_EQ(b.count("gltf.write.animation-not-rebuilt"), 1) << b.notes();
+  EXPECT_TRUE(b.baked.animations.empty());
+}
+
+TEST(AnimationBake, MatrixMembersAreColumnThenRow) {
+  std::string node =
+      "<node id=\"n\"><matrix sid=\"m\">1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix></node>";
+  Baked b =
+      bake(animated_document(node, cat(animation("a", "n/m(3)(1)", {"0 1", "0 4"}),
+                                       animation("b", "n/m(3)", {"0 1", "7 0 0 1  7 0 0 1", 4}))));
+  ASSERT_EQ(b.baked.animations.size(), 2u) << b.notes();
+  // (3)(1) is the cell of column 3, row 1: the y translation.
+  const BakedSampler* t = b.sampler(0, 0, "translation");
+  ASSERT_TRUE(t);
+  EXPECT_THAT(t->values, ElementsAre(0, 0, 0, 0, 4, 0));
+  // (3) is column 3: x, y, z and w. It sets the y "a" does, so it plays in a clip of its own.
+  t = b.sampler(1, 0, "translation");
+  ASSERT_TRUE(t);
+  EXPECT_THAT(t->values, ElementsAre(7, 0, 0, 7, 0, 0));
+}
+
+// ---------------------------------------------------------------- glTF's own channels
+
+struct NativeScene {
+  Scene scene;
+  Column column(const std::vector<double>& v, size_t cols) {
+    std::span<double> data = scene.arena->allocate<double>(v.size());
+    std::copy(v.begin(), v.end(), data.begin());
+    return Column::of<double>(data, cols);
+  }
+  void add(std::string path, const std::vector<double>& times, const std::vector<double>& values,
+           size_t width, std::string interpolation = "LINEAR", int node = 0,
+           std::string pointer = "") {
+    AnimationSampler s;
+    s.times = column(times, 1);
+    s.values = column(values, width);
+    s.interpolation = std::move(interpolation);
+    animation.samplers.push_back(s);
+    AnimationChannel c;
+    c.sampler = static_cast<int>(animation.samplers.size()) - 1;
+    c.target.node = node;
+    c.target.path = std::move(path);
+    c.target.pointer = std::move(pointer);
+    animation.channels.push_back(c);
+  }
+  BakedAnimations bake() {
+    if (scene.nodes.empty()) scene.nodes.emplace_back();
+    set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+    return bake_animations(scene);
+  }
+  Animation animation;
+};
+
+TEST(AnimationBake, GltfChannelsAreKeptAsTheyAre) {
+  NativeScene n;
+  n.animation.name = "spin";
+  n.add("rotation", {0, 1}, {0, 0, 0, 1, 0, 0, 1, 0}, 4);
+  n.add("translation", {0, 0.5, 1}, {0, 0, 0, 1, 1, 1, 2, 2, 2}, 3, "STEP");
+  n.add("scale", {0, 1}, {1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0, 1, 1, 1, 0, 0, 0}, 3, "CUBICSPLINE");
+  BakedAnimations baked = n.bake();
+  ASSERT_EQ(baked.animations.size(), 1u);
+  const BakedAnimation& a = baked.animations[0];
+  EXPECT_EQ(a.name, "spin");
+  ASSERT_EQ(a.channels.size(), 3u);
+  EXPECT_EQ(a.samplers[a.channels[0].sampler].values,
+            std::vector<double>({0, 0, 0, 1, 0, 0, 1, 0}));
+  EXPECT_EQ(a.samplers[a.channels[1].sampler].interpolation, "STEP");
+  EXPECT_EQ(a.samplers[a.channels[2].sampler].values.size(), 18u);
+  EXPECT_TRUE(baked.notes.empty());
+  EXPECT_TRUE(baked.animated[0]);
+}
+
+TEST(AnimationBake, GltfChannelsGltfCannotHoldAreSkippedWithAWarning) {
+  NativeScene n;
+  n.add("weights", {0, 1}, {0, 1}, 1);
+  n.add("bogus", {0, 1}, {0, 1}, 1);
+  n.add("translation", {0, 1}, {0, 0, 0, 1, 1, 1}, 3, "LINEAR", 5);  // no node 5
+  n.add("translation", {}, {}, 3);                                   // no key
+  n.add("translation", {1, 0}, {0, 0, 0, 1, 1, 1}, 3);               // times decrease
+  n.add("translation", {-1, 0}, {0, 0, 0, 1, 1, 1}, 3);              // negative time
+  n.add("translation", {0, 1}, {0, 0, 0, 1e39, 1, 1}, 3);            // not float32
+  n.add("rotation", {0}, {0, 0, 0, 0}, 4);                           // zero length
+  n.add("scale", {0}, {1, 1}, 2);                                    // not 3 wide
+  n.add("translation", {0}, {0, 0, 0}, 3, "CUBICSPLINE");            // not 3 rows
+  n.add("translation", {0}, {0, 0, 0}, 3, "BEZIER");                 // not glTF's
+  n.add("translation", {0}, {0, 0, 0}, 3);                           // the first one kept
+  n.add("translation", {0}, {1, 1, 1}, 3);                           // the same path again
+  BakedAnimations baked = n.bake();
+  ASSERT_EQ(baked.animations.size(), 1u);
+  EXPECT_EQ(baked.animations[0].channels.size(), 1u);
+  EXPECT_EQ(baked.notes.size(), 12u);
+}
+
+TEST(AnimationBake, APointerChannelKeepsItsPointerAndAnAnimationWithNoChannelIsNotWritten) {
+  NativeScene n;
+  n.add("pointer", {0, 1}, {0, 1}, 1, "LINEAR", -1,
+        "/materials/0/pbrMetallicRoughness/roughnessFactor");
+  BakedAnimations baked = n.bake();
+  ASSERT_EQ(baked.animations.size(), 1u);
+  EXPECT_EQ(baked.animations[0].channels[0].pointer,
+            "/materials/0/pbrMetallicRoughness/roughnessFactor");
+  EXPECT_EQ(baked.animations[0].channels[0].node, -1);
+  NativeScene empty;
+  empty.add("weights", {0, 1}, {0, 1}, 1);
+  baked = empty.bake();
+  EXPECT_TRUE(baked.animations.empty());
+  EXPECT_EQ(baked.notes.back().code, "gltf.write.animation-empty");
+}
+
+TEST(AnimationBake, AGltfChannelOnANodeSkipsTheColladaChannelsOfThatNodeInItsAnimation) {
+  ReadResult r = read_text(animated_document(kNode, animation("a", "n/t.X", {"0 1", "0 1"})));
+  ASSERT_TRUE(r.scene.ok());
+  std::vector<Animation> animations = animations_of(r.scene->global_attrs);
+  Animation& a = animations[0];
+  a.samplers.push_back(a.samplers[0]);
+  std::span<double> xyz = r.scene->arena->allocate<double>(6);
+  a.samplers.back()->values = Column::of<double>(xyz, 3);
+  a.channels.push_back({1, {0, "translation", std::nullopt, "", ""}, std::nullopt});
+  set_value(r.scene->global_attrs, "animations", Value(ValueArray{animation_value(a)}));
+  BakedAnimations baked = bake_animations(*r.scene);
+  ASSERT_EQ(baked.animations.size(), 1u);
+  ASSERT_EQ(baked.animations[0].channels.size(), 1u);
+  EXPECT_EQ(baked.animations[0].channels[0].path, "translation");
+  ASSERT_EQ(baked.notes.size(), 1u);
+  EXPECT_EQ(baked.notes[0].code, "gltf.write.animation-node-skipped");
+}
+
+}  // namespace
+}  // namespace px::animation_testing

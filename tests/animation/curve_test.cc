@@ -1,0 +1,106 @@
+// A COLLADA sampler as a function of time (model/animation_curve.h): LINEAR, STEP and BEZIER in
+// the three tangent layouts of spec gltf.md.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "model/animation_curve.h"
+#include "model/scene.h"
+
+namespace px {
+namespace {
+
+class CurveTest : public ::testing::Test {
+ protected:
+  Column column(const std::vector<double>& v, size_t cols) {
+    std::span<double> data = scene_.arena->allocate<double>(v.size());
+    std::copy(v.begin(), v.end(), data.begin());
+    return Column::of<double>(data, cols);
+  }
+  AnimationSampler sampler(const std::vector<double>& times, const std::vector<double>& values,
+                           size_t width, std::vector<std::string> interpolations) {
+    AnimationSampler s;
+    s.times = column(times, 1);
+    s.values = column(values, width);
+    s.interpolation = interpolations.front();
+    if (interpolations.size() > 1) s.interpolations = std::move(interpolations);
+    return s;
+  }
+  static Curve make(const AnimationSampler& s) {
+    std::variant<Curve, std::string> c = Curve::make(s);
+    EXPECT_TRUE(std::holds_alternative<Curve>(c)) << std::get<std::string>(c);
+    return std::get<Curve>(std::move(c));
+  }
+  static double at(const Curve& c, double t, size_t component = 0) {
+    std::vector<double> out(c.width());
+    c.evaluate(t, out);
+    return out[component];
+  }
+
+  Scene scene_;
+};
+
+TEST_F(CurveTest, LinearAndStepKeysHoldTheirEndsOutsideTheKeys) {
+  Curve c = make(sampler({1, 2, 3}, {10, 20, 40}, 1, {"LINEAR", "STEP", "LINEAR"}));
+  EXPECT_EQ(at(c, 0), 10);
+  EXPECT_EQ(at(c, 1.5), 15);
+  EXPECT_EQ(at(c, 2.9), 20);  // key 1 steps to key 2
+  EXPECT_EQ(at(c, 3), 40);
+  EXPECT_EQ(at(c, 9), 40);
+  EXPECT_TRUE(c.blends());
+  EXPECT_FALSE(make(sampler({1, 2}, {1, 2}, 1, {"STEP"})).blends());
+}
+
+TEST_F(CurveTest, BezierTangentOfOneValuePerComponentIsTheControlValueAThirdIntoTheSpan) {
+  AnimationSampler s = sampler({0, 3}, {0, 0}, 1, {"BEZIER"});
+  s.out_tangents = column({3, 0}, 1);
+  s.in_tangents = column({0, 3}, 1);
+  Curve c = make(s);
+  // Control points (1, 3) and (2, 3): the time runs linearly, the value is the cubic's.
+  EXPECT_NEAR(at(c, 1.5), 0.75 * 3, 1e-12);
+}
+
+TEST_F(CurveTest, TheThreeTangentLayoutsOfOneCurveAgree) {
+  // Two components; control points at times 0.25 and 0.5 of a span from 0 to 1.
+  AnimationSampler pairs = sampler({0, 1}, {0, 0, 1, 2}, 2, {"BEZIER"});
+  pairs.out_tangents = column({0.25, 1, 0.25, 2, 0, 0, 0, 0}, 4);
+  pairs.in_tangents = column({0, 0, 0, 0, 0.5, 1, 0.5, 2}, 4);
+  AnimationSampler time_first = sampler({0, 1}, {0, 0, 1, 2}, 2, {"BEZIER"});
+  time_first.out_tangents = column({0.25, 1, 2, 0, 0, 0}, 3);
+  time_first.in_tangents = column({0, 0, 0, 0.5, 1, 2}, 3);
+  Curve a = make(pairs), b = make(time_first);
+  for (double t : {0.1, 0.3, 0.5, 0.9}) {
+    EXPECT_NEAR(at(a, t, 0), at(b, t, 0), 1e-12) << t;
+    EXPECT_NEAR(at(a, t, 1), at(b, t, 1), 1e-12) << t;
+    EXPECT_NEAR(at(a, t, 1), 2 * at(a, t, 0), 1e-12) << t;
+  }
+  // At the span's middle the time cubic has run past half way: the value is the cubic's there.
+  double lo = 0, hi = 1;
+  auto cubic = [](double p0, double p1, double p2, double p3, double s) {
+    double u = 1 - s;
+    return u * u * u * p0 + 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s * p3;
+  };
+  for (int i = 0; i < 100; ++i)
+    (cubic(0, 0.25, 0.5, 1, (lo + hi) / 2) < 0.5 ? lo : hi) = (lo + hi) / 2;
+  EXPECT_NEAR(at(a, 0.5, 0), cubic(0, 1, 1, 1, lo), 1e-9);
+}
+
+TEST_F(CurveTest, SamplersGltfCannotFollowAreRefusedWithTheirReason) {
+  auto reason = [](const AnimationSampler& s) {
+    std::variant<Curve, std::string> c = Curve::make(s);
+    return std::holds_alternative<std::string>(c) ? std::get<std::string>(c) : std::string();
+  };
+  EXPECT_NE(reason(sampler({0, 1}, {0, 1}, 1, {"HERMITE"})).find("HERMITE"), std::string::npos);
+  EXPECT_NE(reason(sampler({0, 1}, {0, 1}, 1, {"BEZIER"})).find("tangents"), std::string::npos);
+  EXPECT_NE(reason(sampler({1, 1}, {0, 1}, 1, {"LINEAR"})).find("increase"), std::string::npos);
+  EXPECT_NE(reason(sampler({}, {}, 1, {"LINEAR"})).find("no key"), std::string::npos);
+  EXPECT_NE(reason(sampler({0, 1}, {0, std::nan("")}, 1, {"LINEAR"})).find("finite"),
+            std::string::npos);
+  AnimationSampler odd = sampler({0, 1}, {0, 0, 1, 1}, 2, {"BEZIER"});
+  odd.in_tangents = column({0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 5);
+  odd.out_tangents = *odd.in_tangents;
+  EXPECT_NE(reason(odd).find("5 values"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace px

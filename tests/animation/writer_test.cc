@@ -1,0 +1,146 @@
+// The glTF animation writer (formats/gltf/animation_writer.h): samplers with float32 input and
+// output accessors, a times array or sampler several channels share written once, animated
+// nodes as translation / rotation / scale.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "tests/animation/animation_test_util.h"
+#include "tests/gltf/test_scene.h"
+
+namespace px::animation_testing {
+namespace {
+
+using gltf::testing::Parsed;
+using gltf::testing::read_accessor;
+using gltf::testing::write_gltf;
+using ::testing::ElementsAre;
+
+Parsed write(const std::string& text, Diagnostics* diagnostics = nullptr) {
+  ReadResult r = read_text(text);
+  EXPECT_TRUE(r.scene.ok()) << r.scene.status();
+  Diagnostics local;
+  return write_gltf(*r.scene, diagnostics != nullptr ? *diagnostics : local);
+}
+
+constexpr std::string_view kNodes =
+    "<node id=\"a\"><matrix sid=\"m\">0 -1 0 1 1 0 0 2 0 0 1 3 0 0 0 1</matrix></node>"
+    "<node id=\"b\"><matrix sid=\"m\">0 -1 0 1 1 0 0 2 0 0 1 3 0 0 0 1</matrix>"
+    "<translate sid=\"t\">0 0 0</translate></node>";
+
+TEST(AnimationWriter, SamplersGoOutAsFloatAccessorsTheirTimesWithMinAndMax) {
+  Parsed p = write(animated_document(kNodes, animation("walk", "b/t.X", {"0.5 2", "0 1"})));
+  ASSERT_TRUE(p.doc.HasMember("animations"));
+  const auto& animations = p.doc["animations"];
+  ASSERT_EQ(animations.Size(), 1u);
+  const auto& a = animations[0];
+  EXPECT_STREQ(a["name"].GetString(), "walk");
+  ASSERT_EQ(a["channels"].Size(), 3u);
+  std::set<std::string> paths;
+  std::set<int> inputs;
+  for (const auto& c : a["channels"].GetArray()) {
+    EXPECT_EQ(c["target"]["node"].GetInt(), 1);
+    paths.insert(c["target"]["path"].GetString());
+    const auto& s = a["samplers"][c["sampler"].GetInt()];
+    EXPECT_STREQ(s["interpolation"].GetString(), "LINEAR");
+    inputs.insert(s["input"].GetInt());
+    const auto& output = p.doc["accessors"][s["output"].GetInt()];
+    EXPECT_EQ(output["componentType"].GetInt(), 5126);
+    EXPECT_STREQ(output["type"].GetString(),
+                 std::string(c["target"]["path"].GetString()) == "rotation" ? "VEC4" : "VEC3");
+  }
+  EXPECT_EQ(paths, (std::set<std::string>{"translation", "rotation", "scale"}));
+  // One times array for the node's three samplers.
+  ASSERT_EQ(inputs.size(), 1u);
+  const auto& input = p.doc["accessors"][*inputs.begin()];
+  EXPECT_STREQ(input["type"].GetString(), "SCALAR");
+  EXPECT_EQ(input["componentType"].GetInt(), 5126);
+  EXPECT_EQ(input["min"][0].GetDouble(), 0.5);
+  EXPECT_EQ(input["max"][0].GetDouble(), 2);
+  EXPECT_THAT(read_accessor<float>(p, *inputs.begin()), ElementsAre(0.5f, 2.0f));
+  EXPECT_FALSE(input.HasMember("byteStride"));
+  EXPECT_FALSE(p.doc["bufferViews"][input["bufferView"].GetInt()].HasMember("target"));
+}
+
+TEST(AnimationWriter, AnAnimatedNodeIsWrittenAsTranslationRotationAndScaleNeverAMatrix) {
+  Parsed p = write(animated_document(kNodes, animation("walk", "b/t.X", {"0 1", "0 1"})));
+  const auto& nodes = p.doc["nodes"];
+  EXPECT_TRUE(nodes[0].HasMember("matrix"));
+  EXPECT_FALSE(nodes[1].HasMember("matrix"));
+  ASSERT_TRUE(nodes[1].HasMember("translation"));
+  EXPECT_EQ(nodes[1]["translation"][0].GetDouble(), 1);
+  ASSERT_TRUE(nodes[1].HasMember("rotation"));
+  EXPECT_NEAR(nodes[1]["rotation"][2].GetDouble(), std::sqrt(0.5), 1e-12);
+}
+
+TEST(AnimationWriter, ATimesArrayOrSamplerSeveralChannelsShareIsWrittenOnce) {
+  Parsed p = write(animated_document(kNodes, cat(animation("one", "a/m(3)(0)", {"0 1", "1 5"}),
+                                                 animation("two", "b/t.X", {"0 1", "0 1"}))));
+  std::set<int> inputs;
+  for (const auto& a : p.doc["animations"].GetArray()) {
+    for (const auto& s : a["samplers"].GetArray()) inputs.insert(s["input"].GetInt());
+  }
+  EXPECT_EQ(inputs.size(), 1u);
+
+  Scene scene = gltf::testing::triangle_scene();
+  scene.nodes.emplace_back();
+  scene.scenes[0].push_back(1);
+  Animation animation;
+  AnimationSampler s;
+  std::span<double> times = scene.arena->allocate<double>(2);
+  std::span<double> xyz = scene.arena->allocate<double>(6);
+  times[1] = 1;
+  xyz[3] = 1;
+  s.times = Column::of<double>(times, 1);
+  s.values = Column::of<double>(xyz, 3);
+  s.interpolation = "STEP";
+  animation.samplers.push_back(s);
+  animation.channels.push_back({0, {0, "translation", std::nullopt, "", ""}, std::nullopt});
+  animation.channels.push_back({0, {1, "scale", std::nullopt, "", ""}, std::nullopt});
+  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  Parsed q = write_gltf(scene);
+  ASSERT_TRUE(q.doc.HasMember("animations"));
+  EXPECT_EQ(q.doc["animations"][0]["samplers"].Size(), 1u);
+  EXPECT_EQ(q.doc["animations"][0]["channels"][1]["sampler"].GetInt(), 0);
+  EXPECT_STREQ(q.doc["animations"][0]["samplers"][0]["interpolation"].GetString(), "STEP");
+  EXPECT_FALSE(q.doc.HasMember("extensionsUsed"));
+}
+
+TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
+  Scene scene = gltf::testing::triangle_scene();
+  Animation animation;
+  AnimationSampler s;
+  std::span<double> times = scene.arena->allocate<double>(2);
+  std::span<double> values = scene.arena->allocate<double>(2);
+  times[1] = 1;
+  s.times = Column::of<double>(times, 1);
+  s.values = Column::of<double>(values, 1);
+  s.interpolation = "LINEAR";
+  animation.samplers.push_back(s);
+  animation.channels.push_back({0,
+                                {-1, "pointer", std::nullopt, "", "/nodes/0/extras/x"},
+                                Value(ValueMap{{"k", Value(1)}})});
+  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  Parsed p = write_gltf(scene);
+  const auto& target = p.doc["animations"][0]["channels"][0]["target"];
+  EXPECT_FALSE(target.HasMember("node"));
+  EXPECT_STREQ(target["path"].GetString(), "pointer");
+  EXPECT_STREQ(target["extensions"]["KHR_animation_pointer"]["pointer"].GetString(),
+               "/nodes/0/extras/x");
+  EXPECT_EQ(p.doc["animations"][0]["channels"][0]["extras"]["k"].GetInt(), 1);
+  ASSERT_TRUE(p.doc.HasMember("extensionsUsed"));
+  EXPECT_STREQ(p.doc["extensionsUsed"][0].GetString(), "KHR_animation_pointer");
+}
+
+TEST(AnimationWriter, TheBakesWarningsAreReported) {
+  Diagnostics diagnostics;
+  write(animated_document(kNodes, animation("a", "b/t.X", {"0 1", "0 1", 1, "HERMITE HERMITE"})),
+        &diagnostics);
+  EXPECT_EQ(diagnostics.count("gltf.write.animation-channel-skipped"), 1);
+  EXPECT_EQ(diagnostics.count("gltf.write.animation-empty"), 1);
+  EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 0);
+}
+
+}  // namespace
+}  // namespace px::animation_testing
