@@ -1,7 +1,8 @@
 // The animation-fidelity check (fidelity.h) over the shared corpus's animated COLLADA files: every
-// CTS file under library_animations and library_controllers, and every exporter file of
-// collada/assimp and collada/pycollada holding an <animation>. Skipped when the corpus is absent
-// ($POLYXIOS_CORPUS, else the folder configured as PX_CORPUS_DIR).
+// file of collada/ holding an <animation> (the CTS library_animations and animation clips of
+// COLLADA 1.4 and 1.5, the 3ds Max, Maya, FBX and Blender exports of collada/assimp and
+// collada/pycollada) and every CTS file under library_controllers. Skipped when the corpus is
+// absent ($POLYXIOS_CORPUS, else the folder configured as PX_CORPUS_DIR).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,18 +45,13 @@ bool holds_animation(const fs::path& p) {
 
 std::vector<fs::path> animated_files(const fs::path& corpus) {
   std::vector<fs::path> out;
-  auto walk = [&](const fs::path& dir, bool all) {
-    if (!fs::is_directory(dir)) return;
-    for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir)) {
-      if (e.is_regular_file() && is_dae(e.path()) && (all || holds_animation(e.path()))) {
-        out.push_back(e.path());
-      }
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(corpus / "collada")) {
+    if (!e.is_regular_file() || !is_dae(e.path())) continue;
+    const std::string path = e.path().string();
+    if (path.find("/library_controllers/") != std::string::npos || holds_animation(e.path())) {
+      out.push_back(e.path());
     }
-  };
-  walk(corpus / "collada/cts/collada/library_animations", true);
-  walk(corpus / "collada/cts/collada/library_controllers", true);
-  walk(corpus / "collada/assimp", false);
-  walk(corpus / "collada/pycollada", false);
+  }
   std::sort(out.begin(), out.end());
   return out;
 }
