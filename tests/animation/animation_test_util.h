@@ -39,8 +39,8 @@ inline std::string name_source(std::string_view id, std::string_view names) {
 }
 
 struct Keys {
-  Keys(std::string t, std::string v, size_t w = 1, std::string interp = "",
-       std::string in = "", std::string out = "", size_t tw = 0)
+  Keys(std::string t, std::string v, size_t w = 1, std::string interp = "", std::string in = "",
+       std::string out = "", size_t tw = 0)
       : times(std::move(t)),
         values(std::move(v)),
         width(w),
