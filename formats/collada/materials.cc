@@ -1,5 +1,6 @@
 #include "formats/collada/materials.h"
 
+#include <algorithm>
 #include <cmath>
 #include <tuple>
 
@@ -34,6 +35,17 @@ int filter_mode(std::string_view text) {
   return 0;
 }
 
+// The <technique profile="polyxios"> of a technique's <extra>, if any.
+const Element* polyxios_technique(const Element& technique) {
+  for (const Element& extra : technique.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& t : extra.children()) {
+      if (t.name == "technique" && t.attr("profile") == "polyxios") return &t;
+    }
+  }
+  return nullptr;
+}
+
 // The effect being read: where its params live and how its textures resolve.
 class EffectReader {
  public:
@@ -43,6 +55,13 @@ class EffectReader {
       : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
 
   absl::Status read(Material* m);
+  // The glTF terms a polyxios write keeps in <extra><technique profile="polyxios"> inside the
+  // effect's technique: metallic, roughness, alpha_mode, alpha_cutoff, base_color, emissive,
+  // metallic_roughness_texture and occlusion_texture (a <texture> with an optional strength).
+  absl::Status read_polyxios_extra(const Element* profile, const Element& technique,
+                                   bool constant, Material* m);
+  // FCOLLADA's <bump> texture, the normal map other exporters write.
+  absl::Status read_bump(const Element* profile, const Element& technique, Material* m);
 
  private:
   const Element* newparam(const Element* profile, std::string_view sid) const;
@@ -183,10 +202,13 @@ absl::Status EffectReader::read(Material* m) {
   }
   m->metallic = 0;
   if (shading == nullptr) {
+    set_value(m->extras, "shading", Value("phong"));
+    if (technique != nullptr && polyxios_technique(*technique) != nullptr) {
+      return read_polyxios_extra(profile, *technique, false, m);
+    }
     ctx_.warn("collada.effect.no-common-profile",
               "an effect without a profile_COMMON technique reads as a bare phong material",
               &effect_);
-    set_value(m->extras, "shading", Value("phong"));
     return absl::OkStatus();
   }
   set_value(m->extras, "shading", Value(shading->name));
@@ -268,6 +290,94 @@ absl::Status EffectReader::read(Material* m) {
   }
   m->base_color[3] = alpha;
   if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;
+  if (absl::Status s = read_bump(profile, *technique, m); !s.ok()) return s;
+  return read_polyxios_extra(profile, *technique, constant, m);
+}
+
+absl::Status EffectReader::read_bump(const Element* profile, const Element& technique,
+                                     Material* m) {
+  for (const Element& extra : technique.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& t : extra.children()) {
+      if (t.name != "technique" || t.attr("profile") != "FCOLLADA") continue;
+      const Element* bump = t.child("bump");
+      const Element* texture = bump == nullptr ? nullptr : bump->child("texture");
+      if (texture == nullptr) continue;
+      absl::StatusOr<int> index = texture_for(profile, *texture);
+      if (!index.ok()) return index.status();
+      m->normal_texture.texture = *index;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Element& technique,
+                                               bool constant, Material* m) {
+  const Element* extra = polyxios_technique(technique);
+  if (extra == nullptr) return absl::OkStatus();
+  auto numbers = [&](const Element& e, size_t count, double* out) {
+    std::vector<double> values;
+    if (!text_doubles(e.text, &values) || values.size() != count ||
+        !std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+      ctx_.warn("collada.effect.polyxios-term-ignored",
+                cat("<", e.name, "> is not ", count, " finite numbers; it is ignored"), &e);
+      return false;
+    }
+    std::copy(values.begin(), values.end(), out);
+    return true;
+  };
+  auto texture = [&](const Element& e, TextureRef* ref) -> absl::Status {
+    absl::StatusOr<int> index = texture_for(profile, e);
+    if (!index.ok()) return index.status();
+    ref->texture = *index;
+    if (const std::string_view* strength = e.find_attr("strength")) {
+      double v;
+      if (parse_double(*strength, &v) && std::isfinite(v)) ref->scale = v;
+    }
+    return absl::OkStatus();
+  };
+  const Element* cutoff = nullptr;
+  for (const Element& e : extra->children()) {
+    if (e.name == "metallic") {
+      numbers(e, 1, &m->metallic);
+    } else if (e.name == "roughness") {
+      numbers(e, 1, &m->roughness);
+    } else if (e.name == "alpha_mode") {
+      std::string_view mode = trim_xml_space(e.text);
+      if (mode == "OPAQUE" || mode == "MASK" || mode == "BLEND") {
+        m->alpha_mode = mode == "OPAQUE" ? AlphaMode::kOpaque
+                        : mode == "MASK" ? AlphaMode::kMask
+                                         : AlphaMode::kBlend;
+      } else {
+        ctx_.warn("collada.effect.alpha-mode", cat("alpha_mode \"", mode, "\" is dropped"), &e);
+      }
+    } else if (e.name == "alpha_cutoff") {
+      cutoff = &e;
+    } else if (e.name == "base_color") {
+      // A tint is restored only beside the texture it scales, or under constant shading.
+      double rgba[4];
+      if (!m->base_color_texture.present() && !constant) {
+        ctx_.warn("collada.effect.tint-ignored",
+                  "a base colour tint beside no texture is ignored", &e);
+      } else if (numbers(e, 4, rgba)) {
+        std::copy(rgba, rgba + 4, m->base_color.begin());
+      }
+    } else if (e.name == "emissive") {
+      double rgb[3];
+      if (!m->emissive_texture.present() && !constant) {
+        ctx_.warn("collada.effect.tint-ignored", "an emissive tint beside no texture is ignored",
+                  &e);
+      } else if (numbers(e, 3, rgb)) {
+        std::copy(rgb, rgb + 3, m->emissive.begin());
+      }
+    } else if (e.name == "metallic_roughness_texture") {
+      if (absl::Status s = texture(e, &m->metallic_roughness_texture); !s.ok()) return s;
+    } else if (e.name == "occlusion_texture") {
+      if (absl::Status s = texture(e, &m->occlusion_texture); !s.ok()) return s;
+    }
+  }
+  // glTF uses the cutoff under MASK alone.
+  if (cutoff != nullptr && m->alpha_mode == AlphaMode::kMask) numbers(*cutoff, 1, &m->alpha_cutoff);
   return absl::OkStatus();
 }
 
