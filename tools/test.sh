@@ -16,7 +16,7 @@ fi
 
 if [ "${PX_SANITIZE:-0}" = 1 ]; then
   build="build-asan"
-  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPX_SANITIZE=ON)
+  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPX_SANITIZE=ON -DPX_BUILD_BENCH=OFF)
   # sanitized conversions are several times slower
   export PX_CORPUS_TIMEOUT=${PX_CORPUS_TIMEOUT:-120}
 else
