@@ -490,7 +490,8 @@ BakedAnimations Baker::run() {
     warn("gltf.write.animation-empty", std::to_string(unwritten) + " animation" +
                                            (unwritten == 1 ? "" : "s") + " left with no channel (" +
                                            unwritten_names + (unwritten > 3 ? ", ..." : "") +
-                                           ") not written; the animations after them move up");
+                                           ") not written; the animations after " +
+                                           (unwritten == 1 ? "it" : "them") + " move up");
   }
   return std::move(out_);
 }

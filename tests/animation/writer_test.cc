@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "formats/gltf/gltf_reader.h"
 #include "tests/animation/animation_test_util.h"
 #include "tests/gltf/test_scene.h"
 
@@ -131,6 +132,61 @@ TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
   EXPECT_EQ(p.doc["animations"][0]["channels"][0]["extras"]["k"].GetInt(), 1);
   ASSERT_TRUE(p.doc.HasMember("extensionsUsed"));
   EXPECT_STREQ(p.doc["extensionsUsed"][0].GetString(), "KHR_animation_pointer");
+}
+
+TEST(AnimationWriter, GltfAnimationsReadBackAsTheyWereWritten) {
+  Scene scene = gltf::testing::triangle_scene();
+  auto column = [&](std::vector<double> v, size_t cols) {
+    std::span<double> data = scene.arena->allocate<double>(v.size());
+    std::copy(v.begin(), v.end(), data.begin());
+    return Column::of<double>(data, cols);
+  };
+  Animation animation;
+  animation.name = "spin";
+  animation.extras = Value(ValueMap{{"take", Value(2)}});
+  auto add = [&](std::string path, std::vector<double> times, std::vector<double> values,
+                 size_t width, std::string interpolation) {
+    AnimationSampler s;
+    s.times = column(std::move(times), 1);
+    s.values = column(std::move(values), width);
+    s.interpolation = std::move(interpolation);
+    animation.samplers.push_back(s);
+    animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
+                                  {0, std::move(path), std::nullopt, "", ""},
+                                  std::nullopt});
+  };
+  add("rotation", {0, 0.5, 1}, {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0, 0, 1, 0}, 4, "LINEAR");
+  add("translation", {0.25, 2}, {1, 2, 3, 4, 5, 6}, 3, "STEP");
+  add("scale", {0, 1}, {0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0, 0, 0}, 3, "CUBICSPLINE");
+  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  Diagnostics diagnostics;
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
+  ASSERT_TRUE(glb.ok()) << glb.status();
+  absl::StatusOr<Scene> back = gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(diagnostics.warning_count(), 0);
+  std::vector<Animation> read = animations_of(back->global_attrs);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].name, "spin");
+  ASSERT_TRUE(read[0].extras);
+  ASSERT_EQ(read[0].channels.size(), 3u);
+  for (size_t c = 0; c < 3; ++c) {
+    const AnimationChannel& was = animation.channels[c];
+    const AnimationChannel& is = read[0].channels[c];
+    EXPECT_EQ(is.target.path, was.target.path);
+    EXPECT_FALSE(is.target.sid);
+    const AnimationSampler& a = *animation.samplers[was.sampler];
+    const AnimationSampler& b = *read[0].samplers[is.sampler];
+    EXPECT_EQ(b.interpolation, a.interpolation);
+    EXPECT_EQ(values(b.times), values(a.times));
+    std::vector<double> expected = values(a.values), got = values(b.values);
+    ASSERT_EQ(got.size(), expected.size());
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], expected[i], 1e-7) << c;
+  }
+  // A second write of what was read gives the same bytes.
+  absl::StatusOr<gltf::Written> again = gltf::write_to_memory(*back, true, "", diagnostics);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->json, glb->json);
 }
 
 TEST(AnimationWriter, TheBakesWarningsAreReported) {
