@@ -16,7 +16,9 @@ fi
 
 if [ "${PX_SANITIZE:-0}" = 1 ]; then
   build="build-asan"
-  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DPX_SANITIZE=ON -DPX_BUILD_BENCH=OFF)
+  # clang, so that the same build also holds the libFuzzer target tools/fuzz.sh runs
+  config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ -DPX_SANITIZE=ON
+          -DPX_FUZZ=ON -DPX_BUILD_BENCH=OFF)
   # sanitized conversions are several times slower
   export PX_CORPUS_TIMEOUT=${PX_CORPUS_TIMEOUT:-120}
 else
