@@ -39,7 +39,6 @@ class Accessors {
 
   // Accessor `index` (which the caller has checked exists), decoded on first use.
   absl::StatusOr<const AccessorData*> get(int index);
-  Buffers& buffers() { return buffers_; }
 
  private:
   absl::StatusOr<AccessorData> decode(int index);

@@ -49,7 +49,6 @@ class ReadContext {
   const JsonObject& root() const { return root_; }
   Scene& scene() { return scene_; }
   const ReadOptions& options() const { return options_; }
-  Diagnostics& diagnostics() { return diagnostics_; }
   // The folder relative URIs resolve against; empty for a document read from memory.
   const std::filesystem::path& base_dir() const { return base_dir_; }
 
