@@ -227,6 +227,28 @@ TEST(SkinRead, IdrefJointsBindToNodesOfThatId) {
   EXPECT_EQ(find_value(skin_entry(*r.scene, 0), "skeleton"), nullptr);
 }
 
+TEST(SkinRead, SidrefJointsFollowTheirIdSidAddress) {
+  Read r = read(skinned("<SIDREF_array id=\"names-a\" count=\"2\">root/j0 root/j1</SIDREF_array>",
+                        kWeights, "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>"));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
+  EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name, "b");
+}
+
+TEST(SkinRead, NamesTwoRigsHoldEquallyNearBindTheFirstWithATieWarning) {
+  // No <skeleton>: j0 and j1 are held by the rig above and by a second rig beside it, both
+  // roots, so neither is nearer the skinned node.
+  std::string instances =
+      "<node id=\"root2\"><node id=\"a2\" sid=\"j0\"><node id=\"b2\" sid=\"j1\"/></node></node>"
+      "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>";
+  Read r = read(skinned(kNames, kWeights, instances));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
+  EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 1);
+}
+
 TEST(SkinRead, UnboundNamesBindToMinusOneWithAWarning) {
   Read r = read(skinned("<Name_array id=\"names-a\" count=\"2\">j0 nobody</Name_array>", kWeights,
                         kInstance));

@@ -1,0 +1,85 @@
+// The public API: formats chosen by extension on write and by magic bytes on read.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "formats/polyxios.h"
+
+namespace px {
+namespace {
+
+class ApiTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("px_api_" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::filesystem::path write(const std::string& name, std::string_view bytes) {
+    std::ofstream(dir_ / name, std::ios::binary) << bytes;
+    return dir_ / name;
+  }
+  std::filesystem::path dir_;
+};
+
+constexpr char kTriangle[] =
+    "<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "
+    "version=\"1.4.1\"><library_geometries><geometry id=\"g\"><mesh><source id=\"p\">"
+    "<float_array id=\"pa\" count=\"9\">0 0 0 1 0 0 0 1 0</float_array><technique_common>"
+    "<accessor source=\"#pa\" count=\"3\" stride=\"3\"><param name=\"X\" type=\"float\"/>"
+    "<param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/></accessor>"
+    "</technique_common></source><vertices id=\"v\"><input semantic=\"POSITION\" "
+    "source=\"#p\"/></vertices><triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" "
+    "offset=\"0\"/><p>0 1 2</p></triangles></mesh></geometry></library_geometries>"
+    "<library_visual_scenes><visual_scene id=\"s\"><node id=\"n\"><instance_geometry "
+    "url=\"#g\"/></node></visual_scene></library_visual_scenes><scene><instance_visual_scene "
+    "url=\"#s\"/></scene></COLLADA>";
+
+TEST_F(ApiTest, ConvertsDaeToGlbAndReadsTheGlbBackEvenUnderAnotherExtension) {
+  Diagnostics d;
+  auto scene = read_scene(write("t.dae", kTriangle), ReadOptions{}, d);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  ASSERT_TRUE(write_scene(*scene, dir_ / "t.glb", WriteOptions{}, d).ok());
+  std::filesystem::copy_file(dir_ / "t.glb", dir_ / "renamed.gltf");
+  auto back = read_scene(dir_ / "renamed.gltf", ReadOptions{}, d);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->meshes.size(), 1u);
+  EXPECT_EQ(back->meshes[0].num_points(), 3u);
+}
+
+TEST_F(ApiTest, WritesGltfWithItsBinBeside) {
+  Diagnostics d;
+  auto scene = read_scene(write("t.dae", kTriangle), ReadOptions{}, d);
+  ASSERT_TRUE(scene.ok());
+  ASSERT_TRUE(write_scene(*scene, dir_ / "out.gltf", WriteOptions{}, d).ok());
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "out.bin"));
+}
+
+TEST_F(ApiTest, RefusesZaeArchivesAndUnknownFormats) {
+  Diagnostics d;
+  auto zae = read_scene(write("a.zae", std::string("PK\x03\x04rest", 8)), ReadOptions{}, d);
+  ASSERT_FALSE(zae.ok());
+  EXPECT_EQ(std::string(zae.status().message()).rfind("collada.zae.unsupported", 0), 0u);
+  auto unknown = read_scene(write("a.obj", "v 0 0 0"), ReadOptions{}, d);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(std::string(unknown.status().message()).rfind("format.unknown", 0), 0u);
+  auto scene = read_scene(write("t.dae", kTriangle), ReadOptions{}, d);
+  ASSERT_TRUE(scene.ok());
+  absl::Status written = write_scene(*scene, dir_ / "out.obj", WriteOptions{}, d);
+  EXPECT_EQ(written.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_FALSE(std::filesystem::exists(dir_ / "out.obj"));
+}
+
+TEST_F(ApiTest, AMissingInputIsAnIoFailure) {
+  Diagnostics d;
+  auto scene = read_scene(dir_ / "none.dae", ReadOptions{}, d);
+  ASSERT_FALSE(scene.ok());
+  EXPECT_EQ(scene.status().code(), absl::StatusCode::kUnavailable);
+}
+
+}  // namespace
+}  // namespace px
