@@ -75,6 +75,19 @@ TEST(AnimationWriter, AnAnimatedNodeIsWrittenAsTranslationRotationAndScaleNeverA
   EXPECT_NEAR(nodes[1]["rotation"][2].GetDouble(), std::sqrt(0.5), 1e-12);
 }
 
+TEST(AnimationWriter, AnAnimatedNodesMirroringRestMatrixCarriesANegativeXScale) {
+  std::string node =
+      "<node id=\"a\"><matrix sid=\"m\">-2 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix>"
+      "<translate sid=\"t\">0 0 0</translate></node>";
+  Parsed p = write(animated_document(node, animation("walk", "a/t.X", {"0 1", "0 1"})));
+  const auto& n = p.doc["nodes"][0];
+  EXPECT_FALSE(n.HasMember("matrix"));
+  ASSERT_TRUE(n.HasMember("scale"));
+  EXPECT_EQ(n["scale"][0].GetDouble(), -2);
+  EXPECT_EQ(n["scale"][1].GetDouble(), 1);
+  EXPECT_FALSE(n.HasMember("rotation"));
+}
+
 TEST(AnimationWriter, ATimesArrayOrSamplerSeveralChannelsShareIsWrittenOnce) {
   Parsed p = write(animated_document(kNodes, cat(animation("one", "a/m(3)(0)", {"0 1", "1 5"}),
                                                  animation("two", "b/t.X", {"0 1", "0 1"}))));
