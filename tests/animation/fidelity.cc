@@ -141,7 +141,7 @@ struct RefChannel {
 
 class Reference {
  public:
-  explicit Reference(const Scene& scene) : scene_(scene) {
+  explicit Reference(const Scene& scene) {
     for (const Node& n : scene.nodes) elements_.push_back(elements_of(n));
   }
   const std::vector<Element>& elements(int node) const { return elements_[node]; }
@@ -247,7 +247,6 @@ class Reference {
   }
 
  private:
-  const Scene& scene_;
   std::vector<std::vector<Element>> elements_;
 };
 
