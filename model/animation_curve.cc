@@ -115,23 +115,28 @@ double Curve::bezier(size_t k, size_t c, double t) const {
   ot = std::clamp(ot, t0, t1);
   it = std::clamp(it, t0, t1);
   // The curve's parameter at time t. The time polynomial is non-decreasing once its control
-  // times lie in the span, so bisection finds it; with control times at the thirds it is linear.
+  // times lie in the span, so it has one root; with control times at the thirds it is linear.
   const double third = (t1 - t0) / 3;
   double s;
   if (std::abs(ot - (t0 + third)) <= 1e-12 * third &&
       std::abs(it - (t1 - third)) <= 1e-12 * third) {
     s = (t - t0) / (t1 - t0);
   } else {
+    // Newton's method kept inside a shrinking bracket, bisecting where a step would leave it.
     double lo = 0, hi = 1;
-    for (int i = 0; i < 60 && hi - lo > 1e-15; ++i) {
-      double mid = 0.5 * (lo + hi);
-      if (cubic(t0, ot, it, t1, mid) < t) {
-        lo = mid;
-      } else {
-        hi = mid;
-      }
+    s = (t - t0) / (t1 - t0);
+    for (int i = 0; i < 60; ++i) {
+      const double x = cubic(t0, ot, it, t1, s) - t;
+      if (x == 0) break;
+      (x < 0 ? lo : hi) = s;
+      const double u = 1 - s;
+      const double slope = 3 * (u * u * (ot - t0) + 2 * u * s * (it - ot) + s * s * (t1 - it));
+      double next = slope > 0 ? s - x / slope : lo - 1;
+      if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+      const bool converged = std::abs(next - s) <= 1e-15;
+      s = next;
+      if (converged) break;
     }
-    s = 0.5 * (lo + hi);
   }
   return cubic(v0, ov, iv, v1, s);
 }
