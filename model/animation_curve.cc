@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace px {
 namespace {
@@ -35,7 +36,12 @@ std::variant<Curve, std::string> Curve::make(const AnimationSampler& sampler) {
   c.width_ = sampler.values.cols;
   c.times_ = values_of(sampler.times);
   c.values_ = values_of(sampler.values);
-  if (!all_finite(c.times_)) return std::string("its key times are not finite");
+  // glTF keeps times as float32; the rebuild rounds them, which a larger time would overflow.
+  constexpr double kFloatMax = std::numeric_limits<float>::max();
+  if (!std::all_of(c.times_.begin(), c.times_.end(),
+                   [&](double t) { return std::isfinite(t) && std::abs(t) <= kFloatMax; })) {
+    return std::string("its key times are not finite float32 numbers");
+  }
   for (size_t k = 1; k < keys; ++k) {
     if (!(c.times_[k] > c.times_[k - 1])) return std::string("its key times do not increase");
   }

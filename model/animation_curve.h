@@ -27,9 +27,10 @@ enum class SpanKind : uint8_t { kLinear, kStep, kBezier };
 
 class Curve {
  public:
-  // The sampler as a curve, or why it cannot be followed: no key, times that are not finite or
-  // do not increase, values or tangents that are not finite, an interpolation other than LINEAR,
-  // STEP and BEZIER, BEZIER keys without both tangents or with tangents of no known layout.
+  // The sampler as a curve, or why it cannot be followed: no key, times that are not finite
+  // float32 numbers or do not increase, values or tangents that are not finite, an interpolation
+  // other than LINEAR, STEP and BEZIER, BEZIER keys without both tangents or with tangents of no
+  // known layout.
   static std::variant<Curve, std::string> make(const AnimationSampler& sampler);
 
   size_t keys() const { return times_.size(); }

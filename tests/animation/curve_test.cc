@@ -96,6 +96,7 @@ TEST_F(CurveTest, SamplersGltfCannotFollowAreRefusedWithTheirReason) {
   EXPECT_NE(reason(sampler({}, {}, 1, {"LINEAR"})).find("no key"), std::string::npos);
   EXPECT_NE(reason(sampler({0, 1}, {0, std::nan("")}, 1, {"LINEAR"})).find("finite"),
             std::string::npos);
+  EXPECT_NE(reason(sampler({0, 1e300}, {0, 1}, 1, {"LINEAR"})).find("float32"), std::string::npos);
   AnimationSampler odd = sampler({0, 1}, {0, 0, 1, 1}, 2, {"BEZIER"});
   odd.in_tangents = column({0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, 5);
   odd.out_tangents = *odd.in_tangents;
