@@ -42,8 +42,8 @@ TEST(GltfWriter, SceneExtrasBecomeTheFilesExtrasAndOtherGlobalsAreLeftOut) {
                            {"n", Value(3)},
                            {"list", Value(ValueArray{Value(true), Value(), Value(0.5)})},
                            {"ids", Value(Column::of<int32_t>(ids, 2))}}));
-  set_value(scene.global_attrs, "animations", Value(ValueArray{}));
   set_value(scene.global_attrs, "up_axis", Value("Z_UP"));
+  set_value(scene.global_attrs, "units", Value("cm"));
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   const auto& extras = p.doc["extras"];
