@@ -283,6 +283,17 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
     if (!paired) drop(p.semantic, "joints and weights are written only as a pair");
     return !paired;
   });
+  std::vector<const Column*> weight_sets;
+  for (const AttributePlan& p : out) {
+    if (p.kind != AttributeKind::kWeights) continue;
+    if (weight_sets.size() <= static_cast<size_t>(p.set)) weight_sets.resize(p.set + 1, nullptr);
+    weight_sets[p.set] = p.column;
+  }
+  for (AttributePlan& p : out) {
+    if (p.kind == AttributeKind::kJoints || p.kind == AttributeKind::kWeights) {
+      p.weight_sets = weight_sets;
+    }
+  }
   bool has_normal = std::any_of(out.begin(), out.end(), [](const AttributePlan& p) {
     return p.kind == AttributeKind::kNormal;
   });

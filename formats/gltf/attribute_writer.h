@@ -26,6 +26,9 @@ struct AttributePlan {
   int accessor = -1;
   int component_type = 5126;        // float; JOINTS_n: unsigned byte or short
   const Column* paired = nullptr;   // JOINTS_n: its weights
+  // JOINTS_n / WEIGHTS_n: every weights set of the mesh, by set; a vertex's weights sum to one
+  // over all of them.
+  std::vector<const Column*> weight_sets;
   int max_joint = 0;                // JOINTS_n
 };
 

@@ -14,6 +14,14 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
     std::string_view type = sniff_media_type(image.bytes);
     bool embeddable = type == "image/png" || type == "image/jpeg";
     Form form;
+    if (type == "image/webp" || type == "image/ktx2") {
+      // Readable only through an extension the writer does not declare.
+      diagnostics.warn("gltf.write.image-dropped",
+                       cat("image ", i, " is ", type, ", which glTF takes only through an "
+                                                      "extension; left out"));
+      index_.push_back(-1);
+      continue;
+    }
     if (embeddable && binary) {
       form = Form::kBufferView;
     } else if (!image.uri.empty()) {

@@ -12,36 +12,42 @@ namespace {
 
 constexpr int kWidth = 4;
 
-// The weights of one row as written: clamped at 0 and scaled to sum to one in float32, or all
-// on the first influence when none is positive.
-bool normalized_row(const Column& weights, size_t row, float out[kWidth]) {
-  double w[kWidth];
+double clean_weight(double w) { return w >= 0 && std::isfinite(w) ? w : 0; }
+
+// The weights of one row of set `set` as written: clamped at 0 and scaled so that the row's
+// weights over every set sum to one (in float32 too, when there is one set), or, when none is
+// positive, all on the first influence of set 0. False when a weight had to be cleaned.
+bool normalized_row(const std::vector<const Column*>& sets, int set, size_t row,
+                    float out[kWidth]) {
   double sum = 0;
   bool clean = true;
-  for (int k = 0; k < kWidth; ++k) {
-    w[k] = weights.get(row, k);
-    if (!(w[k] >= 0) || !std::isfinite(w[k])) {
-      w[k] = 0;
-      clean = false;
+  for (const Column* c : sets) {
+    if (c == nullptr) continue;
+    for (int k = 0; k < kWidth; ++k) {
+      double w = c->get(row, k);
+      clean &= clean_weight(w) == w;
+      sum += clean_weight(w);
     }
-    sum += w[k];
   }
   if (!(sum > 0) || !std::isfinite(sum)) {
-    out[0] = 1;
+    out[0] = set == 0 ? 1.0f : 0.0f;
     out[1] = out[2] = out[3] = 0;
     return false;
   }
+  const Column& c = *sets[set];
   int largest = 0;
   for (int k = 0; k < kWidth; ++k) {
-    out[k] = static_cast<float>(w[k] / sum);
+    out[k] = static_cast<float>(clean_weight(c.get(row, k)) / sum);
     if (out[k] > out[largest]) largest = k;
   }
-  // Put float32's rounding on the largest weight, so the row sums to one as written.
-  float rest = 0;
-  for (int k = 0; k < kWidth; ++k) {
-    if (k != largest) rest += out[k];
+  if (sets.size() == 1) {
+    // Put float32's rounding on the largest weight, so the row sums to one as written.
+    float rest = 0;
+    for (int k = 0; k < kWidth; ++k) {
+      if (k != largest) rest += out[k];
+    }
+    out[largest] = 1.0f - rest;
   }
-  out[largest] = 1.0f - rest;
   return clean;
 }
 
@@ -65,10 +71,9 @@ std::string check_joints(const Column& joints, int* max_joint) {
 
 void fill_joints(const AttributePlan& joints, char* out) {
   const Column& c = *joints.column;
-  const Column& weights = *joints.paired;
   for (size_t r = 0; r < c.rows; ++r) {
     float w[kWidth];
-    normalized_row(weights, r, w);
+    normalized_row(joints.weight_sets, joints.set, r, w);
     for (int k = 0; k < kWidth; ++k) {
       uint16_t j = w[k] > 0 ? static_cast<uint16_t>(c.get(r, k)) : 0;
       if (joints.component_type == kUnsignedByte) {
@@ -87,8 +92,8 @@ void fill_weights(const AttributePlan& weights, char* out, std::string_view labe
   size_t unweighted = 0, cleaned = 0;
   for (size_t r = 0; r < c.rows; ++r) {
     float w[kWidth];
-    bool clean = normalized_row(c, r, w);
-    if (w[0] == 1 && !clean) {
+    bool clean = normalized_row(weights.weight_sets, weights.set, r, w);
+    if (weights.set == 0 && w[0] == 1 && !clean) {
       ++unweighted;
     } else if (!clean) {
       ++cleaned;
