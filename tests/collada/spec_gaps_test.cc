@@ -143,3 +143,39 @@ TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
 
 }  // namespace
 }  // namespace px::collada
+
+namespace px::collada {
+namespace {
+
+// Material columns of a geometry's instances may take 16 bytes per document byte, never less
+// than 256 MiB: 70 bindings of a million-triangle geometry want 280 MB of them.
+TEST(BudgetTest, MaterialColumnsPastTheCopyBudgetAreRefused) {
+  constexpr int kTriangles = 1000000;
+  constexpr int kInstances = 70;
+  std::string p;
+  p.reserve(kTriangles * 6);
+  for (int i = 0; i < kTriangles; ++i) p += "0 1 2 ";
+  std::string materials, nodes;
+  for (int m = 0; m < kInstances; ++m) {
+    materials += cat("<material id=\"m", m, "\"/>");
+    nodes += cat("<node id=\"n", m, "\"><instance_geometry url=\"#g\"><bind_material>"
+                 "<technique_common><instance_material symbol=\"s\" target=\"#m", m,
+                 "\"/></technique_common></bind_material></instance_geometry></node>\n");
+  }
+  std::string text = testing::document(cat(
+      "<library_materials>", materials, "</library_materials><library_geometries>",
+      testing::geometry("g", cat(testing::positions("0 0 0  1 0 0  0 1 0"),
+                                 "<triangles count=\"", kTriangles, "\" material=\"s\">"
+                                 "<input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>", p,
+                                 "</p></triangles>")),
+      "</library_geometries><library_visual_scenes><visual_scene id=\"vs\">", nodes,
+      "</visual_scene></library_visual_scenes>"));
+  testing::ReadResult r = testing::read_text(text);
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_EQ(r.scene.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(std::string(r.scene.status().message()).rfind("collada.copies.budget", 0), 0u)
+      << r.scene.status();
+}
+
+}  // namespace
+}  // namespace px::collada
