@@ -9,7 +9,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/sources.h"
-#include "formats/collada/transforms.h"
+#include "model/transform_elements.h"
 #include "model/animation.h"
 
 namespace px::collada {
@@ -74,7 +74,7 @@ int index_groups(std::string_view member) {
 
 // The number of values a channel's keys hold for a member of an element of this kind.
 size_t target_width(std::string_view kind, std::string_view member) {
-  if (member.empty()) return transform_value_count(kind);
+  if (member.empty()) return element_value_count(kind);
   if (kind == "matrix" && index_groups(member) == 1) return 4;  // a column
   return 1;
 }

@@ -10,7 +10,7 @@
 #include "formats/collada/materials.h"
 #include "formats/collada/nodes.h"
 #include "formats/collada/skins.h"
-#include "formats/collada/transforms.h"
+#include "model/transform_elements.h"
 
 namespace px::collada {
 namespace {
@@ -29,7 +29,7 @@ xml::TextMode text_mode(const xml::Element& e) {
   if (n == "p" || n == "vcount" || n == "v" || n == "h" || n == "int_array") {
     return xml::TextMode::kInt32;
   }
-  if (is_transform_element(n) && e.parent != nullptr && e.parent->name == "node") {
+  if (element_value_count(n) != 0 && e.parent != nullptr && e.parent->name == "node") {
     return xml::TextMode::kFloat64;
   }
   return xml::TextMode::kString;

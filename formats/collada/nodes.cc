@@ -4,7 +4,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/collada/transforms.h"
+#include "model/transform_elements.h"
 
 namespace px::collada {
 namespace {
@@ -65,7 +65,7 @@ absl::StatusOr<int> NodeReader::new_node(const Element& element) {
 }
 
 absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray* spelled) {
-  size_t want = transform_value_count(e.name);
+  size_t want = element_value_count(e.name);
   if (e.doubles.size() != want) {
     return refuse("collada.transform.values", e.name, e.line,
                   cat("<", e.name, "> holds ", e.doubles.size(), " values; it takes ", want));
@@ -73,7 +73,7 @@ absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray
   if (e.name == "skew") {
     ctx_.warn("collada.transform.skew-ignored", "<skew> transforms are ignored", &e);
   } else {
-    node->matrix = node->matrix * transform_matrix(e.name, e.doubles);
+    node->matrix = node->matrix * element_matrix(e.name, e.doubles);
   }
   ValueMap entry;
   entry.emplace_back("kind", Value(e.name));
@@ -192,7 +192,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
   for (const Element& child : element.children()) {
     std::string_view name = child.name;
     absl::Status status;
-    if (is_transform_element(name)) {
+    if (element_value_count(name) != 0) {
       status = read_transform(child, &node, &spelled);
     } else if (name == "node") {
       absl::StatusOr<int> c = read_node(child);
