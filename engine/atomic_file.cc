@@ -1,15 +1,14 @@
 #include "engine/atomic_file.h"
 
-#include <unistd.h>
-
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
 
-#include "engine/strings.h"
 #include "engine/errors.h"
+#include "engine/strings.h"
 
 namespace px {
 

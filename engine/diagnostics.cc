@@ -12,8 +12,7 @@ void Diagnostics::info(std::string_view code, std::string message, int64_t line)
   add(Severity::kInfo, code, std::move(message), line);
 }
 
-void Diagnostics::add(Severity severity, std::string_view code, std::string message,
-                      int64_t line) {
+void Diagnostics::add(Severity severity, std::string_view code, std::string message, int64_t line) {
   std::string key = cat(code, "\n", message);
   auto [it, inserted] = index_.try_emplace(std::move(key), entries_.size());
   if (!inserted) {

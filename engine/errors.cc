@@ -6,8 +6,7 @@ namespace px {
 
 absl::Status refuse(std::string_view rule, std::string_view element, int64_t line,
                     std::string_view detail) {
-  return absl::InvalidArgumentError(
-      cat(rule, ": <", element, "> at line ", line, ": ", detail));
+  return absl::InvalidArgumentError(cat(rule, ": <", element, "> at line ", line, ": ", detail));
 }
 
 absl::Status refuse(std::string_view rule, std::string_view detail) {
@@ -16,11 +15,12 @@ absl::Status refuse(std::string_view rule, std::string_view detail) {
 
 absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
                          std::string_view detail) {
-  return absl::ResourceExhaustedError(
-      cat(rule, ": <", element, "> at line ", line, ": ", detail));
+  return absl::ResourceExhaustedError(cat(rule, ": <", element, "> at line ", line, ": ", detail));
 }
 
-absl::Status io_error(std::string_view detail) { return absl::UnavailableError(std::string(detail)); }
+absl::Status io_error(std::string_view detail) {
+  return absl::UnavailableError(std::string(detail));
+}
 
 ExitCode exit_code_for(const absl::Status& status) {
   switch (status.code()) {

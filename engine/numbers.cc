@@ -42,8 +42,8 @@ bool parse_special(std::string_view token, T* out) {
 // (Clinger's fast path). Anything else goes to std::from_chars.
 template <class T>
 bool parse_short_decimal(std::string_view token, T* out) {
-  constexpr uint64_t kMaxMantissa = std::is_same_v<T, float> ? (uint64_t{1} << 24)
-                                                             : (uint64_t{1} << 53);
+  constexpr uint64_t kMaxMantissa =
+      std::is_same_v<T, float> ? (uint64_t{1} << 24) : (uint64_t{1} << 53);
   constexpr int kMaxExponent = std::is_same_v<T, float> ? 10 : 22;
   static constexpr T kPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
@@ -81,8 +81,7 @@ bool parse_short_decimal(std::string_view token, T* out) {
     if (!exponent_digits) return false;
     exponent += negative_exponent ? -value : value;
   }
-  if (p != end || mantissa > kMaxMantissa || exponent < -kMaxExponent ||
-      exponent > kMaxExponent) {
+  if (p != end || mantissa > kMaxMantissa || exponent < -kMaxExponent || exponent > kMaxExponent) {
     return false;
   }
   T value = static_cast<T>(mantissa);

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <limits>
 
-#include "engine/strings.h"
 #include "engine/errors.h"
+#include "engine/strings.h"
 
 namespace px {
 namespace {
@@ -47,8 +47,7 @@ class GzipSource : public Source {
     if (n < 0) {
       int code = 0;
       const char* message = gzerror(file_, &code);
-      return absl::InvalidArgumentError(
-          cat("gzip.corrupt: ", path_.string(), ": ", message));
+      return absl::InvalidArgumentError(cat("gzip.corrupt: ", path_.string(), ": ", message));
     }
     return static_cast<size_t>(n);
   }

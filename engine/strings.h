@@ -15,8 +15,8 @@ inline void append(std::string& out, const char* s) { out.append(s); }
 inline void append(std::string& out, const std::string& s) { out.append(s); }
 inline void append(std::string& out, char c) { out.push_back(c); }
 template <class T>
-  requires(std::is_arithmetic_v<T> && !std::is_same_v<T, char> && !std::is_same_v<T, bool>)
-void append(std::string& out, T value) {
+requires(std::is_arithmetic_v<T> && !std::is_same_v<T, char> &&
+         !std::is_same_v<T, bool>) void append(std::string& out, T value) {
   char buffer[32];
   auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
   out.append(buffer, result.ptr);

@@ -72,9 +72,8 @@ class IconvSource : public Source {
       produced = size - out_left;
       if (r == static_cast<size_t>(-1)) {
         if (errno == EILSEQ || (errno == EINVAL && eof_)) {
-          return refuse("xml.encoding.invalid",
-                        cat(inner_->name(), ": bytes that are not ", encoding_, " near byte ",
-                            consumed_));
+          return refuse("xml.encoding.invalid", cat(inner_->name(), ": bytes that are not ",
+                                                    encoding_, " near byte ", consumed_));
         }
         // EINVAL: an incomplete sequence waits for more input; E2BIG: the buffer is full.
       }
@@ -124,9 +123,8 @@ absl::StatusOr<std::unique_ptr<Source>> transcoding_source(std::string prefix,
   std::string name(encoding);
   iconv_t cd = iconv_open("UTF-8", name.c_str());
   if (cd == reinterpret_cast<iconv_t>(-1)) {
-    return refuse("xml.encoding.unsupported",
-                  cat(inner->name(), ": the document's encoding \"", encoding,
-                      "\" cannot be read or transcoded"));
+    return refuse("xml.encoding.unsupported", cat(inner->name(), ": the document's encoding \"",
+                                                  encoding, "\" cannot be read or transcoded"));
   }
   auto replay = std::make_unique<PrefixedSource>(std::move(prefix), std::move(inner));
   return std::unique_ptr<Source>(new IconvSource(cd, std::move(replay), name));

@@ -59,8 +59,7 @@ std::string data_uri(std::string_view media_type, std::span<const uint8_t> bytes
   std::string out = "data:";
   out += media_type;
   out += ";base64,";
-  out += base64_encode(
-      std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  out += base64_encode(std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
   return out;
 }
 

@@ -9,9 +9,9 @@
 #include <cstring>
 #include <string>
 
-#include "engine/strings.h"
 #include "engine/errors.h"
 #include "engine/numbers.h"
+#include "engine/strings.h"
 #include "engine/transcode.h"
 
 namespace px::xml {
@@ -37,10 +37,14 @@ const Element* Element::child(std::string_view child_name) const {
 
 size_t Element::value_count() const {
   switch (mode) {
-    case TextMode::kFloat32: return floats.size();
-    case TextMode::kFloat64: return doubles.size();
-    case TextMode::kInt32: return ints.size();
-    default: return 0;
+    case TextMode::kFloat32:
+      return floats.size();
+    case TextMode::kFloat64:
+      return doubles.size();
+    case TextMode::kInt32:
+      return ints.size();
+    default:
+      return 0;
   }
 }
 
@@ -157,10 +161,17 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   f.mode = options_.policy == nullptr ? TextMode::kString : options_.policy(*element);
   element->mode = f.mode;
   switch (f.mode) {
-    case TextMode::kFloat32: f.floats = &doc_.floats_.emplace_back(); break;
-    case TextMode::kFloat64: f.doubles = &doc_.doubles_.emplace_back(); break;
-    case TextMode::kInt32: f.ints = &doc_.ints_.emplace_back(); break;
-    default: break;
+    case TextMode::kFloat32:
+      f.floats = &doc_.floats_.emplace_back();
+      break;
+    case TextMode::kFloat64:
+      f.doubles = &doc_.doubles_.emplace_back();
+      break;
+    case TextMode::kInt32:
+      f.ints = &doc_.ints_.emplace_back();
+      break;
+    default:
+      break;
   }
   if (f.floats != nullptr || f.doubles != nullptr || f.ints != nullptr) {
     if (absl::Status s = reserve_for_count(f); !s.ok()) fail(std::move(s));
@@ -179,9 +190,9 @@ absl::Status Builder::reserve_for_count(Frame& f) {
   uint64_t bound = source_->size_bound();
   uint64_t remaining = bound > consumed ? bound - consumed : 0;
   if (static_cast<uint64_t>(count) > remaining / 2 + 1) {
-    return refuse("xml.count.exceeds-input", f.element->name, f.element->line,
-                  cat("count=", count, " but only ", remaining,
-                               " bytes of input remain to hold the values"));
+    return refuse(
+        "xml.count.exceeds-input", f.element->name, f.element->line,
+        cat("count=", count, " but only ", remaining, " bytes of input remain to hold the values"));
   }
   size_t n = static_cast<size_t>(count);
   if (f.floats) f.floats->reserve(n);
@@ -204,9 +215,8 @@ bool Builder::push_number(Frame& f, std::string_view token) {
   if (!ok) {
     std::string shown(token.substr(0, 40));
     fail(refuse("number.not-a-number", f.element->name, XML_GetCurrentLineNumber(parser_),
-                cat("\"", shown, "\" is not ",
-                             std::is_integral_v<T> ? "an integer" : "a number",
-                             std::is_integral_v<T> ? "" : " (a decimal comma is refused)")));
+                cat("\"", shown, "\" is not ", std::is_integral_v<T> ? "an integer" : "a number",
+                    std::is_integral_v<T> ? "" : " (a decimal comma is refused)")));
     return false;
   }
   if constexpr (std::is_same_v<T, float>) {
@@ -223,8 +233,11 @@ void Builder::text(std::string_view data) {
   if (!status_.ok() || depth_ == 0) return;
   Frame& f = stack_[depth_ - 1];
   switch (f.mode) {
-    case TextMode::kIgnore: return;
-    case TextMode::kString: f.text.append(data); return;
+    case TextMode::kIgnore:
+      return;
+    case TextMode::kString:
+      f.text.append(data);
+      return;
     case TextMode::kFloat32:
       f.splitter.feed(data, [&](std::string_view t) { return push_number<float>(f, t); });
       return;
@@ -242,8 +255,11 @@ void Builder::end() {
   Frame& f = stack_[--depth_];
   Element* e = f.element;
   switch (f.mode) {
-    case TextMode::kIgnore: break;
-    case TextMode::kString: e->text = copy(f.text); break;
+    case TextMode::kIgnore:
+      break;
+    case TextMode::kString:
+      e->text = copy(f.text);
+      break;
     case TextMode::kFloat32:
       if (!f.splitter.finish([&](std::string_view t) { return push_number<float>(f, t); })) return;
       e->floats = *f.floats;
@@ -310,9 +326,8 @@ absl::Status Builder::run() {
       XML_Error code = XML_GetErrorCode(parser_);
       int64_t line = XML_GetCurrentLineNumber(parser_);
       if (code == XML_ERROR_UNKNOWN_ENCODING || code == XML_ERROR_INCORRECT_ENCODING) {
-        return refuse("xml.encoding.unsupported",
-                      cat("line ", line, ": ", XML_ErrorString(code), " (",
-                                   doc_.declared_encoding_, ")"));
+        return refuse("xml.encoding.unsupported", cat("line ", line, ": ", XML_ErrorString(code),
+                                                      " (", doc_.declared_encoding_, ")"));
       }
       return refuse("xml.malformed",
                     cat(source_->name(), " line ", line, ": ", XML_ErrorString(code)));

@@ -23,15 +23,24 @@ size_t dtype_size(DType dtype) {
 
 std::string_view dtype_name(DType dtype) {
   switch (dtype) {
-    case DType::kInt8: return "int8";
-    case DType::kUInt8: return "uint8";
-    case DType::kInt16: return "int16";
-    case DType::kUInt16: return "uint16";
-    case DType::kInt32: return "int32";
-    case DType::kUInt32: return "uint32";
-    case DType::kInt64: return "int64";
-    case DType::kFloat32: return "float32";
-    case DType::kFloat64: return "float64";
+    case DType::kInt8:
+      return "int8";
+    case DType::kUInt8:
+      return "uint8";
+    case DType::kInt16:
+      return "int16";
+    case DType::kUInt16:
+      return "uint16";
+    case DType::kInt32:
+      return "int32";
+    case DType::kUInt32:
+      return "uint32";
+    case DType::kInt64:
+      return "int64";
+    case DType::kFloat32:
+      return "float32";
+    case DType::kFloat64:
+      return "float64";
   }
   return "?";
 }
@@ -41,15 +50,24 @@ bool dtype_is_float(DType dtype) { return dtype == DType::kFloat32 || dtype == D
 double Column::get(size_t row, size_t col) const {
   size_t i = row * cols + col;
   switch (dtype) {
-    case DType::kInt8: return static_cast<const int8_t*>(data)[i];
-    case DType::kUInt8: return static_cast<const uint8_t*>(data)[i];
-    case DType::kInt16: return static_cast<const int16_t*>(data)[i];
-    case DType::kUInt16: return static_cast<const uint16_t*>(data)[i];
-    case DType::kInt32: return static_cast<const int32_t*>(data)[i];
-    case DType::kUInt32: return static_cast<const uint32_t*>(data)[i];
-    case DType::kInt64: return static_cast<double>(static_cast<const int64_t*>(data)[i]);
-    case DType::kFloat32: return static_cast<const float*>(data)[i];
-    case DType::kFloat64: return static_cast<const double*>(data)[i];
+    case DType::kInt8:
+      return static_cast<const int8_t*>(data)[i];
+    case DType::kUInt8:
+      return static_cast<const uint8_t*>(data)[i];
+    case DType::kInt16:
+      return static_cast<const int16_t*>(data)[i];
+    case DType::kUInt16:
+      return static_cast<const uint16_t*>(data)[i];
+    case DType::kInt32:
+      return static_cast<const int32_t*>(data)[i];
+    case DType::kUInt32:
+      return static_cast<const uint32_t*>(data)[i];
+    case DType::kInt64:
+      return static_cast<double>(static_cast<const int64_t*>(data)[i]);
+    case DType::kFloat32:
+      return static_cast<const float*>(data)[i];
+    case DType::kFloat64:
+      return static_cast<const double*>(data)[i];
   }
   return 0;
 }

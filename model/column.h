@@ -29,23 +29,41 @@ bool dtype_is_float(DType dtype);
 template <class T>
 constexpr DType dtype_of();
 template <>
-constexpr DType dtype_of<int8_t>() { return DType::kInt8; }
+constexpr DType dtype_of<int8_t>() {
+  return DType::kInt8;
+}
 template <>
-constexpr DType dtype_of<uint8_t>() { return DType::kUInt8; }
+constexpr DType dtype_of<uint8_t>() {
+  return DType::kUInt8;
+}
 template <>
-constexpr DType dtype_of<int16_t>() { return DType::kInt16; }
+constexpr DType dtype_of<int16_t>() {
+  return DType::kInt16;
+}
 template <>
-constexpr DType dtype_of<uint16_t>() { return DType::kUInt16; }
+constexpr DType dtype_of<uint16_t>() {
+  return DType::kUInt16;
+}
 template <>
-constexpr DType dtype_of<int32_t>() { return DType::kInt32; }
+constexpr DType dtype_of<int32_t>() {
+  return DType::kInt32;
+}
 template <>
-constexpr DType dtype_of<uint32_t>() { return DType::kUInt32; }
+constexpr DType dtype_of<uint32_t>() {
+  return DType::kUInt32;
+}
 template <>
-constexpr DType dtype_of<int64_t>() { return DType::kInt64; }
+constexpr DType dtype_of<int64_t>() {
+  return DType::kInt64;
+}
 template <>
-constexpr DType dtype_of<float>() { return DType::kFloat32; }
+constexpr DType dtype_of<float>() {
+  return DType::kFloat32;
+}
 template <>
-constexpr DType dtype_of<double>() { return DType::kFloat64; }
+constexpr DType dtype_of<double>() {
+  return DType::kFloat64;
+}
 
 struct Column {
   DType dtype = DType::kFloat32;

@@ -4,13 +4,20 @@ namespace px {
 
 std::string_view cell_type_name(CellType type) {
   switch (type) {
-    case CellType::kVertex: return "vertex";
-    case CellType::kLine: return "line";
-    case CellType::kPolyLine: return "poly_line";
-    case CellType::kTriangle: return "triangle";
-    case CellType::kTriangleStrip: return "triangle_strip";
-    case CellType::kPolygon: return "polygon";
-    case CellType::kQuad: return "quad";
+    case CellType::kVertex:
+      return "vertex";
+    case CellType::kLine:
+      return "line";
+    case CellType::kPolyLine:
+      return "poly_line";
+    case CellType::kTriangle:
+      return "triangle";
+    case CellType::kTriangleStrip:
+      return "triangle_strip";
+    case CellType::kPolygon:
+      return "polygon";
+    case CellType::kQuad:
+      return "quad";
   }
   return "unknown";
 }

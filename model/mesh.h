@@ -26,7 +26,7 @@ enum class CellType : uint8_t {
 std::string_view cell_type_name(CellType type);
 
 struct Mesh {
-  Column points;                      // n x 3, float32 or float64
+  Column points;                        // n x 3, float32 or float64
   std::vector<NamedColumn> point_data;  // "normals", "texcoords", "texcoords_1", "colors", ...
 
   std::span<const CellType> cell_types;  // one per cell

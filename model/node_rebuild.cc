@@ -160,8 +160,8 @@ class Splitter {
     const double deviation = rotation_angle(m.trs.rotation, interpolate(x, y, 0.5).rotation);
     double angle_turn = 0;
     for (size_t i = 0; i < m.angles.size(); ++i) {
-      angle_turn = std::max(angle_turn, std::abs(m.angles[i] - a.angles[i]) +
-                                            std::abs(b.angles[i] - m.angles[i]));
+      angle_turn = std::max(
+          angle_turn, std::abs(m.angles[i] - a.angles[i]) + std::abs(b.angles[i] - m.angles[i]));
     }
     if (stray_t > tolerances_.translation || stray_s > tolerances_.scale || turn > kMaxTurn ||
         angle_turn * std::numbers::pi / 180 > kMaxTurn || deviation > kMaxDeviation) {

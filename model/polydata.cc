@@ -48,7 +48,8 @@ PolyData to_polydata(const Scene& scene) {
   std::vector<int> stack;
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     if (scene.default_scene >= 0 && static_cast<int>(s) != scene.default_scene) continue;
-    for (auto it = scene.scenes[s].rbegin(); it != scene.scenes[s].rend(); ++it) stack.push_back(*it);
+    for (auto it = scene.scenes[s].rbegin(); it != scene.scenes[s].rend(); ++it)
+      stack.push_back(*it);
   }
   while (!stack.empty()) {
     int n = stack.back();
@@ -129,7 +130,8 @@ PolyData to_polydata(const Scene& scene) {
   offsets[cells] = static_cast<uint32_t>(corner_base);
   out.mesh.points = Column::of<float>(p, 3);
   for (size_t c = 0; c < kept.size(); ++c) {
-    out.mesh.point_data.push_back(NamedColumn{kept[c].first, Column::of<float>(columns[c], kept[c].second)});
+    out.mesh.point_data.push_back(
+        NamedColumn{kept[c].first, Column::of<float>(columns[c], kept[c].second)});
   }
   out.mesh.cell_types = types;
   out.mesh.offsets = offsets;

@@ -18,8 +18,8 @@ using ValueArray = std::vector<Value>;
 using ValueMap = std::vector<std::pair<std::string, Value>>;
 
 struct Value {
-  using Storage =
-      std::variant<std::monostate, bool, int64_t, double, std::string, ValueArray, ValueMap, Column>;
+  using Storage = std::variant<std::monostate, bool, int64_t, double, std::string, ValueArray,
+                               ValueMap, Column>;
   Storage v;
 
   Value() = default;
@@ -46,7 +46,9 @@ struct Value {
 
   bool as_bool() const { return std::get<bool>(v); }
   int64_t as_int() const { return std::get<int64_t>(v); }
-  double as_double() const { return is_int() ? static_cast<double>(as_int()) : std::get<double>(v); }
+  double as_double() const {
+    return is_int() ? static_cast<double>(as_int()) : std::get<double>(v);
+  }
   const std::string& as_string() const { return std::get<std::string>(v); }
   const ValueArray& as_array() const { return std::get<ValueArray>(v); }
   const ValueMap& as_map() const { return std::get<ValueMap>(v); }

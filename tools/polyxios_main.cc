@@ -12,7 +12,8 @@
 
 namespace {
 
-constexpr char kHelp[] = R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
+constexpr char kHelp[] =
+    R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
   polyxios convert IN OUT [--allow-external-files] [--quiet]

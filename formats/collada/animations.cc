@@ -9,8 +9,8 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/sources.h"
-#include "model/transform_elements.h"
 #include "model/animation.h"
+#include "model/transform_elements.h"
 
 namespace px::collada {
 namespace {

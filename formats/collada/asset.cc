@@ -28,7 +28,8 @@ void read_asset(ReadContext& ctx) {
   }
   if (const Element* unit = asset->child("unit")) {
     ValueMap u;
-    if (const std::string_view* name = unit->find_attr("name")) u.emplace_back("name", Value(*name));
+    if (const std::string_view* name = unit->find_attr("name"))
+      u.emplace_back("name", Value(*name));
     double meter = 1;
     if (const std::string_view* text = unit->find_attr("meter")) {
       std::string spelled(trim_xml_space(*text));

@@ -12,7 +12,15 @@
 namespace px::collada {
 namespace {
 
-enum class BlockKind { kTriangles, kPolylist, kPolygons, kLines, kLineStrips, kTriStrips, kTriFans };
+enum class BlockKind {
+  kTriangles,
+  kPolylist,
+  kPolygons,
+  kLines,
+  kLineStrips,
+  kTriStrips,
+  kTriFans
+};
 
 bool block_kind(std::string_view name, BlockKind* kind) {
   static constexpr std::pair<std::string_view, BlockKind> kKinds[] = {
@@ -38,7 +46,7 @@ struct Slot {
   // Read at the VERTEX input's offset in every block naming it, from one source: its values are
   // per position, so a position no corner names takes its own.
   bool shares_vertex_offset = true;
-  bool named = false;  // by a block with corners
+  bool named = false;   // by a block with corners
   bool lacked = false;  // by a block with corners
 };
 
@@ -190,8 +198,8 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
   for (const Element& input : element.children()) {
     if (input.name != "input") continue;
     int64_t offset = 0;
-    if (input.find_attr("offset") && (!attr_int(input, "offset", &offset) || offset < 0 ||
-                                       offset >= kMaxOffset)) {
+    if (input.find_attr("offset") &&
+        (!attr_int(input, "offset", &offset) || offset < 0 || offset >= kMaxOffset)) {
       return refuse("collada.input.offset", "input", input.line,
                     cat("offset=\"", input.attr("offset"), "\" is not a small whole number"));
     }
@@ -240,8 +248,7 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
       continue;
     }
     uint32_t slot = 0;
-    while (slot < slots_.size() &&
-           (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
+    while (slot < slots_.size() && (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
       ++slot;
     }
     if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false});
@@ -478,7 +485,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
         if (!v.ok()) return v.status();
         connectivity[at++] = *v;
       }
-      CellType type = block.kind == BlockKind::kPolygons    ? polygon_type(n)
+      CellType type = block.kind == BlockKind::kPolygons     ? polygon_type(n)
                       : block.kind == BlockKind::kLineStrips ? CellType::kPolyLine
                                                              : CellType::kTriangleStrip;
       add_cell(type, b);
@@ -493,8 +500,8 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   record->cell_block = cell_block.first(cell);
   std::span<uint32_t> vertex_position = arena.allocate<uint32_t>(table.vertex_count());
   for (size_t v = 0; v < vertex_position.size(); ++v) {
-    vertex_position[v] = v < positions ? static_cast<uint32_t>(v)
-                                       : static_cast<uint32_t>(table.key(v)[0]);
+    vertex_position[v] =
+        v < positions ? static_cast<uint32_t>(v) : static_cast<uint32_t>(table.key(v)[0]);
   }
   record->vertex_position = vertex_position;
   record->positions = positions;
@@ -562,10 +569,10 @@ void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
     if (slot.semantic == "TEXCOORD" && lowest_texcoord > 0) set -= lowest_texcoord;
     std::string name = attribute_name(slot.semantic, set);
     if (slot.named && slot.lacked) {
-      ctx_.warn("collada.attribute.partial",
-                cat("corners of blocks without ", slot.semantic, " set ", slot.set,
-                    " take zeros for it"),
-                &geometry_);
+      ctx_.warn(
+          "collada.attribute.partial",
+          cat("corners of blocks without ", slot.semantic, " set ", slot.set, " take zeros for it"),
+          &geometry_);
     }
     if (find_column(out->point_data, name) != nullptr) {
       ctx_.warn("collada.attribute.name-clash",

@@ -42,7 +42,8 @@ void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
   bool file_uri = path.starts_with("file:");
   if (file_uri) {
     path.erase(0, 5);
-    if (path.starts_with("//")) path.erase(0, path.find('/', 2) == std::string::npos ? 2 : path.find('/', 2));
+    if (path.starts_with("//"))
+      path.erase(0, path.find('/', 2) == std::string::npos ? 2 : path.find('/', 2));
     // file:///C:/x -> C:/x
     if (path.size() > 3 && path[0] == '/' && path[2] == ':') path.erase(0, 1);
   } else if (path.find("://") != std::string::npos) {
@@ -55,8 +56,10 @@ void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
                  *normal.begin() == std::filesystem::path("..");
   if (outside && !ctx.options.allow_external_files) {
     ctx.warn("collada.image.outside-folder",
-             cat("image \"", image->uri, "\" lies outside the document's folder and is not read "
-                 "(--allow-external-files reads it)"), &element);
+             cat("image \"", image->uri,
+                 "\" lies outside the document's folder and is not read "
+                 "(--allow-external-files reads it)"),
+             &element);
     return;
   }
   std::filesystem::path full = relative.is_absolute() ? normal : ctx.base_dir / normal;
@@ -68,8 +71,10 @@ void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
   }
   absl::StatusOr<std::string> bytes = read_whole_file(full);
   if (!bytes.ok()) {
-    ctx.warn("collada.image.unreadable", cat("image file \"", image->uri, "\" cannot be read: ",
-                                              std::string(bytes.status().message())), &element);
+    ctx.warn("collada.image.unreadable",
+             cat("image file \"", image->uri,
+                 "\" cannot be read: ", std::string(bytes.status().message())),
+             &element);
     return;
   }
   image->bytes.assign(bytes->begin(), bytes->end());

@@ -22,13 +22,12 @@ int wrap_mode(std::string_view text) {
 }
 
 int filter_mode(std::string_view text) {
-  static constexpr std::pair<std::string_view, int> kFilters[] = {
-      {"NEAREST", 9728},
-      {"LINEAR", 9729},
-      {"NEAREST_MIPMAP_NEAREST", 9984},
-      {"LINEAR_MIPMAP_NEAREST", 9985},
-      {"NEAREST_MIPMAP_LINEAR", 9986},
-      {"LINEAR_MIPMAP_LINEAR", 9987}};
+  static constexpr std::pair<std::string_view, int> kFilters[] = {{"NEAREST", 9728},
+                                                                  {"LINEAR", 9729},
+                                                                  {"NEAREST_MIPMAP_NEAREST", 9984},
+                                                                  {"LINEAR_MIPMAP_NEAREST", 9985},
+                                                                  {"NEAREST_MIPMAP_LINEAR", 9986},
+                                                                  {"LINEAR_MIPMAP_LINEAR", 9987}};
   for (const auto& [name, value] : kFilters) {
     if (name == text) return value;
   }
@@ -58,8 +57,8 @@ class EffectReader {
   // The glTF terms a polyxios write keeps in <extra><technique profile="polyxios"> inside the
   // effect's technique: metallic, roughness, alpha_mode, alpha_cutoff, base_color, emissive,
   // metallic_roughness_texture and occlusion_texture (a <texture> with an optional strength).
-  absl::Status read_polyxios_extra(const Element* profile, const Element& technique,
-                                   bool constant, Material* m);
+  absl::Status read_polyxios_extra(const Element* profile, const Element& technique, bool constant,
+                                   Material* m);
   // FCOLLADA's <bump> texture, the normal map other exporters write.
   absl::Status read_bump(const Element* profile, const Element& technique, Material* m);
 
@@ -104,8 +103,10 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
     if (sampler != nullptr) {
       if (const Element* w = sampler->child("wrap_s")) wrap_s = wrap_mode(trim_xml_space(w->text));
       if (const Element* w = sampler->child("wrap_t")) wrap_t = wrap_mode(trim_xml_space(w->text));
-      if (const Element* f = sampler->child("magfilter")) mag = filter_mode(trim_xml_space(f->text));
-      if (const Element* f = sampler->child("minfilter")) min = filter_mode(trim_xml_space(f->text));
+      if (const Element* f = sampler->child("magfilter"))
+        mag = filter_mode(trim_xml_space(f->text));
+      if (const Element* f = sampler->child("minfilter"))
+        min = filter_mode(trim_xml_space(f->text));
       if (const Element* instance = sampler->child("instance_image")) {
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, *instance, "url");
         if (!url.ok()) return url.status();
@@ -357,8 +358,8 @@ absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Ele
       // A tint is restored only beside the texture it scales, or under constant shading.
       double rgba[4];
       if (!m->base_color_texture.present() && !constant) {
-        ctx_.warn("collada.effect.tint-ignored",
-                  "a base colour tint beside no texture is ignored", &e);
+        ctx_.warn("collada.effect.tint-ignored", "a base colour tint beside no texture is ignored",
+                  &e);
       } else if (numbers(e, 4, rgba)) {
         std::copy(rgba, rgba + 4, m->base_color.begin());
       }
@@ -383,7 +384,8 @@ absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Ele
 
 bool double_sided(const Element& e) {
   for (const Element& c : e.children()) {
-    if (c.name == "double_sided") return trim_xml_space(c.text) == "1" || trim_xml_space(c.text) == "true";
+    if (c.name == "double_sided")
+      return trim_xml_space(c.text) == "1" || trim_xml_space(c.text) == "true";
     if (double_sided(c)) return true;
   }
   return false;
@@ -404,16 +406,20 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
       if (m.name.empty()) m.name = std::string(element.attr("id"));
       const Element* instance = element.child("instance_effect");
       if (instance == nullptr) {
-        ctx.warn("collada.material.no-effect", "a <material> without an <instance_effect> reads "
-                 "as a bare phong material", &element);
+        ctx.warn("collada.material.no-effect",
+                 "a <material> without an <instance_effect> reads "
+                 "as a bare phong material",
+                 &element);
         m.metallic = 0;
         set_value(m.extras, "shading", Value("phong"));
       } else {
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
         if (!url.ok()) return url.status();
         if (url->kind == UrlKind::kExternal) {
-          ctx.warn("collada.url.external", "an effect in another document is not read; the "
-                   "material reads as a bare phong one", instance);
+          ctx.warn("collada.url.external",
+                   "an effect in another document is not read; the "
+                   "material reads as a bare phong one",
+                   instance);
           m.metallic = 0;
           set_value(m.extras, "shading", Value("phong"));
         } else if (url->target->name != "effect") {

@@ -87,7 +87,7 @@ absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray
 }
 
 absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& instance,
-                                                                  const GeometryRecord& record) {
+                                                                 const GeometryRecord& record) {
   std::vector<std::pair<std::string_view, int32_t>> bindings;
   const Element* bind = instance.child("bind_material");
   const Element* common = bind == nullptr ? nullptr : bind->child("technique_common");
@@ -236,8 +236,8 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       }
       if (!geometry.ok()) return geometry.status();
       if (*geometry == nullptr) {
-        ctx_.warn("collada.url.external",
-                  "an <instance_controller> of another document is dropped", &child);
+        ctx_.warn("collada.url.external", "an <instance_controller> of another document is dropped",
+                  &child);
         continue;
       }
       const Element* controller = skin == nullptr ? nullptr : url->target;
@@ -254,8 +254,8 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
                       cat("url=\"", child.attr("url"), "\" names another document"));
       }
       if (find_value(node.extras, key) != nullptr) {
-        ctx_.warn(cat("collada.node.second-", key),
-                  cat("a node's second <", name, "> is dropped"), &child);
+        ctx_.warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
+                  &child);
       } else {
         node.extras.emplace_back(std::string(key), Value(url_id(child.attr("url"))));
       }
@@ -314,7 +314,8 @@ absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
     if (url->kind == UrlKind::kExternal) {
       ctx.warn("collada.url.external",
                "an <instance_visual_scene> of another document is dropped; the first visual "
-               "scene is active", instance);
+               "scene is active",
+               instance);
     } else {
       auto it = std::find(visual_scenes.begin(), visual_scenes.end(), url->target);
       if (it == visual_scenes.end()) {

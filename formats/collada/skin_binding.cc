@@ -20,13 +20,15 @@ constexpr uint64_t kRebindsPerCappedNode = 16;
 
 class NodeTree {
  public:
-  explicit NodeTree(const Scene& scene) : parent_(scene.nodes.size(), -1), depth_(scene.nodes.size()) {
+  explicit NodeTree(const Scene& scene)
+      : parent_(scene.nodes.size(), -1), depth_(scene.nodes.size()) {
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
       for (int c : scene.nodes[i].children) parent_[c] = static_cast<int>(i);
     }
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
       int d = 0;
-      for (int p = parent_[i]; p >= 0 && d <= static_cast<int>(scene.nodes.size()); p = parent_[p]) ++d;
+      for (int p = parent_[i]; p >= 0 && d <= static_cast<int>(scene.nodes.size()); p = parent_[p])
+        ++d;
       depth_[i] = d;
       const Node& n = scene.nodes[i];
       if (const Value* sid = find_value(n.extras, "sid"); sid && sid->is_string()) {
@@ -125,8 +127,10 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
         if (std::find(roots.begin(), roots.end(), root) != roots.end()) roots.push_back(*copy);
       }
       ctx.warn("collada.skin.skeleton-instanced",
-               cat("<skeleton> \"", text, "\" names a node no visual scene holds; it is added "
-                   "beside the skinned node"), &s);
+               cat("<skeleton> \"", text,
+                   "\" names a node no visual scene holds; it is added "
+                   "beside the skinned node"),
+               &s);
     }
   }
   return absl::OkStatus();
@@ -234,8 +238,8 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
       std::span<double> ibm = scene.arena->allocate<double>(joints.size() * 16);
       for (size_t j = 0; j < joints.size(); ++j) {
         for (size_t k = 0; k < 16; ++k) {
-          ibm[j * 16 + k] = skin.inverse_bind.empty() ? (k % 5 == 0 ? 1.0 : 0.0)
-                                                      : skin.inverse_bind[j * 16 + k];
+          ibm[j * 16 + k] =
+              skin.inverse_bind.empty() ? (k % 5 == 0 ? 1.0 : 0.0) : skin.inverse_bind[j * 16 + k];
         }
       }
       entry.emplace_back("inverse_bind_matrices", Value(Column::of<double>(ibm, 16)));
@@ -251,12 +255,12 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
   }
   if (ties > 0) {
     ctx_.warn("collada.skin.joint-tie",
-              cat(ties, " joint names match several nodes equally near the skinned node; the "
-                        "first breadth-first binds"));
+              cat(ties,
+                  " joint names match several nodes equally near the skinned node; the "
+                  "first breadth-first binds"));
   }
   if (unbound > 0) {
-    ctx_.warn("collada.skin.joint-unbound",
-              cat(unbound, " joint names bind to no node (-1)"));
+    ctx_.warn("collada.skin.joint-unbound", cat(unbound, " joint names bind to no node (-1)"));
   }
   set_value(scene.global_attrs, "skins", Value(std::move(skins)));
   return absl::OkStatus();

@@ -89,14 +89,15 @@ absl::StatusOr<const SkinReader::Skin*> SkinReader::skin(const Element& controll
   const Element* joints = e.child("joints");
   const Element* joint_input = nullptr;
   const Element* ibm_input = nullptr;
-  for (const Element& input : joints == nullptr ? xml::Element::Children(nullptr)
-                                                : joints->children()) {
+  for (const Element& input :
+       joints == nullptr ? xml::Element::Children(nullptr) : joints->children()) {
     if (input.name != "input") continue;
     if (input.attr("semantic") == "JOINT" && joint_input == nullptr) joint_input = &input;
     if (input.attr("semantic") == "INV_BIND_MATRIX" && ibm_input == nullptr) ibm_input = &input;
   }
   if (joint_input == nullptr) {
-    return refuse("collada.skin.no-joint", "skin", e.line, "the skin's <joints> has no JOINT input");
+    return refuse("collada.skin.no-joint", "skin", e.line,
+                  "the skin's <joints> has no JOINT input");
   }
   absl::StatusOr<const Element*> joint_source = input_source(ctx_, *joint_input);
   if (!joint_source.ok()) return joint_source.status();
@@ -122,9 +123,8 @@ absl::StatusOr<const SkinReader::Skin*> SkinReader::skin(const Element& controll
     }
     if (!ibm->numeric || ibm->width() != 16 || ibm->count != skin->joint_names.size()) {
       return refuse("collada.skin.inverse-bind", "source", (*ibm_source)->line,
-                    cat("inverse bind matrices must be 16 wide and one per joint: ",
-                        ibm->width(), " wide, ", ibm->count, " for ", skin->joint_names.size(),
-                        " joints"));
+                    cat("inverse bind matrices must be 16 wide and one per joint: ", ibm->width(),
+                        " wide, ", ibm->count, " for ", skin->joint_names.size(), " joints"));
     }
     skin->inverse_bind.reserve(ibm->count * 16);
     for (size_t j = 0; j < ibm->count; ++j) {
@@ -154,9 +154,9 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
                   "count is not a whole number");
   }
   if (static_cast<size_t>(count) > record.positions) {
-    return refuse("collada.skin.too-many-vertices", "vertex_weights", vw->line,
-                  cat("count=", count, " covers more than the geometry's ", record.positions,
-                      " positions"));
+    return refuse(
+        "collada.skin.too-many-vertices", "vertex_weights", vw->line,
+        cat("count=", count, " covers more than the geometry's ", record.positions, " positions"));
   }
   // Inputs: JOINT and WEIGHT with their offsets.
   uint32_t tuple = 1;
@@ -238,9 +238,9 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
       int32_t joint = v[at + joint_offset];
       int32_t weight_index = v[at + weight_offset];
       if (joint < -1 || (joint >= 0 && static_cast<size_t>(joint) >= joint_map.size())) {
-        return refuse("collada.skin.index-past-source", "v", v_el->line,
-                      cat("joint index ", joint, " is past the JOINT source's ", joint_map.size(),
-                          " names"));
+        return refuse(
+            "collada.skin.index-past-source", "v", v_el->line,
+            cat("joint index ", joint, " is past the JOINT source's ", joint_map.size(), " names"));
       }
       if (weight_index < 0 || static_cast<size_t>(weight_index) >= weights->count) {
         return refuse("collada.skin.index-past-source", "v", v_el->line,
@@ -284,13 +284,17 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
   }
   if (over_four > 0) {
     ctx_.warn("collada.skin.influences-truncated",
-              cat(over_four, " vertices have more than four influences; the four heaviest are "
-                             "kept, renormalised"), vw);
+              cat(over_four,
+                  " vertices have more than four influences; the four heaviest are "
+                  "kept, renormalised"),
+              vw);
   }
   if (unlisted > 0) {
     ctx_.warn("collada.skin.joint-dropped",
-              cat(unlisted, " influences on the bind shape (joint -1) or on joints <joints> does "
-                            "not list are dropped"), vw);
+              cat(unlisted,
+                  " influences on the bind shape (joint -1) or on joints <joints> does "
+                  "not list are dropped"),
+              vw);
   }
   if (negative > 0) {
     ctx_.warn("collada.skin.weight-dropped",
@@ -303,7 +307,8 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
   if (static_cast<size_t>(count) < record.positions) {
     ctx_.warn("collada.skin.short-vertex-weights",
               cat("<vertex_weights> covers ", count, " of the geometry's ", record.positions,
-                  " positions; the rest are unweighted"), vw);
+                  " positions; the rest are unweighted"),
+              vw);
   }
   size_t vertices = record.vertex_position.size();
   std::span<int32_t> joints = ctx_.scene.arena->allocate<int32_t>(vertices * kInfluences);

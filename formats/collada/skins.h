@@ -9,8 +9,8 @@
 #include <array>
 #include <deque>
 #include <functional>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -30,8 +30,7 @@ class SkinReader {
 
   // The geometry a <controller> shows (through a morph too); nullptr for one in another
   // document. `skin` is set to the controller's <skin>, or nullptr for a morph.
-  absl::StatusOr<const Element*> source_geometry(const Element& controller,
-                                                 const Element** skin);
+  absl::StatusOr<const Element*> source_geometry(const Element& controller, const Element** skin);
   // The influences of `controller`'s skin on `record`'s vertices, read once per pair.
   absl::StatusOr<const SkinColumns*> columns(const Element& controller,
                                              const GeometryRecord& record);

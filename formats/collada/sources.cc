@@ -28,7 +28,8 @@ absl::Status check_array_count(const Element& array) {
   int64_t declared = 0;
   if (!attr_int(array, "count", &declared)) {
     if (array.find_attr("count") == nullptr) {
-      return refuse("collada.array.count", array.name, array.line, "the count attribute is missing");
+      return refuse("collada.array.count", array.name, array.line,
+                    "the count attribute is missing");
     }
     return refuse("collada.array.count", array.name, array.line,
                   cat("count=\"", array.attr("count"), "\" is not a whole number"));
@@ -75,7 +76,8 @@ absl::StatusOr<Accessor> read_accessor(const ReadContext& ctx, const Element& so
     size_t first = names->size();
     split_names(array->text, names);
     held = names->size() - first;
-    if (name_storage != nullptr) out.names = std::span<const std::string_view>(*names).subspan(first);
+    if (name_storage != nullptr)
+      out.names = std::span<const std::string_view>(*names).subspan(first);
   }
   int64_t count = 0, stride = 1, offset = 0;
   if (!attr_int(*accessor, "count", &count) || count < 0) {

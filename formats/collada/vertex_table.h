@@ -86,7 +86,7 @@ class VertexTable {
   size_t positions_;
   size_t slots_;
   std::vector<uint8_t> claimed_;
-  std::vector<uint64_t> keys_;    // vertex-major, `slots_` words each
+  std::vector<uint64_t> keys_;   // vertex-major, `slots_` words each
   std::vector<uint32_t> table_;  // split vertices by key
   size_t split_count_ = 0;
 };

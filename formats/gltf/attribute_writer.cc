@@ -324,8 +324,8 @@ void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vert
                                                        : sizeof(float);
     // Each attribute view stays 4-byte aligned per element, as glTF requires.
     int view = bin.add_view(vertices * p.components * size, kArrayBuffer);
-    p.accessor = bin.add_accessor(
-        Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
+    p.accessor =
+        bin.add_accessor(Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
   }
 }
 

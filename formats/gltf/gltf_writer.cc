@@ -6,6 +6,7 @@
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "engine/uri.h"
 #include "formats/gltf/animation_writer.h"
 #include "formats/gltf/bin_builder.h"
 #include "formats/gltf/glb_container.h"
@@ -16,7 +17,6 @@
 #include "formats/gltf/node_writer.h"
 #include "formats/gltf/skin_writer.h"
 #include "formats/gltf/texture_writer.h"
-#include "engine/uri.h"
 #include "formats/gltf/value_json.h"
 
 namespace px::gltf {
@@ -99,8 +99,8 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
   json.start_object();
   write_asset(scene, json, diagnostics);
   std::vector<int> node_skin = skins.node_skins(scene, meshes, mesh_index, diagnostics);
-  if (absl::Status s = write_nodes_json(scene, mesh_index, node_skin, animations.animated(), json,
-                                       diagnostics);
+  if (absl::Status s =
+          write_nodes_json(scene, mesh_index, node_skin, animations.animated(), json, diagnostics);
       !s.ok()) {
     return s;
   }

@@ -16,9 +16,9 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
     Form form;
     if (type == "image/webp" || type == "image/ktx2") {
       // Readable only through an extension the writer does not declare.
-      diagnostics.warn("gltf.write.image-dropped",
-                       cat("image ", i, " is ", type, ", which glTF takes only through an "
-                                                      "extension; left out"));
+      diagnostics.warn("gltf.write.image-dropped", cat("image ", i, " is ", type,
+                                                       ", which glTF takes only through an "
+                                                       "extension; left out"));
       index_.push_back(-1);
       continue;
     }
@@ -27,19 +27,20 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
     } else if (!image.uri.empty()) {
       form = Form::kUri;
       if (!image.bytes.empty() && !embeddable && binary) {
-        diagnostics.warn("gltf.write.image-not-embedded",
-                         cat("image ", i, " (", image.uri, ") is ",
-                             type.empty() ? "of no known type" : type,
-                             ", not PNG or JPEG; its URI is kept instead of its bytes"));
+        diagnostics.warn(
+            "gltf.write.image-not-embedded",
+            cat("image ", i, " (", image.uri, ") is ", type.empty() ? "of no known type" : type,
+                ", not PNG or JPEG; its URI is kept instead of its bytes"));
       }
     } else if (embeddable) {
       form = Form::kDataUri;
     } else {
-      diagnostics.warn("gltf.write.image-dropped",
-                       image.bytes.empty()
-                           ? cat("image ", i, " has neither bytes nor a URI; left out")
-                           : cat("image ", i, " holds ", type.empty() ? "bytes of no known type" : type,
-                                 ", not PNG or JPEG, and no URI; left out"));
+      diagnostics.warn(
+          "gltf.write.image-dropped",
+          image.bytes.empty()
+              ? cat("image ", i, " has neither bytes nor a URI; left out")
+              : cat("image ", i, " holds ", type.empty() ? "bytes of no known type" : type,
+                    ", not PNG or JPEG, and no URI; left out"));
       index_.push_back(-1);
       continue;
     }

@@ -103,13 +103,15 @@ void fill_weights(const AttributePlan& weights, char* out, std::string_view labe
   }
   if (unweighted > 0) {
     diagnostics.warn("gltf.write.vertex-unweighted",
-                     cat(label, ": ", unweighted, " vertices with no positive weight are bound "
-                                                  "wholly to the skin's first joint"));
+                     cat(label, ": ", unweighted,
+                         " vertices with no positive weight are bound "
+                         "wholly to the skin's first joint"));
   }
   if (cleaned > 0) {
     diagnostics.warn("gltf.write.weight-dropped",
-                     cat(label, ": ", cleaned, " vertices had negative or non-finite weights, "
-                                              "written as 0"));
+                     cat(label, ": ", cleaned,
+                         " vertices had negative or non-finite weights, "
+                         "written as 0"));
   }
 }
 

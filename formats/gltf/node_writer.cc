@@ -85,9 +85,8 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
 }  // namespace
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
-                              const std::vector<int>& node_skin,
-                              const std::vector<bool>& animated, JsonWriter& json,
-                              Diagnostics& diagnostics) {
+                              const std::vector<int>& node_skin, const std::vector<bool>& animated,
+                              JsonWriter& json, Diagnostics& diagnostics) {
   absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
@@ -117,8 +116,7 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
     if (!node.matrix.allFinite()) {
       return refuse("gltf.write.non-finite", cat("node ", i, ": matrix holds NaN or Inf"));
     }
-    const NodeTransform transform =
-        node_transform(node.matrix, i < animated.size() && animated[i]);
+    const NodeTransform transform = node_transform(node.matrix, i < animated.size() && animated[i]);
     if (transform.lost_shear) {
       diagnostics.warn("gltf.write.matrix-shear-lost",
                        cat("node ", i,

@@ -17,8 +17,7 @@ namespace px::gltf {
 // node_skin maps a scene node to its written skin, -1 for none. A node `animated` marks goes out
 // as translation / rotation / scale, never a matrix, as glTF requires of an animation's target.
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
-                              const std::vector<int>& node_skin,
-                              const std::vector<bool>& animated, JsonWriter& json,
-                              Diagnostics& diagnostics);
+                              const std::vector<int>& node_skin, const std::vector<bool>& animated,
+                              JsonWriter& json, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

@@ -17,12 +17,12 @@ constexpr char kSampler[] =
     "<newparam sid=\"samp\"><sampler2D><source>surf</source></sampler2D></newparam>";
 
 ReadResult read_effect(std::string_view shading, std::string_view extra) {
-  return read_text(document(cat(
-      kImage, "<library_effects><effect id=\"fx\"><profile_COMMON>", kSampler,
-      "<technique sid=\"c\">", shading, "<extra><technique profile=\"polyxios\">", extra,
-      "</technique></extra></technique></profile_COMMON></effect></library_effects>"
-      "<library_materials><material id=\"m\"><instance_effect url=\"#fx\"/></material>"
-      "</library_materials>")));
+  return read_text(document(
+      cat(kImage, "<library_effects><effect id=\"fx\"><profile_COMMON>", kSampler,
+          "<technique sid=\"c\">", shading, "<extra><technique profile=\"polyxios\">", extra,
+          "</technique></extra></technique></profile_COMMON></effect></library_effects>"
+          "<library_materials><material id=\"m\"><instance_effect url=\"#fx\"/></material>"
+          "</library_materials>")));
 }
 
 TEST(PolyxiosExtraTest, RestoresPbrFactorsTexturesAndTheMaskCutoff) {
@@ -87,12 +87,12 @@ TEST(PolyxiosExtraTest, RestoredAlsoFromATechniqueThatNamesNoShading) {
 }
 
 TEST(PolyxiosExtraTest, FcolladaBumpIsTheNormalTexture) {
-  ReadResult r = read_text(document(cat(
-      kImage, "<library_effects><effect id=\"fx\"><profile_COMMON>", kSampler,
-      "<technique sid=\"c\"><phong/><extra><technique profile=\"FCOLLADA\"><bump>"
-      "<texture texture=\"samp\" texcoord=\"UV0\"/></bump></technique></extra></technique>"
-      "</profile_COMMON></effect></library_effects><library_materials><material id=\"m\">"
-      "<instance_effect url=\"#fx\"/></material></library_materials>")));
+  ReadResult r = read_text(document(
+      cat(kImage, "<library_effects><effect id=\"fx\"><profile_COMMON>", kSampler,
+          "<technique sid=\"c\"><phong/><extra><technique profile=\"FCOLLADA\"><bump>"
+          "<texture texture=\"samp\" texcoord=\"UV0\"/></bump></technique></extra></technique>"
+          "</profile_COMMON></effect></library_effects><library_materials><material id=\"m\">"
+          "<instance_effect url=\"#fx\"/></material></library_materials>")));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_TRUE(r.scene->materials[0].normal_texture.present());
 }

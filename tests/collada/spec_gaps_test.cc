@@ -158,18 +158,20 @@ TEST(BudgetTest, MaterialColumnsPastTheCopyBudgetAreRefused) {
   std::string materials, nodes;
   for (int m = 0; m < kInstances; ++m) {
     materials += cat("<material id=\"m", m, "\"/>");
-    nodes += cat("<node id=\"n", m, "\"><instance_geometry url=\"#g\"><bind_material>"
-                 "<technique_common><instance_material symbol=\"s\" target=\"#m", m,
-                 "\"/></technique_common></bind_material></instance_geometry></node>\n");
+    nodes += cat("<node id=\"n", m,
+                 "\"><instance_geometry url=\"#g\"><bind_material>"
+                 "<technique_common><instance_material symbol=\"s\" target=\"#m",
+                 m, "\"/></technique_common></bind_material></instance_geometry></node>\n");
   }
-  std::string text = testing::document(cat(
-      "<library_materials>", materials, "</library_materials><library_geometries>",
-      testing::geometry("g", cat(testing::positions("0 0 0  1 0 0  0 1 0"),
-                                 "<triangles count=\"", kTriangles, "\" material=\"s\">"
-                                 "<input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>", p,
-                                 "</p></triangles>")),
-      "</library_geometries><library_visual_scenes><visual_scene id=\"vs\">", nodes,
-      "</visual_scene></library_visual_scenes>"));
+  std::string text = testing::document(
+      cat("<library_materials>", materials, "</library_materials><library_geometries>",
+          testing::geometry(
+              "g", cat(testing::positions("0 0 0  1 0 0  0 1 0"), "<triangles count=\"", kTriangles,
+                       "\" material=\"s\">"
+                       "<input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>",
+                       p, "</p></triangles>")),
+          "</library_geometries><library_visual_scenes><visual_scene id=\"vs\">", nodes,
+          "</visual_scene></library_visual_scenes>"));
   testing::ReadResult r = testing::read_text(text);
   ASSERT_FALSE(r.scene.ok());
   EXPECT_EQ(r.scene.status().code(), absl::StatusCode::kResourceExhausted);

@@ -113,7 +113,8 @@ TEST(ParseReal, FastPathMatchesFromCharsExactly) {
   };
   const char* forms[] = {"%.6f", "%.7g", "%.9g", "%.3e", "%.17g", "%g"};
   for (int i = 0; i < 200000; ++i) {
-    double v = (static_cast<double>(next()) / (1ULL << 31) - 0.5) * std::pow(10.0, int(next() % 12) - 6);
+    double v =
+        (static_cast<double>(next()) / (1ULL << 31) - 0.5) * std::pow(10.0, int(next() % 12) - 6);
     char text[64];
     std::snprintf(text, sizeof text, forms[i % 6], v);
     std::string_view token(text);

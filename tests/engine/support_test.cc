@@ -43,8 +43,8 @@ class AtomicFileTest : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() /
-           ("px_atomic_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-            "_" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+           ("px_atomic_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
     std::filesystem::remove_all(dir_);
     std::filesystem::create_directories(dir_);
   }
@@ -139,8 +139,8 @@ TEST(PercentDecode, DecodesPairsAndKeepsStrayPercents) {
 
 TEST(SniffMediaType, KnowsCommonImageFormats) {
   auto sniff = [](std::string_view s) {
-    return sniff_media_type(std::span<const uint8_t>(
-        reinterpret_cast<const uint8_t*>(s.data()), s.size()));
+    return sniff_media_type(
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size()));
   };
   EXPECT_EQ(sniff("\xff\xd8\xff\xe0"), "image/jpeg");
   EXPECT_EQ(sniff("GIF89a.."), "image/gif");

@@ -117,8 +117,7 @@ TEST(XmlDocument, ReadsUtf16WithBom) {
 
 TEST(XmlEncoding, TranscodesEncodingsExpatLacks) {
   // "<r><n>日本</n></r>" declared and spelled in Shift_JIS.
-  std::string text =
-      "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><r><n>\x93\xfa\x96\x7b</n></r>";
+  std::string text = "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?><r><n>\x93\xfa\x96\x7b</n></r>";
   auto doc = parse_text(text);
   ASSERT_TRUE(doc.ok()) << doc.status();
   EXPECT_EQ((*doc)->root()->child("n")->text, "\xe6\x97\xa5\xe6\x9c\xac");

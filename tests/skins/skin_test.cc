@@ -32,8 +32,8 @@ std::string skinned(std::string_view joints_array, std::string_view weights_body
                     std::string_view instances, std::string_view weight_values = "1 0.25 0.75",
                     std::string_view ibm = "") {
   std::string ibm_source =
-      ibm.empty() ? cat("<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"32\">", kIdentity, " ",
-                        "1 0 0 -1 0 1 0 0 0 0 1 0 0 0 0 1",
+      ibm.empty() ? cat("<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"32\">", kIdentity,
+                        " ", "1 0 0 -1 0 1 0 0 0 0 1 0 0 0 0 1",
                         "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"2\" "
                         "stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/></accessor>"
                         "</technique_common></source>")
@@ -53,8 +53,7 @@ std::string skinned(std::string_view joints_array, std::string_view weights_body
       joints_array,
       "<technique_common><accessor source=\"#names-a\" count=\"2\"><param name=\"JOINT\" "
       "type=\"name\"/></accessor></technique_common></source>",
-      ibm_source,
-      "<source id=\"w\"><float_array id=\"wa\" count=\"",
+      ibm_source, "<source id=\"w\"><float_array id=\"wa\" count=\"",
       std::count(weight_values.begin(), weight_values.end(), ' ') + 1, "\">", weight_values,
       "</float_array><technique_common><accessor source=\"#wa\" count=\"",
       std::count(weight_values.begin(), weight_values.end(), ' ') + 1,
@@ -136,9 +135,10 @@ TEST(SkinRead, MoreThanFourInfluencesKeepTheFourHeaviestWithAWarning) {
   std::string names = "<Name_array id=\"names-a\" count=\"5\">j0 j1 j2 j3 j4</Name_array>";
   std::string ibm = "<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"80\">";
   for (int j = 0; j < 5; ++j) ibm += cat(kIdentity, " ");
-  ibm += "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"5\" "
-         "stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/></accessor>"
-         "</technique_common></source>";
+  ibm +=
+      "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"5\" "
+      "stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/></accessor>"
+      "</technique_common></source>";
   std::string weights =
       "<vertex_weights count=\"3\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
       "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1 5</vcount>"
@@ -261,13 +261,13 @@ TEST(SkinRead, InstancesBindingAlikeShareASkinAndOthersGetTheirOwn) {
   std::string rig2 =
       "<node id=\"root2\" sid=\"r\"><node id=\"a2\" sid=\"j0\"><node id=\"b2\" sid=\"j1\"/></node>"
       "</node>";
-  std::string instances = cat(
-      kInstance,
-      "<node id=\"again\"><instance_controller url=\"#c\"><skeleton>#root</skeleton>"
-      "</instance_controller></node>",
-      rig2,
-      "<node id=\"other\"><instance_controller url=\"#c\"><skeleton>#root2</skeleton>"
-      "</instance_controller></node>");
+  std::string instances =
+      cat(kInstance,
+          "<node id=\"again\"><instance_controller url=\"#c\"><skeleton>#root</skeleton>"
+          "</instance_controller></node>",
+          rig2,
+          "<node id=\"other\"><instance_controller url=\"#c\"><skeleton>#root2</skeleton>"
+          "</instance_controller></node>");
   Read r = read(skinned(kNames, kWeights, instances));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   const ValueArray& skins = find_value(r.scene->global_attrs, "skins")->as_array();

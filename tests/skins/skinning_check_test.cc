@@ -72,8 +72,8 @@ std::vector<Eigen::Vector3d> deform(const Scene& scene, size_t node) {
       double weight = w.get(v, k);
       if (weight == 0) continue;
       int64_t joint = joints[static_cast<size_t>(j.get(v, k))].as_int();
-      sum += weight * (world[joint] * row_major(ibm, static_cast<size_t>(j.get(v, k))) *
-                       bind_shape * p);
+      sum += weight *
+             (world[joint] * row_major(ibm, static_cast<size_t>(j.get(v, k))) * bind_shape * p);
       total += weight;
     }
     // An unweighted vertex (COLLADA) is bound wholly to joint 0 by the writer: compare the rest.
@@ -122,9 +122,10 @@ TEST(SkinningCheck, ColladaAndWrittenGltfSkinsDeformTheBindPoseAlike) {
       }
     }
   }
-  std::printf("skinning check: %zu files, %zu skinned meshes, worst deviation %.3g of the mesh "
-              "size (%s)\n",
-              checked, meshes, worst, worst_file.c_str());
+  std::printf(
+      "skinning check: %zu files, %zu skinned meshes, worst deviation %.3g of the mesh "
+      "size (%s)\n",
+      checked, meshes, worst, worst_file.c_str());
   EXPECT_GT(meshes, 0u);
 }
 
