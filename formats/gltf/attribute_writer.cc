@@ -11,7 +11,9 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/influence_attributes.h"
+#include "formats/gltf/tangent_frame.h"
 #include "formats/gltf/typed_column.h"
+#include "formats/gltf/unit_vector.h"
 
 namespace px::gltf {
 
@@ -42,21 +44,6 @@ bool fits_float(double d) { return std::abs(d) <= FLT_MAX; }
 absl::Status non_finite(std::string_view label, std::string_view semantic) {
   return refuse("gltf.write.non-finite",
                 cat(label, ": ", semantic, " holds NaN, Inf or a value float32 cannot hold"));
-}
-
-// Scales (x, y, z) to unit length; false when it has no direction (zero, NaN or Inf).
-bool normalize(double& x, double& y, double& z) {
-  // Dividing by the largest component first keeps huge and tiny vectors from over/underflowing.
-  double m = std::max({std::abs(x), std::abs(y), std::abs(z)});
-  if (!(m > 0) || !std::isfinite(m)) return false;
-  x /= m;
-  y /= m;
-  z /= m;
-  double length = std::sqrt(x * x + y * y + z * z);
-  x /= length;
-  y /= length;
-  z /= length;
-  return true;
 }
 
 void store_row(char*& out, const float* row, int n) {
@@ -160,35 +147,6 @@ absl::Status fill_color(const AttributePlan& a, char* out, std::string_view labe
   return absl::OkStatus();
 }
 
-// The plan has already checked every row has a direction; w becomes the sign glTF requires.
-void fill_tangent(const AttributePlan& a, char* out) {
-  const Column& c = *a.column;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      double x = static_cast<double>(src[0]);
-      double y = static_cast<double>(src[1]);
-      double z = static_cast<double>(src[2]);
-      normalize(x, y, z);
-      float row[4] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z),
-                      static_cast<double>(src[3]) < 0 ? -1.0f : 1.0f};
-      store_row(out, row, 4);
-    }
-  });
-}
-
-bool tangents_have_direction(const Column& c) {
-  bool ok = true;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows && ok; ++r, src += c.cols) {
-      double x = static_cast<double>(src[0]);
-      double y = static_cast<double>(src[1]);
-      double z = static_cast<double>(src[2]);
-      ok = normalize(x, y, z) && !std::isnan(static_cast<double>(src[3]));
-    }
-  });
-  return ok;
-}
-
 // Classifies one column; returns false with the reason when glTF cannot take it.
 bool classify(const NamedColumn& named, AttributePlan& plan, std::string& why) {
   const std::string& name = named.name;
@@ -206,7 +164,7 @@ bool classify(const NamedColumn& named, AttributePlan& plan, std::string& why) {
     plan = {"TANGENT", AttributeKind::kTangent, &c, 4};
     if (c.cols != 4) {
       why = "tangents need 4 columns (xyz and the handedness w)";
-    } else if (!tangents_have_direction(c)) {
+    } else if (!tangents_have_direction(c, /*with_w=*/true)) {
       why = "a tangent has zero, NaN or Inf length";
     }
   } else if (int n = set_number(name, "joints"); n >= 0) {
@@ -223,6 +181,45 @@ bool classify(const NamedColumn& named, AttributePlan& plan, std::string& why) {
   return why.empty();
 }
 
+// Without a "tangents" of its own, a mesh's COLLADA tangent frame becomes its TANGENT; the frame
+// columns not taken are left out like any attribute glTF has no semantic for.
+void plan_frame_tangent(const Mesh& mesh, const Column* normals, std::vector<AttributePlan>& out,
+                        std::string_view label, Diagnostics& diagnostics) {
+  bool has_tangent = std::any_of(out.begin(), out.end(), [](const AttributePlan& p) {
+    return p.kind == AttributeKind::kTangent;
+  });
+  TangentFrame frame = has_tangent ? TangentFrame{} : choose_frame(mesh);
+  if (frame.tangent) {
+    std::string why;
+    if (!normals) {
+      why = "glTF takes a TANGENT only beside a NORMAL";
+    } else if (!tangents_have_direction(frame.tangent->column, /*with_w=*/false)) {
+      why = "a tangent has zero, NaN or Inf length";
+    }
+    if (!why.empty()) {
+      diagnostics.warn(
+          kDropped, cat(label, ": the tangent frame '", frame.tangent->name, "' left out: ", why));
+      frame.bitangent = nullptr;  // reported below with the other frame columns
+    } else {
+      AttributePlan plan{"TANGENT", AttributeKind::kTangent, &frame.tangent->column, 4};
+      plan.paired = frame.bitangent ? &frame.bitangent->column : nullptr;
+      plan.normals = normals;
+      out.push_back(std::move(plan));
+      if (!frame.bitangent) {
+        diagnostics.warn("gltf.write.tangent-handedness-unknown",
+                         cat(label, ": '", frame.tangent->name,
+                             "' has no bitangent beside it; the handedness is taken as +1"));
+      }
+    }
+  }
+  for (const NamedColumn& named : mesh.point_data) {
+    if (!is_frame_column(named.name) || named.column.rows != mesh.num_points()) continue;
+    if (&named == frame.tangent || &named == frame.bitangent) continue;
+    diagnostics.warn(kDropped, cat(label, ": vertex attribute '", named.name,
+                                   "' left out: glTF has no attribute for it"));
+  }
+}
+
 }  // namespace
 
 std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view label,
@@ -237,6 +234,8 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
     std::string why;
     if (named.column.rows != mesh.num_points()) {
       why = cat(named.column.rows, " rows for ", mesh.num_points(), " points");
+    } else if (is_frame_column(named.name)) {
+      continue;  // taken, or left out, with the frame below
     } else if (classify(named, plan, why) &&
                std::any_of(out.begin(), out.end(),
                            [&](const AttributePlan& p) { return p.semantic == plan.semantic; })) {
@@ -294,16 +293,18 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
       p.weight_sets = weight_sets;
     }
   }
-  bool has_normal = std::any_of(out.begin(), out.end(), [](const AttributePlan& p) {
+  auto normal = std::find_if(out.begin(), out.end(), [](const AttributePlan& p) {
     return p.kind == AttributeKind::kNormal;
   });
-  if (!has_normal) {
+  const Column* normals = normal == out.end() ? nullptr : normal->column;
+  if (!normals) {
     std::erase_if(out, [&](const AttributePlan& p) {
       if (p.kind != AttributeKind::kTangent) return false;
       drop("tangents", "glTF takes a TANGENT only beside a NORMAL");
       return true;
     });
   }
+  plan_frame_tangent(mesh, normals, out, label, diagnostics);
   return out;
 }
 
@@ -344,7 +345,15 @@ absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std
     case AttributeKind::kColor:
       return fill_color(attribute, out, label, diagnostics);
     case AttributeKind::kTangent:
-      fill_tangent(attribute, out);
+      if (!attribute.normals) {
+        fill_model_tangents(*attribute.column, out);
+        return absl::OkStatus();
+      }
+      warn_times(diagnostics, "gltf.write.tangent-handedness-unknown",
+                 cat(label,
+                     ": a bitangent lies on neither side of cross(normal, tangent); the "
+                     "handedness is taken as +1"),
+                 fill_frame_tangents(*attribute.column, attribute.paired, *attribute.normals, out));
       return absl::OkStatus();
     case AttributeKind::kJoints:
       fill_joints(attribute, out);

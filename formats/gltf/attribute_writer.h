@@ -24,11 +24,12 @@ struct AttributePlan {
   int components;  // as written: 3 for POSITION, 2 for TEXCOORD_n, ...
   int set = 0;     // n of TEXCOORD_n / COLOR_n / JOINTS_n / WEIGHTS_n
   int accessor = -1;
-  int component_type = 5126;       // float; JOINTS_n: unsigned byte or short
-  const Column* paired = nullptr;  // JOINTS_n: its weights
+  int component_type = 5126;        // float; JOINTS_n: unsigned byte or short
+  const Column* paired = nullptr;   // JOINTS_n: its weights; TANGENT of a frame: its bitangent
+  const Column* normals = nullptr;  // TANGENT of a COLLADA frame: the normals w is taken against
   // JOINTS_n / WEIGHTS_n: every weights set of the mesh, by set; a vertex's weights sum to one
   // over all of them.
-  std::vector<const Column*> weight_sets;
+  std::vector<const Column*> weight_sets = {};
   int max_joint = 0;  // JOINTS_n
 };
 

@@ -9,6 +9,7 @@
 #include "engine/uri.h"
 #include "formats/gltf/animation_writer.h"
 #include "formats/gltf/bin_builder.h"
+#include "formats/gltf/camera_writer.h"
 #include "formats/gltf/glb_container.h"
 #include "formats/gltf/image_writer.h"
 #include "formats/gltf/json_writer.h"
@@ -99,8 +100,9 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
   json.start_object();
   write_asset(scene, json, diagnostics);
   std::vector<int> node_skin = skins.node_skins(scene, meshes, mesh_index, diagnostics);
-  if (absl::Status s =
-          write_nodes_json(scene, mesh_index, node_skin, animations.animated(), json, diagnostics);
+  CameraWriter cameras(scene, diagnostics);
+  if (absl::Status s = write_nodes_json(scene, mesh_index, node_skin, animations.animated(),
+                                        cameras, json, diagnostics);
       !s.ok()) {
     return s;
   }
@@ -111,6 +113,7 @@ absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view 
     json.end_array();
   }
   skins.write_json(json);
+  cameras.write_json(json);
   materials->write_json(json);
   write_textures_json(scene, images, json, diagnostics);
   images.write_json(json);

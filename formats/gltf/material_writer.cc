@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/value_json.h"
 
 namespace px::gltf {
 namespace {
@@ -124,6 +125,10 @@ void write_material(JsonWriter& json, const Material& m) {
     json.key("doubleSided");
     json.boolean(true);
   }
+  if (const Value* extras = find_value(m.extras, "extras")) {
+    json.key("extras");
+    write_value(json, *extras);
+  }
   json.end_object();
 }
 
@@ -135,8 +140,18 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
   table.materials_.reserve(scene.materials.size());
   for (size_t i = 0; i < scene.materials.size(); ++i) {
     const Material& source = scene.materials[i];
-    // extras hold the source format's shading model, which glTF has no slot for.
     Material m;
+    // A glTF read keeps the material's extras under "extras"; a COLLADA one its shading model,
+    // which glTF has no slot for and which the PBR terms already approximate.
+    for (const auto& [key, value] : source.extras) {
+      if (key == "extras") {
+        m.extras.emplace_back(key, value);
+      } else if (key != "shading") {
+        diagnostics.warn(
+            "gltf.write.material-extra-dropped",
+            cat(label_of(source, i), ": '", key, "' left out: glTF has no slot for it"));
+      }
+    }
     m.name = source.name;
     m.base_color = source.base_color;
     m.metallic = source.metallic;

@@ -6,6 +6,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/node_transform.h"
+#include "formats/gltf/value_json.h"
 
 namespace px::gltf {
 namespace {
@@ -82,11 +83,28 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
   json.end_array();
 }
 
+// A glTF read's "extras" go back out; the COLLADA spellings of what the node already carries (its
+// id, sid, JOINT type and transform elements) have no glTF slot and are not missed; anything else
+// (a COLLADA light, a format's own key) is left out with a warning.
+void write_node_extras(JsonWriter& json, size_t index, const Node& node, Diagnostics& diagnostics) {
+  for (const auto& [key, value] : node.extras) {
+    if (key == "extras") {
+      json.key("extras");
+      write_value(json, value);
+    } else if (key != "skin" && key != "camera" && key != "id" && key != "sid" && key != "type" &&
+               key != "transforms") {
+      diagnostics.warn("gltf.write.node-extra-dropped",
+                       cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
+    }
+  }
+}
+
 }  // namespace
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
                               const std::vector<int>& node_skin, const std::vector<bool>& animated,
-                              JsonWriter& json, Diagnostics& diagnostics) {
+                              const CameraWriter& cameras, JsonWriter& json,
+                              Diagnostics& diagnostics) {
   absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
@@ -138,7 +156,12 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
       json.key("skin");
       json.integer(node_skin[i]);
     }
+    if (int camera = cameras.node_camera(i); camera >= 0) {
+      json.key("camera");
+      json.integer(camera);
+    }
     write_indices(json, "children", forest->children[i]);
+    write_node_extras(json, i, node, diagnostics);
     json.end_object();
   }
   json.end_array();
