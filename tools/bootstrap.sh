@@ -39,6 +39,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils
   clang libclang-rt-14-dev
+  chromium
 )
 
 have_pkg() {

@@ -1,0 +1,157 @@
+// The browser check's page: loads every file of /list.json with three.js's GLTFLoader, one after
+// the other, and POSTs to /result what three built from each:
+//
+//   {files: [{id, url, error, console: [{level, text}], scenes, nodes: {index: {parent, name}},
+//             meshes: [{index, name, primitives: [{type, material, vertexCount, indexCount,
+//                                                  attributes: [three names], morphTargets}]}],
+//             materials: [{index, name, type, color, opacity, metalness, roughness, emissive,
+//                          transparent, alphaTest, doubleSided, maps: {map: {width, height} | null, ...}}],
+//             skinned: [{node, bones: [node index | null]}],
+//             animations: [{name, duration, tracks: [{name, keys}]}]}]}
+//
+// Indices are glTF indices, recovered from the parser's dependency caches, so the driver can put
+// them next to the file's own JSON.
+
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { REVISION } from 'three';
+
+const MAPS = ['map', 'normalMap', 'emissiveMap', 'metalnessMap', 'roughnessMap', 'aoMap'];
+
+// GLTFLoader reports problems it survives (a texture it could not decode, a joint it could not
+// find, ...) through console.warn / console.error only: collect them for the file being loaded.
+let sink = null;
+for (const level of ['warn', 'error']) {
+  const original = console[level].bind(console);
+  console[level] = (...args) => {
+    if (sink) sink.push({ level, text: args.map((a) => (a && a.stack ? a.stack : String(a))).join(' ') });
+    original(...args);
+  };
+}
+
+const post = (where, obj) => fetch(where, { method: 'POST', body: JSON.stringify(obj) });
+
+function describeMaterial(index, m) {
+  const maps = {};
+  for (const key of MAPS) {
+    const t = m[key];
+    if (!t) maps[key] = null;
+    else {
+      const img = t.image || {};
+      maps[key] = { width: img.width || 0, height: img.height || 0 };
+    }
+  }
+  return {
+    index,
+    name: m.name,
+    type: m.type,
+    color: m.color ? [m.color.r, m.color.g, m.color.b] : null,
+    opacity: m.opacity,
+    metalness: m.metalness ?? null,
+    roughness: m.roughness ?? null,
+    emissive: m.emissive ? [m.emissive.r, m.emissive.g, m.emissive.b] : null,
+    transparent: m.transparent,
+    alphaTest: m.alphaTest,
+    doubleSided: m.side === 2,
+    maps,
+  };
+}
+
+function describePrimitive(parser, obj) {
+  const g = obj.geometry;
+  const matRef = obj.material ? parser.associations.get(obj.material) : undefined;
+  return {
+    type: obj.type,
+    material: matRef && matRef.materials !== undefined ? matRef.materials : null,
+    vertexCount: g.attributes.position ? g.attributes.position.count : 0,
+    indexCount: g.index ? g.index.count : null,
+    attributes: Object.keys(g.attributes).sort(),
+    morphTargets: g.morphAttributes.position ? g.morphAttributes.position.length : 0,
+  };
+}
+
+// A GLTFLoader plugin that records each mesh's primitive objects (and name) as the parser builds
+// them: later a one-primitive mesh becomes its node's object (and takes the node's name), and a
+// Group of primitives also receives the node's child nodes.
+const probe = new WeakMap();
+function probePlugin(parser) {
+  const seen = { meshes: [] };
+  probe.set(parser, seen);
+  const loadMesh = parser.loadMesh.bind(parser);
+  parser.loadMesh = (index) =>
+    loadMesh(index).then((obj) => {
+      const primitives = obj.isGroup ? obj.children.slice() : [obj];
+      seen.meshes[index] = { name: primitives.length ? primitives[0].name : obj.name, primitives };
+      return obj;
+    });
+  return { name: 'polyxios_probe' };
+}
+
+async function inspect(gltf) {
+  const parser = gltf.parser;
+  const json = parser.json;
+  const count = (k) => (json[k] ? json[k].length : 0);
+
+  const meshes = [];
+  if (count('meshes')) await parser.getDependencies('mesh');
+  for (let index = 0; index < count('meshes'); index++) {
+    const seen = probe.get(parser).meshes[index];
+    if (!seen) continue; // three did not build it
+    meshes.push({ index, name: seen.name, primitives: seen.primitives.map((p) => describePrimitive(parser, p)) });
+  }
+
+  const materialObjs = count('materials') ? await parser.getDependencies('material') : [];
+  const materials = materialObjs.map((m, i) => describeMaterial(i, m));
+
+  // Nodes reachable from the scenes three built, with their parent node (-1 for a scene root).
+  const nodeObjs = count('nodes') ? await parser.getDependencies('node') : [];
+  const nodeIndex = new Map(nodeObjs.map((o, i) => [o, i]));
+  const nearestNode = (o) => {
+    for (let p = o; p; p = p.parent) if (nodeIndex.has(p)) return nodeIndex.get(p);
+    return -1;
+  };
+  const nodes = {};
+  const skinned = [];
+  for (const scene of gltf.scenes) {
+    scene.traverse((o) => {
+      if (nodeIndex.has(o)) {
+        nodes[nodeIndex.get(o)] = { parent: nearestNode(o.parent), name: o.userData.name ?? null };
+      }
+      if (o.isSkinnedMesh) {
+        skinned.push({
+          node: nearestNode(o),
+          bones: o.skeleton ? o.skeleton.bones.map((b) => (nodeIndex.has(b) ? nodeIndex.get(b) : null)) : [],
+        });
+      }
+    });
+  }
+
+  const animations = gltf.animations.map((clip) => ({
+    name: clip.name,
+    duration: clip.duration,
+    tracks: clip.tracks.map((t) => ({ name: t.name, keys: t.times.length })),
+  }));
+
+  return { scenes: gltf.scenes.length, nodes, meshes, materials, skinned, animations };
+}
+
+async function main() {
+  const list = await (await fetch('/list.json')).json();
+  const files = [];
+  for (const item of list) {
+    await post('/progress', { id: item.id });
+    const entry = { id: item.id, url: item.url, error: null, console: [] };
+    sink = entry.console;
+    try {
+      const gltf = await new GLTFLoader().register(probePlugin).loadAsync(item.url);
+      Object.assign(entry, await inspect(gltf));
+    } catch (e) {
+      entry.error = e && e.stack ? String(e.stack) : String(e);
+    }
+    sink = null;
+    files.push(entry);
+  }
+  window.pxDone = true;
+  await post('/result', { three: REVISION, userAgent: navigator.userAgent, files });
+}
+
+main().catch((e) => window.pxFatal('page.mjs: ' + (e && e.stack ? e.stack : e)));
