@@ -21,6 +21,8 @@ namespace px {
 namespace {
 
 constexpr std::string_view kSkipped = "gltf.write.animation-channel-skipped";
+// How far from unit length a rotation key may be, from float32 rounding alone, without a warning.
+constexpr double kUnitQuaternionSlack = 1e-6;
 
 // (node, element, value index): one value a COLLADA channel sets.
 using ValueKey = std::tuple<int, size_t, int>;
@@ -350,14 +352,22 @@ int Baker::add_native_sampler(size_t a, int sampler, bool rotation, BakedAnimati
   for (size_t k = 0; k < s.times.rows; ++k) baked.times.push_back(s.times.get(k, 0));
   nudge_times(baked.times);
   const bool cubic = s.interpolation == "CUBICSPLINE";
+  size_t rescaled = 0;
   for (size_t r = 0; r < s.values.rows; ++r) {
     const size_t first = baked.values.size();
     for (size_t i = 0; i < baked.width; ++i) baked.values.push_back(s.values.get(r, i));
     if (rotation && (!cubic || r % 3 == 1)) {
-      // glTF readers expect unit quaternions; a float32 round trip may leave one off by an ulp.
+      // glTF readers expect unit quaternions; a float32 round trip may leave one off by an ulp,
+      // which is not worth a warning, while a key further off is a change the user should know.
       Eigen::Map<Eigen::Vector4d> q(&baked.values[first]);
+      if (std::abs(q.norm() - 1) > kUnitQuaternionSlack) ++rescaled;
       q.normalize();
     }
+  }
+  if (rescaled > 0) {
+    warn("gltf.write.rotation-normalised",
+         animation_label(animations_[a], a) + ", sampler " + std::to_string(sampler) + ": " +
+             std::to_string(rescaled) + " rotation keys not of unit length scaled to it");
   }
   return it->second;
 }

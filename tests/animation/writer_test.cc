@@ -202,6 +202,30 @@ TEST(AnimationWriter, GltfAnimationsReadBackAsTheyWereWritten) {
   EXPECT_EQ(again->json, glb->json);
 }
 
+TEST(AnimationWriter, RotationKeysOffUnitLengthAreNormalisedWithAWarning) {
+  Scene scene = gltf::testing::triangle_scene();
+  std::vector<double> keys = {0, 0, 0, 1, 0, 0, 0.3, 0.4, 0, 0, 0, 1 + 1e-9};
+  std::span<double> values = scene.arena->allocate<double>(keys.size());
+  std::copy(keys.begin(), keys.end(), values.begin());
+  std::span<double> times = scene.arena->allocate<double>(3);
+  times[0] = 0, times[1] = 1, times[2] = 2;
+  Animation animation;
+  AnimationSampler sampler;
+  sampler.times = Column::of<double>(times, 1);
+  sampler.values = Column::of<double>(values, 4);
+  sampler.interpolation = "LINEAR";
+  animation.samplers.push_back(sampler);
+  animation.channels.push_back({0, {0, "rotation", std::nullopt, "", ""}, std::nullopt});
+  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  const auto& written = p.doc["animations"][0]["samplers"][0];
+  EXPECT_THAT(read_accessor<float>(p, written["output"].GetInt()),
+              ElementsAre(0, 0, 0, 1, 0, 0, 0.6f, 0.8f, 0, 0, 0, 1));
+  // The key off by rounding only is not counted.
+  EXPECT_EQ(diagnostics.count("gltf.write.rotation-normalised"), 1);
+}
+
 TEST(AnimationWriter, TheBakesWarningsAreReported) {
   Diagnostics diagnostics;
   write(animated_document(kNodes, animation("a", "b/t.X", {"0 1", "0 1", 1, "HERMITE HERMITE"})),

@@ -1,0 +1,289 @@
+#include "tests/roundtrip/scene_compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string_view>
+
+#include "engine/strings.h"
+
+namespace px::testing {
+namespace {
+
+constexpr size_t kMaxDifferences = 20;
+
+class Comparer {
+ public:
+  explicit Comparer(double tolerance) : tolerance_(tolerance) {}
+
+  std::vector<std::string> differences;
+
+  bool full() const { return differences.size() >= kMaxDifferences; }
+
+  void note(std::string_view where, std::string what) {
+    if (!full()) differences.push_back(cat(where, ": ", what));
+  }
+
+  bool close(double x, double y) const {
+    if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
+    return std::abs(x - y) <= tolerance_ * std::max({1.0, std::abs(x), std::abs(y)});
+  }
+
+  void number(std::string_view where, double x, double y) {
+    if (!close(x, y)) note(where, cat(x, " vs ", y));
+  }
+
+  template <class T>
+  void equal(std::string_view where, const T& x, const T& y) {
+    if (!(x == y)) note(where, "differ");
+  }
+
+  void column(std::string_view where, const Column& x, const Column& y) {
+    if (x.rows != y.rows || x.cols != y.cols) {
+      note(where, cat(x.rows, "x", x.cols, " vs ", y.rows, "x", y.cols));
+      return;
+    }
+    for (size_t r = 0; r < x.rows && !full(); ++r) {
+      for (size_t c = 0; c < x.cols; ++c) {
+        if (!close(x.get(r, c), y.get(r, c))) {
+          note(cat(where, "[", r, "][", c, "]"), cat(x.get(r, c), " vs ", y.get(r, c)));
+          return;
+        }
+      }
+    }
+  }
+
+  // A joint index counts only where its weight is positive: a write sets the others to 0, as
+  // glTF asks.
+  void joints(std::string_view where, const Mesh& x, const Mesh& y, const std::string& name) {
+    const Column& jx = x.find_point_data(name)->column;
+    const NamedColumn* jy = y.find_point_data(name);
+    const NamedColumn* weights = x.find_point_data("weights" + name.substr(6));
+    if (jy == nullptr || jx.rows != jy->column.rows || jx.cols != jy->column.cols) {
+      return note(where, "of another shape");
+    }
+    if (weights == nullptr || weights->column.rows != jx.rows || weights->column.cols != jx.cols) {
+      return column(where, jx, jy->column);
+    }
+    for (size_t r = 0; r < jx.rows; ++r) {
+      for (size_t k = 0; k < jx.cols; ++k) {
+        if (weights->column.get(r, k) > 0 && jx.get(r, k) != jy->column.get(r, k)) {
+          return note(cat(where, "[", r, "][", k, "]"),
+                      cat(jx.get(r, k), " vs ", jy->column.get(r, k)));
+        }
+      }
+    }
+  }
+
+  void value(std::string_view where, const Value& x, const Value& y) {
+    if (x.is_number() && y.is_number()) return number(where, x.as_double(), y.as_double());
+    // A column and an array of numbers (or of rows) are one thing spelled two ways.
+    if (x.is_column() || y.is_column()) {
+      std::vector<double> vx = flatten(x);
+      std::vector<double> vy = flatten(y);
+      if (vx.size() != vy.size()) return note(where, cat(vx.size(), " vs ", vy.size(), " values"));
+      for (size_t i = 0; i < vx.size(); ++i) {
+        if (!close(vx[i], vy[i])) return note(cat(where, "[", i, "]"), cat(vx[i], " vs ", vy[i]));
+      }
+      return;
+    }
+    if (x.v.index() != y.v.index()) return note(where, "of different kinds");
+    if (x.is_map()) return map(where, x.as_map(), y.as_map());
+    if (x.is_array()) {
+      const ValueArray& ax = x.as_array();
+      const ValueArray& ay = y.as_array();
+      if (ax.size() != ay.size()) return note(where, cat(ax.size(), " vs ", ay.size(), " items"));
+      for (size_t i = 0; i < ax.size(); ++i) value(cat(where, "[", i, "]"), ax[i], ay[i]);
+      return;
+    }
+    if (x.is_string() && x.as_string() != y.as_string()) {
+      return note(where, cat("'", x.as_string(), "' vs '", y.as_string(), "'"));
+    }
+    if (x.is_bool() && x.as_bool() != y.as_bool()) note(where, "differ");
+  }
+
+  void map(std::string_view where, const ValueMap& x, const ValueMap& y) {
+    for (const auto& [key, vx] : x) {
+      const Value* vy = find_value(y, key);
+      if (vy == nullptr) {
+        note(cat(where, ".", key), "missing on the right");
+      } else {
+        value(cat(where, ".", key), vx, *vy);
+      }
+    }
+    for (const auto& [key, vy] : y) {
+      if (find_value(x, key) == nullptr) note(cat(where, ".", key), "missing on the left");
+    }
+  }
+
+ private:
+  static void flatten_into(const Value& v, std::vector<double>& out) {
+    if (v.is_number()) {
+      out.push_back(v.as_double());
+    } else if (v.is_column()) {
+      const Column& c = v.as_column();
+      for (size_t r = 0; r < c.rows; ++r) {
+        for (size_t k = 0; k < c.cols; ++k) out.push_back(c.get(r, k));
+      }
+    } else if (v.is_array()) {
+      for (const Value& item : v.as_array()) flatten_into(item, out);
+    } else {
+      out.push_back(NAN);  // not numbers: never equal to numbers
+    }
+  }
+  static std::vector<double> flatten(const Value& v) {
+    std::vector<double> out;
+    flatten_into(v, out);
+    return out;
+  }
+
+  double tolerance_;
+};
+
+void compare_meshes(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.meshes.size() != b.meshes.size()) {
+    return c.note("meshes", cat(a.meshes.size(), " vs ", b.meshes.size()));
+  }
+  for (size_t m = 0; m < a.meshes.size(); ++m) {
+    const Mesh& x = a.meshes[m];
+    const Mesh& y = b.meshes[m];
+    const std::string at = cat("mesh ", m);
+    c.column(cat(at, " points"), x.points, y.points);
+    if (x.point_data.size() != y.point_data.size()) {
+      c.note(at, cat(x.point_data.size(), " vs ", y.point_data.size(), " point columns"));
+    } else {
+      for (size_t k = 0; k < x.point_data.size(); ++k) {
+        const std::string& name = x.point_data[k].name;
+        c.equal(cat(at, " point column ", k, " name"), name, y.point_data[k].name);
+        if (name.starts_with("joints")) {
+          c.joints(cat(at, " ", name), x, y, name);
+        } else {
+          c.column(cat(at, " ", name), x.point_data[k].column, y.point_data[k].column);
+        }
+      }
+    }
+    c.equal(cat(at, " cell types"), std::vector(x.cell_types.begin(), x.cell_types.end()),
+            std::vector(y.cell_types.begin(), y.cell_types.end()));
+    c.equal(cat(at, " offsets"), std::vector(x.offsets.begin(), x.offsets.end()),
+            std::vector(y.offsets.begin(), y.offsets.end()));
+    c.equal(cat(at, " connectivity"), std::vector(x.connectivity.begin(), x.connectivity.end()),
+            std::vector(y.connectivity.begin(), y.connectivity.end()));
+    std::span<const int32_t> mx = x.materials();
+    std::span<const int32_t> my = y.materials();
+    c.equal(cat(at, " materials"), std::vector(mx.begin(), mx.end()),
+            std::vector(my.begin(), my.end()));
+    c.map(cat(at, " globals"), x.global_attrs, y.global_attrs);
+  }
+}
+
+void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.nodes.size() != b.nodes.size()) {
+    return c.note("nodes", cat(a.nodes.size(), " vs ", b.nodes.size()));
+  }
+  for (size_t n = 0; n < a.nodes.size(); ++n) {
+    const Node& x = a.nodes[n];
+    const Node& y = b.nodes[n];
+    const std::string at = cat("node ", n);
+    c.equal(cat(at, " name"), x.name, y.name);
+    c.equal(cat(at, " mesh"), x.mesh, y.mesh);
+    c.equal(cat(at, " children"), x.children, y.children);
+    for (int k = 0; k < 16; ++k) {
+      c.number(cat(at, " matrix[", k % 4, "][", k / 4, "]"), x.matrix(k % 4, k / 4),
+               y.matrix(k % 4, k / 4));
+    }
+    c.map(cat(at, " extras"), x.extras, y.extras);
+  }
+  c.equal("scenes", a.scenes, b.scenes);
+  c.equal("default scene", a.default_scene, b.default_scene);
+}
+
+void compare_texture_ref(Comparer& c, std::string_view at, const TextureRef& x,
+                         const TextureRef& y) {
+  c.equal(cat(at, " texture"), x.texture, y.texture);
+  c.equal(cat(at, " texcoord"), x.texcoord, y.texcoord);
+  c.number(cat(at, " scale"), x.scale, y.scale);
+}
+
+void compare_materials(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.materials.size() != b.materials.size()) {
+    return c.note("materials", cat(a.materials.size(), " vs ", b.materials.size()));
+  }
+  for (size_t i = 0; i < a.materials.size(); ++i) {
+    const Material& x = a.materials[i];
+    const Material& y = b.materials[i];
+    const std::string at = cat("material ", i);
+    c.equal(cat(at, " name"), x.name, y.name);
+    for (int k = 0; k < 4; ++k) c.number(cat(at, " base color"), x.base_color[k], y.base_color[k]);
+    for (int k = 0; k < 3; ++k) c.number(cat(at, " emissive"), x.emissive[k], y.emissive[k]);
+    c.number(cat(at, " metallic"), x.metallic, y.metallic);
+    c.number(cat(at, " roughness"), x.roughness, y.roughness);
+    compare_texture_ref(c, cat(at, " base color"), x.base_color_texture, y.base_color_texture);
+    compare_texture_ref(c, cat(at, " metallic roughness"), x.metallic_roughness_texture,
+                        y.metallic_roughness_texture);
+    compare_texture_ref(c, cat(at, " normal"), x.normal_texture, y.normal_texture);
+    compare_texture_ref(c, cat(at, " occlusion"), x.occlusion_texture, y.occlusion_texture);
+    compare_texture_ref(c, cat(at, " emissive"), x.emissive_texture, y.emissive_texture);
+    c.equal(cat(at, " alpha mode"), x.alpha_mode, y.alpha_mode);
+    // glTF reads the cutoff under MASK only, and a write leaves it out elsewhere.
+    if (x.alpha_mode == AlphaMode::kMask) {
+      c.number(cat(at, " alpha cutoff"), x.alpha_cutoff, y.alpha_cutoff);
+    }
+    c.equal(cat(at, " double sided"), x.double_sided, y.double_sided);
+    c.map(cat(at, " extras"), x.extras, y.extras);
+  }
+}
+
+void compare_textures_and_images(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.textures.size() != b.textures.size()) {
+    c.note("textures", cat(a.textures.size(), " vs ", b.textures.size()));
+  } else {
+    for (size_t i = 0; i < a.textures.size(); ++i) {
+      const Texture& x = a.textures[i];
+      const Texture& y = b.textures[i];
+      c.equal(cat("texture ", i),
+              std::tie(x.name, x.image, x.wrap_s, x.wrap_t, x.mag_filter, x.min_filter),
+              std::tie(y.name, y.image, y.wrap_s, y.wrap_t, y.mag_filter, y.min_filter));
+    }
+  }
+  if (a.images.size() != b.images.size()) {
+    return c.note("images", cat(a.images.size(), " vs ", b.images.size()));
+  }
+  for (size_t i = 0; i < a.images.size(); ++i) {
+    const Image& x = a.images[i];
+    const Image& y = b.images[i];
+    c.equal(cat("image ", i, " name"), x.name, y.name);
+    c.equal(cat("image ", i, " bytes"), x.bytes, y.bytes);
+    if (x.bytes.empty()) c.equal(cat("image ", i, " uri"), x.uri, y.uri);
+  }
+}
+
+// The globals without what a write renumbers or restates: the asset's generator and version
+// (a write names itself and writes glTF 2.0) and each skin's inverseBindMatrices accessor index
+// (its decoded inverse_bind_matrices are compared).
+ValueMap comparable_globals(const ValueMap& globals) {
+  ValueMap out = globals;
+  if (Value* asset = find_value(out, "asset"); asset && asset->is_map()) {
+    erase_value(asset->as_map(), "generator");
+    erase_value(asset->as_map(), "version");
+  }
+  if (Value* skins = find_value(out, "skins"); skins && skins->is_array()) {
+    for (Value& skin : skins->as_array()) {
+      if (skin.is_map()) erase_value(skin.as_map(), "inverseBindMatrices");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> scene_differences(const Scene& a, const Scene& b, double tolerance) {
+  Comparer c(tolerance);
+  compare_meshes(c, a, b);
+  compare_nodes(c, a, b);
+  compare_materials(c, a, b);
+  compare_textures_and_images(c, a, b);
+  c.map("globals", comparable_globals(a.global_attrs), comparable_globals(b.global_attrs));
+  return std::move(c.differences);
+}
+
+}  // namespace px::testing
