@@ -93,12 +93,24 @@ void write_camera(JsonWriter& json, const ValueMap& camera) {
 
 CameraWriter::CameraWriter(const Scene& scene, Diagnostics& diagnostics) {
   absl::flat_hash_map<std::string, int> seen;  // a camera's JSON -> its index
+  const Value* library = find_value(scene.global_attrs, "cameras");
   node_camera_.assign(scene.nodes.size(), -1);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const Value* camera = find_value(scene.nodes[i].extras, "camera");
     if (camera == nullptr) continue;
-    std::string fault = camera->is_map() ? camera_fault(camera->as_map())
-                                         : "it is not a glTF camera (COLLADA cameras are not read)";
+    if (camera->is_string()) {
+      // A COLLADA read names the camera by id; its definition is in the scene's cameras.
+      const Value* defined = library && library->is_map()
+                                 ? find_value(library->as_map(), camera->as_string())
+                                 : nullptr;
+      if (defined == nullptr) {
+        diagnostics.warn(kDropped, cat("node ", i, ": its camera '", camera->as_string(),
+                                       "' is left out: the scene defines no such camera"));
+        continue;
+      }
+      camera = defined;
+    }
+    std::string fault = camera->is_map() ? camera_fault(camera->as_map()) : "it is not an object";
     if (!fault.empty()) {
       diagnostics.warn(kDropped, cat("node ", i, ": its camera is left out: ", fault));
       continue;

@@ -1,5 +1,7 @@
 // glTF "cameras" from the cameras nodes carry: a glTF read keeps a node's camera, as its JSON
-// object, in the node's extras["camera"]. Identical cameras are written once.
+// object, in the node's extras["camera"]; a COLLADA read keeps there the camera's id, and the
+// camera, shaped as glTF's, under that id in the scene's global_attrs["cameras"]. Identical
+// cameras are written once.
 #pragma once
 
 #include <vector>
@@ -14,7 +16,7 @@ namespace px::gltf {
 class CameraWriter {
  public:
   // A camera glTF would not validate (a type without its numbers, a zfar not past znear, ...) and
-  // one that is not a glTF camera (a COLLADA read's camera id) are left out with a warning.
+  // an id the scene's cameras do not define are left out with a warning.
   CameraWriter(const Scene& scene, Diagnostics& diagnostics);
 
   // The written camera of a node, -1 for none.

@@ -51,7 +51,7 @@ TEST(ExtrasAndCameras, CamerasGltfWouldRefuseAreLeftOutWithAWarning) {
     return Value(ValueMap{{"type", Value(type)}, {type, Value(std::move(body))}});
   };
   const Value cameras[] = {
-      Value("#collada-camera-id"),
+      Value("undefined-id"),
       camera({{"yfov", Value(0.0)}, {"znear", Value(0.1)}}, "perspective"),
       camera({{"yfov", Value(1.0)}, {"znear", Value(1.0)}, {"zfar", Value(0.5)}}, "perspective"),
       camera({{"xmag", Value(1.0)}, {"ymag", Value(1.0)}, {"znear", Value(0.0)}}, "orthographic"),
@@ -66,6 +66,30 @@ TEST(ExtrasAndCameras, CamerasGltfWouldRefuseAreLeftOutWithAWarning) {
   Parsed p = write_gltf(scene, diagnostics);
   EXPECT_FALSE(p.doc.HasMember("cameras"));
   EXPECT_EQ(diagnostics.count("gltf.write.camera-dropped"), 5);
+}
+
+TEST(ExtrasAndCameras, ACameraNamedByIdIsTheOneTheScenesCamerasDefine) {
+  Scene scene;
+  ValueMap perspective{{"yfov", Value(0.5)}, {"znear", Value(1.0)}};
+  set_value(scene.global_attrs, "cameras",
+            Value(ValueMap{{"cam", Value(ValueMap{{"name", Value("Camera")},
+                                                  {"type", Value("perspective")},
+                                                  {"perspective", Value(perspective)}})},
+                           {"unused", Value(ValueMap{})}}));
+  for (const char* id : {"cam", "cam", "other"}) {
+    set_value(scene.nodes.emplace_back().extras, "camera", Value(id));
+  }
+  scene.scenes.push_back({0, 1, 2});
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_EQ(p.doc["cameras"].Size(), 1u);
+  EXPECT_STREQ(p.doc["cameras"][0]["name"].GetString(), "Camera");
+  EXPECT_EQ(p.doc["cameras"][0]["perspective"]["yfov"].GetDouble(), 0.5);
+  EXPECT_EQ(p.doc["nodes"][0]["camera"].GetInt(), 0);
+  EXPECT_EQ(p.doc["nodes"][1]["camera"].GetInt(), 0);
+  EXPECT_FALSE(p.doc["nodes"][2].HasMember("camera"));
+  EXPECT_EQ(diagnostics.count("gltf.write.camera-dropped"), 1);
+  EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 0);
 }
 
 TEST(ExtrasAndCameras, NodeAndMaterialExtrasGoBackOut) {
