@@ -12,6 +12,7 @@
 #include "engine/strings.h"
 #include "formats/collada/nodes.h"
 #include "formats/collada/skins.h"
+#include "model/node_tree.h"
 
 namespace px::collada {
 namespace {
@@ -21,10 +22,7 @@ constexpr uint64_t kRebindsPerCappedNode = 16;
 class NodeTree {
  public:
   explicit NodeTree(const Scene& scene)
-      : parent_(scene.nodes.size(), -1), depth_(scene.nodes.size()) {
-    for (size_t i = 0; i < scene.nodes.size(); ++i) {
-      for (int c : scene.nodes[i].children) parent_[c] = static_cast<int>(i);
-    }
+      : parent_(parents_of(scene.nodes)), depth_(scene.nodes.size()) {
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
       int d = 0;
       for (int p = parent_[i]; p >= 0 && d <= static_cast<int>(scene.nodes.size()); p = parent_[p])
@@ -112,14 +110,7 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
       if (e == nullptr || e->name != "node" || nodes.copies.contains(e) || brought.contains(e)) {
         continue;
       }
-      std::vector<int> parent(scene.nodes.size(), -1);
-      for (size_t i = 0; i < scene.nodes.size(); ++i) {
-        for (int c : scene.nodes[i].children) parent[c] = static_cast<int>(i);
-      }
-      int root = node;
-      for (size_t steps = 0; parent[root] >= 0 && steps < parent.size(); ++steps) {
-        root = parent[root];
-      }
+      const int root = root_of(parents_of(scene.nodes), node);
       absl::StatusOr<int> copy = read_node(*e);
       if (!copy.ok()) return copy.status();
       brought.emplace(e, *copy);

@@ -7,6 +7,7 @@
 #include "engine/strings.h"
 #include "formats/gltf/node_transform.h"
 #include "formats/gltf/value_json.h"
+#include "model/node_tree.h"
 
 namespace px::gltf {
 namespace {
@@ -37,22 +38,9 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics)
       forest.children[i].push_back(c);
     }
   }
-  // Every node of a cycle has a parent, so walking up from each node finds any.
-  enum : uint8_t { kUnseen, kOnPath, kDone };
-  std::vector<uint8_t> state(n, kUnseen);
-  std::vector<int> path;
-  for (int start = 0; start < n; ++start) {
-    path.clear();
-    int i = start;
-    while (i >= 0 && state[i] == kUnseen) {
-      state[i] = kOnPath;
-      path.push_back(i);
-      i = parent[i];
-    }
-    if (i >= 0 && state[i] == kOnPath) {
-      return refuse("gltf.write.node-cycle", cat("node ", i, " is its own ancestor"));
-    }
-    for (int p : path) state[p] = kDone;
+  std::vector<int> links = parent;
+  if (std::vector<int> cut = cut_cycles(links); !cut.empty()) {
+    return refuse("gltf.write.node-cycle", cat("node ", cut.front(), " is its own ancestor"));
   }
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     std::vector<int>& roots = forest.roots.emplace_back();
