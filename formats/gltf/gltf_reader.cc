@@ -6,6 +6,7 @@
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
+#include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read_accessors.h"
 #include "formats/gltf/read_animations.h"
 #include "formats/gltf/read_buffers.h"
@@ -23,10 +24,11 @@ namespace px::gltf {
 namespace {
 
 // Extensions that change how geometry is stored: without them the data cannot be read.
-constexpr std::string_view kUndecodable[] = {"KHR_draco_mesh_compression",
-                                             "EXT_meshopt_compression", "KHR_meshopt_compression"};
-// Extensions whose data the reader keeps: quantized attributes decode as any accessor does.
-constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer"};
+constexpr std::string_view kUndecodable[] = {"EXT_meshopt_compression", "KHR_meshopt_compression"};
+// Extensions whose data the reader keeps: quantized attributes decode as any accessor does,
+// Draco-compressed primitives through formats/gltf/draco.
+constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer",
+                                      "KHR_draco_mesh_compression"};
 
 absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
   constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
@@ -112,6 +114,7 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   PX_GLTF_TRY(ctx.init());
   PX_GLTF_TRY(read_asset(ctx));
   Buffers buffers(ctx, container->bin);
+  draco::BuffersScope draco_buffers(buffers);  // for KHR_draco_mesh_compression primitives
   Accessors accessors(ctx, buffers);
   PX_GLTF_TRY(read_images(ctx, buffers));
   PX_GLTF_TRY(read_textures(ctx));

@@ -1,12 +1,14 @@
 #include "formats/gltf/read_meshes.h"
 
 #include <algorithm>
+#include <deque>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read_attributes.h"
 #include "formats/gltf/read_cells.h"
 
@@ -73,7 +75,10 @@ class MeshReader {
       return refuse(kJsonType, cat(p.pointer("attributes"), " is absent, not an object"));
     }
     if (p.has("targets")) morphs_ = true;
-    absl::StatusOr<size_t> block = block_of(**attributes);
+    const draco::DracoPrimitive* draco = nullptr;
+    PX_GLTF_TRY(read_draco(p, **attributes, draco));
+    absl::StatusOr<size_t> block =
+        draco != nullptr ? draco_block(*draco, **attributes) : block_of(**attributes);
     if (!block.ok()) return block.status();
     if (*block == SIZE_MAX) {
       ctx_.warn("gltf.read.primitive-skipped",
@@ -91,7 +96,11 @@ class MeshReader {
     PX_GLTF_TRY(p.get_index("indices", ctx_.count(Top::kAccessors), indices));
     const uint64_t vertices = blocks_[prim.block].vertices;
     uint64_t n = vertices;
-    if (indices >= 0) {
+    if (draco != nullptr) {
+      PX_GLTF_TRY(check_indices(draco->indices, p.pointer("indices"), vertices));
+      prim.indices = &draco->indices;
+      n = draco->indices.column.rows;
+    } else if (indices >= 0) {
       absl::StatusOr<const AccessorData*> data = accessors_.get(indices);
       if (!data.ok()) return data.status();
       PX_GLTF_TRY(check_indices(**data, p.pointer("indices"), vertices));
@@ -127,6 +136,44 @@ class MeshReader {
       }
     }
     return absl::OkStatus();
+  }
+
+  // A primitive's KHR_draco_mesh_compression data, decoded; `out` stays null without one.
+  absl::Status read_draco(const JsonObject& p, const JsonObject& attributes,
+                          const draco::DracoPrimitive*& out) {
+    absl::StatusOr<std::optional<JsonObject>> extensions = p.object("extensions");
+    if (!extensions.ok()) return extensions.status();
+    if (!*extensions) return absl::OkStatus();
+    absl::StatusOr<std::optional<JsonObject>> ext =
+        (*extensions)->object("KHR_draco_mesh_compression");
+    if (!ext.ok()) return ext.status();
+    if (!*ext) return absl::OkStatus();
+    Buffers* buffers = draco::BuffersScope::current();
+    if (buffers == nullptr) {
+      return refuse("gltf.draco.unsupported", cat(p.pointer(), ": no buffers to decode from"));
+    }
+    absl::StatusOr<draco::DracoPrimitive> decoded =
+        draco::read_draco_primitive(ctx_, *buffers, p, attributes, **ext);
+    if (!decoded.ok()) return decoded.status();
+    out = &draco_.emplace_back(*std::move(decoded));
+    return absl::OkStatus();
+  }
+
+  // The block of a Draco primitive: never shared, since its data is its own (its key stays
+  // empty, which no other block's matches); SIZE_MAX when it has no POSITION.
+  absl::StatusOr<size_t> draco_block(const draco::DracoPrimitive& draco,
+                                     const JsonObject& attributes) {
+    Block block;
+    bool position = false;
+    for (const auto& [semantic, data] : draco.attributes) {
+      PX_GLTF_TRY(check_attribute(semantic, data, attributes.pointer(semantic)));
+      position |= semantic == "POSITION";
+      block.vertices = data.column.rows;
+      block.attributes.push_back(Attribute{semantic, -1, &data});
+    }
+    if (!position) return SIZE_MAX;
+    blocks_.push_back(std::move(block));
+    return blocks_.size() - 1;
   }
 
   // The block of the primitive's attributes, made when no earlier primitive named the same
@@ -279,6 +326,7 @@ class MeshReader {
   JsonObject json_;
   std::vector<Block> blocks_;
   std::vector<Primitive> primitives_;
+  std::deque<draco::DracoPrimitive> draco_;  // decoded Draco data the blocks point into
   bool morphs_ = false;
 };
 

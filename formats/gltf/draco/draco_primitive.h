@@ -1,0 +1,45 @@
+// A glTF primitive's KHR_draco_mesh_compression extension read into accessor data: its buffer
+// view decoded, each glTF attribute taken from the Draco attribute its `attributes` map names,
+// shaped by the glTF accessor (count, type, componentType, normalized), which has no bufferView
+// of its own; the indices from the decoded faces.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "formats/gltf/read_accessors.h"
+#include "formats/gltf/read_buffers.h"
+#include "formats/gltf/read_context.h"
+#include "formats/gltf/read_json.h"
+
+namespace px::gltf::draco {
+
+struct DracoPrimitive {
+  std::vector<std::pair<std::string, AccessorData>> attributes;  // in the primitive's order
+  AccessorData indices;                                          // uint32 SCALAR
+};
+
+// `attributes` is the primitive's "attributes" object, `extension` its
+// extensions.KHR_draco_mesh_compression object.
+absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& buffers,
+                                                    const JsonObject& primitive,
+                                                    const JsonObject& attributes,
+                                                    const JsonObject& extension);
+
+// The reader's buffers for the Draco hook in read_meshes.cc, which is handed only the accessors:
+// bound by gltf_reader.cc for the duration of one read on this thread.
+class BuffersScope {
+ public:
+  explicit BuffersScope(Buffers& buffers);
+  ~BuffersScope();
+  BuffersScope(const BuffersScope&) = delete;
+  BuffersScope& operator=(const BuffersScope&) = delete;
+  static Buffers* current();
+
+ private:
+  Buffers* previous_;
+};
+
+}  // namespace px::gltf::draco

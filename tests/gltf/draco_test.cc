@@ -1,0 +1,293 @@
+// The Draco decoder: its rANS pieces on hand-made streams, refusals of truncated and garbled
+// bitstreams, and the assimp 2CylinderEngine corpus file (skipped where the corpus is absent).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "engine/diagnostics.h"
+#include "engine/options.h"
+#include "formats/gltf/draco/byte_reader.h"
+#include "formats/gltf/draco/draco_mesh.h"
+#include "formats/gltf/draco/rans.h"
+#include "formats/gltf/gltf_reader.h"
+#include "rapidjson/document.h"
+
+namespace px::gltf::draco {
+namespace {
+
+// rABS encoding of `bits` as Draco's RAnsBitDecoder reads them (the test's own encoder: the
+// decoder reads the bits in the reverse of the order they were written).
+std::vector<uint8_t> rabs_stream(const std::vector<bool>& bits, uint8_t prob_zero) {
+  std::vector<uint8_t> out;
+  uint32_t state = 4096;
+  const uint32_t p = 256 - prob_zero;
+  for (auto it = bits.rbegin(); it != bits.rend(); ++it) {
+    const uint32_t l_s = *it ? p : prob_zero;
+    if (state >= 4096 * l_s) {
+      out.push_back(state % 256);
+      state /= 256;
+    }
+    state = (state / l_s) * 256 + state % l_s + (*it ? 0 : p);
+  }
+  state -= 4096;
+  if (state < (1 << 6)) {
+    out.push_back(static_cast<uint8_t>(state));
+  } else if (state < (1 << 14)) {
+    out.push_back(state & 0xff);
+    out.push_back(static_cast<uint8_t>((0x01 << 6) + (state >> 8)));
+  } else {
+    out.push_back(state & 0xff);
+    out.push_back((state >> 8) & 0xff);
+    out.push_back(static_cast<uint8_t>((0x02 << 6) + (state >> 16)));
+  }
+  std::vector<uint8_t> stream = {prob_zero, static_cast<uint8_t>(out.size())};
+  stream.insert(stream.end(), out.begin(), out.end());
+  return stream;
+}
+
+TEST(DracoRans, BitDecoderReadsHandMadeStream) {
+  std::vector<bool> bits;
+  for (int i = 0; i < 200; ++i) bits.push_back((i * 7 + i / 3) % 5 == 0);
+  for (uint8_t prob_zero : {uint8_t{30}, uint8_t{128}, uint8_t{220}}) {
+    const std::vector<uint8_t> stream = rabs_stream(bits, prob_zero);
+    ByteReader in(stream);
+    RAnsBitDecoder decoder;
+    ASSERT_TRUE(decoder.start(in).ok());
+    EXPECT_EQ(in.remaining(), 0u);
+    for (size_t i = 0; i < bits.size(); ++i) EXPECT_EQ(decoder.next_bit(), bits[i]) << i;
+  }
+}
+
+TEST(DracoRans, BitDecoderRefusesShortStreams) {
+  const std::vector<uint8_t> stream = {128, 5, 0x01};  // claims 5 bytes, holds 1
+  ByteReader in(stream);
+  RAnsBitDecoder decoder;
+  EXPECT_FALSE(decoder.start(in).ok());
+  const std::vector<uint8_t> bad_state = {128, 1, 0xC0};  // a 4-byte state in a bit stream
+  ByteReader in2(bad_state);
+  EXPECT_FALSE(decoder.start(in2).ok());
+}
+
+TEST(DracoRans, TaggedSymbolsReadHandMadeStream) {
+  // TAGGED; a tag table of 4 symbols where only "3 bits" has probability (4096 of 4096); one
+  // rANS byte; then the values 5, 2, 7 as 3-bit fields, least significant bit first.
+  const std::vector<uint8_t> stream = {0, 4, (2 << 2) | 3, 1, 64, 1, 0x00, 0xD5, 0x01};
+  ByteReader in(stream);
+  std::vector<uint32_t> out(3);
+  ASSERT_TRUE(decode_symbols(in, 1, out).ok());
+  EXPECT_EQ(out, (std::vector<uint32_t>{5, 2, 7}));
+  EXPECT_EQ(in.remaining(), 0u);
+}
+
+TEST(DracoRans, RawSymbolsReadHandMadeStream) {
+  // RAW, max bit length 4 (precision 12): symbol 2 has all the probability.
+  const std::vector<uint8_t> stream = {1, 4, 3, (1 << 2) | 3, 1, 64, 1, 0x00};
+  ByteReader in(stream);
+  std::vector<uint32_t> out(5);
+  ASSERT_TRUE(decode_symbols(in, 1, out).ok());
+  EXPECT_EQ(out, (std::vector<uint32_t>(5, 2)));
+}
+
+TEST(DracoRans, SymbolTablesThatDoNotAddUpAreRefused) {
+  const std::vector<uint8_t> stream = {1, 4, 1, (1 << 2) | 0, 1, 0x00};  // probability 1 of 4096
+  ByteReader in(stream);
+  std::vector<uint32_t> out(2);
+  EXPECT_FALSE(decode_symbols(in, 1, out).ok());
+  const std::vector<uint8_t> huge = {1, 4, 0xff, 0xff, 0xff, 0xff, 0x0f};  // 2^32-1 symbols
+  ByteReader in2(huge);
+  EXPECT_FALSE(decode_symbols(in2, 1, out).ok());
+}
+
+TEST(DracoMesh, HeaderRefusals) {
+  const Limits limits{100, 100};
+  EXPECT_FALSE(decode_draco_mesh({}, limits).ok());
+  const std::string not_draco = "DRACX\x02\x02\x01\x01\x00\x00";
+  EXPECT_FALSE(decode_draco_mesh(
+                   {reinterpret_cast<const uint8_t*>(not_draco.data()), not_draco.size()}, limits)
+                   .ok());
+  const std::string old_version("DRACO\x01\x03\x01\x01\x00\x00", 11);
+  absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(
+      {reinterpret_cast<const uint8_t*>(old_version.data()), old_version.size()}, limits);
+  ASSERT_FALSE(mesh.ok());
+  EXPECT_NE(mesh.status().message().find("gltf.draco.unsupported"), std::string::npos);
+}
+
+// A sequential mesh built by hand: 1 face over 3 points, raw uint8 indices, one generic float
+// attribute of 1 component.
+TEST(DracoMesh, SequentialRawMesh) {
+  std::vector<uint8_t> s = {'D', 'R', 'A', 'C', 'O', 2, 2, 1, 0, 0, 0};
+  s.insert(s.end(), {1, 3, 1, 0, 1, 2});        // faces, points, method raw, indices
+  s.insert(s.end(), {1, 1, 4, 9, 1, 0, 7, 0});  // 1 decoder: 1 attribute GENERIC float32 x1,
+                                                // id 7, sequential decoder GENERIC
+  for (float f : {1.5f, -2.0f, 4.25f}) {
+    const uint8_t* b = reinterpret_cast<const uint8_t*>(&f);
+    s.insert(s.end(), b, b + 4);
+  }
+  absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(s, Limits{1, 3});
+  ASSERT_TRUE(mesh.ok()) << mesh.status();
+  EXPECT_EQ(mesh->indices, (std::vector<uint32_t>{0, 1, 2}));
+  const DracoAttribute* a = mesh->find(7);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->floats, (std::vector<float>{1.5f, -2.0f, 4.25f}));
+  // More faces than the glTF declares are refused.
+  EXPECT_FALSE(decode_draco_mesh(s, Limits{0, 3}).ok());
+  // An index past the points is refused.
+  s[15] = 3;
+  EXPECT_FALSE(decode_draco_mesh(s, Limits{1, 3}).ok());
+}
+
+std::filesystem::path corpus_dir() {
+  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
+  return std::filesystem::path(__FILE__).parent_path() / ".." / ".." / ".." / "shared" / "corpus";
+}
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+struct CorpusPrimitive {
+  std::vector<uint8_t> bytes;
+  Limits limits;
+  uint64_t position_count = 0;
+  double min[3] = {0, 0, 0}, max[3] = {0, 0, 0};
+  uint32_t position_id = 0;
+  int normal_id = -1;
+};
+
+class DracoCorpus : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    gltf_ = corpus_dir() / "gltf" / "assimp" / "draco" / "2CylinderEngine.gltf";
+    if (!std::filesystem::exists(gltf_)) GTEST_SKIP() << "corpus absent: " << gltf_;
+    const std::string json = slurp(gltf_);
+    const std::string bin = slurp(gltf_.parent_path() / "2CylinderEngine.bin");
+    rapidjson::Document doc;
+    doc.Parse(json.data(), json.size());
+    ASSERT_FALSE(doc.HasParseError());
+    const auto& accessors = doc["accessors"];
+    for (const auto& mesh : doc["meshes"].GetArray()) {
+      for (const auto& p : mesh["primitives"].GetArray()) {
+        const auto& ext = p["extensions"]["KHR_draco_mesh_compression"];
+        const auto& view = doc["bufferViews"][ext["bufferView"].GetUint()];
+        const size_t offset = view.HasMember("byteOffset") ? view["byteOffset"].GetUint() : 0;
+        CorpusPrimitive c;
+        c.bytes.assign(bin.begin() + offset, bin.begin() + offset + view["byteLength"].GetUint());
+        const auto& position = accessors[p["attributes"]["POSITION"].GetUint()];
+        c.position_count = position["count"].GetUint64();
+        for (int i = 0; i < 3; ++i) {
+          c.min[i] = position["min"][i].GetDouble();
+          c.max[i] = position["max"][i].GetDouble();
+        }
+        c.limits.max_points = c.position_count;
+        c.limits.max_faces = accessors[p["indices"].GetUint()]["count"].GetUint64() / 3;
+        c.position_id = ext["attributes"]["POSITION"].GetUint();
+        if (ext["attributes"].HasMember("NORMAL"))
+          c.normal_id = ext["attributes"]["NORMAL"].GetInt();
+        primitives_.push_back(std::move(c));
+      }
+    }
+  }
+
+  std::filesystem::path gltf_;
+  std::vector<CorpusPrimitive> primitives_;
+};
+
+TEST_F(DracoCorpus, EveryPrimitiveDecodesToPlausibleGeometry) {
+  ASSERT_EQ(primitives_.size(), 34u);
+  for (size_t i = 0; i < primitives_.size(); ++i) {
+    const CorpusPrimitive& c = primitives_[i];
+    SCOPED_TRACE(i);
+    absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(c.bytes, c.limits);
+    ASSERT_TRUE(mesh.ok()) << mesh.status();
+    EXPECT_EQ(mesh->num_points, c.position_count);
+    EXPECT_EQ(mesh->indices.size(), c.limits.max_faces * 3);
+    for (uint32_t index : mesh->indices) ASSERT_LT(index, mesh->num_points);
+    const DracoAttribute* position = mesh->find(c.position_id);
+    ASSERT_NE(position, nullptr);
+    ASSERT_EQ(position->floats.size(), size_t{mesh->num_points} * 3);
+    for (size_t v = 0; v < mesh->num_points; ++v) {
+      for (int k = 0; k < 3; ++k) {
+        const double x = position->floats[v * 3 + k];
+        const double slack = 1e-4 * (c.max[k] - c.min[k]) + 1e-5;
+        ASSERT_GE(x, c.min[k] - slack) << "vertex " << v;
+        ASSERT_LE(x, c.max[k] + slack) << "vertex " << v;
+      }
+    }
+    const DracoAttribute* normal = mesh->find(static_cast<uint32_t>(c.normal_id));
+    ASSERT_NE(normal, nullptr);
+    ASSERT_EQ(normal->floats.size(), size_t{mesh->num_points} * 3);
+    for (size_t v = 0; v < mesh->num_points; ++v) {
+      const float* n = &normal->floats[v * 3];
+      ASSERT_NEAR(std::sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]), 1.0, 1e-4) << "vertex " << v;
+    }
+    // The connectivity agrees with the geometry: nearly every triangle faces the way its
+    // vertices' normals point.
+    size_t agree = 0;
+    const size_t faces = mesh->indices.size() / 3;
+    for (size_t f = 0; f < faces; ++f) {
+      const uint32_t* t = &mesh->indices[f * 3];
+      double e1[3], e2[3], sum[3];
+      for (int k = 0; k < 3; ++k) {
+        e1[k] = position->floats[t[1] * 3 + k] - position->floats[t[0] * 3 + k];
+        e2[k] = position->floats[t[2] * 3 + k] - position->floats[t[0] * 3 + k];
+        sum[k] = normal->floats[t[0] * 3 + k] + normal->floats[t[1] * 3 + k] +
+                 normal->floats[t[2] * 3 + k];
+      }
+      const double cross[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2],
+                               e1[0] * e2[1] - e1[1] * e2[0]};
+      if (cross[0] * sum[0] + cross[1] * sum[1] + cross[2] * sum[2] > 0) ++agree;
+    }
+    EXPECT_GT(agree, faces * 95 / 100) << agree << " of " << faces << " triangles";
+  }
+}
+
+TEST_F(DracoCorpus, EveryTruncationIsRefused) {
+  // The smallest primitives of each connectivity kind: every prefix must be refused cleanly.
+  size_t checked = 0;
+  for (const CorpusPrimitive& c : primitives_) {
+    if (c.bytes.size() > 2500) continue;
+    for (size_t n = 0; n < c.bytes.size(); ++n) {
+      absl::StatusOr<DracoMesh> mesh =
+          decode_draco_mesh(std::span<const uint8_t>(c.bytes.data(), n), c.limits);
+      EXPECT_FALSE(mesh.ok()) << "prefix of " << n << " of " << c.bytes.size() << " bytes";
+    }
+    if (++checked == 4) break;
+  }
+  EXPECT_GT(checked, 0u);
+}
+
+TEST_F(DracoCorpus, GarbledBytesNeverCrash) {
+  for (size_t i = 0; i < primitives_.size() && i < 6; ++i) {
+    std::vector<uint8_t> bytes = primitives_[i].bytes;
+    uint32_t seed = 12345 + static_cast<uint32_t>(i);
+    for (size_t at = 11; at < bytes.size(); at += 1 + at / 64) {
+      for (uint8_t x : {uint8_t{0xff}, uint8_t{0x01}, uint8_t{0x80}}) {
+        bytes[at] ^= x;
+        seed = seed * 1664525u + 1013904223u;
+        (void)decode_draco_mesh(bytes, primitives_[i].limits);
+        bytes[at] ^= x;
+      }
+    }
+  }
+}
+
+TEST_F(DracoCorpus, TheReaderReadsTheWholeFile) {
+  Diagnostics diagnostics;
+  absl::StatusOr<Scene> scene = px::gltf::read(gltf_, ReadOptions{}, diagnostics);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  uint64_t points = 0;
+  for (const Mesh& m : scene->meshes) points += m.points.rows;
+  uint64_t expected = 0;
+  for (const CorpusPrimitive& c : primitives_) expected += c.position_count;
+  EXPECT_EQ(points, expected);
+}
+
+}  // namespace
+}  // namespace px::gltf::draco
