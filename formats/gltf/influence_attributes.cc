@@ -14,6 +14,15 @@ constexpr int kWidth = 4;
 
 double clean_weight(double w) { return w >= 0 && std::isfinite(w) ? w : 0; }
 
+// A weight as the fraction it stands for: uint8 and uint16 weights are glTF's normalised ones
+// (255 or 65535 is 1), so that they add up right beside float weights of another set.
+double weight(const Column& c, size_t row, int k) {
+  double w = c.get(row, k);
+  if (c.holds<uint8_t>()) return w / 255.0;
+  if (c.holds<uint16_t>()) return w / 65535.0;
+  return w;
+}
+
 // The weights of one row of set `set` as written: clamped at 0 and scaled so that the row's
 // weights over every set sum to one (in float32 too, when there is one set), or, when none is
 // positive, all on the first influence of set 0. False when a weight had to be cleaned.
@@ -24,7 +33,7 @@ bool normalized_row(const std::vector<const Column*>& sets, int set, size_t row,
   for (const Column* c : sets) {
     if (c == nullptr) continue;
     for (int k = 0; k < kWidth; ++k) {
-      double w = c->get(row, k);
+      double w = weight(*c, row, k);
       clean &= clean_weight(w) == w;
       sum += clean_weight(w);
     }
@@ -37,7 +46,7 @@ bool normalized_row(const std::vector<const Column*>& sets, int set, size_t row,
   const Column& c = *sets[set];
   int largest = 0;
   for (int k = 0; k < kWidth; ++k) {
-    out[k] = static_cast<float>(clean_weight(c.get(row, k)) / sum);
+    out[k] = static_cast<float>(clean_weight(weight(c, row, k)) / sum);
     if (out[k] > out[largest]) largest = k;
   }
   if (sets.size() == 1) {

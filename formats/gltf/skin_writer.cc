@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/strings.h"
+#include "formats/gltf/value_json.h"
 
 namespace px::gltf {
 namespace {
@@ -106,6 +107,11 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
     if (why.empty() && ibm == nullptr && find_value(m, "inverseBindMatrices") != nullptr) {
       why = "its inverseBindMatrices were never decoded";
     }
+    if (why.empty() && ibm != nullptr && ibm->is_column() &&
+        ibm->as_column().rows != w.joints.size()) {
+      why = cat("it has ", ibm->as_column().rows, " inverse bind matrices for ", w.joints.size(),
+                " joints");
+    }
     for (size_t j = 0; why.empty() && j < w.joints.size(); ++j) {
       Eigen::Matrix4d inverse = Eigen::Matrix4d::Identity();
       if (ibm != nullptr && !matrix_of(*ibm, j, &inverse)) {
@@ -130,6 +136,14 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
       drop(why);
       continue;
     }
+    // No matrices and no bind shape to fold: glTF's default, the identity, says the same.
+    if (ibm == nullptr && bind_shape == Eigen::Matrix4d::Identity()) w.matrices.clear();
+    if (const Value* extras = find_value(m, "extras")) w.extras = extras;
+    if (find_value(m, "extensions") != nullptr) {
+      diagnostics.warn(
+          "gltf.write.extension-dropped",
+          cat("skin ", s, ": its extensions are left out (the writer keeps no extensionsUsed)"));
+    }
     if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
       int64_t root = skeleton->as_int();
       bool valid = root >= 0 && static_cast<size_t>(root) < scene.nodes.size();
@@ -149,6 +163,7 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
 
 void SkinWriter::add_accessors(BinBuilder& bin) {
   for (Written& w : written_) {
+    if (w.matrices.empty()) continue;
     int view = bin.add_view(w.matrices.size() * sizeof(float), 0);
     w.accessor = bin.add_accessor(Accessor{view, kFloat, w.joints.size(), "MAT4", {}, {}});
   }
@@ -156,6 +171,7 @@ void SkinWriter::add_accessors(BinBuilder& bin) {
 
 void SkinWriter::fill(BinBuilder& bin) const {
   for (const Written& w : written_) {
+    if (w.accessor < 0) continue;
     std::memcpy(bin.view_data(bin.accessor(w.accessor).view), w.matrices.data(),
                 w.matrices.size() * sizeof(float));
   }
@@ -209,8 +225,10 @@ void SkinWriter::write_json(JsonWriter& json) const {
       json.key("name");
       json.string(w.name);
     }
-    json.key("inverseBindMatrices");
-    json.integer(w.accessor);
+    if (w.accessor >= 0) {
+      json.key("inverseBindMatrices");
+      json.integer(w.accessor);
+    }
     if (w.skeleton >= 0) {
       json.key("skeleton");
       json.integer(w.skeleton);
@@ -219,6 +237,10 @@ void SkinWriter::write_json(JsonWriter& json) const {
     json.start_array();
     for (int j : w.joints) json.integer(j);
     json.end_array();
+    if (w.extras != nullptr) {
+      json.key("extras");
+      write_value(json, *w.extras);
+    }
     json.end_object();
   }
   json.end_array();

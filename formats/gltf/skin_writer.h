@@ -1,7 +1,8 @@
-// global_attrs["skins"] as glTF skins: joints, skeleton, and the inverse bind matrices (a
-// COLLADA bind_shape_matrix folded in) as a float MAT4 accessor. A skin glTF cannot hold is
-// left out with a warning, and so is a node's skin that names no written skin, has no mesh, or
-// whose mesh has no joints and weights or a joint past the skin's joints.
+// global_attrs["skins"] as glTF skins: name, joints, skeleton, extras, and the inverse bind
+// matrices (a COLLADA bind_shape_matrix folded in) as a float MAT4 accessor, none when the skin
+// has neither matrices nor a bind shape. A skin glTF cannot hold is left out with a warning, as
+// are a skin's extensions, and a node's skin that names no written skin, has no mesh, or whose
+// mesh has no joints and weights or a joint past the skin's joints.
 #pragma once
 
 #include <vector>
@@ -34,8 +35,9 @@ class SkinWriter {
     std::string name;
     std::vector<int> joints;
     int skeleton = -1;
-    std::vector<float> matrices;  // column-major, 16 per joint
+    std::vector<float> matrices;  // column-major, 16 per joint; none: glTF's identities
     int accessor = -1;
+    const Value* extras = nullptr;  // the skin entry's "extras", written as they are
   };
   std::vector<int> index_;  // scene skin -> written skin, -1
   std::vector<Written> written_;
