@@ -21,7 +21,7 @@ namespace {
 
 std::filesystem::path corpus_dir() {
   if (const char* env = std::getenv("POLYXIOS_CORPUS")) return env;
-  return std::filesystem::path(PX_SOURCE_DIR) / ".." / "shared" / "corpus";
+  return PX_CORPUS_DIR;
 }
 
 std::vector<std::filesystem::path> skinned_files() {
