@@ -165,11 +165,29 @@ class MeshReader {
                                      const JsonObject& attributes) {
     Block block;
     bool position = false;
-    for (const auto& [semantic, data] : draco.attributes) {
-      PX_GLTF_TRY(check_attribute(semantic, data, attributes.pointer(semantic)));
-      position |= semantic == "POSITION";
-      block.vertices = data.column.rows;
-      block.attributes.push_back(Attribute{semantic, -1, &data});
+    const rapidjson::Value& json = attributes.json();
+    for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+      Attribute a;
+      a.semantic.assign(it->name.GetString(), it->name.GetStringLength());
+      const std::string at = attributes.pointer(a.semantic);
+      for (const auto& [semantic, data] : draco.attributes) {
+        if (semantic == a.semantic) a.data = &data;
+      }
+      if (a.data == nullptr) {  // an attribute the extension leaves uncompressed
+        PX_GLTF_TRY(attributes.get_index(a.semantic, ctx_.count(Top::kAccessors), a.accessor));
+        absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+        if (!data.ok()) return data.status();
+        a.data = *data;
+      }
+      PX_GLTF_TRY(check_attribute(a.semantic, *a.data, at));
+      if (!block.attributes.empty() && a.data->column.rows != block.vertices) {
+        return refuse("gltf.primitive.attribute-count",
+                      cat(at, ": ", a.data->column.rows, " elements, but ",
+                          block.attributes[0].semantic, " holds ", block.vertices));
+      }
+      position |= a.semantic == "POSITION";
+      block.vertices = a.data->column.rows;
+      block.attributes.push_back(std::move(a));
     }
     if (!position) return SIZE_MAX;
     blocks_.push_back(std::move(block));

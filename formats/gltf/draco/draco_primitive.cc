@@ -37,6 +37,7 @@ absl::StatusOr<Shape> shape_of(ReadContext& ctx, int index) {
   PX_GLTF_TRY(a->require("componentType", component_type));
   PX_GLTF_TRY(a->require("type", type));
   PX_GLTF_TRY(a->get("normalized", s.normalized));
+  if (s.count == 0) return refuse("gltf.accessor.count", cat(a->pointer(), "/count is 0"));
   auto it =
       std::find_if(kTypes.begin(), kTypes.end(), [&](const TypeInfo& t) { return t.name == type; });
   if (it == kTypes.end())
@@ -189,7 +190,7 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
     PX_GLTF_TRY(attributes.get_index(semantic, ctx.count(Top::kAccessors), accessor));
     absl::StatusOr<Shape> shape = shape_of(ctx, accessor);
     if (!shape.ok()) return shape.status();
-    limits.max_points = std::max(limits.max_points, shape->count);
+    limits.max_points = std::max(limits.max_points, shape->count);  // all must agree
     shapes.emplace_back(std::move(semantic), *shape);
   }
   int indices = -1;
@@ -222,7 +223,8 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
   for (auto& [semantic, shape] : shapes) {
     const std::string at = attributes.pointer(semantic);
     int id = -1;
-    PX_GLTF_TRY((*ids)->require_index(semantic, INT32_MAX, id));
+    PX_GLTF_TRY((*ids)->get_index(semantic, INT32_MAX, id));
+    if (id < 0) continue;  // not compressed: the caller reads its accessor
     const DracoAttribute* from = mesh->find(static_cast<uint32_t>(id));
     if (from == nullptr) {
       return refuse(kMismatch,

@@ -17,8 +17,10 @@
 namespace px::gltf::draco {
 
 struct DracoPrimitive {
-  std::vector<std::pair<std::string, AccessorData>> attributes;  // in the primitive's order
-  AccessorData indices;                                          // uint32 SCALAR
+  // The attributes the extension compresses, in the primitive's order; the primitive's other
+  // attributes are plain accessors.
+  std::vector<std::pair<std::string, AccessorData>> attributes;
+  AccessorData indices;  // uint32 SCALAR
 };
 
 // `attributes` is the primitive's "attributes" object, `extension` its

@@ -253,9 +253,10 @@ absl::Status Prediction::restore(std::span<int32_t> values, int components,
       case kPredictionConstrainedMultiParallelogram:
         return constrained(values, components);
       case kPredictionTexCoordsPortable:
-        return tex_coords(values, point_ids);
       case kPredictionGeometricNormal:
-        return geometric_normal(values, point_ids);
+        if (components != 2) return malformed("a two-component prediction of other data");
+        return method_ == kPredictionTexCoordsPortable ? tex_coords(values, point_ids)
+                                                       : geometric_normal(values, point_ids);
       default:
         break;
     }
@@ -264,7 +265,7 @@ absl::Status Prediction::restore(std::span<int32_t> values, int components,
 }
 
 absl::Status Prediction::delta(std::span<int32_t> values, int components) {
-  const std::vector<int32_t> zeros(components, transform_ == kTransformWrap ? 0 : 0);
+  const std::vector<int32_t> zeros(components, 0);
   PX_DRACO_TRY(apply(zeros.data(), values.data(), values.data(), components));
   for (size_t i = components; i + components <= values.size(); i += components) {
     PX_DRACO_TRY(apply(&values[i - components], &values[i], &values[i], components));
