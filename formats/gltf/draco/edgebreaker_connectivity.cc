@@ -217,7 +217,10 @@ class EdgebreakerDecoder {
         const int32_t a = active.back();
         const int32_t x = table_.vertex(next_corner(a));
         const int32_t b = next_corner(table_.left_most(x));
-        if (b == kNone) return malformed("a C symbol with no edge to close");
+        // A well-formed stream only ever joins two distinct free edges.
+        if (b == kNone || a == b || table_.opposite(a) != kNone || table_.opposite(b) != kNone) {
+          return malformed("a C symbol joins edges that are not free");
+        }
         table_.set_opposites(a, corner + 1);
         table_.set_opposites(b, corner + 2);
         table_.map(corner, x);
@@ -230,6 +233,7 @@ class EdgebreakerDecoder {
       } else if (symbol == kR || symbol == kL) {
         if (active.empty()) return malformed("an R or L symbol with no active edge");
         const int32_t a = active.back();
+        if (table_.opposite(a) != kNone) return malformed("an R or L symbol on a joined edge");
         const int32_t opp = symbol == kR ? corner + 2 : corner + 1;
         const int32_t left = symbol == kR ? corner + 1 : corner;
         const int32_t right = symbol == kR ? corner : corner + 2;
@@ -252,6 +256,9 @@ class EdgebreakerDecoder {
         }
         if (active.empty()) return malformed("an S symbol with one active edge");
         const int32_t a = active.back();
+        if (a == b || table_.opposite(a) != kNone || table_.opposite(b) != kNone) {
+          return malformed("an S symbol joins edges that are not free");
+        }
         table_.set_opposites(a, corner + 2);
         table_.set_opposites(b, corner + 1);
         const int32_t p = table_.vertex(prev_corner(a));
