@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "model/node_tree.h"
 
 namespace px::gltf {
 namespace {
@@ -102,26 +103,12 @@ void make_forest(ReadContext& ctx) {
       return true;
     });
   }
-  // Every node of a cycle has a parent, so walking up from each node finds any.
-  enum : uint8_t { kUnseen, kOnPath, kDone };
-  std::vector<uint8_t> state(n, kUnseen);
-  std::vector<int> path;
-  for (int start = 0; start < n; ++start) {
-    path.clear();
-    int i = start;
-    while (i >= 0 && state[i] == kUnseen) {
-      state[i] = kOnPath;
-      path.push_back(i);
-      i = parent[i];
-    }
-    if (i >= 0 && state[i] == kOnPath) {
-      const int p = parent[i];
-      ctx.warn(kDropped, cat("/nodes/", p, ": child ", i,
-                             " makes the node its own ancestor; the reference is dropped"));
-      std::erase(nodes[p].children, i);
-      parent[i] = -1;
-    }
-    for (int k : path) state[k] = kDone;
+  const std::vector<int> listed_by = parent;  // cut_cycles cuts links in parent
+  for (int i : cut_cycles(parent)) {
+    const int p = listed_by[i];
+    ctx.warn(kDropped, cat("/nodes/", p, ": child ", i,
+                           " makes the node its own ancestor; the reference is dropped"));
+    std::erase(nodes[p].children, i);
   }
 }
 

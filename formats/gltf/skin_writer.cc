@@ -1,12 +1,14 @@
 #include "formats/gltf/skin_writer.h"
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
 
 #include "engine/strings.h"
 #include "formats/gltf/value_json.h"
+#include "model/node_tree.h"
 
 namespace px::gltf {
 namespace {
@@ -31,36 +33,12 @@ bool matrix_of(const Value& v, size_t row, Eigen::Matrix4d* m) {
   return false;
 }
 
-std::vector<int> parents_of(const Scene& scene) {
-  std::vector<int> parent(scene.nodes.size(), -1);
-  for (size_t i = 0; i < scene.nodes.size(); ++i) {
-    for (int c : scene.nodes[i].children) {
-      if (c >= 0 && static_cast<size_t>(c) < parent.size() && parent[c] < 0) {
-        parent[c] = static_cast<int>(i);
-      }
-    }
-  }
-  return parent;
-}
-
-int root_of(const std::vector<int>& parent, int n) {
-  for (size_t steps = 0; parent[n] >= 0 && steps < parent.size(); ++steps) n = parent[n];
-  return n;
-}
-
-bool is_ancestor_or_self(const std::vector<int>& parent, int ancestor, int n) {
-  for (size_t steps = 0; n >= 0 && steps <= parent.size(); ++steps, n = parent[n]) {
-    if (n == ancestor) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
   const Value* skins = find_value(scene.global_attrs, "skins");
   if (skins == nullptr || !skins->is_array()) return;
-  std::vector<int> parent = parents_of(scene);
+  std::vector<int> parent = parents_of(scene.nodes);
   for (size_t s = 0; s < skins->as_array().size(); ++s) {
     const Value& skin = skins->as_array()[s];
     auto drop = [&](std::string_view why) {
@@ -143,6 +121,21 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
       diagnostics.warn(
           "gltf.write.extension-dropped",
           cat("skin ", s, ": its extensions are left out (the writer keeps no extensionsUsed)"));
+    }
+    // A glTF read keeps the skin's whole object; members glTF does not define go unwritten.
+    for (const auto& [key, value] : m) {
+      static constexpr std::string_view kWritten[] = {"name",
+                                                      "joints",
+                                                      "skeleton",
+                                                      "extras",
+                                                      "extensions",
+                                                      "inverseBindMatrices",
+                                                      "inverse_bind_matrices",
+                                                      "bind_shape_matrix"};
+      if (std::find(std::begin(kWritten), std::end(kWritten), key) == std::end(kWritten)) {
+        diagnostics.warn("gltf.write.skin-member-dropped",
+                         cat("skin ", s, ": '", key, "' left out: glTF defines no such member"));
+      }
     }
     if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
       int64_t root = skeleton->as_int();

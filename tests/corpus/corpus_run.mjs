@@ -164,9 +164,16 @@ function runConverter(run, src, out, cwd) {
         }
       }
     };
+    let exited = false;
     const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup();
+      // The timer fires late when the event loop was busy (validating another file's output on
+      // this thread): let the poll phase deliver an exit that already happened before calling the
+      // run a hang.
+      setImmediate(() => {
+        if (exited || settled) return;
+        timedOut = true;
+        killGroup();
+      });
     }, run.timeoutS * 1000);
     try {
       child = spawn(run.polyxios, ['convert', src, out], { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
@@ -180,6 +187,7 @@ function runConverter(run, src, out, cwd) {
     });
     child.on('error', (e) => finish({ spawnError: String(e.message || e), code: null, signal: null }));
     child.on('exit', (code, signal) => {
+      exited = true;
       // stderr is complete at 'close'; if something the converter started still
       // holds the pipes, do not wait for it longer than a moment.
       exitTimer = setTimeout(() => {

@@ -373,6 +373,18 @@ TEST(GltfSpecWrite, SkinExtensionsAreLeftOutWithAWarning) {
   EXPECT_EQ(p.doc["nodes"][3]["skin"].GetInt(), 0);
 }
 
+// G30 with G28: members of a read skin glTF does not define are left out with a warning.
+TEST(GltfSpecWrite, SkinMembersGltfDoesNotDefineAreLeftOutWithAWarning) {
+  Scene scene = rigged_scene();
+  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
+                           {"customProperty", Value(true)}});
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_TRUE(p.doc.HasMember("skins"));
+  EXPECT_FALSE(p.doc["skins"][0].HasMember("customProperty"));
+  EXPECT_EQ(diagnostics.count("gltf.write.skin-member-dropped"), 1);
+}
+
 // G30: a node's skin is dropped with a warning when it names no written skin, the node has no
 // mesh, its mesh has no joints and weights, or names a joint past the skin's joints.
 TEST(GltfSpecWrite, NodeSkinsWithoutAValidTargetAreDroppedWithAWarning) {

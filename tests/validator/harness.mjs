@@ -1,5 +1,5 @@
 // Shared glTF-Validator driver for polyxios tests: validate.mjs (the CLI
-// harness) and tests/corpus/collada_corpus.mjs both call validateFile(), so
+// harness) and tests/corpus/corpus_run.mjs (both corpus tests) call validateFile(), so
 // the two always use the same validator options.
 //
 // How the npm gltf-validator (2.0.0-dev.3.10) treats external resources, found
