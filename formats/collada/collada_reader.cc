@@ -5,6 +5,7 @@
 #include "engine/xml_document.h"
 #include "formats/collada/animations.h"
 #include "formats/collada/asset.h"
+#include "formats/collada/cameras.h"
 #include "formats/collada/context.h"
 #include "formats/collada/geometry.h"
 #include "formats/collada/materials.h"
@@ -67,6 +68,7 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   ctx.document_path = source.path();
   index_ids(ctx);
   read_asset(ctx);
+  read_cameras(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
   Geometries geometries;
