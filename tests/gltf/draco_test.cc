@@ -318,13 +318,13 @@ TEST_F(DracoCorpus, EveryTruncationIsRefused) {
 }
 
 TEST_F(DracoCorpus, GarbledBytesNeverCrash) {
-  for (size_t i = 0; i < primitives_.size() && i < 6; ++i) {
+  // Bytes flipped one at a time through the first primitives (both traversal kinds): each
+  // decode either succeeds or is refused, and never reads out of bounds (run under ASan).
+  for (size_t i = 0; i < primitives_.size() && i < 4; ++i) {
     std::vector<uint8_t> bytes = primitives_[i].bytes;
-    uint32_t seed = 12345 + static_cast<uint32_t>(i);
-    for (size_t at = 11; at < bytes.size(); at += 1 + at / 64) {
+    for (size_t at = 11; at < bytes.size(); at += 1 + at / 48) {
       for (uint8_t x : {uint8_t{0xff}, uint8_t{0x01}, uint8_t{0x80}}) {
         bytes[at] ^= x;
-        seed = seed * 1664525u + 1013904223u;
         (void)decode_draco_mesh(bytes, primitives_[i].limits);
         bytes[at] ^= x;
       }

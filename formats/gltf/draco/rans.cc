@@ -80,12 +80,10 @@ absl::Status RAnsSymbolDecoder::start(ByteReader& in, int precision_bits) {
     probs_[i] = prob;
   }
   cumulative_.assign(count, 0);
-  lookup_.assign(precision_, 0);
   uint64_t sum = 0;
   for (uint32_t i = 0; i < count; ++i) {
     cumulative_[i] = static_cast<uint32_t>(sum);
     if (probs_[i] > precision_ - sum) return malformed("symbol probabilities exceed the precision");
-    std::fill(lookup_.begin() + sum, lookup_.begin() + sum + probs_[i], i);
     sum += probs_[i];
   }
   if (count > 0 && sum != precision_) return malformed("symbol probabilities do not add up");
@@ -102,7 +100,11 @@ uint32_t RAnsSymbolDecoder::next() {
   while (state_ < l_base && offset_ > 0) state_ = state_ * kIoBase + bytes_[--offset_];
   const uint32_t quo = state_ / precision_;
   const uint32_t rem = state_ % precision_;
-  const uint32_t symbol = lookup_[rem];
+  // The symbol whose slot range holds rem: the last one starting at or before it (zero
+  // probabilities start where the next symbol does, so they are passed over). A search instead
+  // of Draco's 2^precision lookup table keeps a hostile run of many small tables cheap.
+  const uint32_t symbol = static_cast<uint32_t>(
+      std::upper_bound(cumulative_.begin(), cumulative_.end(), rem) - cumulative_.begin() - 1);
   state_ = quo * probs_[symbol] + rem - cumulative_[symbol];
   return symbol;
 }

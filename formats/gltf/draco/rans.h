@@ -37,7 +37,6 @@ class RAnsSymbolDecoder {
  private:
   std::vector<uint32_t> probs_;
   std::vector<uint32_t> cumulative_;
-  std::vector<uint32_t> lookup_;  // precision entries: the symbol of each slot
   std::span<const uint8_t> bytes_;
   size_t offset_ = 0;
   uint32_t state_ = 0;
