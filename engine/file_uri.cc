@@ -1,10 +1,10 @@
-#include "formats/gltf/read_files.h"
+#include "engine/file_uri.h"
 
 #include <string>
 
 #include "engine/uri.h"
 
-namespace px::gltf {
+namespace px {
 namespace {
 
 // "http:", "https:", "file:" ...; a single letter is a Windows drive, not a scheme.
@@ -22,8 +22,8 @@ bool has_scheme(std::string_view uri) {
 
 }  // namespace
 
-ResolvedUri resolve_uri(std::string_view uri, const std::filesystem::path& base_dir,
-                        bool allow_external_files) {
+ResolvedUri resolve_file_uri(std::string_view uri, const std::filesystem::path& base_dir,
+                             bool allow_external_files) {
   std::string path = percent_decode(uri);
   for (char& c : path) {
     if (c == '\\') c = '/';
@@ -41,12 +41,21 @@ ResolvedUri resolve_uri(std::string_view uri, const std::filesystem::path& base_
   }
   std::filesystem::path relative(path);
   const bool drive = path.size() > 1 && path[1] == ':';
-  const std::filesystem::path normal = relative.lexically_normal();
   const bool absolute = relative.is_absolute() || drive;
-  const bool outside = absolute || normal.empty() || *normal.begin() == std::filesystem::path("..");
+  if (absolute) {
+    if (!allow_external_files) return {UriFile::kOutside, {}};
+    return {UriFile::kFile, relative.lexically_normal()};
+  }
+  if (relative.empty()) return {UriFile::kNotAFile, {}};
+  if (base_dir.empty()) return {UriFile::kNoFolder, {}};
+  // Judged on the joined path, so that "../here/a.png" from a document in here/ stays inside.
+  const std::filesystem::path folder = base_dir.lexically_normal();
+  const std::filesystem::path full = (folder / relative).lexically_normal();
+  const std::filesystem::path inside = full.lexically_relative(folder);
+  const bool outside = inside.empty() || *inside.begin() == std::filesystem::path("..") ||
+                       inside == std::filesystem::path(".");
   if (outside && !allow_external_files) return {UriFile::kOutside, {}};
-  if (!absolute && base_dir.empty()) return {UriFile::kNoFolder, {}};
-  return {UriFile::kFile, absolute ? normal : base_dir / normal};
+  return {UriFile::kFile, full};
 }
 
-}  // namespace px::gltf
+}  // namespace px

@@ -1,12 +1,13 @@
-// The files a glTF's URIs name: percent-decoded and resolved against the document's folder. A
-// URI leaving that folder (absolute, "..", file:) names a file only when the options allow
-// external files, since ingestion servers convert untrusted uploads.
+// The file a document's URI names (a glTF buffer or image, a COLLADA image): percent-decoded,
+// Windows backslashes and file: URIs accepted, resolved against the document's folder. A URI
+// leaving that folder (absolute, or ".." out of it) names a file only when external files are
+// allowed, since ingestion servers convert untrusted uploads.
 #pragma once
 
 #include <filesystem>
 #include <string_view>
 
-namespace px::gltf {
+namespace px {
 
 enum class UriFile {
   kFile,      // path is the file to read
@@ -20,7 +21,7 @@ struct ResolvedUri {
   std::filesystem::path path;
 };
 
-ResolvedUri resolve_uri(std::string_view uri, const std::filesystem::path& base_dir,
-                        bool allow_external_files);
+ResolvedUri resolve_file_uri(std::string_view uri, const std::filesystem::path& base_dir,
+                             bool allow_external_files);
 
-}  // namespace px::gltf
+}  // namespace px

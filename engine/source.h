@@ -22,7 +22,13 @@ class Source {
   virtual uint64_t size_bound() const = 0;
   // The file read, empty for memory input; relative URIs resolve against its folder.
   virtual std::filesystem::path path() const { return {}; }
-  std::filesystem::path base_dir() const { return path().parent_path(); }
+  // The folder relative URIs resolve against: "." for a file named without one, empty for a
+  // source with no path.
+  std::filesystem::path base_dir() const {
+    std::filesystem::path p = path();
+    if (p.empty()) return {};
+    return p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
+  }
   // A name for messages: the path, or "<memory>".
   virtual std::string name() const = 0;
 };

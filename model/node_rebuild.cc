@@ -138,14 +138,23 @@ class Splitter {
     return jumps_.count(b.t) != 0 && a.t >= float32_step_before(b.t);
   }
 
-  // The middle of the span from a to b when the span must be split; handedness is set when its
-  // keys differ in handedness.
-  std::optional<Sample> split(const Sample& a, const Sample& b, bool* handedness) const {
+  // The middle of the span from a to b when the span must be split. handedness is set when its
+  // keys differ in handedness, a span halved whatever it does; angles_turn then says whether its
+  // <rotate> ANGLE tracks alone would split it too.
+  std::optional<Sample> split(const Sample& a, const Sample& b, bool* handedness,
+                              bool* angles_turn) const {
     *handedness = false;
+    *angles_turn = false;
     if (is_jump(a, b)) return std::nullopt;
     const double t = 0.5 * (a.t + b.t);
     if (same_float32(t, a.t) || same_float32(t, b.t)) return std::nullopt;
     Sample m = rebuilder_.sample(t);
+    double angle_turn = 0;
+    for (size_t i = 0; i < m.angles.size(); ++i) {
+      angle_turn = std::max(
+          angle_turn, std::abs(m.angles[i] - a.angles[i]) + std::abs(b.angles[i] - m.angles[i]));
+    }
+    *angles_turn = angle_turn * std::numbers::pi / 180 > kMaxTurn;
     if (a.handedness != 0 && b.handedness != 0 && a.handedness != b.handedness) {
       *handedness = true;
       return m;
@@ -158,13 +167,8 @@ class Splitter {
     const double turn =
         rotation_angle(x.rotation, m.trs.rotation) + rotation_angle(m.trs.rotation, y.rotation);
     const double deviation = rotation_angle(m.trs.rotation, interpolate(x, y, 0.5).rotation);
-    double angle_turn = 0;
-    for (size_t i = 0; i < m.angles.size(); ++i) {
-      angle_turn = std::max(
-          angle_turn, std::abs(m.angles[i] - a.angles[i]) + std::abs(b.angles[i] - m.angles[i]));
-    }
     if (stray_t > tolerances_.translation || stray_s > tolerances_.scale || turn > kMaxTurn ||
-        angle_turn * std::numbers::pi / 180 > kMaxTurn || deviation > kMaxDeviation) {
+        *angles_turn || deviation > kMaxDeviation) {
       return m;
     }
     return std::nullopt;
@@ -239,7 +243,9 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
         next_settled.push_back(true);
         if (i + 1 == samples.size() || settled[i]) continue;
         bool handedness = false;
-        std::optional<Sample> mid = splitter.split(samples[i], samples[i + 1], &handedness);
+        bool angles_turn = false;
+        std::optional<Sample> mid =
+            splitter.split(samples[i], samples[i + 1], &handedness, &angles_turn);
         if (handedness && !warned_handedness) {
           warned_handedness = true;
           notes.push_back({"gltf.write.animation-handedness",
@@ -249,6 +255,8 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
         }
         if (!mid) continue;
         if (round == kSplitRounds) {
+          // The swing through a reflection is only ever halved; it is no span left turning.
+          if (handedness && !angles_turn) continue;
           notes.push_back({"gltf.write.animation-split-rounds",
                            std::string(label) +
                                ": spans still turn more than 15 degrees or stray more than a "

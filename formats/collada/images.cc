@@ -1,5 +1,6 @@
 #include "formats/collada/images.h"
 
+#include "engine/file_uri.h"
 #include "engine/numbers.h"
 #include "engine/source.h"
 #include "engine/strings.h"
@@ -30,39 +31,26 @@ bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
   return high < 0;
 }
 
-// The file an image URI names, relative to the document's folder: percent-decoded, with
-// Windows backslashes and file:// URIs accepted. A path leaving the folder (absolute, "..") is
-// read only when the caller allows it, since ingestion servers convert untrusted uploads.
+// The file an image URI names, resolved against the document's folder (engine/file_uri.h). A path
+// leaving the folder is read only when the caller allows it, since ingestion servers convert
+// untrusted uploads.
 void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
-  if (ctx.base_dir.empty() && !ctx.options.allow_external_files) return;
-  std::string path = percent_decode(image->uri);
-  for (char& c : path) {
-    if (c == '\\') c = '/';
+  ResolvedUri file = resolve_file_uri(image->uri, ctx.base_dir, ctx.options.allow_external_files);
+  switch (file.kind) {
+    case UriFile::kOutside:
+      ctx.warn("collada.image.outside-folder",
+               cat("image \"", image->uri,
+                   "\" lies outside the document's folder and is not read "
+                   "(--allow-external-files reads it)"),
+               &element);
+      return;
+    case UriFile::kNotAFile:  // http: and other schemes are never fetched
+    case UriFile::kNoFolder:
+      return;
+    case UriFile::kFile:
+      break;
   }
-  bool file_uri = path.starts_with("file:");
-  if (file_uri) {
-    path.erase(0, 5);
-    if (path.starts_with("//"))
-      path.erase(0, path.find('/', 2) == std::string::npos ? 2 : path.find('/', 2));
-    // file:///C:/x -> C:/x
-    if (path.size() > 3 && path[0] == '/' && path[2] == ':') path.erase(0, 1);
-  } else if (path.find("://") != std::string::npos) {
-    return;  // http: and other schemes are never fetched
-  }
-  std::filesystem::path relative(path);
-  bool drive = path.size() > 1 && path[1] == ':';
-  std::filesystem::path normal = relative.lexically_normal();
-  bool outside = relative.is_absolute() || drive || normal.empty() ||
-                 *normal.begin() == std::filesystem::path("..");
-  if (outside && !ctx.options.allow_external_files) {
-    ctx.warn("collada.image.outside-folder",
-             cat("image \"", image->uri,
-                 "\" lies outside the document's folder and is not read "
-                 "(--allow-external-files reads it)"),
-             &element);
-    return;
-  }
-  std::filesystem::path full = relative.is_absolute() ? normal : ctx.base_dir / normal;
+  const std::filesystem::path& full = file.path;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(full, ec)) {
     ctx.warn("collada.image.missing",

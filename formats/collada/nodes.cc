@@ -257,7 +257,10 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
         ctx_.warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
                   &child);
       } else {
-        node.extras.emplace_back(std::string(key), Value(url_id(child.attr("url"))));
+        // A URL naming this document by its file ("./self.dae#cam") names the same id.
+        std::string id = url->target != nullptr ? std::string(url->target->attr("id"))
+                                                : url_id(child.attr("url"));
+        node.extras.emplace_back(std::string(key), Value(std::move(id)));
       }
     }
     if (!status.ok()) return status;

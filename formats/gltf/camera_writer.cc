@@ -93,16 +93,20 @@ void write_camera(JsonWriter& json, const ValueMap& camera) {
 
 CameraWriter::CameraWriter(const Scene& scene, Diagnostics& diagnostics) {
   absl::flat_hash_map<std::string, int> seen;  // a camera's JSON -> its index
-  const Value* library = find_value(scene.global_attrs, "cameras");
+  // The scene's cameras by id, for nodes that name theirs (the first of an id, as find_value).
+  absl::flat_hash_map<std::string_view, const Value*> by_id;
+  if (const Value* library = find_value(scene.global_attrs, "cameras");
+      library && library->is_map()) {
+    for (const auto& [id, camera] : library->as_map()) by_id.try_emplace(id, &camera);
+  }
   node_camera_.assign(scene.nodes.size(), -1);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const Value* camera = find_value(scene.nodes[i].extras, "camera");
     if (camera == nullptr) continue;
     if (camera->is_string()) {
       // A COLLADA read names the camera by id; its definition is in the scene's cameras.
-      const Value* defined = library && library->is_map()
-                                 ? find_value(library->as_map(), camera->as_string())
-                                 : nullptr;
+      auto found = by_id.find(camera->as_string());
+      const Value* defined = found == by_id.end() ? nullptr : found->second;
       if (defined == nullptr) {
         diagnostics.warn(kDropped, cat("node ", i, ": its camera '", camera->as_string(),
                                        "' is left out: the scene defines no such camera"));

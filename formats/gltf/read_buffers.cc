@@ -1,10 +1,10 @@
 #include "formats/gltf/read_buffers.h"
 
 #include "engine/errors.h"
+#include "engine/file_uri.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
-#include "formats/gltf/read_files.h"
 
 namespace px::gltf {
 
@@ -33,7 +33,7 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
     if (!data) return refuse("gltf.buffer.data-uri", cat(at, "/uri is a malformed data: URI"));
     bytes.assign(data->bytes.begin(), data->bytes.end());
   } else {
-    ResolvedUri file = resolve_uri(uri, ctx_.base_dir(), ctx_.options().allow_external_files);
+    ResolvedUri file = resolve_file_uri(uri, ctx_.base_dir(), ctx_.options().allow_external_files);
     switch (file.kind) {
       case UriFile::kOutside:
         return refuse("gltf.buffer.outside-folder",

@@ -4,16 +4,17 @@
 #include <array>
 
 #include "engine/errors.h"
+#include "engine/file_uri.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
-#include "formats/gltf/read_files.h"
 
 namespace px::gltf {
 namespace {
 
 void load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
-  ResolvedUri file = resolve_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
+  ResolvedUri file =
+      resolve_file_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
   switch (file.kind) {
     case UriFile::kOutside:
       ctx.warn("gltf.read.image-outside-folder",

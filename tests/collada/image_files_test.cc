@@ -80,9 +80,28 @@ TEST_F(ImageFilesTest, AFileOutsideTheFolderIsReadOnlyWhenAllowed) {
     ASSERT_TRUE(allowed.scene.ok());
     EXPECT_FALSE(allowed.scene->images[0].bytes.empty()) << uri;
   }
-  // A path that climbs out and back in stays inside.
-  Result inside = read_with_image("maps/../maps/wood%20grain.png");
-  EXPECT_FALSE(inside.scene->images[0].bytes.empty());
+  // A path that climbs out and back in stays inside, also out of the document's own folder.
+  for (const char* uri : {"maps/../maps/wood%20grain.png", "../doc/maps/wood%20grain.png"}) {
+    Result inside = read_with_image(uri);
+    ASSERT_TRUE(inside.scene.ok());
+    EXPECT_FALSE(inside.scene->images[0].bytes.empty()) << uri;
+    EXPECT_EQ(inside.diagnostics.count("collada.image.outside-folder"), 0) << uri;
+  }
+}
+
+// A document named without a folder ("scene.dae", read from the working directory) resolves its
+// images against the working directory.
+TEST_F(ImageFilesTest, ADocumentNamedWithoutAFolderReadsImagesBesideIt) {
+  read_with_image("maps/wood%20grain.png");  // writes doc/scene.dae
+  const std::filesystem::path before = std::filesystem::current_path();
+  std::filesystem::current_path(root_ / "doc");
+  auto source = open_file_source("scene.dae");
+  ASSERT_TRUE(source.ok());
+  Diagnostics diagnostics;
+  absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
+  std::filesystem::current_path(before);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  EXPECT_FALSE(scene->images[0].bytes.empty());
 }
 
 }  // namespace

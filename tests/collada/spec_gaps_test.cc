@@ -141,6 +141,32 @@ TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
   EXPECT_EQ(diagnostics.count("collada.url.external"), 0);
 }
 
+// An <instance_camera> naming this document by its file is read as the camera's id, which the
+// glTF writer finds among the scene's cameras.
+TEST(UrlTest, ACameraNamedThroughTheDocumentsOwnFileIsReadAsItsId) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "px_self_camera";
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / "self.dae";
+  std::string text = testing::document(
+      "<library_cameras><camera id=\"cam\"><optics><technique_common><perspective>"
+      "<yfov>45</yfov><znear>0.1</znear></perspective></technique_common></optics></camera>"
+      "</library_cameras><library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">"
+      "<instance_camera url=\"./self.dae#cam\"/></node></visual_scene></library_visual_scenes>"
+      "<scene><instance_visual_scene url=\"#vs\"/></scene>");
+  std::ofstream(file) << text;
+  Diagnostics diagnostics;
+  auto source = open_file_source(file);
+  ASSERT_TRUE(source.ok());
+  absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  const Value* camera = find_value(scene->nodes[0].extras, "camera");
+  ASSERT_NE(camera, nullptr);
+  EXPECT_EQ(camera->as_string(), "cam");
+  ASSERT_NE(find_value(scene->global_attrs, "cameras"), nullptr);
+  EXPECT_NE(find_value(find_value(scene->global_attrs, "cameras")->as_map(), "cam"), nullptr);
+}
+
 }  // namespace
 }  // namespace px::collada
 
