@@ -6,7 +6,6 @@
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read_accessors.h"
 #include "formats/gltf/read_animations.h"
 #include "formats/gltf/read_buffers.h"
@@ -114,12 +113,11 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   PX_GLTF_TRY(ctx.init());
   PX_GLTF_TRY(read_asset(ctx));
   Buffers buffers(ctx, container->bin);
-  draco::BuffersScope draco_buffers(buffers);  // for KHR_draco_mesh_compression primitives
   Accessors accessors(ctx, buffers);
   PX_GLTF_TRY(read_images(ctx, buffers));
   PX_GLTF_TRY(read_textures(ctx));
   PX_GLTF_TRY(read_materials(ctx));
-  PX_GLTF_TRY(read_meshes(ctx, accessors));
+  PX_GLTF_TRY(read_meshes(ctx, buffers, accessors));
   PX_GLTF_TRY(read_nodes(ctx));
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));

@@ -130,6 +130,14 @@ void decode_into(const uint8_t* src, uint64_t stride, uint64_t count, const Layo
   }
 }
 
+// True when `count` elements of `element_bytes`, `stride` apart from `offset`, fit in `size`.
+bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_bytes, uint64_t size) {
+  if (offset > size || element_bytes > size - offset) return false;
+  return count - 1 <= (size - offset - element_bytes) / stride;
+}
+
+}  // namespace
+
 DType dtype_of_component(int component_type) {
   switch (component_type) {
     case kComponentInt8:
@@ -146,14 +154,6 @@ DType dtype_of_component(int component_type) {
       return DType::kFloat32;
   }
 }
-
-// True when `count` elements of `element_bytes`, `stride` apart from `offset`, fit in `size`.
-bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_bytes, uint64_t size) {
-  if (offset > size || element_bytes > size - offset) return false;
-  return count - 1 <= (size - offset - element_bytes) / stride;
-}
-
-}  // namespace
 
 Accessors::Accessors(ReadContext& ctx, Buffers& buffers)
     : ctx_(ctx), buffers_(buffers), cache_(ctx.count(Top::kAccessors)) {}

@@ -23,6 +23,9 @@ inline constexpr int kComponentUInt16 = 5123;
 inline constexpr int kComponentUInt32 = 5125;
 inline constexpr int kComponentFloat = 5126;
 
+// The dtype a component type decodes to when not normalized (float32 for float).
+DType dtype_of_component(int component_type);
+
 struct AccessorData {
   // count rows of the type's components (a matrix's column by column, as glTF stores it);
   // normalized integers are decoded to float32, other components keep their type.

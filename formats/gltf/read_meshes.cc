@@ -39,8 +39,8 @@ struct Primitive {
 
 class MeshReader {
  public:
-  MeshReader(ReadContext& ctx, Accessors& accessors, JsonObject mesh)
-      : ctx_(ctx), accessors_(accessors), json_(std::move(mesh)) {}
+  MeshReader(ReadContext& ctx, Buffers& buffers, Accessors& accessors, JsonObject mesh)
+      : ctx_(ctx), buffers_(buffers), accessors_(accessors), json_(std::move(mesh)) {}
 
   absl::StatusOr<Mesh> read() {
     Mesh mesh;
@@ -148,12 +148,8 @@ class MeshReader {
         (*extensions)->object("KHR_draco_mesh_compression");
     if (!ext.ok()) return ext.status();
     if (!*ext) return absl::OkStatus();
-    Buffers* buffers = draco::BuffersScope::current();
-    if (buffers == nullptr) {
-      return refuse("gltf.draco.unsupported", cat(p.pointer(), ": no buffers to decode from"));
-    }
     absl::StatusOr<draco::DracoPrimitive> decoded =
-        draco::read_draco_primitive(ctx_, *buffers, p, attributes, **ext);
+        draco::read_draco_primitive(ctx_, buffers_, p, attributes, **ext);
     if (!decoded.ok()) return decoded.status();
     out = &draco_.emplace_back(*std::move(decoded));
     return absl::OkStatus();
@@ -340,6 +336,7 @@ class MeshReader {
   }
 
   ReadContext& ctx_;
+  Buffers& buffers_;
   Accessors& accessors_;
   JsonObject json_;
   std::vector<Block> blocks_;
@@ -350,12 +347,12 @@ class MeshReader {
 
 }  // namespace
 
-absl::Status read_meshes(ReadContext& ctx, Accessors& accessors) {
+absl::Status read_meshes(ReadContext& ctx, Buffers& buffers, Accessors& accessors) {
   PX_GLTF_TRY(ctx.resize(ctx.scene().meshes, Top::kMeshes));
   for (size_t i = 0; i < ctx.scene().meshes.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kMeshes, i);
     if (!json.ok()) return json.status();
-    absl::StatusOr<Mesh> mesh = MeshReader(ctx, accessors, *std::move(json)).read();
+    absl::StatusOr<Mesh> mesh = MeshReader(ctx, buffers, accessors, *std::move(json)).read();
     if (!mesh.ok()) return mesh.status();
     ctx.scene().meshes[i] = *std::move(mesh);
   }

@@ -6,11 +6,13 @@
 
 #include "absl/status/status.h"
 #include "formats/gltf/read_accessors.h"
+#include "formats/gltf/read_buffers.h"
 #include "formats/gltf/read_context.h"
 
 namespace px::gltf {
 
-// Appends one px::Mesh per entry of "meshes" to the scene, in order.
-absl::Status read_meshes(ReadContext& ctx, Accessors& accessors);
+// Appends one px::Mesh per entry of "meshes" to the scene, in order. The buffers hold the bytes of
+// KHR_draco_mesh_compression primitives.
+absl::Status read_meshes(ReadContext& ctx, Buffers& buffers, Accessors& accessors);
 
 }  // namespace px::gltf

@@ -62,23 +62,6 @@ absl::StatusOr<Shape> shape_of(ReadContext& ctx, int index) {
   return s;
 }
 
-DType dtype_of_component(int component_type) {
-  switch (component_type) {
-    case kComponentInt8:
-      return DType::kInt8;
-    case kComponentUInt8:
-      return DType::kUInt8;
-    case kComponentInt16:
-      return DType::kInt16;
-    case kComponentUInt16:
-      return DType::kUInt16;
-    case kComponentUInt32:
-      return DType::kUInt32;
-    default:
-      return DType::kFloat32;
-  }
-}
-
 float normalize(int64_t v, int component_type) {
   switch (component_type) {
     case kComponentInt8:
@@ -155,15 +138,7 @@ absl::StatusOr<AccessorData> column_of(ReadContext& ctx, const DracoAttribute& f
   return out;
 }
 
-thread_local Buffers* current_buffers = nullptr;
-
 }  // namespace
-
-BuffersScope::BuffersScope(Buffers& buffers) : previous_(current_buffers) {
-  current_buffers = &buffers;
-}
-BuffersScope::~BuffersScope() { current_buffers = previous_; }
-Buffers* BuffersScope::current() { return current_buffers; }
 
 absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& buffers,
                                                     const JsonObject& primitive,

@@ -30,18 +30,4 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
                                                     const JsonObject& attributes,
                                                     const JsonObject& extension);
 
-// The reader's buffers for the Draco hook in read_meshes.cc, which is handed only the accessors:
-// bound by gltf_reader.cc for the duration of one read on this thread.
-class BuffersScope {
- public:
-  explicit BuffersScope(Buffers& buffers);
-  ~BuffersScope();
-  BuffersScope(const BuffersScope&) = delete;
-  BuffersScope& operator=(const BuffersScope&) = delete;
-  static Buffers* current();
-
- private:
-  Buffers* previous_;
-};
-
 }  // namespace px::gltf::draco
