@@ -78,4 +78,46 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   return refuse("format.unknown", cat(path.string(), ": the output must end in .glb or .gltf"));
 }
 
+absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
+                                       Diagnostics& diagnostics) {
+  if (bytes.starts_with(std::string_view("PK\x03\x04", 4))) {
+    return refuse("collada.zae.unsupported",
+                  "<input>: a zipped .zae archive is not read; unzip its .dae");
+  }
+  if (bytes.starts_with("\x1f\x8b")) {
+    return refuse("format.unsupported",
+                  "<input>: gzip-compressed input is read from a file, not from a stream");
+  }
+  if (bytes.starts_with("glTF")) return gltf::read_memory(bytes, {}, options, diagnostics);
+  // glTF JSON opens with '{' (after a BOM or white space, which JSON allows); COLLADA with '<'
+  // or a UTF-16 BOM, which the XML reader tells apart itself.
+  std::string_view text = bytes.starts_with("\xEF\xBB\xBF") ? bytes.substr(3) : bytes;
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{') {
+    return gltf::read_memory(bytes, {}, options, diagnostics);
+  }
+  if (first != std::string_view::npos && text[first] != '<' && !bytes.starts_with("\xFF\xFE") &&
+      !bytes.starts_with("\xFE\xFF")) {
+    return refuse("format.unknown", "<input>: not a COLLADA, glTF or GLB document");
+  }
+  std::unique_ptr<Source> source = memory_source(bytes);
+  return collada::read(*source, options, diagnostics);
+}
+
+absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
+                         Diagnostics& diagnostics) {
+  if (options.binary == false) {
+    return refuse("gltf.write.stream-needs-path",
+                  "a .gltf cannot be written to a stream: its external .bin needs a path; "
+                  "write GLB to a stream instead");
+  }
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
+  if (!glb.ok()) return glb.status();
+  if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
+      std::fflush(out) != 0) {
+    return io_error("cannot write the GLB to its stream");
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace px

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
+#include <string_view>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -21,5 +23,16 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
                                  Diagnostics& diagnostics);
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
                          const WriteOptions& options, Diagnostics& diagnostics);
+
+// The same from a whole document in memory (standard input, an upload): GLB, glTF JSON or COLLADA
+// told by its first bytes. Relative URIs resolve nowhere, as the document has no folder.
+absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
+                                       Diagnostics& diagnostics);
+
+// Writes the scene to an open stream (standard output, a pipe) as GLB, the one form that holds its
+// own buffer: options.binary == false, a .gltf whose .bin needs a path, is refused
+// (gltf.write.stream-needs-path). The file is built whole before its first byte is written.
+absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
+                         Diagnostics& diagnostics);
 
 }  // namespace px

@@ -2,6 +2,7 @@
 // failure, so batch schedulers know what to retry.
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,9 +17,11 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--allow-external-files] [--quiet]
-      Read IN (.dae, .dae.gz) and write OUT (.glb, or .gltf with a .bin beside it).
-      Nothing is written unless the whole conversion succeeds.
+  polyxios convert IN OUT [--format glb|gltf] [--allow-external-files] [--quiet]
+      Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT (.glb, or .gltf with a .bin beside
+      it; --format overrides the extension). IN "-" reads standard input (told by its first
+      bytes), OUT "-" writes GLB to standard output (a .gltf, whose .bin needs a path, is
+      refused there). Nothing is written unless the whole conversion succeeds.
   polyxios info IN [--allow-external-files]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
   polyxios --help | --version
@@ -60,6 +63,7 @@ struct Arguments {
   std::vector<std::string> positional;
   bool allow_external_files = false;
   bool quiet = false;
+  std::optional<bool> binary;  // --format glb / gltf
   std::string unknown;
 };
 
@@ -71,6 +75,13 @@ Arguments parse(int argc, char** argv, int first) {
       a.allow_external_files = true;
     } else if (arg == "--quiet") {
       a.quiet = true;
+    } else if (arg == "--format") {
+      std::string_view value = i + 1 < argc ? argv[++i] : "";
+      if (value == "glb" || value == "gltf") {
+        a.binary = value == "glb";
+      } else if (a.unknown.empty()) {
+        a.unknown = "--format (it takes glb or gltf)";
+      }
     } else if (arg.starts_with("--") && a.unknown.empty()) {
       a.unknown = std::string(arg);
     } else {
@@ -80,15 +91,37 @@ Arguments parse(int argc, char** argv, int first) {
   return a;
 }
 
+// Standard input, whole: a stream has no size to check counts against, and the readers take
+// memory as they take files.
+absl::StatusOr<std::string> read_standard_input() {
+  std::string bytes;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) bytes.append(buffer, n);
+  if (std::ferror(stdin)) return px::io_error("cannot read standard input");
+  return bytes;
+}
+
+absl::StatusOr<px::Scene> read_input(const std::string& in, const px::ReadOptions& options,
+                                     px::Diagnostics& diagnostics) {
+  if (in != "-") return px::read_scene(in, options, diagnostics);
+  absl::StatusOr<std::string> bytes = read_standard_input();
+  if (!bytes.ok()) return bytes.status();
+  return px::read_scene_bytes(*bytes, options, diagnostics);
+}
+
 int convert(const Arguments& args) {
   if (args.positional.size() != 2) return usage("convert takes IN and OUT");
   px::ReadOptions read_options;
   read_options.allow_external_files = args.allow_external_files;
   px::Diagnostics diagnostics;
-  absl::StatusOr<px::Scene> scene = px::read_scene(args.positional[0], read_options, diagnostics);
+  absl::StatusOr<px::Scene> scene = read_input(args.positional[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
-  absl::Status written =
-      px::write_scene(*scene, args.positional[1], px::WriteOptions{}, diagnostics);
+  px::WriteOptions write_options;
+  write_options.binary = args.binary;
+  const std::string& out = args.positional[1];
+  absl::Status written = out == "-" ? px::write_scene(*scene, stdout, write_options, diagnostics)
+                                    : px::write_scene(*scene, out, write_options, diagnostics);
   if (!args.quiet) print_warnings(diagnostics);
   if (!written.ok()) return fail(written);
   return 0;
@@ -99,7 +132,7 @@ int info(const Arguments& args) {
   px::ReadOptions read_options;
   read_options.allow_external_files = args.allow_external_files;
   px::Diagnostics diagnostics;
-  absl::StatusOr<px::Scene> scene = px::read_scene(args.positional[0], read_options, diagnostics);
+  absl::StatusOr<px::Scene> scene = read_input(args.positional[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
   px::SceneStats s = px::scene_stats(*scene);
   std::printf("file:       %s\n", args.positional[0].c_str());

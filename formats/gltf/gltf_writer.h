@@ -21,8 +21,8 @@ namespace px::gltf {
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics);
 
-// The same into memory, for tests: GLB bytes in json (binary=true, bin empty), or the JSON with
-// the buffer as a separate string whose uri is bin_name (binary=false).
+// The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
+// JSON with the buffer as a separate string whose uri is bin_name (binary=false).
 struct Written {
   std::string json;
   std::string bin;
