@@ -1,0 +1,20 @@
+// libFuzzer target: any bytes through the glTF / GLB reader (Draco-compressed primitives included)
+// and, when they read, the GLB writer. Whatever the input, the only acceptable outcomes are a
+// scene or a clear refusal. No base folder is given, so only data: URIs and the GLB's own buffer
+// resolve.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "formats/gltf/gltf_reader.h"
+#include "formats/gltf/gltf_writer.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  px::Diagnostics diagnostics;
+  absl::StatusOr<px::Scene> scene = px::gltf::read_memory(
+      std::string_view(reinterpret_cast<const char*>(data), size), {}, px::ReadOptions{},
+      diagnostics);
+  if (!scene.ok()) return 0;
+  (void)px::gltf::write_to_memory(*scene, true, "", diagnostics);
+  return 0;
+}
