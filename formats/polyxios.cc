@@ -78,6 +78,27 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   return refuse("format.unknown", cat(path.string(), ": the output must end in .glb or .gltf"));
 }
 
+absl::StatusOr<PolyData> read_polydata(const std::filesystem::path& path,
+                                       const ReadOptions& options, Diagnostics& diagnostics) {
+  absl::StatusOr<Scene> scene = read_scene(path, options, diagnostics);
+  if (!scene.ok()) return scene.status();
+  diagnostics.warn("read.scene-flattened",
+                   cat(path.string(),
+                       ": flattened into one mesh; its nodes, materials, textures, "
+                       "skins and animations are discarded (read_scene keeps them)"));
+  return to_polydata(*scene);
+}
+
+absl::Status write_polydata(const PolyData& data, const std::filesystem::path& path,
+                            const WriteOptions& options, Diagnostics& diagnostics) {
+  Scene scene;
+  scene.meshes.push_back(data.mesh);  // its arrays stay in data's arena, alive for the write
+  Node& node = scene.nodes.emplace_back();
+  node.mesh = 0;
+  scene.scenes.push_back({0});
+  return write_scene(scene, path, options, diagnostics);
+}
+
 absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
                                        Diagnostics& diagnostics) {
   if (bytes.starts_with(std::string_view("PK\x03\x04", 4))) {

@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
+#include "model/polydata.h"
 #include "model/scene.h"
 
 namespace px {
@@ -23,6 +24,14 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
                                  Diagnostics& diagnostics);
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
                          const WriteOptions& options, Diagnostics& diagnostics);
+
+// The spec's read(): the file's scene flattened by to_polydata, with a warning
+// (read.scene-flattened) that its scene data is discarded; read_scene keeps it.
+absl::StatusOr<PolyData> read_polydata(const std::filesystem::path& path,
+                                       const ReadOptions& options, Diagnostics& diagnostics);
+// The spec's write(): one mesh written as a scene of one node showing it.
+absl::Status write_polydata(const PolyData& data, const std::filesystem::path& path,
+                            const WriteOptions& options, Diagnostics& diagnostics);
 
 // The same from a whole document in memory (standard input, an upload): GLB, glTF JSON or COLLADA
 // told by its first bytes. Relative URIs resolve nowhere, as the document has no folder.

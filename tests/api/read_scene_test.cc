@@ -64,6 +64,25 @@ TEST_F(ApiTest, RefusesZaeArchivesAndUnknownFormats) {
   EXPECT_FALSE(std::filesystem::exists(dir_ / "out.obj"));
 }
 
+// gltf.md's read() and write(): a flattened read warns that the scene data is gone; a mesh is
+// written as a scene of one node showing it.
+TEST_F(ApiTest, ReadPolydataFlattensWithAWarningAndWritePolydataMakesAOneNodeScene) {
+  Diagnostics d;
+  absl::StatusOr<PolyData> flat = read_polydata(write("t.dae", kTriangle), ReadOptions{}, d);
+  ASSERT_TRUE(flat.ok()) << flat.status();
+  EXPECT_EQ(flat->mesh.num_points(), 3u);
+  EXPECT_EQ(d.count("read.scene-flattened"), 1);
+  Diagnostics w;
+  ASSERT_TRUE(write_polydata(*flat, dir_ / "flat.glb", WriteOptions{}, w).ok());
+  absl::StatusOr<Scene> back = read_scene(dir_ / "flat.glb", ReadOptions{}, w);
+  ASSERT_TRUE(back.ok()) << back.status();
+  ASSERT_EQ(back->nodes.size(), 1u);
+  EXPECT_EQ(back->nodes[0].mesh, 0);
+  EXPECT_EQ(back->scenes, std::vector<std::vector<int>>{{0}});
+  EXPECT_EQ(back->meshes[0].num_points(), 3u);
+  EXPECT_EQ(back->meshes[0].num_cells(), 1u);
+}
+
 TEST_F(ApiTest, AMissingInputIsAnIoFailure) {
   Diagnostics d;
   auto scene = read_scene(dir_ / "none.dae", ReadOptions{}, d);
