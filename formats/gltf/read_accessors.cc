@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstring>
+#include <limits>
+#include <optional>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -136,6 +139,147 @@ bool fits(uint64_t offset, uint64_t stride, uint64_t count, uint64_t element_byt
   return count - 1 <= (size - offset - element_bytes) / stride;
 }
 
+// A declared min or max as the decoded column holds it. glTF's bounds are the values stored in
+// the buffer, normalized or not: a float component's bound rounds to float, and a normalized
+// accessor's is normalized as its data is; nullopt when it names no value of the component type
+// (a fraction, or out of range), so that no data matches it.
+template <class C>
+std::optional<double> decoded_bound(double declared, bool normalized) {
+  if constexpr (std::is_same_v<C, float>) {
+    return static_cast<float>(declared);
+  } else {
+    if (declared != std::floor(declared) || declared < std::numeric_limits<C>::min() ||
+        declared > std::numeric_limits<C>::max()) {
+      return std::nullopt;
+    }
+    if (normalized) return normalize(static_cast<C>(declared));
+    return declared;
+  }
+}
+
+// The per-component extremes of `values`, `k` components an element, in one pass; NaNs are
+// skipped.
+template <class T>
+void extremes(std::span<const T> values, size_t k, std::vector<double>& lo,
+              std::vector<double>& hi) {
+  lo.assign(k, std::numeric_limits<double>::infinity());
+  hi.assign(k, -std::numeric_limits<double>::infinity());
+  for (size_t i = 0; i < values.size(); i += k) {
+    for (size_t j = 0; j < k; ++j) {
+      const double v = static_cast<double>(values[i + j]);
+      if (v < lo[j]) lo[j] = v;
+      if (v > hi[j]) hi[j] = v;
+    }
+  }
+}
+
+// True when the accessor's view lies in a buffer the document gives no bytes for, which reads as
+// zeros with a warning (gltf.read.buffer-no-data): its data is the application's, not zeros.
+bool zero_filled(const ReadContext& ctx, const JsonObject& a) {
+  const rapidjson::Value* view = a.find("bufferView");
+  if (view == nullptr || !json_uint(*view)) return false;
+  absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, *json_uint(*view));
+  if (!v.ok()) return false;
+  const rapidjson::Value* buffer = v->find("buffer");
+  if (buffer == nullptr || !json_uint(*buffer)) return false;
+  absl::StatusOr<JsonObject> b = ctx.entry(Top::kBuffers, *json_uint(*buffer));
+  if (!b.ok() || b->has("uri")) return false;
+  const std::string prefix = cat(b->pointer(), " ");
+  for (const Diagnostic& d : ctx.diagnostics().entries()) {
+    if (d.code == "gltf.read.buffer-no-data" && d.message.starts_with(prefix)) return true;
+  }
+  return false;
+}
+
+// Warns once (gltf.read.accessor-bounds) when the accessor's declared min or max differ from the
+// extremes of its decoded data (sparse substitution applied). A min or max that is not an array
+// of one number per component is left alone, and so is an accessor of neither a bufferView nor
+// sparse values.
+void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
+  const rapidjson::Value* min = a.find("min");
+  const rapidjson::Value* max = a.find("max");
+  if (min == nullptr && max == nullptr) return;
+  // Without a bufferView or sparse values the zeros are the reader's, not the document's.
+  if (!data.backed && !a.has("sparse")) return;
+  if (data.backed && zero_filled(ctx, a)) return;
+  const Column& c = data.column;
+  const size_t k = c.cols;
+  auto usable = [&](const rapidjson::Value* v) {
+    if (v == nullptr || !v->IsArray() || v->Size() != k) return false;
+    for (const rapidjson::Value& item : v->GetArray()) {
+      if (!item.IsNumber()) return false;
+    }
+    return true;
+  };
+  std::vector<double> lo, hi;
+  auto visit = [&]<class C>(C) {
+    if (data.normalized) {
+      extremes(c.values<float>(), k, lo, hi);
+    } else {
+      extremes(c.values<C>(), k, lo, hi);
+    }
+  };
+  auto bound = [&](double declared) -> std::optional<double> {
+    switch (data.component_type) {
+      case kComponentInt8:
+        return decoded_bound<int8_t>(declared, data.normalized);
+      case kComponentUInt8:
+        return decoded_bound<uint8_t>(declared, data.normalized);
+      case kComponentInt16:
+        return decoded_bound<int16_t>(declared, data.normalized);
+      case kComponentUInt16:
+        return decoded_bound<uint16_t>(declared, data.normalized);
+      case kComponentUInt32:
+        return decoded_bound<uint32_t>(declared, data.normalized);
+      default:
+        return decoded_bound<float>(declared, data.normalized);
+    }
+  };
+  const bool check_min = usable(min);
+  const bool check_max = usable(max);
+  if (!check_min && !check_max) return;
+  switch (data.component_type) {
+    case kComponentInt8:
+      visit(int8_t{});
+      break;
+    case kComponentUInt8:
+      visit(uint8_t{});
+      break;
+    case kComponentInt16:
+      visit(int16_t{});
+      break;
+    case kComponentUInt16:
+      visit(uint16_t{});
+      break;
+    case kComponentUInt32:
+      visit(uint32_t{});
+      break;
+    default:
+      visit(float{});
+  }
+  int wrong = 0;
+  std::string first;
+  auto compare = [&](const rapidjson::Value* declared, std::string_view key,
+                     const std::vector<double>& actual) {
+    for (size_t j = 0; j < k; ++j) {
+      if (lo[j] > hi[j]) continue;  // only NaNs: nothing to compare with
+      const double d = (*declared)[static_cast<rapidjson::SizeType>(j)].GetDouble();
+      const std::optional<double> b = bound(d);
+      if (b && *b == actual[j]) continue;
+      if (wrong++ == 0) {
+        first = cat(key, "[", j, "] is declared ", d, ", the data's is ", actual[j],
+                    data.normalized ? " (normalized)" : "");
+      }
+    }
+  };
+  if (check_min) compare(min, "min", lo);
+  if (check_max) compare(max, "max", hi);
+  if (wrong == 0) return;
+  ctx.warn("gltf.read.accessor-bounds",
+           cat(a.pointer(), ": its min and max disagree with its data in ", wrong,
+               wrong == 1 ? " value" : " values", " (", first, ")"));
+}
+
 }  // namespace
 
 DType dtype_of_component(int component_type) {
@@ -163,6 +307,8 @@ absl::StatusOr<const AccessorData*> Accessors::get(int index) {
     absl::StatusOr<AccessorData> data = decode(index);
     if (!data.ok()) return data.status();
     cache_[index] = *std::move(data);
+    absl::StatusOr<JsonObject> json = ctx_.entry(Top::kAccessors, index);
+    if (json.ok()) check_bounds(ctx_, *json, *cache_[index]);
   }
   return &*cache_[index];
 }

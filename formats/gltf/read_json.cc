@@ -3,6 +3,7 @@
 #include <climits>
 #include <cmath>
 
+#include "engine/diagnostics.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -53,12 +54,13 @@ std::optional<uint64_t> json_uint(const rapidjson::Value& value) {
   return std::nullopt;
 }
 
-absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer) {
+absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer,
+                                          Diagnostics* diagnostics) {
   if (!value.IsObject()) {
     return refuse(kJsonType, cat(pointer.empty() ? "the document" : pointer, " is ",
                                  type_name(value), ", not an object"));
   }
-  return JsonObject(&value, std::move(pointer));
+  return JsonObject(&value, std::move(pointer), diagnostics);
 }
 
 const rapidjson::Value* JsonObject::find(std::string_view key) const {
@@ -163,18 +165,23 @@ absl::StatusOr<std::optional<JsonObject>> JsonObject::object(std::string_view ke
   const rapidjson::Value* v = find(key);
   if (v == nullptr) return std::optional<JsonObject>();
   if (!v->IsObject()) return wrong_type(key, "an object");
-  return std::optional<JsonObject>(JsonObject(v, pointer(key)));
+  return std::optional<JsonObject>(JsonObject(v, pointer(key), diagnostics_));
 }
 
 absl::StatusOr<const rapidjson::Value*> JsonObject::array(std::string_view key) const {
   const rapidjson::Value* v = find(key);
   if (v != nullptr && !v->IsArray()) return wrong_type(key, "an array");
+  if (v != nullptr && v->Empty() && diagnostics_ != nullptr) {
+    diagnostics_->warn(kEmptyArray,
+                       cat(pointer(key), " is empty; glTF requires at least one entry"));
+  }
   return v;
 }
 
 absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
-                                          size_t i) {
-  return JsonObject::of(array[static_cast<rapidjson::SizeType>(i)], child_pointer(pointer, i));
+                                          size_t i, Diagnostics* diagnostics) {
+  return JsonObject::of(array[static_cast<rapidjson::SizeType>(i)], child_pointer(pointer, i),
+                        diagnostics);
 }
 
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
