@@ -16,6 +16,7 @@ corpus=${POLYXIOS_CORPUS:-../shared/corpus}
 # The sanitizer build of tools/test.sh (PX_SANITIZE=1) holds the targets too; reuse it.
 build=build-asan
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
   -DPX_SANITIZE=ON -DPX_FUZZ=ON -DPX_BUILD_BENCH=OFF >/dev/null
 cmake --build "$build" --target collada_fuzz gltf_fuzz polyxios -j"$(nproc)" >/dev/null
 
