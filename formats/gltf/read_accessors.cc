@@ -106,31 +106,36 @@ void decode_elements(const uint8_t* src, uint64_t stride, uint64_t count, const 
   }
 }
 
+// Calls f with a value of the C++ type of a glTF component type (float for float).
+template <class F>
+auto with_component(int component_type, F&& f) {
+  switch (component_type) {
+    case kComponentInt8:
+      return f(int8_t{});
+    case kComponentUInt8:
+      return f(uint8_t{});
+    case kComponentInt16:
+      return f(int16_t{});
+    case kComponentUInt16:
+      return f(uint16_t{});
+    case kComponentUInt32:
+      return f(uint32_t{});
+    default:
+      return f(float{});
+  }
+}
+
 // Decodes into the column's storage at element `first`.
 void decode_into(const uint8_t* src, uint64_t stride, uint64_t count, const Layout& l,
                  int component_type, bool normalized, void* data, uint64_t first) {
   const uint64_t at = first * l.components();
-  auto run = [&]<class C>(C) {
+  with_component(component_type, [&]<class C>(C) {
     if (normalized) {
       decode_elements<C, float>(src, stride, count, l, static_cast<float*>(data) + at);
     } else {
       decode_elements<C, C>(src, stride, count, l, static_cast<C*>(data) + at);
     }
-  };
-  switch (component_type) {
-    case kComponentInt8:
-      return run(int8_t{});
-    case kComponentUInt8:
-      return run(uint8_t{});
-    case kComponentInt16:
-      return run(int16_t{});
-    case kComponentUInt16:
-      return run(uint16_t{});
-    case kComponentUInt32:
-      return run(uint32_t{});
-    default:
-      return run(float{});
-  }
+  });
 }
 
 // True when `count` elements of `element_bytes`, `stride` apart from `offset`, fit in `size`.
@@ -174,34 +179,31 @@ void extremes(std::span<const T> values, size_t k, std::vector<double>& lo,
 }
 
 // True when the accessor's view lies in a buffer the document gives no bytes for, which reads as
-// zeros with a warning (gltf.read.buffer-no-data): its data is the application's, not zeros.
-bool zero_filled(const ReadContext& ctx, const JsonObject& a) {
+// zeros (Buffers::zero_filled): its data is the application's, not zeros.
+bool zero_filled(const ReadContext& ctx, const Buffers& buffers, const JsonObject& a) {
   const rapidjson::Value* view = a.find("bufferView");
   if (view == nullptr || !json_uint(*view)) return false;
   absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, *json_uint(*view));
   if (!v.ok()) return false;
   const rapidjson::Value* buffer = v->find("buffer");
-  if (buffer == nullptr || !json_uint(*buffer)) return false;
-  absl::StatusOr<JsonObject> b = ctx.entry(Top::kBuffers, *json_uint(*buffer));
-  if (!b.ok() || b->has("uri")) return false;
-  const std::string prefix = cat(b->pointer(), " ");
-  for (const Diagnostic& d : ctx.diagnostics().entries()) {
-    if (d.code == "gltf.read.buffer-no-data" && d.message.starts_with(prefix)) return true;
+  if (buffer == nullptr || !json_uint(*buffer) || *json_uint(*buffer) >= ctx.count(Top::kBuffers)) {
+    return false;
   }
-  return false;
+  return buffers.zero_filled(static_cast<int>(*json_uint(*buffer)));
 }
 
 // Warns once (gltf.read.accessor-bounds) when the accessor's declared min or max differ from the
 // extremes of its decoded data (sparse substitution applied). A min or max that is not an array
 // of one number per component is left alone, and so is an accessor of neither a bufferView nor
 // sparse values.
-void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
+void check_bounds(ReadContext& ctx, const Buffers& buffers, const JsonObject& a,
+                  const AccessorData& data) {
   const rapidjson::Value* min = a.find("min");
   const rapidjson::Value* max = a.find("max");
   if (min == nullptr && max == nullptr) return;
   // Without a bufferView or sparse values the zeros are the reader's, not the document's.
   if (!data.backed && !a.has("sparse")) return;
-  if (data.backed && zero_filled(ctx, a)) return;
+  if (data.backed && zero_filled(ctx, buffers, a)) return;
   const Column& c = data.column;
   const size_t k = c.cols;
   auto usable = [&](const rapidjson::Value* v) {
@@ -211,69 +213,40 @@ void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
     }
     return true;
   };
+  if (!usable(min) && !usable(max)) return;
   std::vector<double> lo, hi;
-  auto visit = [&]<class C>(C) {
+  // The bounds as the decoded column holds them, one per component, nullopt where none matches.
+  std::vector<std::optional<double>> min_bound, max_bound;
+  with_component(data.component_type, [&]<class C>(C) {
     if (data.normalized) {
       extremes(c.values<float>(), k, lo, hi);
     } else {
       extremes(c.values<C>(), k, lo, hi);
     }
-  };
-  auto bound = [&](double declared) -> std::optional<double> {
-    switch (data.component_type) {
-      case kComponentInt8:
-        return decoded_bound<int8_t>(declared, data.normalized);
-      case kComponentUInt8:
-        return decoded_bound<uint8_t>(declared, data.normalized);
-      case kComponentInt16:
-        return decoded_bound<int16_t>(declared, data.normalized);
-      case kComponentUInt16:
-        return decoded_bound<uint16_t>(declared, data.normalized);
-      case kComponentUInt32:
-        return decoded_bound<uint32_t>(declared, data.normalized);
-      default:
-        return decoded_bound<float>(declared, data.normalized);
+    for (auto [declared, out] : {std::pair{min, &min_bound}, {max, &max_bound}}) {
+      if (!usable(declared)) continue;
+      for (const rapidjson::Value& d : declared->GetArray()) {
+        out->push_back(decoded_bound<C>(d.GetDouble(), data.normalized));
+      }
     }
-  };
-  const bool check_min = usable(min);
-  const bool check_max = usable(max);
-  if (!check_min && !check_max) return;
-  switch (data.component_type) {
-    case kComponentInt8:
-      visit(int8_t{});
-      break;
-    case kComponentUInt8:
-      visit(uint8_t{});
-      break;
-    case kComponentInt16:
-      visit(int16_t{});
-      break;
-    case kComponentUInt16:
-      visit(uint16_t{});
-      break;
-    case kComponentUInt32:
-      visit(uint32_t{});
-      break;
-    default:
-      visit(float{});
-  }
+  });
   int wrong = 0;
   std::string first;
   auto compare = [&](const rapidjson::Value* declared, std::string_view key,
+                     const std::vector<std::optional<double>>& bounds,
                      const std::vector<double>& actual) {
     for (size_t j = 0; j < k; ++j) {
       if (lo[j] > hi[j]) continue;  // only NaNs: nothing to compare with
       const double d = (*declared)[static_cast<rapidjson::SizeType>(j)].GetDouble();
-      const std::optional<double> b = bound(d);
-      if (b && *b == actual[j]) continue;
+      if (bounds[j] && *bounds[j] == actual[j]) continue;
       if (wrong++ == 0) {
         first = cat(key, "[", j, "] is declared ", d, ", the data's is ", actual[j],
                     data.normalized ? " (normalized)" : "");
       }
     }
   };
-  if (check_min) compare(min, "min", lo);
-  if (check_max) compare(max, "max", hi);
+  if (!min_bound.empty()) compare(min, "min", min_bound, lo);
+  if (!max_bound.empty()) compare(max, "max", max_bound, hi);
   if (wrong == 0) return;
   ctx.warn("gltf.read.accessor-bounds",
            cat(a.pointer(), ": its min and max disagree with its data in ", wrong,
@@ -283,20 +256,7 @@ void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
 }  // namespace
 
 DType dtype_of_component(int component_type) {
-  switch (component_type) {
-    case kComponentInt8:
-      return DType::kInt8;
-    case kComponentUInt8:
-      return DType::kUInt8;
-    case kComponentInt16:
-      return DType::kInt16;
-    case kComponentUInt16:
-      return DType::kUInt16;
-    case kComponentUInt32:
-      return DType::kUInt32;
-    default:
-      return DType::kFloat32;
-  }
+  return with_component(component_type, []<class C>(C) { return dtype_of<C>(); });
 }
 
 Accessors::Accessors(ReadContext& ctx, Buffers& buffers)
@@ -308,7 +268,7 @@ absl::StatusOr<const AccessorData*> Accessors::get(int index) {
     if (!data.ok()) return data.status();
     cache_[index] = *std::move(data);
     absl::StatusOr<JsonObject> json = ctx_.entry(Top::kAccessors, index);
-    if (json.ok()) check_bounds(ctx_, *json, *cache_[index]);
+    if (json.ok()) check_bounds(ctx_, buffers_, *json, *cache_[index]);
   }
   return &*cache_[index];
 }

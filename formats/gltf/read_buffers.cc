@@ -9,7 +9,10 @@
 namespace px::gltf {
 
 Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin)
-    : ctx_(ctx), glb_bin_(glb_bin), buffers_(ctx.count(Top::kBuffers)) {}
+    : ctx_(ctx),
+      glb_bin_(glb_bin),
+      buffers_(ctx.count(Top::kBuffers)),
+      zero_filled_(ctx.count(Top::kBuffers), false) {}
 
 absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer, int index) {
   const std::string& at = buffer.pointer();
@@ -25,6 +28,7 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
                   " bytes read as zeros"));
     absl::StatusOr<std::span<uint8_t>> zeros = ctx_.allocate<uint8_t>(length, at);
     if (!zeros.ok()) return zeros.status();
+    zero_filled_[index] = true;
     return std::span<const uint8_t>(*zeros);
   }
   std::string bytes;

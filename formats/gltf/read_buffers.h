@@ -31,6 +31,10 @@ class Buffers {
   // had or are fewer than its byteLength (gltf.buffer.*).
   absl::StatusOr<ViewBytes> view(int index);
 
+  // True when buffer `index`, already loaded, has no bytes in the document and read as zeros
+  // (gltf.read.buffer-no-data): its data is the application's.
+  bool zero_filled(int index) const { return zero_filled_[index]; }
+
  private:
   absl::StatusOr<std::span<const uint8_t>> buffer(int index);
   absl::StatusOr<std::span<const uint8_t>> load(const JsonObject& buffer, int index);
@@ -38,6 +42,7 @@ class Buffers {
   ReadContext& ctx_;
   std::optional<std::span<const uint8_t>> glb_bin_;
   std::vector<std::optional<std::span<const uint8_t>>> buffers_;
+  std::vector<bool> zero_filled_;
   std::deque<std::string> storage_;  // external files and decoded data: URIs
 };
 

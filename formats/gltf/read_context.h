@@ -60,8 +60,6 @@ class ReadContext {
   void warn(std::string_view code, std::string message) {
     diagnostics_.warn(code, std::move(message));
   }
-  // The warnings given so far.
-  const Diagnostics& diagnostics() const { return diagnostics_; }
 
   // Decoded arrays may take 64 MiB plus 32 bytes per byte of input (the document and the
   // external buffers read so far); past that the read is refused (gltf.read.budget), so that no
