@@ -121,21 +121,27 @@ TEST(RefusalsTest, CameraOrLightUrlTheDocumentDoesNotHoldIsRefused) {
 namespace px::collada {
 namespace {
 
-TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "px_self_ref";
+// Reads `text` saved as <temp>/<folder>/self.dae, so that its URLs can name it by its file.
+absl::StatusOr<Scene> read_as_self_dae(std::string_view folder, const std::string& text,
+                                       Diagnostics& diagnostics) {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / folder;
   std::filesystem::create_directories(dir);
-  std::filesystem::path file = dir / "self.dae";
+  std::ofstream(dir / "self.dae") << text;
+  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(dir / "self.dae");
+  absl::StatusOr<Scene> scene =
+      source.ok() ? read(**source, ReadOptions(), diagnostics) : source.status();
+  std::filesystem::remove_all(dir);
+  return scene;
+}
+
+TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
   std::string text = testing::geometries_document(
       testing::geometry("g", testing::triangle_mesh()),
       "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">"
       "<instance_geometry url=\"../px_self_ref/self.dae#g\"/></node></visual_scene>"
       "</library_visual_scenes>");
-  std::ofstream(file) << text;
   Diagnostics diagnostics;
-  auto source = open_file_source(file);
-  ASSERT_TRUE(source.ok());
-  absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
-  std::filesystem::remove_all(dir);
+  absl::StatusOr<Scene> scene = read_as_self_dae("px_self_ref", text, diagnostics);
   ASSERT_TRUE(scene.ok()) << scene.status();
   EXPECT_EQ(scene->nodes[0].mesh, 0);
   EXPECT_EQ(diagnostics.count("collada.url.external"), 0);
@@ -144,21 +150,14 @@ TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
 // An <instance_camera> naming this document by its file is read as the camera's id, which the
 // glTF writer finds among the scene's cameras.
 TEST(UrlTest, ACameraNamedThroughTheDocumentsOwnFileIsReadAsItsId) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "px_self_camera";
-  std::filesystem::create_directories(dir);
-  std::filesystem::path file = dir / "self.dae";
   std::string text = testing::document(
       "<library_cameras><camera id=\"cam\"><optics><technique_common><perspective>"
       "<yfov>45</yfov><znear>0.1</znear></perspective></technique_common></optics></camera>"
       "</library_cameras><library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">"
       "<instance_camera url=\"./self.dae#cam\"/></node></visual_scene></library_visual_scenes>"
       "<scene><instance_visual_scene url=\"#vs\"/></scene>");
-  std::ofstream(file) << text;
   Diagnostics diagnostics;
-  auto source = open_file_source(file);
-  ASSERT_TRUE(source.ok());
-  absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
-  std::filesystem::remove_all(dir);
+  absl::StatusOr<Scene> scene = read_as_self_dae("px_self_camera", text, diagnostics);
   ASSERT_TRUE(scene.ok()) << scene.status();
   const Value* camera = find_value(scene->nodes[0].extras, "camera");
   ASSERT_NE(camera, nullptr);
