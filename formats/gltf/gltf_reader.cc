@@ -1,11 +1,13 @@
 #include "formats/gltf/gltf_reader.h"
 
-#include <algorithm>
 #include <string>
 
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
+#include "formats/gltf/accessor_check.h"
+#include "formats/gltf/extension_check.h"
+#include "formats/gltf/layout_check.h"
 #include "formats/gltf/read_accessors.h"
 #include "formats/gltf/read_animations.h"
 #include "formats/gltf/read_buffers.h"
@@ -17,17 +19,12 @@
 #include "formats/gltf/read_nodes.h"
 #include "formats/gltf/read_skins.h"
 #include "formats/gltf/read_textures.h"
+#include "formats/gltf/resource_check.h"
+#include "formats/gltf/schema_check.h"
 #include "rapidjson/error/en.h"
 
 namespace px::gltf {
 namespace {
-
-// Extensions that change how geometry is stored: without them the data cannot be read.
-constexpr std::string_view kUndecodable[] = {"EXT_meshopt_compression", "KHR_meshopt_compression"};
-// Extensions whose data the reader keeps: quantized attributes decode as any accessor does,
-// Draco-compressed primitives through formats/gltf/draco.
-constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer",
-                                      "KHR_draco_mesh_compression"};
 
 absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
   constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
@@ -36,43 +33,6 @@ absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
   if (!doc.HasParseError()) return absl::OkStatus();
   return refuse("gltf.json.syntax", cat("the JSON is not valid at byte ", doc.GetErrorOffset(),
                                         ": ", rapidjson::GetParseError_En(doc.GetParseError())));
-}
-
-absl::StatusOr<std::vector<std::string>> string_list(const JsonObject& root, std::string_view key) {
-  absl::StatusOr<const rapidjson::Value*> array = root.array(key);
-  if (!array.ok()) return array.status();
-  std::vector<std::string> out;
-  if (*array == nullptr) return out;
-  for (rapidjson::SizeType i = 0; i < (*array)->Size(); ++i) {
-    const rapidjson::Value& v = (**array)[i];
-    if (!v.IsString()) return refuse(kJsonType, cat(root.pointer(key), "/", i, " is not a string"));
-    out.emplace_back(v.GetString(), v.GetStringLength());
-  }
-  return out;
-}
-
-absl::Status check_extensions(const JsonObject& root, Diagnostics& diagnostics) {
-  absl::StatusOr<std::vector<std::string>> required = string_list(root, "extensionsRequired");
-  if (!required.ok()) return required.status();
-  for (const std::string& name : *required) {
-    if (std::find(std::begin(kUndecodable), std::end(kUndecodable), name) !=
-        std::end(kUndecodable)) {
-      return refuse("gltf.extension.unsupported",
-                    cat("the document requires ", name, ", whose compressed data is not read"));
-    }
-  }
-  absl::StatusOr<std::vector<std::string>> used = string_list(root, "extensionsUsed");
-  if (!used.ok()) return used.status();
-  std::string dropped;
-  for (const std::string& name : *used) {
-    if (std::find(std::begin(kKept), std::end(kKept), name) != std::end(kKept)) continue;
-    dropped += dropped.empty() ? name : cat(", ", name);
-  }
-  if (!dropped.empty()) {
-    diagnostics.warn("gltf.read.extension-dropped",
-                     cat("the data of these extensions is not kept: ", dropped));
-  }
-  return absl::OkStatus();
 }
 
 // "asset": the version must be 2.x; version, minVersion, generator and copyright are kept in
@@ -107,6 +67,8 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
   if (!root.ok()) return root.status();
   PX_GLTF_TRY(check_extensions(*root, diagnostics));
+  check_schema(*root, diagnostics);
+  check_layout(*root, diagnostics);
 
   Scene scene;
   ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
@@ -122,6 +84,8 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));
   PX_GLTF_TRY(read_animations(ctx, accessors));
+  check_resources(ctx, buffers);
+  check_accessor_values(ctx, accessors);
   return scene;
 }
 

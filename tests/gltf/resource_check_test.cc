@@ -1,0 +1,2 @@
+// STUB: filled by its helper.
+#include "formats/gltf/resource_check.h"
