@@ -21,13 +21,15 @@ constexpr std::string_view kOutOfBounds = "gltf.accessor.out-of-bounds";
 
 // How one element lies in the buffer: `columns` runs of `rows` components, each run starting
 // `column_bytes` after the last (a MAT2 of bytes, a MAT3 of bytes or shorts pads its columns to
-// 4 bytes).
+// 4 bytes). The last element needs no padding after its last column: it ends used_bytes from its
+// start.
 struct Layout {
   int component_size = 0;
   int columns = 1;
   int rows = 1;
   uint64_t column_bytes = 0;
   uint64_t element_bytes = 0;
+  uint64_t used_bytes = 0;
   int components() const { return columns * rows; }
 };
 
@@ -68,6 +70,7 @@ Layout layout_of(const TypeInfo& type, int size) {
   l.column_bytes = uint64_t(type.rows) * size;
   if (type.columns > 1) l.column_bytes = (l.column_bytes + 3) & ~uint64_t{3};
   l.element_bytes = l.column_bytes * type.columns;
+  l.used_bytes = l.column_bytes * (type.columns - 1) + uint64_t(type.rows) * size;
   return l;
 }
 
@@ -178,32 +181,53 @@ void extremes(std::span<const T> values, size_t k, std::vector<double>& lo,
   }
 }
 
-// True when the accessor's view lies in a buffer the document gives no bytes for, which reads as
-// zeros (Buffers::zero_filled): its data is the application's, not zeros.
-bool zero_filled(const ReadContext& ctx, const Buffers& buffers, const JsonObject& a) {
-  const rapidjson::Value* view = a.find("bufferView");
-  if (view == nullptr || !json_uint(*view)) return false;
-  absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, *json_uint(*view));
-  if (!v.ok()) return false;
+// The buffer bufferView `view` names, when it names one.
+std::optional<size_t> buffer_of(const ReadContext& ctx, int view) {
+  absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, view);
+  if (!v.ok()) return std::nullopt;
   const rapidjson::Value* buffer = v->find("buffer");
   if (buffer == nullptr || !json_uint(*buffer) || *json_uint(*buffer) >= ctx.count(Top::kBuffers)) {
-    return false;
+    return std::nullopt;
   }
-  return buffers.zero_filled(static_cast<int>(*json_uint(*buffer)));
+  return static_cast<size_t>(*json_uint(*buffer));
+}
+
+// True when bufferView `view` lies in a buffer the document gives no bytes for, which reads as
+// zeros (Buffers::zero_filled): its data is the application's, not zeros.
+bool zero_filled(const ReadContext& ctx, const Buffers& buffers, int view) {
+  std::optional<size_t> buffer = buffer_of(ctx, view);
+  return buffer && buffers.zero_filled(static_cast<int>(*buffer));
+}
+
+// The bufferViews an accessor's JSON names: its own and its sparse indices' and values'.
+std::vector<int> views_of(const ReadContext& ctx, const JsonObject& a) {
+  std::vector<int> out;
+  auto add = [&](const rapidjson::Value* view) {
+    if (view == nullptr || !json_uint(*view) || *json_uint(*view) >= ctx.count(Top::kBufferViews)) {
+      return;
+    }
+    out.push_back(static_cast<int>(*json_uint(*view)));
+  };
+  add(a.find("bufferView"));
+  const rapidjson::Value* sparse = a.find("sparse");
+  if (sparse == nullptr || !sparse->IsObject()) return out;
+  for (const char* part : {"indices", "values"}) {
+    auto it = sparse->FindMember(part);
+    if (it == sparse->MemberEnd() || !it->value.IsObject()) continue;
+    auto view = it->value.FindMember("bufferView");
+    add(view == it->value.MemberEnd() ? nullptr : &view->value);
+  }
+  return out;
 }
 
 // Warns once (gltf.read.accessor-bounds) when the accessor's declared min or max differ from the
 // extremes of its decoded data (sparse substitution applied). A min or max that is not an array
-// of one number per component is left alone, and so is an accessor of neither a bufferView nor
-// sparse values.
-void check_bounds(ReadContext& ctx, const Buffers& buffers, const JsonObject& a,
-                  const AccessorData& data) {
+// of one number per component is left alone, and so are values not from the document.
+void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
   const rapidjson::Value* min = a.find("min");
   const rapidjson::Value* max = a.find("max");
   if (min == nullptr && max == nullptr) return;
-  // Without a bufferView or sparse values the zeros are the reader's, not the document's.
-  if (!data.backed && !a.has("sparse")) return;
-  if (data.backed && zero_filled(ctx, buffers, a)) return;
+  if (!data.from_document) return;
   const Column& c = data.column;
   const size_t k = c.cols;
   auto usable = [&](const rapidjson::Value* v) {
@@ -253,6 +277,23 @@ void check_bounds(ReadContext& ctx, const Buffers& buffers, const JsonObject& a,
                wrong == 1 ? " value" : " values", " (", first, ")"));
 }
 
+// Warns once (gltf.read.accessor-non-finite) when a float accessor holds NaN or Inf, which glTF
+// does not allow.
+void check_floats(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
+  if (data.component_type != kComponentFloat || !data.from_document) return;
+  const std::span<const float> values = data.column.values<float>();
+  uint64_t bad = 0;
+  size_t first = 0;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!std::isfinite(values[i]) && bad++ == 0) first = i;
+  }
+  if (bad == 0) return;
+  ctx.warn("gltf.read.accessor-non-finite",
+           cat(a.pointer(), ": ", bad, " of its float values ", bad == 1 ? "is" : "are",
+               " NaN or infinite, which glTF does not allow (value ", first, " is ", values[first],
+               ")"));
+}
+
 }  // namespace
 
 DType dtype_of_component(int component_type) {
@@ -260,20 +301,58 @@ DType dtype_of_component(int component_type) {
 }
 
 Accessors::Accessors(ReadContext& ctx, Buffers& buffers)
-    : ctx_(ctx), buffers_(buffers), cache_(ctx.count(Top::kAccessors)) {}
+    : ctx_(ctx),
+      buffers_(buffers),
+      cache_(ctx.count(Top::kAccessors)),
+      tried_(ctx.count(Top::kAccessors), false),
+      loaded_(ctx.count(Top::kBuffers), false) {}
 
 absl::StatusOr<const AccessorData*> Accessors::get(int index) {
+  tried_[index] = true;
   if (!cache_[index]) {
-    absl::StatusOr<AccessorData> data = decode(index);
+    absl::StatusOr<AccessorData> data = decode(index, nullptr);
     if (!data.ok()) return data.status();
     cache_[index] = *std::move(data);
-    absl::StatusOr<JsonObject> json = ctx_.entry(Top::kAccessors, index);
-    if (json.ok()) check_bounds(ctx_, buffers_, *json, *cache_[index]);
+    check_values(index, *cache_[index]);
   }
   return &*cache_[index];
 }
 
-absl::StatusOr<AccessorData> Accessors::decode(int index) {
+absl::Status Accessors::check_unused(int index) {
+  absl::StatusOr<JsonObject> json = ctx_.entry(Top::kAccessors, index);
+  if (!json.ok()) return json.status();
+  if (!json->has("bufferView") && !json->has("sparse")) return absl::OkStatus();
+  // A buffer without a uri that nothing has loaded may be the application's: loading it would
+  // warn about zeros the scene does not hold. (In a GLB, buffer 0 may be the BIN chunk; then its
+  // accessors are left unchecked when nothing used any of them.)
+  for (int view : views_of(ctx_, *json)) {
+    std::optional<size_t> buffer = buffer_of(ctx_, view);
+    if (!buffer || loaded_[*buffer]) continue;
+    absl::StatusOr<JsonObject> b = ctx_.entry(Top::kBuffers, *buffer);
+    if (!b.ok() || !b->has("uri")) return absl::OkStatus();
+  }
+  std::vector<uint8_t> scratch;
+  absl::StatusOr<AccessorData> data = decode(index, &scratch);
+  if (!data.ok()) return data.status();
+  check_values(index, *data);
+  return absl::OkStatus();
+}
+
+absl::StatusOr<ViewBytes> Accessors::view_bytes(int index) {
+  absl::StatusOr<ViewBytes> bytes = buffers_.view(index);
+  if (!bytes.ok()) return bytes.status();
+  if (std::optional<size_t> buffer = buffer_of(ctx_, index)) loaded_[*buffer] = true;
+  return bytes;
+}
+
+void Accessors::check_values(int index, const AccessorData& data) {
+  absl::StatusOr<JsonObject> json = ctx_.entry(Top::kAccessors, index);
+  if (!json.ok()) return;
+  check_bounds(ctx_, *json, data);
+  check_floats(ctx_, *json, data);
+}
+
+absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* scratch) {
   absl::StatusOr<JsonObject> a = ctx_.entry(Top::kAccessors, index);
   if (!a.ok()) return a.status();
   const std::string& at = a->pointer();
@@ -317,7 +396,7 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
   ViewBytes bytes;
   uint64_t stride = layout.element_bytes;
   if (view >= 0) {
-    absl::StatusOr<ViewBytes> v = buffers_.view(view);
+    absl::StatusOr<ViewBytes> v = view_bytes(view);
     if (!v.ok()) return v.status();
     bytes = *v;
     if (bytes.stride != 0) stride = bytes.stride;
@@ -327,9 +406,9 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
                         type, " of component type ", out.component_type, " takes ",
                         layout.element_bytes, " bytes"));
     }
-    if (!fits(offset, stride, count, layout.element_bytes, bytes.bytes.size())) {
+    if (!fits(offset, stride, count, layout.used_bytes, bytes.bytes.size())) {
       return refuse(kOutOfBounds,
-                    cat(at, ": ", count, " elements of ", layout.element_bytes, " bytes, ", stride,
+                    cat(at, ": ", count, " elements of ", layout.used_bytes, " bytes, ", stride,
                         " apart from byte ", offset, ", do not fit bufferView ", view, " of ",
                         bytes.bytes.size(), " bytes"));
     }
@@ -342,11 +421,21 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
               cat(at, ": a byteOffset without a bufferView is ignored"));
   }
 
-  absl::StatusOr<std::span<uint8_t>> storage =
-      ctx_.allocate<uint8_t>(values * dtype_size(dtype), at);
-  if (!storage.ok()) return storage.status();
-  void* data = storage->data();
+  const uint64_t storage_bytes = values * dtype_size(dtype);
+  void* data = nullptr;
+  if (scratch == nullptr) {
+    absl::StatusOr<std::span<uint8_t>> storage = ctx_.allocate<uint8_t>(storage_bytes, at);
+    if (!storage.ok()) return storage.status();
+    data = storage->data();
+  } else {
+    PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
+    scratch->assign(storage_bytes, 0);
+    data = scratch->data();
+  }
   out.backed = view >= 0;
+  // A buffer the document gives no bytes for holds the application's data, not its zeros.
+  const bool application_data = out.backed && zero_filled(ctx_, buffers_, view);
+  out.from_document = out.backed && !application_data;
   if (out.backed) {
     decode_into(bytes.bytes.data() + offset, stride, count, layout, out.component_type,
                 out.normalized, data, 0);
@@ -390,9 +479,9 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
     return refuse("gltf.accessor.sparse", cat((*indices)->pointer("componentType"), " is ",
                                               index_type, ", not an unsigned integer type"));
   }
-  absl::StatusOr<ViewBytes> index_bytes = buffers_.view(index_view);
+  absl::StatusOr<ViewBytes> index_bytes = view_bytes(index_view);
   if (!index_bytes.ok()) return index_bytes.status();
-  absl::StatusOr<ViewBytes> value_bytes = buffers_.view(value_view);
+  absl::StatusOr<ViewBytes> value_bytes = view_bytes(value_view);
   if (!value_bytes.ok()) return value_bytes.status();
   if (!fits(index_offset, index_size, sparse_count, index_size, index_bytes->bytes.size())) {
     return refuse(kOutOfBounds,
@@ -407,6 +496,9 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
   }
   const uint8_t* index_data = index_bytes->bytes.data() + index_offset;
   const uint8_t* value_data = value_bytes->bytes.data() + value_offset;
+  uint64_t unordered = 0;
+  uint64_t first_unordered = 0;
+  uint32_t previous = 0;
   for (uint64_t j = 0; j < sparse_count; ++j) {
     uint32_t target = 0;
     if (index_size == 1) {
@@ -423,9 +515,21 @@ absl::StatusOr<AccessorData> Accessors::decode(int index) {
                     cat((*indices)->pointer(), ": index ", j, " is ", target,
                         ", but the accessor has ", count, " elements"));
     }
+    if (j > 0 && target <= previous && unordered++ == 0) first_unordered = j;
+    previous = target;
     decode_into(value_data + j * layout.element_bytes, layout.element_bytes, 1, layout,
                 out.component_type, out.normalized, data, target);
   }
+  const bool application_indices = zero_filled(ctx_, buffers_, index_view);
+  if (unordered > 0 && !application_indices) {
+    ctx_.warn(
+        "gltf.read.sparse-indices-not-increasing",
+        cat((*indices)->pointer(), ": ", unordered, unordered == 1 ? " index does" : " indices do",
+            " not increase, as glTF requires (entry ", first_unordered,
+            "); a repeated index's last value stands"));
+  }
+  out.from_document =
+      !application_data && !application_indices && !zero_filled(ctx_, buffers_, value_view);
   return out;
 }
 

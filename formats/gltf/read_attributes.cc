@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -37,6 +38,61 @@ void visit_mutable(const Column& column, F&& f) {
   });
 }
 
+// |length - 1| above which the validator calls a vector not of unit length.
+constexpr double kUnitTolerance = 0.00674;
+
+// How often one rule broke in an accessor, and at which element first.
+struct Broken {
+  uint64_t count = 0;
+  size_t first = 0;
+  double value = 0;
+  void add(size_t element, double v) {
+    if (count++ == 0) {
+      first = element;
+      value = v;
+    }
+  }
+};
+
+void check_unit_vectors(ReadContext& ctx, const Column& c, std::string_view semantic,
+                        std::string_view pointer) {
+  const std::span<const float> values = c.values<float>();
+  const bool tangent = semantic == "TANGENT";
+  Broken length, sign;
+  for (size_t r = 0; r < c.rows; ++r) {
+    const float* v = values.data() + r * c.cols;
+    const double xyz = std::sqrt(double{v[0]} * v[0] + double{v[1]} * v[1] + double{v[2]} * v[2]);
+    if (std::abs(xyz - 1) > kUnitTolerance) length.add(r, xyz);  // NaN is the non-finite check's
+    if (tangent && v[3] != 1 && v[3] != -1) sign.add(r, v[3]);
+  }
+  if (length.count > 0) {
+    ctx.warn("gltf.read.vector-not-unit",
+             cat(pointer, ": ", length.count, " of its ", semantic,
+                 tangent ? " xyz vectors" : " vectors", length.count == 1 ? " is" : " are",
+                 " not of unit length, as glTF requires (element ", length.first, " has length ",
+                 length.value, ")"));
+  }
+  if (sign.count > 0) {
+    ctx.warn("gltf.read.tangent-sign",
+             cat(pointer, ": ", sign.count, " of its TANGENT w components",
+                 sign.count == 1 ? " is" : " are", " not 1 or -1, as glTF requires (element ",
+                 sign.first, " has w ", sign.value, ")"));
+  }
+}
+
+void check_clamped(ReadContext& ctx, const Column& c, std::string_view pointer) {
+  const std::span<const float> values = c.values<float>();
+  Broken out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i] < 0 || values[i] > 1) out.add(i, values[i]);
+  }
+  if (out.count == 0) return;
+  ctx.warn(
+      "gltf.read.color-not-clamped",
+      cat(pointer, ": ", out.count, " of its COLOR_0 values", out.count == 1 ? " is" : " are",
+          " outside [0, 1], the range glTF requires (value ", out.first, " is ", out.value, ")"));
+}
+
 }  // namespace
 
 std::string attribute_name(std::string_view semantic) {
@@ -70,6 +126,17 @@ absl::Status check_attribute(std::string_view semantic, const AccessorData& data
   if (data.type == need) return absl::OkStatus();
   return refuse("gltf.primitive.attribute-type",
                 cat(pointer, ": ", semantic, " must be ", need, ", not ", data.type));
+}
+
+void check_attribute_values(ReadContext& ctx, std::string_view semantic, const AccessorData& data,
+                            std::string_view pointer) {
+  const Column& c = data.column;
+  if (!data.from_document || c.dtype != DType::kFloat32) return;
+  if ((semantic == "NORMAL" && c.cols == 3) || (semantic == "TANGENT" && c.cols == 4)) {
+    check_unit_vectors(ctx, c, semantic, pointer);
+  } else if (semantic == "COLOR_0" && data.component_type == kComponentFloat) {
+    check_clamped(ctx, c, pointer);
+  }
 }
 
 DType attribute_dtype(std::string_view semantic, DType decoded) {

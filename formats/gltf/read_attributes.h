@@ -10,6 +10,7 @@
 
 #include "absl/status/status.h"
 #include "formats/gltf/read_accessors.h"
+#include "formats/gltf/read_context.h"
 #include "model/column.h"
 
 namespace px::gltf {
@@ -20,6 +21,15 @@ std::string attribute_name(std::string_view semantic);
 // Refuses (gltf.primitive.attribute-type) an accessor whose type the semantic does not allow.
 absl::Status check_attribute(std::string_view semantic, const AccessorData& data,
                              std::string_view pointer);
+
+// Warns about values the semantic does not allow, once per rule and accessor: a NORMAL, or the
+// xyz of a TANGENT, not of unit length within the Khronos validator's tolerance
+// (gltf.read.vector-not-unit), a TANGENT's w other than 1 or -1 (gltf.read.tangent-sign) and a
+// float COLOR_0 outside [0, 1] (gltf.read.color-not-clamped). The values are kept as they are.
+// Values that are not the document's, and integer vectors that are not normalized (which glTF
+// does not allow for these semantics), are left alone.
+void check_attribute_values(ReadContext& ctx, std::string_view semantic, const AccessorData& data,
+                            std::string_view pointer);
 
 // The dtype the column of a semantic is kept in: float32 for geometry, texture coordinates,
 // colours and weights; the accessor's own type for joints and for semantics glTF gives no meaning.

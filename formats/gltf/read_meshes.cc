@@ -15,6 +15,19 @@
 namespace px::gltf {
 namespace {
 
+// The index value that restarts a primitive where primitive restart is on: the largest value of
+// the component type.
+uint32_t restart_index(int component_type) {
+  switch (component_type) {
+    case kComponentUInt8:
+      return UINT8_MAX;
+    case kComponentUInt16:
+      return UINT16_MAX;
+    default:
+      return UINT32_MAX;
+  }
+}
+
 struct Attribute {
   std::string semantic;
   int accessor = -1;
@@ -75,6 +88,7 @@ class MeshReader {
       return refuse(kJsonType, cat(p.pointer("attributes"), " is absent, not an object"));
     }
     if (p.has("targets")) morphs_ = true;
+    warn_positions_without_bounds(p, **attributes);
     const draco::DracoPrimitive* draco = nullptr;
     PX_GLTF_TRY(read_draco(p, **attributes, draco));
     absl::StatusOr<size_t> block =
@@ -128,14 +142,52 @@ class MeshReader {
                         data.component_type));
     }
     const IndexList list = IndexList::of(data.column);
+    const uint32_t restart = restart_index(data.component_type);
+    uint64_t restarts = 0;
+    uint64_t first_restart = 0;
     for (uint64_t i = 0; i < list.size(); ++i) {
       if (list[i] >= vertices) {
         return refuse("gltf.primitive.index-out-of-range",
                       cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
                           " vertices"));
       }
+      if (list[i] == restart && restarts++ == 0) first_restart = i;
+    }
+    // Below the vertex count, the value is read as the vertex it names; a renderer that restarts
+    // primitives there (WebGL 2 always does) would break the primitive instead.
+    if (restarts > 0 && data.from_document) {
+      ctx_.warn("gltf.read.index-primitive-restart",
+                cat(at, ": ", restarts, restarts == 1 ? " index is " : " indices are ", restart,
+                    ", the primitive-restart value of its component type, which glTF does not ",
+                    "allow (index ", first_restart, "); read as vertex ", restart));
     }
     return absl::OkStatus();
+  }
+
+  // A POSITION accessor, of the primitive or of a morph target, must declare min and max
+  // (gltf.read.accessor-no-bounds).
+  void warn_positions_without_bounds(const JsonObject& p, const JsonObject& attributes) {
+    warn_position_without_bounds(attributes.json(), attributes.pointer("POSITION"));
+    const rapidjson::Value* targets = p.find("targets");
+    if (targets == nullptr || !targets->IsArray()) return;
+    for (rapidjson::SizeType t = 0; t < targets->Size(); ++t) {
+      warn_position_without_bounds((*targets)[t], cat(p.pointer("targets"), "/", t, "/POSITION"));
+    }
+  }
+
+  void warn_position_without_bounds(const rapidjson::Value& attributes, const std::string& at) {
+    if (!attributes.IsObject()) return;
+    auto position = attributes.FindMember("POSITION");
+    if (position == attributes.MemberEnd()) return;
+    std::optional<uint64_t> index = json_uint(position->value);
+    if (!index || *index >= ctx_.count(Top::kAccessors)) return;
+    absl::StatusOr<JsonObject> accessor = ctx_.entry(Top::kAccessors, *index);
+    if (!accessor.ok() || (accessor->has("min") && accessor->has("max"))) return;
+    ctx_.warn("gltf.read.accessor-no-bounds", cat(at, ": accessor ", *index, " declares no ",
+                                                  accessor->has("min")   ? "max"
+                                                  : accessor->has("max") ? "min"
+                                                                         : "min and max",
+                                                  ", which glTF requires of a POSITION accessor"));
   }
 
   // A primitive's KHR_draco_mesh_compression data, decoded; `out` stays null without one.
@@ -176,6 +228,7 @@ class MeshReader {
         a.data = *data;
       }
       PX_GLTF_TRY(check_attribute(a.semantic, *a.data, at));
+      check_attribute_values(ctx_, a.semantic, *a.data, at);
       if (!block.attributes.empty() && a.data->column.rows != block.vertices) {
         return refuse("gltf.primitive.attribute-count",
                       cat(at, ": ", a.data->column.rows, " elements, but ",
@@ -216,6 +269,7 @@ class MeshReader {
       a.data = *data;
       const std::string at = attributes.pointer(a.semantic);
       PX_GLTF_TRY(check_attribute(a.semantic, *a.data, at));
+      check_attribute_values(ctx_, a.semantic, *a.data, at);
       if (i > 0 && a.data->column.rows != block.vertices) {
         return refuse(
             "gltf.primitive.attribute-count",

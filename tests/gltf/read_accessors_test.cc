@@ -157,6 +157,19 @@ TEST(ReadAccessors, SmallMatricesSkipTheirColumnPadding) {
   EXPECT_THAT(d.values(1), ElementsAre(1, 2, 3, 4, 5, 6, 7, 8, 9));
 }
 
+TEST(ReadAccessors, TheLastMatrixNeedsNoPaddingAfterItsLastColumn) {
+  // Two MAT2 of bytes in 14 bytes: the second's last column ends the view, unpadded.
+  Bin bin;
+  bin.add<uint8_t>({1, 2, 0xEE, 0xEE, 3, 4, 0xEE, 0xEE, 5, 6, 0xEE, 0xEE, 7, 8});
+  Decoder d(accessors_document(
+      bin, R"({"bufferView": 0, "componentType": 5121, "count": 2, "type": "MAT2"},
+              {"bufferView": 0, "componentType": 5121, "count": 3, "type": "MAT2"})"));
+  EXPECT_THAT(d.values(0), ElementsAre(1, 2, 3, 4, 5, 6, 7, 8));
+  absl::StatusOr<const AccessorData*> past = d.get(1);
+  ASSERT_FALSE(past.ok());
+  EXPECT_THAT(past.status().message(), HasSubstr("3 elements of 6 bytes, 8 apart from byte 0"));
+}
+
 TEST(ReadAccessors, SparseValuesReplaceTheBaseOrZeros) {
   Bin bin;
   size_t base = bin.add<float>({1, 2, 3, 4, 5});

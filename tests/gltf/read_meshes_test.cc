@@ -20,12 +20,15 @@ struct Square {
   std::string accessors;
   int count = 0;
 
-  Square() { add<float>({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, 5126, "VEC3"); }
+  Square() {
+    add<float>({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0}, 5126, "VEC3", false,
+               R"(, "min": [0, 0, 0], "max": [1, 1, 0])");
+  }
 
-  // Adds a view and an accessor of values; returns the accessor's index.
+  // Adds a view and an accessor of values (and `more` JSON members); returns the accessor's index.
   template <class T>
   int add(const std::vector<T>& values, int component_type, std::string_view type,
-          bool normalized = false) {
+          bool normalized = false, std::string_view more = "") {
     size_t offset = bin.add(values);
     int components = type == "SCALAR" ? 1 : type == "VEC2" ? 2 : type == "VEC3" ? 3 : 4;
     std::string sep = count == 0 ? "" : ",";
@@ -33,7 +36,7 @@ struct Square {
                  values.size() * sizeof(T), "}");
     accessors += cat(sep, R"({"bufferView": )", count, R"(, "componentType": )", component_type,
                      normalized ? R"(, "normalized": true)" : "", R"(, "count": )",
-                     values.size() / components, R"(, "type": ")", type, R"("})");
+                     values.size() / components, R"(, "type": ")", type, R"(")", more, "}");
     return count++;
   }
 
