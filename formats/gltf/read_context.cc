@@ -19,7 +19,7 @@ constexpr std::array<std::string_view, static_cast<size_t>(Top::kCount)> kNames 
 ReadContext::ReadContext(JsonObject root, Scene& scene, const ReadOptions& options,
                          Diagnostics& diagnostics, std::filesystem::path base_dir,
                          uint64_t input_bytes)
-    : root_(*JsonObject::of(root.json(), root.pointer(), &diagnostics)),
+    : root_(std::move(root)),
       scene_(scene),
       options_(options),
       diagnostics_(diagnostics),
@@ -43,8 +43,7 @@ size_t ReadContext::count(Top top) const {
 }
 
 absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
-  return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i,
-                        &diagnostics_);
+  return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
 }
 
 absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {

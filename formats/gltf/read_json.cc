@@ -3,7 +3,6 @@
 #include <climits>
 #include <cmath>
 
-#include "engine/diagnostics.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -12,15 +11,6 @@ namespace {
 
 std::string_view key_view(const rapidjson::Value& key) {
   return {key.GetString(), key.GetStringLength()};
-}
-
-std::string_view type_name(const rapidjson::Value& v) {
-  if (v.IsNull()) return "null";
-  if (v.IsBool()) return "a boolean";
-  if (v.IsNumber()) return "a number";
-  if (v.IsString()) return "a string";
-  if (v.IsArray()) return "an array";
-  return "an object";
 }
 
 }  // namespace
@@ -54,25 +44,33 @@ std::optional<uint64_t> json_uint(const rapidjson::Value& value) {
   return std::nullopt;
 }
 
-absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer,
-                                          Diagnostics* diagnostics) {
-  if (!value.IsObject()) {
-    return refuse(kJsonType, cat(pointer.empty() ? "the document" : pointer, " is ",
-                                 type_name(value), ", not an object"));
-  }
-  return JsonObject(&value, std::move(pointer), diagnostics);
+std::string_view json_type_name(const rapidjson::Value& value) {
+  if (value.IsNull()) return "null";
+  if (value.IsBool()) return "a boolean";
+  if (value.IsNumber()) return "a number";
+  if (value.IsString()) return "a string";
+  if (value.IsArray()) return "an array";
+  return "an object";
 }
 
-const rapidjson::Value* JsonObject::find(std::string_view key) const {
-  for (auto it = value_->MemberBegin(); it != value_->MemberEnd(); ++it) {
+const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key) {
+  for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
     if (key_view(it->name) == key) return &it->value;
   }
   return nullptr;
 }
 
+absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer) {
+  if (!value.IsObject()) {
+    return refuse(kJsonType, cat(pointer.empty() ? "the document" : pointer, " is ",
+                                 json_type_name(value), ", not an object"));
+  }
+  return JsonObject(&value, std::move(pointer));
+}
+
 absl::Status JsonObject::wrong_type(std::string_view key, std::string_view expected) const {
   const rapidjson::Value* v = find(key);
-  return refuse(kJsonType, cat(pointer(key), " is ", v == nullptr ? "absent" : type_name(*v),
+  return refuse(kJsonType, cat(pointer(key), " is ", v == nullptr ? "absent" : json_type_name(*v),
                                ", not ", expected));
 }
 
@@ -165,23 +163,18 @@ absl::StatusOr<std::optional<JsonObject>> JsonObject::object(std::string_view ke
   const rapidjson::Value* v = find(key);
   if (v == nullptr) return std::optional<JsonObject>();
   if (!v->IsObject()) return wrong_type(key, "an object");
-  return std::optional<JsonObject>(JsonObject(v, pointer(key), diagnostics_));
+  return std::optional<JsonObject>(JsonObject(v, pointer(key)));
 }
 
 absl::StatusOr<const rapidjson::Value*> JsonObject::array(std::string_view key) const {
   const rapidjson::Value* v = find(key);
   if (v != nullptr && !v->IsArray()) return wrong_type(key, "an array");
-  if (v != nullptr && v->Empty() && diagnostics_ != nullptr) {
-    diagnostics_->warn(kEmptyArray,
-                       cat(pointer(key), " is empty; glTF requires at least one entry"));
-  }
   return v;
 }
 
 absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
-                                          size_t i, Diagnostics* diagnostics) {
-  return JsonObject::of(array[static_cast<rapidjson::SizeType>(i)], child_pointer(pointer, i),
-                        diagnostics);
+                                          size_t i) {
+  return JsonObject::of(array[static_cast<rapidjson::SizeType>(i)], child_pointer(pointer, i));
 }
 
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,

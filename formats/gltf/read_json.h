@@ -21,10 +21,6 @@
     if (absl::Status px_status_ = (expr); !px_status_.ok()) return px_status_; \
   } while (0)
 
-namespace px {
-class Diagnostics;
-}
-
 namespace px::gltf {
 
 // A value of the wrong JSON type, or a required member that is absent.
@@ -33,8 +29,6 @@ inline constexpr std::string_view kJsonType = "gltf.json.type";
 inline constexpr std::string_view kJsonValue = "gltf.json.value";
 // An index naming an entry its array does not have.
 inline constexpr std::string_view kUnresolved = "gltf.reference.unresolved";
-// An empty array where glTF requires at least one entry (a warning; the read goes on).
-inline constexpr std::string_view kEmptyArray = "gltf.read.empty-array";
 
 // "/meshes/0" + key, with '~' and '/' escaped as RFC 6901 says.
 std::string child_pointer(std::string_view pointer, std::string_view key);
@@ -43,18 +37,23 @@ std::string child_pointer(std::string_view pointer, size_t index);
 // A whole number in a JSON value (3 or 3.0), or nullopt.
 std::optional<uint64_t> json_uint(const rapidjson::Value& value);
 
+// A value's JSON type for messages: "null", "a boolean", "a number", "a string", "an array",
+// "an object".
+std::string_view json_type_name(const rapidjson::Value& value);
+
+// The first member of a JSON object named key, or nullptr.
+const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key);
+
 // An object of the document together with its JSON pointer.
 class JsonObject {
  public:
-  // Refuses (gltf.json.type) when value is not an object. With diagnostics, array() warns there
-  // about empty arrays, and so do the objects object() and element_object() reach from this one.
-  static absl::StatusOr<JsonObject> of(const rapidjson::Value& value, std::string pointer,
-                                       Diagnostics* diagnostics = nullptr);
+  // Refuses (gltf.json.type) when value is not an object.
+  static absl::StatusOr<JsonObject> of(const rapidjson::Value& value, std::string pointer);
 
   const rapidjson::Value& json() const { return *value_; }
   const std::string& pointer() const { return pointer_; }
   std::string pointer(std::string_view key) const { return child_pointer(pointer_, key); }
-  const rapidjson::Value* find(std::string_view key) const;
+  const rapidjson::Value* find(std::string_view key) const { return find_member(*value_, key); }
   bool has(std::string_view key) const { return find(key) != nullptr; }
 
   // Optional members: out keeps its value when the key is absent; another type is refused.
@@ -76,26 +75,22 @@ class JsonObject {
 
   // A member object; nullopt when absent.
   absl::StatusOr<std::optional<JsonObject>> object(std::string_view key) const;
-  // A member array; nullptr when absent. Every array of the glTF schema the reader walks this
-  // way requires at least one entry, so an empty one is warned about (gltf.read.empty-array) when
-  // the object has diagnostics, and read as empty.
+  // A member array; nullptr when absent. An empty one reads as empty (the schema check warns
+  // about the arrays glTF requires non-empty).
   absl::StatusOr<const rapidjson::Value*> array(std::string_view key) const;
 
-  Diagnostics* diagnostics() const { return diagnostics_; }
-
  private:
-  JsonObject(const rapidjson::Value* value, std::string pointer, Diagnostics* diagnostics)
-      : value_(value), pointer_(std::move(pointer)), diagnostics_(diagnostics) {}
+  JsonObject(const rapidjson::Value* value, std::string pointer)
+      : value_(value), pointer_(std::move(pointer)) {}
   absl::Status wrong_type(std::string_view key, std::string_view expected) const;
 
   const rapidjson::Value* value_;
   std::string pointer_;
-  Diagnostics* diagnostics_ = nullptr;
 };
 
-// Entry i of a JSON array as an object, with its pointer (and diagnostics, as JsonObject::of).
+// Entry i of a JSON array as an object, with its pointer.
 absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
-                                          size_t i, Diagnostics* diagnostics = nullptr);
+                                          size_t i);
 
 // A JSON value as a px::Value (integers as int64 where they fit); nesting deeper than max_depth
 // is refused (gltf.json.too-deep). bytes grows by about the memory the value takes.
