@@ -31,6 +31,13 @@ std::string_view trim_nuls(std::string_view json, Diagnostics& diagnostics) {
   return json.substr(0, end);
 }
 
+// A UTF-8 byte order mark before the JSON, which JSON does not allow (RFC 8259 8.1).
+std::string_view skip_bom(std::string_view json, std::string_view where, Diagnostics& diagnostics) {
+  if (!json.starts_with("\xEF\xBB\xBF")) return json;
+  diagnostics.warn("gltf.read.json-bom", cat(where, " starts with a byte order mark; skipped"));
+  return json.substr(3);
+}
+
 absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnostics) {
   if (bytes.size() < kHeader) {
     return refuse("gltf.glb.header",
@@ -76,7 +83,7 @@ absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnos
       if (type != kJsonChunk) {
         return refuse("gltf.glb.json-chunk", "the GLB's first chunk is not its JSON chunk");
       }
-      out.json = trim_nuls(data, diagnostics);
+      out.json = skip_bom(trim_nuls(data, diagnostics), "the GLB's JSON chunk", diagnostics);
     } else if (type == kJsonChunk) {
       return refuse("gltf.glb.json-chunk", cat("GLB chunk ", chunk, " is a second JSON chunk"));
     } else if (type == kBinChunk && chunk == 1) {
@@ -98,11 +105,7 @@ absl::StatusOr<Container> split_glb(std::string_view bytes, Diagnostics& diagnos
 absl::StatusOr<Container> split_container(std::string_view bytes, Diagnostics& diagnostics) {
   if (bytes.substr(0, 4) == "glTF") return split_glb(bytes, diagnostics);
   Container out;
-  out.json = bytes;
-  if (out.json.starts_with("\xEF\xBB\xBF")) {
-    diagnostics.warn("gltf.read.json-bom", "the JSON starts with a byte order mark; skipped");
-    out.json.remove_prefix(3);
-  }
+  out.json = skip_bom(bytes, "the JSON", diagnostics);
   return out;
 }
 

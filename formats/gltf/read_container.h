@@ -20,7 +20,8 @@ struct Container {
 };
 
 // Refuses a GLB whose header, version, total length or chunk lengths do not fit its bytes
-// (gltf.glb.*); views point into bytes.
+// (gltf.glb.*); views point into bytes. A byte order mark before the JSON, in a .gltf or a GLB's
+// JSON chunk, is skipped with a warning (gltf.read.json-bom).
 absl::StatusOr<Container> split_container(std::string_view bytes, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

@@ -11,7 +11,10 @@
 namespace px::gltf::testing {
 namespace {
 
+using ::testing::AllOf;
+using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::Field;
 using ::testing::HasSubstr;
 
 // A point cloud of two points whose POSITION accessor reads buffer 0 (described by `buffer`).
@@ -89,6 +92,18 @@ TEST(ReadContainer, GlbOddsAreReadWithWarnings) {
   ReadResult nul = read_bytes(glb(nul_json, two_points()));
   EXPECT_THAT(points_of(nul), ElementsAre(1, 2, 3, 4, 5, 6));
   EXPECT_EQ(nul.diagnostics.count("gltf.read.glb-json-padding"), 1);
+}
+
+TEST(ReadContainer, GlbJsonChunkByteOrderMarkIsSkippedWithAWarning) {
+  ReadResult r =
+      read_bytes(glb("\xEF\xBB\xBF" + points_json(R"({"byteLength": 24})"), two_points()));
+  EXPECT_THAT(points_of(r), ElementsAre(1, 2, 3, 4, 5, 6));
+  EXPECT_THAT(r.diagnostics.entries(),
+              Contains(AllOf(Field(&Diagnostic::code, "gltf.read.json-bom"),
+                             Field(&Diagnostic::message, HasSubstr("the GLB's JSON chunk")))));
+
+  ReadResult plain = read_bytes(glb(points_json(R"({"byteLength": 24})"), two_points()));
+  EXPECT_EQ(plain.diagnostics.count("gltf.read.json-bom"), 0);
 }
 
 TEST(ReadContainer, BufferWithoutDataReadsAsZerosWithAWarning) {
