@@ -8,9 +8,10 @@
 
 namespace px::gltf {
 
-Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin)
+Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb)
     : ctx_(ctx),
       glb_bin_(glb_bin),
+      glb_(glb),
       buffers_(ctx.count(Top::kBuffers)),
       zero_filled_(ctx.count(Top::kBuffers), false) {}
 

@@ -24,7 +24,8 @@ struct ViewBytes {
 
 class Buffers {
  public:
-  Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin);
+  // glb: the document is a GLB, whose buffer 0 without a uri stands for its BIN chunk, glb_bin.
+  Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb = false);
 
   // The bytes of bufferView `index` (which the caller has checked exists). Refuses a view
   // reaching past its buffer (gltf.buffer-view.out-of-bounds) and a buffer whose bytes cannot be
@@ -35,12 +36,19 @@ class Buffers {
   // (gltf.read.buffer-no-data): its data is the application's.
   bool zero_filled(int index) const { return zero_filled_[index]; }
 
+  // True when a view of buffer `index` has had its bytes (which were checked then).
+  bool loaded(int index) const { return buffers_[index].has_value(); }
+  // A BIN chunk makes the document a GLB, whatever the caller said.
+  bool glb() const { return glb_ || glb_bin_.has_value(); }
+  const std::optional<std::span<const uint8_t>>& glb_bin() const { return glb_bin_; }
+
  private:
   absl::StatusOr<std::span<const uint8_t>> buffer(int index);
   absl::StatusOr<std::span<const uint8_t>> load(const JsonObject& buffer, int index);
 
   ReadContext& ctx_;
   std::optional<std::span<const uint8_t>> glb_bin_;
+  bool glb_;
   std::vector<std::optional<std::span<const uint8_t>>> buffers_;
   std::vector<bool> zero_filled_;
   std::deque<std::string> storage_;  // external files and decoded data: URIs

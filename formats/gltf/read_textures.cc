@@ -8,6 +8,7 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/gltf/resource_check.h"
 
 namespace px::gltf {
 namespace {
@@ -58,6 +59,7 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
     if (!bytes.ok()) return bytes.status();
     image.bytes.assign(bytes->bytes.begin(), bytes->bytes.end());
     if (image.mime_type.empty()) image.mime_type = std::string(sniff_media_type(image.bytes));
+    check_image(ctx, json, image.bytes);
     return absl::OkStatus();
   }
   if (!json.has("uri")) {
@@ -76,10 +78,12 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
     image.bytes = std::move(data->bytes);
     std::string_view sniffed = sniff_media_type(image.bytes);
     image.mime_type = sniffed.empty() ? data->media_type : std::string(sniffed);
+    check_image(ctx, json, image.bytes);
     return absl::OkStatus();
   }
   image.uri = uri;
   load_image_file(ctx, json.pointer(), image);
+  check_image(ctx, json, image.bytes);
   return absl::OkStatus();
 }
 
