@@ -74,7 +74,7 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
   PX_GLTF_TRY(ctx.init());
   PX_GLTF_TRY(read_asset(ctx));
-  Buffers buffers(ctx, container->bin);
+  Buffers buffers(ctx, container->bin, container->glb);
   Accessors accessors(ctx, buffers);
   PX_GLTF_TRY(read_images(ctx, buffers));
   PX_GLTF_TRY(read_textures(ctx));

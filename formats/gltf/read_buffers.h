@@ -25,7 +25,7 @@ struct ViewBytes {
 class Buffers {
  public:
   // glb: the document is a GLB, whose buffer 0 without a uri stands for its BIN chunk, glb_bin.
-  Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb = false);
+  Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb);
 
   // The bytes of bufferView `index` (which the caller has checked exists). Refuses a view
   // reaching past its buffer (gltf.buffer-view.out-of-bounds) and a buffer whose bytes cannot be

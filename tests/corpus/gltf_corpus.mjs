@@ -22,13 +22,12 @@
 //                      polyxios does not decode: listed apart)
 //   read with warnings not valid; exit 0 with converter warnings and an
 //                      output with 0 validator errors of its own
-//   read silently      not valid; exit 0 without a warning and an output with
-//                      0 validator errors of its own (listed, not a failure:
-//                      the validator's error may be in something the reader
-//                      does not look at)
 //   failed             anything else: a crash (signal, sanitizer report), a
 //                      hang, validator errors in an output, a valid file
-//                      refused or not converted, exit 1/3/4, files left behind
+//                      refused or not converted, an invalid file read without
+//                      a warning ("read silently": the reader checks glTF's
+//                      validity rules on the whole document, objects nothing
+//                      uses included), exit 1/3/4, files left behind
 //
 // An output's validator error whose code the invalid input's report also
 // gives (bad image bytes or an image URI kept as they were) is carried, not
@@ -118,7 +117,8 @@ async function processFile(rel, index) {
           } else if (valid) {
             entry.status = 'clean';
           } else {
-            entry.status = r.warnings.length ? 'read with warnings' : 'read silently';
+            if (r.warnings.length) entry.status = 'read with warnings';
+            else entry.reason = 'read silently';
           }
         }
       }
@@ -135,7 +135,7 @@ const { results, elapsed } = await corpus.runPool(run, files, processFile);
 tmp.cleanup();
 
 // ---------------------------------------------------------------- report
-const CLASSES = ['clean', 'refused', 'read with warnings', 'read silently', 'failed'];
+const CLASSES = ['clean', 'refused', 'read with warnings', 'failed'];
 const tally = (list) => Object.fromEntries(CLASSES.map((c) => [c, list.filter((e) => e.status === c).length]));
 const refusals = corpus.groupRefusals(results);
 const validatorErrors = {};
@@ -177,12 +177,6 @@ corpus.printGroups(
 );
 corpus.printGroups(say, "validator errors carried from the input's own (files / occurrences):", carried);
 corpus.printGroups(say, 'converter warnings by code (files / lines):', converterWarnings);
-const silent = results.filter((e) => e.status === 'read silently');
-if (silent.length) {
-  say();
-  say(`read silently (inputs with validator errors read without a warning): ${silent.length}`);
-  for (const e of silent) say(`  ${e.file} (${e.inputErrors} errors)`);
-}
 if (failedList.length) {
   say();
   say(`failures (${failedList.length}):`);

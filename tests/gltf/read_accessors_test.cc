@@ -33,7 +33,7 @@ class Decoder {
     ctx_ = std::make_unique<ReadContext>(*root, scene_, options_, diagnostics_,
                                          std::filesystem::path(), json.size());
     EXPECT_TRUE(ctx_->init().ok());
-    buffers_ = std::make_unique<Buffers>(*ctx_, std::nullopt);
+    buffers_ = std::make_unique<Buffers>(*ctx_, std::nullopt, /*glb=*/false);
     accessors_ = std::make_unique<Accessors>(*ctx_, *buffers_);
   }
 

@@ -13,6 +13,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
+#include "engine/base64.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
 #include "engine/strings.h"
@@ -142,6 +143,15 @@ inline std::filesystem::path temp_folder(std::string_view name) {
 inline void write_file(const std::filesystem::path& path, std::string_view bytes) {
   std::ofstream out(path, std::ios::binary);
   out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// A whole 1x1 PNG (an image check warns about a truncated one).
+inline constexpr std::string_view kPngBase64 =
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC";
+
+inline std::string whole_png() {
+  std::vector<uint8_t> bytes = *base64_decode(kPngBase64);
+  return std::string(bytes.begin(), bytes.end());
 }
 
 }  // namespace px::gltf::testing

@@ -38,20 +38,12 @@ constexpr std::string_view kEos = "gltf.read.image-unexpected-eos";
 constexpr std::string_view kCodes[] = {kUriInvalid, kMediaType,  kMissing,     kTooShort,
                                        kImageType,  kNotEnabled, kDataInvalid, kEos};
 
-// A 1x1 PNG, whole.
-constexpr std::string_view kPngBase64 =
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC";
 constexpr std::string_view kPngSignature = "\x89PNG\r\n\x1a\n"sv;
 // A JPEG's marker segments up to its scan: SOI, a 1x1 frame of 3 components, SOS.
 constexpr std::string_view kJpegHead =
     "\xff\xd8"
     "\xff\xc0\x00\x11\x08\x00\x01\x00\x01\x03\x01\x11\x00\x02\x11\x01\x03\x11\x01"
     "\xff\xda\x00\x0c\x03\x01\x00\x02\x11\x03\x11\x00\x3f\x00"sv;
-
-std::string png() {
-  std::vector<uint8_t> bytes = *base64_decode(kPngBase64);
-  return std::string(bytes.begin(), bytes.end());
-}
 
 std::string jpeg() { return cat(kJpegHead, "\x12\x34\xff\xd9"sv); }
 
@@ -255,13 +247,13 @@ TEST(ResourceCheck, ImageWarningsOfTheReaderAreNotRepeated) {
 
 TEST(ResourceCheck, ImageMimeTypeThatDisagreesWithTheBytesIsWarnedAbout) {
   Bin bin;
-  size_t offset = bin.add_raw(png());
+  size_t offset = bin.add_raw(whole_png());
   ReadResult r = read_ok(images_document(
       cat(R"({"uri": "data:image/png;base64,)", kPngBase64, R"(", "mimeType": "image/jpeg"},
           {"bufferView": 0, "mimeType": "image/jpeg"}, {"bufferView": 0, "mimeType": "image/png"})"),
       bin,
       cat(R"(, "bufferViews": [{"buffer": 0, "byteOffset": )", offset, R"(, "byteLength": )",
-          png().size(), "}]")));
+          whole_png().size(), "}]")));
   EXPECT_THAT(
       messages(r.diagnostics, kImageType),
       ElementsAre(R"(/images/0/mimeType: "image/jpeg", but the image's bytes are image/png)",
@@ -334,7 +326,7 @@ TEST(ResourceCheck, PngAndJpegDataThatEndsEarlyIsWarnedAbout) {
 
 TEST(ResourceCheck, ImagesThatKeepTheRulesGiveNoWarning) {
   std::filesystem::path dir = temp_folder("resource_check_valid_images");
-  write_file(dir / "a.png", png());
+  write_file(dir / "a.png", whole_png());
   write_file(dir / "b.jpg", jpeg());
   Bin bin;
   size_t offset = bin.add_raw(jpeg());

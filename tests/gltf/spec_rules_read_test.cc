@@ -16,8 +16,6 @@ namespace {
 using namespace std::string_view_literals;
 using ::testing::ElementsAre;
 
-constexpr std::string_view kPng = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\1\0\0\0\1"sv;
-
 // Two meshes (the first of two primitives, each with its material), three nodes in a tree under
 // a TRS root, two materials, a texture with its sampler and an embedded image.
 std::string graph_document() {
@@ -26,7 +24,7 @@ std::string graph_document() {
   size_t front = bin.add<uint8_t>({0, 1, 2});
   size_t back = bin.add<uint8_t>({0, 2, 3});
   size_t triangle = bin.add<float>({0, 0, 0, 0, 0, 1, 0, 1, 0});
-  size_t image = bin.add_raw(std::string(kPng));
+  size_t image = bin.add_raw(whole_png());
   return document(cat(R"(
     "scene": 0,
     "scenes": [{"nodes": [0]}],
@@ -49,7 +47,7 @@ std::string graph_document() {
       {"buffer": 0, "byteOffset": )",
                       triangle, R"(, "byteLength": 36},
       {"buffer": 0, "byteOffset": )",
-                      image, R"(, "byteLength": )", kPng.size(), R"(}],
+                      image, R"(, "byteLength": )", whole_png().size(), R"(}],
     "accessors": [
       {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
        "min": [0, 0, 0], "max": [1, 1, 0]},
@@ -113,7 +111,7 @@ TEST(GltfSpecRead, ReadSceneKeepsTheWholeGraph) {
   EXPECT_EQ(scene->textures[0].wrap_s, 33071);
   ASSERT_EQ(scene->images.size(), 1u);
   EXPECT_EQ(scene->images[0].name, "checker");
-  EXPECT_EQ(std::string(scene->images[0].bytes.begin(), scene->images[0].bytes.end()), kPng);
+  EXPECT_EQ(std::string(scene->images[0].bytes.begin(), scene->images[0].bytes.end()), whole_png());
   EXPECT_EQ(scene->images[0].mime_type, "image/png");
 }
 
