@@ -91,7 +91,8 @@ TEST(LayoutCheck, ValidDocumentGivesNoLayoutWarning) {
           "nodes": [{"mesh": 0}, {}],
           "skins": [{"joints": [1], "inverseBindMatrices": 4}],
           "animations": [{"samplers": [{"input": 5, "output": 6}],
-                          "channels": [{"sampler": 0, "target": {"node": 1, "path": "translation"}}]}],
+                          "channels": [{"sampler": 0,
+                                        "target": {"node": 1, "path": "translation"}}]}],
           "scenes": [{"nodes": [0, 1]}], "scene": 0)"),
                bin);
   EXPECT_THAT(layout_warnings(json), IsEmpty());
