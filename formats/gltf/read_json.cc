@@ -133,7 +133,12 @@ absl::Status JsonObject::get(std::string_view key, std::span<double> out) const 
 absl::Status JsonObject::get_index(std::string_view key, size_t size, int& out) const {
   const rapidjson::Value* v = find(key);
   if (v == nullptr) return absl::OkStatus();
-  std::optional<uint64_t> n = json_uint(*v);
+  return index_value(*v, key, size, out);
+}
+
+absl::Status JsonObject::index_value(const rapidjson::Value& value, std::string_view key,
+                                     size_t size, int& out) const {
+  std::optional<uint64_t> n = json_uint(value);
   if (!n) return wrong_type(key, "an index");
   if (*n >= size) {
     return refuse(kUnresolved,

@@ -67,6 +67,10 @@ class JsonObject {
   absl::Status get(std::string_view key, std::span<double> out) const;
   // An index into an array of `size` entries; out keeps its value (-1) when absent.
   absl::Status get_index(std::string_view key, size_t size, int& out) const;
+  // The same for a member value already found (by walking the object's members, which a lookup
+  // by name per member would make quadratic).
+  absl::Status index_value(const rapidjson::Value& value, std::string_view key, size_t size,
+                           int& out) const;
 
   // The same, refusing an absent member.
   absl::Status require(std::string_view key, uint64_t& out) const;

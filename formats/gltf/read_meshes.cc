@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/flat_hash_map.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/draco/draco_primitive.h"
@@ -222,7 +223,8 @@ class MeshReader {
         if (semantic == a.semantic) a.data = &data;
       }
       if (a.data == nullptr) {  // an attribute the extension leaves uncompressed
-        PX_GLTF_TRY(attributes.get_index(a.semantic, ctx_.count(Top::kAccessors), a.accessor));
+        PX_GLTF_TRY(
+            attributes.index_value(it->value, a.semantic, ctx_.count(Top::kAccessors), a.accessor));
         absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
         if (!data.ok()) return data.status();
         a.data = *data;
@@ -252,16 +254,15 @@ class MeshReader {
     for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
       Attribute a;
       a.semantic.assign(it->name.GetString(), it->name.GetStringLength());
-      PX_GLTF_TRY(attributes.get_index(a.semantic, ctx_.count(Top::kAccessors), a.accessor));
+      PX_GLTF_TRY(
+          attributes.index_value(it->value, a.semantic, ctx_.count(Top::kAccessors), a.accessor));
       position |= a.semantic == "POSITION";
       block.key.emplace_back(a.semantic, a.accessor);
       block.attributes.push_back(std::move(a));
     }
     if (!position) return SIZE_MAX;
     std::sort(block.key.begin(), block.key.end());
-    for (size_t b = 0; b < blocks_.size(); ++b) {
-      if (blocks_[b].key == block.key) return b;
-    }
+    if (auto same = block_of_key_.find(block.key); same != block_of_key_.end()) return same->second;
     for (size_t i = 0; i < block.attributes.size(); ++i) {
       Attribute& a = block.attributes[i];
       absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
@@ -278,33 +279,56 @@ class MeshReader {
       }
       block.vertices = a.data->column.rows;
     }
+    block_of_key_.emplace(block.key, blocks_.size());
     blocks_.push_back(std::move(block));
     return blocks_.size() - 1;
   }
 
-  // One column from every block's attribute `semantic`: the accessor's own column when a single
-  // block has it in the right dtype, else a copy, with zeros for blocks that lack it.
-  absl::StatusOr<Column> merge(const std::string& semantic, uint64_t vertices, DType dtype,
-                               size_t cols) {
-    std::vector<const Column*> sources(blocks_.size(), nullptr);
+  // A semantic's attribute in each block that has it, in block order.
+  struct Sources {
+    std::string_view semantic;
+    std::vector<std::pair<size_t, const Attribute*>> blocks;
+  };
+
+  // Every semantic of the mesh in first-seen order with its sources, found in one pass: a
+  // hostile mesh may name hundreds of thousands. A semantic a block names twice (a JSON object
+  // with a repeated key) takes its last.
+  std::vector<Sources> sources_by_semantic() const {
+    std::vector<Sources> out;
+    absl::flat_hash_map<std::string_view, size_t> index;
     for (size_t b = 0; b < blocks_.size(); ++b) {
       for (const Attribute& a : blocks_[b].attributes) {
-        if (a.semantic == semantic) sources[b] = &a.data->column;
+        auto [it, fresh] = index.try_emplace(a.semantic, out.size());
+        if (fresh) out.push_back({a.semantic, {}});
+        std::vector<std::pair<size_t, const Attribute*>>& list = out[it->second].blocks;
+        if (!list.empty() && list.back().first == b) {
+          list.back().second = &a;
+        } else {
+          list.emplace_back(b, &a);
+        }
       }
     }
-    if (blocks_.size() == 1 && sources[0]->dtype == dtype) return *sources[0];
-    if (std::find(sources.begin(), sources.end(), nullptr) != sources.end()) {
+    return out;
+  }
+
+  // One column from every block's attribute: the accessor's own column when a single block has
+  // it in the right dtype, else a copy, with zeros for blocks that lack it.
+  absl::StatusOr<Column> merge(const Sources& sources, uint64_t vertices, DType dtype,
+                               size_t cols) {
+    const Column& only = sources.blocks[0].second->data->column;
+    if (blocks_.size() == 1 && only.dtype == dtype) return only;
+    if (sources.blocks.size() < blocks_.size()) {
       ctx_.warn("gltf.read.attribute-filled",
-                cat(json_.pointer(), ": ", semantic,
+                cat(json_.pointer(), ": ", sources.semantic,
                     " is zero on the vertices of primitives that do not give it"));
     }
     absl::StatusOr<std::span<uint8_t>> storage =
         ctx_.allocate<uint8_t>(vertices * cols * dtype_size(dtype), json_.pointer());
     if (!storage.ok()) return storage.status();
     Column out{dtype, static_cast<size_t>(vertices), cols, storage->data()};
-    const bool color = attribute_name(semantic).starts_with("colors");
-    for (size_t b = 0; b < blocks_.size(); ++b) {
-      if (sources[b] != nullptr) copy_rows(*sources[b], out, blocks_[b].base, color);
+    const bool color = attribute_name(sources.semantic).starts_with("colors");
+    for (const auto& [b, a] : sources.blocks) {
+      copy_rows(a->data->column, out, blocks_[b].base, color);
     }
     return out;
   }
@@ -319,33 +343,20 @@ class MeshReader {
       return refuse("gltf.mesh.too-large", cat(json_.pointer(), " has ", vertices,
                                                " vertices; the model holds at most 2^32 - 1"));
     }
-    std::vector<std::string> semantics;  // first-seen order
-    for (const Block& b : blocks_) {
-      for (const Attribute& a : b.attributes) {
-        if (std::find(semantics.begin(), semantics.end(), a.semantic) == semantics.end()) {
-          semantics.push_back(a.semantic);
-        }
-      }
-    }
-    for (const std::string& semantic : semantics) {
-      bool first = true;
+    for (const Sources& sources : sources_by_semantic()) {
       DType dtype = DType::kFloat32;
       size_t cols = 0;
-      for (const Block& b : blocks_) {
-        for (const Attribute& a : b.attributes) {
-          if (a.semantic != semantic) continue;
-          DType d = attribute_dtype(semantic, a.data->column.dtype);
-          dtype = first ? d : common_dtype(dtype, d);
-          cols = std::max(cols, a.data->column.cols);
-          first = false;
-        }
+      for (const auto& [b, a] : sources.blocks) {
+        DType d = attribute_dtype(sources.semantic, a->data->column.dtype);
+        dtype = b == sources.blocks[0].first ? d : common_dtype(dtype, d);
+        cols = std::max(cols, a->data->column.cols);
       }
-      absl::StatusOr<Column> column = merge(semantic, vertices, dtype, cols);
+      absl::StatusOr<Column> column = merge(sources, vertices, dtype, cols);
       if (!column.ok()) return column.status();
-      if (semantic == "POSITION") {
+      if (sources.semantic == "POSITION") {
         mesh.points = *column;
       } else {
-        mesh.point_data.push_back({attribute_name(semantic), *column});
+        mesh.point_data.push_back({attribute_name(sources.semantic), *column});
       }
     }
     return absl::OkStatus();
@@ -394,6 +405,7 @@ class MeshReader {
   Accessors& accessors_;
   JsonObject json_;
   std::vector<Block> blocks_;
+  absl::flat_hash_map<std::vector<std::pair<std::string, int>>, size_t> block_of_key_;
   std::vector<Primitive> primitives_;
   std::deque<draco::DracoPrimitive> draco_;  // decoded Draco data the blocks point into
   bool morphs_ = false;

@@ -181,6 +181,23 @@ TEST(ReadMeshes, AttributesAreNamedAsTheModelNamesThem) {
   for (const NamedColumn& c : mesh.point_data) EXPECT_EQ(c.column.rows, 4u) << c.name;
 }
 
+// Attributes are grouped by semantic in one pass, not a lookup per attribute: a primitive naming
+// thousands of them reads them all, in the order the first primitive names them.
+TEST(ReadMeshes, ManyAttributesAreReadInTheOrderTheyAreNamed) {
+  Square s;
+  int value = s.add<float>({1, 2, 3, 4}, 5126, "SCALAR");
+  std::string attributes = R"("POSITION": 0)";
+  constexpr int kAttributes = 3000;
+  for (int i = 0; i < kAttributes; ++i) attributes += cat(R"(, "_A)", i, R"(": )", value);
+  ReadResult r = read_bytes(s.doc(cat(R"({"primitives": [{"attributes": {)", attributes,
+                                      R"(}}, {"attributes": {)", attributes, "}}]}")));
+  const Mesh& mesh = only_mesh(r);
+  ASSERT_EQ(mesh.point_data.size(), size_t{kAttributes});
+  EXPECT_EQ(mesh.point_data.front().name, "_A0");
+  EXPECT_EQ(mesh.point_data.back().name, cat("_A", kAttributes - 1));
+  EXPECT_THAT(values_of(mesh.point_data.back().column), ElementsAre(1, 2, 3, 4));
+}
+
 TEST(ReadMeshes, MergedColumnsTakeTheWiderTypeAndColoursTheirAlpha) {
   Square s;
   int rgb = s.add<float>(std::vector<float>(12, 0.5f), 5126, "VEC3");
