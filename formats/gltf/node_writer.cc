@@ -1,6 +1,6 @@
 #include "formats/gltf/node_writer.h"
 
-#include <algorithm>
+#include <cstdint>
 
 #include "absl/status/statusor.h"
 #include "engine/errors.h"
@@ -42,6 +42,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics)
   if (std::vector<int> cut = cut_cycles(links); !cut.empty()) {
     return refuse("gltf.write.node-cycle", cat("node ", cut.front(), " is its own ancestor"));
   }
+  std::vector<size_t> root_of_scene(n, SIZE_MAX);  // the scene a node is a root of so far
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     std::vector<int>& roots = forest.roots.emplace_back();
     for (int r : scene.scenes[s]) {
@@ -50,7 +51,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics)
         why = "does not exist";
       } else if (parent[r] >= 0) {
         why = cat("is a child of node ", parent[r]);
-      } else if (std::find(roots.begin(), roots.end(), r) != roots.end()) {
+      } else if (root_of_scene[r] == s) {
         why = "is listed twice";
       }
       if (!why.empty()) {
@@ -58,6 +59,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics)
         continue;
       }
       roots.push_back(r);
+      root_of_scene[r] = s;
     }
   }
   return forest;

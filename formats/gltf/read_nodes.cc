@@ -1,8 +1,8 @@
 #include "formats/gltf/read_nodes.h"
 
 #include <Eigen/Geometry>
-#include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -134,6 +134,7 @@ absl::Status read_scenes(ReadContext& ctx) {
     for (int c : node.children) is_child[c] = true;
   }
   PX_GLTF_TRY(ctx.resize(scene.scenes, Top::kScenes));
+  std::vector<size_t> root_of_scene(nodes, SIZE_MAX);  // the scene a node is a root of so far
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kScenes, s);
     if (!json.ok()) return json.status();
@@ -149,13 +150,14 @@ absl::Status read_scenes(ReadContext& ctx) {
       }
       std::vector<int>& list = scene.scenes[s];
       const int r = static_cast<int>(*root);
-      if (is_child[r] || std::find(list.begin(), list.end(), r) != list.end()) {
+      if (is_child[r] || root_of_scene[r] == s) {
         ctx.warn(kDropped, cat(at, ": node ", r,
                                is_child[r] ? " is another node's child" : " is listed twice",
                                "; dropped from the scene's roots"));
         continue;
       }
       list.push_back(r);
+      root_of_scene[r] = s;
     }
   }
   scene.default_scene = -1;
