@@ -308,7 +308,7 @@ class LayoutChecker {
                         cat(at,
                             "/normalized: only 8- and 16-bit integer components can be "
                             "normalized, not those of componentType ",
-                            a.component_type));
+                            a.component_type, "; read as not normalized"));
     }
     if (a.shape != nullptr && a.shape->columns > 1 && a.offset && *a.offset % 4 != 0) {
       diagnostics_.warn(kAccessorMisaligned,

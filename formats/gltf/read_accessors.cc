@@ -382,11 +382,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* 
   }
   out.type = type_info->name;
   if (count == 0) return refuse("gltf.accessor.count", cat(at, "/count is 0"));
-  if (out.normalized && size == 4) {
-    ctx_.warn("gltf.read.normalized-ignored",
-              cat(at, ": normalized is only for 8- and 16-bit integers; ignored"));
-    out.normalized = false;
-  }
+  // Only 8- and 16-bit integers normalize; the layout check warns about the flag elsewhere.
+  if (size == 4) out.normalized = false;
   const Layout layout = layout_of(*type_info, size);
   const DType dtype = out.normalized ? DType::kFloat32 : dtype_of_component(out.component_type);
   // No buffer holds 2^57 elements; the bound keeps every product below from overflowing.
@@ -411,10 +408,6 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* 
                     cat(at, ": ", count, " elements of ", layout.used_bytes, " bytes, ", stride,
                         " apart from byte ", offset, ", do not fit bufferView ", view, " of ",
                         bytes.bytes.size(), " bytes"));
-    }
-    if ((bytes.offset + offset) % size != 0 || stride % size != 0) {
-      ctx_.warn("gltf.read.accessor-misaligned",
-                cat(at, ": its data is not aligned to its ", size, "-byte components"));
     }
   } else if (offset != 0) {
     ctx_.warn("gltf.read.accessor-offset-ignored",

@@ -275,10 +275,13 @@ TEST(LayoutCheck, NormalizedFloatsAndUnsignedInts) {
       {"componentType": 5125, "count": 1, "type": "SCALAR", "normalized": true},
       {"componentType": 5123, "count": 1, "type": "SCALAR", "normalized": true},
       {"componentType": 5126, "count": 1, "type": "SCALAR", "normalized": false}]})"),
-      ElementsAre("gltf.read.normalized-invalid: /accessors/0/normalized: only 8- and 16-bit "
-                  "integer components can be normalized, not those of componentType 5126",
-                  "gltf.read.normalized-invalid: /accessors/1/normalized: only 8- and 16-bit "
-                  "integer components can be normalized, not those of componentType 5125"));
+      ElementsAre(
+          "gltf.read.normalized-invalid: /accessors/0/normalized: only 8- and 16-bit "
+          "integer components can be normalized, not those of componentType 5126; read as not "
+          "normalized",
+          "gltf.read.normalized-invalid: /accessors/1/normalized: only 8- and 16-bit "
+          "integer components can be normalized, not those of componentType 5125; read as not "
+          "normalized"));
 }
 
 TEST(LayoutCheck, SparseCountAboveTheAccessorCount) {
