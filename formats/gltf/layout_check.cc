@@ -1,7 +1,5 @@
 #include "formats/gltf/layout_check.h"
 
-#include <algorithm>
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -85,41 +83,12 @@ struct View {
   std::optional<uint64_t> target;
 };
 
-struct Shape {
-  std::string_view name;
-  int columns;
-  int rows;
-};
-constexpr std::array<Shape, 7> kShapes = {{{"SCALAR", 1, 1},
-                                           {"VEC2", 1, 2},
-                                           {"VEC3", 1, 3},
-                                           {"VEC4", 1, 4},
-                                           {"MAT2", 2, 2},
-                                           {"MAT3", 3, 3},
-                                           {"MAT4", 4, 4}}};
-
-int component_size(uint64_t component_type) {
-  switch (component_type) {
-    case kComponentInt8:
-    case kComponentUInt8:
-      return 1;
-    case kComponentInt16:
-    case kComponentUInt16:
-      return 2;
-    case kComponentUInt32:
-    case kComponentFloat:
-      return 4;
-    default:
-      return 0;
-  }
-}
-
 struct Accessor {
   std::optional<size_t> view;
   std::optional<uint64_t> offset;  // only with a view: without one, no bytes are placed
   uint64_t component_type = 0;
   int component_size = 0;  // 0 when componentType is not one of glTF's
-  const Shape* shape = nullptr;
+  const AccessorType* shape = nullptr;
   std::optional<uint64_t> count;
 
   bool described() const { return component_size != 0 && shape != nullptr && count.has_value(); }
@@ -218,9 +187,7 @@ class LayoutChecker {
       const rapidjson::Value* type = member(json, "type");
       if (type != nullptr && type->IsString()) {
         const std::string_view name(type->GetString(), type->GetStringLength());
-        auto shape = std::find_if(kShapes.begin(), kShapes.end(),
-                                  [&](const Shape& s) { return s.name == name; });
-        if (shape != kShapes.end()) a.shape = &*shape;
+        a.shape = accessor_type(name);
       }
       a.count = whole(json, "count", 1);
     }

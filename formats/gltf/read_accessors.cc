@@ -33,36 +33,7 @@ struct Layout {
   int components() const { return columns * rows; }
 };
 
-struct TypeInfo {
-  std::string_view name;
-  int columns;
-  int rows;
-};
-constexpr std::array<TypeInfo, 7> kTypes = {{{"SCALAR", 1, 1},
-                                             {"VEC2", 1, 2},
-                                             {"VEC3", 1, 3},
-                                             {"VEC4", 1, 4},
-                                             {"MAT2", 2, 2},
-                                             {"MAT3", 3, 3},
-                                             {"MAT4", 4, 4}}};
-
-int component_size(int component_type) {
-  switch (component_type) {
-    case kComponentInt8:
-    case kComponentUInt8:
-      return 1;
-    case kComponentInt16:
-    case kComponentUInt16:
-      return 2;
-    case kComponentUInt32:
-    case kComponentFloat:
-      return 4;
-    default:
-      return 0;
-  }
-}
-
-Layout layout_of(const TypeInfo& type, int size) {
+Layout layout_of(const AccessorType& type, int size) {
   Layout l;
   l.component_size = size;
   l.columns = type.columns;
@@ -296,6 +267,36 @@ void check_floats(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
 
 }  // namespace
 
+int component_size(uint64_t component_type) {
+  switch (component_type) {
+    case kComponentInt8:
+    case kComponentUInt8:
+      return 1;
+    case kComponentInt16:
+    case kComponentUInt16:
+      return 2;
+    case kComponentUInt32:
+    case kComponentFloat:
+      return 4;
+    default:
+      return 0;
+  }
+}
+
+const AccessorType* accessor_type(std::string_view name) {
+  static constexpr std::array<AccessorType, 7> kTypes = {{{"SCALAR", 1, 1},
+                                                          {"VEC2", 1, 2},
+                                                          {"VEC3", 1, 3},
+                                                          {"VEC4", 1, 4},
+                                                          {"MAT2", 2, 2},
+                                                          {"MAT3", 3, 3},
+                                                          {"MAT4", 4, 4}}};
+  for (const AccessorType& t : kTypes) {
+    if (t.name == name) return &t;
+  }
+  return nullptr;
+}
+
 DType dtype_of_component(int component_type) {
   return with_component(component_type, []<class C>(C) { return dtype_of<C>(); });
 }
@@ -375,9 +376,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* 
     return refuse("gltf.accessor.component-type",
                   cat(at, "/componentType is ", out.component_type, ", not a glTF component type"));
   }
-  auto type_info =
-      std::find_if(kTypes.begin(), kTypes.end(), [&](const TypeInfo& t) { return t.name == type; });
-  if (type_info == kTypes.end()) {
+  const AccessorType* type_info = accessor_type(type);
+  if (type_info == nullptr) {
     return refuse("gltf.accessor.type", cat(at, "/type is \"", type, "\", not a glTF type"));
   }
   out.type = type_info->name;

@@ -28,6 +28,17 @@ inline constexpr int kComponentFloat = 5126;
 
 // The dtype a component type decodes to when not normalized (float32 for float).
 DType dtype_of_component(int component_type);
+// The bytes of one component of a componentType; 0 for a value glTF does not define.
+int component_size(uint64_t component_type);
+
+// An accessor type's shape: "MAT3" is 3 columns of 3 rows, "VEC3" one column of 3.
+struct AccessorType {
+  std::string_view name;
+  int columns;
+  int rows;
+};
+// The type glTF names `name`; nullptr for a name it does not define.
+const AccessorType* accessor_type(std::string_view name);
 
 struct AccessorData {
   // count rows of the type's components (a matrix's column by column, as glTF stores it);
