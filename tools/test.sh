@@ -30,4 +30,5 @@ fi
 
 cmake -S . -B "$build" "${config[@]}"
 cmake --build "$build" -j"$(nproc)"
-exec ctest --test-dir "$build" --output-on-failure "$@"
+# tests run in parallel (each corpus test keeps its own scratch folder), keeping CI under 30 minutes
+exec ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
