@@ -21,17 +21,6 @@ struct Tally {
   }
 };
 
-// Entry `key` of a JSON object as an index below `size`; nullopt when absent, of another type or
-// out of range (the reader has refused or warned about those).
-std::optional<size_t> index_of(const rapidjson::Value& object, std::string_view key, size_t size) {
-  if (!object.IsObject()) return std::nullopt;
-  auto it = object.FindMember(rapidjson::Value(rapidjson::StringRef(key.data(), key.size())));
-  if (it == object.MemberEnd()) return std::nullopt;
-  std::optional<uint64_t> index = json_uint(it->value);
-  if (!index || *index >= size) return std::nullopt;
-  return static_cast<size_t>(*index);
-}
-
 // Decodes each accessor nothing used, to check its values as the used ones are checked; one that
 // cannot be decoded is warned about (gltf.read.accessor-undecodable), not refused.
 void check_unused_accessors(ReadContext& ctx, Accessors& accessors) {
@@ -56,7 +45,7 @@ void check_inverse_bind_matrices(ReadContext& ctx, const Accessors& accessors) {
   for (size_t s = 0; s < ctx.count(Top::kSkins); ++s) {
     absl::StatusOr<JsonObject> skin = ctx.entry(Top::kSkins, s);
     if (!skin.ok()) continue;
-    std::optional<size_t> index = index_of(skin->json(), "inverseBindMatrices", accessor_count);
+    std::optional<size_t> index = find_index(skin->json(), "inverseBindMatrices", accessor_count);
     if (!index || checked[*index]) continue;
     checked[*index] = true;
     const AccessorData* data = accessors.decoded(static_cast<int>(*index));
@@ -94,8 +83,8 @@ std::vector<Binding> bindings_of_meshes(const ReadContext& ctx) {
   for (size_t n = 0; n < ctx.count(Top::kNodes); ++n) {
     absl::StatusOr<JsonObject> node = ctx.entry(Top::kNodes, n);
     if (!node.ok()) continue;
-    std::optional<size_t> mesh = index_of(node->json(), "mesh", out.size());
-    std::optional<size_t> skin = index_of(node->json(), "skin", ctx.count(Top::kSkins));
+    std::optional<size_t> mesh = find_index(node->json(), "mesh", out.size());
+    std::optional<size_t> skin = find_index(node->json(), "skin", ctx.count(Top::kSkins));
     if (!mesh || !skin) continue;
     absl::StatusOr<JsonObject> skin_json = ctx.entry(Top::kSkins, *skin);
     if (!skin_json.ok()) continue;
@@ -148,8 +137,8 @@ class SkinWeightsCheck {
     if (joint_sets == 0 || joint_sets != weight_sets) return false;
     const size_t accessor_count = ctx_.count(Top::kAccessors);
     for (size_t s = 0; s < joint_sets; ++s) {
-      std::optional<size_t> j = index_of(attributes, cat("JOINTS_", s), accessor_count);
-      std::optional<size_t> w = index_of(attributes, cat("WEIGHTS_", s), accessor_count);
+      std::optional<size_t> j = find_index(attributes, cat("JOINTS_", s), accessor_count);
+      std::optional<size_t> w = find_index(attributes, cat("WEIGHTS_", s), accessor_count);
       if (!j || !w) return false;
       const AccessorData* joints = accessors_.decoded(static_cast<int>(*j));
       const AccessorData* weights = accessors_.decoded(static_cast<int>(*w));

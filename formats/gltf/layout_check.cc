@@ -34,21 +34,11 @@ constexpr uint64_t kMaxStride = 252;
 // JSON access. A value of another JSON type, out of the schema's range or naming no entry
 // is left to the schema check: the rules here skip it, as the validator's do.
 
-const rapidjson::Value* member(const rapidjson::Value& object, std::string_view key) {
-  if (!object.IsObject()) return nullptr;
-  for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
-    if (std::string_view(it->name.GetString(), it->name.GetStringLength()) == key) {
-      return &it->value;
-    }
-  }
-  return nullptr;
-}
-
 // The whole number at `key` in min..max; `absent` when there is none.
 std::optional<uint64_t> whole(const rapidjson::Value& object, std::string_view key, uint64_t min,
                               uint64_t max = UINT64_MAX,
                               std::optional<uint64_t> absent = std::nullopt) {
-  const rapidjson::Value* v = member(object, key);
+  const rapidjson::Value* v = find_member(object, key);
   if (v == nullptr) return absent;
   std::optional<uint64_t> n = json_uint(*v);
   if (!n || *n < min || *n > max) return std::nullopt;
@@ -60,16 +50,9 @@ std::optional<uint64_t> byte_offset(const rapidjson::Value& object) {
   return whole(object, "byteOffset", 0, UINT64_MAX, 0);
 }
 
-// The index at `key` when it names one of `size` entries.
-std::optional<size_t> index(const rapidjson::Value& object, std::string_view key, size_t size) {
-  std::optional<uint64_t> n = whole(object, key, 0);
-  if (!n || *n >= size) return std::nullopt;
-  return static_cast<size_t>(*n);
-}
-
 // The entries of the array at `key`; none when it is absent or not an array.
 std::span<const rapidjson::Value> entries(const rapidjson::Value& object, std::string_view key) {
-  const rapidjson::Value* v = member(object, key);
+  const rapidjson::Value* v = find_member(object, key);
   if (v == nullptr || !v->IsArray()) return {};
   return {v->Begin(), v->Size()};
 }
@@ -180,11 +163,11 @@ class LayoutChecker {
     for (size_t i = 0; i < accessor_json_.size(); ++i) {
       const rapidjson::Value& json = accessor_json_[i];
       Accessor& a = accessors_[i];
-      a.view = index(json, "bufferView", views_.size());
+      a.view = find_index(json, "bufferView", views_.size());
       if (a.view) a.offset = byte_offset(json);
       a.component_type = whole(json, "componentType", 0).value_or(0);
       a.component_size = component_size(a.component_type);
-      const rapidjson::Value* type = member(json, "type");
+      const rapidjson::Value* type = find_member(json, "type");
       if (type != nullptr && type->IsString()) {
         const std::string_view name(type->GetString(), type->GetStringLength());
         a.shape = accessor_type(name);
@@ -214,7 +197,7 @@ class LayoutChecker {
   void check_view_in_buffer(size_t i, const std::string& at) {
     const View& view = views_[i];
     const std::span<const rapidjson::Value> buffers = entries(root_, "buffers");
-    const std::optional<size_t> buffer = index(view_json_[i], "buffer", buffers.size());
+    const std::optional<size_t> buffer = find_index(view_json_[i], "buffer", buffers.size());
     if (!buffer || !view.offset) return;
     const std::optional<uint64_t> buffer_length = whole(buffers[*buffer], "byteLength", 1);
     if (!buffer_length) return;
@@ -268,7 +251,7 @@ class LayoutChecker {
     const rapidjson::Value& json = accessor_json_[i];
     const Accessor& a = accessors_[i];
     const std::string at = cat("/accessors/", i);
-    const rapidjson::Value* normalized = member(json, "normalized");
+    const rapidjson::Value* normalized = find_member(json, "normalized");
     if (normalized != nullptr && normalized->IsTrue() &&
         (a.component_type == kComponentFloat || a.component_type == kComponentUInt32)) {
       diagnostics_.warn(kNormalizedInvalid,
@@ -296,7 +279,7 @@ class LayoutChecker {
                 static_cast<unsigned __int128>(stride) * (*a.count - 1) + a.element_bytes(),
                 *a.view);
     }
-    if (const rapidjson::Value* sparse = member(json, "sparse")) check_sparse(i, *sparse);
+    if (const rapidjson::Value* sparse = find_member(json, "sparse")) check_sparse(i, *sparse);
   }
 
   // `bytes` from byteOffset `offset` of the object at `at` must start at a multiple of the
@@ -340,14 +323,14 @@ class LayoutChecker {
       diagnostics_.warn(kSparseCount, cat(at, "/count: ", *count,
                                           " is more than the accessor's count ", *a.count));
     }
-    if (const rapidjson::Value* indices = member(sparse, "indices")) {
+    if (const rapidjson::Value* indices = find_member(sparse, "indices")) {
       const uint64_t type = whole(*indices, "componentType", 0).value_or(0);
       const bool unsigned_type =
           type == kComponentUInt8 || type == kComponentUInt16 || type == kComponentUInt32;
       const int size = unsigned_type ? component_size(type) : 0;
       check_sparse_part(*indices, cat(at, "/indices"), "sparse indices", size, 1, *count);
     }
-    if (const rapidjson::Value* values = member(sparse, "values")) {
+    if (const rapidjson::Value* values = find_member(sparse, "values")) {
       // Sparse values are tightly packed, as the validator counts them.
       check_sparse_part(*values, cat(at, "/values"), "sparse values", a.component_size,
                         a.components(), *count);
@@ -358,7 +341,7 @@ class LayoutChecker {
   // `component_size` bytes (0 when their componentType is not one glTF allows).
   void check_sparse_part(const rapidjson::Value& json, const std::string& at, std::string_view what,
                          int component_size, int components, uint64_t count) {
-    const std::optional<size_t> view = index(json, "bufferView", views_.size());
+    const std::optional<size_t> view = find_index(json, "bufferView", views_.size());
     if (!view) return;
     const std::string where = cat(at, "/bufferView");
     use_view(*view, Usage::kOther, where);
@@ -373,7 +356,7 @@ class LayoutChecker {
   void check_images() {
     const std::span<const rapidjson::Value> images = entries(root_, "images");
     for (size_t i = 0; i < images.size(); ++i) {
-      const std::optional<size_t> view = index(images[i], "bufferView", views_.size());
+      const std::optional<size_t> view = find_index(images[i], "bufferView", views_.size());
       if (!view) continue;
       const std::string where = cat("/images/", i, "/bufferView");
       use_view(*view, Usage::kImage, where);
@@ -392,11 +375,11 @@ class LayoutChecker {
   }
 
   void check_primitive(const rapidjson::Value& primitive, const std::string& at) {
-    if (const rapidjson::Value* attributes = member(primitive, "attributes")) {
+    if (const rapidjson::Value* attributes = find_member(primitive, "attributes")) {
       check_attributes(*attributes, cat(at, "/attributes"));
     }
-    use_accessor_view(index(primitive, "indices", accessors_.size()), Usage::kIndices, "indices",
-                      cat(at, "/indices"));
+    use_accessor_view(find_index(primitive, "indices", accessors_.size()), Usage::kIndices,
+                      "indices", cat(at, "/indices"));
     const std::span<const rapidjson::Value> targets = entries(primitive, "targets");
     for (size_t t = 0; t < targets.size(); ++t) {
       check_attributes(targets[t], cat(at, "/targets/", t));
@@ -450,7 +433,7 @@ class LayoutChecker {
   void check_skins() {
     const std::span<const rapidjson::Value> skins = entries(root_, "skins");
     for (size_t s = 0; s < skins.size(); ++s) {
-      use_accessor_view(index(skins[s], "inverseBindMatrices", accessors_.size()),
+      use_accessor_view(find_index(skins[s], "inverseBindMatrices", accessors_.size()),
                         Usage::kInverseBindMatrices, "inverse bind matrices",
                         cat("/skins/", s, "/inverseBindMatrices"));
     }
@@ -463,7 +446,7 @@ class LayoutChecker {
       for (size_t s = 0; s < samplers.size(); ++s) {
         const std::string at = cat("/animations/", a, "/samplers/", s);
         for (std::string_view key : {"input", "output"}) {
-          use_accessor_view(index(samplers[s], key, accessors_.size()), Usage::kOther,
+          use_accessor_view(find_index(samplers[s], key, accessors_.size()), Usage::kOther,
                             "animation sampler data", child_pointer(at, key));
         }
       }

@@ -54,10 +54,20 @@ std::string_view json_type_name(const rapidjson::Value& value) {
 }
 
 const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key) {
+  if (!object.IsObject()) return nullptr;
   for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
     if (key_view(it->name) == key) return &it->value;
   }
   return nullptr;
+}
+
+std::optional<size_t> find_index(const rapidjson::Value& object, std::string_view key,
+                                 size_t size) {
+  const rapidjson::Value* v = find_member(object, key);
+  if (v == nullptr) return std::nullopt;
+  std::optional<uint64_t> n = json_uint(*v);
+  if (!n || *n >= size) return std::nullopt;
+  return static_cast<size_t>(*n);
 }
 
 absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer) {

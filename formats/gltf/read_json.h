@@ -41,8 +41,12 @@ std::optional<uint64_t> json_uint(const rapidjson::Value& value);
 // "an object".
 std::string_view json_type_name(const rapidjson::Value& value);
 
-// The first member of a JSON object named key, or nullptr.
+// The first member of a JSON object named key; nullptr when there is none or object is not one.
 const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key);
+
+// Member key as an index into an array of `size` entries; nullopt when absent, not a whole number
+// or out of range (for checks that skip what the schema check or the reader reports).
+std::optional<size_t> find_index(const rapidjson::Value& object, std::string_view key, size_t size);
 
 // An object of the document together with its JSON pointer.
 class JsonObject {

@@ -15,6 +15,7 @@
 #include "absl/container/flat_hash_map.h"
 #include "absl/container/flat_hash_set.h"
 #include "engine/strings.h"
+#include "formats/gltf/read_accessors.h"
 
 namespace px::gltf {
 namespace {
@@ -431,23 +432,13 @@ constexpr Property kSparseProperties[] = {
 };
 constexpr Schema kSparse{kSparseProperties};
 
-// The components of an accessor type; 0 for a type glTF does not define.
-uint32_t components(std::string_view type) {
-  constexpr std::pair<std::string_view, uint32_t> kTypes[] = {
-      {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4}, {"MAT2", 4}, {"MAT3", 9}, {"MAT4", 16}};
-  for (const auto& [name, n] : kTypes) {
-    if (name == type) return n;
-  }
-  return 0;
-}
-
 // The values of an integer component type; nullopt for FLOAT and for a type glTF does not define.
 std::optional<Range> integer_values(double component_type) {
-  if (component_type == 5120) return Range{.min = -128, .max = 127};
-  if (component_type == 5121) return Range{.min = 0, .max = 255};
-  if (component_type == 5122) return Range{.min = -32768, .max = 32767};
-  if (component_type == 5123) return Range{.min = 0, .max = 65535};
-  if (component_type == 5125) return Range{.min = 0, .max = 4294967295.0};
+  if (component_type == kComponentInt8) return Range{.min = -128, .max = 127};
+  if (component_type == kComponentUInt8) return Range{.min = 0, .max = 255};
+  if (component_type == kComponentInt16) return Range{.min = -32768, .max = 32767};
+  if (component_type == kComponentUInt16) return Range{.min = 0, .max = 65535};
+  if (component_type == kComponentUInt32) return Range{.min = 0, .max = 4294967295.0};
   return std::nullopt;
 }
 
@@ -457,10 +448,12 @@ void accessor_rules(Walk& walk, const rapidjson::Value& json, const std::string&
   const rapidjson::Value* component = find_member(json, "componentType");
   if (type == nullptr || !type->IsString() || component == nullptr) return;
   std::optional<double> component_type = whole_number(*component);
-  const uint32_t n = components({type->GetString(), type->GetStringLength()});
-  if (n == 0 || !component_type || (*component_type != 5126 && !integer_values(*component_type))) {
+  const AccessorType* shape = accessor_type({type->GetString(), type->GetStringLength()});
+  if (shape == nullptr || !component_type ||
+      (*component_type != kComponentFloat && !integer_values(*component_type))) {
     return;
   }
+  const uint32_t n = shape->columns * shape->rows;
   std::optional<Range> values = integer_values(*component_type);
   for (std::string_view key : {"min", "max"}) {
     const rapidjson::Value* bounds = find_member(json, key);
