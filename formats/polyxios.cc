@@ -6,9 +6,9 @@
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/collada/collada_reader.h"
-#include "formats/gltf/gltf_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 
 namespace px {
 namespace {

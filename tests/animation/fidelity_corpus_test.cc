@@ -15,8 +15,8 @@
 #include "engine/diagnostics.h"
 #include "engine/options.h"
 #include "engine/source.h"
-#include "formats/collada/collada_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "tests/animation/fidelity.h"
 
 namespace px::animation_testing {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "tests/animation/animation_test_util.h"
 
 namespace px::animation_testing {

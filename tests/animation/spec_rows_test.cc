@@ -8,7 +8,7 @@
 #include <map>
 #include <numbers>
 
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "model/animation_bake.h"
 #include "tests/animation/animation_test_util.h"
 #include "tests/gltf/test_scene.h"

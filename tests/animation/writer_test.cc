@@ -6,7 +6,7 @@
 
 #include <set>
 
-#include "formats/gltf/gltf_reader.h"
+#include "formats/gltf/read/gltf_reader.h"
 #include "tests/animation/animation_test_util.h"
 #include "tests/gltf/test_scene.h"
 

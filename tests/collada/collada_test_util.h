@@ -15,7 +15,7 @@
 #include "engine/options.h"
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/collada/collada_reader.h"
+#include "formats/collada/read/collada_reader.h"
 #include "model/scene.h"
 
 namespace px::collada::testing {

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "engine/source.h"
-#include "formats/collada/collada_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::unique_ptr<px::Source> source =

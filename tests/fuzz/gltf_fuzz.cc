@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "formats/gltf/gltf_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   px::Diagnostics diagnostics;

@@ -15,7 +15,7 @@
 #include "formats/gltf/draco/byte_reader.h"
 #include "formats/gltf/draco/draco_mesh.h"
 #include "formats/gltf/draco/rans.h"
-#include "formats/gltf/gltf_reader.h"
+#include "formats/gltf/read/gltf_reader.h"
 #include "rapidjson/document.h"
 #include "tests/gltf/read_test_util.h"
 

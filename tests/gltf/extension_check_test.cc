@@ -1,7 +1,7 @@
 // extensionsUsed and extensionsRequired checked against each other and against the extension
 // objects of the whole document: undeclared, misplaced, required but unused, used but not
 // required when it must be, listed twice. Each is a warning; the read goes on.
-#include "formats/gltf/extension_check.h"
+#include "formats/gltf/check/extension_check.h"
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 // The whole document: asset, nodes and scenes, extras, determinism, refusals and file output.
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/write/gltf_writer.h"
 
 #include <unistd.h>
 

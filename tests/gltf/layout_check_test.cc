@@ -1,7 +1,7 @@
 // How buffer views sit in buffers and accessors in buffer views: each rule of the Khronos
 // validator the layout check follows gives its warning, naming the JSON pointer the validator
 // names; a valid document gives none, and values of a wrong type or naming nothing are skipped.
-#include "formats/gltf/layout_check.h"
+#include "formats/gltf/check/layout_check.h"
 
 #include <string>
 #include <string_view>

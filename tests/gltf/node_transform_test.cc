@@ -1,6 +1,6 @@
 // Node matrices: kept when glTF can decompose them, else written as translation / rotation /
 // scale.
-#include "formats/gltf/node_transform.h"
+#include "formats/gltf/write/node_transform.h"
 
 #include <Eigen/Geometry>
 

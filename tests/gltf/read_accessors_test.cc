@@ -1,6 +1,6 @@
 // Accessors: every component type, normalized integers, strides, padded matrix columns, sparse
 // substitution, and every offset, length, stride and count checked before a read.
-#include "formats/gltf/read_accessors.h"
+#include "formats/gltf/read/read_accessors.h"
 
 #include <cstdint>
 #include <limits>
@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/gltf/read_buffers.h"
-#include "formats/gltf/read_context.h"
+#include "formats/gltf/read/read_buffers.h"
+#include "formats/gltf/read/read_context.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"

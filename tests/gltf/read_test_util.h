@@ -18,7 +18,7 @@
 #include "engine/options.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
-#include "formats/gltf/gltf_reader.h"
+#include "formats/gltf/read/gltf_reader.h"
 #include "gtest/gtest.h"
 #include "model/scene.h"
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/gltf/read_test_util.h"

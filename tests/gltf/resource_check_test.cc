@@ -2,7 +2,7 @@
 // type, missing files and BIN chunks, buffers shorter than their byteLength, image types that
 // disagree with the bytes or need an extension, and PNG / JPEG data that does not parse or ends
 // early; each a warning naming what broke the rule, for buffers and images used or not.
-#include "formats/gltf/resource_check.h"
+#include "formats/gltf/check/resource_check.h"
 
 #include <cstdint>
 #include <optional>
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/base64.h"
-#include "formats/gltf/read_buffers.h"
-#include "formats/gltf/read_context.h"
+#include "formats/gltf/read/read_buffers.h"
+#include "formats/gltf/read/read_context.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/gltf/read_test_util.h"

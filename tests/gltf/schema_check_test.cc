@@ -1,6 +1,6 @@
 // The glTF 2.0 JSON schema's rules over the whole document: each rule warns with its code and the
 // JSON pointer of what broke it, objects nothing refers to included, and the read goes on.
-#include "formats/gltf/schema_check.h"
+#include "formats/gltf/check/schema_check.h"
 
 #include <string>
 #include <string_view>

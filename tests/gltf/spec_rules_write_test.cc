@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "formats/gltf/gltf_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "formats/polyxios.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

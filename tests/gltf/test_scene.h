@@ -10,7 +10,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "gtest/gtest.h"
 #include "model/scene.h"
 #include "rapidjson/document.h"

@@ -19,8 +19,8 @@
 #include "engine/diagnostics.h"
 #include "engine/options.h"
 #include "engine/strings.h"
-#include "formats/gltf/gltf_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "rapidjson/document.h"
 #include "tests/roundtrip/scene_compare.h"
 

@@ -5,8 +5,8 @@
 
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/collada/collada_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "rapidjson/document.h"
 
 namespace px {

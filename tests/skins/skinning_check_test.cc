@@ -11,9 +11,9 @@
 #include <sstream>
 
 #include "engine/source.h"
-#include "formats/collada/collada_reader.h"
-#include "formats/gltf/gltf_reader.h"
-#include "formats/gltf/gltf_writer.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 #include "model/polydata.h"
 
 namespace px {

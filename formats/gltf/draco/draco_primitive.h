@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "formats/gltf/read_accessors.h"
-#include "formats/gltf/read_buffers.h"
-#include "formats/gltf/read_context.h"
-#include "formats/gltf/read_json.h"
+#include "formats/gltf/read/read_accessors.h"
+#include "formats/gltf/read/read_buffers.h"
+#include "formats/gltf/read/read_context.h"
+#include "formats/gltf/read/read_json.h"
 
 namespace px::gltf::draco {
 

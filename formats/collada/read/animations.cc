@@ -1,0 +1,462 @@
+#include "formats/collada/read/animations.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <deque>
+#include <optional>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/collada/read/sources.h"
+#include "model/animation.h"
+#include "model/transform_elements.h"
+
+namespace px::collada {
+namespace {
+
+// The copy cap of nodes.cc: channel targets multiplied by <instance_node> copies stop where the
+// copies themselves would.
+constexpr uint64_t kMinTargetCap = 262144;
+
+constexpr std::string_view kKnownInterpolations[] = {"LINEAR",   "BEZIER",  "BSPLINE",
+                                                     "CARDINAL", "HERMITE", "STEP"};
+
+std::string_view path_of_kind(std::string_view kind) {
+  if (kind == "translate") return "translation";
+  if (kind == "rotate") return "rotation";
+  return kind;  // scale, matrix, lookat, skew
+}
+
+// "id/sid/sid.member" or "id/sid(i)(j)": the id, the sids, and the member without its '.'.
+struct Address {
+  std::string_view id;
+  std::vector<std::string_view> sids;
+  std::string_view member;
+};
+
+Address parse_address(std::string_view target) {
+  Address out;
+  size_t slash = target.find('/');
+  std::string_view rest =
+      slash == std::string_view::npos ? std::string_view() : target.substr(slash + 1);
+  out.id = target.substr(0, slash);
+  if (slash == std::string_view::npos) {
+    // "id.member": an element's own value, never a transform.
+    out.id = target.substr(0, target.find_first_of(".("));
+    return out;
+  }
+  while (true) {
+    size_t next = rest.find('/');
+    if (next == std::string_view::npos) break;
+    out.sids.push_back(rest.substr(0, next));
+    rest = rest.substr(next + 1);
+  }
+  size_t member = rest.find_first_of(".(");
+  out.sids.push_back(rest.substr(0, member));
+  if (member != std::string_view::npos) {
+    out.member = rest[member] == '.' ? rest.substr(member + 1) : rest.substr(member);
+  }
+  return out;
+}
+
+// How many "(n)" groups a member is made of: 0 for a name such as ANGLE.
+int index_groups(std::string_view member) {
+  int groups = 0;
+  while (!member.empty() && member.front() == '(') {
+    size_t close = member.find(')');
+    if (close == std::string_view::npos) return 0;
+    ++groups;
+    member = member.substr(close + 1);
+  }
+  return member.empty() ? groups : 0;
+}
+
+// The number of values a channel's keys hold for a member of an element of this kind.
+size_t target_width(std::string_view kind, std::string_view member) {
+  if (member.empty()) return element_value_count(kind);
+  if (kind == "matrix" && index_groups(member) == 1) return 4;  // a column
+  return 1;
+}
+
+// The number of values a param of this type reads: float4x4 16, float3 3, float 1.
+size_t param_size(std::string_view type) {
+  size_t i = type.size();
+  while (i > 0 && (std::isdigit(static_cast<unsigned char>(type[i - 1])) || type[i - 1] == 'x')) {
+    --i;
+  }
+  std::string_view dims = type.substr(i);
+  if (dims.empty() || !std::isdigit(static_cast<unsigned char>(dims.front()))) return 1;
+  size_t n = 0, m = 1;
+  auto [end, ec] = std::from_chars(dims.data(), dims.data() + dims.size(), n);
+  if (ec != std::errc() || n == 0) return 1;
+  if (end != dims.data() + dims.size()) {
+    if (*end != 'x' || std::from_chars(end + 1, dims.data() + dims.size(), m).ec != std::errc() ||
+        m == 0) {
+      return 1;
+    }
+  }
+  return n * m;
+}
+
+// A source read through its accessor, a row per element: numbers, or names for a Name_array.
+struct SourceRows {
+  size_t count = 0;
+  size_t width = 0;
+  std::vector<double> numbers;
+  std::vector<std::string_view> names;
+};
+
+class AnimationReader {
+ public:
+  AnimationReader(ReadContext& ctx, const NodeIndex& nodes)
+      : ctx_(ctx), nodes_(nodes), target_cap_(std::max(kMinTargetCap, ctx.document_bytes / 8)) {}
+
+  absl::Status read(const Element& animation);
+  void finish();
+
+ private:
+  struct Target {
+    int node;
+    std::string_view kind;
+    std::string_view sid;
+  };
+
+  absl::Status read_children(const Element& animation, Animation& out);
+  absl::Status read_channel(const Element& channel, Animation& out);
+  // The sampler's index in `out`, -1 when it cannot be read (warned).
+  absl::StatusOr<int> sampler_index(const Element& sampler, Animation& out);
+  absl::StatusOr<std::optional<AnimationSampler>> read_sampler(const Element& sampler);
+  absl::StatusOr<std::optional<SourceRows>> read_source(const Element& input, bool names);
+  std::vector<Target> resolve(const Address& address);
+  std::optional<Target> follow(int node, const std::vector<std::string_view>& sids);
+  Column column(const std::vector<double>& values, size_t width);
+  void drop_sampler(const Element& sampler, std::string why);
+
+  ReadContext& ctx_;
+  const NodeIndex& nodes_;
+  uint64_t target_cap_;
+  uint64_t targets_ = 0;
+  int64_t unresolved_ = 0;
+  // Per top-level animation: each <sampler> element's index in it, -1 when it could not be read.
+  absl::flat_hash_map<const Element*, int> samplers_;
+};
+
+void AnimationReader::drop_sampler(const Element& sampler, std::string why) {
+  ctx_.warn("collada.animation.sampler-invalid",
+            cat("sampler \"", sampler.attr("id"), "\" ", why, "; its channels are dropped"),
+            &sampler);
+}
+
+Column AnimationReader::column(const std::vector<double>& values, size_t width) {
+  std::span<double> data = ctx_.scene.arena->allocate<double>(values.size());
+  std::copy(values.begin(), values.end(), data.begin());
+  return Column::of<double>(data, width);
+}
+
+absl::StatusOr<std::optional<SourceRows>> AnimationReader::read_source(const Element& input,
+                                                                       bool names) {
+  absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
+  if (!url.ok()) return url.status();
+  if (url->kind == UrlKind::kExternal) {
+    ctx_.warn("collada.url.external", "a sampler input in another document is not read", &input);
+    return std::nullopt;
+  }
+  const Element& source = *url->target;
+  if (source.name != "source") {
+    return refuse("collada.url.kind", "input", input.line,
+                  cat("source=\"", input.attr("source"), "\" does not name a <source>"));
+  }
+  // The names are views of the document's text; the storage only lists them.
+  std::vector<std::string_view> storage;
+  absl::StatusOr<Accessor> accessor = read_accessor(ctx_, source, &storage);
+  if (!accessor.ok()) return accessor.status();
+  const Element* element = source.child("technique_common")->child("accessor");
+  // Positions in the stride of the values the named params read, each param as wide as its type.
+  std::vector<size_t> positions;
+  size_t position = 0;
+  bool any_named = false;
+  for (const Element& param : element->children()) {
+    if (param.name != "param") continue;
+    size_t size = param_size(param.attr("type"));
+    if (!param.attr("name").empty()) {
+      any_named = true;
+      for (size_t i = 0; i < size; ++i) positions.push_back(position + i);
+    }
+    position += size;
+  }
+  if (!any_named) {
+    positions.clear();
+    for (size_t i = 0; i < accessor->stride; ++i) positions.push_back(i);
+  }
+  SourceRows rows;
+  rows.count = accessor->count;
+  rows.width = positions.size();
+  size_t held = !accessor->numeric       ? accessor->names.size()
+                : !accessor->f64.empty() ? accessor->f64.size()
+                : !accessor->f32.empty() ? accessor->f32.size()
+                                         : accessor->ints.size();
+  if (rows.count > 0 && !positions.empty()) {
+    unsigned __int128 last = static_cast<unsigned __int128>(accessor->offset) +
+                             static_cast<unsigned __int128>(rows.count - 1) * accessor->stride +
+                             positions.back();
+    if (last >= held) {
+      return refuse("collada.accessor.past-array", "accessor", element->line,
+                    cat("its params read past the ", held, " values of its array"));
+    }
+  }
+  if (names != !accessor->numeric) {
+    return std::optional<SourceRows>();  // the caller warns that the source is of the wrong kind
+  }
+  for (size_t k = 0; k < rows.count; ++k) {
+    size_t base = accessor->offset + k * accessor->stride;
+    for (size_t p : positions) {
+      size_t i = base + p;
+      if (names) {
+        rows.names.push_back(accessor->names[i]);
+      } else {
+        rows.numbers.push_back(!accessor->f64.empty()   ? accessor->f64[i]
+                               : !accessor->f32.empty() ? accessor->f32[i]
+                                                        : accessor->ints[i]);
+      }
+    }
+  }
+  return std::optional<SourceRows>(std::move(rows));
+}
+
+absl::StatusOr<std::optional<AnimationSampler>> AnimationReader::read_sampler(
+    const Element& sampler) {
+  const Element* inputs[5] = {};
+  constexpr std::string_view kSemantics[5] = {"INPUT", "OUTPUT", "IN_TANGENT", "OUT_TANGENT",
+                                              "INTERPOLATION"};
+  for (const Element& input : sampler.children()) {
+    if (input.name != "input") continue;
+    for (int i = 0; i < 5; ++i) {
+      if (input.attr("semantic") == kSemantics[i] && inputs[i] == nullptr) inputs[i] = &input;
+    }
+  }
+  if (inputs[0] == nullptr || inputs[1] == nullptr) {
+    drop_sampler(sampler, "has no INPUT or no OUTPUT");
+    return std::nullopt;
+  }
+  std::optional<SourceRows> rows[5];
+  for (int i = 0; i < 5; ++i) {
+    if (inputs[i] == nullptr) continue;
+    absl::StatusOr<std::optional<SourceRows>> r = read_source(*inputs[i], i == 4);
+    if (!r.ok()) return r.status();
+    if (!*r) {
+      drop_sampler(sampler,
+                   cat("cannot read its ", kSemantics[i], i == 4 ? " as names" : " as numbers"));
+      return std::nullopt;
+    }
+    rows[i] = std::move(**r);
+  }
+  const size_t keys = rows[0]->count;
+  for (int i = 1; i < 5; ++i) {
+    if (rows[i] && rows[i]->count != keys) {
+      drop_sampler(sampler, cat("has ", keys, " key times but ", rows[i]->count, " ", kSemantics[i],
+                                " entries"));
+      return std::nullopt;
+    }
+  }
+  if (rows[0]->width != 1 || rows[1]->width == 0) {
+    drop_sampler(sampler, cat("has ", rows[0]->width, " values per key time and ", rows[1]->width,
+                              " per output key"));
+    return std::nullopt;
+  }
+  AnimationSampler out;
+  out.times = column(rows[0]->numbers, 1);
+  out.values = column(rows[1]->numbers, rows[1]->width);
+  if (rows[2]) out.in_tangents = column(rows[2]->numbers, rows[2]->width);
+  if (rows[3]) out.out_tangents = column(rows[3]->numbers, rows[3]->width);
+  if (!rows[4] || rows[4]->width == 0) {
+    out.interpolation = "LINEAR";
+    return std::optional<AnimationSampler>(std::move(out));
+  }
+  std::vector<std::string> names;
+  for (size_t k = 0; k < keys; ++k) {
+    std::string name(rows[4]->names[k * rows[4]->width]);
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (std::find(std::begin(kKnownInterpolations), std::end(kKnownInterpolations), name) ==
+        std::end(kKnownInterpolations)) {
+      ctx_.warn("collada.animation.interpolation-unknown",
+                cat("interpolation \"", name, "\" is not one COLLADA names; read as LINEAR"),
+                inputs[4]);
+      name = "LINEAR";
+    }
+    names.push_back(std::move(name));
+  }
+  out.interpolation = names.empty() ? "LINEAR" : names.front();
+  if (std::any_of(names.begin(), names.end(),
+                  [&](const std::string& n) { return n != names[0]; })) {
+    out.interpolations = std::move(names);
+  }
+  return std::optional<AnimationSampler>(std::move(out));
+}
+
+absl::StatusOr<int> AnimationReader::sampler_index(const Element& sampler, Animation& out) {
+  if (auto it = samplers_.find(&sampler); it != samplers_.end()) return it->second;
+  absl::StatusOr<std::optional<AnimationSampler>> read = read_sampler(sampler);
+  if (!read.ok()) return read.status();
+  int index = -1;
+  if (*read) {
+    index = static_cast<int>(out.samplers.size());
+    out.samplers.push_back(std::move(*read));
+  }
+  samplers_.emplace(&sampler, index);
+  return index;
+}
+
+// Follows the sids from a node: each breadth-first below the node before it, the last one a
+// transform's sid, looked for on that node first, then on the nodes below it.
+std::optional<AnimationReader::Target> AnimationReader::follow(
+    int node, const std::vector<std::string_view>& sids) {
+  const std::vector<Node>& nodes = ctx_.scene.nodes;
+  for (size_t i = 0; i < sids.size(); ++i) {
+    const bool last = i + 1 == sids.size();
+    std::deque<int> queue{node};
+    std::optional<int> found;
+    while (!queue.empty() && !found) {
+      int n = queue.front();
+      queue.pop_front();
+      const ValueMap& extras = nodes[n].extras;
+      if (last) {
+        const Value* transforms = find_value(extras, "transforms");
+        if (transforms != nullptr && transforms->is_array()) {
+          for (const Value& t : transforms->as_array()) {
+            const Value* sid = find_value(t.as_map(), "sid");
+            if (sid != nullptr && sid->as_string() == sids[i]) {
+              return Target{n, find_value(t.as_map(), "kind")->as_string(), sids[i]};
+            }
+          }
+        }
+      } else if (n != node) {
+        const Value* sid = find_value(extras, "sid");
+        if (sid != nullptr && sid->is_string() && sid->as_string() == sids[i]) found = n;
+      }
+      for (int c : nodes[n].children) queue.push_back(c);
+    }
+    if (!found) return std::nullopt;
+    node = *found;
+  }
+  return std::nullopt;
+}
+
+std::vector<AnimationReader::Target> AnimationReader::resolve(const Address& address) {
+  std::vector<Target> out;
+  const Element* element = find_id(ctx_, address.id);
+  if (element == nullptr || element->name != "node" || address.sids.empty()) return out;
+  auto copies = nodes_.copies.find(element);
+  if (copies == nodes_.copies.end()) return out;
+  for (int copy : copies->second) {
+    if (std::optional<Target> t = follow(copy, address.sids)) out.push_back(*t);
+  }
+  return out;
+}
+
+absl::Status AnimationReader::read_channel(const Element& channel, Animation& out) {
+  absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, channel, "source");
+  if (!url.ok()) return url.status();
+  if (url->kind == UrlKind::kExternal) {
+    ctx_.warn("collada.url.external", "a channel's sampler in another document is not read",
+              &channel);
+    return absl::OkStatus();
+  }
+  if (url->target->name != "sampler") {
+    return refuse("collada.url.kind", "channel", channel.line,
+                  cat("source=\"", channel.attr("source"), "\" does not name a <sampler>"));
+  }
+  Address address = parse_address(channel.attr("target"));
+  std::vector<Target> targets = resolve(address);
+  if (targets.empty()) {
+    ++unresolved_;
+    return absl::OkStatus();
+  }
+  absl::StatusOr<int> sampler = sampler_index(*url->target, out);
+  if (!sampler.ok()) return sampler.status();
+  if (*sampler < 0) return absl::OkStatus();
+  // Every copy holds the element the first one does: one width check covers them.
+  size_t width = target_width(targets.front().kind, address.member);
+  size_t keys = out.samplers[*sampler]->values.cols;
+  if (keys != width) {
+    ctx_.warn("collada.animation.key-width",
+              cat("channel target \"", channel.attr("target"), "\" takes ", width,
+                  " values per key; its sampler gives ", keys, "; dropped"),
+              &channel);
+    return absl::OkStatus();
+  }
+  targets_ += targets.size();
+  if (targets_ > target_cap_) {
+    return over_budget("collada.animation.targets-cap", "channel", channel.line,
+                       cat("instanced channel targets pass ", target_cap_));
+  }
+  for (const Target& t : targets) {
+    AnimationChannel& c = out.channels.emplace_back();
+    c.sampler = *sampler;
+    c.target.node = t.node;
+    c.target.path = std::string(path_of_kind(t.kind));
+    c.target.sid = std::string(t.sid);
+    c.target.member = std::string(address.member);
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AnimationReader::read_children(const Element& animation, Animation& out) {
+  for (const Element& child : animation.children()) {
+    absl::Status status;
+    if (child.name == "channel") {
+      status = read_channel(child, out);
+    } else if (child.name == "animation") {
+      status = read_children(child, out);
+    }
+    if (!status.ok()) return status;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status AnimationReader::read(const Element& animation) {
+  Animation out;
+  out.name = std::string(animation.attr("name"));
+  if (out.name.empty()) out.name = std::string(animation.attr("id"));
+  samplers_.clear();
+  if (absl::Status s = read_children(animation, out); !s.ok()) return s;
+  Value* list = find_value(ctx_.scene.global_attrs, kAnimationsKey);
+  if (list == nullptr) {
+    set_value(ctx_.scene.global_attrs, kAnimationsKey, Value(ValueArray()));
+    list = find_value(ctx_.scene.global_attrs, kAnimationsKey);
+  }
+  list->as_array().push_back(animation_value(out));
+  return absl::OkStatus();
+}
+
+void AnimationReader::finish() {
+  if (unresolved_ == 0) return;
+  ctx_.warn("collada.animation.target-unresolved",
+            cat(unresolved_, " animation channel", unresolved_ == 1 ? "" : "s",
+                " reach no node transform (a material, light or camera parameter, or a node "
+                "no visual scene holds, say) and ",
+                unresolved_ == 1 ? "is" : "are", " dropped"));
+}
+
+}  // namespace
+
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes) {
+  AnimationReader reader(ctx, nodes);
+  bool clips = false;
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name == "library_animation_clips") clips = true;
+    if (library.name != "library_animations") continue;
+    for (const Element& animation : library.children()) {
+      if (animation.name != "animation") continue;
+      if (absl::Status s = reader.read(animation); !s.ok()) return s;
+    }
+  }
+  reader.finish();
+  if (clips) {
+    ctx.diagnostics.info("collada.animation.clips-ignored",
+                         "<library_animation_clips> is not read: every animation plays at once");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

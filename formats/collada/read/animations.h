@@ -1,0 +1,35 @@
+// <library_animations>: every <animation> as an entry of global_attrs["animations"], in the shape
+// model/animation.h gives (glTF's shape, COLLADA's meaning).
+//
+// - An animation is named by its name, else its id. A nested <animation> is not one of its own:
+//   its channels (and the samplers they use) join the top-level animation holding it, in document
+//   order. <library_animation_clips> is not read.
+// - A channel's target address "id/sid/.../sid.member" is followed from the element of that id:
+//   each sid breadth-first below the node before it, the last one a transform element's sid, found
+//   on that node first, then on the nodes below it. A channel reaching no transform (a material,
+//   light or camera parameter, a node without such a sid) is dropped; one warning counts them all.
+//   A node that <instance_node> copied gives the channel a target per copy (the address followed
+//   in each copy), capped like the copies.
+// - target.path names the element's kind ("translation", "rotation", "scale", "matrix", "lookat",
+//   "skew"), target.sid its sid, target.member what follows the sid without its '.' ("ANGLE",
+//   "X", "(3)", "(0)(3)").
+// - A sampler's INPUT, OUTPUT, IN_TANGENT and OUT_TANGENT become times, values, in_tangents and
+//   out_tangents (float64 in the scene's arena, a row per key). A param of type floatN or floatNxM
+//   reads N or N*M values; a source whose params are all unnamed (the FBX COLLADA exporter's) is
+//   read whole. Interpolation names are upper-cased, a name the specification does not give is
+//   LINEAR with a warning, and a sampler without INTERPOLATION is LINEAR.
+// - A channel whose keys are not the width its target takes (the element's value count, one for
+//   a named member or a (i)(j) cell, four for a (i) column of a <matrix>) is dropped with a
+//   warning, as is one whose sampler lacks INPUT or OUTPUT or whose sources disagree on the key
+//   count.
+#pragma once
+
+#include "absl/status/status.h"
+#include "formats/collada/read/context.h"
+#include "formats/collada/read/nodes.h"
+
+namespace px::collada {
+
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes);
+
+}  // namespace px::collada

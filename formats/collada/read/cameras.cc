@@ -1,0 +1,193 @@
+#include "formats/collada/read/cameras.h"
+
+#include <cmath>
+#include <initializer_list>
+#include <numbers>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "absl/container/flat_hash_set.h"
+#include "engine/numbers.h"
+#include "engine/strings.h"
+
+namespace px::collada {
+namespace {
+
+constexpr std::string_view kInvalid = "collada.camera.invalid";
+constexpr std::string_view kNoOptics = "collada.camera.no-common-optics";
+constexpr std::string_view kDuplicate = "collada.camera.duplicate-id";
+
+using Number = std::optional<double>;
+
+// Why a camera is skipped: the element at fault and what is wrong with it.
+struct Fault {
+  const Element* at = nullptr;
+  std::string what;
+};
+
+double radians(double degrees) { return degrees * (std::numbers::pi / 180); }
+
+bool finite_positive(double v) { return std::isfinite(v) && v > 0; }
+
+// The child named `name`, else `parent` itself: where a fault about that value points.
+const Element* at(const Element& parent, std::string_view name) {
+  const Element* e = parent.child(name);
+  return e == nullptr ? &parent : e;
+}
+
+// The numbers the children of a <perspective> or <orthographic> spell, each left empty when its
+// element is absent; a fault when one is present but not one finite number.
+std::optional<Fault> read_numbers(const Element& body,
+                                  std::initializer_list<std::pair<std::string_view, Number*>> out) {
+  for (auto [name, slot] : out) {
+    const Element* e = body.child(name);
+    if (e == nullptr) continue;
+    double v;
+    if (!parse_double(trim_xml_space(e->text), &v) || !std::isfinite(v)) {
+      return Fault{e, cat("its <", name, "> is not a finite number")};
+    }
+    *slot = v;
+  }
+  return std::nullopt;
+}
+
+std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
+  Number xfov, yfov, aspect, znear, zfar;
+  if (std::optional<Fault> f = read_numbers(p, {{"xfov", &xfov},
+                                                {"yfov", &yfov},
+                                                {"aspect_ratio", &aspect},
+                                                {"znear", &znear},
+                                                {"zfar", &zfar}})) {
+    return f;
+  }
+  if (aspect && *aspect <= 0)
+    return Fault{at(p, "aspect_ratio"), "its <aspect_ratio> is not positive"};
+  // The horizontal field of view matters unless both the vertical one and the ratio are given.
+  if (xfov && !(yfov && aspect)) {
+    double x = radians(*xfov);
+    if (!(x > 0 && x < std::numbers::pi)) {
+      return Fault{at(p, "xfov"), "its <xfov> is not between 0 and 180 degrees"};
+    }
+  }
+  double y;
+  Number ratio = aspect;
+  if (yfov) {
+    y = radians(*yfov);
+    if (!ratio && xfov) ratio = std::tan(radians(*xfov) / 2) / std::tan(y / 2);
+  } else if (xfov && aspect) {
+    y = 2 * std::atan(std::tan(radians(*xfov) / 2) / *aspect);
+  } else if (xfov) {
+    // A horizontal field of view alone: the view is taken as square, so yfov = xfov, and the
+    // aspect ratio is left out for the viewer to take its own.
+    y = radians(*xfov);
+  } else {
+    return Fault{&p, "it gives neither <xfov> nor <yfov>"};
+  }
+  if (!(std::isfinite(y) && y > 0 && y < std::numbers::pi)) {
+    return Fault{at(p, yfov ? "yfov" : "xfov"),
+                 "its vertical field of view is not between 0 and 180 degrees"};
+  }
+  if (ratio && !finite_positive(*ratio)) {
+    return Fault{at(p, "xfov"), "the aspect ratio its <xfov> and <yfov> give is not positive"};
+  }
+  if (!znear || *znear <= 0) return Fault{at(p, "znear"), "its <znear> is not positive"};
+  // glTF reads a perspective camera without zfar as an infinite projection.
+  if (zfar && *zfar <= *znear) return Fault{at(p, "zfar"), "its <zfar> is not past its <znear>"};
+  ValueMap body;
+  if (ratio) body.emplace_back("aspectRatio", Value(*ratio));
+  body.emplace_back("yfov", Value(y));
+  if (zfar) body.emplace_back("zfar", Value(*zfar));
+  body.emplace_back("znear", Value(*znear));
+  out->emplace_back("type", Value("perspective"));
+  out->emplace_back("perspective", Value(std::move(body)));
+  return std::nullopt;
+}
+
+std::optional<Fault> read_orthographic(const Element& o, ValueMap* out) {
+  Number xmag, ymag, aspect, znear, zfar;
+  if (std::optional<Fault> f = read_numbers(o, {{"xmag", &xmag},
+                                                {"ymag", &ymag},
+                                                {"aspect_ratio", &aspect},
+                                                {"znear", &znear},
+                                                {"zfar", &zfar}})) {
+    return f;
+  }
+  if (aspect && *aspect <= 0)
+    return Fault{at(o, "aspect_ratio"), "its <aspect_ratio> is not positive"};
+  if (!xmag && !ymag) return Fault{&o, "it gives neither <xmag> nor <ymag>"};
+  // One magnification without an aspect ratio: the view is taken as square.
+  if (!xmag) xmag = aspect ? *ymag * *aspect : *ymag;
+  if (!ymag) ymag = aspect ? *xmag / *aspect : *xmag;
+  if (!std::isfinite(*xmag) || *xmag == 0) {
+    return Fault{at(o, "xmag"), "its horizontal magnification is not a non-zero number"};
+  }
+  if (!std::isfinite(*ymag) || *ymag == 0) {
+    return Fault{at(o, "ymag"), "its vertical magnification is not a non-zero number"};
+  }
+  if (!znear || *znear < 0)
+    return Fault{at(o, "znear"), "its <znear> is not a number of at least 0"};
+  if (!zfar || *zfar <= *znear) return Fault{at(o, "zfar"), "its <zfar> is not past its <znear>"};
+  ValueMap body;
+  body.emplace_back("xmag", Value(*xmag));
+  body.emplace_back("ymag", Value(*ymag));
+  body.emplace_back("zfar", Value(*zfar));
+  body.emplace_back("znear", Value(*znear));
+  out->emplace_back("type", Value("orthographic"));
+  out->emplace_back("orthographic", Value(std::move(body)));
+  return std::nullopt;
+}
+
+// The camera as a glTF camera object; empty, with a warning, when it is skipped.
+std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std::string_view id) {
+  std::string skipped = cat("<camera id=\"", id, "\"> is skipped: ");
+  const Element* optics = camera.child("optics");
+  const Element* common = optics == nullptr ? nullptr : optics->child("technique_common");
+  const Element* perspective = common == nullptr ? nullptr : common->child("perspective");
+  const Element* orthographic = common == nullptr ? nullptr : common->child("orthographic");
+  if (perspective == nullptr && orthographic == nullptr) {
+    ctx.warn(kNoOptics,
+             cat(skipped, "it has no <optics><technique_common> <perspective> or <orthographic>"),
+             common != nullptr   ? common
+             : optics != nullptr ? optics
+                                 : &camera);
+    return std::nullopt;
+  }
+  ValueMap out;
+  if (const std::string_view* name = camera.find_attr("name"); name && !name->empty()) {
+    out.emplace_back("name", Value(*name));
+  }
+  std::optional<Fault> fault = perspective != nullptr ? read_perspective(*perspective, &out)
+                                                      : read_orthographic(*orthographic, &out);
+  if (fault) {
+    ctx.warn(kInvalid, cat(skipped, fault->what, " (glTF would refuse it)"), fault->at);
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace
+
+void read_cameras(ReadContext& ctx) {
+  ValueMap cameras;
+  absl::flat_hash_set<std::string_view> seen;
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_cameras") continue;
+    for_each_child(library, "camera", [&](const Element& camera) {
+      const std::string_view* id = camera.find_attr("id");
+      if (id == nullptr || id->empty()) return;  // no <instance_camera> can name it
+      // The first camera of an id is the one an <instance_camera> resolves to.
+      if (!seen.insert(*id).second) {
+        ctx.warn(kDuplicate, cat("a second <camera id=\"", *id, "\"> is skipped"), &camera);
+        return;
+      }
+      if (std::optional<ValueMap> read = read_camera(ctx, camera, *id)) {
+        cameras.emplace_back(std::string(*id), Value(std::move(*read)));
+      }
+    });
+  }
+  if (!cameras.empty()) set_value(ctx.scene.global_attrs, "cameras", Value(std::move(cameras)));
+}
+
+}  // namespace px::collada

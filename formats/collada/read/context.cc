@@ -1,0 +1,68 @@
+#include "formats/collada/read/context.h"
+
+#include "engine/errors.h"
+#include "engine/numbers.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::collada {
+
+namespace {
+
+bool refers_to_document(const ReadContext& ctx, std::string_view path) {
+  if (ctx.document_path.empty()) return false;
+  std::filesystem::path named = (ctx.base_dir / percent_decode(path)).lexically_normal();
+  return named == ctx.document_path.lexically_normal();
+}
+
+}  // namespace
+
+absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& referrer,
+                                        std::string_view attribute) {
+  std::string_view url = referrer.attr(attribute);
+  size_t hash = url.find('#');
+  if (hash == std::string_view::npos) {
+    // A bare id is what some exporters write for a local reference.
+    if (const Element* e = find_id(ctx, url); e != nullptr) return ResolvedUrl{UrlKind::kLocal, e};
+    if (url.empty()) {
+      return refuse("collada.url.missing", referrer.name, referrer.line,
+                    cat("the ", attribute, " attribute is missing or empty"));
+    }
+    return ResolvedUrl{UrlKind::kExternal, nullptr};
+  }
+  // "./self.dae#id" or "../dir/self.dae#id" name this very document.
+  if (hash > 0 && !refers_to_document(ctx, url.substr(0, hash))) {
+    return ResolvedUrl{UrlKind::kExternal, nullptr};
+  }
+  std::string_view id = url.substr(hash + 1);
+  const Element* e = find_id(ctx, id);
+  if (e == nullptr) {
+    return refuse("collada.url.unresolved", referrer.name, referrer.line,
+                  cat(attribute, "=\"", url, "\" names an id the document does not hold"));
+  }
+  return ResolvedUrl{UrlKind::kLocal, e};
+}
+
+const Element* find_id(const ReadContext& ctx, std::string_view id) {
+  auto it = ctx.ids.find(id);
+  return it == ctx.ids.end() ? nullptr : it->second;
+}
+
+bool attr_int(const Element& e, std::string_view name, int64_t* out) {
+  const std::string_view* v = e.find_attr(name);
+  return v != nullptr && parse_int64(*v, out);
+}
+
+bool text_doubles(std::string_view text, std::vector<double>* out) {
+  out->clear();
+  TokenSplitter splitter;
+  auto push = [&](std::string_view token) {
+    double d;
+    if (!parse_double(token, &d)) return false;
+    out->push_back(d);
+    return true;
+  };
+  return splitter.feed(text, push) && splitter.finish(push);
+}
+
+}  // namespace px::collada

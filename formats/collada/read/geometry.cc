@@ -1,0 +1,693 @@
+#include "formats/collada/read/geometry.h"
+
+#include <algorithm>
+#include <deque>
+#include <string>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/collada/read/sources.h"
+#include "formats/collada/read/vertex_table.h"
+
+namespace px::collada {
+namespace {
+
+enum class BlockKind {
+  kTriangles,
+  kPolylist,
+  kPolygons,
+  kLines,
+  kLineStrips,
+  kTriStrips,
+  kTriFans
+};
+
+bool block_kind(std::string_view name, BlockKind* kind) {
+  static constexpr std::pair<std::string_view, BlockKind> kKinds[] = {
+      {"triangles", BlockKind::kTriangles},   {"polylist", BlockKind::kPolylist},
+      {"polygons", BlockKind::kPolygons},     {"lines", BlockKind::kLines},
+      {"linestrips", BlockKind::kLineStrips}, {"tristrips", BlockKind::kTriStrips},
+      {"trifans", BlockKind::kTriFans}};
+  for (const auto& [n, k] : kKinds) {
+    if (n == name) {
+      *kind = k;
+      return true;
+    }
+  }
+  return false;
+}
+
+// One attribute of the mesh (semantic + set) and the sources blocks read it from.
+struct Slot {
+  std::string_view semantic;
+  int64_t set = 0;
+  std::vector<const Accessor*> streams;
+  bool per_position = false;  // given by <vertices>
+  // Read at the VERTEX input's offset in every block naming it, from one source: its values are
+  // per position, so a position no corner names takes its own.
+  bool shares_vertex_offset = true;
+  bool named = false;   // by a block with corners
+  bool lacked = false;  // by a block with corners
+};
+
+struct BlockInput {
+  uint32_t slot;
+  uint32_t stream;
+  uint32_t offset;
+  const Accessor* accessor;
+};
+
+struct Block {
+  const Element* element = nullptr;
+  BlockKind kind = BlockKind::kTriangles;
+  size_t count = 0;
+  uint32_t tuple = 1;
+  std::vector<BlockInput> inputs;
+  std::vector<std::span<const int32_t>> lists;  // the <p> index lists, in order
+  std::span<const int32_t> vcount;
+  std::string_view symbol;
+};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
+std::string attribute_name(std::string_view semantic, int64_t set) {
+  std::string base;
+  if (semantic == "NORMAL") {
+    base = "normals";
+  } else if (semantic == "TEXCOORD") {
+    base = "texcoords";
+  } else if (semantic == "COLOR") {
+    base = "colors";
+  } else {
+    base = lower(semantic);
+  }
+  return set > 0 ? cat(base, "_", set) : base;
+}
+
+constexpr uint32_t kMaxOffset = 1 << 16;
+
+class MeshBuilder {
+ public:
+  MeshBuilder(ReadContext& ctx, const Element& geometry) : ctx_(ctx), geometry_(geometry) {}
+
+  absl::Status build(const Element& mesh, Mesh* out, GeometryRecord* record);
+
+ private:
+  absl::StatusOr<const Accessor*> accessor_for(const Element& input);
+  absl::Status read_vertices(const Element& vertices);
+  absl::Status read_block(const Element& element, BlockKind kind);
+  absl::Status check_lengths(const Block& block);
+  void count_cells(const Block& block, size_t* cells, size_t* corners);
+  absl::Status split_and_fill(Mesh* out, GeometryRecord* record, size_t cells, size_t corners);
+  absl::Status corner_key(const Block& block, std::span<const int32_t> list, size_t corner,
+                          uint64_t* key);
+  void fill_columns(const VertexTable& table, Mesh* out);
+
+  ReadContext& ctx_;
+  const Element& geometry_;
+  const Element* vertices_ = nullptr;
+  std::deque<Accessor> accessors_;
+  absl::flat_hash_map<const Element*, const Accessor*> accessor_of_;
+  std::vector<Slot> slots_;
+  std::vector<Block> blocks_;
+};
+
+absl::StatusOr<const Accessor*> MeshBuilder::accessor_for(const Element& input) {
+  absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
+  if (!url.ok()) return url.status();
+  if (url->kind == UrlKind::kExternal || url->target->name != "source") {
+    return refuse("collada.input.source", "input", input.line,
+                  cat("source=\"", input.attr("source"), "\" does not name a <source>"));
+  }
+  auto it = accessor_of_.find(url->target);
+  if (it != accessor_of_.end()) return it->second;
+  absl::StatusOr<Accessor> accessor = read_accessor(ctx_, *url->target);
+  if (!accessor.ok()) return accessor.status();
+  const Accessor* stored = &accessors_.emplace_back(std::move(*accessor));
+  accessor_of_.emplace(url->target, stored);
+  return stored;
+}
+
+absl::Status MeshBuilder::read_vertices(const Element& vertices) {
+  vertices_ = &vertices;
+  for (const Element& input : vertices.children()) {
+    if (input.name != "input") continue;
+    std::string_view semantic = input.attr("semantic");
+    if (semantic.empty()) {
+      ctx_.warn("collada.input.no-semantic", "an <input> without a semantic names no attribute",
+                &input);
+      continue;
+    }
+    absl::StatusOr<const Accessor*> accessor = accessor_for(input);
+    if (!accessor.ok()) return accessor.status();
+    if (!(*accessor)->numeric) {
+      if (semantic == "POSITION") {
+        return refuse("collada.vertices.no-position", "input", input.line,
+                      "POSITION reads names, not numbers");
+      }
+      ctx_.warn("collada.input.not-numeric",
+                cat("a ", semantic, " input reading names, not numbers, is dropped"), &input);
+      continue;
+    }
+    bool position = semantic == "POSITION";
+    if (position && !slots_.empty() && slots_[0].semantic == "POSITION") {
+      ctx_.warn("collada.input.duplicate-set", "<vertices> gives POSITION twice; the first is kept",
+                &input);
+      continue;
+    }
+    Slot slot{semantic, 0, {*accessor}, true};
+    if (position) {
+      slots_.insert(slots_.begin(), slot);
+    } else {
+      bool duplicate = std::any_of(slots_.begin(), slots_.end(),
+                                   [&](const Slot& s) { return s.semantic == semantic; });
+      if (duplicate) {
+        ctx_.warn(cat("collada.", lower(semantic), ".duplicate-set"),
+                  cat("<vertices> gives ", semantic, " twice; the first is kept"), &input);
+        continue;
+      }
+      slots_.push_back(slot);
+    }
+  }
+  if (slots_.empty() || slots_[0].semantic != "POSITION") {
+    return refuse("collada.vertices.no-position", "vertices", vertices.line,
+                  "<vertices> has no POSITION input");
+  }
+  return absl::OkStatus();
+}
+
+absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
+  Block block;
+  block.element = &element;
+  block.kind = kind;
+  int64_t count = 0;
+  if (!attr_int(element, "count", &count) || count < 0) {
+    return refuse("collada.primitive.count", element.name, element.line,
+                  cat("count=\"", element.attr("count"), "\" is not a whole number"));
+  }
+  block.count = static_cast<size_t>(count);
+  block.symbol = element.attr("material");
+  std::vector<uint32_t> used_slots;
+  bool has_vertex = false;
+  for (const Element& input : element.children()) {
+    if (input.name != "input") continue;
+    int64_t offset = 0;
+    if (input.find_attr("offset") &&
+        (!attr_int(input, "offset", &offset) || offset < 0 || offset >= kMaxOffset)) {
+      return refuse("collada.input.offset", "input", input.line,
+                    cat("offset=\"", input.attr("offset"), "\" is not a small whole number"));
+    }
+    block.tuple = std::max(block.tuple, static_cast<uint32_t>(offset + 1));
+    std::string_view semantic = input.attr("semantic");
+    if (semantic.empty()) {
+      ctx_.warn("collada.input.no-semantic", "an <input> without a semantic names no attribute",
+                &input);
+      continue;
+    }
+    auto add = [&](uint32_t slot, uint32_t stream, const Accessor* accessor) {
+      if (std::find(used_slots.begin(), used_slots.end(), slot) != used_slots.end()) {
+        ctx_.warn(cat("collada.", lower(slots_[slot].semantic), ".duplicate-set"),
+                  cat("a primitive block gives ", slots_[slot].semantic, " set ", slots_[slot].set,
+                      " twice; the first is kept"),
+                  &input);
+        return;
+      }
+      used_slots.push_back(slot);
+      block.inputs.push_back(BlockInput{slot, stream, static_cast<uint32_t>(offset), accessor});
+    };
+    if (semantic == "VERTEX") {
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
+      if (!url.ok()) return url.status();
+      if (url->target != vertices_) {
+        return refuse("collada.input.vertex", "input", input.line,
+                      "a VERTEX input must name the mesh's <vertices>");
+      }
+      has_vertex = true;
+      for (uint32_t s = 0; s < slots_.size(); ++s) {
+        if (slots_[s].per_position) add(s, 0, slots_[s].streams[0]);
+      }
+      continue;
+    }
+    int64_t set = 0;
+    if (input.find_attr("set") && (!attr_int(input, "set", &set) || set < 0)) {
+      ctx_.warn("collada.input.bad-set", cat("set=\"", input.attr("set"), "\" is read as set 0"),
+                &input);
+      set = 0;
+    }
+    absl::StatusOr<const Accessor*> accessor = accessor_for(input);
+    if (!accessor.ok()) return accessor.status();
+    if (!(*accessor)->numeric) {
+      ctx_.warn("collada.input.not-numeric",
+                cat("a ", semantic, " input reading names, not numbers, is dropped"), &input);
+      continue;
+    }
+    uint32_t slot = 0;
+    while (slot < slots_.size() && (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
+      ++slot;
+    }
+    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false});
+    auto& streams = slots_[slot].streams;
+    auto found = std::find(streams.begin(), streams.end(), *accessor);
+    uint32_t stream = static_cast<uint32_t>(found - streams.begin());
+    if (found == streams.end()) streams.push_back(*accessor);
+    add(slot, stream, *accessor);
+  }
+  if (!has_vertex && block.count > 0) {
+    return refuse("collada.primitive.no-vertex", element.name, element.line,
+                  "a primitive block without a VERTEX input has no positions");
+  }
+  if (has_vertex) {
+    uint32_t vertex_offset = block.inputs.empty() ? 0 : block.inputs.front().offset;
+    for (const BlockInput& in : block.inputs) {
+      if (slots_[in.slot].per_position && in.stream == 0) vertex_offset = in.offset;
+    }
+    for (const BlockInput& in : block.inputs) {
+      if (in.offset != vertex_offset) slots_[in.slot].shares_vertex_offset = false;
+    }
+  }
+  for (const Element& child : element.children()) {
+    if (child.name == "p") {
+      block.lists.push_back(child.ints);
+    } else if (child.name == "vcount") {
+      block.vcount = child.ints;
+    } else if (child.name == "ph") {
+      if (const Element* outer = child.child("p")) block.lists.push_back(outer->ints);
+      if (child.child("h") != nullptr) {
+        ctx_.warn("collada.polygons.holes-dropped",
+                  "polygons with holes keep their outer ring; the holes are dropped", &child);
+      }
+    }
+  }
+  if (absl::Status s = check_lengths(block); !s.ok()) return s;
+  blocks_.push_back(std::move(block));
+  return absl::OkStatus();
+}
+
+absl::Status MeshBuilder::check_lengths(const Block& block) {
+  const Element& e = *block.element;
+  auto total = [&]() {
+    size_t n = 0;
+    for (auto list : block.lists) n += list.size();
+    return n;
+  };
+  auto refuse_length = [&](std::string_view detail) {
+    return refuse("collada.p.length", e.name, e.line, detail);
+  };
+  switch (block.kind) {
+    case BlockKind::kTriangles:
+    case BlockKind::kLines: {
+      size_t corners = block.kind == BlockKind::kTriangles ? 3 : 2;
+      unsigned __int128 want = static_cast<unsigned __int128>(block.count) * corners * block.tuple;
+      if (want != total()) {
+        return refuse_length(cat("<p> holds ", total(), " indices; count=", block.count, " needs ",
+                                 static_cast<uint64_t>(want)));
+      }
+      return absl::OkStatus();
+    }
+    case BlockKind::kPolylist: {
+      if (block.vcount.size() != block.count) {
+        return refuse("collada.vcount.length", e.name, e.line,
+                      cat("<vcount> holds ", block.vcount.size(), " entries; count=", block.count));
+      }
+      unsigned __int128 corners = 0;
+      for (int32_t n : block.vcount) {
+        if (n < 0) return refuse("collada.vcount.length", e.name, e.line, "a negative <vcount>");
+        corners += static_cast<uint32_t>(n);
+      }
+      if (corners * block.tuple != total()) {
+        return refuse_length(cat("<p> holds ", total(), " indices; <vcount> needs ",
+                                 static_cast<uint64_t>(corners * block.tuple)));
+      }
+      return absl::OkStatus();
+    }
+    default: {
+      if (block.lists.size() != block.count) {
+        return refuse_length(
+            cat("the block holds ", block.lists.size(), " <p> lists; count=", block.count));
+      }
+      for (auto list : block.lists) {
+        if (list.size() % block.tuple != 0) {
+          return refuse_length(cat("a <p> of ", list.size(), " indices is not a whole number of ",
+                                   block.tuple, "-index corners"));
+        }
+      }
+      return absl::OkStatus();
+    }
+  }
+}
+
+void MeshBuilder::count_cells(const Block& block, size_t* cells, size_t* corners) {
+  switch (block.kind) {
+    case BlockKind::kTriangles:
+      *cells += block.count;
+      *corners += block.count * 3;
+      return;
+    case BlockKind::kLines:
+      *cells += block.count;
+      *corners += block.count * 2;
+      return;
+    case BlockKind::kPolylist:
+      *cells += block.count;
+      for (int32_t n : block.vcount) *corners += static_cast<size_t>(n);
+      return;
+    case BlockKind::kTriFans:
+      for (auto list : block.lists) {
+        size_t n = list.size() / block.tuple;
+        if (n >= 3) {
+          *cells += n - 2;
+          *corners += 3 * (n - 2);
+        }
+      }
+      return;
+    default:
+      for (auto list : block.lists) {
+        size_t n = list.size() / block.tuple;
+        if (n > 0) {
+          *cells += 1;
+          *corners += n;
+        }
+      }
+      return;
+  }
+}
+
+absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t> list,
+                                     size_t corner, uint64_t* key) {
+  std::fill(key, key + slots_.size(), VertexTable::kAbsent);
+  const int32_t* tuple = list.data() + corner * block.tuple;
+  for (const BlockInput& in : block.inputs) {
+    int32_t index = tuple[in.offset];
+    if (index < 0 || static_cast<size_t>(index) >= in.accessor->count) {
+      return refuse("collada.index.past-source", block.element->name, block.element->line,
+                    cat("index ", index, " is past the ", in.accessor->count, " elements of \"",
+                        in.accessor->source->attr("id"), "\""));
+    }
+    key[in.slot] = (static_cast<uint64_t>(in.stream) << 32) | static_cast<uint32_t>(index);
+  }
+  return absl::OkStatus();
+}
+
+CellType polygon_type(size_t corners) {
+  return corners == 3 ? CellType::kTriangle : corners == 4 ? CellType::kQuad : CellType::kPolygon;
+}
+
+absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size_t cells,
+                                         size_t corners) {
+  Arena& arena = *ctx_.scene.arena;
+  std::span<CellType> types = arena.allocate<CellType>(cells);
+  std::span<uint32_t> offsets = arena.allocate<uint32_t>(cells + 1);
+  std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
+  std::span<uint32_t> cell_block = arena.allocate<uint32_t>(cells);
+  size_t positions = slots_[0].streams[0]->count;
+  VertexTable table(positions, slots_.size());
+  std::vector<uint64_t> key(slots_.size());
+  std::vector<uint32_t> fan;
+  size_t cell = 0, at = 0;
+  auto add_cell = [&](CellType type, uint32_t block_index) {
+    types[cell] = type;
+    cell_block[cell] = block_index;
+    offsets[++cell] = static_cast<uint32_t>(at);
+  };
+  for (uint32_t b = 0; b < blocks_.size(); ++b) {
+    const Block& block = blocks_[b];
+    if (block.count == 0) continue;
+    for (uint32_t s = 0; s < slots_.size(); ++s) {
+      bool named = std::any_of(block.inputs.begin(), block.inputs.end(),
+                               [&](const BlockInput& in) { return in.slot == s; });
+      (named ? slots_[s].named : slots_[s].lacked) = true;
+    }
+    auto vertex = [&](std::span<const int32_t> list, size_t corner) -> absl::StatusOr<uint32_t> {
+      if (absl::Status s = corner_key(block, list, corner, key.data()); !s.ok()) return s;
+      return table.vertex_for(key.data());
+    };
+    if (block.kind == BlockKind::kTriangles || block.kind == BlockKind::kLines ||
+        block.kind == BlockKind::kPolylist) {
+      // One index list (possibly split over several <p>): corners run straight into cells.
+      size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
+      size_t entry = 0, left_in_cell = 0;
+      for (auto list : block.lists) {
+        size_t n = list.size() / block.tuple;
+        for (size_t c = 0; c < n; ++c) {
+          while (left_in_cell == 0) {
+            left_in_cell = block.kind == BlockKind::kPolylist
+                               ? static_cast<size_t>(block.vcount[entry++])
+                               : per_cell;
+            if (left_in_cell == 0) add_cell(CellType::kPolygon, b);
+          }
+          absl::StatusOr<uint32_t> v = vertex(list, c);
+          if (!v.ok()) return v.status();
+          connectivity[at++] = *v;
+          if (--left_in_cell == 0) {
+            CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle
+                            : block.kind == BlockKind::kLines
+                                ? CellType::kLine
+                                : polygon_type(static_cast<size_t>(block.vcount[entry - 1]));
+            add_cell(type, b);
+          }
+        }
+      }
+      while (entry < block.vcount.size() && block.kind == BlockKind::kPolylist) {
+        if (block.vcount[entry++] == 0) add_cell(CellType::kPolygon, b);
+      }
+      continue;
+    }
+    for (auto list : block.lists) {
+      size_t n = list.size() / block.tuple;
+      if (block.kind == BlockKind::kTriFans) {
+        if (n < 3) {
+          ctx_.warn("collada.primitive.degenerate", "a fan of fewer than 3 vertices is dropped",
+                    block.element);
+          continue;
+        }
+        fan.clear();
+        for (size_t c = 0; c < n; ++c) {
+          absl::StatusOr<uint32_t> v = vertex(list, c);
+          if (!v.ok()) return v.status();
+          fan.push_back(*v);
+        }
+        for (size_t c = 1; c + 1 < n; ++c) {
+          connectivity[at++] = fan[0];
+          connectivity[at++] = fan[c];
+          connectivity[at++] = fan[c + 1];
+          add_cell(CellType::kTriangle, b);
+        }
+        continue;
+      }
+      if (n == 0) continue;
+      for (size_t c = 0; c < n; ++c) {
+        absl::StatusOr<uint32_t> v = vertex(list, c);
+        if (!v.ok()) return v.status();
+        connectivity[at++] = *v;
+      }
+      CellType type = block.kind == BlockKind::kPolygons     ? polygon_type(n)
+                      : block.kind == BlockKind::kLineStrips ? CellType::kPolyLine
+                                                             : CellType::kTriangleStrip;
+      add_cell(type, b);
+    }
+  }
+  if (table.vertex_count() >= std::numeric_limits<uint32_t>::max()) {
+    return refuse("collada.mesh.too-large", "mesh", geometry_.line, "more than 2^32 vertices");
+  }
+  out->cell_types = types.first(cell);
+  out->offsets = offsets.first(cell + 1);
+  out->connectivity = connectivity.first(at);
+  record->cell_block = cell_block.first(cell);
+  std::span<uint32_t> vertex_position = arena.allocate<uint32_t>(table.vertex_count());
+  for (size_t v = 0; v < vertex_position.size(); ++v) {
+    vertex_position[v] =
+        v < positions ? static_cast<uint32_t>(v) : static_cast<uint32_t>(table.key(v)[0]);
+  }
+  record->vertex_position = vertex_position;
+  record->positions = positions;
+  fill_columns(table, out);
+  return absl::OkStatus();
+}
+
+void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
+  Arena& arena = *ctx_.scene.arena;
+  size_t vertices = table.vertex_count();
+  size_t slots = slots_.size();
+  // A position no corner names takes its per-position attributes at its own index.
+  auto slot_index = [&](size_t v, size_t s, uint32_t* stream, uint32_t* index) {
+    if (v < table.positions() && !table.claimed(v)) {
+      const Slot& slot = slots_[s];
+      bool per_position =
+          slot.per_position || (slot.shares_vertex_offset && slot.streams.size() == 1);
+      if (!per_position || v >= slot.streams[0]->count) return false;
+      *stream = 0;
+      *index = static_cast<uint32_t>(v);
+      return true;
+    }
+    uint64_t k = table.key(v)[s];
+    if (k == VertexTable::kAbsent) return false;
+    *stream = static_cast<uint32_t>(k >> 32);
+    *index = static_cast<uint32_t>(k);
+    return true;
+  };
+  // Texture coordinate sets renumbered down when the mesh has no set 0 (3ds Max's first map
+  // channel is 1).
+  int64_t lowest_texcoord = -1;
+  for (const Slot& s : slots_) {
+    if (s.semantic == "TEXCOORD" && (lowest_texcoord < 0 || s.set < lowest_texcoord)) {
+      lowest_texcoord = s.set;
+    }
+  }
+  for (size_t s = 0; s < slots; ++s) {
+    const Slot& slot = slots_[s];
+    size_t width = 0;
+    for (const Accessor* a : slot.streams) width = std::max(width, a->width());
+    if (s == 0) width = 3;
+    if (slot.semantic == "TEXCOORD" && width == 3) {
+      // A P column that is zero throughout is dropped.
+      bool zero = true;
+      for (const Accessor* a : slot.streams) {
+        for (size_t i = 0; zero && a->width() == 3 && i < a->count; ++i) zero = a->value(i, 2) == 0;
+      }
+      if (zero) width = 2;
+    }
+    if (width == 0) continue;
+    std::span<float> values = arena.allocate<float>(vertices * width);
+    for (size_t v = 0; v < vertices; ++v) {
+      uint32_t stream, index;
+      if (!slot_index(v, s, &stream, &index)) continue;
+      const Accessor& a = *slot.streams[stream];
+      size_t n = std::min(width, a.width());
+      for (size_t c = 0; c < n; ++c) values[v * width + c] = static_cast<float>(a.value(index, c));
+    }
+    Column column = Column::of<float>(values, width);
+    if (s == 0) {
+      out->points = column;
+      continue;
+    }
+    int64_t set = slot.set;
+    if (slot.semantic == "TEXCOORD" && lowest_texcoord > 0) set -= lowest_texcoord;
+    std::string name = attribute_name(slot.semantic, set);
+    if (slot.named && slot.lacked) {
+      ctx_.warn(
+          "collada.attribute.partial",
+          cat("corners of blocks without ", slot.semantic, " set ", slot.set, " take zeros for it"),
+          &geometry_);
+    }
+    if (find_column(out->point_data, name) != nullptr) {
+      ctx_.warn("collada.attribute.name-clash",
+                cat("a second attribute named \"", name, "\" is dropped"), &geometry_);
+      continue;
+    }
+    out->point_data.push_back(NamedColumn{std::move(name), column});
+  }
+}
+
+absl::Status MeshBuilder::build(const Element& mesh, Mesh* out, GeometryRecord* record) {
+  const Element* vertices = mesh.child("vertices");
+  if (vertices == nullptr) {
+    return refuse("collada.mesh.no-vertices", mesh.name, mesh.line, "<mesh> has no <vertices>");
+  }
+  if (absl::Status s = read_vertices(*vertices); !s.ok()) return s;
+  for (const Element& child : mesh.children()) {
+    BlockKind kind;
+    if (!block_kind(child.name, &kind)) continue;
+    if (absl::Status s = read_block(child, kind); !s.ok()) return s;
+    record->block_symbols.push_back(child.attr("material"));
+  }
+  size_t cells = 0, corners = 0;
+  for (const Block& block : blocks_) count_cells(block, &cells, &corners);
+  if (corners >= std::numeric_limits<uint32_t>::max()) {
+    return refuse("collada.mesh.too-large", "mesh", mesh.line, "more than 2^32 corners");
+  }
+  return split_and_fill(out, record, cells, corners);
+}
+
+// A mesh of no cells and no points, for geometries this reader cannot show.
+void empty_mesh(Arena& arena, Mesh* mesh) {
+  mesh->points = Column{DType::kFloat32, 0, 3, nullptr};
+  mesh->offsets = arena.allocate<uint32_t>(1);
+}
+
+}  // namespace
+
+absl::Status read_geometries(ReadContext& ctx, Geometries* out) {
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_geometries") continue;
+    for (const Element& geometry : library.children()) {
+      if (geometry.name != "geometry") continue;
+      GeometryRecord record;
+      record.element = &geometry;
+      Mesh mesh;
+      if (const std::string_view* name = geometry.find_attr("name")) {
+        set_value(mesh.global_attrs, "mesh_name", Value(*name));
+      }
+      const Element* body = geometry.child("mesh");
+      if (body == nullptr) body = geometry.child("convex_mesh");
+      if (body != nullptr && body->name == "convex_mesh" && body->find_attr("convex_hull_of")) {
+        ctx.warn("collada.geometry.convex-hull-dropped",
+                 "a <convex_mesh convex_hull_of> is read as an empty mesh", body);
+        body = nullptr;
+      } else if (body == nullptr) {
+        ctx.warn("collada.geometry.unsupported",
+                 "a <geometry> without a <mesh> (spline, brep, ...) is read as an empty mesh",
+                 &geometry);
+      }
+      if (body != nullptr) {
+        MeshBuilder builder(ctx, geometry);
+        if (absl::Status s = builder.build(*body, &mesh, &record); !s.ok()) return s;
+      } else {
+        empty_mesh(*ctx.scene.arena, &mesh);
+      }
+      record.mesh = static_cast<int>(ctx.scene.meshes.size());
+      ctx.scene.meshes.push_back(std::move(mesh));
+      out->by_element.emplace(&geometry, out->records.size());
+      out->records.push_back(std::move(record));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
+                                 std::vector<int32_t> block_materials, const SkinColumns* skin) {
+  const Element* controller = skin == nullptr ? nullptr : skin->controller;
+  for (const GeometryRecord::Use& use : record.uses) {
+    if (use.materials == block_materials && use.controller == controller) return use.mesh;
+  }
+  size_t cells = record.cell_block.size();
+  int mesh_index = record.mesh;
+  if (!record.uses.empty()) {
+    uint64_t bytes = cells * sizeof(int32_t);
+    if (ctx.copy_bytes_used + bytes > ctx.copy_budget()) {
+      return over_budget("collada.copies.budget", "geometry", record.element->line,
+                         cat("material columns of the geometry's instances would take more than ",
+                             ctx.copy_budget(), " bytes"));
+    }
+    ctx.copy_bytes_used += bytes;
+    const Mesh& first = ctx.scene.meshes[record.mesh];
+    Mesh copy;
+    copy.points = first.points;
+    for (const NamedColumn& c : first.point_data) {
+      if (c.name != "joints" && c.name != "weights") copy.point_data.push_back(c);
+    }
+    copy.cell_types = first.cell_types;
+    copy.offsets = first.offsets;
+    copy.connectivity = first.connectivity;
+    copy.global_attrs = first.global_attrs;
+    mesh_index = static_cast<int>(ctx.scene.meshes.size());
+    ctx.scene.meshes.push_back(std::move(copy));
+  }
+  std::span<int32_t> column = ctx.scene.arena->allocate<int32_t>(cells);
+  for (size_t c = 0; c < cells; ++c) column[c] = block_materials[record.cell_block[c]];
+  Mesh& mesh = ctx.scene.meshes[mesh_index];
+  mesh.cell_data.clear();
+  mesh.cell_data.push_back(NamedColumn{"material", Column::of<int32_t>(column, 1)});
+  if (skin != nullptr) {
+    mesh.point_data.push_back(skin->joints);
+    mesh.point_data.push_back(skin->weights);
+  }
+  record.uses.push_back(GeometryRecord::Use{std::move(block_materials), controller, mesh_index});
+  return mesh_index;
+}
+
+}  // namespace px::collada

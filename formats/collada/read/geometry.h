@@ -1,0 +1,54 @@
+// <library_geometries>: every <geometry>'s <mesh> read into a px::Mesh, corners split into
+// vertices, primitive blocks mapped to cells. Materials are resolved later, per instance.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "formats/collada/read/context.h"
+
+namespace px::collada {
+
+// Per-vertex skin influences of one controller over one geometry: "joints" and "weights".
+struct SkinColumns {
+  const Element* controller = nullptr;
+  NamedColumn joints;
+  NamedColumn weights;
+};
+
+struct GeometryRecord {
+  const Element* element = nullptr;
+  int mesh = -1;                                // the geometry's own mesh
+  std::vector<std::string_view> block_symbols;  // material symbol of each primitive block
+  std::span<const uint32_t> cell_block;         // the block of each cell
+  std::span<const uint32_t> vertex_position;    // the position each vertex was split from
+  size_t positions = 0;                         // of the <vertices> POSITION source
+  // Each way the geometry is shown: materials per block and skin controller -> mesh.
+  struct Use {
+    std::vector<int32_t> materials;
+    const Element* controller;
+    int mesh;
+  };
+  std::vector<Use> uses;
+};
+
+struct Geometries {
+  std::vector<GeometryRecord> records;
+  absl::flat_hash_map<const Element*, size_t> by_element;
+};
+
+// Reads every <geometry> of every <library_geometries>, one mesh each, in document order.
+absl::Status read_geometries(ReadContext& ctx, Geometries* out);
+
+// The mesh that shows `record` with these materials (one per block) and skin (nullptr for
+// none): the geometry's own mesh for its first use, else a mesh appended to the scene sharing
+// its arrays, under the copy budget.
+absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
+                                 std::vector<int32_t> block_materials, const SkinColumns* skin);
+
+}  // namespace px::collada

@@ -1,0 +1,148 @@
+#include "formats/collada/read/images.h"
+
+#include "engine/file_uri.h"
+#include "engine/numbers.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::collada {
+namespace {
+
+bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
+  auto value = [](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  int high = -1;
+  for (char c : text) {
+    if (is_xml_space(c)) continue;
+    int v = value(c);
+    if (v < 0) return false;
+    if (high < 0) {
+      high = v;
+    } else {
+      out->push_back(static_cast<uint8_t>(high * 16 + v));
+      high = -1;
+    }
+  }
+  return high < 0;
+}
+
+// The file an image URI names, resolved against the document's folder (engine/file_uri.h). A path
+// leaving the folder is read only when the caller allows it, since ingestion servers convert
+// untrusted uploads.
+void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
+  ResolvedUri file = resolve_file_uri(image->uri, ctx.base_dir, ctx.options.allow_external_files);
+  switch (file.kind) {
+    case UriFile::kOutside:
+      ctx.warn("collada.image.outside-folder",
+               cat("image \"", image->uri,
+                   "\" lies outside the document's folder and is not read "
+                   "(--allow-external-files reads it)"),
+               &element);
+      return;
+    case UriFile::kNotAFile:  // http: and other schemes are never fetched
+    case UriFile::kNoFolder:
+      return;
+    case UriFile::kFile:
+      break;
+  }
+  const std::filesystem::path& full = file.path;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(full, ec)) {
+    ctx.warn("collada.image.missing",
+             cat("image file \"", image->uri, "\" was not found; its URI is kept"), &element);
+    return;
+  }
+  absl::StatusOr<std::string> bytes = read_whole_file(full);
+  if (!bytes.ok()) {
+    ctx.warn("collada.image.unreadable",
+             cat("image file \"", image->uri,
+                 "\" cannot be read: ", std::string(bytes.status().message())),
+             &element);
+    return;
+  }
+  image->bytes.assign(bytes->begin(), bytes->end());
+  image->mime_type = std::string(sniff_media_type(image->bytes));
+}
+
+void read_image(ReadContext& ctx, const Element& element, Image* image) {
+  image->name = std::string(element.attr("name"));
+  if (image->name.empty()) image->name = std::string(element.attr("id"));
+  if (element.child("create_2d") || element.child("create_3d") || element.child("create_cube")) {
+    ctx.warn("collada.image.created", "a <create_2d/3d/cube> image is read empty", &element);
+    return;
+  }
+  const Element* init = element.child("init_from");
+  const Element* hex = nullptr;
+  std::string_view uri;
+  if (init != nullptr) {
+    if (const Element* ref = init->child("ref")) {
+      uri = trim_xml_space(ref->text);
+    } else if ((hex = init->child("hex")) == nullptr) {
+      uri = trim_xml_space(init->text);
+    }
+  }
+  if (hex == nullptr) hex = element.child("data");
+  if (hex != nullptr) {
+    if (!hex_bytes(hex->text, &image->bytes)) {
+      ctx.warn("collada.image.bad-hex", "image bytes that are not hex digits are dropped", hex);
+      image->bytes.clear();
+    }
+    image->mime_type = std::string(sniff_media_type(image->bytes));
+    return;
+  }
+  if (is_data_uri(uri)) {
+    std::optional<DataUri> data = decode_data_uri(uri);
+    if (!data) {
+      ctx.warn("collada.image.bad-data-uri", "a malformed data: URI is dropped", &element);
+      return;
+    }
+    image->bytes = std::move(data->bytes);
+    std::string_view sniffed = sniff_media_type(image->bytes);
+    image->mime_type = sniffed.empty() ? data->media_type : std::string(sniffed);
+    return;
+  }
+  if (uri.empty()) {
+    ctx.warn("collada.image.empty", "an <image> names no file and holds no bytes", &element);
+  }
+  image->uri = std::string(uri);
+  if (!uri.empty()) load_image_file(ctx, element, image);
+}
+
+template <class F>
+void for_each_effect_image(const Element& e, F&& f) {
+  for (const Element& c : e.children()) {
+    if (c.name == "image") {
+      f(c);
+    } else if (c.name.starts_with("profile_") || c.name == "newparam") {
+      for_each_effect_image(c, f);
+    }
+  }
+}
+
+}  // namespace
+
+absl::Status read_images(ReadContext& ctx, Images* out) {
+  auto add = [&](const Element& element) {
+    Image image;
+    read_image(ctx, element, &image);
+    out->by_element.emplace(&element, static_cast<int>(ctx.scene.images.size()));
+    ctx.scene.images.push_back(std::move(image));
+  };
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name == "library_images") for_each_child(library, "image", add);
+  }
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_effects") continue;
+    for (const Element& effect : library.children()) {
+      if (effect.name == "effect") for_each_effect_image(effect, add);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

@@ -1,0 +1,441 @@
+#include "formats/collada/read/materials.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "absl/container/flat_hash_map.h"
+#include "engine/errors.h"
+#include "engine/numbers.h"
+#include "engine/strings.h"
+#include "formats/collada/read/images.h"
+
+namespace px::collada {
+namespace {
+
+constexpr int kRepeat = 10497, kMirroredRepeat = 33648, kClampToEdge = 33071;
+
+int wrap_mode(std::string_view text) {
+  if (text == "MIRROR" || text == "MIRROR_ONCE") return kMirroredRepeat;
+  if (text == "CLAMP" || text == "BORDER" || text == "NONE") return kClampToEdge;
+  return kRepeat;
+}
+
+int filter_mode(std::string_view text) {
+  static constexpr std::pair<std::string_view, int> kFilters[] = {{"NEAREST", 9728},
+                                                                  {"LINEAR", 9729},
+                                                                  {"NEAREST_MIPMAP_NEAREST", 9984},
+                                                                  {"LINEAR_MIPMAP_NEAREST", 9985},
+                                                                  {"NEAREST_MIPMAP_LINEAR", 9986},
+                                                                  {"LINEAR_MIPMAP_LINEAR", 9987}};
+  for (const auto& [name, value] : kFilters) {
+    if (name == text) return value;
+  }
+  return 0;
+}
+
+// The <technique profile="polyxios"> of a technique's <extra>, if any.
+const Element* polyxios_technique(const Element& technique) {
+  for (const Element& extra : technique.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& t : extra.children()) {
+      if (t.name == "technique" && t.attr("profile") == "polyxios") return &t;
+    }
+  }
+  return nullptr;
+}
+
+// The effect being read: where its params live and how its textures resolve.
+class EffectReader {
+ public:
+  EffectReader(ReadContext& ctx, const Images& images,
+               absl::flat_hash_map<std::tuple<int, int, int, int, int>, int>& textures,
+               const Element& effect)
+      : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
+
+  absl::Status read(Material* m);
+  // The glTF terms a polyxios write keeps in <extra><technique profile="polyxios"> inside the
+  // effect's technique: metallic, roughness, alpha_mode, alpha_cutoff, base_color, emissive,
+  // metallic_roughness_texture and occlusion_texture (a <texture> with an optional strength).
+  absl::Status read_polyxios_extra(const Element* profile, const Element& technique, bool constant,
+                                   Material* m);
+  // FCOLLADA's <bump> texture, the normal map other exporters write.
+  absl::Status read_bump(const Element* profile, const Element& technique, Material* m);
+
+ private:
+  const Element* newparam(const Element* profile, std::string_view sid) const;
+  absl::StatusOr<int> texture_for(const Element* profile, const Element& texture);
+  bool color_of(const Element* profile, const Element& slot, std::array<double, 4>* rgba);
+  bool float_of(const Element* profile, const Element& slot, double* value);
+
+  ReadContext& ctx_;
+  const Images& images_;
+  absl::flat_hash_map<std::tuple<int, int, int, int, int>, int>& textures_;
+  const Element& effect_;
+};
+
+const Element* EffectReader::newparam(const Element* profile, std::string_view sid) const {
+  for (const Element* scope : {profile, &effect_}) {
+    if (scope == nullptr) continue;
+    for (const Element& p : scope->children()) {
+      if ((p.name == "newparam" || p.name == "setparam") && p.attr("sid") == sid) return &p;
+    }
+    // Some exporters put newparams inside the technique.
+    for (const Element& t : scope->children()) {
+      if (t.name != "technique") continue;
+      for (const Element& p : t.children()) {
+        if (p.name == "newparam" && p.attr("sid") == sid) return &p;
+      }
+    }
+  }
+  return nullptr;
+}
+
+// <texture texture="sampler"> -> sampler2D -> surface -> image, as 1.4 chains it; a 1.5
+// sampler's <instance_image>; or, as some exporters write, an image id straight away.
+absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Element& texture) {
+  std::string_view name = texture.attr("texture");
+  const Element* image = nullptr;
+  int wrap_s = kRepeat, wrap_t = kRepeat, mag = 0, min = 0;
+  if (const Element* param = newparam(profile, name)) {
+    const Element* sampler = param->child("sampler2D");
+    const Element* surface = param->child("surface");
+    if (sampler != nullptr) {
+      if (const Element* w = sampler->child("wrap_s")) wrap_s = wrap_mode(trim_xml_space(w->text));
+      if (const Element* w = sampler->child("wrap_t")) wrap_t = wrap_mode(trim_xml_space(w->text));
+      if (const Element* f = sampler->child("magfilter"))
+        mag = filter_mode(trim_xml_space(f->text));
+      if (const Element* f = sampler->child("minfilter"))
+        min = filter_mode(trim_xml_space(f->text));
+      if (const Element* instance = sampler->child("instance_image")) {
+        absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, *instance, "url");
+        if (!url.ok()) return url.status();
+        if (url->kind == UrlKind::kExternal) {
+          return refuse("collada.url.external", "instance_image", instance->line,
+                        cat("url=\"", instance->attr("url"), "\" names another document"));
+        }
+        image = url->target;
+      } else if (const Element* source = sampler->child("source")) {
+        if (const Element* surface_param = newparam(profile, trim_xml_space(source->text))) {
+          surface = surface_param->child("surface");
+        }
+      }
+    }
+    if (image == nullptr && surface != nullptr) {
+      if (const Element* init = surface->child("init_from")) {
+        std::string_view id = trim_xml_space(init->text);
+        if (const Element* ref = init->child("ref")) id = trim_xml_space(ref->text);
+        image = find_id(ctx_, id);
+      }
+    }
+  } else {
+    image = find_id(ctx_, name);
+  }
+  auto found = image == nullptr ? images_.by_element.end() : images_.by_element.find(image);
+  if (found == images_.by_element.end()) {
+    ctx_.warn("collada.texture.unresolved",
+              cat("texture \"", name, "\" reaches no <image>; it is dropped"), &texture);
+    return -1;
+  }
+  auto key = std::make_tuple(found->second, wrap_s, wrap_t, mag, min);
+  auto [it, inserted] = textures_.try_emplace(key, static_cast<int>(ctx_.scene.textures.size()));
+  if (inserted) {
+    Texture t;
+    t.image = found->second;
+    t.wrap_s = wrap_s;
+    t.wrap_t = wrap_t;
+    t.mag_filter = mag;
+    t.min_filter = min;
+    ctx_.scene.textures.push_back(t);
+  }
+  return it->second;
+}
+
+bool EffectReader::color_of(const Element* profile, const Element& slot,
+                            std::array<double, 4>* rgba) {
+  const Element* color = slot.child("color");
+  if (color == nullptr) {
+    if (const Element* param = slot.child("param")) {
+      if (const Element* p = newparam(profile, param->attr("ref"))) {
+        color = p->child("float4");
+        if (color == nullptr) color = p->child("float3");
+      }
+    }
+  }
+  if (color == nullptr) return false;
+  std::vector<double> values;
+  if (!text_doubles(color->text, &values) || values.size() < 3) {
+    ctx_.warn("collada.effect.bad-color", "a colour that is not 3 or 4 numbers is ignored", color);
+    return false;
+  }
+  *rgba = {values[0], values[1], values[2], values.size() > 3 ? values[3] : 1.0};
+  return true;
+}
+
+bool EffectReader::float_of(const Element* profile, const Element& slot, double* value) {
+  const Element* f = slot.child("float");
+  if (f == nullptr) {
+    if (const Element* param = slot.child("param")) {
+      if (const Element* p = newparam(profile, param->attr("ref"))) f = p->child("float");
+    }
+  }
+  std::vector<double> values;
+  if (f == nullptr || !text_doubles(f->text, &values) || values.size() != 1) return false;
+  *value = values[0];
+  return true;
+}
+
+double luminance(const std::array<double, 4>& c) {
+  return c[0] * 0.212671 + c[1] * 0.715160 + c[2] * 0.072169;
+}
+
+absl::Status EffectReader::read(Material* m) {
+  const Element* profile = effect_.child("profile_COMMON");
+  const Element* technique = profile == nullptr ? nullptr : profile->child("technique");
+  const Element* shading = nullptr;
+  if (technique != nullptr) {
+    for (const Element& c : technique->children()) {
+      if (c.name == "phong" || c.name == "lambert" || c.name == "blinn" || c.name == "constant") {
+        shading = &c;
+        break;
+      }
+    }
+  }
+  m->metallic = 0;
+  if (shading == nullptr) {
+    set_value(m->extras, "shading", Value("phong"));
+    if (technique != nullptr && polyxios_technique(*technique) != nullptr) {
+      return read_polyxios_extra(profile, *technique, false, m);
+    }
+    ctx_.warn("collada.effect.no-common-profile",
+              "an effect without a profile_COMMON technique reads as a bare phong material",
+              &effect_);
+    return absl::OkStatus();
+  }
+  set_value(m->extras, "shading", Value(shading->name));
+  bool constant = shading->name == "constant";
+  if (const Element* emission = shading->child("emission")) {
+    std::array<double, 4> rgba;
+    if (const Element* texture = emission->child("texture")) {
+      absl::StatusOr<int> t = texture_for(profile, *texture);
+      if (!t.ok()) return t.status();
+      m->emissive_texture.texture = *t;
+      if (m->emissive_texture.present()) m->emissive = {1, 1, 1};
+    } else if (color_of(profile, *emission, &rgba)) {
+      m->emissive = {rgba[0], rgba[1], rgba[2]};
+    }
+  }
+  double diffuse_alpha = 1;
+  if (const Element* diffuse = constant ? nullptr : shading->child("diffuse")) {
+    std::array<double, 4> rgba;
+    if (const Element* texture = diffuse->child("texture")) {
+      absl::StatusOr<int> t = texture_for(profile, *texture);
+      if (!t.ok()) return t.status();
+      m->base_color_texture.texture = *t;
+    } else if (color_of(profile, *diffuse, &rgba)) {
+      m->base_color = {rgba[0], rgba[1], rgba[2], 1};
+      diffuse_alpha = rgba[3];
+    }
+  }
+  if (!std::isfinite(diffuse_alpha)) {
+    ctx_.warn("collada.effect.non-finite-alpha", "a diffuse alpha that is not finite reads opaque",
+              shading);
+    diffuse_alpha = 1;
+  }
+  double alpha = diffuse_alpha;
+  double factor = 1;
+  if (const Element* transparency = shading->child("transparency")) {
+    if (float_of(profile, *transparency, &factor) && !std::isfinite(factor)) {
+      ctx_.warn("collada.effect.non-finite-alpha",
+                "a <transparency> that is not finite reads opaque", transparency);
+      factor = std::nan("");
+    }
+  }
+  const Element* transparent = shading->child("transparent");
+  if (transparent != nullptr) {
+    std::string_view mode = transparent->attr("opaque");
+    if (mode.empty()) mode = "A_ONE";
+    if (mode != "A_ONE" && mode != "A_ZERO" && mode != "RGB_ZERO" && mode != "RGB_ONE") {
+      ctx_.warn("collada.effect.opaque-mode", cat("opaque=\"", mode, "\" is read as A_ONE"),
+                transparent);
+      mode = "A_ONE";
+    }
+    std::array<double, 4> tc{0, 0, 0, 1};
+    bool has_color = color_of(profile, *transparent, &tc);
+    if (transparent->child("texture") != nullptr) {
+      ctx_.warn("collada.effect.transparent-texture",
+                "a <transparent> texture is not read; the material stays opaque", transparent);
+      has_color = false;
+    }
+    if (has_color && std::isfinite(factor)) {
+      double a = 1;
+      if (mode == "A_ONE") {
+        a = tc[3] * factor;
+      } else if (mode == "A_ZERO") {
+        a = 1 - tc[3] * factor;
+      } else if (mode == "RGB_ZERO") {
+        a = 1 - luminance(tc) * factor;
+      } else {
+        a = luminance(tc) * factor;
+      }
+      // SketchUp, Google Earth and Blender before 2.8 write A_ONE, white and 0 for opaque.
+      bool white = tc[0] == 1 && tc[1] == 1 && tc[2] == 1 && tc[3] == 1;
+      if (mode == "A_ONE" && white && factor == 0) {
+        ctx_.warn_once("collada.effect.opaque-exception",
+                       "A_ONE with a white transparent colour and transparency 0 is read as "
+                       "opaque, as SketchUp and Google Earth mean it");
+        a = 1;
+      }
+      if (std::isfinite(a)) alpha *= std::clamp(a, 0.0, 1.0);
+    }
+  }
+  m->base_color[3] = alpha;
+  if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;
+  if (absl::Status s = read_bump(profile, *technique, m); !s.ok()) return s;
+  return read_polyxios_extra(profile, *technique, constant, m);
+}
+
+absl::Status EffectReader::read_bump(const Element* profile, const Element& technique,
+                                     Material* m) {
+  for (const Element& extra : technique.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& t : extra.children()) {
+      if (t.name != "technique" || t.attr("profile") != "FCOLLADA") continue;
+      const Element* bump = t.child("bump");
+      const Element* texture = bump == nullptr ? nullptr : bump->child("texture");
+      if (texture == nullptr) continue;
+      absl::StatusOr<int> index = texture_for(profile, *texture);
+      if (!index.ok()) return index.status();
+      m->normal_texture.texture = *index;
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Element& technique,
+                                               bool constant, Material* m) {
+  const Element* extra = polyxios_technique(technique);
+  if (extra == nullptr) return absl::OkStatus();
+  auto numbers = [&](const Element& e, size_t count, double* out) {
+    std::vector<double> values;
+    if (!text_doubles(e.text, &values) || values.size() != count ||
+        !std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
+      ctx_.warn("collada.effect.polyxios-term-ignored",
+                cat("<", e.name, "> is not ", count, " finite numbers; it is ignored"), &e);
+      return false;
+    }
+    std::copy(values.begin(), values.end(), out);
+    return true;
+  };
+  auto texture = [&](const Element& e, TextureRef* ref) -> absl::Status {
+    absl::StatusOr<int> index = texture_for(profile, e);
+    if (!index.ok()) return index.status();
+    ref->texture = *index;
+    if (const std::string_view* strength = e.find_attr("strength")) {
+      double v;
+      if (parse_double(*strength, &v) && std::isfinite(v)) ref->scale = v;
+    }
+    return absl::OkStatus();
+  };
+  const Element* cutoff = nullptr;
+  for (const Element& e : extra->children()) {
+    if (e.name == "metallic") {
+      numbers(e, 1, &m->metallic);
+    } else if (e.name == "roughness") {
+      numbers(e, 1, &m->roughness);
+    } else if (e.name == "alpha_mode") {
+      std::string_view mode = trim_xml_space(e.text);
+      if (mode == "OPAQUE" || mode == "MASK" || mode == "BLEND") {
+        m->alpha_mode = mode == "OPAQUE" ? AlphaMode::kOpaque
+                        : mode == "MASK" ? AlphaMode::kMask
+                                         : AlphaMode::kBlend;
+      } else {
+        ctx_.warn("collada.effect.alpha-mode", cat("alpha_mode \"", mode, "\" is dropped"), &e);
+      }
+    } else if (e.name == "alpha_cutoff") {
+      cutoff = &e;
+    } else if (e.name == "base_color") {
+      // A tint is restored only beside the texture it scales, or under constant shading.
+      double rgba[4];
+      if (!m->base_color_texture.present() && !constant) {
+        ctx_.warn("collada.effect.tint-ignored", "a base colour tint beside no texture is ignored",
+                  &e);
+      } else if (numbers(e, 4, rgba)) {
+        std::copy(rgba, rgba + 4, m->base_color.begin());
+      }
+    } else if (e.name == "emissive") {
+      double rgb[3];
+      if (!m->emissive_texture.present() && !constant) {
+        ctx_.warn("collada.effect.tint-ignored", "an emissive tint beside no texture is ignored",
+                  &e);
+      } else if (numbers(e, 3, rgb)) {
+        std::copy(rgb, rgb + 3, m->emissive.begin());
+      }
+    } else if (e.name == "metallic_roughness_texture") {
+      if (absl::Status s = texture(e, &m->metallic_roughness_texture); !s.ok()) return s;
+    } else if (e.name == "occlusion_texture") {
+      if (absl::Status s = texture(e, &m->occlusion_texture); !s.ok()) return s;
+    }
+  }
+  // glTF uses the cutoff under MASK alone.
+  if (cutoff != nullptr && m->alpha_mode == AlphaMode::kMask) numbers(*cutoff, 1, &m->alpha_cutoff);
+  return absl::OkStatus();
+}
+
+bool double_sided(const Element& e) {
+  for (const Element& c : e.children()) {
+    if (c.name == "double_sided")
+      return trim_xml_space(c.text) == "1" || trim_xml_space(c.text) == "true";
+    if (double_sided(c)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+absl::Status read_materials(ReadContext& ctx, Materials* out) {
+  Images images;
+  if (absl::Status s = read_images(ctx, &images); !s.ok()) return s;
+  absl::flat_hash_map<std::tuple<int, int, int, int, int>, int> textures;
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_materials") continue;
+    for (const Element& element : library.children()) {
+      if (element.name != "material") continue;
+      Material m;
+      m.name = std::string(element.attr("name"));
+      if (m.name.empty()) m.name = std::string(element.attr("id"));
+      const Element* instance = element.child("instance_effect");
+      if (instance == nullptr) {
+        ctx.warn("collada.material.no-effect",
+                 "a <material> without an <instance_effect> reads "
+                 "as a bare phong material",
+                 &element);
+        m.metallic = 0;
+        set_value(m.extras, "shading", Value("phong"));
+      } else {
+        absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
+        if (!url.ok()) return url.status();
+        if (url->kind == UrlKind::kExternal) {
+          ctx.warn("collada.url.external",
+                   "an effect in another document is not read; the "
+                   "material reads as a bare phong one",
+                   instance);
+          m.metallic = 0;
+          set_value(m.extras, "shading", Value("phong"));
+        } else if (url->target->name != "effect") {
+          return refuse("collada.url.kind", "instance_effect", instance->line,
+                        cat("url=\"", instance->attr("url"), "\" does not name an <effect>"));
+        } else {
+          absl::Status read = EffectReader(ctx, images, textures, *url->target).read(&m);
+          if (!read.ok()) return read;
+          m.double_sided = double_sided(*url->target);
+        }
+      }
+      out->by_element.emplace(&element, static_cast<int>(ctx.scene.materials.size()));
+      ctx.scene.materials.push_back(std::move(m));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

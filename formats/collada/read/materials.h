@@ -1,0 +1,19 @@
+// <library_images>, <library_effects> and <library_materials>: images, the textures that
+// sample them, and materials built from the fixed-function effects they instance.
+#pragma once
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "formats/collada/read/context.h"
+
+namespace px::collada {
+
+struct Materials {
+  absl::flat_hash_map<const Element*, int> by_element;  // <material> -> Scene::materials index
+};
+
+// Reads every image (those of <library_images> first, then those held inside effects), and
+// every <material> of every <library_materials>, in document order.
+absl::Status read_materials(ReadContext& ctx, Materials* out);
+
+}  // namespace px::collada

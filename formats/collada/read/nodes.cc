@@ -1,0 +1,334 @@
+#include "formats/collada/read/nodes.h"
+
+#include <algorithm>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "model/transform_elements.h"
+
+namespace px::collada {
+namespace {
+
+// Past this many nodes, and past one node per eight bytes of document, instancing is refused
+// rather than grown exponentially.
+constexpr uint64_t kMinNodeCap = 262144;
+
+std::string url_id(std::string_view url) {
+  return std::string(url.starts_with("#") ? url.substr(1) : url);
+}
+
+class NodeReader {
+ public:
+  NodeReader(ReadContext& ctx, Geometries& geometries, const Materials& materials,
+             SkinReader& skins, NodeIndex& index)
+      : ctx_(ctx),
+        geometries_(geometries),
+        materials_(materials),
+        skins_(skins),
+        index_(index),
+        node_cap_(std::max(kMinNodeCap, ctx.document_bytes / 8)) {}
+
+  absl::StatusOr<int> read_node(const Element& element);
+
+ private:
+  absl::StatusOr<int> new_node(const Element& element);
+  absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
+  absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry,
+                                    const Element* controller);
+  absl::StatusOr<std::vector<int32_t>> bound_materials(const Element& instance,
+                                                       const GeometryRecord& record);
+  // Shows the geometry on `node` (index `self`), or on a new child when it shows one already;
+  // returns the index of the node that shows it.
+  absl::StatusOr<int> attach_mesh(Node* node, int self, const Element& instance,
+                                  const Element& geometry, const Element* controller,
+                                  std::vector<int>* extra_children);
+
+  ReadContext& ctx_;
+  Geometries& geometries_;
+  const Materials& materials_;
+  SkinReader& skins_;
+  NodeIndex& index_;
+  uint64_t node_cap_;
+  std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
+};
+
+absl::StatusOr<int> NodeReader::new_node(const Element& element) {
+  if (ctx_.scene.nodes.size() >= node_cap_) {
+    return over_budget("collada.nodes.cap", element.name, element.line,
+                       cat("instancing expands the tree past ", node_cap_, " nodes"));
+  }
+  int index = static_cast<int>(ctx_.scene.nodes.size());
+  ctx_.scene.nodes.emplace_back();
+  index_.element_of.push_back(&element);
+  if (element.name == "node") index_.copies[&element].push_back(index);
+  return index;
+}
+
+absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray* spelled) {
+  size_t want = element_value_count(e.name);
+  if (e.doubles.size() != want) {
+    return refuse("collada.transform.values", e.name, e.line,
+                  cat("<", e.name, "> holds ", e.doubles.size(), " values; it takes ", want));
+  }
+  if (e.name == "skew") {
+    ctx_.warn("collada.transform.skew-ignored", "<skew> transforms are ignored", &e);
+  } else {
+    node->matrix = node->matrix * element_matrix(e.name, e.doubles);
+  }
+  ValueMap entry;
+  entry.emplace_back("kind", Value(e.name));
+  if (const std::string_view* sid = e.find_attr("sid")) entry.emplace_back("sid", Value(*sid));
+  ValueArray values;
+  values.reserve(e.doubles.size());
+  for (double d : e.doubles) values.emplace_back(d);
+  entry.emplace_back("values", Value(std::move(values)));
+  spelled->emplace_back(std::move(entry));
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& instance,
+                                                                 const GeometryRecord& record) {
+  std::vector<std::pair<std::string_view, int32_t>> bindings;
+  const Element* bind = instance.child("bind_material");
+  const Element* common = bind == nullptr ? nullptr : bind->child("technique_common");
+  if (common != nullptr) {
+    for (const Element& im : common->children()) {
+      if (im.name != "instance_material") continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, im, "target");
+      if (!url.ok()) return url.status();
+      int32_t material = -1;
+      if (url->kind == UrlKind::kExternal) {
+        return refuse("collada.url.external", "instance_material", im.line,
+                      cat("target=\"", im.attr("target"), "\" names another document"));
+      } else if (auto it = materials_.by_element.find(url->target);
+                 it != materials_.by_element.end()) {
+        material = it->second;
+      } else {
+        return refuse("collada.url.kind", "instance_material", im.line,
+                      cat("target=\"", im.attr("target"), "\" does not name a <material>"));
+      }
+      bindings.emplace_back(im.attr("symbol"), material);
+    }
+  }
+  std::vector<int32_t> defaults = default_block_materials(ctx_, record, materials_);
+  std::vector<int32_t> out(record.block_symbols.size(), -1);
+  for (size_t b = 0; b < out.size(); ++b) {
+    std::string_view symbol = record.block_symbols[b];
+    auto bound = std::find_if(bindings.begin(), bindings.end(),
+                              [&](const auto& kv) { return kv.first == symbol; });
+    if (bound != bindings.end()) {
+      out[b] = bound->second;
+      continue;
+    }
+    out[b] = defaults[b];
+    if (!bindings.empty() && !symbol.empty()) {
+      ctx_.warn("collada.material.unbound-symbol",
+                cat("material symbol \"", symbol, "\" is not bound by the instance; ",
+                    out[b] >= 0 ? "the material of that id is used" : "the block has no material"),
+                &instance);
+    }
+  }
+  return out;
+}
+
+absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Element& geometry,
+                                              const Element* controller) {
+  auto it = geometries_.by_element.find(&geometry);
+  if (it == geometries_.by_element.end()) {
+    return refuse("collada.url.kind", instance.name, instance.line,
+                  cat("url=\"", instance.attr("url"), "\" does not name a <geometry>"));
+  }
+  GeometryRecord& record = geometries_.records[it->second];
+  absl::StatusOr<std::vector<int32_t>> materials = bound_materials(instance, record);
+  if (!materials.ok()) return materials.status();
+  const SkinColumns* skin = nullptr;
+  if (controller != nullptr) {
+    absl::StatusOr<const SkinColumns*> columns = skins_.columns(*controller, record);
+    if (!columns.ok()) return columns.status();
+    skin = *columns;
+  }
+  return mesh_for_use(ctx_, record, std::move(*materials), skin);
+}
+
+absl::StatusOr<int> NodeReader::attach_mesh(Node* node, int self, const Element& instance,
+                                            const Element& geometry, const Element* controller,
+                                            std::vector<int>* extra_children) {
+  absl::StatusOr<int> mesh = instance_mesh(instance, geometry, controller);
+  if (!mesh.ok()) return mesh.status();
+  if (node->mesh < 0) {
+    node->mesh = *mesh;
+    return self;
+  }
+  // A node instancing several geometries gets a child node per extra one.
+  absl::StatusOr<int> child = new_node(instance);
+  if (!child.ok()) return child.status();
+  Node& c = ctx_.scene.nodes[*child];
+  c.mesh = *mesh;
+  c.name = std::string(geometry.attr("name"));
+  extra_children->push_back(*child);
+  return *child;
+}
+
+absl::StatusOr<int> NodeReader::read_node(const Element& element) {
+  if (std::find(open_.begin(), open_.end(), &element) != open_.end()) {
+    return refuse("collada.instance_node.cycle", "node", element.line,
+                  cat("node \"", element.attr("id"), "\" instances itself"));
+  }
+  absl::StatusOr<int> index = new_node(element);
+  if (!index.ok()) return index.status();
+  open_.push_back(&element);
+  Node node;
+  node.name = std::string(element.attr("name"));
+  if (node.name.empty()) node.name = std::string(element.attr("id"));
+  if (const std::string_view* id = element.find_attr("id")) {
+    node.extras.emplace_back("id", Value(*id));
+  }
+  if (const std::string_view* sid = element.find_attr("sid")) {
+    node.extras.emplace_back("sid", Value(*sid));
+  }
+  if (element.attr("type") == "JOINT") node.extras.emplace_back("type", Value("JOINT"));
+  ValueArray spelled;
+  std::vector<int> children;
+  for (const Element& child : element.children()) {
+    std::string_view name = child.name;
+    absl::Status status;
+    if (element_value_count(name) != 0) {
+      status = read_transform(child, &node, &spelled);
+    } else if (name == "node") {
+      absl::StatusOr<int> c = read_node(child);
+      if (!c.ok()) return c.status();
+      children.push_back(*c);
+    } else if (name == "instance_node") {
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal) {
+        ctx_.warn("collada.url.external", "an <instance_node> of another document is dropped",
+                  &child);
+        continue;
+      }
+      if (url->target->name != "node") {
+        return refuse("collada.url.kind", "instance_node", child.line,
+                      cat("url=\"", child.attr("url"), "\" does not name a <node>"));
+      }
+      absl::StatusOr<int> c = read_node(*url->target);
+      if (!c.ok()) return c.status();
+      children.push_back(*c);
+    } else if (name == "instance_geometry") {
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal) {
+        ctx_.warn("collada.url.external", "an <instance_geometry> of another document is dropped",
+                  &child);
+        continue;
+      }
+      status = attach_mesh(&node, *index, child, *url->target, nullptr, &children).status();
+    } else if (name == "instance_controller") {
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      const Element* skin = nullptr;
+      absl::StatusOr<const Element*> geometry = nullptr;
+      if (url->kind == UrlKind::kLocal) {
+        if (url->target->name != "controller") {
+          return refuse("collada.url.kind", "instance_controller", child.line,
+                        cat("url=\"", child.attr("url"), "\" does not name a <controller>"));
+        }
+        geometry = skins_.source_geometry(*url->target, &skin);
+      }
+      if (!geometry.ok()) return geometry.status();
+      if (*geometry == nullptr) {
+        ctx_.warn("collada.url.external", "an <instance_controller> of another document is dropped",
+                  &child);
+        continue;
+      }
+      const Element* controller = skin == nullptr ? nullptr : url->target;
+      absl::StatusOr<int> shown =
+          attach_mesh(&node, *index, child, **geometry, controller, &children);
+      if (!shown.ok()) return shown.status();
+      if (controller != nullptr) skins_.add_use(*shown, child, *controller);
+    } else if (name == "instance_camera" || name == "instance_light") {
+      std::string_view key = name == "instance_camera" ? "camera" : "light";
+      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal) {
+        return refuse("collada.url.external", name, child.line,
+                      cat("url=\"", child.attr("url"), "\" names another document"));
+      }
+      if (find_value(node.extras, key) != nullptr) {
+        ctx_.warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
+                  &child);
+      } else {
+        // A URL naming this document by its file ("./self.dae#cam") names the same id.
+        std::string id = url->target != nullptr ? std::string(url->target->attr("id"))
+                                                : url_id(child.attr("url"));
+        node.extras.emplace_back(std::string(key), Value(std::move(id)));
+      }
+    }
+    if (!status.ok()) return status;
+  }
+  if (!spelled.empty()) node.extras.emplace_back("transforms", Value(std::move(spelled)));
+  node.children = std::move(children);
+  ctx_.scene.nodes[*index] = std::move(node);
+  open_.pop_back();
+  return *index;
+}
+
+}  // namespace
+
+std::vector<int32_t> default_block_materials(const ReadContext& ctx, const GeometryRecord& record,
+                                             const Materials& materials) {
+  std::vector<int32_t> out(record.block_symbols.size(), -1);
+  for (size_t b = 0; b < out.size(); ++b) {
+    const Element* e = find_id(ctx, record.block_symbols[b]);
+    if (e == nullptr) continue;
+    if (auto it = materials.by_element.find(e); it != materials.by_element.end()) {
+      out[b] = it->second;
+    }
+  }
+  return out;
+}
+
+absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
+                                const Materials& materials, SkinReader& skins, NodeIndex* index) {
+  NodeReader reader(ctx, geometries, materials, skins, *index);
+  std::vector<const Element*> visual_scenes;
+  for (const Element& library : ctx.doc.root()->children()) {
+    if (library.name != "library_visual_scenes") continue;
+    for (const Element& vs : library.children()) {
+      if (vs.name != "visual_scene") continue;
+      std::vector<int> roots;
+      for (const Element& n : vs.children()) {
+        if (n.name != "node") continue;
+        absl::StatusOr<int> root = reader.read_node(n);
+        if (!root.ok()) return root.status();
+        roots.push_back(*root);
+      }
+      visual_scenes.push_back(&vs);
+      ctx.scene.scenes.push_back(std::move(roots));
+    }
+  }
+  absl::Status bound = skins.bind(*index, [&](const Element& e) { return reader.read_node(e); });
+  if (!bound.ok()) return bound;
+  ctx.scene.default_scene = visual_scenes.empty() ? -1 : 0;
+  const Element* scene = ctx.doc.root()->child("scene");
+  const Element* instance = scene == nullptr ? nullptr : scene->child("instance_visual_scene");
+  if (instance != nullptr) {
+    absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
+    if (!url.ok()) return url.status();
+    if (url->kind == UrlKind::kExternal) {
+      ctx.warn("collada.url.external",
+               "an <instance_visual_scene> of another document is dropped; the first visual "
+               "scene is active",
+               instance);
+    } else {
+      auto it = std::find(visual_scenes.begin(), visual_scenes.end(), url->target);
+      if (it == visual_scenes.end()) {
+        return refuse("collada.url.kind", "instance_visual_scene", instance->line,
+                      "url does not name a <visual_scene>");
+      }
+      ctx.scene.default_scene = static_cast<int>(it - visual_scenes.begin());
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

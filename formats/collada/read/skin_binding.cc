@@ -1,0 +1,260 @@
+// SkinReader::bind: JOINT names bound to nodes, by kind (collada.md): an IDREF_array entry to the
+// node of that id, a SIDREF_array id/sid address as a channel target's is followed, any other
+// name to the node holding that sid breadth-first under each <skeleton> root in turn, then to
+// the nearest node anywhere holding it as a sid, then as an id. Where several nodes match, the
+// one under the deepest ancestor of the skinned node binds, breadth-first first among those.
+#include <algorithm>
+#include <deque>
+#include <map>
+
+#include "engine/errors.h"
+#include "engine/numbers.h"
+#include "engine/strings.h"
+#include "formats/collada/read/nodes.h"
+#include "formats/collada/read/skins.h"
+#include "model/node_tree.h"
+
+namespace px::collada {
+namespace {
+
+constexpr uint64_t kRebindsPerCappedNode = 16;
+
+class NodeTree {
+ public:
+  explicit NodeTree(const Scene& scene)
+      : parent_(parents_of(scene.nodes)), depth_(scene.nodes.size()) {
+    for (size_t i = 0; i < scene.nodes.size(); ++i) {
+      int d = 0;
+      for (int p = parent_[i]; p >= 0 && d <= static_cast<int>(scene.nodes.size()); p = parent_[p])
+        ++d;
+      depth_[i] = d;
+      const Node& n = scene.nodes[i];
+      if (const Value* sid = find_value(n.extras, "sid"); sid && sid->is_string()) {
+        by_sid_[sid->as_string()].push_back(static_cast<int>(i));
+      }
+      if (const Value* id = find_value(n.extras, "id"); id && id->is_string()) {
+        by_id_[id->as_string()].push_back(static_cast<int>(i));
+      }
+    }
+  }
+
+  const std::vector<int>* with_sid(std::string_view sid) const { return find(by_sid_, sid); }
+  const std::vector<int>* with_id(std::string_view id) const { return find(by_id_, id); }
+
+  // The candidate under the deepest common ancestor with `from`, shallowest then first among
+  // those; *tie is set when another candidate ranks the same.
+  int nearest(const std::vector<int>& candidates, int from, bool* tie) const {
+    std::vector<int> ancestors;  // from, its parent, ...
+    for (int a = from; a >= 0; a = parent_[a]) ancestors.push_back(a);
+    auto common_depth = [&](int c) {
+      for (int a = c; a >= 0; a = parent_[a]) {
+        if (std::find(ancestors.begin(), ancestors.end(), a) != ancestors.end()) return depth_[a];
+      }
+      return -1;
+    };
+    int best = -1, best_common = -2, best_depth = 0;
+    *tie = false;
+    for (int c : candidates) {
+      int common = common_depth(c);
+      if (common > best_common || (common == best_common && depth_[c] < best_depth)) {
+        best = c;
+        best_common = common;
+        best_depth = depth_[c];
+        *tie = false;
+      } else if (common == best_common && depth_[c] == best_depth) {
+        *tie = true;
+      }
+    }
+    return best;
+  }
+
+  // The first node breadth-first under `root` (itself included) whose sid is `sid`.
+  int sid_under(const Scene& scene, int root, std::string_view sid) const {
+    std::deque<int> queue{root};
+    while (!queue.empty()) {
+      int n = queue.front();
+      queue.pop_front();
+      const Value* s = find_value(scene.nodes[n].extras, "sid");
+      if (s != nullptr && s->is_string() && s->as_string() == sid) return n;
+      for (int c : scene.nodes[n].children) queue.push_back(c);
+    }
+    return -1;
+  }
+
+ private:
+  static const std::vector<int>* find(const std::map<std::string, std::vector<int>, std::less<>>& m,
+                                      std::string_view key) {
+    auto it = m.find(key);
+    return it == m.end() ? nullptr : &it->second;
+  }
+  std::vector<int> parent_;
+  std::vector<int> depth_;
+  std::map<std::string, std::vector<int>, std::less<>> by_sid_;
+  std::map<std::string, std::vector<int>, std::less<>> by_id_;
+};
+
+}  // namespace
+
+// Brings in the <skeleton> roots no visual scene reached, each once, beside the skinned node's
+// own root.
+absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nodes,
+                                          const std::vector<std::pair<int, const Element*>>& uses,
+                                          const SkinReader::NodeReaderFn& read_node) {
+  Scene& scene = ctx.scene;
+  absl::flat_hash_map<const Element*, int> brought;
+  for (const auto& [node, instance] : uses) {
+    for (const Element& s : instance->children()) {
+      if (s.name != "skeleton") continue;
+      std::string_view text = trim_xml_space(s.text);
+      const Element* e = find_id(ctx, text.starts_with("#") ? text.substr(1) : text);
+      if (e == nullptr || e->name != "node" || nodes.copies.contains(e) || brought.contains(e)) {
+        continue;
+      }
+      const int root = root_of(parents_of(scene.nodes), node);
+      absl::StatusOr<int> copy = read_node(*e);
+      if (!copy.ok()) return copy.status();
+      brought.emplace(e, *copy);
+      for (std::vector<int>& roots : scene.scenes) {
+        if (std::find(roots.begin(), roots.end(), root) != roots.end()) roots.push_back(*copy);
+      }
+      ctx.warn("collada.skin.skeleton-instanced",
+               cat("<skeleton> \"", text,
+                   "\" names a node no visual scene holds; it is added "
+                   "beside the skinned node"),
+               &s);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_node) {
+  if (uses_.empty()) return absl::OkStatus();
+  Scene& scene = ctx_.scene;
+  std::vector<std::pair<int, const Element*>> instances;
+  for (const Use& use : uses_) instances.emplace_back(use.node, use.instance);
+  if (absl::Status s = instance_unreached_skeletons(ctx_, nodes, instances, read_node); !s.ok()) {
+    return s;
+  }
+  NodeTree tree(scene);
+  ValueArray skins;
+  if (Value* existing = find_value(scene.global_attrs, "skins"); existing && existing->is_array()) {
+    skins = existing->as_array();
+  }
+  struct Key {
+    const Element* controller;
+    std::vector<int> joints;
+    int skeleton;
+    bool operator<(const Key& o) const {
+      return std::tie(controller, joints, skeleton) < std::tie(o.controller, o.joints, o.skeleton);
+    }
+  };
+  std::map<Key, int> entries;
+  uint64_t bound_joints = 0;
+  uint64_t node_cap = std::max<uint64_t>(262144, ctx_.document_bytes / 8);
+  size_t ties = 0, unbound = 0;
+  for (const Use& use : uses_) {
+    absl::StatusOr<const Skin*> skin_or = skin(*use.controller);
+    if (!skin_or.ok()) return skin_or.status();
+    const Skin& skin = **skin_or;
+    // <skeleton> roots, each the copy nearest the skinned node.
+    std::vector<int> roots;
+    for (const Element& s : use.instance->children()) {
+      if (s.name != "skeleton") continue;
+      std::string_view text = trim_xml_space(s.text);
+      const Element* e = find_id(ctx_, text.starts_with("#") ? text.substr(1) : text);
+      auto copies = e == nullptr ? nodes.copies.end() : nodes.copies.find(e);
+      if (copies == nodes.copies.end()) {
+        ctx_.warn("collada.skin.skeleton-unresolved",
+                  cat("<skeleton> \"", text, "\" names no node"), &s);
+        continue;
+      }
+      bool tie = false;
+      roots.push_back(tree.nearest(copies->second, use.node, &tie));
+    }
+    std::vector<int> joints;
+    joints.reserve(skin.joint_names.size());
+    for (std::string_view name : skin.joint_names) {
+      int node = -1;
+      bool tie = false;
+      if (skin.joint_kind == "IDREF_array") {
+        if (const std::vector<int>* c = tree.with_id(name)) node = tree.nearest(*c, use.node, &tie);
+      } else if (skin.joint_kind == "SIDREF_array") {
+        // id/sid/sid...: the id's node, then each sid breadth-first below the one before.
+        size_t slash = name.find('/');
+        if (const std::vector<int>* c = tree.with_id(name.substr(0, slash))) {
+          node = tree.nearest(*c, use.node, &tie);
+          while (node >= 0 && slash != std::string_view::npos) {
+            size_t next = name.find('/', slash + 1);
+            node = tree.sid_under(scene, node, name.substr(slash + 1, next - slash - 1));
+            slash = next;
+          }
+        }
+      } else {
+        for (int root : roots) {
+          if ((node = tree.sid_under(scene, root, name)) >= 0) break;
+        }
+        if (node < 0) {
+          if (const std::vector<int>* c = tree.with_sid(name)) {
+            node = tree.nearest(*c, use.node, &tie);
+          } else if (const std::vector<int>* c = tree.with_id(name)) {
+            node = tree.nearest(*c, use.node, &tie);
+          }
+        }
+      }
+      ties += tie ? 1 : 0;
+      unbound += node < 0 ? 1 : 0;
+      joints.push_back(node);
+    }
+    int skeleton = roots.size() == 1 ? roots[0] : -1;
+    Key key{use.controller, joints, skeleton};
+    auto [it, inserted] = entries.try_emplace(key, static_cast<int>(skins.size()));
+    if (inserted) {
+      bound_joints += joints.size();
+      if (bound_joints > kRebindsPerCappedNode * node_cap) {
+        return over_budget("collada.skin.rebind-cap", "instance_controller", use.instance->line,
+                           "instances bind skin joints afresh too many times");
+      }
+      uint64_t bytes = std::max<size_t>(skin.inverse_bind.size(), 16 * joints.size()) * 8;
+      if (skins.size() > 0 && ctx_.copy_bytes_used + bytes > ctx_.copy_budget()) {
+        return over_budget("collada.copies.budget", "instance_controller", use.instance->line,
+                           "copies of inverse bind matrices exceed the copy budget");
+      }
+      ctx_.copy_bytes_used += bytes;
+      ValueMap entry;
+      std::string_view name = use.controller->attr("name");
+      entry.emplace_back("name", Value(name.empty() ? use.controller->attr("id") : name));
+      ValueArray joint_values;
+      for (int j : joints) joint_values.emplace_back(j);
+      entry.emplace_back("joints", Value(std::move(joint_values)));
+      std::span<double> ibm = scene.arena->allocate<double>(joints.size() * 16);
+      for (size_t j = 0; j < joints.size(); ++j) {
+        for (size_t k = 0; k < 16; ++k) {
+          ibm[j * 16 + k] =
+              skin.inverse_bind.empty() ? (k % 5 == 0 ? 1.0 : 0.0) : skin.inverse_bind[j * 16 + k];
+        }
+      }
+      entry.emplace_back("inverse_bind_matrices", Value(Column::of<double>(ibm, 16)));
+      if (skin.bind_shape) {
+        std::span<double> bsm = scene.arena->allocate<double>(16);
+        std::copy(skin.bind_shape->begin(), skin.bind_shape->end(), bsm.begin());
+        entry.emplace_back("bind_shape_matrix", Value(Column::of<double>(bsm, 16)));
+      }
+      if (skeleton >= 0) entry.emplace_back("skeleton", Value(skeleton));
+      skins.emplace_back(std::move(entry));
+    }
+    set_value(scene.nodes[use.node].extras, "skin", Value(it->second));
+  }
+  if (ties > 0) {
+    ctx_.warn("collada.skin.joint-tie",
+              cat(ties,
+                  " joint names match several nodes equally near the skinned node; the "
+                  "first breadth-first binds"));
+  }
+  if (unbound > 0) {
+    ctx_.warn("collada.skin.joint-unbound", cat(unbound, " joint names bind to no node (-1)"));
+  }
+  set_value(scene.global_attrs, "skins", Value(std::move(skins)));
+  return absl::OkStatus();
+}
+
+}  // namespace px::collada

@@ -1,0 +1,70 @@
+// <controller><skin>: per-vertex joints and weights for the skinned mesh, and after the node
+// tree is read, the joints bound to nodes as global_attrs["skins"] entries:
+//   {"name", "joints": [node...], "inverse_bind_matrices": Column f64 (joints x 16, each row a
+//    row-major 4x4), "bind_shape_matrix": Column f64 (1 x 16, row-major; when the skin spells
+//    one), "skeleton": node (when the instance names one <skeleton>)}
+// and the skinned node's extras["skin"] = index of its entry.
+#pragma once
+
+#include <array>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/statusor.h"
+#include "formats/collada/read/context.h"
+#include "formats/collada/read/geometry.h"
+
+namespace px::collada {
+
+struct NodeIndex;
+
+class SkinReader {
+ public:
+  explicit SkinReader(ReadContext& ctx);
+  SkinReader(const SkinReader&) = delete;
+  ~SkinReader();
+
+  // The geometry a <controller> shows (through a morph too); nullptr for one in another
+  // document. `skin` is set to the controller's <skin>, or nullptr for a morph.
+  absl::StatusOr<const Element*> source_geometry(const Element& controller, const Element** skin);
+  // The influences of `controller`'s skin on `record`'s vertices, read once per pair.
+  absl::StatusOr<const SkinColumns*> columns(const Element& controller,
+                                             const GeometryRecord& record);
+  // A node showing a skinned mesh through `instance` (an <instance_controller>).
+  void add_use(int node, const Element& instance, const Element& controller);
+  // Reads a <node> element into the scene as a new subtree; returns its index.
+  using NodeReaderFn = std::function<absl::StatusOr<int>(const Element&)>;
+  // Binds every use's joints to nodes and writes the skins; after the whole tree is read. A
+  // <skeleton> naming a node no visual scene reached (a rig kept in <library_nodes>) is read
+  // with `read_node` and added as a root of the skinned node's scene, with a warning.
+  absl::Status bind(const NodeIndex& nodes, const NodeReaderFn& read_node);
+
+ private:
+  struct Skin {
+    const Element* element = nullptr;
+    std::vector<std::string_view> name_storage;
+    std::vector<std::string_view> joint_names;
+    std::string_view joint_kind;  // the array element naming the joints
+    const Element* joint_source = nullptr;
+    std::vector<double> inverse_bind;  // 16 per joint, row-major; empty: identities
+    std::optional<std::array<double, 16>> bind_shape;
+  };
+  absl::StatusOr<const Skin*> skin(const Element& controller);
+
+  ReadContext& ctx_;
+  absl::flat_hash_map<const Element*, std::unique_ptr<Skin>> skins_;
+  std::deque<SkinColumns> columns_;
+  absl::flat_hash_map<std::pair<const Element*, const Element*>, const SkinColumns*> by_pair_;
+  struct Use {
+    int node;
+    const Element* instance;
+    const Element* controller;
+  };
+  std::vector<Use> uses_;
+};
+
+}  // namespace px::collada

@@ -1,0 +1,339 @@
+#include "formats/gltf/check/resource_check.h"
+
+#include <algorithm>
+#include <array>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <system_error>
+
+#include "absl/strings/ascii.h"
+#include "engine/file_uri.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kUriInvalid = "gltf.read.uri-invalid";
+constexpr std::string_view kDataInvalid = "gltf.read.image-data-invalid";
+constexpr std::string_view kUnexpectedEnd = "gltf.read.image-unexpected-eos";
+
+std::optional<std::string_view> string_member(const JsonObject& json, std::string_view key) {
+  const rapidjson::Value* value = json.find(key);
+  if (value == nullptr || !value->IsString()) return std::nullopt;
+  return std::string_view(value->GetString(), value->GetStringLength());
+}
+
+bool equals_ignoring_case(std::string_view a, std::string_view b) {
+  return std::ranges::equal(a, b, [](char x, char y) {
+    return absl::ascii_tolower(static_cast<unsigned char>(x)) ==
+           absl::ascii_tolower(static_cast<unsigned char>(y));
+  });
+}
+
+bool is_scheme_char(char c) { return absl::ascii_isalnum(c) || c == '+' || c == '-' || c == '.'; }
+
+// The scheme is what precedes a ':' that no '/', '?' or '#' comes before (RFC 3986).
+std::string scheme_error(std::string_view uri) {
+  const size_t end = uri.find_first_of(":/?#");
+  if (end == std::string_view::npos || uri[end] != ':') return {};
+  const std::string_view scheme = uri.substr(0, end);
+  if (scheme.empty()) return "its scheme, before the ':', is empty";
+  if (!absl::ascii_isalpha(scheme[0])) {
+    return cat("its scheme \"", scheme, "\" does not start with a letter");
+  }
+  if (!std::all_of(scheme.begin(), scheme.end(), is_scheme_char)) {
+    return cat("its scheme \"", scheme,
+               "\" holds characters other than letters, digits, '+', '-' and '.'");
+  }
+  return {};
+}
+
+// RFC 2397, as the glTF validator reads it: "data:" [type "/" subtype] *(";" name "=" value)
+// [";base64"] "," data. decode_data_uri is more lenient; its bytes are checked where they decode.
+std::string data_uri_error(std::string_view uri) {
+  const size_t comma = uri.find(',');
+  if (comma == std::string_view::npos) return "the data: URI has no ',' before its data";
+  const std::string_view header = uri.substr(5, comma - 5);
+  const std::string_view media_type = header.substr(0, header.find(';'));
+  if (!media_type.empty() && std::count(media_type.begin(), media_type.end(), '/') != 1) {
+    return cat("its media type \"", media_type, "\" is not of the form type/subtype");
+  }
+  std::string_view parameters = header.substr(media_type.size());
+  while (!parameters.empty()) {
+    parameters.remove_prefix(1);  // the ';'
+    const std::string_view parameter = parameters.substr(0, parameters.find(';'));
+    parameters.remove_prefix(parameter.size());
+    const bool base64 = parameters.empty() && equals_ignoring_case(parameter, "base64");
+    if (!base64 && parameter.find('=') == std::string_view::npos) {
+      return cat("its parameter \"", parameter, "\" is neither name=value nor a final base64");
+    }
+  }
+  return {};
+}
+
+// The media type of a data: URI that parses: what comes before its first ';' or ',', or
+// RFC 2397's default, text/plain, when that is empty.
+std::string_view data_media_type(std::string_view uri) {
+  const std::string_view media_type = uri.substr(5, uri.find_first_of(";,") - 5);
+  return media_type.empty() ? "text/plain" : media_type;
+}
+
+// Warns when `uri` does not parse; true then.
+bool warn_uri_error(ReadContext& ctx, const JsonObject& json, std::string_view uri) {
+  const std::string error = is_data_uri(uri) ? data_uri_error(uri) : scheme_error(uri);
+  if (error.empty()) return false;
+  ctx.warn(kUriInvalid, cat(json.pointer("uri"), ": the URI does not parse: ", error));
+  return true;
+}
+
+// ---- Buffers
+
+bool is_buffer_media_type(std::string_view media_type) {
+  return equals_ignoring_case(media_type, "application/octet-stream") ||
+         equals_ignoring_case(media_type, "application/gltf-buffer");
+}
+
+// The size of the data a buffer's uri names, or nullopt (warned when it is missing) when there is
+// none the reader would read. A file is measured, not read.
+std::optional<uint64_t> uri_data_size(ReadContext& ctx, const JsonObject& buffer,
+                                      std::string_view uri) {
+  if (is_data_uri(uri)) {
+    std::optional<DataUri> data = decode_data_uri(uri);
+    if (!data) {
+      ctx.warn(kUriInvalid,
+               cat(buffer.pointer("uri"), ": the data: URI's data is not valid base64"));
+      return std::nullopt;
+    }
+    return data->bytes.size();
+  }
+  const ResolvedUri file =
+      resolve_file_uri(uri, ctx.base_dir(), ctx.options().allow_external_files);
+  if (file.kind != UriFile::kFile) return std::nullopt;
+  std::error_code error;
+  const uint64_t size = std::filesystem::file_size(file.path, error);
+  if (error) {
+    ctx.warn("gltf.read.buffer-missing",
+             cat(buffer.pointer("uri"), ": the buffer's file \"", uri, "\" was not found"));
+    return std::nullopt;
+  }
+  return size;
+}
+
+// The size of a GLB's BIN chunk for its buffer 0 without a uri, or nullopt (warned when the GLB
+// has none) for any other buffer without a uri, whose data is the application's.
+std::optional<uint64_t> glb_data_size(ReadContext& ctx, const Buffers& buffers,
+                                      const JsonObject& buffer, int index) {
+  if (!buffers.glb() || index != 0) return std::nullopt;
+  if (!buffers.glb_bin()) {
+    ctx.warn("gltf.read.buffer-missing",
+             cat(buffer.pointer(),
+                 ": the GLB's buffer 0 has no uri, so its data is the BIN chunk, and the GLB has "
+                 "none"));
+    return std::nullopt;
+  }
+  return buffers.glb_bin()->size();
+}
+
+void check_buffer(ReadContext& ctx, const Buffers& buffers, const JsonObject& buffer, int index) {
+  const std::optional<std::string_view> uri = string_member(buffer, "uri");
+  if (buffer.has("uri") && !uri) return;
+  if (uri && warn_uri_error(ctx, buffer, *uri)) return;
+  if (uri && is_data_uri(*uri) && !is_buffer_media_type(data_media_type(*uri))) {
+    ctx.warn("gltf.read.buffer-media-type",
+             cat(buffer.pointer("uri"),
+                 ": a buffer's data: URI is application/octet-stream or application/gltf-buffer, "
+                 "not \"",
+                 data_media_type(*uri), "\""));
+    return;
+  }
+  // A buffer a view has loaded was checked then: its data is there and long enough.
+  if (buffers.loaded(index)) return;
+  const rapidjson::Value* length_json = buffer.find("byteLength");
+  const std::optional<uint64_t> length =
+      length_json == nullptr ? std::nullopt : json_uint(*length_json);
+  if (!length) return;
+  const std::optional<uint64_t> size =
+      uri ? uri_data_size(ctx, buffer, *uri) : glb_data_size(ctx, buffers, buffer, index);
+  if (size && *size < *length) {
+    ctx.warn("gltf.read.buffer-too-short", cat(buffer.pointer(), ": byteLength is ", *length,
+                                               ", but the buffer's data holds ", *size, " bytes"));
+  }
+}
+
+// ---- Images
+
+uint32_t big_endian(std::span<const uint8_t> bytes, uint64_t at, int size) {
+  uint32_t out = 0;
+  for (int i = 0; i < size; ++i) out = (out << 8) | bytes[at + i];
+  return out;
+}
+
+struct Problem {
+  std::string_view code;
+  std::string message;
+};
+
+// PNG: IHDR first, chunks whose length PNG fixes of that length, every chunk (length, type, data,
+// CRC) inside the data up to IEND, and an IDAT among them. CRCs are not checked.
+std::optional<Problem> png_problem(std::span<const uint8_t> bytes) {
+  static constexpr std::array<std::pair<std::string_view, uint32_t>, 5> kFixedLengths = {
+      {{"IHDR", 13}, {"cHRM", 32}, {"gAMA", 4}, {"pHYs", 9}, {"sRGB", 1}}};
+  bool image_data = false;
+  for (uint64_t at = 8;;) {
+    if (bytes.size() - at < 8) {
+      return Problem{kUnexpectedEnd, cat("the PNG ends at byte ", bytes.size(),
+                                         ", inside a chunk header or before its IEND chunk")};
+    }
+    const uint32_t length = big_endian(bytes, at, 4);
+    const std::string_view type(reinterpret_cast<const char*>(bytes.data() + at + 4), 4);
+    if (at == 8 && type != "IHDR") {
+      return Problem{kDataInvalid, "the PNG's first chunk is not IHDR"};
+    }
+    if (length > 0x7FFFFFFF) {
+      return Problem{kDataInvalid, cat("the PNG chunk at byte ", at, " gives a length of ", length,
+                                       ", over 2^31 - 1")};
+    }
+    for (const auto& [name, fixed] : kFixedLengths) {
+      if (type == name && length != fixed) {
+        return Problem{kDataInvalid, cat("the PNG's ", name, " chunk at byte ", at, " is ", length,
+                                         " bytes, not ", fixed)};
+      }
+    }
+    const uint64_t end = at + 12 + length;
+    if (end > bytes.size()) {
+      return Problem{kUnexpectedEnd, cat("the PNG chunk at byte ", at, " ends at byte ", end,
+                                         ", past the data's ", bytes.size())};
+    }
+    if (type == "IEND") {
+      if (image_data) return std::nullopt;
+      return Problem{kUnexpectedEnd, cat("the PNG reaches its IEND chunk at byte ", at,
+                                         " without image data (an IDAT chunk)")};
+    }
+    image_data = image_data || type == "IDAT";
+    at = end;
+  }
+}
+
+// TEM, RSTn and SOI: markers without a length (EOI ends the image).
+bool is_standalone_marker(uint8_t marker) {
+  return marker == 0x01 || (marker & 0xF8) == 0xD0 || marker == 0xD8;
+}
+bool is_start_of_frame(uint8_t marker) {
+  return (marker & 0xF0) == 0xC0 && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
+}
+
+// JPEG: marker segments from SOI to the first SOS, each length at least 2 and inside the data,
+// a frame header (SOF) before the scan, of 1 (grey) or 3 (colour) components as glTF viewers
+// decode. The entropy-coded data after SOS is not walked.
+std::optional<Problem> jpeg_problem(std::span<const uint8_t> bytes) {
+  const auto ends_early = [&] {
+    return Problem{kUnexpectedEnd,
+                   cat("the JPEG ends at byte ", bytes.size(), " before its start of scan (SOS)")};
+  };
+  bool frame = false;
+  for (uint64_t at = 2;;) {
+    if (at >= bytes.size()) return ends_early();
+    if (bytes[at] != 0xFF) {
+      return Problem{kDataInvalid, cat("the JPEG has byte ", int{bytes[at]}, " at byte ", at,
+                                       ", where a marker (255) belongs")};
+    }
+    while (at < bytes.size() && bytes[at] == 0xFF) ++at;  // fill bytes
+    if (at >= bytes.size()) return ends_early();
+    const uint8_t marker = bytes[at++];
+    if (marker == 0xD9) return ends_early();
+    if (is_standalone_marker(marker)) continue;
+    if (bytes.size() - at < 2) return ends_early();
+    const uint32_t length = big_endian(bytes, at, 2);
+    if (length < 2) {
+      return Problem{kDataInvalid, cat("the JPEG marker segment at byte ", at - 2,
+                                       " gives a length of ", length, ", under 2")};
+    }
+    if (length > bytes.size() - at) return ends_early();
+    if (is_start_of_frame(marker)) {
+      const int components = length < 8 ? 0 : bytes[at + 7];
+      if (components != 1 && components != 3) {
+        return Problem{kDataInvalid, cat("the JPEG frame header at byte ", at - 2, " gives ",
+                                         components, " colour components, not 1 or 3")};
+      }
+      frame = true;
+    }
+    if (marker == 0xDA) {
+      if (frame) return std::nullopt;
+      return Problem{kDataInvalid, "the JPEG's start of scan (SOS) comes before any frame header"};
+    }
+    at += length;
+  }
+}
+
+// The image type of `bytes` among those glTF knows (PNG, JPEG, and WebP and KTX2 through
+// extensions); empty for any other.
+std::string_view image_type(std::span<const uint8_t> bytes) {
+  const std::string_view type = sniff_media_type(bytes);
+  for (std::string_view known : {"image/png", "image/jpeg", "image/webp", "image/ktx2"}) {
+    if (type == known) return type;
+  }
+  return {};
+}
+
+bool extension_used(const JsonObject& root, std::string_view name) {
+  const rapidjson::Value* used = root.find("extensionsUsed");
+  if (used == nullptr || !used->IsArray()) return false;
+  return std::any_of(used->Begin(), used->End(), [&](const rapidjson::Value& v) {
+    return v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name;
+  });
+}
+
+// A data: URI's media type must be what its bytes are, as the validator judges it.
+bool warn_data_uri_type(ReadContext& ctx, const JsonObject& image, std::string_view uri,
+                        std::string_view type) {
+  const std::string_view declared = data_media_type(uri);
+  if (equals_ignoring_case(declared, type)) return false;
+  ctx.warn(kUriInvalid, cat(image.pointer("uri"), ": the data: URI says \"", declared,
+                            "\", but its bytes are ", type.empty() ? "no image glTF knows" : type));
+  return true;
+}
+
+void check_image_type(ReadContext& ctx, const JsonObject& image, std::string_view type) {
+  const std::optional<std::string_view> mime_type = string_member(image, "mimeType");
+  if (mime_type && *mime_type != type) {
+    ctx.warn("gltf.read.image-media-type", cat(image.pointer("mimeType"), ": \"", *mime_type,
+                                               "\", but the image's bytes are ", type));
+  }
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kExtensions = {
+      {{"image/webp", "EXT_texture_webp"}, {"image/ktx2", "KHR_texture_basisu"}}};
+  for (const auto& [extension_type, extension] : kExtensions) {
+    if (type == extension_type && !extension_used(ctx.root(), extension)) {
+      ctx.warn("gltf.read.image-type-not-enabled",
+               cat(image.pointer(), ": the image is ", type, ", which glTF allows only with ",
+                   extension, " in extensionsUsed"));
+    }
+  }
+}
+
+}  // namespace
+
+void check_resources(ReadContext& ctx, Buffers& buffers) {
+  for (size_t i = 0; i < ctx.count(Top::kBuffers); ++i) {
+    absl::StatusOr<JsonObject> buffer = ctx.entry(Top::kBuffers, i);
+    if (buffer.ok()) check_buffer(ctx, buffers, *buffer, static_cast<int>(i));
+  }
+}
+
+void check_image(ReadContext& ctx, const JsonObject& image, std::span<const uint8_t> bytes) {
+  const std::string_view type = image_type(bytes);
+  if (std::optional<std::string_view> uri = string_member(image, "uri")) {
+    if (warn_uri_error(ctx, image, *uri)) return;
+    if (is_data_uri(*uri) && warn_data_uri_type(ctx, image, *uri, type)) return;
+  }
+  if (type.empty()) return;
+  check_image_type(ctx, image, type);
+  std::optional<Problem> problem;
+  if (type == "image/png") problem = png_problem(bytes);
+  if (type == "image/jpeg") problem = jpeg_problem(bytes);
+  if (problem) ctx.warn(problem->code, cat(image.pointer(), ": ", problem->message));
+}
+
+}  // namespace px::gltf

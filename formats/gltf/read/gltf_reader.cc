@@ -1,0 +1,101 @@
+#include "formats/gltf/read/gltf_reader.h"
+
+#include <string>
+
+#include "engine/errors.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "formats/gltf/check/accessor_check.h"
+#include "formats/gltf/check/extension_check.h"
+#include "formats/gltf/check/layout_check.h"
+#include "formats/gltf/read/read_accessors.h"
+#include "formats/gltf/read/read_animations.h"
+#include "formats/gltf/read/read_buffers.h"
+#include "formats/gltf/read/read_container.h"
+#include "formats/gltf/read/read_context.h"
+#include "formats/gltf/read/read_json.h"
+#include "formats/gltf/read/read_materials.h"
+#include "formats/gltf/read/read_meshes.h"
+#include "formats/gltf/read/read_nodes.h"
+#include "formats/gltf/read/read_skins.h"
+#include "formats/gltf/read/read_textures.h"
+#include "formats/gltf/check/resource_check.h"
+#include "formats/gltf/check/schema_check.h"
+#include "rapidjson/error/en.h"
+
+namespace px::gltf {
+namespace {
+
+absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
+  constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
+                              rapidjson::kParseValidateEncodingFlag;
+  doc.Parse<kFlags>(text.data(), text.size());
+  if (!doc.HasParseError()) return absl::OkStatus();
+  return refuse("gltf.json.syntax", cat("the JSON is not valid at byte ", doc.GetErrorOffset(),
+                                        ": ", rapidjson::GetParseError_En(doc.GetParseError())));
+}
+
+// "asset": the version must be 2.x; version, minVersion, generator and copyright are kept in
+// global_attrs["asset"].
+absl::Status read_asset(ReadContext& ctx) {
+  absl::StatusOr<std::optional<JsonObject>> asset = ctx.root().object("asset");
+  if (!asset.ok()) return asset.status();
+  if (!*asset) return refuse("gltf.asset.version", "the document has no asset (and no version)");
+  ValueMap out;
+  for (std::string_view key : {"version", "minVersion", "generator", "copyright"}) {
+    std::string value;
+    PX_GLTF_TRY((*asset)->get(key, value));
+    if (key == "version" && !value.starts_with("2.")) {
+      return refuse("gltf.asset.version", value.empty()
+                                              ? std::string("the asset gives no version")
+                                              : cat("the document is glTF ", value, ", not 2.x"));
+    }
+    if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
+  }
+  set_value(ctx.scene().global_attrs, "asset", Value(std::move(out)));
+  return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);
+}
+
+}  // namespace
+
+absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem::path& base_dir,
+                                  const ReadOptions& options, Diagnostics& diagnostics) {
+  absl::StatusOr<Container> container = split_container(bytes, diagnostics);
+  if (!container.ok()) return container.status();
+  rapidjson::Document doc;
+  PX_GLTF_TRY(parse_json(container->json, doc));
+  absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
+  if (!root.ok()) return root.status();
+  PX_GLTF_TRY(check_extensions(*root, diagnostics));
+  check_schema(*root, diagnostics);
+  check_layout(*root, diagnostics);
+
+  Scene scene;
+  ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
+  PX_GLTF_TRY(ctx.init());
+  PX_GLTF_TRY(read_asset(ctx));
+  Buffers buffers(ctx, container->bin, container->glb);
+  Accessors accessors(ctx, buffers);
+  PX_GLTF_TRY(read_images(ctx, buffers));
+  PX_GLTF_TRY(read_textures(ctx));
+  PX_GLTF_TRY(read_materials(ctx));
+  PX_GLTF_TRY(read_meshes(ctx, buffers, accessors));
+  PX_GLTF_TRY(read_nodes(ctx));
+  PX_GLTF_TRY(read_scenes(ctx));
+  PX_GLTF_TRY(read_skins(ctx, accessors));
+  PX_GLTF_TRY(read_animations(ctx, accessors));
+  check_resources(ctx, buffers);
+  check_accessor_values(ctx, accessors);
+  return scene;
+}
+
+absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
+                           Diagnostics& diagnostics) {
+  absl::StatusOr<std::string> bytes = read_whole_file(path);
+  if (!bytes.ok()) return bytes.status();
+  std::filesystem::path base_dir = path.parent_path();
+  if (base_dir.empty()) base_dir = ".";
+  return read_memory(*bytes, base_dir, options, diagnostics);
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,280 @@
+#include "formats/gltf/read/read_animations.h"
+
+#include <cmath>
+#include <vector>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kMalformed = "gltf.animation.malformed";
+
+// |length - 1| above which the validator calls a rotation not of unit length.
+constexpr double kUnitTolerance = 0.00769;
+
+// What the value checks need of a sampler once every sampler is read.
+struct SamplerUse {
+  const AccessorData* values = nullptr;
+  int output = -1;
+  bool cubic = false;
+};
+
+// What the value checks need of a channel once every sampler is read.
+struct ChannelUse {
+  std::string at;
+  int sampler = -1;
+  std::string path;
+};
+
+// Accessors an animation rule has checked the values of: samplers and channels that share an
+// accessor (as they commonly share key times) check it once.
+struct Checked {
+  explicit Checked(size_t accessors) : inputs(accessors, false), rotations(accessors, false) {}
+  std::vector<bool> inputs;
+  std::vector<bool> rotations;
+};
+
+// How often one rule broke in an accessor, and where first.
+struct Tally {
+  uint64_t count = 0;
+  std::string first;
+  void add(std::string where) {
+    if (count++ == 0) first = std::move(where);
+  }
+};
+
+// A refusal of the JSON helpers ("gltf.json.type: /animations/0 ..."), spelled as the
+// animation rule.
+absl::Status malformed(const absl::Status& status) {
+  if (status.ok()) return status;
+  std::string detail(status.message());
+  if (size_t colon = detail.find(": "); colon != std::string::npos) detail.erase(0, colon + 2);
+  return refuse(kMalformed, detail);
+}
+
+absl::StatusOr<JsonObject> object_at(const rapidjson::Value& array, const std::string& at,
+                                     size_t i) {
+  absl::StatusOr<JsonObject> json = element_object(array, at, i);
+  if (!json.ok()) return malformed(json.status());
+  return json;
+}
+
+absl::StatusOr<const rapidjson::Value*> required_array(const JsonObject& json,
+                                                       std::string_view key) {
+  absl::StatusOr<const rapidjson::Value*> array = json.array(key);
+  if (!array.ok()) return malformed(array.status());
+  if (*array == nullptr) return refuse(kMalformed, cat(json.pointer(key), " is absent"));
+  return array;
+}
+
+// An input accessor must declare min and max (gltf.read.accessor-no-bounds).
+void warn_input_without_bounds(ReadContext& ctx, const JsonObject& sampler, int input) {
+  absl::StatusOr<JsonObject> accessor = ctx.entry(Top::kAccessors, input);
+  if (!accessor.ok() || (accessor->has("min") && accessor->has("max"))) return;
+  ctx.warn("gltf.read.accessor-no-bounds",
+           cat(sampler.pointer("input"), ": accessor ", input, " declares no ",
+               accessor->has("min")   ? "max"
+               : accessor->has("max") ? "min"
+                                      : "min and max",
+               ", which glTF requires of an animation input accessor"));
+}
+
+// Key times must not be negative (gltf.read.animation-input-negative) and must increase
+// (gltf.read.animation-input-not-increasing); a negative time is passed over when comparing, as the
+// validator does. The times are kept as they are.
+void check_key_times(ReadContext& ctx, const AccessorData& times, const std::string& at) {
+  if (!times.from_document) return;
+  const std::span<const float> t = times.column.values<float>();
+  Tally negative, unordered;
+  float previous = 0;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] < 0) {
+      negative.add(cat("key ", i, " is ", t[i]));
+      continue;
+    }
+    if (i > 0 && t[i] <= previous) {
+      unordered.add(cat("key ", i, " is ", t[i], ", after ", previous));
+    }
+    previous = t[i];
+  }
+  if (negative.count > 0) {
+    ctx.warn("gltf.read.animation-input-negative",
+             cat(at, ": ", negative.count, negative.count == 1 ? " key time is" : " key times are",
+                 " negative, which glTF does not allow (", negative.first, ")"));
+  }
+  if (unordered.count > 0) {
+    ctx.warn(
+        "gltf.read.animation-input-not-increasing",
+        cat(at, ": ", unordered.count, unordered.count == 1 ? " key time does" : " key times do",
+            " not increase, as glTF requires (", unordered.first, ")"));
+  }
+}
+
+// The rotations a channel animates must be unit quaternions, within the validator's tolerance
+// (gltf.read.animation-rotation-not-unit); of CUBICSPLINE keys, the values, not the tangents. The
+// values are kept as they are.
+void check_rotations(ReadContext& ctx, const SamplerUse& sampler, const std::string& at) {
+  const AccessorData& data = *sampler.values;
+  const Column& c = data.column;
+  if (!data.from_document || c.dtype != DType::kFloat32 || c.cols != 4) return;
+  const std::span<const float> values = c.values<float>();
+  Tally wrong;
+  for (size_t r = sampler.cubic ? 1 : 0; r < c.rows; r += sampler.cubic ? 3 : 1) {
+    const float* q = values.data() + 4 * r;
+    double squares = 0;
+    for (int k = 0; k < 4; ++k) squares += double{q[k]} * q[k];
+    const double length = std::sqrt(squares);
+    if (std::abs(length - 1) > kUnitTolerance)
+      wrong.add(cat("element ", r, " has length ", length));
+  }
+  if (wrong.count == 0) return;
+  ctx.warn("gltf.read.animation-rotation-not-unit",
+           cat(at, ": accessor ", sampler.output, " holds ", wrong.count,
+               wrong.count == 1 ? " rotation" : " rotations",
+               " not of unit length, as glTF requires (", wrong.first, ")"));
+}
+
+absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
+                                   Checked& checked, SamplerUse& use) {
+  const size_t count = ctx.count(Top::kAccessors);
+  int input = -1;
+  int output = -1;
+  std::string interpolation = "LINEAR";
+  PX_GLTF_TRY(malformed(json.require_index("input", count, input)));
+  PX_GLTF_TRY(malformed(json.require_index("output", count, output)));
+  PX_GLTF_TRY(malformed(json.get("interpolation", interpolation)));
+  absl::StatusOr<const AccessorData*> times = accessors.get(input);
+  if (!times.ok()) return times.status();
+  if ((*times)->type != "SCALAR" || (*times)->component_type != kComponentFloat) {
+    return refuse(kMalformed, cat(json.pointer("input"), ": key times must be float SCALAR, not ",
+                                  (*times)->type, " of component type ", (*times)->component_type));
+  }
+  warn_input_without_bounds(ctx, json, input);
+  if (!checked.inputs[input]) {
+    checked.inputs[input] = true;
+    check_key_times(ctx, **times, json.pointer("input"));
+  }
+  absl::StatusOr<const AccessorData*> values = accessors.get(output);
+  if (!values.ok()) return values.status();
+  use = {*values, output, interpolation == "CUBICSPLINE"};
+  ValueMap out;
+  out.emplace_back("times", Value((*times)->column));
+  out.emplace_back("values", Value((*values)->column));
+  out.emplace_back("interpolation", Value(interpolation));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
+  return Value(std::move(out));
+}
+
+// An animated node may not have a matrix (gltf.read.channel-targets-matrix). The channel is kept:
+// the node's matrix is its rest transform, and the channel animates the translation, rotation or
+// scale that matrix decomposes into, as a writer of TRS takes it.
+void warn_matrix_target(ReadContext& ctx, const JsonObject& target, int node,
+                        const std::string& path) {
+  if (path != "translation" && path != "rotation" && path != "scale") return;
+  absl::StatusOr<JsonObject> json = ctx.entry(Top::kNodes, node);
+  if (!json.ok() || !json->has("matrix")) return;
+  ctx.warn("gltf.read.channel-targets-matrix",
+           cat(target.pointer(), ": it animates the ", path, " of node ", node,
+               ", which has a matrix; glTF allows an animated node translation, rotation and "
+               "scale only. Read as animating the ",
+               path, " the matrix decomposes into"));
+}
+
+absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, size_t samplers,
+                                   ChannelUse& use) {
+  int sampler = -1;
+  int node = -1;
+  std::string path;
+  PX_GLTF_TRY(malformed(json.require_index("sampler", samplers, sampler)));
+  absl::StatusOr<std::optional<JsonObject>> target = json.object("target");
+  if (!target.ok()) return malformed(target.status());
+  if (!*target) return refuse(kMalformed, cat(json.pointer("target"), " is absent"));
+  const JsonObject& t = **target;
+  PX_GLTF_TRY(malformed(t.get_index("node", ctx.count(Top::kNodes), node)));
+  PX_GLTF_TRY(malformed(t.require("path", path)));
+  if (node >= 0) warn_matrix_target(ctx, t, node, path);
+  use = {json.pointer("sampler"), sampler, path};
+  ValueMap target_out;
+  if (node >= 0) target_out.emplace_back("node", Value(node));
+  target_out.emplace_back("path", Value(path));
+  // KHR_animation_pointer names what it animates by a JSON pointer.
+  absl::StatusOr<std::optional<JsonObject>> extensions = t.object("extensions");
+  if (!extensions.ok()) return malformed(extensions.status());
+  if (*extensions) {
+    absl::StatusOr<std::optional<JsonObject>> pointer =
+        (*extensions)->object("KHR_animation_pointer");
+    if (!pointer.ok()) return malformed(pointer.status());
+    if (*pointer) {
+      std::string p;
+      PX_GLTF_TRY(malformed((*pointer)->require("pointer", p)));
+      target_out.emplace_back("pointer", Value(p));
+    }
+  }
+  ValueMap out;
+  out.emplace_back("sampler", Value(sampler));
+  out.emplace_back("target", Value(std::move(target_out)));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
+  return Value(std::move(out));
+}
+
+absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
+                                     Checked& checked) {
+  ValueMap out;
+  std::string name;
+  PX_GLTF_TRY(malformed(json.get("name", name)));
+  if (json.has("name")) out.emplace_back("name", Value(name));
+  absl::StatusOr<const rapidjson::Value*> samplers = required_array(json, "samplers");
+  if (!samplers.ok()) return samplers.status();
+  absl::StatusOr<const rapidjson::Value*> channels = required_array(json, "channels");
+  if (!channels.ok()) return channels.status();
+  ValueArray channel_values;
+  std::vector<ChannelUse> channel_uses((*channels)->Size());
+  for (size_t i = 0; i < (*channels)->Size(); ++i) {
+    absl::StatusOr<JsonObject> c = object_at(**channels, json.pointer("channels"), i);
+    if (!c.ok()) return c.status();
+    absl::StatusOr<Value> channel = read_channel(ctx, *c, (*samplers)->Size(), channel_uses[i]);
+    if (!channel.ok()) return channel.status();
+    channel_values.push_back(*std::move(channel));
+  }
+  ValueArray sampler_values;
+  std::vector<SamplerUse> sampler_uses((*samplers)->Size());
+  for (size_t i = 0; i < (*samplers)->Size(); ++i) {
+    absl::StatusOr<JsonObject> s = object_at(**samplers, json.pointer("samplers"), i);
+    if (!s.ok()) return s.status();
+    absl::StatusOr<Value> sampler = read_sampler(ctx, accessors, *s, checked, sampler_uses[i]);
+    if (!sampler.ok()) return sampler.status();
+    sampler_values.push_back(*std::move(sampler));
+  }
+  for (const ChannelUse& c : channel_uses) {
+    const SamplerUse& sampler = sampler_uses[c.sampler];
+    if (c.path != "rotation" || checked.rotations[sampler.output]) continue;
+    checked.rotations[sampler.output] = true;
+    check_rotations(ctx, sampler, c.at);
+  }
+  out.emplace_back("channels", Value(std::move(channel_values)));
+  out.emplace_back("samplers", Value(std::move(sampler_values)));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out));
+  return Value(std::move(out));
+}
+
+}  // namespace
+
+absl::Status read_animations(ReadContext& ctx, Accessors& accessors) {
+  const size_t n = ctx.count(Top::kAnimations);
+  if (n == 0) return absl::OkStatus();
+  ValueArray animations;
+  Checked checked(ctx.count(Top::kAccessors));
+  for (size_t i = 0; i < n; ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kAnimations, i);
+    if (!json.ok()) return malformed(json.status());
+    absl::StatusOr<Value> animation = read_animation(ctx, accessors, *json, checked);
+    if (!animation.ok()) return animation.status();
+    animations.push_back(*std::move(animation));
+  }
+  set_value(ctx.scene().global_attrs, "animations", Value(std::move(animations)));
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,113 @@
+#include "formats/gltf/read/read_buffers.h"
+
+#include "engine/errors.h"
+#include "engine/file_uri.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::gltf {
+
+Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb)
+    : ctx_(ctx),
+      glb_bin_(glb_bin),
+      glb_(glb),
+      buffers_(ctx.count(Top::kBuffers)),
+      zero_filled_(ctx.count(Top::kBuffers), false) {}
+
+absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer, int index) {
+  const std::string& at = buffer.pointer();
+  std::string uri;
+  PX_GLTF_TRY(buffer.get("uri", uri));
+  if (!buffer.has("uri")) {
+    if (index == 0 && glb_bin_) return *glb_bin_;
+    // glTF leaves such a buffer's bytes to the application; the document does not hold them.
+    uint64_t length = 0;
+    PX_GLTF_TRY(buffer.get("byteLength", length));
+    ctx_.warn("gltf.read.buffer-no-data",
+              cat(at, " has no uri and is not the BIN chunk of a GLB; its ", length,
+                  " bytes read as zeros"));
+    absl::StatusOr<std::span<uint8_t>> zeros = ctx_.allocate<uint8_t>(length, at);
+    if (!zeros.ok()) return zeros.status();
+    zero_filled_[index] = true;
+    return std::span<const uint8_t>(*zeros);
+  }
+  std::string bytes;
+  if (is_data_uri(uri)) {
+    std::optional<DataUri> data = decode_data_uri(uri);
+    if (!data) return refuse("gltf.buffer.data-uri", cat(at, "/uri is a malformed data: URI"));
+    bytes.assign(data->bytes.begin(), data->bytes.end());
+  } else {
+    ResolvedUri file = resolve_file_uri(uri, ctx_.base_dir(), ctx_.options().allow_external_files);
+    switch (file.kind) {
+      case UriFile::kOutside:
+        return refuse("gltf.buffer.outside-folder",
+                      cat(at, "/uri \"", uri,
+                          "\" lies outside the document's folder and is not read "
+                          "(--allow-external-files reads it)"));
+      case UriFile::kNotAFile:
+        return refuse("gltf.buffer.not-a-file",
+                      cat(at, "/uri \"", uri, "\" is not a file; it is never fetched"));
+      case UriFile::kNoFolder:
+        return refuse("gltf.buffer.no-folder",
+                      cat(at, "/uri \"", uri, "\" is relative, and the document has no folder"));
+      case UriFile::kFile:
+        break;
+    }
+    absl::StatusOr<std::string> read = read_whole_file(file.path);
+    if (!read.ok()) {
+      return refuse(
+          "gltf.buffer.missing",
+          cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(read.status().message())));
+    }
+    bytes = *std::move(read);
+  }
+  ctx_.add_input(bytes.size());
+  const std::string& stored = storage_.emplace_back(std::move(bytes));
+  return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(stored.data()), stored.size());
+}
+
+absl::StatusOr<std::span<const uint8_t>> Buffers::buffer(int index) {
+  if (buffers_[index]) return *buffers_[index];
+  absl::StatusOr<JsonObject> buffer = ctx_.entry(Top::kBuffers, index);
+  if (!buffer.ok()) return buffer.status();
+  uint64_t length = 0;
+  PX_GLTF_TRY(buffer->require("byteLength", length));
+  absl::StatusOr<std::span<const uint8_t>> bytes = load(*buffer, index);
+  if (!bytes.ok()) return bytes.status();
+  if (bytes->size() < length) {
+    return refuse("gltf.buffer.too-short", cat(buffer->pointer(), " gives a byteLength of ", length,
+                                               ", but its data holds ", bytes->size(), " bytes"));
+  }
+  buffers_[index] = bytes->first(static_cast<size_t>(length));
+  return *buffers_[index];
+}
+
+absl::StatusOr<ViewBytes> Buffers::view(int index) {
+  absl::StatusOr<JsonObject> view = ctx_.entry(Top::kBufferViews, index);
+  if (!view.ok()) return view.status();
+  int buffer_index = -1;
+  uint64_t offset = 0;
+  uint64_t length = 0;
+  ViewBytes out;
+  PX_GLTF_TRY(view->require_index("buffer", ctx_.count(Top::kBuffers), buffer_index));
+  PX_GLTF_TRY(view->get("byteOffset", offset));
+  out.offset = offset;
+  PX_GLTF_TRY(view->require("byteLength", length));
+  PX_GLTF_TRY(view->get("byteStride", out.stride));
+  if (view->has("byteStride") && (out.stride < 4 || out.stride > 252)) {
+    return refuse(kJsonValue,
+                  cat(view->pointer("byteStride"), " is ", out.stride, ", outside 4..252"));
+  }
+  absl::StatusOr<std::span<const uint8_t>> data = buffer(buffer_index);
+  if (!data.ok()) return data.status();
+  if (offset > data->size() || length > data->size() - offset) {
+    return refuse("gltf.buffer-view.out-of-bounds",
+                  cat(view->pointer(), " spans bytes ", offset, " + ", length, " of buffer ",
+                      buffer_index, ", which holds ", data->size()));
+  }
+  out.bytes = data->subspan(static_cast<size_t>(offset), static_cast<size_t>(length));
+  return out;
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,79 @@
+#include "formats/gltf/read/read_context.h"
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr uint64_t kBaseBudget = uint64_t{64} << 20;
+constexpr uint64_t kBudgetPerInputByte = 32;
+
+constexpr std::array<std::string_view, static_cast<size_t>(Top::kCount)> kNames = {
+    "accessors", "animations", "buffers",  "bufferViews", "cameras", "images",   "materials",
+    "meshes",    "nodes",      "samplers", "scenes",      "skins",   "textures",
+};
+
+}  // namespace
+
+ReadContext::ReadContext(JsonObject root, Scene& scene, const ReadOptions& options,
+                         Diagnostics& diagnostics, std::filesystem::path base_dir,
+                         uint64_t input_bytes)
+    : root_(std::move(root)),
+      scene_(scene),
+      options_(options),
+      diagnostics_(diagnostics),
+      base_dir_(std::move(base_dir)),
+      input_bytes_(input_bytes) {}
+
+absl::Status ReadContext::init() {
+  for (size_t i = 0; i < kNames.size(); ++i) {
+    absl::StatusOr<const rapidjson::Value*> array = root_.array(kNames[i]);
+    if (!array.ok()) return array.status();
+    arrays_[i] = *array;
+  }
+  return absl::OkStatus();
+}
+
+std::string_view ReadContext::name(Top top) { return kNames[static_cast<size_t>(top)]; }
+
+size_t ReadContext::count(Top top) const {
+  const rapidjson::Value* array = arrays_[static_cast<size_t>(top)];
+  return array == nullptr ? 0 : array->Size();
+}
+
+absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
+  return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
+}
+
+absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {
+  uint64_t bytes = 0;
+  absl::StatusOr<Value> out = to_value(json, pointer, options_.max_xml_depth, bytes);
+  if (!out.ok()) return out.status();
+  if (absl::Status s = charge(bytes, pointer); !s.ok()) return s;
+  return out;
+}
+
+absl::Status ReadContext::keep(const JsonObject& json, std::string_view key, ValueMap& out) {
+  const rapidjson::Value* member = json.find(key);
+  if (member == nullptr) return absl::OkStatus();
+  absl::StatusOr<Value> v = value(*member, json.pointer(key));
+  if (!v.ok()) return v.status();
+  set_value(out, key, *std::move(v));
+  return absl::OkStatus();
+}
+
+absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
+  const uint64_t limit = input_bytes_ > (UINT64_MAX - kBaseBudget) / kBudgetPerInputByte
+                             ? UINT64_MAX
+                             : kBaseBudget + input_bytes_ * kBudgetPerInputByte;
+  if (bytes > limit || charged_ > limit - bytes) {
+    return absl::ResourceExhaustedError(
+        cat("gltf.read.budget: ", pointer, ": decoding it would take ", bytes,
+            " more bytes, past the ", limit, " a document of ", input_bytes_, " bytes may take"));
+  }
+  charged_ += bytes;
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

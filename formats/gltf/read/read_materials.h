@@ -1,0 +1,14 @@
+// Materials: PBR metallic-roughness (base colour, metallic, roughness and their textures), the
+// normal texture and its scale, the occlusion texture and its strength, emissive texture and
+// factor, alpha mode and cutoff, double-sidedness, the name, each texture's texCoord set, and the
+// material's extras in Material::extras["extras"].
+#pragma once
+
+#include "absl/status/status.h"
+#include "formats/gltf/read/read_context.h"
+
+namespace px::gltf {
+
+absl::Status read_materials(ReadContext& ctx);
+
+}  // namespace px::gltf

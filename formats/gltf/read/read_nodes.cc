@@ -1,0 +1,168 @@
+#include "formats/gltf/read/read_nodes.h"
+
+#include <Eigen/Geometry>
+#include <cmath>
+#include <cstdint>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "model/node_tree.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kDropped = "gltf.read.node-reference-dropped";
+
+absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node) {
+  if (json.has("matrix")) {
+    if (json.has("translation") || json.has("rotation") || json.has("scale")) {
+      ctx.warn("gltf.read.node-trs-ignored",
+               cat(json.pointer(),
+                   ": translation, rotation and scale beside a matrix are "
+                   "ignored"));
+    }
+    std::array<double, 16> m;
+    PX_GLTF_TRY(json.get("matrix", m));
+    node.matrix = Eigen::Map<const Eigen::Matrix4d>(m.data());  // both column-major
+    return absl::OkStatus();
+  }
+  std::array<double, 3> t = {0, 0, 0};
+  std::array<double, 4> r = {0, 0, 0, 1};
+  std::array<double, 3> s = {1, 1, 1};
+  PX_GLTF_TRY(json.get("translation", t));
+  PX_GLTF_TRY(json.get("rotation", r));
+  PX_GLTF_TRY(json.get("scale", s));
+  Eigen::Quaterniond q(r[3], r[0], r[1], r[2]);
+  const double norm = q.norm();
+  if (!(norm > 0) || !std::isfinite(norm)) {
+    ctx.warn("gltf.read.rotation-replaced",
+             cat(json.pointer("rotation"),
+                 ": a rotation of zero or non-finite length reads as "
+                 "none"));
+    q = Eigen::Quaterniond::Identity();
+  } else if (std::abs(norm - 1) > 1e-3) {
+    ctx.warn("gltf.read.rotation-normalized",
+             cat(json.pointer("rotation"), ": a rotation of length ", norm, " is normalized"));
+  }
+  q.normalize();
+  Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
+  m.topLeftCorner<3, 3>() = q.toRotationMatrix() * Eigen::Vector3d(s[0], s[1], s[2]).asDiagonal();
+  m.topRightCorner<3, 1>() = Eigen::Vector3d(t[0], t[1], t[2]);
+  node.matrix = m;
+  return absl::OkStatus();
+}
+
+absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
+  const size_t nodes = ctx.count(Top::kNodes);
+  PX_GLTF_TRY(json.get("name", node.name));
+  PX_GLTF_TRY(json.get_index("mesh", ctx.count(Top::kMeshes), node.mesh));
+  PX_GLTF_TRY(read_transform(ctx, json, node));
+  absl::StatusOr<const rapidjson::Value*> children = json.array("children");
+  if (!children.ok()) return children.status();
+  if (*children != nullptr) {
+    for (rapidjson::SizeType i = 0; i < (*children)->Size(); ++i) {
+      std::optional<uint64_t> child = json_uint((**children)[i]);
+      const std::string at = child_pointer(json.pointer("children"), i);
+      if (!child) return refuse(kJsonType, cat(at, " is not an index"));
+      if (*child >= nodes) {
+        return refuse(kUnresolved, cat(at, " is ", *child, ", but there are ", nodes, " nodes"));
+      }
+      node.children.push_back(static_cast<int>(*child));
+    }
+  }
+  int camera = -1;
+  int skin = -1;
+  PX_GLTF_TRY(json.get_index("camera", ctx.count(Top::kCameras), camera));
+  PX_GLTF_TRY(json.get_index("skin", ctx.count(Top::kSkins), skin));
+  if (camera >= 0) {
+    absl::StatusOr<JsonObject> c = ctx.entry(Top::kCameras, camera);
+    if (!c.ok()) return c.status();
+    absl::StatusOr<Value> value = ctx.value(c->json(), c->pointer());
+    if (!value.ok()) return value.status();
+    set_value(node.extras, "camera", *std::move(value));
+  }
+  if (skin >= 0) set_value(node.extras, "skin", Value(skin));
+  return ctx.keep(json, "extras", node.extras);
+}
+
+// Drops child references that are the node itself or a second parent, then the reference that
+// closes each cycle, so that the nodes form a forest.
+void make_forest(ReadContext& ctx) {
+  std::vector<Node>& nodes = ctx.scene().nodes;
+  const int n = static_cast<int>(nodes.size());
+  std::vector<int> parent(n, -1);
+  for (int i = 0; i < n; ++i) {
+    std::erase_if(nodes[i].children, [&](int c) {
+      if (c != i && parent[c] < 0) {
+        parent[c] = i;
+        return false;
+      }
+      ctx.warn(kDropped, cat("/nodes/", i, ": child ", c,
+                             c == i ? " is the node itself" : " already has a parent",
+                             "; the reference is dropped"));
+      return true;
+    });
+  }
+  const std::vector<int> listed_by = parent;  // cut_cycles cuts links in parent
+  for (int i : cut_cycles(parent)) {
+    const int p = listed_by[i];
+    ctx.warn(kDropped, cat("/nodes/", p, ": child ", i,
+                           " makes the node its own ancestor; the reference is dropped"));
+    std::erase(nodes[p].children, i);
+  }
+}
+
+}  // namespace
+
+absl::Status read_nodes(ReadContext& ctx) {
+  std::vector<Node>& nodes = ctx.scene().nodes;
+  PX_GLTF_TRY(ctx.resize(nodes, Top::kNodes));
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kNodes, i);
+    if (!json.ok()) return json.status();
+    PX_GLTF_TRY(read_node(ctx, *json, nodes[i]));
+  }
+  make_forest(ctx);
+  return absl::OkStatus();
+}
+
+absl::Status read_scenes(ReadContext& ctx) {
+  Scene& scene = ctx.scene();
+  const size_t nodes = scene.nodes.size();
+  std::vector<bool> is_child(nodes, false);
+  for (const Node& node : scene.nodes) {
+    for (int c : node.children) is_child[c] = true;
+  }
+  PX_GLTF_TRY(ctx.resize(scene.scenes, Top::kScenes));
+  std::vector<size_t> root_of_scene(nodes, SIZE_MAX);  // the scene a node is a root of so far
+  for (size_t s = 0; s < scene.scenes.size(); ++s) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kScenes, s);
+    if (!json.ok()) return json.status();
+    absl::StatusOr<const rapidjson::Value*> roots = json->array("nodes");
+    if (!roots.ok()) return roots.status();
+    if (*roots == nullptr) continue;
+    for (rapidjson::SizeType i = 0; i < (*roots)->Size(); ++i) {
+      std::optional<uint64_t> root = json_uint((**roots)[i]);
+      const std::string at = child_pointer(json->pointer("nodes"), i);
+      if (!root) return refuse(kJsonType, cat(at, " is not an index"));
+      if (*root >= nodes) {
+        return refuse(kUnresolved, cat(at, " is ", *root, ", but there are ", nodes, " nodes"));
+      }
+      std::vector<int>& list = scene.scenes[s];
+      const int r = static_cast<int>(*root);
+      if (is_child[r] || root_of_scene[r] == s) {
+        ctx.warn(kDropped, cat(at, ": node ", r,
+                               is_child[r] ? " is another node's child" : " is listed twice",
+                               "; dropped from the scene's roots"));
+        continue;
+      }
+      list.push_back(r);
+      root_of_scene[r] = s;
+    }
+  }
+  scene.default_scene = -1;
+  PX_GLTF_TRY(ctx.root().get_index("scene", scene.scenes.size(), scene.default_scene));
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,143 @@
+#include "formats/gltf/read/read_textures.h"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/errors.h"
+#include "engine/file_uri.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "engine/uri.h"
+#include "formats/gltf/check/resource_check.h"
+
+namespace px::gltf {
+namespace {
+
+void load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
+  ResolvedUri file =
+      resolve_file_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
+  switch (file.kind) {
+    case UriFile::kOutside:
+      ctx.warn("gltf.read.image-outside-folder",
+               cat(at, ": image \"", image.uri,
+                   "\" lies outside the document's folder and is not read "
+                   "(--allow-external-files reads it); its URI is kept"));
+      return;
+    case UriFile::kNotAFile:
+    case UriFile::kNoFolder:
+      return;
+    case UriFile::kFile:
+      break;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file.path, ec)) {
+    ctx.warn("gltf.read.image-missing",
+             cat(at, ": image file \"", image.uri, "\" was not found; its URI is kept"));
+    return;
+  }
+  absl::StatusOr<std::string> bytes = read_whole_file(file.path);
+  if (!bytes.ok()) {
+    ctx.warn("gltf.read.image-unreadable",
+             cat(at, ": image file \"", image.uri,
+                 "\" cannot be read: ", std::string(bytes.status().message())));
+    return;
+  }
+  image.bytes.assign(bytes->begin(), bytes->end());
+  std::string_view sniffed = sniff_media_type(image.bytes);
+  if (!sniffed.empty()) image.mime_type = std::string(sniffed);
+}
+
+absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& json, Image& image) {
+  int view = -1;
+  std::string uri;
+  PX_GLTF_TRY(json.get("name", image.name));
+  PX_GLTF_TRY(json.get("mimeType", image.mime_type));
+  PX_GLTF_TRY(json.get("uri", uri));
+  PX_GLTF_TRY(json.get_index("bufferView", ctx.count(Top::kBufferViews), view));
+  if (view >= 0) {
+    absl::StatusOr<ViewBytes> bytes = buffers.view(view);
+    if (!bytes.ok()) return bytes.status();
+    image.bytes.assign(bytes->bytes.begin(), bytes->bytes.end());
+    if (image.mime_type.empty()) image.mime_type = std::string(sniff_media_type(image.bytes));
+    check_image(ctx, json, image.bytes);
+    return absl::OkStatus();
+  }
+  if (!json.has("uri")) {
+    ctx.warn("gltf.read.image-empty", cat(json.pointer(),
+                                          ": an image with neither a uri nor a "
+                                          "bufferView is read empty"));
+    return absl::OkStatus();
+  }
+  if (is_data_uri(uri)) {
+    std::optional<DataUri> data = decode_data_uri(uri);
+    if (!data) {
+      ctx.warn("gltf.read.image-data-uri",
+               cat(json.pointer(), ": a malformed data: URI is dropped"));
+      return absl::OkStatus();
+    }
+    image.bytes = std::move(data->bytes);
+    std::string_view sniffed = sniff_media_type(image.bytes);
+    image.mime_type = sniffed.empty() ? data->media_type : std::string(sniffed);
+    check_image(ctx, json, image.bytes);
+    return absl::OkStatus();
+  }
+  image.uri = uri;
+  load_image_file(ctx, json.pointer(), image);
+  check_image(ctx, json, image.bytes);
+  return absl::OkStatus();
+}
+
+// One of `allowed`, else refused as a value glTF does not define.
+absl::Status get_enum(const JsonObject& json, std::string_view key, std::span<const int> allowed,
+                      int& out) {
+  PX_GLTF_TRY(json.get(key, out));
+  if (!json.has(key) || std::find(allowed.begin(), allowed.end(), out) != allowed.end()) {
+    return absl::OkStatus();
+  }
+  return refuse(kJsonValue, cat(json.pointer(key), " is ", out, ", not a glTF value"));
+}
+
+absl::Status read_sampler(const JsonObject& json, Texture& texture) {
+  static constexpr std::array<int, 3> kWraps = {33071, 33648, 10497};
+  static constexpr std::array<int, 2> kMagFilters = {9728, 9729};
+  static constexpr std::array<int, 6> kMinFilters = {9728, 9729, 9984, 9985, 9986, 9987};
+  PX_GLTF_TRY(get_enum(json, "wrapS", kWraps, texture.wrap_s));
+  PX_GLTF_TRY(get_enum(json, "wrapT", kWraps, texture.wrap_t));
+  PX_GLTF_TRY(get_enum(json, "magFilter", kMagFilters, texture.mag_filter));
+  return get_enum(json, "minFilter", kMinFilters, texture.min_filter);
+}
+
+}  // namespace
+
+absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
+  std::vector<Image>& images = ctx.scene().images;
+  PX_GLTF_TRY(ctx.resize(images, Top::kImages));
+  for (size_t i = 0; i < images.size(); ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kImages, i);
+    if (!json.ok()) return json.status();
+    PX_GLTF_TRY(read_image(ctx, buffers, *json, images[i]));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status read_textures(ReadContext& ctx) {
+  std::vector<Texture>& textures = ctx.scene().textures;
+  PX_GLTF_TRY(ctx.resize(textures, Top::kTextures));
+  for (size_t i = 0; i < textures.size(); ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kTextures, i);
+    if (!json.ok()) return json.status();
+    Texture& texture = textures[i];
+    int sampler = -1;
+    PX_GLTF_TRY(json->get("name", texture.name));
+    PX_GLTF_TRY(json->get_index("source", ctx.count(Top::kImages), texture.image));
+    PX_GLTF_TRY(json->get_index("sampler", ctx.count(Top::kSamplers), sampler));
+    if (sampler >= 0) {
+      absl::StatusOr<JsonObject> s = ctx.entry(Top::kSamplers, sampler);
+      if (!s.ok()) return s.status();
+      PX_GLTF_TRY(read_sampler(*s, texture));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

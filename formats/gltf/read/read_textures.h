@@ -1,0 +1,18 @@
+// Images, samplers and textures. An image is kept by its URI as the document spells it, with its
+// bytes read when the file is found beside the document (a file outside the document's folder
+// only when external files are allowed; otherwise a warning and the URI alone), or by the bytes of
+// its bufferView or data: URI; its URI and bytes are checked as they are taken (check_image). A
+// texture takes its sampler's settings (glTF's defaults without one); a texture without a source
+// (a KHR_texture_basisu / EXT_texture_webp placeholder) reads with image -1.
+#pragma once
+
+#include "absl/status/status.h"
+#include "formats/gltf/read/read_buffers.h"
+#include "formats/gltf/read/read_context.h"
+
+namespace px::gltf {
+
+absl::Status read_images(ReadContext& ctx, Buffers& buffers);
+absl::Status read_textures(ReadContext& ctx);
+
+}  // namespace px::gltf

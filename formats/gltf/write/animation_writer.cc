@@ -1,0 +1,154 @@
+#include "formats/gltf/write/animation_writer.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "absl/container/flat_hash_map.h"
+#include "formats/gltf/write/value_json.h"
+
+namespace px::gltf {
+namespace {
+
+std::string_view accessor_type(size_t width) {
+  switch (width) {
+    case 1:
+      return "SCALAR";
+    case 2:
+      return "VEC2";
+    case 3:
+      return "VEC3";
+    case 4:
+      return "VEC4";
+    case 9:
+      return "MAT3";
+    default:
+      return "MAT4";  // 16: the bake lets no other width through
+  }
+}
+
+}  // namespace
+
+AnimationWriter::AnimationWriter(const Scene& scene, Diagnostics& diagnostics)
+    : baked_(bake_animations(scene)) {
+  for (const BakeNote& note : baked_.notes) diagnostics.warn(note.code, note.message);
+}
+
+void AnimationWriter::add_accessors(BinBuilder& bin) {
+  // Times arrays by their float32 bytes, so that equal arrays share one accessor.
+  absl::flat_hash_map<std::string, int> times_by_bytes;
+  for (const BakedAnimation& animation : baked_.animations) {
+    std::vector<Accessors>& accessors = accessors_.emplace_back();
+    for (const BakedSampler& sampler : animation.samplers) {
+      std::vector<float> times(sampler.times.begin(), sampler.times.end());
+      std::string bytes(reinterpret_cast<const char*>(times.data()), times.size() * sizeof(float));
+      auto [it, inserted] = times_by_bytes.try_emplace(std::move(bytes), -1);
+      if (inserted) {
+        int view = bin.add_view(times.size() * sizeof(float), 0);
+        // Times increase, so the first and last are the min and max.
+        it->second = bin.add_accessor(
+            Accessor{view, kFloat, times.size(), "SCALAR", {times.front()}, {times.back()}});
+        times_.emplace_back(std::move(times), it->second);
+      }
+      const size_t rows = sampler.values.size() / sampler.width;
+      int view = bin.add_view(sampler.values.size() * sizeof(float), 0);
+      int output =
+          bin.add_accessor(Accessor{view, kFloat, rows, accessor_type(sampler.width), {}, {}});
+      outputs_.emplace_back(&sampler, output);
+      accessors.push_back({it->second, output});
+    }
+  }
+}
+
+void AnimationWriter::fill(BinBuilder& bin) const {
+  for (const auto& [times, accessor] : times_) {
+    std::memcpy(bin.view_data(bin.accessor(accessor).view), times.data(),
+                times.size() * sizeof(float));
+  }
+  for (const auto& [sampler, accessor] : outputs_) {
+    char* out = bin.view_data(bin.accessor(accessor).view);
+    for (double v : sampler->values) {
+      const float f = static_cast<float>(v);
+      std::memcpy(out, &f, sizeof f);
+      out += sizeof f;
+    }
+  }
+}
+
+void AnimationWriter::write_json(JsonWriter& json) const {
+  if (baked_.animations.empty()) return;
+  bool pointer = false;
+  json.key("animations");
+  json.start_array();
+  for (size_t a = 0; a < baked_.animations.size(); ++a) {
+    const BakedAnimation& animation = baked_.animations[a];
+    json.start_object();
+    if (!animation.name.empty()) {
+      json.key("name");
+      json.string(animation.name);
+    }
+    json.key("channels");
+    json.start_array();
+    for (const BakedChannel& c : animation.channels) {
+      json.start_object();
+      json.key("sampler");
+      json.integer(c.sampler);
+      json.key("target");
+      json.start_object();
+      if (c.node >= 0) {
+        json.key("node");
+        json.integer(c.node);
+      }
+      json.key("path");
+      json.string(c.path);
+      if (!c.pointer.empty()) {
+        pointer = true;
+        json.key("extensions");
+        json.start_object();
+        json.key("KHR_animation_pointer");
+        json.start_object();
+        json.key("pointer");
+        json.string(c.pointer);
+        json.end_object();
+        json.end_object();
+      }
+      json.end_object();
+      if (c.extras) {
+        json.key("extras");
+        write_value(json, *c.extras);
+      }
+      json.end_object();
+    }
+    json.end_array();
+    json.key("samplers");
+    json.start_array();
+    for (size_t s = 0; s < animation.samplers.size(); ++s) {
+      json.start_object();
+      json.key("input");
+      json.integer(accessors_[a][s].input);
+      json.key("interpolation");
+      json.string(animation.samplers[s].interpolation);
+      json.key("output");
+      json.integer(accessors_[a][s].output);
+      if (animation.samplers[s].extras) {
+        json.key("extras");
+        write_value(json, *animation.samplers[s].extras);
+      }
+      json.end_object();
+    }
+    json.end_array();
+    if (animation.extras) {
+      json.key("extras");
+      write_value(json, *animation.extras);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  if (pointer) {
+    json.key("extensionsUsed");
+    json.start_array();
+    json.string("KHR_animation_pointer");
+    json.end_array();
+  }
+}
+
+}  // namespace px::gltf

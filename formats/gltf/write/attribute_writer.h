@@ -1,0 +1,54 @@
+// A mesh's vertex columns as glTF vertex attributes: which column becomes which semantic, and the
+// conversion of its values to float32 straight into the buffer.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/bin_builder.h"
+#include "model/column.h"
+#include "model/mesh.h"
+
+namespace px::gltf {
+
+enum class AttributeKind { kPosition, kNormal, kTexcoord, kColor, kTangent, kJoints, kWeights };
+
+struct AttributePlan {
+  std::string semantic;  // "POSITION", "TEXCOORD_1", ...
+  AttributeKind kind;
+  const Column* column;
+  int components;  // as written: 3 for POSITION, 2 for TEXCOORD_n, ...
+  int set = 0;     // n of TEXCOORD_n / COLOR_n / JOINTS_n / WEIGHTS_n
+  int accessor = -1;
+  int component_type = 5126;        // float; JOINTS_n: unsigned byte or short
+  const Column* paired = nullptr;   // JOINTS_n: its weights; TANGENT of a frame: its bitangent
+  const Column* normals = nullptr;  // TANGENT of a COLLADA frame: the normals w is taken against
+  // JOINTS_n / WEIGHTS_n: every weights set of the mesh, by set; a vertex's weights sum to one
+  // over all of them.
+  std::vector<const Column*> weight_sets = {};
+  int max_joint = 0;  // JOINTS_n
+};
+
+// POSITION first, then the point columns glTF has a semantic for, in the mesh's order. Every
+// other column, and one glTF could not take as it is, is left out with a warning. The points must
+// already be known to be n x 3.
+std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view label,
+                                           Diagnostics& diagnostics);
+
+// Bit n set when TEXCOORD_n is among the attributes.
+uint32_t texcoord_sets(const std::vector<AttributePlan>& attributes);
+
+// Plans a view and an accessor for each attribute.
+void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vertices,
+                             BinBuilder& bin);
+
+// Converts the column into its (allocated) view. A value float32 cannot hold refuses the write,
+// except in normals, where a bad row becomes (0,0,1) with a warning.
+absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std::string_view label,
+                            Diagnostics& diagnostics);
+
+}  // namespace px::gltf

@@ -1,0 +1,102 @@
+#include "formats/gltf/write/image_writer.h"
+
+#include <cstring>
+
+#include "engine/strings.h"
+#include "engine/uri.h"
+
+namespace px::gltf {
+
+ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics) {
+  index_.reserve(scene.images.size());
+  for (size_t i = 0; i < scene.images.size(); ++i) {
+    const Image& image = scene.images[i];
+    std::string_view type = sniff_media_type(image.bytes);
+    bool embeddable = type == "image/png" || type == "image/jpeg";
+    Form form;
+    if (type == "image/webp" || type == "image/ktx2") {
+      // Readable only through an extension the writer does not declare.
+      diagnostics.warn("gltf.write.image-dropped", cat("image ", i, " is ", type,
+                                                       ", which glTF takes only through an "
+                                                       "extension; left out"));
+      index_.push_back(-1);
+      continue;
+    }
+    if (embeddable && binary) {
+      form = Form::kBufferView;
+    } else if (!image.uri.empty()) {
+      form = Form::kUri;
+      if (!image.bytes.empty() && !embeddable && binary) {
+        diagnostics.warn(
+            "gltf.write.image-not-embedded",
+            cat("image ", i, " (", image.uri, ") is ", type.empty() ? "of no known type" : type,
+                ", not PNG or JPEG; its URI is kept instead of its bytes"));
+      }
+    } else if (embeddable) {
+      form = Form::kDataUri;
+    } else {
+      diagnostics.warn(
+          "gltf.write.image-dropped",
+          image.bytes.empty()
+              ? cat("image ", i, " has neither bytes nor a URI; left out")
+              : cat("image ", i, " holds ", type.empty() ? "bytes of no known type" : type,
+                    ", not PNG or JPEG, and no URI; left out"));
+      index_.push_back(-1);
+      continue;
+    }
+    index_.push_back(static_cast<int>(written_.size()));
+    written_.push_back(Written{&image, form, type});
+  }
+}
+
+void ImageWriter::add_views(BinBuilder& bin) {
+  for (Written& w : written_) {
+    if (w.form == Form::kBufferView) w.view = bin.add_view(w.image->bytes.size(), 0);
+  }
+}
+
+void ImageWriter::fill(BinBuilder& bin) const {
+  for (const Written& w : written_) {
+    if (w.view >= 0) {
+      std::memcpy(bin.view_data(w.view), w.image->bytes.data(), w.image->bytes.size());
+    }
+  }
+}
+
+int ImageWriter::written_index(int scene_image) const {
+  if (scene_image < 0 || static_cast<size_t>(scene_image) >= index_.size()) return -1;
+  return index_[scene_image];
+}
+
+void ImageWriter::write_json(JsonWriter& json) const {
+  if (written_.empty()) return;
+  json.key("images");
+  json.start_array();
+  for (const Written& w : written_) {
+    json.start_object();
+    if (!w.image->name.empty()) {
+      json.key("name");
+      json.string(w.image->name);
+    }
+    switch (w.form) {
+      case Form::kBufferView:
+        json.key("bufferView");
+        json.integer(w.view);
+        json.key("mimeType");
+        json.string(w.mime_type);
+        break;
+      case Form::kDataUri:
+        json.key("uri");
+        json.string(data_uri(w.mime_type, w.image->bytes));
+        break;
+      case Form::kUri:
+        json.key("uri");
+        json.string(w.image->uri);
+        break;
+    }
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,41 @@
+// Scene images as glTF images. glTF's core takes PNG and JPEG only: such bytes are embedded (in
+// the GLB buffer, or as a data: URI in a .gltf that has no URI to keep); a .gltf keeps an image's
+// URI as spelled; bytes of another type keep their URI, or are left out without one.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/json_writer.h"
+#include "model/scene.h"
+
+namespace px::gltf {
+
+class ImageWriter {
+ public:
+  ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics);
+
+  // GLB: plans a view for each embedded image.
+  void add_views(BinBuilder& bin);
+  void fill(BinBuilder& bin) const;
+
+  // The written index of a scene image, -1 when it is not written.
+  int written_index(int scene_image) const;
+  // "images", when there is any.
+  void write_json(JsonWriter& json) const;
+
+ private:
+  enum class Form { kBufferView, kDataUri, kUri };
+  struct Written {
+    const Image* image;
+    Form form;
+    std::string_view mime_type;  // for embedded bytes
+    int view = -1;               // GLB only
+  };
+  std::vector<int> index_;  // scene image -> written image
+  std::vector<Written> written_;
+};
+
+}  // namespace px::gltf

@@ -1,0 +1,24 @@
+// Skin influences as glTF attributes: a "joints" / "joints_<n>" column as JOINTS_<n> (unsigned
+// byte or short VEC4) and its "weights" / "weights_<n>" as WEIGHTS_<n> (float VEC4, each row
+// summing to one in float32, as the validator checks).
+#pragma once
+
+#include <string>
+
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/attribute_writer.h"
+#include "model/column.h"
+
+namespace px::gltf {
+
+// Why a joints column cannot be written ("" when it can); sets *max_joint.
+std::string check_joints(const Column& joints, int* max_joint);
+
+// Joints whose weight is zero are written as 0, the one value the validator expects there.
+void fill_joints(const AttributePlan& joints, char* out);
+// Rows renormalised; a row with no positive weight is bound wholly to joint 0 (the joints
+// attribute does the same), negative weights become 0; both with a counted warning.
+void fill_weights(const AttributePlan& weights, char* out, std::string_view label,
+                  Diagnostics& diagnostics);
+
+}  // namespace px::gltf

@@ -1,0 +1,224 @@
+#include "formats/gltf/write/material_writer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/gltf/write/value_json.h"
+
+namespace px::gltf {
+namespace {
+
+// glTF's texCoord is a set index; sets are tracked in a 32-bit mask.
+constexpr int kMaxSets = 32;
+
+std::string label_of(const Material& m, size_t index) {
+  return m.name.empty() ? cat("material ", index) : cat("material ", index, " '", m.name, "'");
+}
+
+struct Cleaner {
+  const Scene& scene;
+  Diagnostics& diagnostics;
+  std::string label;
+  bool finite = true;
+
+  void clamp(double& v, std::string_view what, double lo, double hi) {
+    if (!std::isfinite(v)) {
+      finite = false;
+      return;
+    }
+    if (v >= lo && v <= hi) return;
+    diagnostics.warn("gltf.write.factor-clamped",
+                     cat(label, ": ", what, " ", v, " clamped to [", lo, ", ", hi, "]"));
+    v = std::clamp(v, lo, hi);
+  }
+
+  void texture(TextureRef& ref, std::string_view what) {
+    if (!ref.present()) return;
+    std::string why;
+    if (static_cast<size_t>(ref.texture) >= scene.textures.size()) {
+      why = cat("texture ", ref.texture, " does not exist");
+    } else if (ref.texcoord < 0 || ref.texcoord >= kMaxSets) {
+      why = cat("TEXCOORD set ", ref.texcoord, " is out of range");
+    }
+    if (!why.empty()) {
+      diagnostics.warn("gltf.write.texture-dropped", cat(label, ": ", what, " left out: ", why));
+      ref = TextureRef{};
+    }
+  }
+};
+
+uint32_t sets_of(const Material& m) {
+  uint32_t sets = 0;
+  for (const TextureRef* ref : {&m.base_color_texture, &m.metallic_roughness_texture,
+                                &m.normal_texture, &m.occlusion_texture, &m.emissive_texture}) {
+    if (ref->present()) sets |= uint32_t{1} << ref->texcoord;
+  }
+  return sets;
+}
+
+void write_texture_ref(JsonWriter& json, std::string_view key, const TextureRef& ref,
+                       std::string_view scale_key) {
+  if (!ref.present()) return;
+  json.key(key);
+  json.start_object();
+  json.key("index");
+  json.integer(ref.texture);
+  if (ref.texcoord != 0) {
+    json.key("texCoord");
+    json.integer(ref.texcoord);
+  }
+  if (!scale_key.empty() && ref.scale != 1) {
+    json.key(scale_key);
+    json.number(ref.scale);
+  }
+  json.end_object();
+}
+
+void write_numbers(JsonWriter& json, std::string_view key, const auto& values) {
+  json.key(key);
+  json.start_array();
+  for (double v : values) json.number(v);
+  json.end_array();
+}
+
+void write_material(JsonWriter& json, const Material& m) {
+  json.start_object();
+  if (!m.name.empty()) {
+    json.key("name");
+    json.string(m.name);
+  }
+  bool default_color = m.base_color == std::array<double, 4>{1, 1, 1, 1};
+  if (!default_color || m.metallic != 1 || m.roughness != 1 || m.base_color_texture.present() ||
+      m.metallic_roughness_texture.present()) {
+    json.key("pbrMetallicRoughness");
+    json.start_object();
+    if (!default_color) write_numbers(json, "baseColorFactor", m.base_color);
+    write_texture_ref(json, "baseColorTexture", m.base_color_texture, "");
+    if (m.metallic != 1) {
+      json.key("metallicFactor");
+      json.number(m.metallic);
+    }
+    if (m.roughness != 1) {
+      json.key("roughnessFactor");
+      json.number(m.roughness);
+    }
+    write_texture_ref(json, "metallicRoughnessTexture", m.metallic_roughness_texture, "");
+    json.end_object();
+  }
+  write_texture_ref(json, "normalTexture", m.normal_texture, "scale");
+  write_texture_ref(json, "occlusionTexture", m.occlusion_texture, "strength");
+  write_texture_ref(json, "emissiveTexture", m.emissive_texture, "");
+  if (m.emissive != std::array<double, 3>{0, 0, 0})
+    write_numbers(json, "emissiveFactor", m.emissive);
+  if (m.alpha_mode != AlphaMode::kOpaque) {
+    json.key("alphaMode");
+    json.string(m.alpha_mode == AlphaMode::kMask ? "MASK" : "BLEND");
+  }
+  if (m.alpha_mode == AlphaMode::kMask && m.alpha_cutoff != 0.5) {
+    json.key("alphaCutoff");
+    json.number(m.alpha_cutoff);
+  }
+  if (m.double_sided) {
+    json.key("doubleSided");
+    json.boolean(true);
+  }
+  if (const Value* extras = find_value(m.extras, "extras")) {
+    json.key("extras");
+    write_value(json, *extras);
+  }
+  json.end_object();
+}
+
+}  // namespace
+
+absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnostics& diagnostics) {
+  MaterialTable table;
+  table.scene_materials_ = static_cast<int>(scene.materials.size());
+  table.materials_.reserve(scene.materials.size());
+  for (size_t i = 0; i < scene.materials.size(); ++i) {
+    const Material& source = scene.materials[i];
+    Material m;
+    // A glTF read keeps the material's extras under "extras"; a COLLADA one its shading model,
+    // which glTF has no slot for and which the PBR terms already approximate.
+    for (const auto& [key, value] : source.extras) {
+      if (key == "extras") {
+        m.extras.emplace_back(key, value);
+      } else if (key != "shading") {
+        diagnostics.warn(
+            "gltf.write.material-extra-dropped",
+            cat(label_of(source, i), ": '", key, "' left out: glTF has no slot for it"));
+      }
+    }
+    m.name = source.name;
+    m.base_color = source.base_color;
+    m.metallic = source.metallic;
+    m.roughness = source.roughness;
+    m.emissive = source.emissive;
+    m.base_color_texture = source.base_color_texture;
+    m.metallic_roughness_texture = source.metallic_roughness_texture;
+    m.normal_texture = source.normal_texture;
+    m.occlusion_texture = source.occlusion_texture;
+    m.emissive_texture = source.emissive_texture;
+    m.alpha_mode = source.alpha_mode;
+    m.alpha_cutoff = source.alpha_cutoff;
+    m.double_sided = source.double_sided;
+
+    Cleaner clean{scene, diagnostics, label_of(m, i)};
+    for (double& v : m.base_color) clean.clamp(v, "baseColorFactor", 0, 1);
+    clean.clamp(m.metallic, "metallicFactor", 0, 1);
+    clean.clamp(m.roughness, "roughnessFactor", 0, 1);
+    for (double& v : m.emissive) clean.clamp(v, "emissiveFactor", 0, 1);
+    if (m.alpha_mode == AlphaMode::kMask) {
+      clean.clamp(m.alpha_cutoff, "alphaCutoff", 0, HUGE_VAL);
+    }
+    clean.texture(m.base_color_texture, "baseColorTexture");
+    clean.texture(m.metallic_roughness_texture, "metallicRoughnessTexture");
+    clean.texture(m.normal_texture, "normalTexture");
+    clean.texture(m.occlusion_texture, "occlusionTexture");
+    clean.texture(m.emissive_texture, "emissiveTexture");
+    if (m.occlusion_texture.present()) {
+      clean.clamp(m.occlusion_texture.scale, "occlusion strength", 0, 1);
+    }
+    if (m.normal_texture.present() && !std::isfinite(m.normal_texture.scale)) {
+      clean.finite = false;
+    }
+    if (!clean.finite) {
+      return refuse("gltf.write.non-finite", cat(clean.label, " holds NaN or Inf"));
+    }
+    table.required_sets_.push_back(sets_of(m));
+    table.materials_.push_back(std::move(m));
+  }
+  return table;
+}
+
+int MaterialTable::use(int material, uint32_t sets, std::string_view label,
+                       Diagnostics& diagnostics) {
+  uint32_t missing = required_sets_[material] & ~sets;
+  if (missing == 0) return material;
+  auto [it, inserted] = copies_.try_emplace({material, missing}, 0);
+  if (!inserted) return it->second;
+  diagnostics.warn("gltf.write.texture-dropped",
+                   cat(label, ": textures of ", label_of(materials_[material], material),
+                       " on TEXCOORD sets the mesh lacks left out (in a copy of the material)"));
+  Material copy = materials_[material];
+  for (TextureRef* ref : {&copy.base_color_texture, &copy.metallic_roughness_texture,
+                          &copy.normal_texture, &copy.occlusion_texture, &copy.emissive_texture}) {
+    if (ref->present() && (missing >> ref->texcoord & 1) != 0) *ref = TextureRef{};
+  }
+  materials_.push_back(std::move(copy));
+  it->second = static_cast<int>(materials_.size()) - 1;
+  return it->second;
+}
+
+void MaterialTable::write_json(JsonWriter& json) const {
+  if (materials_.empty()) return;
+  json.key("materials");
+  json.start_array();
+  for (const Material& m : materials_) write_material(json, m);
+  json.end_array();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,304 @@
+#include "formats/gltf/write/mesh_writer.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+
+#include "absl/container/flat_hash_map.h"
+#include "engine/errors.h"
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr int kPoints = 0;
+constexpr int kLines = 1;
+constexpr int kLineStrip = 3;
+constexpr int kTriangles = 4;
+constexpr int kTriangleStrip = 5;
+
+// Why a cell is skipped; counted per mesh and reported once per reason and cell.
+enum Skip { kTooFewCorners, kNotTwoEnds, kNoPoint, kBadIndex, kUnknownType, kSkipReasons };
+
+constexpr std::array<std::string_view, kSkipReasons> kSkipMessages = {
+    "cells with too few vertices for their type skipped",
+    "line cells without exactly 2 vertices skipped",
+    "vertex cells without a point skipped",
+    "cells naming a point the mesh does not have skipped",
+    "cells of a type glTF cannot draw skipped",
+};
+
+// The smallest index type that holds max_index. glTF forbids each type's largest value (the
+// primitive restart value), so 255 needs UNSIGNED_SHORT and 65535 UNSIGNED_INT.
+int index_component_type(uint32_t max_index) {
+  if (max_index < 255) return kUnsignedByte;
+  if (max_index < 65535) return kUnsignedShort;
+  return kUnsignedInt;
+}
+
+size_t component_size(int component_type) {
+  return component_type == kUnsignedByte ? 1 : component_type == kUnsignedShort ? 2 : 4;
+}
+
+template <class I>
+char* emit(char* out, bool fan, std::span<const uint32_t> cell) {
+  auto put = [&out](uint32_t v) {
+    I i = static_cast<I>(v);
+    std::memcpy(out, &i, sizeof(I));
+    out += sizeof(I);
+  };
+  if (fan) {
+    // (v0, vi, vi+1): a triangle gives itself, a quad or polygon its fan.
+    for (size_t k = 1; k + 1 < cell.size(); ++k) {
+      put(cell[0]);
+      put(cell[k]);
+      put(cell[k + 1]);
+    }
+  } else {
+    for (uint32_t v : cell) put(v);
+  }
+  return out;
+}
+
+std::string mesh_name(const Mesh& mesh, const std::string& label, Diagnostics& diagnostics) {
+  std::string name;
+  for (const auto& [key, value] : mesh.global_attrs) {
+    if (key == "mesh_name" && value.is_string()) {
+      name = value.as_string();
+    } else {
+      diagnostics.warn("gltf.write.attribute-dropped",
+                       cat(label, ": mesh attribute '", key, "' left out"));
+    }
+  }
+  return name;
+}
+
+// The per-cell material column as the indices of materials that exist, -1 for none.
+class CellMaterials {
+ public:
+  CellMaterials(const Mesh& mesh, int materials, const std::string& label, Diagnostics& diagnostics)
+      : materials_(materials), label_(label), diagnostics_(diagnostics) {
+    for (const NamedColumn& named : mesh.cell_data) {
+      if (named.name == "material" && named.column.rows == mesh.num_cells() &&
+          named.column.cols == 1) {
+        column_ = &named.column;
+      } else {
+        diagnostics.warn("gltf.write.attribute-dropped",
+                         cat(label, ": cell attribute '", named.name, "' left out"));
+      }
+    }
+  }
+
+  int of(size_t cell) {
+    if (column_ == nullptr) return -1;
+    double m = column_->holds<int32_t>() ? column_->values<int32_t>()[cell] : column_->get(cell, 0);
+    if (m == -1) return -1;
+    if (m >= 0 && m < materials_ && m == std::floor(m)) return static_cast<int>(m);
+    if (std::find(reported_.begin(), reported_.end(), m) == reported_.end()) {
+      reported_.push_back(m);
+      diagnostics_.warn("gltf.write.material-dropped",
+                        cat(label_, ": cells of material ", m,
+                            ", which does not exist, written without a material"));
+    }
+    return -1;
+  }
+
+ private:
+  const Column* column_ = nullptr;
+  int materials_;
+  const std::string& label_;
+  Diagnostics& diagnostics_;
+  std::vector<double> reported_;
+};
+
+}  // namespace
+
+absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
+                                   Diagnostics& diagnostics) {
+  MeshPlan plan;
+  plan.mesh = &mesh;
+  const Value* name = find_value(mesh.global_attrs, "mesh_name");
+  plan.label = name != nullptr && name->is_string()
+                   ? cat("mesh ", index, " '", name->as_string(), "'")
+                   : cat("mesh ", index);
+  plan.name = mesh_name(mesh, plan.label, diagnostics);
+  if (mesh.points.rows > 0 && mesh.points.cols != 3) {
+    return refuse("gltf.write.points",
+                  cat(plan.label, ": points have ", mesh.points.cols, " columns, not 3"));
+  }
+  const size_t cells = mesh.num_cells();
+  if (cells > 0 && mesh.offsets.size() != cells + 1) {
+    return refuse("gltf.write.cells",
+                  cat(plan.label, ": ", mesh.offsets.size(), " offsets for ", cells, " cells"));
+  }
+
+  CellMaterials cell_materials(mesh, materials, plan.label, diagnostics);
+  std::array<size_t, kSkipReasons> skipped{};
+  absl::flat_hash_map<uint64_t, uint32_t> group_of;
+  uint64_t last_key = UINT64_MAX;
+  uint32_t last_group = 0;
+  plan.cell_group.assign(cells, kSkippedCell);
+  for (size_t i = 0; i < cells; ++i) {
+    const uint32_t begin = mesh.offsets[i];
+    const uint32_t end = mesh.offsets[i + 1];
+    if (end < begin || end > mesh.connectivity.size()) {
+      return refuse("gltf.write.cells",
+                    cat(plan.label, ": cell ", i, " spans ", begin, "..", end, " of ",
+                        mesh.connectivity.size(), " connectivity entries"));
+    }
+    const size_t n = end - begin;
+    int mode = kTriangles;
+    size_t count = n;
+    bool own_primitive = false;
+    int skip = kSkipReasons;
+    switch (mesh.cell_types[i]) {
+      case CellType::kTriangle:
+      case CellType::kQuad:
+      case CellType::kPolygon:
+        if (n < 3) skip = kTooFewCorners;
+        count = n < 3 ? 0 : 3 * (n - 2);
+        break;
+      case CellType::kLine:
+        mode = kLines;
+        if (n != 2) skip = kNotTwoEnds;
+        break;
+      case CellType::kPolyLine:
+        mode = kLineStrip;
+        own_primitive = true;
+        if (n < 2) skip = kTooFewCorners;
+        break;
+      case CellType::kTriangleStrip:
+        mode = kTriangleStrip;
+        own_primitive = true;
+        if (n < 3) skip = kTooFewCorners;
+        break;
+      case CellType::kVertex:
+        mode = kPoints;
+        if (n < 1) skip = kNoPoint;
+        break;
+      default:
+        skip = kUnknownType;
+    }
+    uint32_t max_index = 0;
+    if (skip == kSkipReasons) {
+      for (size_t k = begin; k < end; ++k) max_index = std::max(max_index, mesh.connectivity[k]);
+      if (max_index >= mesh.num_points()) skip = kBadIndex;
+    }
+    if (skip != kSkipReasons) {
+      ++skipped[skip];
+      continue;
+    }
+    const int material = cell_materials.of(i);
+    uint32_t group;
+    if (own_primitive) {
+      group = static_cast<uint32_t>(plan.groups.size());
+      plan.groups.push_back(PrimitiveGroup{mode, material});
+    } else {
+      const uint64_t key =
+          uint64_t{static_cast<uint32_t>(mode)} << 32 | static_cast<uint32_t>(material);
+      if (key != last_key) {
+        auto [it, inserted] = group_of.try_emplace(key, static_cast<uint32_t>(plan.groups.size()));
+        if (inserted) plan.groups.push_back(PrimitiveGroup{mode, material});
+        last_key = key;
+        last_group = it->second;
+      }
+      group = last_group;
+    }
+    PrimitiveGroup& g = plan.groups[group];
+    g.count += count;
+    g.max_index = std::max(g.max_index, max_index);
+    plan.cell_group[i] = group;
+  }
+  for (int reason = 0; reason < kSkipReasons; ++reason) {
+    std::string message = cat(plan.label, ": ", kSkipMessages[reason]);
+    for (size_t k = 0; k < skipped[reason]; ++k)
+      diagnostics.warn("gltf.write.cell-skipped", message);
+  }
+  if (plan.groups.empty()) {
+    diagnostics.warn("gltf.write.mesh-skipped",
+                     cat(plan.label, ": no cell glTF can draw; the mesh is left out"));
+    return plan;
+  }
+  plan.attributes = plan_attributes(mesh, plan.label, diagnostics);
+  return plan;
+}
+
+void add_mesh_accessors(MeshPlan& plan, BinBuilder& bin) {
+  add_attribute_accessors(plan.attributes, plan.mesh->num_points(), bin);
+  for (PrimitiveGroup& g : plan.groups) {
+    int type = index_component_type(g.max_index);
+    int view = bin.add_view(g.count * component_size(type), kElementArrayBuffer);
+    g.accessor = bin.add_accessor(Accessor{view, type, g.count, "SCALAR", {}, {}});
+  }
+}
+
+absl::Status fill_mesh(const MeshPlan& plan, BinBuilder& bin, Diagnostics& diagnostics) {
+  for (const AttributePlan& a : plan.attributes) {
+    if (absl::Status s = fill_attribute(a, bin, plan.label, diagnostics); !s.ok()) return s;
+  }
+  const Mesh& mesh = *plan.mesh;
+  // Each group's write position and index size: one pass over the cells fills every group.
+  std::vector<char*> cursor(plan.groups.size());
+  std::vector<uint8_t> width(plan.groups.size());
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    const Accessor& a = bin.accessor(plan.groups[g].accessor);
+    cursor[g] = bin.view_data(a.view);
+    width[g] = static_cast<uint8_t>(component_size(a.component_type));
+  }
+  for (size_t i = 0; i < plan.cell_group.size(); ++i) {
+    const uint32_t g = plan.cell_group[i];
+    if (g == kSkippedCell) continue;
+    const bool fan = plan.groups[g].mode == kTriangles;
+    const std::span<const uint32_t> cell = mesh.cell(i);
+    switch (width[g]) {
+      case 1:
+        cursor[g] = emit<uint8_t>(cursor[g], fan, cell);
+        break;
+      case 2:
+        cursor[g] = emit<uint16_t>(cursor[g], fan, cell);
+        break;
+      default:
+        cursor[g] = emit<uint32_t>(cursor[g], fan, cell);
+        break;
+    }
+  }
+  return absl::OkStatus();
+}
+
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
+                     Diagnostics& diagnostics) {
+  const uint32_t sets = texcoord_sets(plan.attributes);
+  json.start_object();
+  if (!plan.name.empty()) {
+    json.key("name");
+    json.string(plan.name);
+  }
+  json.key("primitives");
+  json.start_array();
+  for (const PrimitiveGroup& g : plan.groups) {
+    json.start_object();
+    json.key("attributes");
+    json.start_object();
+    for (const AttributePlan& a : plan.attributes) {
+      json.key(a.semantic);
+      json.integer(a.accessor);
+    }
+    json.end_object();
+    json.key("indices");
+    json.integer(g.accessor);
+    if (g.material >= 0) {
+      json.key("material");
+      json.integer(materials.use(g.material, sets, plan.label, diagnostics));
+    }
+    if (g.mode != kTriangles) {
+      json.key("mode");
+      json.integer(g.mode);
+    }
+    json.end_object();
+  }
+  json.end_array();
+  json.end_object();
+}
+
+}  // namespace px::gltf

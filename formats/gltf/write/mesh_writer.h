@@ -1,0 +1,53 @@
+// A scene mesh as a glTF mesh: its cells grouped into primitives, one per (mode, material) in the
+// order the cells first use them, and each poly_line and triangle_strip cell a primitive of its
+// own. All primitives share the mesh's vertex attributes; each has its own indices.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/attribute_writer.h"
+#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/json_writer.h"
+#include "formats/gltf/write/material_writer.h"
+#include "model/mesh.h"
+
+namespace px::gltf {
+
+struct PrimitiveGroup {
+  int mode = 4;       // glTF primitive mode
+  int material = -1;  // scene material, -1 for none
+  size_t count = 0;   // indices
+  uint32_t max_index = 0;
+  int accessor = -1;
+};
+
+struct MeshPlan {
+  const Mesh* mesh = nullptr;
+  std::string name;   // global_attrs["mesh_name"]
+  std::string label;  // how warnings name the mesh
+  std::vector<AttributePlan> attributes;
+  std::vector<PrimitiveGroup> groups;  // empty: nothing glTF can draw, the mesh is not written
+  std::vector<uint32_t> cell_group;    // per cell: its group, or kSkippedCell
+};
+
+inline constexpr uint32_t kSkippedCell = UINT32_MAX;
+
+// Groups the cells (skipping, with a warning, those no glTF primitive can hold) and picks the
+// attributes. Refuses a mesh whose points are not n x 3 or whose offsets do not fit its cells.
+absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
+                                   Diagnostics& diagnostics);
+
+// Plans the views and accessors of a mesh with at least one group.
+void add_mesh_accessors(MeshPlan& plan, BinBuilder& bin);
+
+// Writes the attributes and indices into the allocated views.
+absl::Status fill_mesh(const MeshPlan& plan, BinBuilder& bin, Diagnostics& diagnostics);
+
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
+                     Diagnostics& diagnostics);
+
+}  // namespace px::gltf

@@ -1,0 +1,161 @@
+#include "formats/gltf/write/node_writer.h"
+
+#include <cstdint>
+
+#include "absl/status/statusor.h"
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/gltf/write/node_transform.h"
+#include "formats/gltf/write/value_json.h"
+#include "model/node_tree.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kDropped = "gltf.write.node-reference-dropped";
+
+struct Forest {
+  std::vector<std::vector<int>> children;
+  std::vector<std::vector<int>> roots;  // per scene
+};
+
+absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics) {
+  const int n = static_cast<int>(scene.nodes.size());
+  Forest forest;
+  forest.children.resize(n);
+  std::vector<int> parent(n, -1);
+  for (int i = 0; i < n; ++i) {
+    for (int c : scene.nodes[i].children) {
+      if (c < 0 || c >= n || c == i || parent[c] >= 0) {
+        diagnostics.warn(kDropped, cat("node ", i, ": child ", c,
+                                       c < 0 || c >= n ? " does not exist"
+                                       : c == i        ? " is the node itself"
+                                                       : " already has a parent",
+                                       "; left out"));
+        continue;
+      }
+      parent[c] = i;
+      forest.children[i].push_back(c);
+    }
+  }
+  std::vector<int> links = parent;
+  if (std::vector<int> cut = cut_cycles(links); !cut.empty()) {
+    return refuse("gltf.write.node-cycle", cat("node ", cut.front(), " is its own ancestor"));
+  }
+  std::vector<size_t> root_of_scene(n, SIZE_MAX);  // the scene a node is a root of so far
+  for (size_t s = 0; s < scene.scenes.size(); ++s) {
+    std::vector<int>& roots = forest.roots.emplace_back();
+    for (int r : scene.scenes[s]) {
+      std::string why;
+      if (r < 0 || r >= n) {
+        why = "does not exist";
+      } else if (parent[r] >= 0) {
+        why = cat("is a child of node ", parent[r]);
+      } else if (root_of_scene[r] == s) {
+        why = "is listed twice";
+      }
+      if (!why.empty()) {
+        diagnostics.warn(kDropped, cat("scene ", s, ": root node ", r, " ", why, "; left out"));
+        continue;
+      }
+      roots.push_back(r);
+      root_of_scene[r] = s;
+    }
+  }
+  return forest;
+}
+
+void write_indices(JsonWriter& json, std::string_view key, const std::vector<int>& indices) {
+  if (indices.empty()) return;  // glTF forbids empty arrays
+  json.key(key);
+  json.start_array();
+  for (int i : indices) json.integer(i);
+  json.end_array();
+}
+
+// A glTF read's "extras" go back out; the COLLADA spellings of what the node already carries (its
+// id, sid, JOINT type and transform elements) have no glTF slot and are not missed; anything else
+// (a COLLADA light, a format's own key) is left out with a warning.
+void write_node_extras(JsonWriter& json, size_t index, const Node& node, Diagnostics& diagnostics) {
+  for (const auto& [key, value] : node.extras) {
+    if (key == "extras") {
+      json.key("extras");
+      write_value(json, value);
+    } else if (key != "skin" && key != "camera" && key != "id" && key != "sid" && key != "type" &&
+               key != "transforms") {
+      diagnostics.warn("gltf.write.node-extra-dropped",
+                       cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
+    }
+  }
+}
+
+}  // namespace
+
+absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
+                              const std::vector<int>& node_skin, const std::vector<bool>& animated,
+                              const CameraWriter& cameras, JsonWriter& json,
+                              Diagnostics& diagnostics) {
+  absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
+  if (!forest.ok()) return forest.status();
+  if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
+    json.key("scene");
+    json.integer(scene.default_scene);
+  }
+  if (!forest->roots.empty()) {
+    json.key("scenes");
+    json.start_array();
+    for (const std::vector<int>& roots : forest->roots) {
+      json.start_object();
+      write_indices(json, "nodes", roots);
+      json.end_object();
+    }
+    json.end_array();
+  }
+  if (scene.nodes.empty()) return absl::OkStatus();
+  json.key("nodes");
+  json.start_array();
+  for (size_t i = 0; i < scene.nodes.size(); ++i) {
+    const Node& node = scene.nodes[i];
+    json.start_object();
+    if (!node.name.empty()) {
+      json.key("name");
+      json.string(node.name);
+    }
+    if (!node.matrix.allFinite()) {
+      return refuse("gltf.write.non-finite", cat("node ", i, ": matrix holds NaN or Inf"));
+    }
+    const NodeTransform transform = node_transform(node.matrix, i < animated.size() && animated[i]);
+    if (transform.lost_shear) {
+      diagnostics.warn("gltf.write.matrix-shear-lost",
+                       cat("node ", i,
+                           ": the shear or projection of its matrix, which glTF "
+                           "cannot hold, is lost"));
+    }
+    write_node_transform(json, transform);
+    if (node.mesh >= 0) {
+      int mesh = static_cast<size_t>(node.mesh) < mesh_index.size() ? mesh_index[node.mesh] : -1;
+      if (mesh >= 0) {
+        json.key("mesh");
+        json.integer(mesh);
+      } else if (static_cast<size_t>(node.mesh) >= mesh_index.size()) {
+        diagnostics.warn(kDropped,
+                         cat("node ", i, ": mesh ", node.mesh, " does not exist; left out"));
+      }
+    }
+    if (i < node_skin.size() && node_skin[i] >= 0) {
+      json.key("skin");
+      json.integer(node_skin[i]);
+    }
+    if (int camera = cameras.node_camera(i); camera >= 0) {
+      json.key("camera");
+      json.integer(camera);
+    }
+    write_indices(json, "children", forest->children[i]);
+    write_node_extras(json, i, node, diagnostics);
+    json.end_object();
+  }
+  json.end_array();
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,26 @@
+// The node forest and the scenes: "scene", "scenes" and "nodes".
+#pragma once
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/camera_writer.h"
+#include "formats/gltf/write/json_writer.h"
+#include "model/scene.h"
+
+namespace px::gltf {
+
+// mesh_index maps a scene mesh to its written mesh, -1 when it is not written. A child glTF could
+// not take (out of range, or a node that already has a parent) and a scene root that is no root
+// are left out with a warning; a node that is its own ancestor, or a NaN or Inf in a matrix,
+// refuses the write. A node's extras["extras"] become its extras, its other extras keys glTF has
+// no slot for are left out (with a warning, unless the node already carries what they say).
+// node_skin maps a scene node to its written skin, -1 for none. A node `animated` marks goes out
+// as translation / rotation / scale, never a matrix, as glTF requires of an animation's target.
+absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
+                              const std::vector<int>& node_skin, const std::vector<bool>& animated,
+                              const CameraWriter& cameras, JsonWriter& json,
+                              Diagnostics& diagnostics);
+
+}  // namespace px::gltf

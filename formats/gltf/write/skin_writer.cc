@@ -1,0 +1,242 @@
+#include "formats/gltf/write/skin_writer.h"
+
+#include <Eigen/Core>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "engine/strings.h"
+#include "formats/gltf/write/value_json.h"
+#include "model/node_tree.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kSkinDropped = "gltf.write.skin-dropped";
+
+// A row-major 4x4 from 16 values of a column or a list.
+bool matrix_of(const Value& v, size_t row, Eigen::Matrix4d* m) {
+  if (v.is_column()) {
+    const Column& c = v.as_column();
+    if (c.cols != 16 || row >= c.rows) return false;
+    for (int k = 0; k < 16; ++k) (*m)(k / 4, k % 4) = c.get(row, k);
+    return true;
+  }
+  if (v.is_array() && row == 0 && v.as_array().size() == 16) {
+    for (int k = 0; k < 16; ++k) {
+      if (!v.as_array()[k].is_number()) return false;
+      (*m)(k / 4, k % 4) = v.as_array()[k].as_double();
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
+  const Value* skins = find_value(scene.global_attrs, "skins");
+  if (skins == nullptr || !skins->is_array()) return;
+  std::vector<int> parent = parents_of(scene.nodes);
+  for (size_t s = 0; s < skins->as_array().size(); ++s) {
+    const Value& skin = skins->as_array()[s];
+    auto drop = [&](std::string_view why) {
+      diagnostics.warn(kSkinDropped, cat("skin ", s, " left out: ", why));
+      index_.push_back(-1);
+    };
+    if (!skin.is_map()) {
+      drop("not a skin entry");
+      continue;
+    }
+    const ValueMap& m = skin.as_map();
+    Written w;
+    if (const Value* name = find_value(m, "name"); name && name->is_string()) {
+      w.name = name->as_string();
+    }
+    const Value* joints = find_value(m, "joints");
+    std::string why;
+    std::set<int> seen;
+    if (joints == nullptr || !joints->is_array() || joints->as_array().empty()) {
+      why = "it has no joints";
+    } else {
+      for (const Value& j : joints->as_array()) {
+        int64_t n = j.is_int() ? j.as_int() : -1;
+        if (n < 0 || static_cast<size_t>(n) >= scene.nodes.size() || !seen.insert(int(n)).second) {
+          why = "its joints are not distinct node indices";
+          break;
+        }
+        w.joints.push_back(static_cast<int>(n));
+      }
+    }
+    if (why.empty()) {
+      int root = root_of(parent, w.joints[0]);
+      for (int j : w.joints) {
+        if (root_of(parent, j) != root) why = "its joints are not under one root";
+      }
+    }
+    Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
+    if (const Value* bsm = find_value(m, "bind_shape_matrix"); why.empty() && bsm != nullptr) {
+      if (!matrix_of(*bsm, 0, &bind_shape) || !bind_shape.allFinite()) {
+        why = "its bind_shape_matrix is not a finite 4x4 matrix";
+      }
+    }
+    const Value* ibm = find_value(m, "inverse_bind_matrices");
+    if (why.empty() && ibm == nullptr && find_value(m, "inverseBindMatrices") != nullptr) {
+      why = "its inverseBindMatrices were never decoded";
+    }
+    if (why.empty() && ibm != nullptr && ibm->is_column() &&
+        ibm->as_column().rows != w.joints.size()) {
+      why = cat("it has ", ibm->as_column().rows, " inverse bind matrices for ", w.joints.size(),
+                " joints");
+    }
+    for (size_t j = 0; why.empty() && j < w.joints.size(); ++j) {
+      Eigen::Matrix4d inverse = Eigen::Matrix4d::Identity();
+      if (ibm != nullptr && !matrix_of(*ibm, j, &inverse)) {
+        why = "its inverse_bind_matrices are not one 4x4 matrix per joint";
+        break;
+      }
+      // COLLADA skins a vertex by joint * inverse bind * bind shape; glTF has no bind shape.
+      Eigen::Matrix4d folded = inverse * bind_shape;
+      bool affine = std::abs(folded(3, 0)) < 1e-9 && std::abs(folded(3, 1)) < 1e-9 &&
+                    std::abs(folded(3, 2)) < 1e-9 && std::abs(folded(3, 3) - 1) < 1e-9;
+      if (!folded.allFinite() || !affine) {
+        why = "an inverse bind matrix is not finite with a last row of [0, 0, 0, 1]";
+        break;
+      }
+      for (int c = 0; c < 4; ++c) {
+        for (int r = 0; r < 4; ++r) {
+          w.matrices.push_back(r == 3 ? (c == 3 ? 1.0f : 0.0f) : static_cast<float>(folded(r, c)));
+        }
+      }
+    }
+    if (!why.empty()) {
+      drop(why);
+      continue;
+    }
+    // No matrices and no bind shape to fold: glTF's default, the identity, says the same.
+    if (ibm == nullptr && bind_shape == Eigen::Matrix4d::Identity()) w.matrices.clear();
+    if (const Value* extras = find_value(m, "extras")) w.extras = extras;
+    if (find_value(m, "extensions") != nullptr) {
+      diagnostics.warn(
+          "gltf.write.extension-dropped",
+          cat("skin ", s, ": its extensions are left out (the writer keeps no extensionsUsed)"));
+    }
+    // A glTF read keeps the skin's whole object; members glTF does not define go unwritten.
+    for (const auto& [key, value] : m) {
+      static constexpr std::string_view kWritten[] = {"name",
+                                                      "joints",
+                                                      "skeleton",
+                                                      "extras",
+                                                      "extensions",
+                                                      "inverseBindMatrices",
+                                                      "inverse_bind_matrices",
+                                                      "bind_shape_matrix"};
+      if (std::find(std::begin(kWritten), std::end(kWritten), key) == std::end(kWritten)) {
+        diagnostics.warn("gltf.write.skin-member-dropped",
+                         cat("skin ", s, ": '", key, "' left out: glTF defines no such member"));
+      }
+    }
+    if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
+      int64_t root = skeleton->as_int();
+      bool valid = root >= 0 && static_cast<size_t>(root) < scene.nodes.size();
+      for (int j : w.joints) valid = valid && is_ancestor_or_self(parent, int(root), j);
+      if (valid) {
+        w.skeleton = static_cast<int>(root);
+      } else {
+        diagnostics.warn(kSkinDropped,
+                         cat("skin ", s, ": skeleton ", root,
+                             " is not a common root of its joints; left out of the skin"));
+      }
+    }
+    index_.push_back(static_cast<int>(written_.size()));
+    written_.push_back(std::move(w));
+  }
+}
+
+void SkinWriter::add_accessors(BinBuilder& bin) {
+  for (Written& w : written_) {
+    if (w.matrices.empty()) continue;
+    int view = bin.add_view(w.matrices.size() * sizeof(float), 0);
+    w.accessor = bin.add_accessor(Accessor{view, kFloat, w.joints.size(), "MAT4", {}, {}});
+  }
+}
+
+void SkinWriter::fill(BinBuilder& bin) const {
+  for (const Written& w : written_) {
+    if (w.accessor < 0) continue;
+    std::memcpy(bin.view_data(bin.accessor(w.accessor).view), w.matrices.data(),
+                w.matrices.size() * sizeof(float));
+  }
+}
+
+std::vector<int> SkinWriter::node_skins(const Scene& scene, const std::vector<MeshPlan>& meshes,
+                                        const std::vector<int>& mesh_index,
+                                        Diagnostics& diagnostics) const {
+  std::vector<int> out(scene.nodes.size(), -1);
+  for (size_t i = 0; i < scene.nodes.size(); ++i) {
+    const Value* skin = find_value(scene.nodes[i].extras, "skin");
+    if (skin == nullptr) continue;
+    auto drop = [&](std::string_view why) {
+      diagnostics.warn("gltf.write.node-skin-dropped", cat("node ", i, ": skin left out: ", why));
+    };
+    int64_t s = skin->is_int() ? skin->as_int() : -1;
+    int written = s >= 0 && static_cast<size_t>(s) < index_.size() ? index_[s] : -1;
+    const Node& node = scene.nodes[i];
+    int mesh = node.mesh >= 0 && static_cast<size_t>(node.mesh) < mesh_index.size()
+                   ? mesh_index[node.mesh]
+                   : -1;
+    const AttributePlan* joints = nullptr;
+    if (mesh >= 0) {
+      for (const AttributePlan& a : meshes[mesh].attributes) {
+        if (a.kind == AttributeKind::kJoints && a.set == 0) joints = &a;
+      }
+    }
+    if (written < 0) {
+      drop("it names no written skin");
+    } else if (mesh < 0) {
+      drop("the node has no written mesh");
+    } else if (joints == nullptr) {
+      drop("its mesh has no joints and weights");
+    } else if (static_cast<size_t>(joints->max_joint) >= written_[written].joints.size()) {
+      drop(cat("its mesh names joint ", joints->max_joint, " of a skin of ",
+               written_[written].joints.size()));
+    } else {
+      out[i] = written;
+    }
+  }
+  return out;
+}
+
+void SkinWriter::write_json(JsonWriter& json) const {
+  if (written_.empty()) return;
+  json.key("skins");
+  json.start_array();
+  for (const Written& w : written_) {
+    json.start_object();
+    if (!w.name.empty()) {
+      json.key("name");
+      json.string(w.name);
+    }
+    if (w.accessor >= 0) {
+      json.key("inverseBindMatrices");
+      json.integer(w.accessor);
+    }
+    if (w.skeleton >= 0) {
+      json.key("skeleton");
+      json.integer(w.skeleton);
+    }
+    json.key("joints");
+    json.start_array();
+    for (int j : w.joints) json.integer(j);
+    json.end_array();
+    if (w.extras != nullptr) {
+      json.key("extras");
+      write_value(json, *w.extras);
+    }
+    json.end_object();
+  }
+  json.end_array();
+}
+
+}  // namespace px::gltf
