@@ -15,6 +15,8 @@ struct ReadOptions {
 struct WriteOptions {
   // true: GLB; false: .gltf + .bin; unset: from the path's extension.
   std::optional<bool> binary;
+  // COLLADA whatever the path's extension (--format dae), and on a stream.
+  bool collada = false;
 };
 
 }  // namespace px

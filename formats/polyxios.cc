@@ -1,12 +1,15 @@
 #include "formats/polyxios.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <string>
 
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
+#include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 
@@ -23,6 +26,38 @@ std::string lower_extension(const std::filesystem::path& path) {
 Format detect_format(const std::filesystem::path& path, std::string_view prefix) {
   if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
   return format_from_extension(path);
+}
+
+// COLLADA's write(): each distinct material value v of the one mesh becomes a material named
+// material_<v>, in rising order, the column renumbered to index them (spec collada.md, Known
+// limitations: [7] reads back as [0] with material material_7). A column that is not whole
+// numbers is left as it is, for the geometry writer to refuse.
+void name_polydata_materials(Scene& scene) {
+  Mesh& mesh = scene.meshes[0];
+  for (NamedColumn& named : mesh.cell_data) {
+    if (named.name != "material" || named.column.cols != 1) continue;
+    const Column& column = named.column;
+    std::vector<int64_t> values(column.rows);
+    for (size_t i = 0; i < column.rows; ++i) {
+      double v = column.get(i, 0);
+      if (!std::isfinite(v) || v != std::floor(v) || std::abs(v) > 2147483647.0) return;
+      values[i] = static_cast<int64_t>(v);
+    }
+    std::vector<int64_t> distinct;
+    for (int64_t v : values) {
+      if (v >= 0) distinct.push_back(v);
+    }
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    std::span<int32_t> renumbered = scene.arena->allocate<int32_t>(values.size());
+    for (size_t i = 0; i < values.size(); ++i) {
+      auto at = std::lower_bound(distinct.begin(), distinct.end(), values[i]);
+      renumbered[i] = values[i] < 0 ? -1 : static_cast<int32_t>(at - distinct.begin());
+    }
+    for (int64_t v : distinct) scene.materials.emplace_back().name = cat("material_", v);
+    named.column = Column::of<int32_t>(renumbered, 1);
+    return;
+  }
 }
 
 }  // namespace
@@ -60,7 +95,7 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
 
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
                          const WriteOptions& options, Diagnostics& diagnostics) {
-  Format format = format_from_extension(path);
+  Format format = options.collada ? Format::kCollada : format_from_extension(path);
   if (options.binary.has_value() && format != Format::kCollada) {
     format = *options.binary ? Format::kGlb : Format::kGltf;
   }
@@ -70,12 +105,12 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
     case Format::kGltf:
       return gltf::write(scene, path, false, diagnostics);
     case Format::kCollada:
-      return refuse("format.unsupported",
-                    cat(path.string(), ": writing COLLADA is not supported yet"));
+      return collada::write(scene, path, diagnostics);
     case Format::kUnknown:
       break;
   }
-  return refuse("format.unknown", cat(path.string(), ": the output must end in .glb or .gltf"));
+  return refuse("format.unknown",
+                cat(path.string(), ": the output must end in .glb, .gltf or .dae"));
 }
 
 absl::StatusOr<PolyData> read_polydata(const std::filesystem::path& path,
@@ -93,6 +128,8 @@ absl::Status write_polydata(const PolyData& data, const std::filesystem::path& p
                             const WriteOptions& options, Diagnostics& diagnostics) {
   Scene scene;
   scene.meshes.push_back(data.mesh);  // its arrays stay in data's arena, alive for the write
+  bool collada = options.collada || format_from_extension(path) == Format::kCollada;
+  if (collada) name_polydata_materials(scene);
   Node& node = scene.nodes.emplace_back();
   node.mesh = 0;
   scene.scenes.push_back({0});
@@ -127,6 +164,7 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics) {
+  if (options.collada) return collada::write(scene, out, diagnostics);
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "

@@ -38,9 +38,10 @@ absl::Status write_polydata(const PolyData& data, const std::filesystem::path& p
 absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
                                        Diagnostics& diagnostics);
 
-// Writes the scene to an open stream (standard output, a pipe) as GLB, the one form that holds its
-// own buffer: options.binary == false, a .gltf whose .bin needs a path, is refused
-// (gltf.write.stream-needs-path). The file is built whole before its first byte is written.
+// Writes the scene to an open stream (standard output, a pipe): COLLADA with options.collada,
+// streamed as it is produced; else GLB, the one glTF form that holds its own buffer (built whole
+// before its first byte is written): options.binary == false, a .gltf whose .bin needs a path,
+// is refused (gltf.write.stream-needs-path).
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics);
 

@@ -1,4 +1,4 @@
-// The polyxios command line: convert and info. Exit codes tell a bad asset from a transient
+// The polyxios command line: convert (every pair of COLLADA, glTF and GLB) and info. Exit codes tell a bad asset from a transient
 // failure, so batch schedulers know what to retry.
 #include <cstdio>
 #include <cstring>
@@ -17,11 +17,13 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--format glb|gltf] [--allow-external-files] [--quiet]
-      Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT (.glb, or .gltf with a .bin beside
-      it; --format overrides the extension). IN "-" reads standard input (told by its first
-      bytes), OUT "-" writes GLB to standard output (a .gltf, whose .bin needs a path, is
-      refused there). Nothing is written unless the whole conversion succeeds.
+  polyxios convert IN OUT [--format glb|gltf|dae] [--allow-external-files] [--quiet]
+      Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
+      .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
+      converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
+      IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
+      GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
+      is written unless the whole conversion succeeds.
   polyxios info IN [--allow-external-files]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
   polyxios --help | --version
@@ -64,6 +66,7 @@ struct Arguments {
   bool allow_external_files = false;
   bool quiet = false;
   std::optional<bool> binary;  // --format glb / gltf
+  bool collada = false;        // --format dae
   std::string unknown;
 };
 
@@ -79,8 +82,12 @@ Arguments parse(int argc, char** argv, int first) {
       std::string_view value = i + 1 < argc ? argv[++i] : "";
       if (value == "glb" || value == "gltf") {
         a.binary = value == "glb";
+        a.collada = false;
+      } else if (value == "dae") {
+        a.collada = true;
+        a.binary.reset();
       } else if (a.unknown.empty()) {
-        a.unknown = "--format (it takes glb or gltf)";
+        a.unknown = "--format (it takes glb, gltf or dae)";
       }
     } else if (arg.starts_with("--") && a.unknown.empty()) {
       a.unknown = std::string(arg);
@@ -119,6 +126,7 @@ int convert(const Arguments& args) {
   if (!scene.ok()) return fail(scene.status());
   px::WriteOptions write_options;
   write_options.binary = args.binary;
+  write_options.collada = args.collada;
   const std::string& out = args.positional[1];
   absl::Status written = out == "-" ? px::write_scene(*scene, stdout, write_options, diagnostics)
                                     : px::write_scene(*scene, out, write_options, diagnostics);

@@ -1,0 +1,18 @@
+#include "formats/collada/write/animation_writer.h"
+
+namespace px::collada {
+
+absl::Status plan_animations(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
+  (void)scene;
+  (void)plan;
+  (void)diagnostics;
+  return absl::OkStatus();
+}
+
+void write_animations(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
+  (void)scene;
+  (void)plan;
+  (void)xml;
+}
+
+}  // namespace px::collada

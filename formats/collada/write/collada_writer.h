@@ -1,0 +1,26 @@
+// The COLLADA 1.4.1 writer (spec collada.md, "Writing"): a px::Scene as a .dae document. Every
+// module plans first and refuses what cannot be written (InvalidArgument naming the rule) before a
+// byte is written; then the document streams out through a fixed buffer. The same scene always
+// gives the same bytes.
+#pragma once
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+// Writes scene to path atomically: a temporary beside it renamed into place when whole.
+absl::Status write(const Scene& scene, const std::filesystem::path& path,
+                   Diagnostics& diagnostics);
+// The same to an open stream (standard output, a pipe), as it is produced.
+absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics);
+// The same into memory, for tests and the fuzz targets.
+absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics);
+
+}  // namespace px::collada

@@ -1,0 +1,41 @@
+// The plan of the node tree (formats/collada/write/node_writer.cc): which nodes the document holds,
+// under which id and sid, spelled with which transform elements, and which are instanced from
+// <library_nodes> or from an earlier node they were read as a copy of.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/transform_elements.h"
+
+namespace px::collada {
+
+struct NodePlan {
+  // A <visual_scene> reaches the node, as its own <node> element or through the element of the
+  // node it is a copy of (copy_of).
+  bool written = false;
+  // The written element's id: the node's own when it is an NCName no earlier node holds, else a
+  // generated one. Empty when the node is not written or is a copy.
+  std::string id;
+  // The node's sid; empty when it has none, or none valid. Controllers give joints one.
+  std::string sid;
+  bool joint = false;  // type="JOINT"
+  // The transform elements as written, each sid empty where it is not written: the node's
+  // extras["transforms"] when they still compose to its matrix, else one <matrix sid="transform">
+  // of the matrix (as_matrix).
+  std::vector<TransformElement> transforms;
+  bool as_matrix = false;
+  // The node whose written element this node is a copy of (an <instance_node> read back and
+  // instanced again): its document id is that node's, its transforms that node's. -1 otherwise.
+  int copy_of = -1;
+  // Written once in <library_nodes> and instanced by every parent (a node reached more than once).
+  bool in_library = false;
+};
+
+struct NodesPlan {
+  std::vector<NodePlan> nodes;  // one per scene node
+  // private to node_writer.cc: the order and structure it writes
+  std::vector<int> library_roots;  // nodes written in <library_nodes>, in order
+};
+
+}  // namespace px::collada

@@ -1,0 +1,17 @@
+// The node tree: <library_nodes> and <library_visual_scenes>, and <scene> naming the default one.
+#pragma once
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/collada/write/write_plan.h"
+#include "formats/collada/write/xml_writer.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+// Fills plan.nodes (see node_plan.h); refuses, naming the rule, what cannot be written.
+absl::Status plan_nodes(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics);
+// Writes <library_nodes>, <library_visual_scenes> and <scene> from the finished plan.
+void write_nodes(const Scene& scene, const WritePlan& plan, XmlWriter& xml);
+
+}  // namespace px::collada

@@ -1,0 +1,29 @@
+// Everything the COLLADA writer decides before it writes a byte: every module plans (and refuses
+// what it cannot write) first, then every module writes from the finished plan. Plans run in the
+// order nodes, controllers, geometries, effects, animations; each may read the plans before it.
+#pragma once
+
+#include <string>
+
+#include "formats/collada/write/animation_plan.h"
+#include "formats/collada/write/controller_plan.h"
+#include "formats/collada/write/effect_plan.h"
+#include "formats/collada/write/geometry_plan.h"
+#include "formats/collada/write/node_plan.h"
+#include "formats/collada/write/xml_names.h"
+
+namespace px::collada {
+
+struct WritePlan {
+  IdRegistry ids;  // every id of the document
+  NodesPlan nodes;
+  ControllersPlan controllers;
+  GeometriesPlan geometries;
+  EffectsPlan effects;
+  AnimationsPlan animations;
+};
+
+// The symbol a primitive block of material value v names, and <instance_material> binds.
+std::string material_symbol(int material);
+
+}  // namespace px::collada

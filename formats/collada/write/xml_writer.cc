@@ -1,0 +1,247 @@
+#include "formats/collada/write/xml_writer.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace px::collada {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
+
+// The length of the valid UTF-8 sequence of a character XML 1.0 can hold starting at s[i]
+// (a non-ASCII character), or 0.
+size_t valid_utf8_length(std::string_view s, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+  unsigned char b0 = byte(i);
+  size_t n;
+  uint32_t cp;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    n = 2;
+    cp = b0 & 0x1F;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    n = 3;
+    cp = b0 & 0x0F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    n = 4;
+    cp = b0 & 0x07;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(i + k) & 0x3F);
+  }
+  bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
+  bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
+  if (overlong || surrogate || cp > 0x10FFFF || cp == 0xFFFE || cp == 0xFFFF) return 0;
+  return n;
+}
+
+}  // namespace
+
+XmlWriter::XmlWriter(Sink sink, size_t buffer_size)
+    : sink_(std::move(sink)), capacity_(buffer_size < 256 ? 256 : buffer_size) {
+  buffer_.reserve(capacity_ + 64);
+  stack_.reserve(32);
+}
+
+void XmlWriter::declaration() { put("<?xml version=\"1.0\" encoding=\"utf-8\"?>"); }
+
+void XmlWriter::open(std::string_view name) {
+  end_start_tag();
+  if (!stack_.empty()) stack_.back().has_children = true;
+  newline_indent();
+  put('<');
+  put(name);
+  stack_.push_back({name});
+  start_tag_open_ = true;
+}
+
+void XmlWriter::attr(std::string_view name, std::string_view value) {
+  put(' ');
+  put(name);
+  put("=\"");
+  escape(value, true);
+  put('"');
+}
+
+void XmlWriter::attr(std::string_view name, int64_t value) {
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  (void)ec;
+  attr(name, std::string_view(digits, static_cast<size_t>(end - digits)));
+}
+
+void XmlWriter::close() {
+  if (stack_.empty()) return;
+  Open top = stack_.back();
+  stack_.pop_back();
+  if (start_tag_open_) {
+    put("/>");
+    start_tag_open_ = false;
+    return;
+  }
+  if (top.has_children) newline_indent();
+  put("</");
+  put(top.name);
+  put('>');
+}
+
+void XmlWriter::text(std::string_view value) {
+  end_start_tag();
+  if (!stack_.empty()) stack_.back().has_text = true;
+  escape(value, false);
+}
+
+void XmlWriter::separator() {
+  end_start_tag();
+  if (stack_.empty()) return;
+  if (stack_.back().has_text) put(' ');
+  stack_.back().has_text = true;
+}
+
+void XmlWriter::number(double value) {
+  separator();
+  if (std::isnan(value)) return put("NaN");
+  if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
+  char digits[32];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  (void)ec;
+  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+}
+
+void XmlWriter::number(float value) {
+  separator();
+  if (std::isnan(value)) return put("NaN");
+  if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
+  char digits[32];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  (void)ec;
+  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+}
+
+void XmlWriter::integer(int64_t value) {
+  separator();
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
+  (void)ec;
+  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+}
+
+void XmlWriter::numbers(std::span<const double> values) {
+  for (double v : values) number(v);
+}
+void XmlWriter::numbers(std::span<const float> values) {
+  for (float v : values) number(v);
+}
+void XmlWriter::integers(std::span<const int32_t> values) {
+  for (int32_t v : values) integer(v);
+}
+void XmlWriter::integers(std::span<const uint32_t> values) {
+  for (uint32_t v : values) integer(v);
+}
+
+void XmlWriter::column_values(const Column& column) {
+  size_t n = column.size();
+  switch (column.dtype) {
+    case DType::kFloat32:
+      return numbers(column.values<float>());
+    case DType::kFloat64:
+      return numbers(column.values<double>());
+    case DType::kInt32:
+      return integers(column.values<int32_t>());
+    case DType::kUInt32:
+      return integers(column.values<uint32_t>());
+    default:
+      for (size_t i = 0; i < n; ++i) {
+        integer(static_cast<int64_t>(column.get(i / column.cols, i % column.cols)));
+      }
+  }
+}
+
+void XmlWriter::element(std::string_view name, std::string_view text_value) {
+  open(name);
+  text(text_value);
+  close();
+}
+
+absl::Status XmlWriter::finish() {
+  put('\n');
+  flush();
+  return status_;
+}
+
+void XmlWriter::end_start_tag() {
+  if (!start_tag_open_) return;
+  put('>');
+  start_tag_open_ = false;
+}
+
+void XmlWriter::newline_indent() {
+  put('\n');
+  for (size_t i = 0; i < stack_.size(); ++i) put("  ");
+}
+
+void XmlWriter::put(std::string_view bytes) {
+  buffer_.append(bytes);
+  if (buffer_.size() >= capacity_) flush();
+}
+
+void XmlWriter::put(char c) {
+  buffer_.push_back(c);
+  if (buffer_.size() >= capacity_) flush();
+}
+
+void XmlWriter::escape(std::string_view value, bool attribute) {
+  size_t run = 0;  // start of the bytes not yet copied
+  for (size_t i = 0; i < value.size();) {
+    unsigned char c = static_cast<unsigned char>(value[i]);
+    std::string_view replacement;
+    size_t length = 1;
+    if (c >= 0x80) {
+      length = valid_utf8_length(value, i);
+      if (length != 0) {
+        i += length;
+        continue;
+      }
+      length = 1;
+      replacement = kReplacement;
+      ++replaced_;
+    } else if (c == '&') {
+      replacement = "&amp;";
+    } else if (c == '<') {
+      replacement = "&lt;";
+    } else if (c == '>') {
+      replacement = "&gt;";
+    } else if (c == '"' && attribute) {
+      replacement = "&quot;";
+    } else if (c == '\r') {
+      replacement = "&#13;";
+    } else if (c == '\n' && attribute) {
+      replacement = "&#10;";
+    } else if (c == '\t' && attribute) {
+      replacement = "&#9;";
+    } else if (c < 0x20 && c != '\n' && c != '\t') {
+      replacement = kReplacement;
+      ++replaced_;
+    } else {
+      ++i;
+      continue;
+    }
+    put(value.substr(run, i - run));
+    put(replacement);
+    i += length;
+    run = i;
+  }
+  put(value.substr(run));
+}
+
+void XmlWriter::flush() {
+  if (buffer_.empty()) return;
+  if (status_.ok()) status_ = sink_(buffer_);
+  flushed_ += buffer_.size();
+  buffer_.clear();
+}
+
+}  // namespace px::collada

@@ -1,0 +1,87 @@
+// Helpers for the COLLADA writer tests: write a scene into memory, keep the document for the
+// schema check (every document a test writes is saved under PX_WRITTEN_DAE_DIR, and the ctest
+// collada_write_schema validates them all with xmllint against the COLLADA 1.4.1 schema once the
+// tests have run), and read it back with the COLLADA reader.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "engine/options.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/collada/write/collada_writer.h"
+#include "model/scene.h"
+
+namespace px::collada::testing {
+
+struct Written {
+  absl::StatusOr<std::string> text;
+  Diagnostics diagnostics;
+};
+
+// The running test's name as a file name: Suite.Test-N.dae, N counting its writes.
+inline std::filesystem::path written_path() {
+  static std::atomic<int> count{0};
+  const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+  std::string name = info == nullptr ? "unnamed"
+                                     : cat(info->test_suite_name(), ".", info->name());
+  for (char& c : name) {
+    if (c == '/') c = '_';
+  }
+  return std::filesystem::path(PX_WRITTEN_DAE_DIR) / cat(name, "-", ++count, ".dae");
+}
+
+// Writes the scene; a document written is saved for the schema check.
+inline Written write_text(const Scene& scene) {
+  Written out{absl::UnknownError("not written"), {}};
+  out.text = write_to_memory(scene, out.diagnostics);
+  if (out.text.ok()) {
+    std::filesystem::create_directories(PX_WRITTEN_DAE_DIR);
+    std::ofstream(written_path(), std::ios::binary) << *out.text;
+  }
+  return out;
+}
+
+struct ReadBack {
+  absl::StatusOr<Scene> scene;
+  Diagnostics diagnostics;
+};
+
+inline ReadBack read_document(std::string_view text) {
+  ReadBack out{absl::UnknownError("not read"), {}};
+  std::unique_ptr<Source> source = memory_source(text);
+  out.scene = read(*source, ReadOptions(), out.diagnostics);
+  return out;
+}
+
+// Writes the scene, expecting success, and reads the document back, expecting success.
+struct RoundTrip {
+  Written written;
+  ReadBack read;
+};
+inline RoundTrip write_and_read(const Scene& scene) {
+  RoundTrip out{write_text(scene), {absl::UnknownError("not written"), {}}};
+  EXPECT_TRUE(out.written.text.ok()) << out.written.text.status();
+  if (out.written.text.ok()) {
+    out.read = read_document(*out.written.text);
+    EXPECT_TRUE(out.read.scene.ok()) << out.read.scene.status() << "\n" << *out.written.text;
+  }
+  return out;
+}
+
+// The warnings of a code a write gave.
+inline int64_t warned(const Written& w, std::string_view code) {
+  return w.diagnostics.count(code);
+}
+
+}  // namespace px::collada::testing
