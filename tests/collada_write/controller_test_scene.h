@@ -38,7 +38,7 @@ void set_influences(Scene& scene, int mesh, const std::vector<J>& joints,
 }
 
 // A triangle mesh named `name` with three vertices skinned to joints 0 and 1 (the third with a
-// zero weight on joint 1 that is not written).
+// zero weight on joint 0 before its weight on joint 1: the zero is not written).
 inline int add_skinned_mesh(Scene& scene, const std::string& name) {
   Mesh mesh;
   mesh.points = arena_column<float>(scene, {0, 0, 0, 1, 0, 0, 0, 1, 0}, 3);
@@ -51,8 +51,8 @@ inline int add_skinned_mesh(Scene& scene, const std::string& name) {
   set_value(mesh.global_attrs, "mesh_name", Value(name));
   scene.meshes.push_back(std::move(mesh));
   const int index = static_cast<int>(scene.meshes.size()) - 1;
-  set_influences<int32_t, float>(scene, index, {0, 0, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0},
-                                 {1, 0, 0, 0, 0.25f, 0.75f, 0, 0, 1, 0, 0, 0});
+  set_influences<int32_t, float>(scene, index, {0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0},
+                                 {1, 0, 0, 0, 0.25f, 0.75f, 0, 0, 0, 1, 0, 0});
   return index;
 }
 

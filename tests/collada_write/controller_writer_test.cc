@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tests/collada_write/controller_test_document.h"
 #include "tests/collada_write/controller_test_scene.h"
 #include "tests/collada_write/write_test_util.h"
 
@@ -272,6 +273,136 @@ TEST(ControllerPlan, ACopyShowsItsOriginalsController) {
   EXPECT_EQ(plan.controllers.controllers.size(), 1u);
   EXPECT_EQ(plan.controllers.node_controller, (std::vector<int>{-1, -1, -1, 0, -1}));
   EXPECT_EQ(diagnostics.warning_count(), 0);
+}
+
+// The controllers written for the scene, inside a document written by hand around them (its
+// nodes as the plan has them), read back.
+struct HandRoundTrip {
+  Planned planned;
+  std::string text;
+  ReadBack read;
+};
+
+HandRoundTrip write_controllers_and_read(const Scene& scene) {
+  HandRoundTrip out{plan_by_hand(scene), "", {absl::UnknownError("not read"), {}}};
+  out.text = document_around_controllers(scene, out.planned.plan);
+  out.read = read_document(out.text);
+  EXPECT_TRUE(out.read.scene.ok()) << out.read.scene.status() << "\n" << out.text;
+  return out;
+}
+
+const ValueMap& read_skin(const Scene& scene, size_t skin) {
+  return find_value(scene.global_attrs, "skins")->as_array().at(skin).as_map();
+}
+
+std::vector<int64_t> ints_of(const Value* v) {
+  std::vector<int64_t> out;
+  for (const Value& x : v->as_array()) out.push_back(x.as_int());
+  return out;
+}
+
+std::vector<double> values_of(const Column& c) {
+  std::vector<double> out;
+  for (size_t r = 0; r < c.rows; ++r) {
+    for (size_t k = 0; k < c.cols; ++k) out.push_back(c.get(r, k));
+  }
+  return out;
+}
+
+std::vector<double> point_values(const Scene& scene, int node, std::string_view column) {
+  const Mesh& mesh = scene.meshes.at(scene.nodes.at(node).mesh);
+  const NamedColumn* c = mesh.find_point_data(column);
+  return c == nullptr ? std::vector<double>{} : values_of(c->column);
+}
+
+// W25: the skin reads back over the same joints, inverse bind matrices and bind shape, and each
+// vertex's influences packed to the front, zero weights left out.
+TEST(ControllerRoundTrip, JointsMatricesAndInfluencesReadBack) {
+  Scene scene = skinned_scene();
+  std::vector<double> bind_shape = translation(0, 0, 2);
+  set_value(skin_map(scene, 0), "bind_shape_matrix", Value(arena_column(scene, bind_shape, 16)));
+  HandRoundTrip rt = write_controllers_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  const Scene& back = *rt.read.scene;
+  EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
+  ASSERT_EQ(back.nodes.size(), 4u);
+  const Value* skin = find_value(back.nodes[kBody].extras, "skin");
+  ASSERT_NE(skin, nullptr);
+  const ValueMap& entry = read_skin(back, skin->as_int());
+  EXPECT_EQ(ints_of(find_value(entry, "joints")), (std::vector<int64_t>{kHip, kKnee}));
+  EXPECT_EQ(values_of(find_value(entry, "inverse_bind_matrices")->as_column()),
+            values_of(find_value(skin_map(scene, 0), "inverse_bind_matrices")->as_column()));
+  EXPECT_EQ(values_of(find_value(entry, "bind_shape_matrix")->as_column()), bind_shape);
+  EXPECT_EQ(point_values(back, kBody, "joints"),
+            (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
+  EXPECT_EQ(point_values(back, kBody, "weights"),
+            (std::vector<double>{1, 0, 0, 0, 0.25, 0.75, 0, 0, 1, 0, 0, 0}));
+}
+
+// L2: a skin from glTF (no name, no skeleton, joints without sids) comes back with its joints
+// JOINT nodes with sids, its top joint as skeleton and the controller's id as its name.
+TEST(ControllerRoundTrip, AGltfSkinComesBackWithWhatColladaBindsBy) {
+  HandRoundTrip rt = write_controllers_and_read(skinned_scene());
+  ASSERT_TRUE(rt.read.scene.ok());
+  const Scene& back = *rt.read.scene;
+  for (int j : {kHip, kKnee}) {
+    const Value* type = find_value(back.nodes[j].extras, "type");
+    ASSERT_NE(type, nullptr);
+    EXPECT_EQ(type->as_string(), "JOINT");
+    const Value* sid = find_value(back.nodes[j].extras, "sid");
+    ASSERT_NE(sid, nullptr);
+    EXPECT_EQ(sid->as_string(), cat("n", j));
+  }
+  EXPECT_EQ(find_value(back.nodes[kBody].extras, "type"), nullptr);
+  const ValueMap& entry = read_skin(back, 0);
+  EXPECT_EQ(find_value(entry, "name")->as_string(), "Body-skin");
+  EXPECT_EQ(find_value(entry, "skeleton")->as_int(), kHip);
+  EXPECT_NE(rt.text.find("<Name_array"), std::string::npos);
+}
+
+// W26: joints named by id in an IDREF_array bind back to the same nodes.
+TEST(ControllerRoundTrip, JointsNamedByIdBindBack) {
+  Scene scene = skinned_scene();
+  HandRoundTrip rt{{node_plan_by_hand(scene), {}}, "", {absl::UnknownError("not read"), {}}};
+  rt.planned.plan.nodes.nodes[kHip].sid = "bone";
+  rt.planned.plan.nodes.nodes[kKnee].sid = "bone";
+  ASSERT_TRUE(plan_controllers(scene, rt.planned.plan, rt.planned.diagnostics).ok());
+  ASSERT_FALSE(rt.planned.plan.controllers.controllers.at(0).joints_by_sid);
+  rt.text = document_around_controllers(scene, rt.planned.plan);
+  EXPECT_NE(rt.text.find("<IDREF_array"), std::string::npos);
+  rt.read = read_document(rt.text);
+  ASSERT_TRUE(rt.read.scene.ok()) << rt.read.scene.status();
+  EXPECT_EQ(ints_of(find_value(read_skin(*rt.read.scene, 0), "joints")),
+            (std::vector<int64_t>{kHip, kKnee}));
+}
+
+// W25: weights dropped on write read back as the rest of the vertex's influences.
+TEST(ControllerRoundTrip, DroppedWeightsLeaveTheRestOfTheVertex) {
+  Scene scene = skinned_scene();
+  set_influences<uint16_t, double>(scene, 0, {0, 1, 0, 0, 0, 1, 7, 0, 1, 0, 0, 0},
+                                   {0.5, -1, 0, 0, 0.5, 0.5, 0.5, 0, 1, 0, 0, 0});
+  HandRoundTrip rt = write_controllers_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(rt.planned.diagnostics.count("collada.write.skin-weight-dropped"), 1);
+  EXPECT_EQ(rt.planned.diagnostics.count("collada.write.skin-joint-unlisted"), 1);
+  EXPECT_EQ(point_values(*rt.read.scene, kBody, "joints"),
+            (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
+  EXPECT_EQ(point_values(*rt.read.scene, kBody, "weights"),
+            (std::vector<double>{1, 0, 0, 0, 0.5, 0.5, 0, 0, 1, 0, 0, 0}));
+}
+
+// W25: a skin without inverse bind matrices is written with identities.
+TEST(ControllerRoundTrip, ASkinWithoutMatricesIsWrittenWithIdentities) {
+  Scene scene = skinned_scene();
+  std::erase_if(skin_map(scene, 0),
+                [](const auto& kv) { return kv.first == "inverse_bind_matrices"; });
+  HandRoundTrip rt = write_controllers_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  std::vector<double> identities = translation(0, 0, 0);
+  identities.insert(identities.end(), identities.begin(), identities.end());
+  EXPECT_EQ(
+      values_of(find_value(read_skin(*rt.read.scene, 0), "inverse_bind_matrices")->as_column()),
+      identities);
 }
 
 }  // namespace
