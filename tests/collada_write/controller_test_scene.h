@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/strings.h"
 #include "formats/collada/write/write_plan.h"
 #include "model/scene.h"
 
@@ -105,7 +106,7 @@ inline WritePlan node_plan_by_hand(const Scene& scene) {
   plan.nodes.nodes.resize(scene.nodes.size());
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     plan.nodes.nodes[i].written = true;
-    plan.nodes.nodes[i].id = "n" + std::to_string(i);
+    plan.nodes.nodes[i].id = cat("n", i);
     plan.ids.reserve(plan.nodes.nodes[i].id);
   }
   return plan;

@@ -317,7 +317,7 @@ std::vector<double> point_values(const Scene& scene, int node, std::string_view 
 
 // W25: the skin reads back over the same joints, inverse bind matrices and bind shape, and each
 // vertex's influences packed to the front, zero weights left out.
-TEST(ControllerRoundTrip, JointsMatricesAndInfluencesReadBack) {
+TEST(ControllerWriter, JointsMatricesAndInfluencesReadBack) {
   Scene scene = skinned_scene();
   std::vector<double> bind_shape = translation(0, 0, 2);
   set_value(skin_map(scene, 0), "bind_shape_matrix", Value(arena_column(scene, bind_shape, 16)));
@@ -341,7 +341,7 @@ TEST(ControllerRoundTrip, JointsMatricesAndInfluencesReadBack) {
 
 // L2: a skin from glTF (no name, no skeleton, joints without sids) comes back with its joints
 // JOINT nodes with sids, its top joint as skeleton and the controller's id as its name.
-TEST(ControllerRoundTrip, AGltfSkinComesBackWithWhatColladaBindsBy) {
+TEST(ControllerWriter, AGltfSkinComesBackWithWhatColladaBindsBy) {
   HandRoundTrip rt = write_controllers_and_read(skinned_scene());
   ASSERT_TRUE(rt.read.scene.ok());
   const Scene& back = *rt.read.scene;
@@ -361,7 +361,7 @@ TEST(ControllerRoundTrip, AGltfSkinComesBackWithWhatColladaBindsBy) {
 }
 
 // W26: joints named by id in an IDREF_array bind back to the same nodes.
-TEST(ControllerRoundTrip, JointsNamedByIdBindBack) {
+TEST(ControllerWriter, JointsNamedByIdBindBack) {
   Scene scene = skinned_scene();
   HandRoundTrip rt{{node_plan_by_hand(scene), {}}, "", {absl::UnknownError("not read"), {}}};
   rt.planned.plan.nodes.nodes[kHip].sid = "bone";
@@ -377,7 +377,7 @@ TEST(ControllerRoundTrip, JointsNamedByIdBindBack) {
 }
 
 // W25: weights dropped on write read back as the rest of the vertex's influences.
-TEST(ControllerRoundTrip, DroppedWeightsLeaveTheRestOfTheVertex) {
+TEST(ControllerWriter, DroppedWeightsLeaveTheRestOfTheVertex) {
   Scene scene = skinned_scene();
   set_influences<uint16_t, double>(scene, 0, {0, 1, 0, 0, 0, 1, 7, 0, 1, 0, 0, 0},
                                    {0.5, -1, 0, 0, 0.5, 0.5, 0.5, 0, 1, 0, 0, 0});
@@ -392,7 +392,7 @@ TEST(ControllerRoundTrip, DroppedWeightsLeaveTheRestOfTheVertex) {
 }
 
 // W25: a skin without inverse bind matrices is written with identities.
-TEST(ControllerRoundTrip, ASkinWithoutMatricesIsWrittenWithIdentities) {
+TEST(ControllerWriter, ASkinWithoutMatricesIsWrittenWithIdentities) {
   Scene scene = skinned_scene();
   std::erase_if(skin_map(scene, 0),
                 [](const auto& kv) { return kv.first == "inverse_bind_matrices"; });
