@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <map>
 
 #include "absl/container/flat_hash_map.h"
@@ -157,23 +158,52 @@ void give_joints_sids(const Scene& scene, const Skins& skins, NodesPlan& nodes,
   }
 }
 
+// Answers "is n, or a node above it, one `accepts` takes?" for many n, walking each node's path
+// up once; a path that comes back to itself (a cycle) answers no.
+class AtOrBelow {
+ public:
+  AtOrBelow(const std::vector<int>& parent, std::function<bool(int)> accepts)
+      : parent_(parent), accepts_(std::move(accepts)) {}
+  bool operator()(int n) {
+    path_.clear();
+    bool result = false;
+    for (int a = n; a >= 0 && path_.size() <= parent_.size(); a = parent_[a]) {
+      if (auto it = known_.find(a); it != known_.end()) {
+        result = it->second;
+        break;
+      }
+      path_.push_back(a);
+      if (accepts_(a)) {
+        result = true;
+        break;
+      }
+    }
+    for (int a : path_) known_[a] = result;
+    return result;
+  }
+
+ private:
+  const std::vector<int>& parent_;
+  std::function<bool(int)> accepts_;
+  absl::flat_hash_map<int, bool> known_;
+  std::vector<int> path_;
+};
+
 // The <skeleton> roots: the skin's skeleton when it is an ancestor of every joint, else every
 // joint whose parent is not a joint of the skin.
 std::vector<int> skeleton_roots(const SkinEntry& skin, const std::vector<int>& parent,
                                 const NodesPlan& nodes) {
   const int s = skin.skeleton;
-  if (written(nodes, s) && std::all_of(skin.joints.begin(), skin.joints.end(),
-                                       [&](int j) { return is_ancestor_or_self(parent, s, j); })) {
+  AtOrBelow below_skeleton(parent, [s](int a) { return a == s; });
+  if (written(nodes, s) &&
+      std::all_of(skin.joints.begin(), skin.joints.end(), std::ref(below_skeleton))) {
     return {s};
   }
+  const absl::flat_hash_set<int> joints(skin.joints.begin(), skin.joints.end());
+  absl::flat_hash_set<int> taken;
   std::vector<int> roots;
   for (int j : skin.joints) {
-    const int p = parent[j];
-    const bool under_joint =
-        p >= 0 && std::find(skin.joints.begin(), skin.joints.end(), p) != skin.joints.end();
-    if (!under_joint && std::find(roots.begin(), roots.end(), j) == roots.end()) {
-      roots.push_back(j);
-    }
+    if (!joints.contains(parent[j]) && taken.insert(j).second) roots.push_back(j);
   }
   return roots;
 }
@@ -183,12 +213,8 @@ std::vector<int> skeleton_roots(const SkinEntry& skin, const std::vector<int>& p
 // more than once (whose copies share its sids); else the joints are named by id.
 bool joints_bind_by_sid(const Scene& scene, const SkinEntry& skin, const std::vector<int>& roots,
                         const std::vector<int>& parent, const NodesPlan& nodes) {
-  for (int j : skin.joints) {
-    size_t steps = 0;
-    for (int a = j; a >= 0 && steps <= scene.nodes.size(); a = parent[a], ++steps) {
-      if (nodes.nodes[a].in_library) return false;
-    }
-  }
+  AtOrBelow under_library(parent, [&](int a) { return nodes.nodes[a].in_library; });
+  if (std::any_of(skin.joints.begin(), skin.joints.end(), std::ref(under_library))) return false;
   absl::flat_hash_map<std::string_view, int> holders;
   std::vector<bool> seen(scene.nodes.size(), false);
   std::deque<int> queue(roots.begin(), roots.end());
@@ -355,11 +381,10 @@ absl::Status plan_controllers(const Scene& scene, WritePlan& plan, Diagnostics& 
   for (ControllerPlan& c : out.controllers) {
     const SkinEntry& skin = skins.entries[c.skin];
     const std::vector<int> roots = skeleton_roots(skin, parent, plan.nodes);
+    absl::flat_hash_set<int> elements;  // copies of one element share its URL
     for (int r : roots) {
-      if (id_of(plan.nodes, r).empty()) continue;
-      std::string url = cat("#", id_of(plan.nodes, r));
-      if (std::find(c.skeleton_urls.begin(), c.skeleton_urls.end(), url) == c.skeleton_urls.end()) {
-        c.skeleton_urls.push_back(std::move(url));
+      if (!id_of(plan.nodes, r).empty() && elements.insert(element_of(plan.nodes, r)).second) {
+        c.skeleton_urls.push_back(cat("#", id_of(plan.nodes, r)));
       }
     }
     c.joints_by_sid = joints_bind_by_sid(scene, skin, roots, parent, plan.nodes);
