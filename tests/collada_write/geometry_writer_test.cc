@@ -123,14 +123,16 @@ TEST(GeometryWriter, OtherElementAndMeshAttributesAreDroppedWithAWarning) {
       .cell_data("material", std::vector<int32_t>{0})
       .cell_data("region", std::vector<int32_t>{4})
       .add();
+  MeshBuilder(scene).global("mesh_name", Value(3.0)).points(kSquarePoints).add();
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, "collada.write.cell-attribute-dropped"), 1);
-  EXPECT_EQ(warned(rt.written, "collada.write.mesh-attribute-dropped"), 2);
+  EXPECT_EQ(warned(rt.written, "collada.write.mesh-attribute-dropped"), 3);
   const Mesh& mesh = rt.read.scene->meshes[0];
   EXPECT_EQ(mesh.find_cell_data("region"), nullptr);
   EXPECT_EQ(find_value(mesh.global_attrs, "tags"), nullptr);
   EXPECT_EQ(mesh.global_attrs.size(), 1u);
+  EXPECT_TRUE(rt.read.scene->meshes[1].global_attrs.empty());  // a mesh_name not a string
 }
 
 // W9: triangles alone go in a <triangles> block; lines, line strips and triangle strips get blocks
