@@ -98,6 +98,32 @@ TEST(GeometrySources, AttributesThatCannotComeBackAreDroppedWithAWarning) {
   EXPECT_EQ(names(rt.read.scene->meshes[0]), (std::vector<std::string>{"colors"}));
 }
 
+// W2: a hostile mesh's columns are checked, not trusted: any dtype and width is written as it
+// is, and a column of no values per vertex, glTF's tangents of another width or a name no
+// semantic can spell are dropped with a warning.
+TEST(GeometrySources, ColumnsOfAnyDtypeAndShapeAreCheckedNotTrusted) {
+  Scene scene;
+  MeshBuilder m(scene);
+  quad(m)
+      .point_data("normals", std::vector<int64_t>{0, 0, 1, 0, 0, -1, 1, 0, 0, 0, 1, 0}, 3)
+      .point_data("uv", std::vector<float>(24, 0.5f), 6)
+      .point_data("empty", std::vector<float>{}, 0)
+      .point_data("tangents", kUp, 3)
+      .point_data("a:b", kUp, 3)
+      .cell_data("material", std::vector<int32_t>{0, 1, 0, 1}, 2)
+      .add();
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(warned(rt.written, "collada.write.attribute-dropped"), 3);
+  EXPECT_EQ(warned(rt.written, "collada.write.cell-attribute-dropped"), 1);
+  const Mesh& mesh = rt.read.scene->meshes[0];
+  EXPECT_EQ(names(mesh), (std::vector<std::string>{"normals", "uv"}));
+  EXPECT_EQ(floats(mesh, "normals"), (std::vector<float>{0, 0, 1, 0, 0, -1, 1, 0, 0, 0, 1, 0}));
+  EXPECT_EQ(floats(mesh, "uv"), std::vector<float>(24, 0.5f));
+  EXPECT_EQ(start_tags(*rt.written.text, "triangles"),
+            (std::vector<std::string>{"<triangles count=\"2\">"}));
+}
+
 // W4: joints and weights of a mesh no skinned node instances are dropped with a warning; a
 // skinned mesh leaves them to its controller, silently.
 TEST(GeometrySources, JointsAndWeightsOfAMeshNoControllerSkinsAreDroppedWithAWarning) {
