@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "formats/gltf/write/gltf_writer.h"
+#include "formats/polyxios.h"
 #include "tests/collada_write/geometry_test_util.h"
 
 namespace px::collada::testing {
@@ -213,6 +215,25 @@ TEST(GeometrySources, GltfTangentsBecomeTextangentAndTexbinormal) {
   EXPECT_EQ(floats(mesh, "textangent"), xyz_of(kTangents));
   EXPECT_EQ(floats(mesh, "texbinormal"), bitangents(kUp, kTangents));
   EXPECT_EQ(floats(mesh, "texbinormal")[3], 1.0f);  // w = -1 flips cross((0,0,1), (0,1,0))
+}
+
+// W6: the frame reads back as textangent and texbinormal, which a glTF write turns back into
+// glTF's tangents, handedness included.
+TEST(GeometrySources, TangentFrameTurnsBackIntoGltfTangents) {
+  Scene scene;
+  MeshBuilder m(scene);
+  quad(m).point_data("normals", kUp, 3).point_data("tangents", kTangents, 4).add();
+  scene.nodes.emplace_back().mesh = 0;
+  scene.scenes.push_back({0});
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  Diagnostics diagnostics;
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*rt.read.scene, true, "", diagnostics);
+  ASSERT_TRUE(glb.ok()) << glb.status();
+  absl::StatusOr<Scene> again = read_scene_bytes(glb->json, ReadOptions(), diagnostics);
+  ASSERT_TRUE(again.ok()) << again.status();
+  ASSERT_EQ(again->meshes.size(), 1u);
+  EXPECT_EQ(floats(again->meshes[0], "tangents"), kTangents);
 }
 
 // W6: the frame goes under the lowest set no 3-wide textangent or texbinormal spells, with a
