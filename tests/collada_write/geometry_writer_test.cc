@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "formats/polyxios.h"
 #include "tests/collada_write/geometry_test_util.h"
 
 namespace px::collada::testing {
@@ -335,6 +336,37 @@ TEST(GeometryWriter, MaterialColumnOfNonWholeNumbersIsRefused) {
   EXPECT_EQ(occurrences(*written.text, "material=\"material_2\""), 1u);
   EXPECT_EQ(occurrences(*written.text, "material=\"material_0\""), 1u);
   EXPECT_EQ(occurrences(*written.text, "material=\"material_3\""), 1u);
+}
+
+// W14, W1: write (a PolyData as a one-node scene) refuses such a column too, writing nothing;
+// a whole one names its materials material_<value>.
+TEST(GeometryWriter, WriteOfAPolyDataRefusesAMaterialColumnOfNonWholeNumbers) {
+  const std::filesystem::path path =
+      std::filesystem::path(::testing::TempDir()) / "geometry_polydata_material.dae";
+  for (double value : {1.5, 7.0}) {
+    Scene scene;
+    MeshBuilder(scene)
+        .points(kSquarePoints)
+        .cell(CellType::kTriangle, {0, 1, 2})
+        .cell_data("material", std::vector<double>{value})
+        .add();
+    PolyData data;
+    data.mesh = scene.meshes[0];  // its arrays stay in scene's arena
+    std::filesystem::remove(path);
+    Diagnostics diagnostics;
+    absl::Status status = write_polydata(data, path, WriteOptions(), diagnostics);
+    if (value == 1.5) {
+      EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+      EXPECT_TRUE(std::string(status.message()).starts_with("collada.write.material-column: "))
+          << status;
+      EXPECT_FALSE(std::filesystem::exists(path));
+      continue;
+    }
+    ASSERT_TRUE(status.ok()) << status;
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_EQ(occurrences(text, "<triangles count=\"1\" material=\"material_0\">"), 1u) << text;
+  }
 }
 
 // W12: connectivity is checked before anything is written: offsets not rising from 0 to the
