@@ -91,9 +91,8 @@ void collect_controllers(const Scene& scene, const Skins& skins, WritePlan& plan
     }
     const int64_t s = skin->is_int() ? skin->as_int() : -1;
     if (s < 0 || static_cast<size_t>(s) >= skins.entries.size()) {
-      diagnostics.warn(kSkinDropped, cat("node ", i,
-                                         " names no skin of the scene; it instances "
-                                         "its geometry"));
+      diagnostics.warn(kSkinDropped,
+                       cat("node ", i, " names no skin of the scene; it instances its geometry"));
       continue;
     }
     named[s] = true;
