@@ -402,7 +402,8 @@ void write_controllers(const Scene& scene, const WritePlan& plan, XmlWriter& xml
   // A controller skins its mesh's <geometry>; none is written before the geometry has an id.
   auto geometry_id = [&](const ControllerPlan& c) -> std::string_view {
     const std::vector<GeometryPlan>& geometries = plan.geometries.geometries;
-    return static_cast<size_t>(c.mesh) < geometries.size() ? geometries[c.mesh].id : "";
+    if (static_cast<size_t>(c.mesh) >= geometries.size()) return {};
+    return geometries[c.mesh].id;
   };
   const std::vector<ControllerPlan>& controllers = plan.controllers.controllers;
   if (std::none_of(controllers.begin(), controllers.end(),
