@@ -2,6 +2,7 @@
 #include "formats/collada/write/node_writer.h"
 
 #include <Eigen/Geometry>
+#include <functional>
 
 #include "tests/collada_write/write_test_util.h"
 
@@ -278,6 +279,186 @@ TEST(NodeWriter, NoSceneWritesNoVisualSceneLibrary) {
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_FALSE(contains(*w.text, "visual_scene")) << *w.text;
+}
+
+// Writes the scene without saving it for the schema check: for documents that are valid XML but
+// that a validator built on XML Schema 1.0 rejects (names that are not xs:NCName, L7 and L8).
+Written write_unchecked(const Scene& scene) {
+  Written out{absl::UnknownError("not written"), {}};
+  out.text = write_to_memory(scene, out.diagnostics);
+  return out;
+}
+
+// Q19: a name holding a line break or tab is written as a character reference, so it reads back
+// unchanged rather than folded to a space.
+TEST(NodeWriter, ANameWithLineBreaksAndTabsReadsBackUnchanged) {
+  Scene scene = scene_of_nodes(1);
+  scene.nodes[0].name = "two\nlines\r\tand a tab";
+  Written w = write_unchecked(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_TRUE(contains(*w.text, "name=\"two&#10;lines&#13;&#9;and a tab\"")) << *w.text;
+  Scene back = read_ok(*w.text);
+  ASSERT_EQ(back.nodes.size(), 1u);
+  EXPECT_EQ(back.nodes[0].name, "two\nlines\r\tand a tab");
+}
+
+// L8: a name attribute is written as given, even when it is not an xs:NCName.
+TEST(NodeWriter, NamesAreWrittenAsGiven) {
+  Scene scene = scene_of_nodes(2);
+  scene.nodes[0].children = {1};
+  scene.nodes[0].name = "Hip Bone";
+  scene.nodes[1].name = "1st <finger> & \"nail\"";
+  Written w = write_unchecked(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_TRUE(contains(*w.text, "name=\"Hip Bone\"")) << *w.text;
+  EXPECT_EQ(w.diagnostics.warning_count(), 0);
+  Scene back = read_ok(*w.text);
+  ASSERT_EQ(back.nodes.size(), 2u);
+  EXPECT_EQ(back.nodes[0].name, "Hip Bone");
+  EXPECT_EQ(back.nodes[1].name, "1st <finger> & \"nail\"");
+}
+
+// L7: ids follow the XML 1.0 fifth edition's name characters: Greek (in every edition) and
+// Glagolitic (fifth edition only, which libxml2's schema validator rejects) are both kept.
+TEST(NodeWriter, IdsFollowTheFifthEditionsNameCharacters) {
+  Scene scene = scene_of_nodes(2);
+  scene.nodes[0].children = {1};
+  scene.nodes[0].extras = {{"id", Value("κόμβος")}};
+  scene.nodes[1].extras = {{"id", Value("\xE2\xB0\x80node")}};  // U+2C00 GLAGOLITIC CAPITAL AZU
+  Written w = write_unchecked(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_EQ(w.diagnostics.warning_count(), 0);
+  Scene back = read_ok(*w.text);
+  ASSERT_EQ(back.nodes.size(), 2u);
+  EXPECT_EQ(extra_string(back.nodes[0], "id"), "κόμβος");
+  EXPECT_EQ(extra_string(back.nodes[1], "id"), "\xE2\xB0\x80node");
+}
+
+// Q43: the writer carries no camera or light and warns when it drops one.
+TEST(NodeWriter, CamerasAndLightsAreDroppedWithAWarning) {
+  Scene scene = read_ok(scene_document(
+      "<node id=\"n\"><instance_camera url=\"#cam\"/><instance_light url=\"#sun\"/></node>"
+      "<node id=\"m\"><instance_light url=\"#sun\"/></node>",
+      "<library_cameras><camera id=\"cam\"><optics><technique_common><perspective><yfov>45</yfov>"
+      "<aspect_ratio>1</aspect_ratio><znear>0.1</znear><zfar>100</zfar></perspective>"
+      "</technique_common></optics></camera></library_cameras>"
+      "<library_lights><light id=\"sun\"><technique_common><directional><color>1 1 1</color>"
+      "</directional></technique_common></light></library_lights>"));
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_FALSE(contains(*w.text, "instance_camera")) << *w.text;
+  EXPECT_FALSE(contains(*w.text, "instance_light")) << *w.text;
+  // Once for the node's camera, once for the scene's list of cameras (collada_writer.cc).
+  EXPECT_EQ(warned(w, "collada.write.camera-dropped"), 2);
+  EXPECT_EQ(warned(w, "collada.write.light-dropped"), 2);
+}
+
+// W13 (nodes): node extras COLLADA has no place for are dropped with a warning; those it spells
+// (id, sid, type, transforms) are not.
+TEST(NodeWriter, NodeExtrasCOLLADACannotHoldAreDroppedWithAWarning) {
+  Scene scene = scene_of_nodes(1);
+  scene.nodes[0].extras = {{"id", Value("n")},
+                           {"sid", Value("s")},
+                           {"type", Value("JOINT")},
+                           {"extras", Value(ValueMap{{"note", Value("hi")}})},
+                           {"blender_layer", Value(int64_t{3})}};
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(warned(rt.written, "collada.write.node-extra-dropped"), 2);
+  EXPECT_EQ(rt.written.diagnostics.warning_count(), 2);
+  EXPECT_TRUE(contains(*rt.written.text, "<node id=\"n\" sid=\"s\" type=\"JOINT\">"))
+      << *rt.written.text;
+}
+
+// A chain far deeper than any stack could recurse is planned and written without recursion.
+TEST(NodeWriter, ADeepChainIsWrittenWithoutRecursion) {
+  constexpr int kDepth = 5000;  // the XmlWriter indents by depth: the text grows as its square
+  Scene scene = scene_of_nodes(kDepth);
+  for (int i = 0; i + 1 < kDepth; ++i) scene.nodes[i].children = {i + 1};
+  Written w = write_unchecked(scene);  // xmllint stops at 256 levels
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_EQ(occurrences(*w.text, "<node "), static_cast<size_t>(kDepth));
+  EXPECT_EQ(occurrences(*w.text, "</node>"), static_cast<size_t>(kDepth));
+}
+
+// The node writer alone, from a plan other modules would fill: geometry, controller and material
+// ids come from their plans.
+std::string nodes_text(const Scene& scene, WritePlan& plan,
+                       const std::function<void(WritePlan&)>& fill) {
+  Diagnostics diagnostics;
+  EXPECT_TRUE(plan_nodes(scene, plan, diagnostics).ok());
+  fill(plan);
+  std::string out;
+  XmlWriter xml([&](std::string_view bytes) {
+    out.append(bytes);
+    return absl::OkStatus();
+  });
+  write_nodes(scene, plan, xml);
+  EXPECT_TRUE(xml.finish().ok());
+  return out;
+}
+
+// A node's mesh is an <instance_geometry>, or the <instance_controller> the controller plan
+// gives it with its <skeleton>s, each binding the geometry's materials and texcoord set.
+TEST(NodeWriter, MeshInstancesBindTheGeometrysMaterials) {
+  Scene scene = scene_of_nodes(3);
+  scene.meshes.resize(2);
+  scene.nodes[0].children = {1, 2};
+  scene.nodes[1].mesh = 0;
+  scene.nodes[2].mesh = 1;
+  WritePlan plan;
+  std::string text = nodes_text(scene, plan, [](WritePlan& p) {
+    p.geometries.geometries = {{"geom", {0, -1, 5, 1}, 2}, {"skinned", {1}, -1}};
+    p.effects.materials = {{"mat0", "fx0", "UVMap"}, {"mat1", "fx1", ""}};
+    p.controllers.controllers = {{"ctrl", 1, 0, {"#hip", "#spine"}}};
+    p.controllers.node_controller = {-1, -1, 0};
+  });
+  EXPECT_TRUE(in_order(
+      text, {"<instance_geometry url=\"#geom\">", "<bind_material>", "<technique_common>",
+             "<instance_material symbol=\"material_0\" target=\"#mat0\">",
+             "<bind_vertex_input semantic=\"UVMap\" input_semantic=\"TEXCOORD\" "
+             "input_set=\"2\"/>",
+             "</instance_material>", "<instance_material symbol=\"material_1\" target=\"#mat1\"/>",
+             "</technique_common>", "</bind_material>", "</instance_geometry>"}))
+      << text;
+  EXPECT_FALSE(contains(text, "material_5")) << text;  // no such material
+  EXPECT_TRUE(in_order(text, {"<instance_controller url=\"#ctrl\">", "<skeleton>#hip</skeleton>",
+                              "<skeleton>#spine</skeleton>", "<bind_material>",
+                              "<instance_material symbol=\"material_1\" target=\"#mat1\"/>",
+                              "</instance_controller>"}))
+      << text;
+  EXPECT_EQ(occurrences(text, "bind_vertex_input"), 1u);
+}
+
+// Plans other modules leave empty (or that name nothing) give no instance, never a bad index.
+TEST(NodeWriter, MissingPlansWriteNoInstance) {
+  Scene scene = scene_of_nodes(2);
+  scene.meshes.resize(1);
+  scene.nodes[0].children = {1};
+  scene.nodes[0].mesh = 0;
+  scene.nodes[1].mesh = 0;
+  WritePlan plan;
+  std::string text = nodes_text(scene, plan, [](WritePlan& p) {
+    p.controllers.node_controller = {7};           // past the controllers
+    p.geometries.geometries = {{"geom", {3}, 0}};  // past the materials
+  });
+  EXPECT_EQ(occurrences(text, "<instance_geometry url=\"#geom\"/>"), 2u) << text;
+  EXPECT_FALSE(contains(text, "instance_controller")) << text;
+  WritePlan empty;
+  std::string bare = nodes_text(scene, empty, [](WritePlan&) {});
+  EXPECT_FALSE(contains(bare, "instance_geometry")) << bare;
+}
+
+// The controller writer may make a node a joint after planning: the sid and type come from the
+// plan, not from the extras.
+TEST(NodeWriter, SidAndJointTypeAreWrittenFromThePlan) {
+  Scene scene = scene_of_nodes(1);
+  WritePlan plan;
+  std::string text = nodes_text(scene, plan, [](WritePlan& p) {
+    p.nodes.nodes[0].sid = "joint0";
+    p.nodes.nodes[0].joint = true;
+  });
+  EXPECT_TRUE(contains(text, "<node id=\"node\" sid=\"joint0\" type=\"JOINT\">")) << text;
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ TransformElement matrix_element(const Eigen::Matrix4d& matrix) {
 
 }  // namespace
 
-void plan_transforms(const Node& node, int index, NodePlan& plan, Diagnostics& diagnostics) {
+void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics) {
   std::optional<std::vector<TransformElement>> elements = transform_elements(node.extras);
   if (!elements || !composes_to(*elements, node.matrix)) {
     plan.transforms = {matrix_element(node.matrix)};
@@ -48,10 +48,10 @@ void plan_transforms(const Node& node, int index, NodePlan& plan, Diagnostics& d
                                       [&](const TransformElement& e) { return e.sid == sid; });
     if (repeated || !is_target_sid(sid)) {
       diagnostics.warn("collada.write.transform-sid-dropped",
-                       cat("node ", index, ": transform sid \"", sid, "\" ",
-                           repeated ? "repeats an earlier one of the node"
-                                    : "is not one a channel target can end in",
-                           "; the element is written without one"));
+                       repeated
+                           ? "a transform sid repeating an earlier one of its node is left out"
+                           : "a transform sid a channel target cannot end in (a letter or '_', "
+                             "then letters, digits, '_' or '-') is left out");
       sid.clear();
     }
   }

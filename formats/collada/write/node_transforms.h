@@ -14,7 +14,7 @@ namespace px::collada {
 // writer bakes channels to it.
 inline constexpr std::string_view kMatrixSid = "transform";
 
-// Fills plan.transforms and plan.as_matrix for node `index`.
-void plan_transforms(const Node& node, int index, NodePlan& plan, Diagnostics& diagnostics);
+// Fills plan.transforms and plan.as_matrix.
+void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics);
 
 }  // namespace px::collada

@@ -109,13 +109,14 @@ void NodePlanner::visit(int root) {
     const int c = children[f.next++];
     if (c < 0 || static_cast<size_t>(c) >= scene_.nodes.size()) {
       diagnostics_.warn("collada.write.node-child-dropped",
-                        cat("node ", parent, ": child ", c, " does not exist; left out"));
+                        "a node's child that names no node is left out");
       continue;
     }
     if (state_[c] == kOnPath) {
-      diagnostics_.warn("collada.write.node-cycle-cut",
-                        cat("node ", parent, ": child ", c,
-                            " is the node itself or its ancestor; the link is cut"));
+      diagnostics_.warn(
+          "collada.write.node-cycle-cut",
+          "a node's child that is the node itself or its ancestor would close a cycle; the "
+          "link is cut");
       continue;
     }
     nodes_.children[parent].push_back(c);
@@ -158,15 +159,15 @@ void NodePlanner::plan_written(int n) {
       plan.id = id->as_string();
       id_holder_.emplace(plan.id, n);
     } else if (id->is_string() && id_holder_.contains(id->as_string())) {
-      diagnostics_.warn("collada.write.node-id-repeated",
-                        cat("node ", n, ": id \"", id->as_string(),
-                            "\" is held by an earlier node whose subtree it does not match (a "
-                            "repeated id, or an <instance_node> copy edited after reading); it "
-                            "is written in full under a generated id"));
+      diagnostics_.warn(
+          "collada.write.node-id-repeated",
+          "a node holding the id of an earlier node whose subtree it does not match (a "
+          "repeated id, or an <instance_node> copy edited after reading) is written in "
+          "full under a generated id");
     } else {
       diagnostics_.warn(
           "collada.write.node-id-invalid",
-          cat("node ", n, ": its id is not an XML name; a generated one replaces it"));
+          "a node id that is not an XML name is dropped; a generated one replaces it");
     }
   }
   if (const Value* sid = find_value(node.extras, "sid")) {
@@ -174,15 +175,15 @@ void NodePlanner::plan_written(int n) {
       plan.sid = sid->as_string();
     } else {
       diagnostics_.warn("collada.write.node-sid-invalid",
-                        cat("node ", n, ": its sid is not an XML name; it is left out"));
+                        "a node sid that is not an XML name is left out");
     }
   }
   const std::string* type = extra_string(node, "type");
   plan.joint = type != nullptr && *type == "JOINT";
-  plan_transforms(node, n, plan, diagnostics_);
+  plan_transforms(node, plan, diagnostics_);
   if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
     diagnostics_.warn("collada.write.node-mesh-dropped",
-                      cat("node ", n, ": mesh ", node.mesh, " does not exist; left out"));
+                      "a node's mesh that names no mesh is left out");
   }
   warn_extras(n);
 }
