@@ -2,7 +2,10 @@
 // the skin sentences, and Known limitations L2): glTF-like scenes, COLLADA documents written back,
 // instanced characters and rigs.
 #include <algorithm>
+#include <cstring>
 
+#include "engine/base64.h"
+#include "formats/gltf/read/gltf_reader.h"
 #include "model/node_tree.h"
 #include "tests/collada_write/controller_test_scene.h"
 #include "tests/collada_write/write_test_util.h"
@@ -248,6 +251,105 @@ TEST(ControllerRoundTrip, ASkinLeftOutLeavesItsNodeInstancingTheGeometry) {
   ASSERT_GE(body, 0);
   EXPECT_EQ(find_value(back.nodes[body].extras, "skin"), nullptr);
   EXPECT_TRUE(point_values(back, body, "joints").empty());
+}
+
+// A glTF document of a triangle skinned to two joints (root -> hip -> knee, the mesh on root),
+// its buffer a data: URI: positions, JOINTS_0 as unsigned bytes, WEIGHTS_0 and the inverse bind
+// matrices column by column, as glTF stores them (hip's translates by (0, 0, 0), knee's by
+// (0, -1, 0)).
+std::string gltf_skinned_triangle() {
+  std::string bytes;
+  auto put = [&](const auto& values) {
+    bytes.append(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(values[0]));
+  };
+  put(std::vector<float>{0, 0, 0, 1, 0, 0, 0, 1, 0});                      // 0: 36 bytes
+  put(std::vector<uint8_t>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0});           // 36: 12
+  put(std::vector<float>{1, 0, 0, 0, 0.25f, 0.75f, 0, 0, 1, 0, 0, 0});     // 48: 48
+  put(std::vector<float>{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0,  0, 1,  // 96: 128
+                         1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1});
+  return cat(R"({"asset":{"version":"2.0"},"scene":0,"scenes":[{"nodes":[0]}],
+    "nodes":[{"name":"root","mesh":0,"skin":0,"children":[1]},{"name":"hip","children":[2]},
+             {"name":"knee","translation":[0,1,0]}],
+    "meshes":[{"primitives":[{"attributes":{"POSITION":0,"JOINTS_0":1,"WEIGHTS_0":2}}]}],
+    "skins":[{"joints":[1,2],"inverseBindMatrices":3}],
+    "accessors":[
+      {"bufferView":0,"componentType":5126,"count":3,"type":"VEC3","min":[0,0,0],"max":[1,1,0]},
+      {"bufferView":1,"componentType":5121,"count":3,"type":"VEC4"},
+      {"bufferView":2,"componentType":5126,"count":3,"type":"VEC4"},
+      {"bufferView":3,"componentType":5126,"count":2,"type":"MAT4"}],
+    "bufferViews":[{"buffer":0,"byteOffset":0,"byteLength":36},
+                   {"buffer":0,"byteOffset":36,"byteLength":12},
+                   {"buffer":0,"byteOffset":48,"byteLength":48},
+                   {"buffer":0,"byteOffset":96,"byteLength":128}],
+    "buffers":[{"byteLength":)",
+             bytes.size(), R"(,"uri":"data:application/octet-stream;base64,)", base64_encode(bytes),
+             R"("}]})");
+}
+
+// L2, W25: a skin read from glTF (unnamed, no skeleton, joints without sids) written as COLLADA
+// reads back over the same joints, matrices (row-major) and influences, with a skeleton (its top
+// joint) and a name (the controller's id).
+TEST(ControllerRoundTrip, ASkinReadFromGltfComesBackBound) {
+  Diagnostics diagnostics;
+  absl::StatusOr<Scene> gltf =
+      gltf::read_memory(gltf_skinned_triangle(), "", ReadOptions(), diagnostics);
+  ASSERT_TRUE(gltf.ok()) << gltf.status();
+  RoundTrip rt = write_and_read(*gltf);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 0);
+  const Scene& back = *rt.read.scene;
+  const int root = node_named(back, "root");
+  const ValueMap& skin = skin_of_node(back, root);
+  EXPECT_EQ(joint_names(back, skin), (std::vector<std::string>{"hip", "knee"}));
+  EXPECT_EQ(member(skin, "skeleton").as_int(), node_named(back, "hip"));
+  const ValueArray& gltf_skins = member(gltf->global_attrs, "skins").as_array();
+  ASSERT_EQ(gltf_skins.size(), 1u);
+  EXPECT_EQ(find_value(gltf_skins[0].as_map(), "name"), nullptr);
+  EXPECT_EQ(find_value(gltf_skins[0].as_map(), "skeleton"), nullptr);
+  const std::string& name = member(skin, "name").as_string();
+  EXPECT_NE(rt.written.text->find(cat("<controller id=\"", name, "\">")), std::string::npos)
+      << name;
+  std::vector<double> ibm = translation(0, 0, 0);
+  std::vector<double> knee = translation(0, -1, 0);
+  ibm.insert(ibm.end(), knee.begin(), knee.end());
+  EXPECT_EQ(values_of(member(skin, "inverse_bind_matrices").as_column()), ibm);
+  EXPECT_EQ(point_values(back, root, "joints"),
+            (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
+  EXPECT_EQ(point_values(back, root, "weights"),
+            (std::vector<double>{1, 0, 0, 0, 0.25, 0.75, 0, 0, 1, 0, 0, 0}));
+  for (const char* name : {"hip", "knee"}) {
+    const Node& joint = back.nodes.at(node_named(back, name));
+    EXPECT_EQ(member(joint.extras, "type").as_string(), "JOINT") << name;
+    EXPECT_FALSE(member(joint.extras, "sid").as_string().empty()) << name;
+  }
+}
+
+// W28: skin entries of any shape (not maps, joints that are not node indices, matrices that
+// are not numbers) are left out with a warning, never trusted.
+TEST(ControllerRoundTrip, SkinEntriesOfAnyShapeAreLeftOutNotTrusted) {
+  Scene scene = skinned_scene();
+  ValueArray& skins = find_value(scene.global_attrs, "skins")->as_array();
+  skins.emplace_back("not a skin");
+  ValueMap strings;
+  strings.emplace_back("joints", Value(ValueArray{Value("hip"), Value(-1)}));
+  skins.emplace_back(std::move(strings));
+  ValueMap matrices;
+  matrices.emplace_back("joints", Value(ValueArray{Value(kHip)}));
+  matrices.emplace_back("inverse_bind_matrices", Value("identity"));
+  matrices.emplace_back("bind_shape_matrix", Value(ValueArray(16, Value("x"))));
+  skins.emplace_back(std::move(matrices));
+  for (int s = 1; s <= 3; ++s) {
+    Node n;
+    n.mesh = 0;
+    set_value(n.extras, "skin", Value(s));
+    scene.nodes.push_back(std::move(n));
+    scene.nodes[kRoot].children.push_back(static_cast<int>(scene.nodes.size()) - 1);
+  }
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 3);
+  EXPECT_EQ(occurrences(*rt.written.text, "<controller "), 1u);
+  EXPECT_EQ(occurrences(*rt.written.text, "<instance_geometry"), 3u);
 }
 
 }  // namespace
