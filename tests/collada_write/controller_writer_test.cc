@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tests/collada_write/controller_read_back.h"
 #include "tests/collada_write/controller_test_document.h"
 #include "tests/collada_write/controller_test_scene.h"
 #include "tests/collada_write/write_test_util.h"
@@ -291,30 +292,6 @@ HandRoundTrip write_controllers_and_read(const Scene& scene) {
   return out;
 }
 
-const ValueMap& read_skin(const Scene& scene, size_t skin) {
-  return find_value(scene.global_attrs, "skins")->as_array().at(skin).as_map();
-}
-
-std::vector<int64_t> ints_of(const Value* v) {
-  std::vector<int64_t> out;
-  for (const Value& x : v->as_array()) out.push_back(x.as_int());
-  return out;
-}
-
-std::vector<double> values_of(const Column& c) {
-  std::vector<double> out;
-  for (size_t r = 0; r < c.rows; ++r) {
-    for (size_t k = 0; k < c.cols; ++k) out.push_back(c.get(r, k));
-  }
-  return out;
-}
-
-std::vector<double> point_values(const Scene& scene, int node, std::string_view column) {
-  const Mesh& mesh = scene.meshes.at(scene.nodes.at(node).mesh);
-  const NamedColumn* c = mesh.find_point_data(column);
-  return c == nullptr ? std::vector<double>{} : values_of(c->column);
-}
-
 // W25: the skin reads back over the same joints, inverse bind matrices and bind shape, and each
 // vertex's influences packed to the front, zero weights left out.
 TEST(ControllerWriter, JointsMatricesAndInfluencesReadBack) {
@@ -326,13 +303,11 @@ TEST(ControllerWriter, JointsMatricesAndInfluencesReadBack) {
   const Scene& back = *rt.read.scene;
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
   ASSERT_EQ(back.nodes.size(), 4u);
-  const Value* skin = find_value(back.nodes[kBody].extras, "skin");
-  ASSERT_NE(skin, nullptr);
-  const ValueMap& entry = read_skin(back, skin->as_int());
-  EXPECT_EQ(ints_of(find_value(entry, "joints")), (std::vector<int64_t>{kHip, kKnee}));
-  EXPECT_EQ(values_of(find_value(entry, "inverse_bind_matrices")->as_column()),
-            values_of(find_value(skin_map(scene, 0), "inverse_bind_matrices")->as_column()));
-  EXPECT_EQ(values_of(find_value(entry, "bind_shape_matrix")->as_column()), bind_shape);
+  const ValueMap& entry = skin_of_node(back, kBody);
+  EXPECT_EQ(joint_indices(entry), (std::vector<int64_t>{kHip, kKnee}));
+  EXPECT_EQ(values_of(member(entry, "inverse_bind_matrices").as_column()),
+            values_of(member(skin_map(scene, 0), "inverse_bind_matrices").as_column()));
+  EXPECT_EQ(values_of(member(entry, "bind_shape_matrix").as_column()), bind_shape);
   EXPECT_EQ(point_values(back, kBody, "joints"),
             (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
   EXPECT_EQ(point_values(back, kBody, "weights"),
@@ -346,17 +321,13 @@ TEST(ControllerWriter, AGltfSkinComesBackWithWhatColladaBindsBy) {
   ASSERT_TRUE(rt.read.scene.ok());
   const Scene& back = *rt.read.scene;
   for (int j : {kHip, kKnee}) {
-    const Value* type = find_value(back.nodes[j].extras, "type");
-    ASSERT_NE(type, nullptr);
-    EXPECT_EQ(type->as_string(), "JOINT");
-    const Value* sid = find_value(back.nodes[j].extras, "sid");
-    ASSERT_NE(sid, nullptr);
-    EXPECT_EQ(sid->as_string(), cat("n", j));
+    EXPECT_EQ(member(back.nodes.at(j).extras, "type").as_string(), "JOINT");
+    EXPECT_EQ(member(back.nodes.at(j).extras, "sid").as_string(), cat("n", j));
   }
-  EXPECT_EQ(find_value(back.nodes[kBody].extras, "type"), nullptr);
-  const ValueMap& entry = read_skin(back, 0);
-  EXPECT_EQ(find_value(entry, "name")->as_string(), "Body-skin");
-  EXPECT_EQ(find_value(entry, "skeleton")->as_int(), kHip);
+  EXPECT_EQ(find_value(back.nodes.at(kBody).extras, "type"), nullptr);
+  const ValueMap& entry = skin_of_node(back, kBody);
+  EXPECT_EQ(member(entry, "name").as_string(), "Body-skin");
+  EXPECT_EQ(member(entry, "skeleton").as_int(), kHip);
   EXPECT_NE(rt.text.find("<Name_array"), std::string::npos);
 }
 
@@ -372,7 +343,7 @@ TEST(ControllerWriter, JointsNamedByIdBindBack) {
   EXPECT_NE(rt.text.find("<IDREF_array"), std::string::npos);
   rt.read = read_document(rt.text);
   ASSERT_TRUE(rt.read.scene.ok()) << rt.read.scene.status();
-  EXPECT_EQ(ints_of(find_value(read_skin(*rt.read.scene, 0), "joints")),
+  EXPECT_EQ(joint_indices(skin_of_node(*rt.read.scene, kBody)),
             (std::vector<int64_t>{kHip, kKnee}));
 }
 
@@ -401,7 +372,7 @@ TEST(ControllerWriter, ASkinWithoutMatricesIsWrittenWithIdentities) {
   std::vector<double> identities = translation(0, 0, 0);
   identities.insert(identities.end(), identities.begin(), identities.end());
   EXPECT_EQ(
-      values_of(find_value(read_skin(*rt.read.scene, 0), "inverse_bind_matrices")->as_column()),
+      values_of(member(skin_of_node(*rt.read.scene, kBody), "inverse_bind_matrices").as_column()),
       identities);
 }
 
