@@ -352,20 +352,36 @@ TEST(EffectWriter, NonFiniteColoursAreWrittenAtTheirDefaultsWithAWarning) {
   EXPECT_EQ(back.occlusion_texture.scale, 1);
 }
 
-// COLLADA binds one TEXCOORD set per material (the lowest the mesh writes), and <bump> holds no
-// normal scale: a texture on another set, and a normal scale, are written with a warning.
-TEST(EffectWriter, OtherTexcoordSetsAndNormalScaleAreWrittenWithAWarning) {
-  Material m = named("uv1");
-  m.base_color_texture = texture_ref(0);
-  m.base_color_texture.texcoord = 1;
+// W15: the node writer binds a textured effect's symbol to the lowest TEXCOORD set its mesh
+// writes, one set per material: a texture on another set is written with a warning (a texture on
+// the mesh's lowest set reads back on set 0 with the mesh's renumbered sets, so it is not warned).
+TEST(EffectWriter, ATextureOnASetOtherThanItsMeshsLowestIsWarned) {
+  Material misbound = named("misbound");
+  misbound.base_color_texture = texture_ref(0);
+  misbound.base_color_texture.texcoord = 1;
+  Material lowest = named("lowest");
+  lowest.occlusion_texture = texture_ref(0);
+  lowest.occlusion_texture.texcoord = 1;
+  Scene scene = textured_scene({misbound, lowest});
+  WritePlan plan;
+  plan.geometries.geometries = {GeometryPlan{"a", {0, 1}, 1}, GeometryPlan{"b", {0}, 0}};
+  Diagnostics diagnostics;
+  ASSERT_TRUE(plan_effects(scene, plan, diagnostics).ok());
+  EXPECT_EQ(diagnostics.count("collada.write.texcoord-set"), 1);
+  EXPECT_EQ(plan.effects.materials[0].texcoord_symbol, "UVSET0");
+  EXPECT_EQ(plan.effects.materials[1].texcoord_symbol, "UVSET0");
+}
+
+// <bump> holds no normal scale: a normal texture's scale is left out with a warning.
+TEST(EffectWriter, NormalScaleIsLeftOutWithAWarning) {
+  Material m = named("bumpy");
   m.normal_texture = texture_ref(0, 0.5);
   RoundTrip rt = write_and_read(textured_scene({m}));
   ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(warned(rt.written, "collada.write.texcoord-set"), 1);
   EXPECT_EQ(warned(rt.written, "collada.write.normal-scale-dropped"), 1);
   const Material& back = rt.read.scene->materials[0];
-  EXPECT_EQ(back.base_color_texture.texcoord, 0);
   EXPECT_TRUE(back.normal_texture.present());
+  EXPECT_EQ(back.normal_texture.scale, 1);
 }
 
 // A wrap or filter that is not a glTF constant is written as WRAP, or left out, with a warning.

@@ -1,5 +1,6 @@
 #include "formats/collada/write/effect_writer.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
@@ -172,24 +173,25 @@ void add_sampler(const Scene& scene, const WritePlan& plan, const TextureRef& re
   samplers.push_back({ref.texture, cat(base, "-surface"), cat(base, "-sampler")});
 }
 
-absl::Status plan_material(const Scene& scene, size_t index, WritePlan& plan,
-                           Diagnostics& diagnostics, MaterialPlan& out) {
-  const Material& source = scene.materials[index];
-  std::string label = label_of(source, index);
-  if (absl::Status s = check_factors(source, label); !s.ok()) return s;
-  out.shading = shading_of(source, label, diagnostics);
-  warn_dropped_extras(source, diagnostics);
-  Material& m = out.material;
-  m = source;
-  m.extras.clear();
-  if (m.alpha_mode != AlphaMode::kOpaque && m.alpha_mode != AlphaMode::kMask &&
-      m.alpha_mode != AlphaMode::kBlend) {
-    diagnostics.warn("collada.write.alpha-mode",
-                     cat(label, ": an alpha mode other than OPAQUE, MASK or BLEND is left out"));
-    out.write_alpha_mode = false;
+// The lowest TEXCOORD set of each geometry whose blocks name the material: the set the node
+// writer binds the effect's texcoord symbol to.
+std::vector<int> bound_sets(const WritePlan& plan, int material) {
+  std::vector<int> sets;
+  for (const GeometryPlan& g : plan.geometries.geometries) {
+    if (g.texcoord_set >= 0 &&
+        std::find(g.materials.begin(), g.materials.end(), material) != g.materials.end()) {
+      sets.push_back(g.texcoord_set);
+    }
   }
+  return sets;
+}
+
+// The material's textures as written (out.material's, out.samplers), dropping with a warning
+// those that cannot be written (Q24 among them).
+void plan_textures(const Scene& scene, size_t index, const WritePlan& plan,
+                   const std::string& label, Diagnostics& diagnostics, MaterialPlan& out) {
+  Material& m = out.material;
   MaterialCleaner clean(scene, plan, diagnostics, label);
-  clean.colours(m);
   clean.texture(m.base_color_texture, "its base colour texture");
   clean.texture(m.emissive_texture, "its emissive texture");
   clean.texture(m.normal_texture, "its normal texture");
@@ -213,16 +215,41 @@ absl::Status plan_material(const Scene& scene, size_t index, WritePlan& plan,
     diagnostics.warn("collada.write.normal-scale-dropped",
                      cat(label, ": COLLADA's <bump> has no normal scale; it is left out"));
   }
+  std::vector<int> sets = bound_sets(plan, static_cast<int>(index));
+  bool misbound = false;
   for (const TextureRef* ref : {&m.emissive_texture, &m.base_color_texture, &m.normal_texture,
                                 &m.metallic_roughness_texture, &m.occlusion_texture}) {
-    if (ref->present() && ref->texcoord != 0) {
-      diagnostics.warn("collada.write.texcoord-set",
-                       cat(label, ": a texture on TEXCOORD set ", ref->texcoord,
-                           " is bound to the mesh's lowest set, the one COLLADA binds"));
+    if (!ref->present()) continue;
+    for (int set : sets) {
+      if (set == ref->texcoord || misbound) continue;
+      misbound = true;
+      diagnostics.warn(
+          "collada.write.texcoord-set",
+          cat(label, ": a texture on TEXCOORD set ", ref->texcoord, " is bound to set ", set,
+              ", the lowest its mesh writes, as COLLADA binds one set per material"));
     }
     add_sampler(scene, plan, *ref, out.samplers);
   }
   if (!out.samplers.empty()) out.texcoord_symbol = std::string(kTexcoordSymbol);
+}
+
+absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& plan,
+                           Diagnostics& diagnostics, MaterialPlan& out) {
+  const Material& source = scene.materials[index];
+  std::string label = label_of(source, index);
+  if (absl::Status s = check_factors(source, label); !s.ok()) return s;
+  out.shading = shading_of(source, label, diagnostics);
+  warn_dropped_extras(source, diagnostics);
+  out.material = source;
+  out.material.extras.clear();
+  AlphaMode mode = source.alpha_mode;
+  if (mode != AlphaMode::kOpaque && mode != AlphaMode::kMask && mode != AlphaMode::kBlend) {
+    diagnostics.warn("collada.write.alpha-mode",
+                     cat(label, ": an alpha mode other than OPAQUE, MASK or BLEND is left out"));
+    out.write_alpha_mode = false;
+  }
+  MaterialCleaner(scene, plan, diagnostics, label).colours(out.material);
+  plan_textures(scene, index, plan, label, diagnostics, out);
   return absl::OkStatus();
 }
 
