@@ -66,6 +66,43 @@ void expect_colour(std::span<const double> got, std::span<const double> want) {
   for (size_t i = 0; i < got.size(); ++i) EXPECT_DOUBLE_EQ(got[i], want[i]) << "component " << i;
 }
 
+// Every term of each material of a and b is the same, textures compared by the image and
+// sampler they reach.
+void expect_same_materials(const Scene& a, const Scene& b) {
+  ASSERT_EQ(a.materials.size(), b.materials.size());
+  for (size_t i = 0; i < a.materials.size(); ++i) {
+    const Material& x = a.materials[i];
+    const Material& y = b.materials[i];
+    SCOPED_TRACE(x.name);
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(shading_of(x), shading_of(y));
+    expect_colour(x.base_color, y.base_color);
+    expect_colour(x.emissive, y.emissive);
+    EXPECT_EQ(x.metallic, y.metallic);
+    EXPECT_EQ(x.roughness, y.roughness);
+    EXPECT_EQ(x.alpha_mode, y.alpha_mode);
+    EXPECT_EQ(x.alpha_cutoff, y.alpha_cutoff);
+    EXPECT_EQ(x.double_sided, y.double_sided);
+    const TextureRef* xs[] = {&x.base_color_texture, &x.metallic_roughness_texture,
+                              &x.normal_texture, &x.occlusion_texture, &x.emissive_texture};
+    const TextureRef* ys[] = {&y.base_color_texture, &y.metallic_roughness_texture,
+                              &y.normal_texture, &y.occlusion_texture, &y.emissive_texture};
+    for (int t = 0; t < 5; ++t) {
+      ASSERT_EQ(xs[t]->present(), ys[t]->present()) << "texture " << t;
+      if (!xs[t]->present()) continue;
+      EXPECT_EQ(xs[t]->texcoord, ys[t]->texcoord);
+      EXPECT_EQ(xs[t]->scale, ys[t]->scale);
+      EXPECT_EQ(image_uri(a, *xs[t]), image_uri(b, *ys[t]));
+      const Texture& tx = a.textures[xs[t]->texture];
+      const Texture& ty = b.textures[ys[t]->texture];
+      EXPECT_EQ(tx.wrap_s, ty.wrap_s);
+      EXPECT_EQ(tx.wrap_t, ty.wrap_t);
+      EXPECT_EQ(tx.min_filter, ty.min_filter);
+      EXPECT_EQ(tx.mag_filter, ty.mag_filter);
+    }
+  }
+}
+
 // W15: the shading extras["shading"] names (phong by default), the base colour as diffuse and
 // emissive as emission. W17: a material the common profile reads back whole gets no polyxios
 // extra.
@@ -149,6 +186,40 @@ TEST(EffectWriter, TexturesBumpAndDoubleSidedReadBack) {
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
 }
 
+// W15, W17: a document another exporter wrote (blinn, a diffuse texture, emission, A_ONE
+// transparency, FCOLLADA bump, MAX3D double_sided) reads back the same after a write: every term
+// comes back from the common profile, so no polyxios extra is written.
+TEST(EffectWriter, AnotherExportersEffectsReadBackTheSameAfterAWrite) {
+  std::string document =
+      cat("<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "
+          "version=\"1.4.1\"><library_images><image id=\"img\" name=\"diffuse.png\">"
+          "<init_from>diffuse.png</init_from></image></library_images><library_effects>"
+          "<effect id=\"fx\"><profile_COMMON><newparam sid=\"surf\"><surface type=\"2D\">"
+          "<init_from>img</init_from></surface></newparam><newparam sid=\"samp\"><sampler2D>"
+          "<source>surf</source><wrap_s>MIRROR</wrap_s><minfilter>LINEAR</minfilter></sampler2D>"
+          "</newparam><technique sid=\"c\"><blinn><emission><color>0.1 0 0 1</color></emission>"
+          "<diffuse><texture texture=\"samp\" texcoord=\"UV0\"/></diffuse>"
+          "<transparent opaque=\"A_ONE\"><color>0 0 0 0.5</color></transparent></blinn><extra>"
+          "<technique profile=\"FCOLLADA\"><bump><texture texture=\"samp\" texcoord=\"UV0\"/>"
+          "</bump></technique></extra></technique><extra><technique profile=\"MAX3D\">"
+          "<double_sided>1</double_sided></technique></extra></profile_COMMON></effect>"
+          "<effect id=\"fx2\"><profile_COMMON><technique sid=\"c\"><lambert><diffuse><color>0.3 "
+          "0.3 0.3 1</color></diffuse></lambert></technique></profile_COMMON></effect>"
+          "</library_effects><library_materials><material id=\"m\" name=\"Skin\">"
+          "<instance_effect url=\"#fx\"/></material><material id=\"m2\"><instance_effect "
+          "url=\"#fx2\"/></material></library_materials></COLLADA>");
+  ReadBack original = read_document(document);
+  ASSERT_TRUE(original.scene.ok()) << original.scene.status();
+  ASSERT_EQ(original.scene->materials.size(), 2u);
+  ASSERT_TRUE(original.scene->materials[0].normal_texture.present());
+  RoundTrip rt = write_and_read(*original.scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  expect_same_materials(*original.scene, *rt.read.scene);
+  EXPECT_THAT(*rt.written.text, Not(HasSubstr(kPolyxiosProfile)));
+  EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
+  EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
+}
+
 // MaterialPlan::texcoord_symbol names the symbol of a textured effect, none of an untextured one.
 TEST(EffectWriter, PlanNamesTheTexcoordSymbolOfTexturedEffectsOnly) {
   Material textured = named("a");
@@ -201,6 +272,9 @@ TEST(EffectWriter, PbrMaterialRoundTripsThroughThePolyxiosExtra) {
   EXPECT_EQ(m.occlusion_texture.scale, 0.7);
   EXPECT_TRUE(m.double_sided);
   EXPECT_EQ(back.textures.size(), 1u);  // one sampler of one (image, wrap, filter)
+  Scene expected = textured_scene({pbr});
+  set_value(expected.materials[0].extras, "shading", Value("phong"));  // a glTF material's
+  expect_same_materials(expected, back);
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
 }

@@ -1,11 +1,12 @@
 #include "formats/collada/write/effect_writer.h"
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -173,14 +174,16 @@ void add_sampler(const Scene& scene, const WritePlan& plan, const TextureRef& re
   samplers.push_back({ref.texture, cat(base, "-surface"), cat(base, "-sampler")});
 }
 
-// The lowest TEXCOORD set of each geometry whose blocks name the material: the set the node
-// writer binds the effect's texcoord symbol to.
-std::vector<int> bound_sets(const WritePlan& plan, int material) {
-  std::vector<int> sets;
+// For each material, the lowest TEXCOORD set of each geometry whose blocks name it: the sets the
+// node writer binds the effect's texcoord symbol to.
+std::vector<std::vector<int>> bound_sets(const Scene& scene, const WritePlan& plan) {
+  std::vector<std::vector<int>> sets(scene.materials.size());
   for (const GeometryPlan& g : plan.geometries.geometries) {
-    if (g.texcoord_set >= 0 &&
-        std::find(g.materials.begin(), g.materials.end(), material) != g.materials.end()) {
-      sets.push_back(g.texcoord_set);
+    if (g.texcoord_set < 0) continue;
+    for (int material : g.materials) {
+      if (material >= 0 && static_cast<size_t>(material) < sets.size()) {
+        sets[material].push_back(g.texcoord_set);
+      }
     }
   }
   return sets;
@@ -188,7 +191,7 @@ std::vector<int> bound_sets(const WritePlan& plan, int material) {
 
 // The material's textures as written (out.material's, out.samplers), dropping with a warning
 // those that cannot be written (Q24 among them).
-void plan_textures(const Scene& scene, size_t index, const WritePlan& plan,
+void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const int> sets,
                    const std::string& label, Diagnostics& diagnostics, MaterialPlan& out) {
   Material& m = out.material;
   MaterialCleaner clean(scene, plan, diagnostics, label);
@@ -215,7 +218,6 @@ void plan_textures(const Scene& scene, size_t index, const WritePlan& plan,
     diagnostics.warn("collada.write.normal-scale-dropped",
                      cat(label, ": COLLADA's <bump> has no normal scale; it is left out"));
   }
-  std::vector<int> sets = bound_sets(plan, static_cast<int>(index));
   bool misbound = false;
   for (const TextureRef* ref : {&m.emissive_texture, &m.base_color_texture, &m.normal_texture,
                                 &m.metallic_roughness_texture, &m.occlusion_texture}) {
@@ -234,7 +236,7 @@ void plan_textures(const Scene& scene, size_t index, const WritePlan& plan,
 }
 
 absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& plan,
-                           Diagnostics& diagnostics, MaterialPlan& out) {
+                           std::span<const int> sets, Diagnostics& diagnostics, MaterialPlan& out) {
   const Material& source = scene.materials[index];
   std::string label = label_of(source, index);
   if (absl::Status s = check_factors(source, label); !s.ok()) return s;
@@ -249,7 +251,7 @@ absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& pl
     out.write_alpha_mode = false;
   }
   MaterialCleaner(scene, plan, diagnostics, label).colours(out.material);
-  plan_textures(scene, index, plan, label, diagnostics, out);
+  plan_textures(scene, plan, sets, label, diagnostics, out);
   return absl::OkStatus();
 }
 
@@ -486,8 +488,10 @@ absl::Status plan_effects(const Scene& scene, WritePlan& plan, Diagnostics& diag
     if (plan.ids.reserve(scene.materials[i].name)) materials[i].id = scene.materials[i].name;
   }
   plan_images(scene, plan, diagnostics);
+  std::vector<std::vector<int>> sets = bound_sets(scene, plan);
   for (size_t i = 0; i < scene.materials.size(); ++i) {
-    if (absl::Status s = plan_material(scene, i, plan, diagnostics, materials[i]); !s.ok()) {
+    if (absl::Status s = plan_material(scene, i, plan, sets[i], diagnostics, materials[i]);
+        !s.ok()) {
       return s;
     }
   }
