@@ -220,6 +220,36 @@ TEST(EffectWriter, AnotherExportersEffectsReadBackTheSameAfterAWrite) {
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
 }
 
+// Every sampler of an effect has its own sids: two textures of one image, and an image whose id
+// is what a numbered sampler of another would take, each read back on their own image and wrap.
+TEST(EffectWriter, SamplerSidsAreUniqueWithinAnEffect) {
+  Material m = named("mixed");
+  m.base_color_texture = texture_ref(0);
+  m.normal_texture = texture_ref(1);
+  m.occlusion_texture = texture_ref(2);
+  Scene scene = textured_scene({m});
+  Texture mirrored;
+  mirrored.image = 0;
+  mirrored.wrap_s = kMirror;
+  scene.textures.push_back(mirrored);
+  Image other;
+  other.name = "wood-2";
+  other.uri = "other.png";
+  scene.images.push_back(other);
+  Texture of_other;
+  of_other.image = 1;
+  scene.textures.push_back(of_other);
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  const Scene& back = *rt.read.scene;
+  const Material& read = back.materials[0];
+  EXPECT_EQ(image_uri(back, read.base_color_texture), "wood.png");
+  EXPECT_EQ(image_uri(back, read.normal_texture), "wood.png");
+  EXPECT_EQ(back.textures[read.normal_texture.texture].wrap_s, kMirror);
+  EXPECT_EQ(image_uri(back, read.occlusion_texture), "other.png");
+  EXPECT_THAT(*rt.written.text, HasSubstr("<newparam sid=\"wood-2-2-surface\">"));
+}
+
 // MaterialPlan::texcoord_symbol names the symbol of a textured effect, none of an untextured one.
 TEST(EffectWriter, PlanNamesTheTexcoordSymbolOfTexturedEffectsOnly) {
   Material textured = named("a");

@@ -1,5 +1,6 @@
 #include "formats/collada/write/effect_writer.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
@@ -160,17 +161,20 @@ void warn_dropped_extras(const Material& m, Diagnostics& diagnostics) {
 }
 
 // The sampler of a texture the material writes, added on first use. Its sids start with the
-// image's id, as many readers expect, numbered when the effect samples that image twice.
+// image's id, as many readers expect, numbered when another sampler of the effect has them.
 void add_sampler(const Scene& scene, const WritePlan& plan, const TextureRef& ref,
                  std::vector<EffectSampler>& samplers) {
   if (!ref.present()) return;
-  int same_image = 0;
-  const std::string& image_id = plan.effects.image_ids[scene.textures[ref.texture].image];
+  auto taken = [&](const std::string& surface_sid) {
+    return std::any_of(samplers.begin(), samplers.end(),
+                       [&](const EffectSampler& s) { return s.surface_sid == surface_sid; });
+  };
   for (const EffectSampler& s : samplers) {
     if (s.texture == ref.texture) return;
-    if (scene.textures[s.texture].image == scene.textures[ref.texture].image) ++same_image;
   }
-  std::string base = same_image == 0 ? image_id : cat(image_id, "-", same_image + 1);
+  const std::string& image_id = plan.effects.image_ids[scene.textures[ref.texture].image];
+  std::string base = image_id;
+  for (int n = 2; taken(cat(base, "-surface")); ++n) base = cat(image_id, "-", n);
   samplers.push_back({ref.texture, cat(base, "-surface"), cat(base, "-sampler")});
 }
 
