@@ -519,9 +519,10 @@ void write_effects(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
   for (size_t i = 0; i < materials.size(); ++i) {
     xml.open("material");
     xml.attr("id", materials[i].id);
-    if (i < scene.materials.size() && !scene.materials[i].name.empty()) {
-      xml.attr("name", scene.materials[i].name);
-    }
+    // A material without a name reads back named by its id: naming it so keeps a second write
+    // of the document read back byte-identical.
+    const std::string& name = materials[i].material.name;
+    xml.attr("name", name.empty() ? materials[i].id : name);
     xml.open("instance_effect");
     xml.attr("url", cat("#", materials[i].effect_id));
     xml.close();

@@ -70,7 +70,8 @@ void write_images(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
     const Image& image = scene.images[i];
     xml.open("image");
     xml.attr("id", ids[i]);
-    if (!image.name.empty()) xml.attr("name", image.name);
+    // Named by its id when it has no name, as it reads back (see write_effects).
+    xml.attr("name", image.name.empty() ? ids[i] : image.name);
     // A uri as the scene spells it, percent-encoding kept; bytes alone as a data: URI.
     xml.element("init_from",
                 image.uri.empty() ? data_uri(media_type_of(image), image.bytes) : image.uri);
