@@ -468,7 +468,11 @@ TEST(EffectWriter, ATextureOnASetOtherThanItsMeshsLowestIsWarned) {
   lowest.occlusion_texture.texcoord = 1;
   Scene scene = textured_scene({misbound, lowest});
   WritePlan plan;
-  plan.geometries.geometries = {GeometryPlan{"a", {0, 1}, 1}, GeometryPlan{"b", {0}, 0}};
+  plan.geometries.geometries.resize(2);
+  plan.geometries.geometries[0].materials = {0, 1};
+  plan.geometries.geometries[0].texcoord_set = 1;
+  plan.geometries.geometries[1].materials = {0};
+  plan.geometries.geometries[1].texcoord_set = 0;
   Diagnostics diagnostics;
   ASSERT_TRUE(plan_effects(scene, plan, diagnostics).ok());
   EXPECT_EQ(diagnostics.count("collada.write.texcoord-set"), 1);
