@@ -1,6 +1,7 @@
 // Tests of formats/collada/write/effect_writer.cc, a test per rule of spec/collada.md "Writing":
 // materials as effects in their shading (W15), the polyxios extra (W16, W17 write side), the
-// refusals (W18), the dropped extras (W13) and textures (Q24), and material naming (L9).
+// refusals (W18), the dropped extras (W13) and textures (Q24); names and images are in
+// effect_naming_test.cc.
 #include "formats/collada/write/effect_writer.h"
 
 #include <gmock/gmock.h>
@@ -8,7 +9,7 @@
 #include <array>
 #include <cmath>
 
-#include "tests/collada_write/write_test_util.h"
+#include "tests/collada_write/effect_test_util.h"
 
 namespace px::collada::testing {
 namespace {
@@ -18,90 +19,6 @@ using ::testing::Not;
 
 constexpr int kMirror = 33648, kClamp = 33071, kNearest = 9728, kLinearMipmapLinear = 9987;
 constexpr char kPolyxiosProfile[] = "profile=\"polyxios\"";
-
-// A scene of one image "wood.png", one texture sampling it and the given materials.
-Scene textured_scene(std::vector<Material> materials) {
-  Scene scene;
-  Image image;
-  image.name = "wood";
-  image.uri = "wood.png";
-  scene.images.push_back(image);
-  Texture texture;
-  texture.image = 0;
-  scene.textures.push_back(texture);
-  scene.materials = std::move(materials);
-  return scene;
-}
-
-Material named(std::string name, std::string_view shading = "") {
-  Material m;
-  m.name = std::move(name);
-  m.metallic = 0;  // what the common profile reads back
-  if (!shading.empty()) set_value(m.extras, "shading", Value(std::string(shading)));
-  return m;
-}
-
-TextureRef texture_ref(int texture, double scale = 1) {
-  TextureRef ref;
-  ref.texture = texture;
-  ref.scale = scale;
-  return ref;
-}
-
-std::string shading_of(const Material& m) {
-  const Value* v = find_value(m.extras, "shading");
-  return v != nullptr && v->is_string() ? v->as_string() : "";
-}
-
-// The uri of the image a read-back texture reference samples; empty when it samples none.
-std::string image_uri(const Scene& scene, const TextureRef& ref) {
-  if (!ref.present() || static_cast<size_t>(ref.texture) >= scene.textures.size()) return "";
-  int image = scene.textures[ref.texture].image;
-  if (image < 0 || static_cast<size_t>(image) >= scene.images.size()) return "";
-  return scene.images[image].uri;
-}
-
-void expect_colour(std::span<const double> got, std::span<const double> want) {
-  ASSERT_EQ(got.size(), want.size());
-  for (size_t i = 0; i < got.size(); ++i) EXPECT_DOUBLE_EQ(got[i], want[i]) << "component " << i;
-}
-
-// Every term of each material of a and b is the same, textures compared by the image and
-// sampler they reach.
-void expect_same_materials(const Scene& a, const Scene& b) {
-  ASSERT_EQ(a.materials.size(), b.materials.size());
-  for (size_t i = 0; i < a.materials.size(); ++i) {
-    const Material& x = a.materials[i];
-    const Material& y = b.materials[i];
-    SCOPED_TRACE(x.name);
-    EXPECT_EQ(x.name, y.name);
-    EXPECT_EQ(shading_of(x), shading_of(y));
-    expect_colour(x.base_color, y.base_color);
-    expect_colour(x.emissive, y.emissive);
-    EXPECT_EQ(x.metallic, y.metallic);
-    EXPECT_EQ(x.roughness, y.roughness);
-    EXPECT_EQ(x.alpha_mode, y.alpha_mode);
-    EXPECT_EQ(x.alpha_cutoff, y.alpha_cutoff);
-    EXPECT_EQ(x.double_sided, y.double_sided);
-    const TextureRef* xs[] = {&x.base_color_texture, &x.metallic_roughness_texture,
-                              &x.normal_texture, &x.occlusion_texture, &x.emissive_texture};
-    const TextureRef* ys[] = {&y.base_color_texture, &y.metallic_roughness_texture,
-                              &y.normal_texture, &y.occlusion_texture, &y.emissive_texture};
-    for (int t = 0; t < 5; ++t) {
-      ASSERT_EQ(xs[t]->present(), ys[t]->present()) << "texture " << t;
-      if (!xs[t]->present()) continue;
-      EXPECT_EQ(xs[t]->texcoord, ys[t]->texcoord);
-      EXPECT_EQ(xs[t]->scale, ys[t]->scale);
-      EXPECT_EQ(image_uri(a, *xs[t]), image_uri(b, *ys[t]));
-      const Texture& tx = a.textures[xs[t]->texture];
-      const Texture& ty = b.textures[ys[t]->texture];
-      EXPECT_EQ(tx.wrap_s, ty.wrap_s);
-      EXPECT_EQ(tx.wrap_t, ty.wrap_t);
-      EXPECT_EQ(tx.min_filter, ty.min_filter);
-      EXPECT_EQ(tx.mag_filter, ty.mag_filter);
-    }
-  }
-}
 
 // W15: the shading extras["shading"] names (phong by default), the base colour as diffuse and
 // emissive as emission. W17: a material the common profile reads back whole gets no polyxios
@@ -508,54 +425,6 @@ TEST(EffectWriter, SamplerConstantsCOLLADACannotSpellAreWarned) {
   EXPECT_EQ(t.min_filter, 0);
 }
 
-// L9: each <material> is named by its Material::name, its id the name when it is a free NCName,
-// else a generated one; a read gives the materials back in order under their names.
-TEST(EffectWriter, MaterialsAreNamedByTheirNameWithIdsFromIt) {
-  Scene scene = textured_scene({named("Wood"), named("Wood"), named("")});
-  RoundTrip rt = write_and_read(scene);
-  ASSERT_TRUE(rt.read.scene.ok());
-  const std::vector<Material>& back = rt.read.scene->materials;
-  ASSERT_EQ(back.size(), 3u);
-  EXPECT_EQ(back[0].name, "Wood");
-  EXPECT_EQ(back[1].name, "Wood");
-  EXPECT_EQ(back[2].name, "material");  // a material without a name reads back by its id
-  const std::string& text = *rt.written.text;
-  EXPECT_THAT(text, HasSubstr("<material id=\"Wood\" name=\"Wood\">"));
-  EXPECT_THAT(text, HasSubstr("<material id=\"Wood-2\" name=\"Wood\">"));
-  // The image named wood keeps its id: ids are case-sensitive.
-  EXPECT_THAT(text, HasSubstr("<image id=\"wood\" name=\"wood\">"));
-}
-
-// L9: a name that is not an NCName gives an id made from it; the name is written as given (a
-// document a validating parser rejects, see Known limitations, so only the plan is checked).
-TEST(EffectWriter, ANameThatIsNotAnNcNameGivesAnIdMadeFromIt) {
-  Scene scene = textured_scene({named("my wood"), named("1st")});
-  WritePlan plan;
-  Diagnostics diagnostics;
-  ASSERT_TRUE(plan_effects(scene, plan, diagnostics).ok());
-  EXPECT_EQ(plan.effects.materials[0].id, "my_wood");
-  EXPECT_EQ(plan.effects.materials[1].id, "_1st");
-  std::string text;
-  XmlWriter xml([&](std::string_view bytes) {
-    text.append(bytes);
-    return absl::OkStatus();
-  });
-  write_effects(scene, plan, xml);
-  ASSERT_TRUE(xml.finish().ok());
-  EXPECT_THAT(text, HasSubstr("<material id=\"my_wood\" name=\"my wood\">"));
-  EXPECT_THAT(text, HasSubstr("<material id=\"_1st\" name=\"1st\">"));
-}
-
-// Material names are ids before image names: an image sharing one takes a generated id.
-TEST(EffectWriter, AnImageNamedLikeAMaterialTakesAGeneratedId) {
-  Scene scene = textured_scene({named("wood")});
-  RoundTrip rt = write_and_read(scene);
-  ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_THAT(*rt.written.text, HasSubstr("<image id=\"wood-2\" name=\"wood\">"));
-  EXPECT_EQ(rt.read.scene->images[0].name, "wood");
-  EXPECT_EQ(rt.read.scene->materials[0].name, "wood");
-}
-
 // A document written from a read-back scene is a fixed point: writing what it reads back gives
 // the same bytes, unnamed materials and images (named by their ids) included.
 TEST(EffectWriter, AWrittenDocumentReadBackWritesTheSameBytes) {
@@ -580,36 +449,6 @@ TEST(EffectWriter, AWrittenDocumentReadBackWritesTheSameBytes) {
   EXPECT_EQ(*third.text, *second.written.text);
   EXPECT_THAT(*second.written.text, HasSubstr("<material id=\"material\" name=\"material\">"));
   EXPECT_THAT(*second.written.text, HasSubstr("<image id=\"image\" name=\"image\">"));
-}
-
-// W19: images are written by uri, kept as spelled (percent-encoding too), or as a data: URI
-// when they hold bytes; an image holding neither is left out with a warning.
-TEST(EffectWriter, ImagesByUriOrAsDataUris) {
-  Scene scene;
-  Image file;
-  file.uri = "tex%20ture.png";
-  scene.images.push_back(file);
-  Image embedded;
-  embedded.name = "png";
-  embedded.bytes = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 1, 2, 3};
-  scene.images.push_back(embedded);
-  Image typed;
-  typed.mime_type = "image/ktx2";
-  typed.bytes = {1, 2, 3};
-  scene.images.push_back(typed);
-  scene.images.push_back(Image{});  // neither uri nor bytes
-  RoundTrip rt = write_and_read(scene);
-  ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(warned(rt.written, "collada.write.image-empty"), 1);
-  const std::vector<Image>& back = rt.read.scene->images;
-  ASSERT_EQ(back.size(), 3u);
-  EXPECT_EQ(back[0].uri, "tex%20ture.png");
-  EXPECT_EQ(back[1].name, "png");
-  EXPECT_EQ(back[1].bytes, embedded.bytes);
-  EXPECT_EQ(back[1].mime_type, "image/png");
-  EXPECT_EQ(back[2].bytes, typed.bytes);
-  EXPECT_EQ(back[2].mime_type, "image/ktx2");
-  EXPECT_THAT(*rt.written.text, HasSubstr("<init_from>data:image/png;base64,"));
 }
 
 }  // namespace
