@@ -1,0 +1,126 @@
+// The comparison of the COLLADA browser check: what a file says (collada_expect.mjs) against what
+// three's ColladaLoader built from it (collada_page.mjs), as readable lines, and one-line summaries.
+
+const near = (a, b, tol = 1e-5) => a === b || Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+const nearVec = (a, b) => a === b || (a && b && a.length === b.length && a.every((x, i) => near(x, b[i])));
+const fmt = (v) => JSON.stringify(v);
+const label = (o) => `${o.type}${o.name ? ` ${fmt(o.name)}` : ''}`;
+
+function compareMaterial(where, e, g, out) {
+  for (const k of ['name', 'type', 'transparent', 'doubleSided']) {
+    if (g[k] !== e[k]) out.push(`${where}: ${k} ${fmt(g[k])} in three, ${fmt(e[k])} in the file`);
+  }
+  if (!near(g.opacity, e.opacity)) out.push(`${where}: opacity ${g.opacity} in three, ${e.opacity} in the file`);
+  for (const k of ['color', 'emissive']) {
+    if (!nearVec(g[k], e[k])) out.push(`${where}: ${k} ${fmt(g[k])} in three, ${fmt(e[k])} in the file (linear)`);
+  }
+  for (const [k, img] of Object.entries(e.maps)) {
+    const gm = g.maps[k];
+    if (img && !gm) out.push(`${where}: ${k}: the file has a texture (${fmt(img.uri.slice(0, 60))}), three made none`);
+    else if (!img && gm) out.push(`${where}: ${k}: three has a texture the file does not`);
+    else if (gm && !(gm.width > 0 && gm.height > 0)) out.push(`${where}: ${k}: three's image of ${fmt(img.uri.slice(0, 60))} is ${gm.width}x${gm.height} (not loaded)`);
+  }
+}
+
+function compareMesh(where, e, g, out) {
+  const em = e.mesh;
+  const gm = g.mesh;
+  if (gm.indexed) out.push(`${where}: three's geometry is indexed (ColladaLoader's are not)`);
+  if (gm.vertexCount !== em.vertexCount) out.push(`${where}: ${gm.vertexCount} vertices in three, ${em.vertexCount} in the file`);
+  const names = [...new Set([...Object.keys(em.attributes), ...Object.keys(gm.attributes)])].sort();
+  for (const n of names) {
+    const ea = em.attributes[n];
+    const ga = gm.attributes[n];
+    if (!ga) out.push(`${where}: attribute ${n}: three has none, the file ${ea[0]} x ${ea[1]}`);
+    else if (!ea) out.push(`${where}: attribute ${n}: three has ${ga[0]} x ${ga[1]}, the file none`);
+    else if (fmt(ga) !== fmt(ea)) out.push(`${where}: attribute ${n}: ${ga[0]} x ${ga[1]} in three, ${ea[0]} x ${ea[1]} in the file`);
+  }
+  if (fmt(gm.groups) !== fmt(em.groups)) out.push(`${where}: groups (vertices per block) ${fmt(gm.groups)} in three, ${fmt(em.groups)} in the file`);
+  if (g.materials.length !== e.materials.length) {
+    out.push(`${where}: ${g.materials.length} materials in three, ${e.materials.length} in the file`);
+  } else e.materials.forEach((m, i) => compareMaterial(`${where} material ${i} (${fmt(m.name)})`, m, g.materials[i], out));
+}
+
+function compareSkin(where, e, g, out) {
+  const bones = (s) => s.bones.map((b) => `${b.index}:${b.name}`);
+  if (fmt(bones(g.skin)) !== fmt(bones(e.skin))) {
+    out.push(`${where}: bones (tree index:name) ${fmt(bones(g.skin))} in three, ${fmt(bones(e.skin))} in the file`);
+  }
+  const missing = g.skin.bones.filter((b) => b.index < 0).length;
+  if (missing) out.push(`${where}: ${missing} of three's bones are not in the scene`);
+  if (g.skin.bones.length < e.skin.joints) out.push(`${where}: ${g.skin.bones.length} bones in three for the file's ${e.skin.joints} joints`);
+  if (g.skin.maxSkinIndex >= g.skin.bones.length) out.push(`${where}: skin index ${g.skin.maxSkinIndex} names no bone of three's ${g.skin.bones.length}`);
+}
+
+function compareTree(where, e, g, out, budget) {
+  if (out.length >= budget) return;
+  if (g.type !== e.type || g.name !== e.name) {
+    out.push(`${where}: three built ${label(g)}, the file says ${label(e)}`);
+    if (g.type !== e.type) return;
+  }
+  if (e.mesh) compareMesh(where, e, g, out);
+  if (e.skin && g.skin) compareSkin(where, e, g, out);
+  else if (e.skin || g.skin) out.push(`${where}: ${e.skin ? 'the file binds a skin three does not' : 'three binds a skin the file does not'}`);
+  if (g.children.length !== e.children.length) {
+    out.push(`${where}: ${g.children.length} children in three (${g.children.map(label).join(', ')}), ` +
+      `${e.children.length} in the file (${e.children.map(label).join(', ')})`);
+    return;
+  }
+  e.children.forEach((c, i) => compareTree(`${where} > ${label(c)}${e.children.length > 1 ? `[${i}]` : ''}`, c, g.children[i], out, budget));
+}
+
+// Differences between the file's view and three's, as lines ([] when they agree).
+export function compare(exp, got) {
+  const out = [];
+  const scale = got.asset.scale;
+  if (!scale.every((s) => near(s, exp.asset.unit))) out.push(`scene scale ${fmt(scale)} in three, the file's unit is ${exp.asset.unit} m`);
+  const rot = exp.asset.upAxis === 'Z_UP' ? -Math.PI / 2 : 0;
+  if (!near(got.asset.rotationX, rot)) out.push(`scene rotation about X ${got.asset.rotationX} in three, ${rot} for the file's ${exp.asset.upAxis}`);
+
+  compareTree('scene', exp.tree, got.tree, out, out.length + 40);
+
+  if (got.clips.length !== exp.clips.length) {
+    out.push(`${got.clips.length} clips in three (${got.clips.map((c) => fmt(c.name)).join(', ')}), ` +
+      `${exp.clips.length} from the file (${exp.clips.map((c) => fmt(c.name)).join(', ')})`);
+  }
+  exp.clips.forEach((e, i) => {
+    const g = got.clips[i];
+    if (!g) return;
+    const where = `clip ${i} (${fmt(e.name)})`;
+    if (g.name !== e.name) out.push(`${where}: three's clip is named ${fmt(g.name)}`);
+    if (!near(g.duration, e.duration, 1e-4)) out.push(`${where}: duration ${g.duration} s in three, ${e.duration} s from the file`);
+    const key = (t) => `${t.target}.${t.property}:${t.keys}`;
+    const count = (list) => list.reduce((m, t) => m.set(key(t), (m.get(key(t)) || 0) + 1), new Map());
+    const ge = count(g.tracks);
+    const ee = count(e.tracks);
+    const only = (a, b) => [...a].flatMap(([k, n]) => Array(Math.max(0, n - (b.get(k) || 0))).fill(k));
+    const onlyThree = only(ge, ee);
+    const onlyFile = only(ee, ge);
+    if (onlyThree.length || onlyFile.length) {
+      out.push(`${where}: ${g.tracks.length} tracks in three, ${e.tracks.length} from the file; ` +
+        `(tree index.property:keys) only in three ${fmt(onlyThree.slice(0, 8))}, only from the file ${fmt(onlyFile.slice(0, 8))}`);
+    }
+  });
+  return out;
+}
+
+// One line summing up a view (three's or the file's).
+export function summary(v) {
+  const c = { objects: 0, meshes: 0, skinned: 0, bones: 0, vertices: 0, materials: 0, textured: 0 };
+  const walk = (o) => {
+    c.objects++;
+    if (o.type === 'Bone') c.bones++;
+    if (o.mesh) {
+      c.meshes++;
+      c.vertices += o.mesh.vertexCount;
+      c.materials += o.materials.length;
+      c.textured += o.materials.filter((m) => Object.values(m.maps).some(Boolean)).length;
+    }
+    if (o.skin) c.skinned++;
+    o.children.forEach(walk);
+  };
+  walk(v.tree);
+  const clips = v.clips.map((a) => `${fmt(a.name)} ${a.tracks.length} tracks ${+a.duration.toFixed(4)} s`).join(', ');
+  return `${c.objects} objects (${c.bones} bones), ${c.meshes} meshes / ${c.vertices} vertices, ` +
+    `${c.materials} materials (${c.textured} textured), ${c.skinned} skinned, ${v.clips.length} clips${clips ? ` (${clips})` : ''}`;
+}
