@@ -35,6 +35,9 @@ function compareMesh(where, e, g, out) {
     else if (!ea) out.push(`${where}: attribute ${n}: three has ${ga[0]} x ${ga[1]}, the file none`);
     else if (fmt(ga) !== fmt(ea)) out.push(`${where}: attribute ${n}: ${ga[0]} x ${ga[1]} in three, ${ea[0]} x ${ea[1]} in the file`);
   }
+  if (!nearVec(gm.box[0], em.box[0]) || !nearVec(gm.box[1], em.box[1])) {
+    out.push(`${where}: positions span ${fmt(gm.box)} in three, ${fmt(em.box)} in the file`);
+  }
   if (fmt(gm.groups) !== fmt(em.groups)) out.push(`${where}: groups (vertices per block) ${fmt(gm.groups)} in three, ${fmt(em.groups)} in the file`);
   if (g.materials.length !== e.materials.length) {
     out.push(`${where}: ${g.materials.length} materials in three, ${e.materials.length} in the file`);
@@ -57,6 +60,13 @@ function compareTree(where, e, g, out, budget) {
   if (g.type !== e.type || g.name !== e.name) {
     out.push(`${where}: three built ${label(g)}, the file says ${label(e)}`);
     if (g.type !== e.type) return;
+  }
+  const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  const em = e.matrix || IDENTITY;
+  const scale = Math.max(1, ...em.map(Math.abs));
+  if (where !== 'scene' && !e.sheared && !em.every((x, i) => Math.abs(x - g.matrix[i]) <= 1e-5 * scale)) {
+    const rows = (m) => [0, 1, 2, 3].map((r) => [0, 1, 2, 3].map((c) => +m[c * 4 + r].toPrecision(6)));
+    out.push(`${where}: local matrix (rows) ${fmt(rows(g.matrix))} in three, ${fmt(rows(em))} in the file`);
   }
   if (e.mesh) compareMesh(where, e, g, out);
   if (e.skin && g.skin) compareSkin(where, e, g, out);

@@ -5,9 +5,11 @@
 //   {asset: {unit, upAxis}, tree, clips: [{name, duration, tracks: [{target, property, keys}]}],
 //    warnings: [expected console warnings], notes: [what ColladaLoader leaves out of this file]}
 //
-// tree: the visual scene's object tree, {type, name, children, mesh?, materials?, skin?} per object
-// (mesh: {vertexCount, attributes: {name: [count, itemSize]}, groups: [vertex count of each group]};
-// skin: {joints, bones: [{index, name}]}); targets and bone indices are pre-order indices in it.
+// tree: the visual scene's object tree, {type, name, matrix?, children, mesh?, materials?, skin?}
+// per object (matrix: its local matrix, column-major, absent for identity; mesh: {vertexCount,
+// attributes: {name: [count, itemSize]}, groups: [vertex count of each group], box: [min, max] of
+// its positions}; skin: {joints, bones: [{index, name}]}); targets and bone indices are pre-order
+// indices in the tree.
 //
 // The file's content is spelled as ColladaLoader models it, which differs from COLLADA's own model
 // by design; the rules below are the loader's (three r187, examples/jsm/loaders/collada/):
@@ -47,6 +49,38 @@ const words = (text) => (text.trim() === '' ? [] : text.trim().split(/\s+/));
 const floats = (text) => words(text).map(parseFloat);
 const ints = (text) => words(text).map((s) => parseInt(s));
 const srgbToLinear = (c) => (c < 0.04045 ? c * 0.0773993808 : Math.pow(c * 0.9478672986 + 0.0521327014, 2.4));
+
+// 4x4 matrices, column-major as three's Matrix4.elements
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+function multiply(a, b) {
+  const out = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  return out;
+}
+// the matrix of one transform element (a <rotate>'s axis normalized, as COLLADA means it)
+function transformMatrix(kind, v) {
+  if (kind === 'matrix') return IDENTITY.map((_, i) => v[(i % 4) * 4 + Math.floor(i / 4)]);
+  if (kind === 'translate') return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, v[0], v[1], v[2], 1];
+  if (kind === 'scale') return [v[0], 0, 0, 0, 0, v[1], 0, 0, 0, 0, v[2], 0, 0, 0, 0, 1];
+  const len = Math.hypot(v[0], v[1], v[2]) || 1;
+  const [x, y, z] = [v[0] / len, v[1] / len, v[2] / len];
+  const a = (v[3] * Math.PI) / 180;
+  const c = Math.cos(a);
+  const s = Math.sin(a);
+  const t = 1 - c;
+  return [t * x * x + c, t * x * y + s * z, t * x * z - s * y, 0, t * x * y - s * z, t * y * y + c, t * y * z + s * x, 0,
+    t * x * z + s * y, t * y * z - s * x, t * z * z + c, 0, 0, 0, 0, 1];
+}
+// whether a matrix holds a shear or projection, which three's position / quaternion / scale cannot
+function sheared(m) {
+  const col = (i) => [m[i * 4], m[i * 4 + 1], m[i * 4 + 2]];
+  const dot = (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  const cols = [col(0), col(1), col(2)];
+  for (const [i, j] of [[0, 1], [0, 2], [1, 2]]) {
+    if (Math.abs(dot(cols[i], cols[j])) > 1e-6 * Math.sqrt(dot(cols[i], cols[i]) * dot(cols[j], cols[j]))) return true;
+  }
+  return m[3] !== 0 || m[7] !== 0 || m[11] !== 0 || m[15] !== 1;
+}
 
 // A <source>: its float or Name array and its accessor's stride (3 when it has no accessor).
 function readSource(el) {
@@ -104,10 +138,17 @@ export function expectedView(doc) {
       sid: el.getAttribute('sid'),
       children: [],
       transforms: new Map(), // sid -> element name, in document order
+      transformMatrices: new Map(), // sid -> that element's matrix
+      matrix: IDENTITY,
     };
     for (const c of kids(el)) {
       if (c.localName === 'node') data.children.push(readNode(c).id);
-      else if (TRANSFORMS.has(c.localName)) data.transforms.set(c.getAttribute('sid'), c.localName);
+      else if (TRANSFORMS.has(c.localName)) {
+        const m = transformMatrix(c.localName, floats(c.textContent));
+        data.transforms.set(c.getAttribute('sid'), c.localName);
+        data.transformMatrices.set(c.getAttribute('sid'), m);
+        data.matrix = multiply(data.matrix, m);
+      }
     }
     data.pivot = PIVOT_SIDS.some((s) => data.transforms.has(s));
     if (nodes.has(data.id)) warnings.push(`There is already a node with ID ${data.id}`);
@@ -251,7 +292,7 @@ export function expectedView(doc) {
           const semantic = c.getAttribute('semantic');
           const set = parseInt(c.getAttribute('set'));
           const offset = parseInt(c.getAttribute('offset'));
-          prim.inputs.push({ name: set > 0 ? semantic + set : semantic, source: ref(c.getAttribute('source')) });
+          prim.inputs.push({ name: set > 0 ? semantic + set : semantic, source: ref(c.getAttribute('source')), offset });
           prim.stride = Math.max(prim.stride, offset + 1);
           if (semantic === 'TEXCOORD') prim.hasUV = true;
         } else if (c.localName === 'vcount') prim.vcount = ints(c.textContent);
@@ -276,6 +317,7 @@ export function expectedView(doc) {
       };
       const groups = [];
       const materialKeys = [];
+      const box = [[Infinity, Infinity, Infinity], [-Infinity, -Infinity, -Infinity]];
       for (const prim of prims) {
         let count = 0;
         if (type === 'lines' || type === 'linestrips') count = prim.count * 2;
@@ -284,6 +326,27 @@ export function expectedView(doc) {
         groups.push(count);
         if (prim.material) materialKeys.push(prim.material);
         const n = pushes(prim);
+        const vertexInput = prim.inputs.find((i) => i.name === 'VERTEX');
+        const positions = sources.get((vertices.find(([k]) => k === 'POSITION') || [])[1]);
+        if (vertexInput && positions) {
+          // the positions the block's vertices name (a polygon of fewer than 3 vertices makes none)
+          const offset = vertexInput.offset;
+          const counts = prim.vcount || [Math.ceil(prim.p.length / prim.stride)];
+          let at = 0;
+          for (const c of counts) {
+            if (!prim.vcount || c >= 3) {
+              for (let k = 0; k < c; k++) {
+                const i = prim.p[(at + k) * prim.stride + offset] * positions.stride;
+                for (let d = 0; d < 3; d++) {
+                  const x = Math.fround(positions.array[i + d]);
+                  box[0][d] = Math.min(x, box[0][d]);
+                  box[1][d] = Math.max(x, box[1][d]);
+                }
+              }
+            }
+            at += c;
+          }
+        }
         const stride = (src) => (sources.get(src) || { stride: NaN }).stride;
         const attrOf = { NORMAL: 'normal', COLOR: 'color', TEXCOORD: 'uv', TEXCOORD1: 'uv1' };
         for (const input of prim.inputs) {
@@ -303,7 +366,7 @@ export function expectedView(doc) {
         }
       }
       for (const [k, [count]] of Object.entries(attributes)) if (count === 0) delete attributes[k];
-      const mesh = { vertexCount: attributes.position ? attributes.position[0] : 0, attributes, groups };
+      const mesh = { vertexCount: attributes.position ? attributes.position[0] : 0, attributes, groups, box };
       built.push({ type, mesh, materialKeys });
     }
     geometryCache.set(id, built);
@@ -395,13 +458,15 @@ export function expectedView(doc) {
     if (data.children.length === 0 && objects.length === 1) object = objects[0];
     else object = { type: data.joint ? 'Bone' : 'Group', name: '', children: objects };
     object.name = data.joint ? data.sid : data.name;
+    object.matrix = data.matrix;
     if (!data.joint && data.pivot) {
+      delete object.matrix;
       // wrapWithTransformHierarchy: Group(name) > Group(name_sid) > ... > the content
       const top = { type: 'Group', name: data.name, children: [] };
       const groups = new Map();
       let parent = top;
       for (const sid of data.transforms.keys()) {
-        const g = { type: 'Group', name: `${data.name}_${sid}`, children: [] };
+        const g = { type: 'Group', name: `${data.name}_${sid}`, children: [], matrix: data.transformMatrices.get(sid) };
         groups.set(sid, g);
         parent.children.push(g);
         parent = g;
@@ -459,6 +524,14 @@ export function expectedView(doc) {
     o.children.forEach(finish);
   };
   finish(tree);
+  const shears = (o) => {
+    if (o.matrix && sheared(o.matrix)) {
+      notes.add('three keeps a node matrix as position, quaternion and scale, without its shear or projection');
+      o.sheared = true;
+    }
+    o.children.forEach(shears);
+  };
+  shears(tree);
 
   return { asset, tree, clips: animationClips(root, nodes, node, transformNodes, index), warnings, notes: [...notes] };
 }

@@ -9,7 +9,7 @@
 // and up-axis rotation, the clips with their tracks (targets as pre-order indices in the tree).
 
 import { ColladaLoader } from 'three/addons/loaders/ColladaLoader.js';
-import { LoadingManager, REVISION } from 'three';
+import { LoadingManager, Matrix4, REVISION } from 'three';
 import { expectedView } from './collada_expect.mjs';
 
 const MAPS = ['map', 'normalMap', 'emissiveMap', 'specularMap'];
@@ -47,8 +47,27 @@ function describeMaterial(m) {
   };
 }
 
+// [min, max] of a position attribute's xyz (NaN when one is NaN), without computeBoundingBox's logging
+function span(a) {
+  const box = [[Infinity, Infinity, Infinity], [-Infinity, -Infinity, -Infinity]];
+  if (!a) return box;
+  for (let i = 0; i < a.count; i++) {
+    for (let d = 0; d < 3; d++) {
+      const x = a.array[i * a.itemSize + d];
+      box[0][d] = Math.min(x, box[0][d]);
+      box[1][d] = Math.max(x, box[1][d]);
+    }
+  }
+  return box;
+}
+
 function describeObject(o, index) {
-  const d = { type: o.type, name: o.name, children: o.children.map((c) => describeObject(c, index)) };
+  const d = {
+    type: o.type,
+    name: o.name,
+    matrix: Array.from(new Matrix4().compose(o.position, o.quaternion, o.scale).elements),
+    children: o.children.map((c) => describeObject(c, index)),
+  };
   if (o.geometry) {
     const g = o.geometry;
     const attributes = {};
@@ -57,6 +76,7 @@ function describeObject(o, index) {
       vertexCount: g.attributes.position ? g.attributes.position.count : 0,
       attributes,
       groups: g.groups.map((gr) => gr.count),
+      box: span(g.attributes.position),
       indexed: g.index !== null,
     };
     d.materials = (Array.isArray(o.material) ? o.material : [o.material]).map(describeMaterial);
