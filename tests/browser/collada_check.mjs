@@ -52,8 +52,12 @@ const CORPUS_CASES = [
   { id: 'library_animation_clips', input: 'collada/assimp/library_animation_clips.dae' },
   // textured and multi-material: a PNG diffuse, one geometry of two blocks of two materials, ~10k vertices
   { id: 'seymour_plane', input: 'collada/cts/1_5/collada_other/library_geometries/geometry/mesh/triangles/seymour_plane_triangles/seymour_plane_triangles.dae' },
+  // multi-material: a cube of six <triangles> blocks, each its own material
+  { id: 'cube_6_materials', input: 'collada/cts/1_5/collada/library_visual_scenes/visual_scene/node/instance_geometry/bind_material/instance_material/instance_material_cube_with_6_materials/instance_material_cube_with_6_materials.dae' },
   // instancing: a <library_nodes> node instanced three times by <instance_node>
   { id: '3insts', input: 'collada/cts/collada/library_nodes/node/3insts/3insts.dae' },
+  // instancing a skinned node: one <instance_controller> node instanced twice, a rig of six joints
+  { id: 'SkinController', input: 'collada/cts/1_5/collada/library_nodes/node/SkinController/SkinController.dae' },
   // glTF: a skin of two joints and an animation (assimp's test model)
   { id: 'simple_skin', input: 'gltf/assimp/simple_skin/simple_skin.gltf' },
   // glTF: a textured box (a PNG by URI)
