@@ -6,7 +6,9 @@
 // keys) with what the written XML says, read by the browser's DOMParser independently of three
 // (collada_expect.mjs says how, and where ColladaLoader's model differs from COLLADA's by design).
 // Each input that is COLLADA is also loaded as it is, unconverted: a check of the check, since
-// three and the expectation must agree on a file no one on this project wrote.
+// three and the expectation must agree on a file no one on this project wrote; and what three
+// builds from the written file is held against what it builds from the input on what a conversion
+// keeps (named objects' world matrices, the span of the positions: compareRoundTrip).
 //
 //   node collada_check.mjs POLYXIOS_BINARY REPO_DIR [CORPUS_DIR]
 //
@@ -27,7 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './server.mjs';
 import { Headless, findChromium } from './headless.mjs';
-import { compare, summary } from './collada_compare.mjs';
+import { compare, compareRoundTrip, summary } from './collada_compare.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const say = (s) => process.stdout.write(s + '\n');
@@ -206,7 +208,8 @@ async function main() {
       continue;
     }
     copyImages(fs.readFileSync(out, 'utf8'), c.input, dir);
-    loadable.push({ ...c, label: `${c.id} (${path.basename(c.input)} -> ${c.id}.dae)`, url: `/files/${encodeURIComponent(c.id)}/${encodeURIComponent(`${c.id}.dae`)}` });
+    const referenceId = /\.dae$/i.test(c.input) ? `${c.id}-reference` : null;
+    loadable.push({ ...c, referenceId, label: `${c.id} (${path.basename(c.input)} -> ${c.id}.dae)`, url: `/files/${encodeURIComponent(c.id)}/${encodeURIComponent(`${c.id}.dae`)}` });
   }
   const convertSeconds = ((Date.now() - started) / 1000).toFixed(1);
 
@@ -258,6 +261,10 @@ async function main() {
       continue;
     }
     const problems = problemsOf(c, got);
+    const input = c.referenceId && byId.get(c.referenceId);
+    if (problems.length === 0 && input && input.got && problemsOf({ reference: true }, input).length === 0) {
+      problems.push(...compareRoundTrip(input.got, got.got, input.expected.notes).map((p) => `against the input: ${p}`));
+    }
     const notes = got.expected && got.expected.notes.length ? `\n       not read by ColladaLoader: ${got.expected.notes.join('; ')}` : '';
     if (problems.length === 0) {
       say(`  ok   ${c.label}\n       three and the file: ${summary(got.got)}${notes}`);

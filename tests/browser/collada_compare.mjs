@@ -134,3 +134,70 @@ export function summary(v) {
   return `${c.objects} objects (${c.bones} bones), ${c.meshes} meshes / ${c.vertices} vertices, ` +
     `${c.materials} materials (${c.textured} textured), ${c.skinned} skinned, ${v.clips.length} clips${clips ? ` (${clips})` : ''}`;
 }
+
+// ---------------------------------------------------------------- the written file against its input
+// For a COLLADA input, three's view of the written file against three's view of the input itself,
+// on what a dae -> dae conversion keeps whatever it regroups: every named object's world matrix
+// (a node keeps its name and place; a camera or light it held is dropped, leaving its node, and a
+// joint without a sid gains one, so unnamed objects are skipped), and the span of all positions in
+// world space (skipped when ColladaLoader misreads part of the input, see collada_expect.mjs).
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+function mul(a, b) {
+  const out = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
+  return out;
+}
+function worldView(tree) {
+  const named = new Map();
+  const box = [[Infinity, Infinity, Infinity], [-Infinity, -Infinity, -Infinity]];
+  const walk = (o, parent, depth) => {
+    const world = depth === 0 ? IDENTITY : mul(parent, o.matrix);
+    if (depth > 0 && o.name) {
+      if (!named.has(o.name)) named.set(o.name, []);
+      named.get(o.name).push(world);
+    }
+    if (o.mesh && o.mesh.vertexCount > 0) {
+      const [lo, hi] = o.mesh.box;
+      for (const x of [lo[0], hi[0]]) for (const y of [lo[1], hi[1]]) for (const z of [lo[2], hi[2]]) {
+        const p = [0, 1, 2].map((r) => world[r] * x + world[4 + r] * y + world[8 + r] * z + world[12 + r]);
+        for (let d = 0; d < 3; d++) {
+          box[0][d] = Math.min(box[0][d], p[d]);
+          box[1][d] = Math.max(box[1][d], p[d]);
+        }
+      }
+    }
+    o.children.forEach((c) => walk(c, world, depth + 1));
+  };
+  walk(tree, IDENTITY, 0);
+  return { named, box };
+}
+
+export function compareRoundTrip(input, written, inputNotes) {
+  const out = [];
+  const a = worldView(input.tree);
+  const b = worldView(written.tree);
+  const key = (m) => m.map((x) => x.toFixed(3)).join(' ');
+  for (const [name, mats] of a.named) {
+    const got = b.named.get(name);
+    if (!got) {
+      out.push(`object ${fmt(name)} of the input is not in the written file`);
+      continue;
+    }
+    const scale = Math.max(1, ...mats.flat().map(Math.abs));
+    const sorted = (l) => l.slice().sort((x, y) => (key(x) < key(y) ? -1 : 1));
+    const [ea, eb] = [sorted(mats), sorted(got)];
+    const same = ea.length === eb.length && ea.every((m, i) => m.every((x, j) => Math.abs(x - eb[i][j]) <= 1e-4 * scale));
+    if (!same) {
+      const t = (m) => [12, 13, 14].map((i) => +m[i].toPrecision(5));
+      out.push(`object ${fmt(name)}: ${eb.length} in the written file at ${fmt(eb.map(t))}, ` +
+        `${ea.length} in the input at ${fmt(ea.map(t))} (world translations; the matrices differ)`);
+    }
+  }
+  if (inputNotes.length === 0) {
+    const scale = Math.max(1, ...a.box.flat().filter(Number.isFinite).map(Math.abs));
+    if (!a.box.every((v, i) => v.every((x, d) => Math.abs(x - b.box[i][d]) <= 1e-4 * scale || x === b.box[i][d]))) {
+      out.push(`positions span ${fmt(b.box)} in world space in the written file, ${fmt(a.box)} in the input`);
+    }
+  }
+  return out;
+}
