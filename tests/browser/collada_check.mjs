@@ -58,6 +58,8 @@ const CORPUS_CASES = [
   { id: 'cube_6_materials', input: 'collada/cts/1_5/collada/library_visual_scenes/visual_scene/node/instance_geometry/bind_material/instance_material/instance_material_cube_with_6_materials/instance_material_cube_with_6_materials.dae' },
   // instancing: a <library_nodes> node instanced three times by <instance_node>
   { id: '3insts', input: 'collada/cts/collada/library_nodes/node/3insts/3insts.dae' },
+  // a skin of two influences per vertex on a geometry of a long id
+  { id: 'skin_2_influence', input: 'collada/cts/1_5/collada/library_controllers/controller/skin/skin_2_influence/skin_2_influence.dae' },
   // instancing a skinned node: one <instance_controller> node instanced twice, a rig of six joints
   { id: 'SkinController', input: 'collada/cts/1_5/collada/library_nodes/node/SkinController/SkinController.dae' },
   // glTF: a skin of two joints and an animation (assimp's test model)
