@@ -6,7 +6,12 @@ const nearVec = (a, b) => a === b || (a && b && a.length === b.length && a.every
 const fmt = (v) => JSON.stringify(v);
 const label = (o) => `${o.type}${o.name ? ` ${fmt(o.name)}` : ''}`;
 
+// Lines of what ColladaLoader cannot see of a file start with this: what another exporter writes
+// that way is that exporter's choice, what polyxios writes that way is a problem.
+export const UNSEEN = 'three cannot see ';
+
 function compareMaterial(where, e, g, out) {
+  for (const u of e.unseen || []) out.push(`${UNSEEN}${where}: ${u}`);
   for (const k of ['name', 'type', 'transparent', 'doubleSided']) {
     if (g[k] !== e[k]) out.push(`${where}: ${k} ${fmt(g[k])} in three, ${fmt(e[k])} in the file`);
   }

@@ -252,6 +252,17 @@ export function expectedView(doc) {
       const eb = kid(extraTechnique, 'bump');
       if (eb) m.maps.normalMap = texture(profile, kid(eb, 'texture'));
     }
+    // what the file says that ColladaLoader's reading cannot see: a double_sided or an FCOLLADA
+    // bump anywhere but in the last <technique> of the technique's last <extra>
+    m.unseen = [];
+    const saysDoubleSided = Array.from(effect.getElementsByTagName('double_sided')).some((e) => ['1', 'true'].includes(e.textContent.trim()));
+    if (saysDoubleSided && !m.doubleSided) {
+      m.unseen.push('its double_sided: ColladaLoader reads it only from the last <technique> of the last <extra> of the effect\'s <technique>');
+    }
+    const bumps = kids(technique, 'extra').flatMap((x) => kids(x, 'technique')).flatMap((t) => kids(t, 'bump'));
+    if (bumps.some((b) => kid(b, 'texture')) && !m.maps.normalMap) {
+      m.unseen.push('its FCOLLADA <bump> texture (a normal map): ColladaLoader reads it only from the last <technique> of the last <extra> of the effect\'s <technique>');
+    }
     materialCache.set(id, m);
     return m;
   }
