@@ -228,7 +228,7 @@ async function main() {
     threeDir,
     filesDir,
     index: 'collada.html',
-    scripts: ['collada_page.mjs', 'collada_expect.mjs'],
+    scripts: ['collada_page.mjs', 'collada_expect.mjs', 'collada_expect_animations.mjs'],
     list: loadable.map((c) => ({ id: c.id, url: c.url })),
     onResult: (obj) => settle({ result: obj }),
     onProgress: (obj) => (loading = obj.id),
