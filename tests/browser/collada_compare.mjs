@@ -23,7 +23,7 @@ function compareMaterial(where, e, g, out) {
     const gm = g.maps[k];
     if (img && !gm) out.push(`${where}: ${k}: the file has a texture (${fmt(img.uri.slice(0, 60))}), three made none`);
     else if (!img && gm) out.push(`${where}: ${k}: three has a texture the file does not`);
-    else if (gm && !(gm.width > 0 && gm.height > 0)) out.push(`${where}: ${k}: three's image of ${fmt(img.uri.slice(0, 60))} is ${gm.width}x${gm.height} (not loaded)`);
+    else if (gm && !(gm.width > 0 && gm.height > 0) && !/^\s*data:/i.test(img.uri)) out.push(`${where}: ${k}: three's image of ${fmt(img.uri.slice(0, 60))} is ${gm.width}x${gm.height} (not loaded)`);
   }
 }
 
@@ -141,11 +141,12 @@ export function summary(v) {
 }
 
 // ---------------------------------------------------------------- the written file against its input
-// For a COLLADA input, three's view of the written file against three's view of the input itself,
-// on what a dae -> dae conversion keeps whatever it regroups: every named object's world matrix
-// (a node keeps its name and place; a camera or light it held is dropped, leaving its node, and a
-// joint without a sid gains one, so unnamed objects are skipped), and the span of all positions in
-// world space (skipped when ColladaLoader misreads part of the input, see collada_expect.mjs).
+// Three's view of the written file against three's view of its input (ColladaLoader's of a COLLADA
+// input, GLTFLoader's of a glTF one), on what a conversion keeps whatever it regroups: the world
+// matrix of every named node (a node keeps its name and place; a camera or light it held is
+// dropped, leaving its node; unnamed nodes are skipped), and the span of all triangle meshes'
+// positions in world space (skipped when ColladaLoader misreads part of either file, see
+// collada_expect.mjs).
 const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 function mul(a, b) {
   const out = new Array(16).fill(0);
@@ -161,7 +162,7 @@ function worldView(tree) {
       if (!named.has(o.name)) named.set(o.name, []);
       named.get(o.name).push(world);
     }
-    if (o.mesh && o.mesh.vertexCount > 0) {
+    if ((o.type === 'Mesh' || o.type === 'SkinnedMesh') && o.mesh && o.mesh.vertexCount > 0) {
       const [lo, hi] = o.mesh.box;
       for (const x of [lo[0], hi[0]]) for (const y of [lo[1], hi[1]]) for (const z of [lo[2], hi[2]]) {
         const p = [0, 1, 2].map((r) => world[r] * x + world[4 + r] * y + world[8 + r] * z + world[12 + r]);
@@ -177,10 +178,17 @@ function worldView(tree) {
   return { named, box };
 }
 
+// three's tree with the names of the <node>s (a Bone is named by its sid) from the file's view,
+// which has the same shape once compare() finds no difference
+function withNodeNames(got, exp) {
+  return { ...got, name: exp.nodeName ?? got.name, children: got.children.map((c, i) => withNodeNames(c, exp.children[i])) };
+}
+
+// input, written: {got, expected} of each (expected absent for a glTF input, named by its nodes)
 export function compareRoundTrip(input, written, inputNotes) {
   const out = [];
-  const a = worldView(input.tree);
-  const b = worldView(written.tree);
+  const a = worldView(input.expected ? withNodeNames(input.got.tree, input.expected.tree) : input.got.tree);
+  const b = worldView(withNodeNames(written.got.tree, written.expected.tree));
   for (const [name, mats] of a.named) {
     const got = b.named.get(name);
     if (!got) {
@@ -202,7 +210,7 @@ export function compareRoundTrip(input, written, inputNotes) {
         `${mats.length} in the input at ${fmt(mats.map(t))} (world translations; ${lost.length} of the input's have no match)`);
     }
   }
-  if (inputNotes.length === 0) {
+  if (inputNotes.length === 0 && written.expected.notes.length === 0) {
     const scale = Math.max(1, ...a.box.flat().filter(Number.isFinite).map(Math.abs));
     if (!a.box.every((v, i) => v.every((x, d) => Math.abs(x - b.box[i][d]) <= 1e-4 * scale || x === b.box[i][d]))) {
       out.push(`positions span ${fmt(b.box)} in world space in the written file, ${fmt(a.box)} in the input`);

@@ -184,7 +184,9 @@ export function expectedView(doc) {
       warnings.push(`Couldn't find image with ID`, "Couldn't create texture with ID");
       return null;
     }
-    return { uri: kid(image, 'init_from').textContent };
+    const uri = kid(image, 'init_from').textContent;
+    if (/^\s*data:/i.test(uri)) notes.add('ColladaLoader resolves an image URI against the document\'s folder, so a data: URI image does not load');
+    return { uri };
   }
 
   const materialCache = new Map();
@@ -471,6 +473,7 @@ export function expectedView(doc) {
     if (data.children.length === 0 && objects.length === 1) object = objects[0];
     else object = { type: data.joint ? 'Bone' : 'Group', name: '', children: objects };
     object.name = data.joint ? data.sid : data.name;
+    object.nodeName = data.name; // the <node>'s name, for holding the file against its input
     object.matrix = data.matrix;
     if (!data.joint && data.pivot) {
       delete object.matrix;

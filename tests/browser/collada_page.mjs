@@ -3,12 +3,15 @@
 // three.js's ColladaLoader (waiting for its textures), and POSTs to /result both views:
 //
 //   {three, userAgent, files: [{id, url, error, expectError, console: [{level, text}],
-//                               expected, got, textures: [{url, ok}]}]}
+//                               expected, got, textures: [{url, ok}], input?, inputError?}]}
+//
+// For a file written from glTF (list item gltfInput), input is that glTF as GLTFLoader builds it.
 //
 // got has expected's shape (see collada_expect.mjs): the scene's object tree, the asset's scale
 // and up-axis rotation, the clips with their tracks (targets as pre-order indices in the tree).
 
 import { ColladaLoader } from 'three/addons/loaders/ColladaLoader.js';
+import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
 import { LoadingManager, Matrix4, REVISION } from 'three';
 import { expectedView } from './collada_expect.mjs';
 
@@ -61,12 +64,13 @@ function span(a) {
   return box;
 }
 
-function describeObject(o, index) {
+// nameOf: an object's name in the view (three's own by default)
+function describeObject(o, index, nameOf = (x) => x.name) {
   const d = {
     type: o.type,
-    name: o.name,
+    name: nameOf(o),
     matrix: Array.from(new Matrix4().compose(o.position, o.quaternion, o.scale).elements),
-    children: o.children.map((c) => describeObject(c, index)),
+    children: o.children.map((c) => describeObject(c, index, nameOf)),
   };
   if (o.geometry) {
     const g = o.geometry;
@@ -158,6 +162,16 @@ function load(url, textures) {
   });
 }
 
+// A glTF input as GLTFLoader builds it, in the same shape: the tree, its nodes named by the glTF
+// node names (other objects unnamed), for the written file to be held against.
+async function inspectGltf(url) {
+  const gltf = await new GLTFLoader().loadAsync(url);
+  const nodes = new Set(gltf.parser.json.nodes ? await gltf.parser.getDependencies('node') : []);
+  const index = new Map();
+  gltf.scene.traverse((o) => index.set(o, index.size));
+  return { tree: describeObject(gltf.scene, index, (o) => (nodes.has(o) ? o.userData.name || '' : '')) };
+}
+
 async function main() {
   const list = await (await fetch('/list.json')).json();
   const files = [];
@@ -178,6 +192,13 @@ async function main() {
       entry.error = e && e.stack ? String(e.stack) : String(e);
     }
     sink = null;
+    if (item.gltfInput) {
+      try {
+        entry.input = await inspectGltf(item.gltfInput);
+      } catch (e) {
+        entry.inputError = e && e.message ? e.message : String(e);
+      }
+    }
     files.push(entry);
   }
   window.pxDone = true;
