@@ -7,14 +7,16 @@
 // (collada_expect.mjs says how, and where ColladaLoader's model differs from COLLADA's by design).
 // Each input that is COLLADA is also loaded as it is, unconverted: a check of the check, since
 // three and the expectation must agree on a file no one on this project wrote; and what three
-// builds from the written file is held against what it builds from the input on what a conversion
-// keeps (named objects' world matrices, the span of the positions: compareRoundTrip).
+// builds from the written file is held against what it builds from the input (ColladaLoader's
+// view of a COLLADA input, GLTFLoader's of a glTF one) on what a conversion keeps: named nodes'
+// world matrices, the span of the positions (compareRoundTrip).
 //
 //   node collada_check.mjs POLYXIOS_BINARY REPO_DIR [CORPUS_DIR]
 //
 // CORPUS_DIR (default $POLYXIOS_CORPUS, else REPO_DIR/../shared/corpus) adds skinned, animated,
-// textured, multi-material and instancing COLLADA files and two glTF files; without it only the
-// repository's sample runs and the corpus part is reported skipped.
+// textured, multi-material and instancing COLLADA files and skinned, animated, textured, double-
+// sided and normal-mapped glTF files; without it only the repository's sample runs and the corpus
+// part is reported skipped.
 // Needs node's three (tests/validator/node_modules, from tools/bootstrap.sh) and Chromium
 // (Debian `chromium`, also from bootstrap; $PX_CHROMIUM names another binary): without either the
 // check FAILS. $PX_BROWSER_TIMEOUT: seconds to wait for the page's report (default 60);
