@@ -97,10 +97,38 @@ TEST(EffectWriter, TexturesBumpAndDoubleSidedReadBack) {
   EXPECT_TRUE(read.double_sided);
   expect_colour(read.base_color, std::array<double, 4>{1, 1, 1, 1});
   EXPECT_THAT(*rt.written.text, HasSubstr("texcoord=\"UVSET0\""));
-  EXPECT_THAT(*rt.written.text, HasSubstr("profile=\"FCOLLADA\""));
-  EXPECT_THAT(*rt.written.text, HasSubstr("profile=\"GOOGLEEARTH\""));
+  // One technique, the extra's last, holds the normal map and double_sided: three.js reads only
+  // that one.
+  EXPECT_THAT(
+      *rt.written.text,
+      HasSubstr("<technique profile=\"FCOLLADA\">\n              <bump bumptype=\"NORMALMAP\">"));
+  EXPECT_THAT(*rt.written.text,
+              HasSubstr("</bump>\n              <double_sided>1</double_sided>\n            "
+                        "</technique>\n          </extra>\n        </technique>"));
   EXPECT_THAT(*rt.written.text, Not(HasSubstr(kPolyxiosProfile)));
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
+}
+
+// W15: without a normal map, double_sided is Google Earth's technique, last in the technique's
+// extra, after the polyxios one.
+TEST(EffectWriter, DoubleSidedIsTheLastTechniqueOfTheExtraAfterThePolyxiosOne) {
+  Scene scene;
+  Material& m = scene.materials.emplace_back();
+  m.name = "two_sided";
+  m.double_sided = true;
+  m.roughness = 0.25;
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_TRUE(rt.read.scene->materials[0].double_sided);
+  EXPECT_DOUBLE_EQ(rt.read.scene->materials[0].roughness, 0.25);
+  const std::string& text = *rt.written.text;
+  size_t polyxios = text.find(kPolyxiosProfile);
+  size_t google = text.find("<technique profile=\"GOOGLEEARTH\">");
+  ASSERT_NE(polyxios, std::string::npos);
+  ASSERT_NE(google, std::string::npos);
+  EXPECT_LT(polyxios, google);
+  EXPECT_THAT(text.substr(google), HasSubstr("<double_sided>1</double_sided>\n            "
+                                             "</technique>\n          </extra>"));
 }
 
 // W15, W17: a document another exporter wrote (blinn, a diffuse texture, emission, A_ONE

@@ -310,15 +310,6 @@ class EffectWriter {
     shading();
     technique_extras();
     xml_.close();
-    if (m_.double_sided) {
-      // Google Earth's and SketchUp's spelling, which most readers take.
-      xml_.open("extra");
-      xml_.open("technique");
-      xml_.attr("profile", "GOOGLEEARTH");
-      xml_.element("double_sided", "1");
-      xml_.close();
-      xml_.close();
-    }
     xml_.close();
     xml_.close();
   }
@@ -424,21 +415,26 @@ class EffectWriter {
            m_.occlusion_texture.present();
   }
 
+  // The technique's <extra>: the polyxios technique, then the one most readers look for last,
+  // holding FCOLLADA's normal map and Google Earth's double_sided (three.js reads the last
+  // technique of the extra alone).
   void technique_extras() {
     bool bump = m_.normal_texture.present();
-    if (!bump && !writes_polyxios()) return;
+    if (!bump && !m_.double_sided && !writes_polyxios()) return;
     xml_.open("extra");
-    if (bump) {
-      // FCOLLADA's normal map, which most readers take.
+    if (writes_polyxios()) polyxios_technique();
+    if (bump || m_.double_sided) {
       xml_.open("technique");
-      xml_.attr("profile", "FCOLLADA");
-      xml_.open("bump");
-      xml_.attr("bumptype", "NORMALMAP");
-      texture(m_.normal_texture);
-      xml_.close();
+      xml_.attr("profile", bump ? "FCOLLADA" : "GOOGLEEARTH");
+      if (bump) {
+        xml_.open("bump");
+        xml_.attr("bumptype", "NORMALMAP");
+        texture(m_.normal_texture);
+        xml_.close();
+      }
+      if (m_.double_sided) xml_.element("double_sided", "1");
       xml_.close();
     }
-    if (writes_polyxios()) polyxios_technique();
     xml_.close();
   }
 
