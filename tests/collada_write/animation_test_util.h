@@ -1,6 +1,6 @@
 // Helpers for the COLLADA animation writer tests: animations built in a scene's arena, node plans
 // filled by hand, the <library_animations> a plan writes, and a document holding it beside nodes
-// spelled as the node plans say, read back.
+// spelled as the node plans say, read back (column_values: tests/collada/collada_test_util.h).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -12,6 +12,7 @@
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
 #include "model/animation.h"
+#include "tests/collada/collada_test_util.h"
 #include "tests/collada_write/write_test_util.h"
 
 namespace px::collada::testing {
@@ -145,14 +146,6 @@ inline std::vector<Animation> read_back(const Planned& planned, ReadBack* read) 
   EXPECT_TRUE(read->scene.ok()) << read->scene.status() << "\n" << planned.library;
   if (!read->scene.ok()) return {};
   return animations_of(read->scene->global_attrs);
-}
-
-inline std::vector<double> column_values(const Column& c) {
-  std::vector<double> out;
-  for (size_t r = 0; r < c.rows; ++r) {
-    for (size_t i = 0; i < c.cols; ++i) out.push_back(c.get(r, i));
-  }
-  return out;
 }
 
 }  // namespace px::collada::testing

@@ -134,7 +134,9 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
   for (size_t c = 0; c < animation.channels.size(); ++c) {
     const AnimationChannel& channel = animation.channels[c];
     const AnimationTarget& target = channel.target;
-    const std::string channel_label = cat(label, ", channel ", c);
+    // No channel index: identical warnings of one animation are counted, not repeated.
+    const std::string channel_label =
+        cat(label, ": a ", target.path.empty() ? "pathless" : target.path, " channel");
     if (!target.sid && (target.path == "weights" || target.path == "pointer")) {
       diagnostics_.warn("collada.write.animation-path-unsupported",
                         cat(channel_label, ": a glTF ", target.path,
