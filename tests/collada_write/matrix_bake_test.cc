@@ -134,6 +134,21 @@ TEST_F(MatrixBakeTest, AStepChannelAmongBlendingOnesGetsAKeyOneFloat32StepBefore
   EXPECT_NEAR(key_matrix(*keys, 1)(0, 0), 2, 1e-6);  // the scale blends on
 }
 
+// W30: a stepping rotation beside a blending translation turns at its step alone: a key before
+// the step, no turn split.
+TEST_F(MatrixBakeTest, AStepRotationAmongBlendingChannelsIsNotSplit) {
+  const Eigen::Quaterniond q = about_z(120);
+  add("rotation", {0, 1}, {0, 0, 0, 1, float(q.x()), float(q.y()), float(q.z()), float(q.w())},
+      "STEP");
+  add("translation", {0, 2}, {0, 0, 0, 2, 0, 0});
+  std::optional<MatrixKeys> keys = bake();
+  ASSERT_TRUE(keys);
+  EXPECT_FALSE(keys->step);
+  EXPECT_EQ(keys->times, (std::vector<double>{0, float32_step_before(1), 1, 2}));
+  EXPECT_NEAR(rotation_angle(decompose(key_matrix(*keys, 1)).trs.rotation, about_z(0)), 0, 1e-7);
+  EXPECT_NEAR(rotation_angle(decompose(key_matrix(*keys, 2)).trs.rotation, q), 0, 1e-6);
+}
+
 // W30: CUBICSPLINE follows glTF's Hermite spline, each span split in four.
 TEST_F(MatrixBakeTest, ACubicSplineSpanIsSplitInFourAlongGltfsHermiteSpline) {
   // in-tangent, value, out-tangent per key: x from 0 to 1 with out-tangent 3 and in-tangent 0.
