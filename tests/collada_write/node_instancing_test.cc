@@ -1,6 +1,7 @@
 // Tests of formats/collada/write/node_writer.cc and node_copies.cc: nodes reached more than once
 // are written once in <library_nodes> and instanced (spec collada.md, Writing: W21, W22).
 #include <Eigen/Core>
+#include <cstdint>
 
 #include "tests/collada/collada_test_util.h"  // document, geometry, triangle_mesh
 #include "tests/collada_write/node_test_util.h"
@@ -239,6 +240,37 @@ TEST(NodeInstancing, ASkinnedCopyBoundElsewhereIsWrittenInFull) {
   EXPECT_EQ(warned(w, "collada.write.node-id-repeated"), 2);
   EXPECT_FALSE(contains(*w.text, "<instance_node url=\"#char\"/>")) << *w.text;
   EXPECT_EQ(occurrences(*w.text, "<instance_node url=\"#hip\"/>"), 2u) << *w.text;
+}
+
+// Node graphs of any shape - shared children, cycles, self links, links to no node, repeated ids
+// and copies - are written as documents that read back (and pass the schema check).
+TEST(NodeInstancing, ArbitraryNodeGraphsAreWrittenAsDocumentsThatReadBack) {
+  uint64_t state = 12345;
+  auto next = [&](uint64_t bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % bound);
+  };
+  const char* ids[] = {"a", "b", "c", "a b", ""};
+  for (int round = 0; round < 40; ++round) {
+    const int n = 1 + next(24);
+    Scene scene;
+    scene.nodes.resize(n);
+    for (int i = 0; i < n; ++i) {
+      Node& node = scene.nodes[i];
+      for (int k = next(4); k > 0; --k) node.children.push_back(next(n + 2) - 1);
+      const char* id = ids[next(5)];
+      if (*id != '\0') node.extras.emplace_back("id", Value(id));
+      node.name = next(2) == 0 ? "same" : cat("n", i);
+    }
+    for (int s = next(3); s >= 0; --s) {
+      std::vector<int>& roots = scene.scenes.emplace_back();
+      for (int k = next(3); k >= 0; --k) roots.push_back(next(n));
+    }
+    scene.default_scene = next(static_cast<uint64_t>(scene.scenes.size()) + 1) - 1;
+    RoundTrip rt = write_and_read(scene);
+    ASSERT_TRUE(rt.read.scene.ok()) << "round " << round;
+    EXPECT_EQ(rt.read.scene->scenes.size(), scene.scenes.size()) << "round " << round;
+  }
 }
 
 }  // namespace
