@@ -12,11 +12,6 @@
 namespace px::collada {
 namespace {
 
-const std::string* extra_string(const Node& node, std::string_view key) {
-  const Value* v = find_value(node.extras, key);
-  return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
-}
-
 // The walk over every scene's nodes, in document order (scenes in order, each node before its
 // children), that decides what each node is written as. A node is visited the first time a scene
 // reaches it; every later reference instances it. Cycles in Node::children are cut at the link
@@ -63,7 +58,7 @@ void NodePlanner::run() {
     for (int r : scene_.scenes[s]) {
       if (r < 0 || static_cast<size_t>(r) >= n) {
         diagnostics_.warn("collada.write.scene-root-dropped",
-                          cat("scene ", s, ": root node ", r, " does not exist; left out"));
+                          "a scene root that names no node is left out");
         continue;
       }
       nodes_.scene_roots[s].push_back(r);
@@ -131,7 +126,7 @@ void NodePlanner::visit(int root) {
 // A node holding the id of a node written before it, and matching its subtree node for node, is
 // a copy of it: instanced from it, its subtree not written again.
 bool NodePlanner::plan_as_copy(int n) {
-  const std::string* id = extra_string(scene_.nodes[n], "id");
+  const std::string* id = string_extra(scene_.nodes[n], "id");
   if (id == nullptr) return false;
   auto holder = id_holder_.find(*id);
   if (holder == id_holder_.end()) return false;
@@ -178,7 +173,7 @@ void NodePlanner::plan_written(int n) {
                         "a node sid that is not an XML name is left out");
     }
   }
-  const std::string* type = extra_string(node, "type");
+  const std::string* type = string_extra(node, "type");
   plan.joint = type != nullptr && *type == "JOINT";
   plan_transforms(node, plan, diagnostics_);
   if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
