@@ -422,5 +422,20 @@ TEST(NodeWriter, WriteOfAPolyDataIsOneNodeInstancingItsGeometry) {
   EXPECT_EQ(back.default_scene, 0);
 }
 
+// Generated ids: the first of base, base-2, ... no id holds, in linear time for many nodes of one
+// base (glTF's unnamed nodes).
+TEST(NodeWriter, ManyUnnamedNodesTakeNumberedGeneratedIds) {
+  constexpr int kChildren = 50000;
+  Scene scene = scene_of_nodes(kChildren + 1);
+  for (int i = 1; i <= kChildren; ++i) scene.nodes[0].children.push_back(i);
+  scene.nodes[7].extras = {{"id", Value("node-3")}};  // an original id is never generated
+  Written w = write_unchecked(scene);                 // large: left out of the schema check
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_TRUE(in_order(*w.text, {"<node id=\"node\">", "<node id=\"node-2\">",
+                                 "<node id=\"node-4\">", "<node id=\"node-3\">"}));
+  EXPECT_EQ(occurrences(*w.text, "<node id=\"node-3\">"), 1u);
+  EXPECT_TRUE(contains(*w.text, cat("<node id=\"node-", kChildren + 1, "\">")));
+}
+
 }  // namespace
 }  // namespace px::collada::testing
