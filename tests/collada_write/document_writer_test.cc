@@ -36,10 +36,14 @@ TEST(DocumentWriter, CharactersXmlCannotHoldAreWrittenAsReplacementsWithOneWarni
   Node& node = scene.nodes.emplace_back();
   node.name = std::string("bell\x07") + "\xFF";
   scene.scenes.push_back({0});
-  RoundTrip rt = write_and_read(scene);
-  ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(warned(rt.written, "collada.write.invalid-character"), 1);
-  EXPECT_EQ(rt.read.scene->nodes[0].name, "bell\xEF\xBF\xBD\xEF\xBF\xBD");
+  // U+FFFD is an XML 1.0 fifth edition name character, but not of libxml2's older classes: the
+  // document is not saved for the schema check.
+  Written w = write_unchecked(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_EQ(warned(w, "collada.write.invalid-character"), 1);
+  ReadBack back = read_document(*w.text);
+  ASSERT_TRUE(back.scene.ok()) << back.scene.status();
+  EXPECT_EQ(back.scene->nodes[0].name, "bell\xEF\xBF\xBD\xEF\xBF\xBD");
 }
 
 // Output is deterministic: two writes of one scene give the same bytes, and a document read back

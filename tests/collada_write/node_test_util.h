@@ -66,12 +66,4 @@ inline Eigen::Matrix4d translation(double x, double y, double z) {
   return m;
 }
 
-// Writes the scene without saving it for the schema check: for documents that are valid XML but
-// that a validator built on XML Schema 1.0 rejects (names that are not xs:NCName, L7 and L8).
-inline Written write_unchecked(const Scene& scene) {
-  Written out{absl::UnknownError("not written"), {}};
-  out.text = write_to_memory(scene, out.diagnostics);
-  return out;
-}
-
 }  // namespace px::collada::testing

@@ -206,6 +206,19 @@ TEST(NodeWriter, AVisualScenePerSceneAndSceneNamesTheDefault) {
   EXPECT_EQ(rt.read.scene->default_scene, 1);
 }
 
+// A scene without a default one (glTF's without "scene") shows its first: the reader takes a
+// document without <scene> so, and three.js shows nothing without one.
+TEST(NodeWriter, WithoutADefaultSceneTheFirstIsShown) {
+  Scene scene = scene_of_nodes(2);
+  scene.scenes.push_back({1});
+  scene.default_scene = -1;
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_TRUE(contains(*rt.written.text, "<instance_visual_scene url=\"#scene-0\"/>"))
+      << *rt.written.text;
+  EXPECT_EQ(rt.read.scene->default_scene, 0);
+}
+
 // A visual scene holds at least one <node>: an empty scene gets an empty one, with a warning.
 TEST(NodeWriter, AnEmptySceneHoldsAnEmptyNodeWithAWarning) {
   Scene scene;
@@ -333,6 +346,22 @@ std::string nodes_text(const Scene& scene, WritePlan& plan,
   return out;
 }
 
+GeometryPlan geometry_plan(std::string id, std::vector<int> materials, int texcoord_set) {
+  GeometryPlan g;
+  g.id = std::move(id);
+  g.materials = std::move(materials);
+  g.texcoord_set = texcoord_set;
+  return g;
+}
+
+MaterialPlan material_plan(std::string id, std::string texcoord_symbol) {
+  MaterialPlan m;
+  m.id = id;
+  m.effect_id = id + "-effect";
+  m.texcoord_symbol = std::move(texcoord_symbol);
+  return m;
+}
+
 // A node's mesh is an <instance_geometry>, or the <instance_controller> the controller plan
 // gives it with its <skeleton>s, each binding the geometry's materials and texcoord set.
 TEST(NodeWriter, MeshInstancesBindTheGeometrysMaterials) {
@@ -343,9 +372,14 @@ TEST(NodeWriter, MeshInstancesBindTheGeometrysMaterials) {
   scene.nodes[2].mesh = 1;
   WritePlan plan;
   std::string text = nodes_text(scene, plan, [](WritePlan& p) {
-    p.geometries.geometries = {{"geom", {0, -1, 5, 1}, 2}, {"skinned", {1}, -1}};
-    p.effects.materials = {{"mat0", "fx0", "UVMap"}, {"mat1", "fx1", ""}};
-    p.controllers.controllers = {{"ctrl", 1, 0, {"#hip", "#spine"}}};
+    p.geometries.geometries = {geometry_plan("geom", {0, -1, 5, 1}, 2),
+                               geometry_plan("skinned", {1}, -1)};
+    p.effects.materials = {material_plan("mat0", "UVMap"), material_plan("mat1", "")};
+    p.controllers.controllers.emplace_back();
+    p.controllers.controllers[0].id = "ctrl";
+    p.controllers.controllers[0].mesh = 1;
+    p.controllers.controllers[0].skin = 0;
+    p.controllers.controllers[0].skeleton_urls = {"#hip", "#spine"};
     p.controllers.node_controller = {-1, -1, 0};
   });
   EXPECT_TRUE(in_order(
@@ -374,8 +408,8 @@ TEST(NodeWriter, MissingPlansWriteNoInstance) {
   scene.nodes[1].mesh = 0;
   WritePlan plan;
   std::string text = nodes_text(scene, plan, [](WritePlan& p) {
-    p.controllers.node_controller = {7};           // past the controllers
-    p.geometries.geometries = {{"geom", {3}, 0}};  // past the materials
+    p.controllers.node_controller = {7};                        // past the controllers
+    p.geometries.geometries = {geometry_plan("geom", {3}, 0)};  // past the materials
   });
   EXPECT_EQ(occurrences(text, "<instance_geometry url=\"#geom\"/>"), 2u) << text;
   EXPECT_FALSE(contains(text, "instance_controller")) << text;

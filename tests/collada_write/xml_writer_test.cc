@@ -38,8 +38,19 @@ TEST(XmlWriter, ElementsNestIndentedAndEmptyOnesSelfClose) {
   xml.element("c", "text");
   xml.close();
   ASSERT_TRUE(xml.finish().ok());
-  EXPECT_EQ(out.bytes,
-            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a id=\"x\">\n  <b/>\n  <c>text</c>\n</a>\n");
+  EXPECT_EQ(
+      out.bytes,
+      "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<a id=\"x\">\n  <b/>\n  <c>text</c>\n</a>\n");
+}
+
+TEST(XmlWriter, IndentationStopsGrowingPastSixteenLevels) {
+  Capture out;
+  XmlWriter xml(out.sink());
+  for (int i = 0; i < 40; ++i) xml.open("n");
+  for (int i = 0; i < 40; ++i) xml.close();
+  ASSERT_TRUE(xml.finish().ok());
+  EXPECT_NE(out.bytes.find("\n" + std::string(32, ' ') + "<n>"), std::string::npos);
+  EXPECT_EQ(out.bytes.find(std::string(33, ' ')), std::string::npos);
 }
 
 // Q19: a name holding a line break or tab is written as a character reference.
@@ -66,11 +77,17 @@ TEST(XmlWriter, CharactersXmlCannotHoldBecomeReplacementCharactersAndAreCounted)
   XmlWriter xml(out.sink());
   // a control character, a lone continuation byte, a surrogate, then valid two- and four-byte
   // characters that pass unchanged
-  xml.element("t", std::string("a\x01" "b\x80" "c\xED\xA0\x80" "d\xC3\xA9\xF0\x9F\x98\x80", 15));
+  xml.element("t", std::string("a\x01"
+                               "b\x80"
+                               "c\xED\xA0\x80"
+                               "d\xC3\xA9\xF0\x9F\x98\x80",
+                               15));
   ASSERT_TRUE(xml.finish().ok());
   EXPECT_EQ(xml.replaced_characters(), 5);  // the surrogate's three bytes each
   EXPECT_EQ(out.bytes,
-            "\n<t>a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+            "\n<t>a\xEF\xBF\xBD"
+            "b\xEF\xBF\xBD"
+            "c\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
             "d\xC3\xA9\xF0\x9F\x98\x80</t>\n");
 }
 
@@ -79,9 +96,13 @@ TEST(XmlWriter, NumbersAreShortestRoundTripAndNonFiniteInXmlSpelling) {
   Capture out;
   XmlWriter xml(out.sink());
   xml.open("f");
-  std::vector<float> floats{0.1f, 1.0f, -2.5f, std::numeric_limits<float>::quiet_NaN(),
+  std::vector<float> floats{0.1f,
+                            1.0f,
+                            -2.5f,
+                            std::numeric_limits<float>::quiet_NaN(),
                             std::numeric_limits<float>::infinity(),
-                            -std::numeric_limits<float>::infinity(), 1e-30f};
+                            -std::numeric_limits<float>::infinity(),
+                            1e-30f};
   xml.numbers(floats);
   xml.close();
   xml.open("d");
@@ -154,8 +175,8 @@ TEST(XmlWriter, TheSinksFirstErrorStopsWritingAndIsReturned) {
 TEST(XmlNames, NcNamesFollowTheFifthEditionsNameCharacters) {
   EXPECT_TRUE(is_ncname("node_1"));
   EXPECT_TRUE(is_ncname("_x.y-z"));
-  EXPECT_TRUE(is_ncname("\xC3\xA9t\xC3\xA9"));      // été
-  EXPECT_TRUE(is_ncname("\xE2\xB0\x80"));           // Glagolitic, U+2C00
+  EXPECT_TRUE(is_ncname("\xC3\xA9t\xC3\xA9"));  // été
+  EXPECT_TRUE(is_ncname("\xE2\xB0\x80"));       // Glagolitic, U+2C00
   EXPECT_FALSE(is_ncname(""));
   EXPECT_FALSE(is_ncname("1abc"));
   EXPECT_FALSE(is_ncname("a b"));
@@ -181,6 +202,18 @@ TEST(XmlNames, RegistryReservesValidIdsOnceAndGeneratesFreeOnes) {
   EXPECT_EQ(ids.unique("mesh"), "mesh-3");
   EXPECT_EQ(ids.unique("geometry"), "geometry");
   EXPECT_EQ(ids.unique("9 lives"), "_9_lives");
+}
+
+TEST(XmlNames, GeneratedIdsOfOneBaseResumeWhereTheLastStoppedAndSkipReservedOnes) {
+  IdRegistry ids;
+  EXPECT_TRUE(ids.reserve("node-3"));
+  EXPECT_EQ(ids.unique("node"), "node");
+  EXPECT_EQ(ids.unique("node"), "node-2");
+  EXPECT_EQ(ids.unique("node"), "node-4");
+  EXPECT_TRUE(ids.reserve("node-5"));
+  EXPECT_EQ(ids.unique("node"), "node-6");
+  for (int i = 0; i < 100000; ++i) ids.unique("node");  // linear: this loop takes milliseconds
+  EXPECT_EQ(ids.unique("node"), "node-100007");
 }
 
 TEST(XmlNames, TextIsMadeIntoAnNcName) {

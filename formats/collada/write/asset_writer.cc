@@ -54,8 +54,8 @@ bool digits(std::string_view s, size_t at, size_t n) {
 bool is_xs_datetime(std::string_view s) {
   // YYYY-MM-DDThh:mm:ss
   if (!digits(s, 0, 4) || s.size() < 19 || s[4] != '-' || !digits(s, 5, 2) || s[7] != '-' ||
-      !digits(s, 8, 2) || s[10] != 'T' || !digits(s, 11, 2) || s[13] != ':' ||
-      !digits(s, 14, 2) || s[16] != ':' || !digits(s, 17, 2)) {
+      !digits(s, 8, 2) || s[10] != 'T' || !digits(s, 11, 2) || s[13] != ':' || !digits(s, 14, 2) ||
+      s[16] != ':' || !digits(s, 17, 2)) {
     return false;
   }
   auto field = [&](size_t at) { return (s[at] - '0') * 10 + (s[at + 1] - '0'); };
@@ -92,8 +92,9 @@ void check_asset(const Scene& scene, Diagnostics& diagnostics) {
                          "asset unit has no finite positive meter; no <unit> is written");
       }
     } else if (key == "up_axis") {
-      bool known = value.is_string() && (value.as_string() == "X_UP" ||
-                                         value.as_string() == "Y_UP" || value.as_string() == "Z_UP");
+      bool known =
+          value.is_string() && (value.as_string() == "X_UP" || value.as_string() == "Y_UP" ||
+                                value.as_string() == "Z_UP");
       if (!known) {
         diagnostics.warn("collada.write.asset-up-axis",
                          "asset up_axis is not X_UP, Y_UP or Z_UP; no <up_axis> is written");

@@ -140,8 +140,7 @@ absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding
   absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); },
-      diagnostics);
+      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, diagnostics);
   if (!written.ok()) return written;
   if (std::fflush(out) != 0) return io_error("cannot write the COLLADA document to its stream");
   return absl::OkStatus();

@@ -17,8 +17,7 @@
 namespace px::collada {
 
 // Writes scene to path atomically: a temporary beside it renamed into place when whole.
-absl::Status write(const Scene& scene, const std::filesystem::path& path,
-                   Diagnostics& diagnostics);
+absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagnostics& diagnostics);
 // The same to an open stream (standard output, a pipe), as it is produced. encoding names the
 // text encoding of the stream (empty: a byte stream, written as UTF-8): a document for a stream
 // of another encoding is built in memory first and refused (collada.write.stream-encoding) unless

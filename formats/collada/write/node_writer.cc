@@ -47,8 +47,7 @@ class NodePlanner {
   std::vector<State> state_;
   std::vector<int> references_;  // per written node: the parents and scenes instancing it
   std::vector<int> order_;       // nodes written, in the order visited
-  absl::flat_hash_map<std::string, int> id_holder_;    // an original id -> the node writing it
-  absl::flat_hash_map<std::string, int> next_suffix_;  // a generated id's base -> its next suffix
+  absl::flat_hash_map<std::string, int> id_holder_;  // an original id -> the node writing it
   CopyMatcher matcher_;
 };
 
@@ -231,19 +230,8 @@ void NodePlanner::finish() {
   }
 }
 
-// The first of base, base-2, base-3, ... no id holds, as IdRegistry::unique gives it, but
-// resuming where the last node of the same base stopped: thousands of unnamed nodes (glTF's)
-// take linear time, not quadratic.
 std::string NodePlanner::generated_id(std::string_view name) {
-  const std::string base = to_ncname(name, "node");
-  int& suffix = next_suffix_[base];
-  for (suffix = std::max(suffix, 1);; ++suffix) {
-    std::string candidate = suffix == 1 ? base : cat(base, "-", suffix);
-    if (ids_.reserve(candidate)) {
-      ++suffix;
-      return candidate;
-    }
-  }
+  return ids_.unique(to_ncname(name, "node"));
 }
 
 // The id a reference to n instances: its own, or its original's when it is a copy.
@@ -396,8 +384,13 @@ void write_nodes(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
     xml.close();
   }
   xml.close();
-  const int default_scene = scene.default_scene;
-  if (default_scene >= 0 && static_cast<size_t>(default_scene) < nodes.visual_scene_ids.size()) {
+  // A scene without a default one (glTF's without "scene") shows its first, as the reader takes
+  // a document without <scene>; some readers (three.js) need the <scene> to show anything.
+  int default_scene = scene.default_scene;
+  if (default_scene < 0 || static_cast<size_t>(default_scene) >= nodes.visual_scene_ids.size()) {
+    default_scene = 0;
+  }
+  if (!nodes.visual_scene_ids.empty()) {
     xml.open("scene");
     xml.open("instance_visual_scene");
     xml.attr("url", cat("#", nodes.visual_scene_ids[default_scene]));

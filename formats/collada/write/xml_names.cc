@@ -1,5 +1,6 @@
 #include "formats/collada/write/xml_names.h"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "engine/strings.h"
@@ -25,13 +26,12 @@ bool next_code_point(std::string_view s, size_t& i, uint32_t& cp) {
 
 // XML 1.0 fifth edition's NameStartChar, without ':'.
 bool is_name_start(uint32_t c) {
-  return (c >= 'A' && c <= 'Z') || c == '_' || (c >= 'a' && c <= 'z') ||
-         (c >= 0xC0 && c <= 0xD6) || (c >= 0xD8 && c <= 0xF6) || (c >= 0xF8 && c <= 0x2FF) ||
-         (c >= 0x370 && c <= 0x37D) || (c >= 0x37F && c <= 0x1FFF) ||
-         (c >= 0x200C && c <= 0x200D) || (c >= 0x2070 && c <= 0x218F) ||
-         (c >= 0x2C00 && c <= 0x2FEF) || (c >= 0x3001 && c <= 0xD7FF) ||
-         (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFFD) ||
-         (c >= 0x10000 && c <= 0xEFFFF);
+  return (c >= 'A' && c <= 'Z') || c == '_' || (c >= 'a' && c <= 'z') || (c >= 0xC0 && c <= 0xD6) ||
+         (c >= 0xD8 && c <= 0xF6) || (c >= 0xF8 && c <= 0x2FF) || (c >= 0x370 && c <= 0x37D) ||
+         (c >= 0x37F && c <= 0x1FFF) || (c >= 0x200C && c <= 0x200D) ||
+         (c >= 0x2070 && c <= 0x218F) || (c >= 0x2C00 && c <= 0x2FEF) ||
+         (c >= 0x3001 && c <= 0xD7FF) || (c >= 0xF900 && c <= 0xFDCF) ||
+         (c >= 0xFDF0 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0xEFFFF);
 }
 
 bool is_name_char(uint32_t c) {
@@ -76,10 +76,16 @@ bool IdRegistry::reserve(std::string_view id) {
 
 std::string IdRegistry::unique(std::string_view base) {
   std::string name = is_ncname(base) ? std::string(base) : to_ncname(base, "id");
-  std::string candidate = name;
-  for (int n = 2; contains(candidate); ++n) candidate = cat(name, "-", n);
-  taken_.insert(candidate);
-  return candidate;
+  // Every suffix below the one stored was taken, and taken ids stay taken.
+  int& suffix = next_suffix_[name];
+  for (suffix = std::max(suffix, 1);; ++suffix) {
+    std::string candidate = suffix == 1 ? name : cat(name, "-", suffix);
+    if (!contains(candidate)) {
+      ++suffix;
+      taken_.insert(candidate);
+      return candidate;
+    }
+  }
 }
 
 std::string to_ncname(std::string_view text, std::string_view fallback) {

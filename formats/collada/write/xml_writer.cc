@@ -1,5 +1,6 @@
 #include "formats/collada/write/xml_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -179,8 +180,10 @@ void XmlWriter::end_start_tag() {
 }
 
 void XmlWriter::newline_indent() {
+  // Capped, so that a hostile 100,000-deep node chain does not make the output quadratic.
+  constexpr std::string_view kIndent = "                                ";
   put('\n');
-  for (size_t i = 0; i < stack_.size(); ++i) put("  ");
+  put(kIndent.substr(0, std::min(2 * stack_.size(), kIndent.size())));
 }
 
 void XmlWriter::put(std::string_view bytes) {

@@ -1,5 +1,6 @@
 // A streaming XML writer: elements, attributes, text and number lists go into a fixed buffer that
-// is handed to a sink each time it fills, so no tree and no whole document is ever held. Element
+// is handed to a sink each time it fills, so no tree and no whole document is ever held. Elements
+// are indented two spaces a level, sixteen levels at most. Element
 // names are string literals kept by view on a stack (no allocation per element). Text and
 // attribute values are escaped; characters XML 1.0 cannot hold at all (controls other than tab,
 // line feed and carriage return, invalid UTF-8) are written as U+FFFD and counted. Numbers use
