@@ -1,5 +1,11 @@
-// What the API tests share: a one-triangle COLLADA document.
+// What the API tests share: a one-triangle COLLADA document, and what write_scene puts on a
+// stream.
 #pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "formats/polyxios.h"
 
 namespace px::testing {
 
@@ -15,5 +21,20 @@ inline constexpr char kTriangle[] =
     "<library_visual_scenes><visual_scene id=\"s\"><node id=\"n\"><instance_geometry "
     "url=\"#g\"/></node></visual_scene></library_visual_scenes><scene><instance_visual_scene "
     "url=\"#s\"/></scene></COLLADA>";
+
+// What write_scene puts on a stream, through a temporary FILE.
+inline std::string written_to_stream(const Scene& scene, const WriteOptions& options,
+                                     absl::Status* status) {
+  std::FILE* file = std::tmpfile();
+  Diagnostics d;
+  *status = write_scene(scene, file, options, d);
+  std::string bytes;
+  std::rewind(file);
+  char buffer[4096];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) bytes.append(buffer, n);
+  std::fclose(file);
+  return bytes;
+}
 
 }  // namespace px::testing

@@ -17,6 +17,7 @@ namespace px {
 namespace {
 
 using testing::kTriangle;
+using testing::written_to_stream;
 
 std::string rule_of(const absl::Status& status) {
   std::string message(status.message());
@@ -41,21 +42,6 @@ Scene triangle_scene() {
   absl::StatusOr<Scene> scene = read_scene_bytes(kTriangle, ReadOptions{}, d);
   EXPECT_TRUE(scene.ok()) << scene.status();
   return std::move(*scene);
-}
-
-// What write_scene puts on a stream, through a temporary FILE.
-std::string written_to_stream(const Scene& scene, const WriteOptions& options,
-                              absl::Status* status) {
-  std::FILE* file = std::tmpfile();
-  Diagnostics d;
-  *status = write_scene(scene, file, options, d);
-  std::string bytes;
-  std::rewind(file);
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) bytes.append(buffer, n);
-  std::fclose(file);
-  return bytes;
 }
 
 // W1: write_scene spells the scene as COLLADA 1.4.1 to a .dae path, which reads back.
@@ -92,8 +78,7 @@ TEST(ColladaWriteApi, ARefusedWriteLeavesNoFileAndAnExistingOneUntouched) {
   EXPECT_FALSE(write_scene(scene, out, WriteOptions{}, d).ok());
   EXPECT_EQ(file_text(out), "keep");
   for (const auto& entry : std::filesystem::directory_iterator(out.parent_path())) {
-    EXPECT_FALSE(entry.path().filename().string().starts_with("refused.dae.tmp"))
-        << entry.path();
+    EXPECT_FALSE(entry.path().filename().string().starts_with("refused.dae.tmp")) << entry.path();
   }
 }
 

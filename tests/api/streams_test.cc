@@ -12,25 +12,11 @@ namespace px {
 namespace {
 
 using testing::kTriangle;
+using testing::written_to_stream;
 
 std::string rule_of(const absl::Status& status) {
   std::string message(status.message());
   return message.substr(0, message.find(':'));
-}
-
-// What write_scene puts on a stream, through a temporary FILE.
-std::string written_to_stream(const Scene& scene, const WriteOptions& options,
-                              absl::Status* status) {
-  std::FILE* file = std::tmpfile();
-  Diagnostics d;
-  *status = write_scene(scene, file, options, d);
-  std::string bytes;
-  std::rewind(file);
-  char buffer[4096];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file)) > 0) bytes.append(buffer, n);
-  std::fclose(file);
-  return bytes;
 }
 
 TEST(StreamsTest, AStreamTakesGlbWhichReadsBackFromMemory) {

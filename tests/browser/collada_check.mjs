@@ -24,30 +24,14 @@
 // $PX_COLLADA_EXTRA: more inputs to convert and load (paths separated by ':'), when debugging.
 // Exit status: 0 when three loaded every file and agrees with it, 1 otherwise.
 
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startServer } from './server.mjs';
-import { Headless, findChromium } from './headless.mjs';
+import { runCheck } from './check_driver.mjs';
 import { UNSEEN, compare, compareRoundTrip, summary } from './collada_compare.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const say = (s) => process.stdout.write(s + '\n');
-
-const [polyxios, repoArg, corpusArg] = process.argv.slice(2);
-if (!polyxios || !repoArg) {
-  process.stderr.write('usage: node collada_check.mjs POLYXIOS_BINARY REPO_DIR [CORPUS_DIR]\n');
-  process.exit(1);
-}
-const repo = path.resolve(repoArg);
-const corpus = path.resolve(corpusArg || process.env.POLYXIOS_CORPUS || path.join(repo, '..', 'shared', 'corpus'));
-const timeoutSec = Number(process.env.PX_BROWSER_TIMEOUT || 60);
 
 // What to load: id (also the output's folder), input (relative to the corpus for CORPUS_CASES);
 // every input is converted to <id>.dae, and a COLLADA input is also loaded as it is.
-const SAMPLE_CASES = [
+const sampleCases = (repo) => [
   // the repository's sample: a node hierarchy, a polylist cube instanced three times, a triangle gripper, two materials
   { id: 'robot_arm', input: path.join(repo, 'corpus/samples/robot_arm.dae') },
 ];
@@ -74,12 +58,12 @@ const CORPUS_CASES = [
   { id: 'ClearCoatTest', input: 'gltf/assimp/ClearCoat-glTF/ClearCoatTest.gltf' },
 ];
 
-// Copies the images a .dae names by relative URI from beside the input to beside the output (the
-// writer keeps an image's URI as the input spells it).
-function copyImages(daeText, input, outDir) {
-  for (const m of daeText.matchAll(/<init_from>([^<]*)<\/init_from>/g)) {
-    const uri = m[1].trim();
-    if (!uri || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) continue;
+// Copies what each relative URI of uris names from beside input to the same place below outDir,
+// when it is there (onlyFiles: and is a file); absolute, data: and rooted URIs, undecodable ones
+// and ones that would leave outDir are passed over.
+function copyBesideOutput(uris, input, outDir, onlyFiles) {
+  for (const uri of uris) {
+    if (typeof uri !== 'string' || !uri || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) continue;
     let rel;
     try {
       rel = decodeURIComponent(uri);
@@ -88,10 +72,17 @@ function copyImages(daeText, input, outDir) {
     }
     const from = path.resolve(path.dirname(input), rel);
     const to = path.resolve(outDir, rel);
-    if (!to.startsWith(outDir + path.sep) || !fs.existsSync(from) || !fs.statSync(from).isFile()) continue;
+    if (!to.startsWith(outDir + path.sep) || !fs.existsSync(from) || (onlyFiles && !fs.statSync(from).isFile())) continue;
     fs.mkdirSync(path.dirname(to), { recursive: true });
     fs.copyFileSync(from, to);
   }
+}
+
+// Copies the images a .dae names by relative URI from beside the input to beside the output (the
+// writer keeps an image's URI as the input spells it).
+function copyImages(daeText, input, outDir) {
+  const uris = [...daeText.matchAll(/<init_from>([^<]*)<\/init_from>/g)].map((m) => m[1].trim());
+  copyBesideOutput(uris, input, outDir, true);
 }
 
 // Copies the buffers and images a .gltf names by relative URI from beside it into outDir.
@@ -102,71 +93,8 @@ function copyGltfResources(input, outDir) {
   } catch {
     return; // GLTFLoader will say what it cannot read
   }
-  for (const r of [...(json.buffers || []), ...(json.images || [])]) {
-    const uri = r && r.uri;
-    if (typeof uri !== 'string' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(uri) || uri.startsWith('/')) continue;
-    let rel;
-    try {
-      rel = decodeURIComponent(uri);
-    } catch {
-      continue;
-    }
-    const from = path.resolve(path.dirname(input), rel);
-    const to = path.resolve(outDir, rel);
-    if (!to.startsWith(outDir + path.sep) || !fs.existsSync(from)) continue;
-    fs.mkdirSync(path.dirname(to), { recursive: true });
-    fs.copyFileSync(from, to);
-  }
+  copyBesideOutput([...(json.buffers || []), ...(json.images || [])].map((r) => r && r.uri), input, outDir, false);
 }
-
-// ------------------------------------------------------------------ clean-up on every exit path
-let tmp = null;
-let browser = null;
-let server = null;
-function removeTmp() {
-  if (tmp) {
-    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 3 });
-    tmp = null;
-  }
-}
-process.on('exit', () => {
-  if (browser) browser.kill();
-  try {
-    removeTmp();
-  } catch {
-    /* best effort at exit */
-  }
-});
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    process.stderr.write(`collada_check.mjs: ${sig}\n`);
-    process.exit(1);
-  });
-}
-async function cleanup() {
-  if (browser) await browser.stop();
-  if (server) {
-    const s = server;
-    server = null;
-    await s.close();
-  }
-  removeTmp();
-}
-
-function fail(msg) {
-  say(`browser_collada_check: FAIL: ${msg}`);
-  return 1;
-}
-
-function run(cmd, args, timeoutMs) {
-  return new Promise((resolve) => {
-    execFile(cmd, args, { timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
-      resolve({ code: err ? (typeof err.code === 'number' ? err.code : err.signal || err.code) : 0, stdout, stderr });
-    });
-  });
-}
-
-const tail = (text, n) => text.split('\n').filter((l) => l.trim() !== '').slice(-n).map((l) => `    | ${l}`).join('\n');
 
 // The problems of one loaded file: the comparison, and what three logged beyond what the file's
 // own content makes it say (a Z-UP asset is always announced; a reference file may warn more).
@@ -187,43 +115,19 @@ function problemsOf(c, got) {
   return problems;
 }
 
-// ------------------------------------------------------------------ main
-async function main() {
-  const chromium = findChromium();
-  if (!chromium) {
-    return fail('chromium not found on PATH: install the Debian package `chromium` (tools/bootstrap.sh does) or set PX_CHROMIUM');
-  }
-  const threeDir = path.join(repo, 'tests/validator/node_modules/three');
-  if (!fs.existsSync(path.join(threeDir, 'build/three.module.js')) ||
-      !fs.existsSync(path.join(threeDir, 'examples/jsm/loaders/ColladaLoader.js'))) {
-    return fail(`three.js not found in ${threeDir}: run tools/bootstrap.sh (npm ci in tests/validator)`);
-  }
-  if (!fs.existsSync(polyxios)) return fail(`no polyxios binary at ${polyxios}`);
-
-  const cases = [...SAMPLE_CASES];
-  if (fs.existsSync(path.join(corpus, 'collada')) && fs.existsSync(path.join(corpus, 'gltf'))) {
-    cases.push(...CORPUS_CASES.map((c) => ({ ...c, input: path.join(corpus, c.input) })));
-  } else {
-    say(`browser_collada_check: corpus part skipped: no corpus at ${corpus} (set POLYXIOS_CORPUS); only the sample runs`);
-  }
-
+const CHECK = { name: 'browser_collada_check', script: 'collada_check.mjs', tmpPrefix: 'polyxios-collada-', loaders: ['ColladaLoader.js'] };
+await runCheck({ ...CHECK, sampleCases, corpusCases: CORPUS_CASES }, async (check) => {
+  const { cases, filesDir, failures } = check;
   // $PX_COLLADA_EXTRA: more inputs (paths, separated by ':'), converted and loaded like the rest
   for (const extra of (process.env.PX_COLLADA_EXTRA || '').split(':').filter(Boolean)) {
     cases.push({ id: `extra${cases.length}-${path.basename(extra).replace(/\.[^.]*$/, '')}`, input: path.resolve(extra) });
   }
 
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'polyxios-collada-'));
-  const filesDir = path.join(tmp, 'files');
-  const failures = [];
-
   // 1. convert (and, for a COLLADA input, load the input itself as a reference)
   const loadable = [];
   const started = Date.now();
   for (const c of cases) {
-    if (!fs.existsSync(c.input)) {
-      failures.push(`${c.id}: input ${c.input} is missing (the corpus changed?)`);
-      continue;
-    }
+    if (!check.present(c)) continue;
     if (/\.dae$/i.test(c.input)) {
       // a copy, beside copies of its images
       const refDir = path.join(filesDir, `${c.id}-reference`);
@@ -234,13 +138,8 @@ async function main() {
       loadable.push({ ...c, id: `${c.id}-reference`, reference: true, label: `${c.id} (${name} as it is)`, url: `/files/${encodeURIComponent(`${c.id}-reference`)}/${encodeURIComponent(name)}` });
     }
     const dir = path.join(filesDir, c.id);
-    fs.mkdirSync(dir, { recursive: true });
-    const out = path.join(dir, `${c.id}.dae`);
-    const r = await run(polyxios, ['convert', c.input, out], 120_000);
-    if (r.code !== 0) {
-      failures.push(`${c.id}: polyxios convert exited with ${r.code}\n${tail(r.stderr, 10)}`);
-      continue;
-    }
+    const out = await check.convert(c, dir, `${c.id}.dae`);
+    if (!out) continue;
     copyImages(fs.readFileSync(out, 'utf8'), c.input, dir);
     let gltfInput = null;
     if (/\.(gltf|glb)$/i.test(c.input)) {
@@ -257,45 +156,17 @@ async function main() {
   const convertSeconds = ((Date.now() - started) / 1000).toFixed(1);
 
   // 2. serve them and let Chromium load them
-  let settle;
-  const outcome = new Promise((r) => (settle = r));
-  let loading = null;
-  server = await startServer({
-    pageDir: here,
-    threeDir,
-    filesDir,
-    index: 'collada.html',
-    scripts: ['collada_page.mjs', 'collada_expect.mjs', 'collada_expect_animations.mjs'],
+  const trip = await check.loadInChromium({
+    scripts: ['collada_page.mjs', 'page_report.mjs', 'collada_expect.mjs', 'collada_expect_animations.mjs'],
     list: loadable.map((c) => ({ id: c.id, url: c.url, gltfInput: c.gltfInput })),
-    onResult: (obj) => settle({ result: obj }),
-    onProgress: (obj) => (loading = obj.id),
   });
-  const notFound = server.notFound;
-  const loadStarted = Date.now();
-  browser = new Headless(chromium, tmp);
-  browser.open(`http://127.0.0.1:${server.port}/`, (fatal) => settle({ fatal }));
-  const timer = setTimeout(() => settle({ fatal: `no report from the page within ${timeoutSec} s` }), timeoutSec * 1000);
-  const o = await outcome;
-  clearTimeout(timer);
-  const seconds = ((Date.now() - loadStarted) / 1000).toFixed(1);
-  const stderrTail = browser.stderr(20);
-  await cleanup();
-
-  const fatal = o.fatal || (o.result && o.result.fatal);
-  if (fatal) {
-    for (const f of failures) say(`browser_collada_check: FAIL: ${f}`);
-    let msg = fatal;
-    if (loading) msg += `\n  the page was loading ${loading}`;
-    if (notFound.length) msg += `\n  404s: ${notFound.join(', ')}`;
-    if (stderrTail.trim()) msg += `\n  chromium's stderr (last lines):\n${tail(stderrTail, 20)}`;
-    return fail(msg);
-  }
+  if (trip.exitCode) return trip.exitCode;
 
   // 3. compare
-  const res = o.result;
+  const res = trip.result;
   if (process.env.PX_COLLADA_DUMP) fs.writeFileSync(process.env.PX_COLLADA_DUMP, JSON.stringify(res, null, 1));
-  say(`browser_collada_check: three.js r${res.three} in ${(res.userAgent.match(/(?:Headless)?Chrome\/[\d.]+/) || [res.userAgent])[0]}, ` +
-      `${cases.length} inputs converted in ${convertSeconds} s, ${loadable.length} files loaded in ${seconds} s`);
+  check.say(`browser_collada_check: ${check.threeAndBrowser(res)}, ` +
+      `${cases.length} inputs converted in ${convertSeconds} s, ${loadable.length} files loaded in ${trip.seconds} s`);
   const byId = new Map(res.files.map((f) => [f.id, f]));
   for (const c of loadable) {
     const got = byId.get(c.id);
@@ -315,33 +186,14 @@ async function main() {
     }
     let notes = got.expected && got.expected.notes.length ? `\n       not read by ColladaLoader: ${got.expected.notes.join('; ')}` : '';
     if (got.inputError) notes += `\n       not held against its input, which GLTFLoader cannot load: ${got.inputError.split('\n')[0]}`;
-    if (problems.length === 0) {
-      say(`  ok   ${c.label}\n       three and the file: ${summary(got.got)}${notes}`);
-    } else {
-      const lines = [`${c.label}:`];
-      if (got.got) lines.push(`  three saw: ${summary(got.got)}`);
-      if (got.expected) lines.push(`  the file:  ${summary(got.expected)}${notes}`);
-      for (const p of problems.slice(0, 30)) lines.push(`  - ${p}`);
-      if (problems.length > 30) lines.push(`  - ... ${problems.length - 30} more`);
-      failures.push(lines.join('\n'));
-    }
+    check.judge(c.label, problems, {
+      threeSaw: got.got ? summary(got.got) : null,
+      theFile: got.expected ? summary(got.expected) : null,
+      notes,
+      most: 30,
+    });
   }
-  const missing = notFound.filter((u) => !u.includes('/data:'));
+  const missing = trip.notFound.filter((u) => !u.includes('/data:'));
   if (missing.length) failures.push(`requests that got a 404: ${missing.join(', ')}`);
-
-  if (failures.length) {
-    for (const f of failures) say(`browser_collada_check: FAIL: ${f}`);
-    return 1;
-  }
-  say(`browser_collada_check: ${loadable.length} files: three.js's ColladaLoader agrees with every file`);
-  return 0;
-}
-
-let code;
-try {
-  code = await main();
-} catch (e) {
-  code = fail(`internal error: ${e && e.stack ? e.stack : e}`);
-}
-await cleanup();
-process.exit(code);
+  return check.finish(`${loadable.length} files: three.js's ColladaLoader agrees with every file`);
+});

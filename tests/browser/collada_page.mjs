@@ -1,6 +1,7 @@
 // The COLLADA browser check's page: for every file of /list.json, reads the file's XML with the
 // browser's DOMParser into what it says (collada_expect.mjs, no three.js involved), loads it with
-// three.js's ColladaLoader (waiting for its textures), and POSTs to /result both views:
+// three.js's ColladaLoader (waiting for its textures), and POSTs to /result (through
+// page_report.mjs) both views:
 //
 //   {three, userAgent, files: [{id, url, error, expectError, console: [{level, text}],
 //                               expected, got, textures: [{url, ok}], input?, inputError?}]}
@@ -12,23 +13,13 @@
 
 import { ColladaLoader } from 'three/addons/loaders/ColladaLoader.js';
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { LoadingManager, Matrix4, REVISION } from 'three';
+import { LoadingManager, Matrix4 } from 'three';
 import { expectedView } from './collada_expect.mjs';
+import { captureConsole, errorText, reportEveryFile } from './page_report.mjs';
 
 const MAPS = ['map', 'normalMap', 'emissiveMap', 'specularMap'];
 const TEXTURE_TIMEOUT_MS = 20000;
 
-// ColladaLoader reports what it survives through console.warn / console.error only.
-let sink = null;
-for (const level of ['warn', 'error']) {
-  const original = console[level].bind(console);
-  console[level] = (...args) => {
-    if (sink) sink.push({ level, text: args.map((a) => (a && a.stack ? a.stack : String(a))).join(' ') });
-    original(...args);
-  };
-}
-
-const post = (where, obj) => fetch(where, { method: 'POST', body: JSON.stringify(obj) });
 const rgb = (c) => (c ? [c.r, c.g, c.b] : null);
 
 function describeMaterial(m) {
@@ -172,37 +163,27 @@ async function inspectGltf(url) {
   return { tree: describeObject(gltf.scene, index, (o) => (nodes.has(o) ? o.userData.name || '' : '')) };
 }
 
-async function main() {
-  const list = await (await fetch('/list.json')).json();
-  const files = [];
-  for (const item of list) {
-    await post('/progress', { id: item.id });
-    const entry = { id: item.id, url: item.url, error: null, expectError: null, console: [], textures: [] };
-    try {
-      const text = await (await fetch(item.url)).text();
-      entry.expected = expectedView(new DOMParser().parseFromString(text, 'application/xml'));
-    } catch (e) {
-      entry.expectError = e && e.message ? e.message : String(e);
-    }
-    sink = entry.console;
-    try {
-      const result = await load(item.url, entry.textures);
-      entry.got = inspect(result);
-    } catch (e) {
-      entry.error = e && e.stack ? String(e.stack) : String(e);
-    }
-    sink = null;
-    if (item.gltfInput) {
-      try {
-        entry.input = await inspectGltf(item.gltfInput);
-      } catch (e) {
-        entry.inputError = e && e.message ? e.message : String(e);
-      }
-    }
-    files.push(entry);
+reportEveryFile('collada_page.mjs', async (item) => {
+  const entry = { id: item.id, url: item.url, error: null, expectError: null, console: [], textures: [] };
+  try {
+    const text = await (await fetch(item.url)).text();
+    entry.expected = expectedView(new DOMParser().parseFromString(text, 'application/xml'));
+  } catch (e) {
+    entry.expectError = e && e.message ? e.message : String(e);
   }
-  window.pxDone = true;
-  await post('/result', { three: REVISION, userAgent: navigator.userAgent, files });
-}
-
-main().catch((e) => window.pxFatal('collada_page.mjs: ' + (e && e.stack ? e.stack : e)));
+  await captureConsole(entry.console, async () => {
+    try {
+      entry.got = inspect(await load(item.url, entry.textures));
+    } catch (e) {
+      entry.error = errorText(e);
+    }
+  });
+  if (item.gltfInput) {
+    try {
+      entry.input = await inspectGltf(item.gltfInput);
+    } catch (e) {
+      entry.inputError = e && e.message ? e.message : String(e);
+    }
+  }
+  return entry;
+});

@@ -1,5 +1,10 @@
 // Headless Chromium for the browser checks: finds the binary, opens one URL in a throw-away
-// profile, and stops the browser and every process it started on every exit path.
+// profile, and stops the browser and every process it started on every exit path; and the whole
+// trip of a check's page: the server (server.mjs), the browser, the page's report.
+//
+//   const trip = await loadInChromium({chromium, tmpDir, timeoutSec, scripts, ...server options});
+//     // {result, fatal, loading, notFound, seconds, stderrTail}: the page's report, or why none
+//     // came (fatal), the file it was loading then, the 404s, the time and chromium's stderr
 //
 //   const chromium = findChromium();            // $PX_CHROMIUM, else chromium on PATH, else null
 //   const browser = new Headless(chromium, tmpDir);
@@ -10,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startServer } from './server.mjs';
 
 export function findChromium() {
   if (process.env.PX_CHROMIUM) return process.env.PX_CHROMIUM;
@@ -28,6 +34,12 @@ export function findChromium() {
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms).unref());
+
+// Browsers still running, killed at once when the process exits however it ends.
+const running = new Set();
+process.on('exit', () => {
+  for (const b of running) b.kill();
+});
 
 export class Headless {
   constructor(binary, tmpDir) {
@@ -55,6 +67,7 @@ export class Headless {
       '--mute-audio',
       url,
     ];
+    running.add(this);
     this.child = spawn(this.binary, args, {
       detached: true, // its own process group, killed as a whole
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -98,6 +111,7 @@ export class Headless {
     }
     this.kill();
     await Promise.race([exited, sleep(3000)]);
+    running.delete(this);
   }
 
   stderr(lines) {
@@ -106,5 +120,36 @@ export class Headless {
       .filter((l) => l.trim() !== '' && !/dbus|D-Bus/.test(l))
       .slice(-lines)
       .join('\n');
+  }
+}
+
+// Serves the page and the files (opts: chromium, tmpDir, timeoutSec, and startServer's pageDir,
+// threeDir, filesDir, list and scripts: the page's script first, named to index.html by ?script=),
+// opens it in Chromium and waits for its report; stops the browser and the server before it
+// resolves.
+export async function loadInChromium({ chromium, tmpDir, timeoutSec, ...serverOpts }) {
+  let settle;
+  const outcome = new Promise((r) => (settle = r));
+  let loading = null;
+  let server = null;
+  let browser = null;
+  try {
+    server = await startServer({
+      ...serverOpts,
+      onResult: (obj) => settle({ result: obj }),
+      onProgress: (obj) => (loading = obj.id),
+    });
+    const started = Date.now();
+    browser = new Headless(chromium, tmpDir);
+    browser.open(`http://127.0.0.1:${server.port}/?script=${encodeURIComponent(serverOpts.scripts[0])}`, (fatal) => settle({ fatal }));
+    const timer = setTimeout(() => settle({ fatal: `no report from the page within ${timeoutSec} s` }), timeoutSec * 1000);
+    const o = await outcome;
+    clearTimeout(timer);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const stderrTail = browser.stderr(20);
+    return { result: o.result, fatal: o.fatal || (o.result && o.result.fatal), loading, notFound: server.notFound, seconds, stderrTail };
+  } finally {
+    if (browser) await browser.stop();
+    if (server) await server.close();
   }
 }

@@ -1,5 +1,5 @@
 // The browser check's page: loads every file of /list.json with three.js's GLTFLoader, one after
-// the other, and POSTs to /result what three built from each:
+// the other, and POSTs to /result (through page_report.mjs) what three built from each:
 //
 //   {files: [{id, url, error, console: [{level, text}], scenes, nodes: {index: {parent, name}},
 //             meshes: [{index, name, primitives: [{type, material, vertexCount, indexCount,
@@ -13,22 +13,9 @@
 // them next to the file's own JSON.
 
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
-import { REVISION } from 'three';
+import { captureConsole, errorText, reportEveryFile } from './page_report.mjs';
 
 const MAPS = ['map', 'normalMap', 'emissiveMap', 'metalnessMap', 'roughnessMap', 'aoMap'];
-
-// GLTFLoader reports problems it survives (a texture it could not decode, a joint it could not
-// find, ...) through console.warn / console.error only: collect them for the file being loaded.
-let sink = null;
-for (const level of ['warn', 'error']) {
-  const original = console[level].bind(console);
-  console[level] = (...args) => {
-    if (sink) sink.push({ level, text: args.map((a) => (a && a.stack ? a.stack : String(a))).join(' ') });
-    original(...args);
-  };
-}
-
-const post = (where, obj) => fetch(where, { method: 'POST', body: JSON.stringify(obj) });
 
 function describeMaterial(index, m) {
   const maps = {};
@@ -134,24 +121,15 @@ async function inspect(gltf) {
   return { scenes: gltf.scenes.length, nodes, meshes, materials, skinned, animations };
 }
 
-async function main() {
-  const list = await (await fetch('/list.json')).json();
-  const files = [];
-  for (const item of list) {
-    await post('/progress', { id: item.id });
-    const entry = { id: item.id, url: item.url, error: null, console: [] };
-    sink = entry.console;
+reportEveryFile('page.mjs', async (item) => {
+  const entry = { id: item.id, url: item.url, error: null, console: [] };
+  await captureConsole(entry.console, async () => {
     try {
       const gltf = await new GLTFLoader().register(probePlugin).loadAsync(item.url);
       Object.assign(entry, await inspect(gltf));
     } catch (e) {
-      entry.error = e && e.stack ? String(e.stack) : String(e);
+      entry.error = errorText(e);
     }
-    sink = null;
-    files.push(entry);
-  }
-  window.pxDone = true;
-  await post('/result', { three: REVISION, userAgent: navigator.userAgent, files });
-}
-
-main().catch((e) => window.pxFatal('page.mjs: ' + (e && e.stack ? e.stack : e)));
+  });
+  return entry;
+});

@@ -1,8 +1,8 @@
-// The browser check's HTTP server (node:http only), bound to 127.0.0.1 on a free port.
+// The browser checks' HTTP server (node:http only), bound to 127.0.0.1 on a free port.
 //
-//   GET  /                    the page (index.html: an importmap and page.mjs)
-//   GET  /page/page.mjs       the page's script (opts.index / opts.scripts name another page and
-//                             its scripts: opts.index for /, each of opts.scripts at /page/NAME)
+//   GET  /?script=NAME        the page (index.html: an importmap, then the page's script NAME)
+//   GET  /page/NAME           the page's scripts: each of opts.scripts (the script the page runs
+//                             and the modules it imports, all in opts.pageDir)
 //   GET  /three/...           three's build/ and examples/jsm/ folders (from tests/validator/node_modules/three)
 //   GET  /list.json           the files to load: [{id, url}]
 //   GET  /files/...           the converted files (a temporary folder)
@@ -43,15 +43,14 @@ function below(root, rel) {
   return full === root || full.startsWith(root + path.sep) ? full : null;
 }
 
-// opts: {pageDir, threeDir, filesDir, list, onResult(obj), onProgress(obj), index, scripts}
+// opts: {pageDir, threeDir, filesDir, list, onResult(obj), onProgress(obj), scripts}
 // Resolves to {port, notFound: [url...], close()}.
 export function startServer(opts) {
   const pageDir = path.resolve(opts.pageDir);
   const threeDir = path.resolve(opts.threeDir);
   const filesDir = path.resolve(opts.filesDir);
   const notFound = [];
-  const index = opts.index || 'index.html';
-  const scripts = new Set(opts.scripts || ['page.mjs']);
+  const scripts = new Set(opts.scripts);
 
   const sendFile = (res, file) => {
     fs.readFile(file, (err, data) => {
@@ -102,7 +101,7 @@ export function startServer(opts) {
       return;
     }
     let file = null;
-    if (p === '/' || p === '/index.html') file = path.join(pageDir, index);
+    if (p === '/' || p === '/index.html') file = path.join(pageDir, 'index.html');
     else if (p.startsWith('/page/') && scripts.has(p.slice('/page/'.length))) file = path.join(pageDir, p.slice('/page/'.length));
     else if (p === '/list.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });

@@ -148,7 +148,7 @@ Scene gltf_scene(size_t nodes = 1) {
 
 struct BakeRoundTrip {
   Planned planned;
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back;
 };
 

@@ -50,7 +50,7 @@ TEST(AnimationRoundTrip, AColladaDocumentsAnimationsReadBackTheSame) {
   ASSERT_EQ(before.size(), 5u);
   Planned planned = plan_and_write(*first.scene, nodes_as_read(*first.scene));
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
-  ReadBack read;
+  ReadResult read;
   const std::vector<Animation> after = read_back(planned, &read);
   EXPECT_EQ(read.diagnostics.warning_count(), 0);
   ASSERT_EQ(after.size(), before.size());

@@ -141,8 +141,8 @@ inline std::string document_of(const Planned& planned) {
 }
 
 // The animations of the document read back.
-inline std::vector<Animation> read_back(const Planned& planned, ReadBack* read) {
-  *read = read_document(document_of(planned));
+inline std::vector<Animation> read_back(const Planned& planned, ReadResult* read) {
+  *read = read_text(document_of(planned));
   EXPECT_TRUE(read->scene.ok()) << read->scene.status() << "\n" << planned.library;
   if (!read->scene.ok()) return {};
   return animations_of(read->scene->global_attrs);

@@ -51,7 +51,7 @@ TEST(AnimationWriter, ColladaChannelsTargetTheWrittenSidAndReadBackTheSame) {
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/t\""));
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/r.ANGLE\""));
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/s.X\""));
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].name, "walk");
@@ -96,7 +96,7 @@ TEST(AnimationWriter, MatrixMembersAndFloat32KeysReadBackBitIdentical) {
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/m(3)(0)\""));
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/m(1)\""));
   EXPECT_THAT(planned.library, HasSubstr(">0 0.1 0.33333334<"));  // float32's shortest form
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 1u);
   ASSERT_EQ(back[0].channels.size(), 2u);
@@ -155,7 +155,7 @@ TEST(AnimationWriter, BadChannelsAreDroppedWithAWarningAndAnEmptyAnimationIsNotW
   ASSERT_EQ(planned.plan.animations.animations.size(), 1u);
   ASSERT_EQ(planned.plan.animations.animations[0].channels.size(), 1u);
   EXPECT_EQ(planned.plan.animations.animations[0].channels[0].target, "n0/t");
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].channels.size(), 1u);
@@ -174,7 +174,7 @@ TEST(AnimationWriter, AnUnnamedAnimationGetsAGeneratedIdReadBackAsItsName) {
   named.channel(0, "translation", "t", "Y");
   set_animations(scene, {b.animation, named.animation});
   Planned planned = plan_and_write(scene, {trs_elements_node("animation")});
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 2u);
   EXPECT_FALSE(back[0].name.empty());
@@ -196,7 +196,7 @@ TEST(AnimationWriter, AChannelWithoutASidBindsByPathToTheOneElementOfItsKind) {
   set_animations(scene, {b.animation});
   Planned planned = plan_and_write(scene, {trs_elements_node()});
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
-  ReadBack read;
+  ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 1u);
   ASSERT_EQ(back[0].channels.size(), 2u);

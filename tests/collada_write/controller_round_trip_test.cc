@@ -92,7 +92,7 @@ constexpr std::string_view kSkinnedDocument = R"(<?xml version="1.0" encoding="u
 // W25, W26, W27: a COLLADA skin written back keeps its joints' sids in a Name_array, its
 // skeleton, bind shape, matrices, name and influences.
 TEST(ControllerRoundTrip, AColladaSkinWritesBackAsItWasRead) {
-  ReadBack first = read_document(kSkinnedDocument);
+  ReadResult first = read_text(kSkinnedDocument);
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
   RoundTrip rt = write_and_read(*first.scene);
   ASSERT_TRUE(rt.read.scene.ok());
@@ -141,7 +141,7 @@ std::string instanced_character_document() {
 // W25: a skinned character instanced twice round-trips as one controller instanced twice, each
 // copy deformed by its own rig.
 TEST(ControllerRoundTrip, ACharacterInstancedTwiceIsOneControllerInstancedTwice) {
-  ReadBack first = read_document(instanced_character_document());
+  ReadResult first = read_text(instanced_character_document());
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
   ASSERT_EQ(member(first.scene->global_attrs, "skins").as_array().size(), 2u);
   RoundTrip rt = write_and_read(*first.scene);

@@ -281,13 +281,13 @@ TEST(ControllerPlan, ACopyShowsItsOriginalsController) {
 struct HandRoundTrip {
   Planned planned;
   std::string text;
-  ReadBack read;
+  ReadResult read;
 };
 
 HandRoundTrip write_controllers_and_read(const Scene& scene) {
   HandRoundTrip out{plan_by_hand(scene), "", {absl::UnknownError("not read"), {}}};
   out.text = document_around_controllers(scene, out.planned.plan);
-  out.read = read_document(out.text);
+  out.read = read_text(out.text);
   EXPECT_TRUE(out.read.scene.ok()) << out.read.scene.status() << "\n" << out.text;
   return out;
 }
@@ -341,7 +341,7 @@ TEST(ControllerWriter, JointsNamedByIdBindBack) {
   ASSERT_FALSE(rt.planned.plan.controllers.controllers.at(0).joints_by_sid);
   rt.text = document_around_controllers(scene, rt.planned.plan);
   EXPECT_NE(rt.text.find("<IDREF_array"), std::string::npos);
-  rt.read = read_document(rt.text);
+  rt.read = read_text(rt.text);
   ASSERT_TRUE(rt.read.scene.ok()) << rt.read.scene.status();
   EXPECT_EQ(joint_indices(skin_of_node(*rt.read.scene, kBody)),
             (std::vector<int64_t>{kHip, kKnee}));

@@ -41,7 +41,7 @@ TEST(DocumentWriter, CharactersXmlCannotHoldAreWrittenAsReplacementsWithOneWarni
   Written w = write_unchecked(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_EQ(warned(w, "collada.write.invalid-character"), 1);
-  ReadBack back = read_document(*w.text);
+  ReadResult back = read_text(*w.text);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
   EXPECT_EQ(back.scene->nodes[0].name, "bell\xEF\xBF\xBD\xEF\xBF\xBD");
 }

@@ -153,7 +153,7 @@ TEST(EffectWriter, AnotherExportersEffectsReadBackTheSameAfterAWrite) {
           "</library_effects><library_materials><material id=\"m\" name=\"Skin\">"
           "<instance_effect url=\"#fx\"/></material><material id=\"m2\"><instance_effect "
           "url=\"#fx2\"/></material></library_materials></COLLADA>");
-  ReadBack original = read_document(document);
+  ReadResult original = read_text(document);
   ASSERT_TRUE(original.scene.ok()) << original.scene.status();
   ASSERT_EQ(original.scene->materials.size(), 2u);
   ASSERT_TRUE(original.scene->materials[0].normal_texture.present());

@@ -82,7 +82,7 @@ TEST(GeometryWriter, NameIsWrittenAsGivenEvenWhenNotAnNCName) {
   ASSERT_TRUE(text.ok()) << text.status();
   EXPECT_NE(text->find("<geometry id=\"_2_big_boxes\" name=\"2 big&#9;boxes\">"), std::string::npos)
       << *text;
-  ReadBack back = read_document(*text);
+  ReadResult back = read_text(*text);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
   EXPECT_EQ(find_value(back.scene->meshes[0].global_attrs, "mesh_name")->as_string(),
             "2 big\tboxes");

@@ -27,7 +27,7 @@ inline std::string scene_document(std::string_view nodes, std::string_view befor
 }
 
 inline Scene read_ok(std::string_view text) {
-  ReadBack r = read_document(text);
+  ReadResult r = read_text(text);
   EXPECT_TRUE(r.scene.ok()) << r.scene.status() << "\n" << text;
   return r.scene.ok() ? std::move(*r.scene) : Scene();
 }

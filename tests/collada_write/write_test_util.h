@@ -18,8 +18,8 @@
 #include "engine/options.h"
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
+#include "tests/collada/collada_test_util.h"
 #include "model/scene.h"
 
 namespace px::collada::testing {
@@ -61,28 +61,16 @@ inline Written write_unchecked(const Scene& scene) {
   return out;
 }
 
-struct ReadBack {
-  absl::StatusOr<Scene> scene;
-  Diagnostics diagnostics;
-};
-
-inline ReadBack read_document(std::string_view text) {
-  ReadBack out{absl::UnknownError("not read"), {}};
-  std::unique_ptr<Source> source = memory_source(text);
-  out.scene = read(*source, ReadOptions(), out.diagnostics);
-  return out;
-}
-
 // Writes the scene, expecting success, and reads the document back, expecting success.
 struct RoundTrip {
   Written written;
-  ReadBack read;
+  ReadResult read;
 };
 inline RoundTrip write_and_read(const Scene& scene) {
   RoundTrip out{write_text(scene), {absl::UnknownError("not written"), {}}};
   EXPECT_TRUE(out.written.text.ok()) << out.written.text.status();
   if (out.written.text.ok()) {
-    out.read = read_document(*out.written.text);
+    out.read = read_text(*out.written.text);
     EXPECT_TRUE(out.read.scene.ok()) << out.read.scene.status() << "\n" << *out.written.text;
   }
   return out;

@@ -1,7 +1,6 @@
 #include "formats/collada/write/asset_writer.h"
 
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <optional>
 #include <string>
@@ -131,10 +130,7 @@ void write_asset(const Scene& scene, XmlWriter& xml) {
       if (name != nullptr && name->is_string() && is_ncname(name->as_string())) {
         xml.attr("name", name->as_string());
       }
-      char digits[32];
-      auto [end, ec] = std::to_chars(digits, digits + sizeof digits, *meter);
-      (void)ec;
-      xml.attr("meter", std::string_view(digits, static_cast<size_t>(end - digits)));
+      xml.attr("meter", *meter);
       xml.close();
     }
   }

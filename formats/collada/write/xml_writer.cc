@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <type_traits>
 
 namespace px::collada {
 namespace {
@@ -68,10 +69,31 @@ void XmlWriter::attr(std::string_view name, std::string_view value) {
 }
 
 void XmlWriter::attr(std::string_view name, int64_t value) {
-  char digits[24];
+  put(' ');
+  put(name);
+  put("=\"");
+  put_number(value);
+  put('"');
+}
+
+void XmlWriter::attr(std::string_view name, double value) {
+  put(' ');
+  put(name);
+  put("=\"");
+  put_number(value);
+  put('"');
+}
+
+template <class T>
+void XmlWriter::put_number(T value) {
+  if constexpr (std::is_floating_point_v<T>) {
+    if (std::isnan(value)) return put("NaN");
+    if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
+  }
+  char digits[32];
   auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
   (void)ec;
-  attr(name, std::string_view(digits, static_cast<size_t>(end - digits)));
+  put(std::string_view(digits, static_cast<size_t>(end - digits)));
 }
 
 void XmlWriter::close() {
@@ -104,30 +126,17 @@ void XmlWriter::separator() {
 
 void XmlWriter::number(double value) {
   separator();
-  if (std::isnan(value)) return put("NaN");
-  if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
-  char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+  put_number(value);
 }
 
 void XmlWriter::number(float value) {
   separator();
-  if (std::isnan(value)) return put("NaN");
-  if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
-  char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+  put_number(value);
 }
 
 void XmlWriter::integer(int64_t value) {
   separator();
-  char digits[24];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+  put_number(value);
 }
 
 void XmlWriter::numbers(std::span<const double> values) {

@@ -37,6 +37,8 @@ class XmlWriter {
   void attr(std::string_view name, int64_t value);
   void attr(std::string_view name, int value) { attr(name, int64_t{value}); }
   void attr(std::string_view name, size_t value) { attr(name, static_cast<int64_t>(value)); }
+  // In the shortest round-trip form, NaN / INF / -INF when not finite.
+  void attr(std::string_view name, double value);
   // Ends the innermost element: "/>" when it holds nothing, else its end tag.
   void close();
 
@@ -74,6 +76,9 @@ class XmlWriter {
   void newline_indent();
   void put(std::string_view bytes);
   void put(char c);
+  // Shortest round-trip digits of an integer or a float of its own precision; NaN, INF, -INF.
+  template <class T>
+  void put_number(T value);
   void escape(std::string_view value, bool attribute);
   void flush();
 
