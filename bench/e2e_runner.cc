@@ -1,10 +1,12 @@
-// px_e2e FILE [--out OUT.glb] [--repeat N] [--stages abcd] [--json]
+// px_e2e FILE [--out OUT.glb] [--repeat N] [--stages abcde] [--json]
 //
 // Times, on the same bytes and in one process, four stages that each read FILE from the start:
 //   a  expat with empty handlers (the floor: XML scanning alone)
 //   b  expat + std::from_chars on every number of the text (DESIGN.md's second baseline)
 //   c  px::xml::parse: the element tree with float_array as float32, p / vcount as int32
 //   d  px::read_scene + px::write_scene to GLB: the whole conversion
+// and a fifth on stage d's output:
+//   e  the GLB stage d wrote read back and written as COLLADA (OUT.glb.dae): the COLLADA writer
 // Each stage runs in a forked child so that its peak RSS (ru_maxrss, read by wait4) is its own;
 // the child runs the stage --repeat times and reports the best time through a pipe.
 #include <expat.h>
@@ -260,7 +262,7 @@ bool stage_xml_parse(const std::string& path, StageResult& r) {
 
 // ---- d: the whole conversion ------------------------------------------------------------------
 
-bool stage_convert(const std::string& path, const std::string& out_path, StageResult& r) {
+bool convert(const std::string& path, const std::string& out_path, bool collada, StageResult& r) {
 #ifdef PX_E2E_CONVERT
   px::Diagnostics diagnostics;
   Clock::time_point start = Clock::now();
@@ -273,7 +275,8 @@ bool stage_convert(const std::string& path, const std::string& out_path, StageRe
     }
     Clock::time_point write_start = Clock::now();
     px::WriteOptions options;
-    options.binary = true;
+    options.binary = !collada;
+    options.collada = collada;
     absl::Status written = px::write_scene(*scene, out_path, options, diagnostics);
     r.write_seconds = seconds_since(write_start);
     if (!written.ok()) {
@@ -293,9 +296,26 @@ bool stage_convert(const std::string& path, const std::string& out_path, StageRe
 #else
   (void)path;
   (void)out_path;
+  (void)collada;
   set_error(r, "not built: configure with -DPX_E2E_CONVERT=ON");
   return false;
 #endif
+}
+
+bool stage_convert(const std::string& path, const std::string& out_path, StageResult& r) {
+  return convert(path, out_path, false, r);
+}
+
+// ---- e: the COLLADA writer, on the GLB stage d wrote ------------------------------------------
+
+std::string dae_path(const std::string& glb_path) { return glb_path + ".dae"; }
+
+bool stage_write_collada(const std::string& glb_path, StageResult& r) {
+  if (!std::filesystem::exists(glb_path)) {
+    set_error(r, "stage e reads the GLB stage d writes: run d first (or give --out)");
+    return false;
+  }
+  return convert(glb_path, dae_path(glb_path), true, r);
 }
 
 // ---- the forked children ----------------------------------------------------------------------
@@ -307,14 +327,15 @@ struct Stage {
 constexpr Stage kStages[] = {{'a', "expat, empty handlers"},
                              {'b', "expat + from_chars"},
                              {'c', "px::xml::parse"},
-                             {'d', "read_scene + write_scene"}};
+                             {'d', "read_scene + write_scene"},
+                             {'e', "GLB of d -> COLLADA"}};
 
 struct Config {
   std::string path;
   std::string out_path;
   bool keep_output = false;
   int repeat = 1;
-  std::string stages = "abcd";
+  std::string stages = "abcde";
   bool json = false;
 };
 
@@ -336,6 +357,9 @@ StageResult run_stage(char letter, const Config& config) {
         break;
       case 'd':
         r.ok = stage_convert(config.path, config.out_path, r);
+        break;
+      case 'e':
+        r.ok = stage_write_collada(config.out_path, r);
         break;
       default:
         break;  // the baseline child: does nothing
@@ -477,12 +501,15 @@ void print_table(const Config& config, uint64_t bytes, long baseline_kib,
       std::printf("   %.2f M numbers%s\n", static_cast<double>(r.numbers) / 1e6,
                   row.stage->letter == 'b' ? " tokenised" : " kept in typed arrays");
     }
-    if (row.stage->letter == 'd') {
-      std::printf("   read %.3f s, write %.3f s; %s: %.2f MB; %llu warnings%s%s\n", r.read_seconds,
-                  r.write_seconds, config.keep_output ? config.out_path.c_str() : "output",
-                  static_cast<double>(r.output_bytes) / 1e6,
-                  static_cast<unsigned long long>(r.warnings), r.warning_codes[0] ? ": " : "",
-                  r.warning_codes);
+    if (row.stage->letter == 'd' || row.stage->letter == 'e') {
+      std::string output = row.stage->letter == 'd' ? config.out_path : dae_path(config.out_path);
+      std::printf(
+          "   read %.3f s, write %.3f s (%.1f MB/s of output); %s: %.2f MB; %llu warnings%s%s\n",
+          r.read_seconds, r.write_seconds,
+          static_cast<double>(r.output_bytes) / 1e6 / r.write_seconds,
+          config.keep_output ? output.c_str() : "output", static_cast<double>(r.output_bytes) / 1e6,
+          static_cast<unsigned long long>(r.warnings), r.warning_codes[0] ? ": " : "",
+          r.warning_codes);
     }
   }
   std::printf("   (a forked child's own peak RSS before any stage: %.1f MiB)\n",
@@ -512,7 +539,7 @@ void print_json(const Config& config, uint64_t bytes, long baseline_kib,
       if (rows[i].stage->letter == 'b' || rows[i].stage->letter == 'c') {
         out += px::cat(",\"numbers\":", r.numbers);
       }
-      if (rows[i].stage->letter == 'd') {
+      if (rows[i].stage->letter == 'd' || rows[i].stage->letter == 'e') {
         out += px::cat(",\"read_seconds\":", r.read_seconds, ",\"write_seconds\":", r.write_seconds,
                        ",\"output_bytes\":", r.output_bytes, ",\"warnings\":", r.warnings,
                        ",\"warning_codes\":", json_string(r.warning_codes));
@@ -528,9 +555,10 @@ void print_json(const Config& config, uint64_t bytes, long baseline_kib,
 
 int usage() {
   std::fprintf(stderr,
-               "usage: px_e2e FILE [--out OUT.glb] [--repeat N] [--stages abcd] [--json]\n"
+               "usage: px_e2e FILE [--out OUT.glb] [--repeat N] [--stages abcde] [--json]\n"
                "  a: expat, empty handlers   b: expat + std::from_chars on every number\n"
                "  c: px::xml::parse          d: px::read_scene + px::write_scene to GLB\n"
+               "  e: d's GLB read and written as COLLADA (OUT.glb.dae)\n"
                "  Each stage runs in its own forked child (own peak RSS), best of N runs.\n");
   return 1;
 }
@@ -576,7 +604,10 @@ int main(int argc, char** argv) {
     rows.push_back({&stage, measure_in_child(stage.letter, config)});
     all_ok = all_ok && rows.back().m.result.ok;
   }
-  if (!config.keep_output) std::remove(config.out_path.c_str());
+  if (!config.keep_output) {
+    std::remove(config.out_path.c_str());
+    std::remove(dae_path(config.out_path).c_str());
+  }
 
   if (config.json) {
     print_json(config, bytes, baseline_kib, rows);

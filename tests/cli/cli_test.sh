@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The CLI converts every pair (README, issue 10): dae->glb/gltf/dae, glb->dae/gltf, gltf->dae/glb,
+# standard input to standard output as COLLADA, with its exit codes; a refused or failed
+# conversion leaves no output. Every .dae it writes is checked against the COLLADA 1.4.1 schema
+# when the schema is there.
+#   cli_test.sh POLYXIOS SAMPLE.dae SCHEMA.xsd
+set -uo pipefail
+polyxios=$1
+sample=$2
+schema=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0
+failed=0
+
+check() {  # check NAME EXPECTED_EXIT COMMAND...
+  local name=$1 want=$2
+  shift 2
+  "$@" >"$work/out.txt" 2>"$work/err.txt"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name: exit $got, expected $want"
+    sed 's/^/  | /' "$work/err.txt" | head -20
+  fi
+}
+
+expect_file() {  # expect_file NAME PATH MAGIC
+  if [ -s "$2" ] && head -c 64 "$2" | grep -q "$3"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $1: $2 missing, empty or not starting with $3"
+  fi
+}
+
+expect_absent() {  # expect_absent NAME PATH
+  if [ -e "$2" ]; then
+    failed=$((failed + 1))
+    echo "FAIL: $1: $2 was written"
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+d=$work/out
+mkdir -p "$d"
+check "dae->glb" 0 "$polyxios" convert "$sample" "$d/a.glb"
+expect_file "dae->glb" "$d/a.glb" "glTF"
+check "dae->gltf" 0 "$polyxios" convert "$sample" "$d/a.gltf"
+expect_file "dae->gltf" "$d/a.gltf" "asset"
+check "dae->dae" 0 "$polyxios" convert "$sample" "$d/a.dae"
+expect_file "dae->dae" "$d/a.dae" "<?xml"
+check "glb->dae" 0 "$polyxios" convert "$d/a.glb" "$d/b.dae"
+expect_file "glb->dae" "$d/b.dae" "<?xml"
+check "gltf->dae" 0 "$polyxios" convert "$d/a.gltf" "$d/c.dae"
+expect_file "gltf->dae" "$d/c.dae" "<?xml"
+check "glb->gltf" 0 "$polyxios" convert "$d/a.glb" "$d/b.gltf"
+expect_file "glb->gltf" "$d/b.gltf" "asset"
+check "gltf->glb" 0 "$polyxios" convert "$d/b.gltf" "$d/c.glb"
+expect_file "gltf->glb" "$d/c.glb" "glTF"
+check "dae->dae->glb" 0 "$polyxios" convert "$d/a.dae" "$d/d.glb"
+expect_file "dae->dae->glb" "$d/d.glb" "glTF"
+check "--format dae overrides the extension" 0 "$polyxios" convert "$sample" "$d/e.out" --format dae
+expect_file "--format dae" "$d/e.out" "<?xml"
+
+# standard input to standard output, as COLLADA and as GLB
+"$polyxios" convert - - --format dae <"$sample" >"$d/stdout.dae" 2>"$work/err.txt"
+check "stdin->stdout dae" 0 test -s "$d/stdout.dae"
+expect_file "stdin->stdout dae" "$d/stdout.dae" "<?xml"
+if cmp -s "$d/stdout.dae" "$d/a.dae"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: the stream and the file differ"; fi
+"$polyxios" convert - - <"$d/a.dae" >"$d/stdout.glb" 2>"$work/err.txt"
+expect_file "dae on stdin->glb on stdout" "$d/stdout.glb" "glTF"
+
+# determinism: the same input gives the same bytes
+check "dae->dae again" 0 "$polyxios" convert "$sample" "$d/a2.dae"
+if cmp -s "$d/a.dae" "$d/a2.dae"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: two writes of one input differ"; fi
+
+# usage errors and refusals write nothing
+check "--format xyz is a usage error" 1 "$polyxios" convert "$sample" "$d/x.dae" --format xyz
+expect_absent "usage error" "$d/x.dae"
+check "an unknown output extension is refused" 2 "$polyxios" convert "$sample" "$d/x.obj"
+expect_absent "unknown extension" "$d/x.obj"
+printf '<COLLADA><library_geometries><geometry id="g"><mesh><source id="s"><float_array id="a" count="9">1 2</float_array></source></mesh></geometry></library_geometries></COLLADA>' >"$work/bad.in.dae"
+check "a refused input" 2 "$polyxios" convert "$work/bad.in.dae" "$d/y.dae"
+expect_absent "refused input" "$d/y.dae"
+check "an output folder that does not exist" 3 "$polyxios" convert "$sample" "$d/no/such/z.dae"
+
+if [ -f "$schema" ]; then
+  if xmllint --noout --nonet --schema "$schema" "$d"/*.dae "$d/e.out" 2>"$work/xmllint.txt"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: a written .dae breaks the COLLADA 1.4.1 schema"
+    grep -v ' validates$' "$work/xmllint.txt" | head -20
+  fi
+else
+  echo "schema $schema absent: schema check skipped"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
