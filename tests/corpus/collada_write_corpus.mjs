@@ -303,8 +303,8 @@ for (const [key, label] of [...Object.entries(SOURCES), ['all', 'all']]) {
 }
 say(`failed by reason: ${Object.entries(failReasons).map(([r, n]) => `${r} ${n}`).join(', ') || 'none'}`);
 
-corpus.printGroups(say, 'refused on write, by rule (files / files):', writeRefusals);
-corpus.printGroups(say, 'refused on read, by rule (files / files):', readRefusals);
+corpus.printGroups(say, 'refused on write, by rule (files / refusals):', writeRefusals);
+corpus.printGroups(say, 'refused on read, by rule (files / refusals):', readRefusals);
 corpus.printGroups(say, "the writer's warnings by code (files / lines):", writerWarnings, { occurrences: true });
 corpus.printGroups(say, 'schema errors the spec excuses (files / occurrences):', excusedKinds, { occurrences: true });
 corpus.printGroups(say, 'schema errors by kind (files, first three of each file):', schemaErrors, { limit: 30 });

@@ -16,8 +16,6 @@
 namespace px::testing {
 namespace {
 
-using rapidjson::Value;
-
 // The document's nodes as `after` numbers them: a paired node keeps its own rest transform, a node
 // of `after` paired with none (a wrapper the write adds) takes its matrix as read.
 rapidjson::Value renumbered_nodes(const rapidjson::Value& nodes, const Scene& after,
@@ -34,7 +32,7 @@ rapidjson::Value renumbered_nodes(const rapidjson::Value& nodes, const Scene& af
     if (i >= 0 && static_cast<rapidjson::SizeType>(i) < nodes.Size()) {
       for (const char* key : {"matrix", "translation", "rotation", "scale"}) {
         if (nodes[i].HasMember(key)) {
-          node.AddMember(rapidjson::StringRef(key), Value(nodes[i][key], alloc), alloc);
+          node.AddMember(rapidjson::StringRef(key), rapidjson::Value(nodes[i][key], alloc), alloc);
         }
       }
     } else {
@@ -67,7 +65,8 @@ AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_s
   absl::StatusOr<gltf::Written> written =
       gltf::write_to_memory(gltf_scene, false, "scene.bin", diagnostics);
   if (!written.ok()) {
-    out.failures.push_back(cat("the glTF scene does not write as glTF: ", written.status()));
+    out.failures.push_back(
+        cat("the glTF scene does not write as glTF: ", std::string(written.status().message())));
     return out;
   }
   rapidjson::Document doc;
@@ -77,7 +76,7 @@ AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_s
     out.failures.push_back("the glTF write renumbered the nodes");
     return out;
   }
-  Value* read_back = find_value(collada_scene.global_attrs, kAnimationsKey);
+  px::Value* read_back = find_value(collada_scene.global_attrs, kAnimationsKey);
   const std::vector<Animation> collada = animations_of(collada_scene.global_attrs);
   const px::Value kept = read_back != nullptr ? *read_back : px::Value();
   const rapidjson::Value& animations = doc["animations"];
