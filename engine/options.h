@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 
 namespace px {
 
@@ -17,6 +18,10 @@ struct WriteOptions {
   std::optional<bool> binary;
   // COLLADA whatever the path's extension (--format dae), and on a stream.
   bool collada = false;
+  // The encoding of the text stream a binding hands write_scene (a Python TextIOWrapper's);
+  // empty for a byte stream. COLLADA is UTF-8 and says so: another encoding is refused unless it
+  // spells ASCII as ASCII and the document holds nothing else (spec collada.md, Quirks).
+  std::string stream_encoding;
 };
 
 }  // namespace px

@@ -164,7 +164,7 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics) {
-  if (options.collada) return collada::write(scene, out, diagnostics);
+  if (options.collada) return collada::write(scene, out, options.stream_encoding, diagnostics);
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "

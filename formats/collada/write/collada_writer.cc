@@ -1,5 +1,9 @@
 #include "formats/collada/write/collada_writer.h"
 
+#include <algorithm>
+#include <array>
+#include <cctype>
+
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -66,6 +70,54 @@ absl::Status write_document(const Scene& scene, const WritePlan& plan, XmlWriter
   return xml.finish();
 }
 
+std::string lowercase(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+bool is_utf8_name(std::string_view encoding) {
+  std::string e = lowercase(encoding);
+  return e == "utf-8" || e == "utf8" || e == "utf_8";
+}
+
+// Encodings that spell ASCII as ASCII, so an ASCII-only document passes through them unchanged.
+bool spells_ascii_as_ascii(std::string_view encoding) {
+  std::string e = lowercase(encoding);
+  std::replace(e.begin(), e.end(), '_', '-');
+  constexpr std::array<std::string_view, 8> kPrefixes = {
+      "ascii", "us-ascii", "latin", "iso-8859-", "iso8859-", "cp125", "windows-125", "l1"};
+  return std::any_of(kPrefixes.begin(), kPrefixes.end(),
+                     [&](std::string_view p) { return e.starts_with(p); }) ||
+         e == "cp1252" || e == "mac-roman" || e == "koi8-r" || e == "koi8-u";
+}
+
+absl::Status write_bytes(std::FILE* out, std::string_view bytes) {
+  if (std::fwrite(bytes.data(), 1, bytes.size(), out) != bytes.size()) {
+    return io_error("cannot write the COLLADA document to its stream");
+  }
+  return absl::OkStatus();
+}
+
+// A document for a text stream of another encoding than UTF-8: whole, then checked (Q18).
+absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::string_view encoding,
+                                   Diagnostics& diagnostics) {
+  if (!spells_ascii_as_ascii(encoding)) {
+    return refuse("collada.write.stream-encoding",
+                  cat("a COLLADA document is UTF-8; a text stream in ", encoding,
+                      " cannot hold it: pass a byte stream or a path"));
+  }
+  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics);
+  if (!text.ok()) return text.status();
+  if (std::any_of(text->begin(), text->end(),
+                  [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
+    return refuse("collada.write.stream-encoding",
+                  cat("the document holds characters beyond ASCII, which a text stream in ",
+                      encoding, " would spell otherwise than UTF-8: pass a byte stream or a path"));
+  }
+  return write_bytes(out, *text);
+}
+
 }  // namespace
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path,
@@ -80,17 +132,15 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path,
   return file->commit();
 }
 
-absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics) {
+absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
+                   Diagnostics& diagnostics) {
+  if (!encoding.empty() && !is_utf8_name(encoding)) {
+    return write_for_text_stream(scene, out, encoding, diagnostics);
+  }
   absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
-      scene, *plan,
-      [&](std::string_view bytes) {
-        if (std::fwrite(bytes.data(), 1, bytes.size(), out) != bytes.size()) {
-          return io_error("cannot write the COLLADA document to its stream");
-        }
-        return absl::OkStatus();
-      },
+      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); },
       diagnostics);
   if (!written.ok()) return written;
   if (std::fflush(out) != 0) return io_error("cannot write the COLLADA document to its stream");

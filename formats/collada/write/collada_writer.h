@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -18,8 +19,12 @@ namespace px::collada {
 // Writes scene to path atomically: a temporary beside it renamed into place when whole.
 absl::Status write(const Scene& scene, const std::filesystem::path& path,
                    Diagnostics& diagnostics);
-// The same to an open stream (standard output, a pipe), as it is produced.
-absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics);
+// The same to an open stream (standard output, a pipe), as it is produced. encoding names the
+// text encoding of the stream (empty: a byte stream, written as UTF-8): a document for a stream
+// of another encoding is built in memory first and refused (collada.write.stream-encoding) unless
+// that encoding spells ASCII as ASCII and the document is ASCII only.
+absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
+                   Diagnostics& diagnostics);
 // The same into memory, for tests and the fuzz targets.
 absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics);
 
