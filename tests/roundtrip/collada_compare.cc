@@ -492,12 +492,13 @@ class Comparer {
     if (static_cast<size_t>(t.texture) >= s.textures.size()) return "a bad texture";
     const int image = s.textures[t.texture].image;
     if (image < 0 || static_cast<size_t>(image) >= s.images.size()) return "no image";
+    // An image with a uri is written by it (the bytes a read found beside the file stay there);
+    // one without, as a data: URI of its bytes.
     const Image& i = s.images[image];
-    if (!i.bytes.empty())
-      return cat("bytes ", i.bytes.size(), " ",
-                 std::hash<std::string_view>()(std::string_view(
-                     reinterpret_cast<const char*>(i.bytes.data()), i.bytes.size())));
-    return cat("uri ", i.uri);
+    if (!i.uri.empty()) return cat("uri ", i.uri);
+    return cat("bytes ", i.bytes.size(), " ",
+               std::hash<std::string_view>()(std::string_view(
+                   reinterpret_cast<const char*>(i.bytes.data()), i.bytes.size())));
   }
 
   std::string material_difference(const Material& x, const Material& y) {
