@@ -34,8 +34,14 @@ struct NodePlan {
 
 struct NodesPlan {
   std::vector<NodePlan> nodes;  // one per scene node
+  // The <visual_scene> ids, one per Scene::scenes entry.
+  std::vector<std::string> visual_scene_ids;
   // private to node_writer.cc: the order and structure it writes
   std::vector<int> library_roots;  // nodes written in <library_nodes>, in order
+  // Per node, the children its element holds (each its own <node>, or an <instance_node> of a
+  // node in_library or of a copy's original); links that would close a cycle are cut.
+  std::vector<std::vector<int>> children;
+  std::vector<std::vector<int>> scene_roots;  // per scene, the roots written
 };
 
 }  // namespace px::collada

@@ -1,18 +1,396 @@
 #include "formats/collada/write/node_writer.h"
 
+#include <cstdint>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "engine/strings.h"
+#include "formats/collada/write/node_copies.h"
+#include "formats/collada/write/node_transforms.h"
+#include "formats/collada/write/xml_names.h"
+
 namespace px::collada {
+namespace {
+
+const std::string* extra_string(const Node& node, std::string_view key) {
+  const Value* v = find_value(node.extras, key);
+  return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
+}
+
+// The walk over every scene's nodes, in document order (scenes in order, each node before its
+// children), that decides what each node is written as. A node is visited the first time a scene
+// reaches it; every later reference instances it. Cycles in Node::children are cut at the link
+// that closes them, with a warning, so the walk always ends.
+class NodePlanner {
+ public:
+  NodePlanner(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics)
+      : scene_(scene),
+        nodes_(plan.nodes),
+        ids_(plan.ids),
+        diagnostics_(diagnostics),
+        state_(scene.nodes.size(), kUnseen),
+        references_(scene.nodes.size(), 0),
+        matcher_(scene, nodes_.children, nodes_.nodes) {}
+
+  void run();
+
+ private:
+  enum State : uint8_t { kUnseen, kOnPath, kDone };
+  void reference(int n);  // a written parent or a scene lists n
+  void visit(int root);   // n's first reference: plans it and the subtree it writes
+  bool plan_as_copy(int n);
+  void plan_written(int n);
+  void warn_extras(int n);
+  void finish();
+
+  const Scene& scene_;
+  NodesPlan& nodes_;
+  IdRegistry& ids_;
+  Diagnostics& diagnostics_;
+  std::vector<State> state_;
+  std::vector<int> references_;  // per written node: the parents and scenes instancing it
+  std::vector<int> order_;       // nodes written, in the order visited
+  absl::flat_hash_map<std::string, int> id_holder_;  // an original id -> the node writing it
+  CopyMatcher matcher_;
+};
+
+void NodePlanner::run() {
+  const size_t n = scene_.nodes.size();
+  nodes_.nodes.assign(n, NodePlan{});
+  nodes_.children.assign(n, {});
+  nodes_.scene_roots.assign(scene_.scenes.size(), {});
+  for (size_t s = 0; s < scene_.scenes.size(); ++s) {
+    for (int r : scene_.scenes[s]) {
+      if (r < 0 || static_cast<size_t>(r) >= n) {
+        diagnostics_.warn("collada.write.scene-root-dropped",
+                          cat("scene ", s, ": root node ", r, " does not exist; left out"));
+        continue;
+      }
+      nodes_.scene_roots[s].push_back(r);
+      reference(r);
+    }
+  }
+  finish();
+}
+
+void NodePlanner::reference(int n) {
+  if (state_[n] == kUnseen) {
+    visit(n);
+  } else {
+    int original = nodes_.nodes[n].copy_of;
+    ++references_[original >= 0 ? original : n];
+  }
+}
+
+void NodePlanner::visit(int root) {
+  struct Frame {
+    int node;
+    size_t next = 0;
+  };
+  std::vector<Frame> path;
+  auto enter = [&](int n) {
+    state_[n] = kOnPath;
+    nodes_.nodes[n].written = true;
+    references_[n] = 1;
+    if (plan_as_copy(n)) return;
+    plan_written(n);
+    path.push_back({n});
+  };
+  enter(root);
+  while (!path.empty()) {
+    Frame& f = path.back();
+    const std::vector<int>& children = scene_.nodes[f.node].children;
+    if (f.next == children.size()) {
+      state_[f.node] = kDone;
+      path.pop_back();
+      continue;
+    }
+    const int parent = f.node;
+    const int c = children[f.next++];
+    if (c < 0 || static_cast<size_t>(c) >= scene_.nodes.size()) {
+      diagnostics_.warn("collada.write.node-child-dropped",
+                        "a node's child that names no node is left out");
+      continue;
+    }
+    if (state_[c] == kOnPath) {
+      diagnostics_.warn(
+          "collada.write.node-cycle-cut",
+          "a node's child that is the node itself or its ancestor would close a cycle; the "
+          "link is cut");
+      continue;
+    }
+    nodes_.children[parent].push_back(c);
+    if (state_[c] == kUnseen) {
+      enter(c);
+    } else {
+      reference(c);
+    }
+  }
+}
+
+// A node holding the id of a node written before it, and matching its subtree node for node, is
+// a copy of it: instanced from it, its subtree not written again.
+bool NodePlanner::plan_as_copy(int n) {
+  const std::string* id = extra_string(scene_.nodes[n], "id");
+  if (id == nullptr) return false;
+  auto holder = id_holder_.find(*id);
+  if (holder == id_holder_.end()) return false;
+  const int original = holder->second;
+  if (state_[original] != kDone || !matcher_.matches(n, original)) return false;
+  state_[n] = kDone;
+  nodes_.nodes[n].copy_of = original;
+  ++references_[original];
+  matcher_.for_each_pair(n, original, [&](int copy, int counterpart) {
+    if (state_[copy] != kUnseen) return false;
+    state_[copy] = kDone;
+    nodes_.nodes[copy].written = true;
+    nodes_.nodes[copy].copy_of = counterpart;
+    return true;
+  });
+  return true;
+}
+
+void NodePlanner::plan_written(int n) {
+  const Node& node = scene_.nodes[n];
+  NodePlan& plan = nodes_.nodes[n];
+  order_.push_back(n);
+  if (const Value* id = find_value(node.extras, "id")) {
+    if (id->is_string() && ids_.reserve(id->as_string())) {
+      plan.id = id->as_string();
+      id_holder_.emplace(plan.id, n);
+    } else if (id->is_string() && id_holder_.contains(id->as_string())) {
+      diagnostics_.warn(
+          "collada.write.node-id-repeated",
+          "a node holding the id of an earlier node whose subtree it does not match (a "
+          "repeated id, or an <instance_node> copy edited after reading) is written in "
+          "full under a generated id");
+    } else {
+      diagnostics_.warn(
+          "collada.write.node-id-invalid",
+          "a node id that is not an XML name is dropped; a generated one replaces it");
+    }
+  }
+  if (const Value* sid = find_value(node.extras, "sid")) {
+    if (sid->is_string() && is_ncname(sid->as_string())) {
+      plan.sid = sid->as_string();
+    } else {
+      diagnostics_.warn("collada.write.node-sid-invalid",
+                        "a node sid that is not an XML name is left out");
+    }
+  }
+  const std::string* type = extra_string(node, "type");
+  plan.joint = type != nullptr && *type == "JOINT";
+  plan_transforms(node, plan, diagnostics_);
+  if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
+    diagnostics_.warn("collada.write.node-mesh-dropped",
+                      "a node's mesh that names no mesh is left out");
+  }
+  warn_extras(n);
+}
+
+// The extras a node keeps from COLLADA (id, sid, type, transforms) and its skin (the controller
+// writer's) are written; a camera or light is not carried, nor anything else.
+void NodePlanner::warn_extras(int n) {
+  for (const auto& [key, value] : scene_.nodes[n].extras) {
+    if (key == "id" || key == "sid" || key == "transforms" || key == "skin") continue;
+    if (key == "type" && value.is_string() &&
+        (value.as_string() == "JOINT" || value.as_string() == "NODE")) {
+      continue;
+    }
+    if (key == "camera" || key == "light") {
+      diagnostics_.warn(cat("collada.write.", key, "-dropped"),
+                        cat("a node's ", key, " is not written to COLLADA; it is left out"));
+      continue;
+    }
+    diagnostics_.warn("collada.write.node-extra-dropped",
+                      cat("node extra '", key, "' left out: COLLADA has no place for it"));
+  }
+}
+
+void NodePlanner::finish() {
+  size_t unreached = 0;
+  for (State s : state_) unreached += s == kUnseen ? 1 : 0;
+  if (unreached > 0) {
+    diagnostics_.warn("collada.write.node-unreached",
+                      cat(unreached, " nodes no scene reaches are left out"));
+  }
+  for (int n : order_) {
+    NodePlan& plan = nodes_.nodes[n];
+    plan.in_library = references_[n] > 1;
+    if (plan.in_library) nodes_.library_roots.push_back(n);
+    if (plan.id.empty()) plan.id = ids_.unique(to_ncname(scene_.nodes[n].name, "node"));
+  }
+  const size_t scenes = scene_.scenes.size();
+  for (size_t s = 0; s < scenes; ++s) {
+    nodes_.visual_scene_ids.push_back(
+        ids_.unique(scenes == 1 ? std::string("visual_scene") : cat("scene-", s)));
+    if (nodes_.scene_roots[s].empty()) {
+      diagnostics_.warn("collada.write.scene-empty",
+                        cat("scene ", s,
+                            " holds no node; an empty <node> stands in, since a <visual_scene> "
+                            "holds at least one"));
+    }
+  }
+}
+
+// The id a reference to n instances: its own, or its original's when it is a copy.
+const std::string& instance_id(const NodesPlan& nodes, int n) {
+  int original = nodes.nodes[n].copy_of;
+  return nodes.nodes[original >= 0 ? original : n].id;
+}
+
+bool instanced(const NodesPlan& nodes, int n) {
+  return nodes.nodes[n].in_library || nodes.nodes[n].copy_of >= 0;
+}
+
+void write_instance_node(const NodesPlan& nodes, int n, XmlWriter& xml) {
+  xml.open("instance_node");
+  xml.attr("url", cat("#", instance_id(nodes, n)));
+  xml.close();
+}
+
+// <bind_material>: an <instance_material> per material the geometry's blocks name.
+void write_bind_material(const WritePlan& plan, int mesh, XmlWriter& xml) {
+  const GeometryPlan& geometry = plan.geometries.geometries[mesh];
+  bool opened = false;
+  for (int v : geometry.materials) {
+    if (v < 0 || static_cast<size_t>(v) >= plan.effects.materials.size()) continue;
+    const MaterialPlan& material = plan.effects.materials[v];
+    if (material.id.empty()) continue;
+    if (!opened) {
+      xml.open("bind_material");
+      xml.open("technique_common");
+      opened = true;
+    }
+    xml.open("instance_material");
+    xml.attr("symbol", material_symbol(v));
+    xml.attr("target", cat("#", material.id));
+    if (!material.texcoord_symbol.empty() && geometry.texcoord_set >= 0) {
+      xml.open("bind_vertex_input");
+      xml.attr("semantic", material.texcoord_symbol);
+      xml.attr("input_semantic", "TEXCOORD");
+      xml.attr("input_set", geometry.texcoord_set);
+      xml.close();
+    }
+    xml.close();
+  }
+  if (opened) {
+    xml.close();
+    xml.close();
+  }
+}
+
+// The node's <instance_controller> or <instance_geometry>, when the plans hold what it names.
+void write_mesh_instance(const Node& node, int n, const WritePlan& plan, XmlWriter& xml) {
+  if (node.mesh < 0 || static_cast<size_t>(node.mesh) >= plan.geometries.geometries.size()) {
+    return;
+  }
+  const std::vector<int>& node_controller = plan.controllers.node_controller;
+  const int controller = static_cast<size_t>(n) < node_controller.size() ? node_controller[n] : -1;
+  if (controller >= 0 && static_cast<size_t>(controller) < plan.controllers.controllers.size()) {
+    const ControllerPlan& c = plan.controllers.controllers[controller];
+    xml.open("instance_controller");
+    xml.attr("url", cat("#", c.id));
+    for (const std::string& url : c.skeleton_urls) xml.element("skeleton", url);
+  } else {
+    const std::string& id = plan.geometries.geometries[node.mesh].id;
+    if (id.empty()) return;
+    xml.open("instance_geometry");
+    xml.attr("url", cat("#", id));
+  }
+  write_bind_material(plan, node.mesh, xml);
+  xml.close();
+}
+
+// Opens n's <node> and writes everything it holds before its child <node>s.
+void open_node(const Scene& scene, const WritePlan& plan, int n, XmlWriter& xml) {
+  const Node& node = scene.nodes[n];
+  const NodePlan& p = plan.nodes.nodes[n];
+  xml.open("node");
+  xml.attr("id", p.id);
+  if (!node.name.empty()) xml.attr("name", node.name);
+  if (!p.sid.empty()) xml.attr("sid", p.sid);
+  if (p.joint) xml.attr("type", "JOINT");
+  for (const TransformElement& e : p.transforms) {
+    xml.open(e.kind);
+    if (!e.sid.empty()) xml.attr("sid", e.sid);
+    xml.numbers(e.values);
+    xml.close();
+  }
+  write_mesh_instance(node, n, plan, xml);
+  for (int c : plan.nodes.children[n]) {
+    if (instanced(plan.nodes, c)) write_instance_node(plan.nodes, c, xml);
+  }
+}
+
+// n's <node> and the child <node>s below it, depth first without recursion.
+void write_tree(const Scene& scene, const WritePlan& plan, int root, XmlWriter& xml) {
+  struct Frame {
+    int node;
+    size_t next = 0;
+  };
+  std::vector<Frame> path;
+  open_node(scene, plan, root, xml);
+  path.push_back({root});
+  while (!path.empty()) {
+    Frame& f = path.back();
+    const std::vector<int>& children = plan.nodes.children[f.node];
+    while (f.next < children.size() && instanced(plan.nodes, children[f.next])) ++f.next;
+    if (f.next == children.size()) {
+      xml.close();
+      path.pop_back();
+      continue;
+    }
+    const int c = children[f.next++];
+    open_node(scene, plan, c, xml);
+    path.push_back({c});
+  }
+}
+
+}  // namespace
 
 absl::Status plan_nodes(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
-  (void)scene;
-  (void)plan;
-  (void)diagnostics;
+  NodePlanner(scene, plan, diagnostics).run();
   return absl::OkStatus();
 }
 
 void write_nodes(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
-  (void)scene;
-  (void)plan;
-  (void)xml;
+  const NodesPlan& nodes = plan.nodes;
+  if (!nodes.library_roots.empty()) {
+    xml.open("library_nodes");
+    for (int n : nodes.library_roots) write_tree(scene, plan, n, xml);
+    xml.close();
+  }
+  if (nodes.visual_scene_ids.empty()) return;
+  xml.open("library_visual_scenes");
+  for (size_t s = 0; s < nodes.visual_scene_ids.size(); ++s) {
+    xml.open("visual_scene");
+    xml.attr("id", nodes.visual_scene_ids[s]);
+    for (int r : nodes.scene_roots[s]) {
+      if (instanced(nodes, r)) {
+        // A visual scene holds only <node>s: a wrapper holds the instance.
+        xml.open("node");
+        write_instance_node(nodes, r, xml);
+        xml.close();
+      } else {
+        write_tree(scene, plan, r, xml);
+      }
+    }
+    if (nodes.scene_roots[s].empty()) {
+      xml.open("node");
+      xml.close();
+    }
+    xml.close();
+  }
+  xml.close();
+  const int default_scene = scene.default_scene;
+  if (default_scene >= 0 && static_cast<size_t>(default_scene) < nodes.visual_scene_ids.size()) {
+    xml.open("scene");
+    xml.open("instance_visual_scene");
+    xml.attr("url", cat("#", nodes.visual_scene_ids[default_scene]));
+    xml.close();
+    xml.close();
+  }
 }
 
 }  // namespace px::collada

@@ -1,0 +1,20 @@
+// How a node's transform is spelled (spec collada.md, Writing and Quirks): with the transform
+// elements it was read with while they still compose to its matrix, else as one
+// <matrix sid="transform">; a transform sid a channel target cannot end in, or that repeats an
+// earlier one of the node, is left out with a warning.
+#pragma once
+
+#include "engine/diagnostics.h"
+#include "formats/collada/write/node_plan.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+// The sid of the <matrix> a node is spelled with when its elements are not kept; the animation
+// writer bakes channels to it.
+inline constexpr std::string_view kMatrixSid = "transform";
+
+// Fills plan.transforms and plan.as_matrix.
+void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics);
+
+}  // namespace px::collada
