@@ -1,7 +1,8 @@
 // The browser check's HTTP server (node:http only), bound to 127.0.0.1 on a free port.
 //
 //   GET  /                    the page (index.html: an importmap and page.mjs)
-//   GET  /page/page.mjs       the page's script
+//   GET  /page/page.mjs       the page's script (opts.index / opts.scripts name another page and
+//                             its scripts: opts.index for /, each of opts.scripts at /page/NAME)
 //   GET  /three/...           three's build/ and examples/jsm/ folders (from tests/validator/node_modules/three)
 //   GET  /list.json           the files to load: [{id, url}]
 //   GET  /files/...           the converted files (a temporary folder)
@@ -21,6 +22,7 @@ const TYPES = {
   '.json': 'application/json',
   '.glb': 'model/gltf-binary',
   '.gltf': 'model/gltf+json',
+  '.dae': 'model/vnd.collada+xml',
   '.bin': 'application/octet-stream',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -41,13 +43,15 @@ function below(root, rel) {
   return full === root || full.startsWith(root + path.sep) ? full : null;
 }
 
-// opts: {pageDir, threeDir, filesDir, list, onResult(obj), onProgress(obj)}
+// opts: {pageDir, threeDir, filesDir, list, onResult(obj), onProgress(obj), index, scripts}
 // Resolves to {port, notFound: [url...], close()}.
 export function startServer(opts) {
   const pageDir = path.resolve(opts.pageDir);
   const threeDir = path.resolve(opts.threeDir);
   const filesDir = path.resolve(opts.filesDir);
   const notFound = [];
+  const index = opts.index || 'index.html';
+  const scripts = new Set(opts.scripts || ['page.mjs']);
 
   const sendFile = (res, file) => {
     fs.readFile(file, (err, data) => {
@@ -98,8 +102,8 @@ export function startServer(opts) {
       return;
     }
     let file = null;
-    if (p === '/' || p === '/index.html') file = path.join(pageDir, 'index.html');
-    else if (p === '/page/page.mjs') file = path.join(pageDir, 'page.mjs');
+    if (p === '/' || p === '/index.html') file = path.join(pageDir, index);
+    else if (p.startsWith('/page/') && scripts.has(p.slice('/page/'.length))) file = path.join(pageDir, p.slice('/page/'.length));
     else if (p === '/list.json') {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       res.end(JSON.stringify(opts.list));

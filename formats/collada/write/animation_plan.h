@@ -8,20 +8,38 @@
 namespace px::collada {
 
 struct AnimationsPlan {
-  // private to animation_writer.cc
+  // The numbers of one <float_array>: float32 values (a float32 column's, or key times baked for a
+  // reader parsing them as float32) written in float32's shortest form, others in float64's, so
+  // every value reads back bit-identical.
+  struct Numbers {
+    std::vector<double> values;
+    size_t width = 0;  // values per key
+    bool float32 = false;
+  };
+  // A <source> and its array.
+  struct SourceIds {
+    std::string source;
+    std::string array;
+  };
+  // The parameters of a channel's OUTPUT accessor: one float4x4 TRANSFORM for a whole <matrix>,
+  // else one float per value, named.
+  struct Output {
+    bool matrix = false;
+    std::vector<std::string> names;
+  };
   struct Channel {
-    std::string target;  // "node-id/sid" or "node-id/sid.MEMBER" or "node-id/sid(i)(j)"
-    std::vector<double> times;
-    std::vector<double> values;  // row-major, width values per key
-    size_t width = 0;
+    std::string target;  // "node-id/sid", "node-id/sid.MEMBER" or "node-id/sid(i)(j)"
+    Numbers times;
+    Numbers values;
+    Output output;
     std::vector<std::string> interpolations;  // one per key
-    std::vector<double> in_tangents, out_tangents;  // BEZIER / HERMITE, when present
-    size_t tangent_width = 0;
-    bool float32 = false;  // the sampler's columns were float32: written as such
+    Numbers in_tangents, out_tangents;        // BEZIER / HERMITE control points; empty when none
+    SourceIds input, output_ids, interpolation, in_tangent, out_tangent;
+    std::string sampler;  // the <sampler> id
   };
   struct Animation {
     std::string id;
-    std::string name;
+    std::string name;  // empty: no name attribute (the reader names it by its id)
     std::vector<Channel> channels;
   };
   std::vector<Animation> animations;

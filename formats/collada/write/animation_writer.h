@@ -1,4 +1,5 @@
-// Animations as <library_animations>: channels on transform sids, glTF channels baked to matrix keys.
+// Animations as <library_animations>: channels on transform sids, glTF channels baked to matrix
+// keys.
 #pragma once
 
 #include "absl/status/status.h"
