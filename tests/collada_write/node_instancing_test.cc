@@ -1,7 +1,9 @@
 // Tests of formats/collada/write/node_writer.cc and node_copies.cc: nodes reached more than once
 // are written once in <library_nodes> and instanced (spec collada.md, Writing: W21, W22).
 #include <Eigen/Core>
+#include <cstdint>
 
+#include "tests/collada/collada_test_util.h"  // document, geometry, triangle_mesh
 #include "tests/collada_write/node_test_util.h"
 
 namespace px::collada::testing {
@@ -184,6 +186,91 @@ TEST(NodeInstancing, AChildListedTwiceIsInstancedTwice) {
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(occurrences(*rt.written.text, "<instance_node url=\"#twice\"/>"), 2u);
   EXPECT_EQ(rt.read.scene->nodes.size(), 3u);
+}
+
+// A character in <library_nodes> - a joint and a body skinned to it - instanced twice: the read
+// binds each copy's skin to its own copy of the joint, so each copy has its own skin entry.
+std::string skinned_character_document() {
+  return document(cat(
+      "<library_geometries>", geometry("g", triangle_mesh()),
+      "</library_geometries><library_controllers><controller id=\"k\"><skin source=\"#g\">"
+      "<source id=\"names\"><Name_array id=\"names-a\" count=\"1\">hip</Name_array>"
+      "<technique_common><accessor source=\"#names-a\" count=\"1\"><param name=\"JOINT\" "
+      "type=\"name\"/></accessor></technique_common></source>"
+      "<source id=\"w\"><float_array id=\"w-a\" count=\"1\">1</float_array><technique_common>"
+      "<accessor source=\"#w-a\" count=\"1\"><param name=\"WEIGHT\" type=\"float\"/></accessor>"
+      "</technique_common></source><joints><input semantic=\"JOINT\" source=\"#names\"/></joints>"
+      "<vertex_weights count=\"3\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
+      "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1 1</vcount>"
+      "<v>0 0 0 0 0 0</v></vertex_weights></skin></controller></library_controllers>"
+      "<library_nodes><node id=\"char\" name=\"Char\"><node id=\"hip\" sid=\"hip\" "
+      "type=\"JOINT\"/><node id=\"body\"><instance_controller url=\"#k\"><skeleton>#hip"
+      "</skeleton></instance_controller></node></node></library_nodes>"
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"a\"><instance_node "
+      "url=\"#char\"/></node><node id=\"b\"><translate>3 0 0</translate><instance_node "
+      "url=\"#char\"/></node></visual_scene></library_visual_scenes>"));
+}
+
+// W22: a copy holding a skin bound to its own copy of the rig counts as the same subtree, so a
+// skinned character instanced twice is instanced twice again.
+TEST(NodeInstancing, ASkinnedCopyBoundToItsOwnRigIsInstancedAgain) {
+  Scene scene = read_ok(skinned_character_document());
+  const Value* skins = find_value(scene.global_attrs, "skins");
+  ASSERT_NE(skins, nullptr);
+  ASSERT_EQ(skins->as_array().size(), 2u);  // one per copy of the rig
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_EQ(warned(w, "collada.write.node-id-repeated"), 0);
+  EXPECT_EQ(occurrences(*w.text, "<node id=\"char\""), 1u) << *w.text;
+  EXPECT_EQ(occurrences(*w.text, "<instance_node url=\"#char\"/>"), 2u) << *w.text;
+}
+
+// W22: a copy whose skin binds other joints than its rig's copy is not the same subtree.
+TEST(NodeInstancing, ASkinnedCopyBoundElsewhereIsWrittenInFull) {
+  Scene scene = read_ok(skinned_character_document());
+  ValueArray& skins = find_value(scene.global_attrs, "skins")->as_array();
+  ASSERT_EQ(skins.size(), 2u);
+  // Bind the second skin to node "a" instead of its own hip.
+  ValueArray& joints = find_value(skins[1].as_map(), "joints")->as_array();
+  ASSERT_EQ(joints.size(), 1u);
+  joints[0] = Value(0);
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok());
+  // "char" and "body" differ; the second "hip" is still a copy of the first.
+  EXPECT_EQ(warned(w, "collada.write.node-id-repeated"), 2);
+  EXPECT_FALSE(contains(*w.text, "<instance_node url=\"#char\"/>")) << *w.text;
+  EXPECT_EQ(occurrences(*w.text, "<instance_node url=\"#hip\"/>"), 2u) << *w.text;
+}
+
+// Node graphs of any shape - shared children, cycles, self links, links to no node, repeated ids
+// and copies - are written as documents that read back (and pass the schema check).
+TEST(NodeInstancing, ArbitraryNodeGraphsAreWrittenAsDocumentsThatReadBack) {
+  uint64_t state = 12345;
+  auto next = [&](uint64_t bound) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<int>((state >> 33) % bound);
+  };
+  const char* ids[] = {"a", "b", "c", "a b", ""};
+  for (int round = 0; round < 40; ++round) {
+    const int n = 1 + next(24);
+    Scene scene;
+    scene.nodes.resize(n);
+    for (int i = 0; i < n; ++i) {
+      Node& node = scene.nodes[i];
+      for (int k = next(4); k > 0; --k) node.children.push_back(next(n + 2) - 1);
+      const char* id = ids[next(5)];
+      if (*id != '\0') node.extras.emplace_back("id", Value(id));
+      node.name = next(2) == 0 ? "same" : cat("n", i);
+    }
+    for (int s = next(3); s >= 0; --s) {
+      std::vector<int>& roots = scene.scenes.emplace_back();
+      for (int k = next(3); k >= 0; --k) roots.push_back(next(n));
+    }
+    scene.default_scene = next(static_cast<uint64_t>(scene.scenes.size()) + 1) - 1;
+    RoundTrip rt = write_and_read(scene);
+    ASSERT_TRUE(rt.read.scene.ok()) << "round " << round;
+    EXPECT_EQ(rt.read.scene->scenes.size(), scene.scenes.size()) << "round " << round;
+  }
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "tests/collada_write/geometry_test_util.h"  // MeshBuilder, occurrences
 #include "tests/collada_write/write_test_util.h"
 
 namespace px::collada::testing {
@@ -49,12 +50,6 @@ inline bool in_order(const std::string& text, std::initializer_list<std::string_
     at += part.size();
   }
   return true;
-}
-
-inline size_t occurrences(const std::string& text, std::string_view part) {
-  size_t n = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
 }
 
 // A scene of `count` bare nodes, node 0 the root of its one scene.

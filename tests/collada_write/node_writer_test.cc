@@ -2,8 +2,11 @@
 #include "formats/collada/write/node_writer.h"
 
 #include <Eigen/Geometry>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 
+#include "formats/polyxios.h"
 #include "tests/collada_write/node_test_util.h"
 
 namespace px::collada::testing {
@@ -391,6 +394,47 @@ TEST(NodeWriter, SidAndJointTypeAreWrittenFromThePlan) {
     p.nodes.nodes[0].joint = true;
   });
   EXPECT_TRUE(contains(text, "<node id=\"node\" sid=\"joint0\" type=\"JOINT\">")) << text;
+}
+
+// W1 (nodes): write spells a PolyData as a one-node scene: one <node> instancing its geometry,
+// in the visual scene <scene> names.
+TEST(NodeWriter, WriteOfAPolyDataIsOneNodeInstancingItsGeometry) {
+  Scene scene;
+  MeshBuilder(scene).points(kSquarePoints).cell(CellType::kTriangle, {0, 1, 2}).add();
+  PolyData data;
+  data.mesh = scene.meshes[0];  // its arrays stay in scene's arena
+  const std::filesystem::path path =
+      std::filesystem::path(::testing::TempDir()) / "node_writer_polydata.dae";
+  Diagnostics diagnostics;
+  ASSERT_TRUE(write_polydata(data, path, WriteOptions(), diagnostics).ok());
+  std::ifstream in(path);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::create_directories(PX_WRITTEN_DAE_DIR);
+  std::ofstream(written_path(), std::ios::binary) << text;  // for the schema check
+  EXPECT_TRUE(in_order(text, {"<library_visual_scenes>", "<visual_scene id=\"visual_scene\">",
+                              "<node id=\"node\">", "<instance_geometry url=\"#", "</node>",
+                              "<instance_visual_scene url=\"#visual_scene\"/>"}))
+      << text;
+  Scene back = read_ok(text);
+  ASSERT_EQ(back.nodes.size(), 1u);
+  EXPECT_EQ(back.nodes[0].mesh, 0);
+  EXPECT_EQ(back.scenes, (std::vector<std::vector<int>>{{0}}));
+  EXPECT_EQ(back.default_scene, 0);
+}
+
+// Generated ids: the first of base, base-2, ... no id holds, in linear time for many nodes of one
+// base (glTF's unnamed nodes).
+TEST(NodeWriter, ManyUnnamedNodesTakeNumberedGeneratedIds) {
+  constexpr int kChildren = 50000;
+  Scene scene = scene_of_nodes(kChildren + 1);
+  for (int i = 1; i <= kChildren; ++i) scene.nodes[0].children.push_back(i);
+  scene.nodes[7].extras = {{"id", Value("node-3")}};  // an original id is never generated
+  Written w = write_unchecked(scene);                 // large: left out of the schema check
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_TRUE(in_order(*w.text, {"<node id=\"node\">", "<node id=\"node-2\">",
+                                 "<node id=\"node-4\">", "<node id=\"node-3\">"}));
+  EXPECT_EQ(occurrences(*w.text, "<node id=\"node-3\">"), 1u);
+  EXPECT_TRUE(contains(*w.text, cat("<node id=\"node-", kChildren + 1, "\">")));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // controller per distinct (mesh, skin) a written node instances.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,7 +15,13 @@ struct ControllerPlan {
   // The <skeleton> elements every <instance_controller> of it holds, as "#id" URLs.
   std::vector<std::string> skeleton_urls;
   // private to controller_writer.cc
-  bool joints_by_sid = true;  // Name_array of sids, else IDREF_array of ids
+  bool joints_by_sid = true;             // Name_array of sids, else IDREF_array of ids
+  std::vector<std::string> joint_names;  // the JOINT source's names, one per skin joint
+  struct SourceIds {
+    std::string source, array;  // the <source> and the array it holds
+  };
+  SourceIds joints_source, bind_poses_source, weights_source;
+  uint64_t influences = 0;  // the weights written
 };
 
 struct ControllersPlan {

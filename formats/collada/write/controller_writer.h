@@ -1,4 +1,5 @@
-// Skins as <library_controllers>: one <skin> controller per distinct (mesh, skin) a written node instances.
+// Skins as <library_controllers>: one <skin> controller per distinct (mesh, skin) a written node
+// instances.
 #pragma once
 
 #include "absl/status/status.h"

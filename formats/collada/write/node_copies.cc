@@ -9,12 +9,12 @@ uint64_t pair_key(int a, int b) {
   return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
 }
 
-const std::string* extra_string(const Node& node, std::string_view key) {
+}  // namespace
+
+const std::string* string_extra(const Node& node, std::string_view key) {
   const Value* v = find_value(node.extras, key);
   return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
 }
-
-}  // namespace
 
 bool values_equal(const Value& a, const Value& b) {
   if (a.v.index() != b.v.index()) return false;
@@ -90,8 +90,8 @@ bool CopyMatcher::skins_equal(const Value& a, const Value& b) const {
     int64_t i = x.as_int(), j = y.as_int();
     int64_t n = static_cast<int64_t>(scene_.nodes.size());
     if (i < 0 || j < 0 || i >= n || j >= n) return false;
-    const std::string* id_i = extra_string(scene_.nodes[i], "id");
-    const std::string* id_j = extra_string(scene_.nodes[j], "id");
+    const std::string* id_i = string_extra(scene_.nodes[i], "id");
+    const std::string* id_j = string_extra(scene_.nodes[j], "id");
     return id_i != nullptr && id_j != nullptr && *id_i == *id_j &&
            scene_.nodes[i].name == scene_.nodes[j].name;
   };

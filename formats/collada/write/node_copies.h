@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
@@ -13,6 +15,9 @@
 #include "model/value.h"
 
 namespace px::collada {
+
+// The node's extras[key] when it is a string, else nullptr.
+const std::string* string_extra(const Node& node, std::string_view key);
 
 // Deep equality of two values: same type and same content (columns by dtype, shape and bytes).
 bool values_equal(const Value& a, const Value& b);

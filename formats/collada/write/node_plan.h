@@ -12,23 +12,27 @@ namespace px::collada {
 
 struct NodePlan {
   // A <visual_scene> reaches the node, as its own <node> element or through the element of the
-  // node it is a copy of (copy_of).
+  // node it is a copy of (copy_of). A node no scene reaches is not written (and warned about).
   bool written = false;
-  // The written element's id: the node's own when it is an NCName no earlier node holds, else a
-  // generated one. Empty when the node is not written or is a copy.
+  // The written element's id: the node's own extras["id"] when it is an NCName no earlier node
+  // holds, else a generated one; every written node that is not a copy has one. Empty when the
+  // node is not written or is a copy.
   std::string id;
-  // The node's sid; empty when it has none, or none valid. Controllers give joints one.
+  // The node's sid: extras["sid"] when it is an NCName; empty when it has none, or none valid.
+  // Controllers give joints one; the writer writes this, not the extras.
   std::string sid;
-  bool joint = false;  // type="JOINT"
+  bool joint = false;  // type="JOINT": extras["type"] == "JOINT", or set by the controllers
   // The transform elements as written, each sid empty where it is not written: the node's
   // extras["transforms"] when they still compose to its matrix, else one <matrix sid="transform">
-  // of the matrix (as_matrix).
+  // of the matrix, row by row (as_matrix; also for a node without elements, e.g. glTF's).
   std::vector<TransformElement> transforms;
   bool as_matrix = false;
   // The node whose written element this node is a copy of (an <instance_node> read back and
-  // instanced again): its document id is that node's, its transforms that node's. -1 otherwise.
+  // instanced again, or a node below such a copy): its document id is that node's, its transforms
+  // that node's. That node is never a copy itself. -1 otherwise.
   int copy_of = -1;
-  // Written once in <library_nodes> and instanced by every parent (a node reached more than once).
+  // Written once in <library_nodes> and instanced by every parent (a node reached more than once,
+  // also through its copies).
   bool in_library = false;
 };
 

@@ -1,5 +1,6 @@
 #include "formats/collada/write/node_writer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -11,11 +12,6 @@
 
 namespace px::collada {
 namespace {
-
-const std::string* extra_string(const Node& node, std::string_view key) {
-  const Value* v = find_value(node.extras, key);
-  return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
-}
 
 // The walk over every scene's nodes, in document order (scenes in order, each node before its
 // children), that decides what each node is written as. A node is visited the first time a scene
@@ -42,6 +38,7 @@ class NodePlanner {
   void plan_written(int n);
   void warn_extras(int n);
   void finish();
+  std::string generated_id(std::string_view name);
 
   const Scene& scene_;
   NodesPlan& nodes_;
@@ -50,7 +47,8 @@ class NodePlanner {
   std::vector<State> state_;
   std::vector<int> references_;  // per written node: the parents and scenes instancing it
   std::vector<int> order_;       // nodes written, in the order visited
-  absl::flat_hash_map<std::string, int> id_holder_;  // an original id -> the node writing it
+  absl::flat_hash_map<std::string, int> id_holder_;    // an original id -> the node writing it
+  absl::flat_hash_map<std::string, int> next_suffix_;  // a generated id's base -> its next suffix
   CopyMatcher matcher_;
 };
 
@@ -63,7 +61,7 @@ void NodePlanner::run() {
     for (int r : scene_.scenes[s]) {
       if (r < 0 || static_cast<size_t>(r) >= n) {
         diagnostics_.warn("collada.write.scene-root-dropped",
-                          cat("scene ", s, ": root node ", r, " does not exist; left out"));
+                          "a scene root that names no node is left out");
         continue;
       }
       nodes_.scene_roots[s].push_back(r);
@@ -131,7 +129,7 @@ void NodePlanner::visit(int root) {
 // A node holding the id of a node written before it, and matching its subtree node for node, is
 // a copy of it: instanced from it, its subtree not written again.
 bool NodePlanner::plan_as_copy(int n) {
-  const std::string* id = extra_string(scene_.nodes[n], "id");
+  const std::string* id = string_extra(scene_.nodes[n], "id");
   if (id == nullptr) return false;
   auto holder = id_holder_.find(*id);
   if (holder == id_holder_.end()) return false;
@@ -178,7 +176,7 @@ void NodePlanner::plan_written(int n) {
                         "a node sid that is not an XML name is left out");
     }
   }
-  const std::string* type = extra_string(node, "type");
+  const std::string* type = string_extra(node, "type");
   plan.joint = type != nullptr && *type == "JOINT";
   plan_transforms(node, plan, diagnostics_);
   if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
@@ -218,7 +216,7 @@ void NodePlanner::finish() {
     NodePlan& plan = nodes_.nodes[n];
     plan.in_library = references_[n] > 1;
     if (plan.in_library) nodes_.library_roots.push_back(n);
-    if (plan.id.empty()) plan.id = ids_.unique(to_ncname(scene_.nodes[n].name, "node"));
+    if (plan.id.empty()) plan.id = generated_id(scene_.nodes[n].name);
   }
   const size_t scenes = scene_.scenes.size();
   for (size_t s = 0; s < scenes; ++s) {
@@ -229,6 +227,21 @@ void NodePlanner::finish() {
                         cat("scene ", s,
                             " holds no node; an empty <node> stands in, since a <visual_scene> "
                             "holds at least one"));
+    }
+  }
+}
+
+// The first of base, base-2, base-3, ... no id holds, as IdRegistry::unique gives it, but
+// resuming where the last node of the same base stopped: thousands of unnamed nodes (glTF's)
+// take linear time, not quadratic.
+std::string NodePlanner::generated_id(std::string_view name) {
+  const std::string base = to_ncname(name, "node");
+  int& suffix = next_suffix_[base];
+  for (suffix = std::max(suffix, 1);; ++suffix) {
+    std::string candidate = suffix == 1 ? base : cat(base, "-", suffix);
+    if (ids_.reserve(candidate)) {
+      ++suffix;
+      return candidate;
     }
   }
 }

@@ -1,0 +1,74 @@
+// Looking into a scene the COLLADA reader gave back, for the controller writer's tests: nodes by
+// name, a node's skin entry, its joints, and columns as plain values. A member a read-back lacks
+// fails the test (its null value's as_...() throws) rather than crashing it.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/scene.h"
+
+namespace px::collada::testing {
+
+inline int node_named(const Scene& scene, std::string_view name) {
+  for (size_t i = 0; i < scene.nodes.size(); ++i) {
+    if (scene.nodes[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// The member `key` of a map; a null value when it has none, whose as_...() throws (a failure, not
+// a crash, when a read-back lacks it).
+inline const Value& member(const ValueMap& map, std::string_view key) {
+  static const Value kNone;
+  const Value* v = find_value(map, key);
+  if (v == nullptr) ADD_FAILURE() << "no '" << key << "'";
+  return v == nullptr ? kNone : *v;
+}
+
+inline std::vector<std::string> joint_names(const Scene& scene, const ValueMap& skin) {
+  std::vector<std::string> out;
+  for (const Value& j : member(skin, "joints").as_array()) {
+    out.push_back(j.as_int() >= 0 ? scene.nodes.at(j.as_int()).name : "?");
+  }
+  return out;
+}
+
+inline const ValueMap& skin_of_node(const Scene& scene, int node) {
+  static const ValueMap kNone;
+  if (node < 0 || static_cast<size_t>(node) >= scene.nodes.size()) return kNone;
+  const Value& skin = member(scene.nodes[node].extras, "skin");
+  if (!skin.is_int()) return kNone;
+  return member(scene.global_attrs, "skins").as_array().at(skin.as_int()).as_map();
+}
+
+inline std::vector<double> values_of(const Column& c) {
+  std::vector<double> out;
+  for (size_t r = 0; r < c.rows; ++r) {
+    for (size_t k = 0; k < c.cols; ++k) out.push_back(c.get(r, k));
+  }
+  return out;
+}
+
+inline std::vector<double> point_values(const Scene& scene, int node, std::string_view column) {
+  const NamedColumn* c = scene.meshes.at(scene.nodes.at(node).mesh).find_point_data(column);
+  return c == nullptr ? std::vector<double>{} : values_of(c->column);
+}
+
+inline size_t occurrences(const std::string& text, std::string_view what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The skin's joints as node indices.
+inline std::vector<int64_t> joint_indices(const ValueMap& skin) {
+  std::vector<int64_t> out;
+  for (const Value& j : member(skin, "joints").as_array()) out.push_back(j.as_int());
+  return out;
+}
+
+}  // namespace px::collada::testing
