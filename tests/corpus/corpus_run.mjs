@@ -5,7 +5,8 @@
 //   openRun()        arguments (POLYXIOS CORPUS [--jobs N] [--timeout SECONDS]
 //                    [--filter REGEX] [--keep], $PX_CORPUS_JOBS/_TIMEOUT/
 //                    _FILTER), exit 2 on bad usage, 77 when the corpus folder
-//                    is absent, 1 without the converter or validator harness
+//                    is absent, 1 without the converter or (unless the driver
+//                    says it does not need it) the validator harness
 //   findFiles()      the files under the corpus folder, sorted, filtered
 //   tempRoot()       the temporary folder, removed at the end and on
 //                    SIGINT/SIGTERM (unless --keep)
@@ -39,8 +40,9 @@ export const lpad = (s, n) => String(s).padStart(n);
 // Parses the command line of `name` (e.g. 'gltf_corpus') and checks what the
 // run needs; returns { name, polyxios, root (CORPUS/folder), jobs, timeoutS,
 // filter, keep, harness }. Exits 2 on bad usage, 77 when CORPUS/folder is
-// absent, 1 when the converter or the validator harness is missing.
-export async function openRun({ name, folder }) {
+// absent, 1 when the converter or the validator harness is missing (the
+// harness is not loaded, and run.harness is null, with needsHarness false).
+export async function openRun({ name, folder, needsHarness = true }) {
   const usage = (msg) => {
     process.stderr.write(`${name}: ${msg}\n`);
     process.stderr.write(
@@ -79,12 +81,14 @@ export async function openRun({ name, folder }) {
     console.error(`${name}: converter not found or not executable: ${polyxios}`);
     process.exit(1);
   }
-  let harness;
-  try {
-    harness = await import('../validator/harness.mjs');
-  } catch (e) {
-    console.error(`${name}: cannot load the validator harness (run tools/bootstrap.sh): ${e.message || e}`);
-    process.exit(1);
+  let harness = null;
+  if (needsHarness) {
+    try {
+      harness = await import('../validator/harness.mjs');
+    } catch (e) {
+      console.error(`${name}: cannot load the validator harness (run tools/bootstrap.sh): ${e.message || e}`);
+      process.exit(1);
+    }
   }
   return { name, polyxios, root, jobs, timeoutS, filter, keep, harness };
 }
@@ -212,15 +216,16 @@ function runFailure(run, r, lines) {
   return { reason: 'crash', detail };
 }
 
-// Converts `src` to out.glb in the new folder `dir` (also the converter's
-// working folder) and resolves with what `classify` makes of it; the folder is
+// Converts `src` to `outName` (out.glb unless given) in the new folder `dir`
+// (also the converter's working folder) and resolves with what `classify`
+// makes of it; the folder is
 // removed afterwards unless --keep. `classify` gets { code, signal, ms,
 // warnings (the codes of the `polyxios: warning: <code>:` lines, in order),
 // firstLine (the first other stderr line), left (the folder's files, sorted),
 // out, outName, failure ({ reason, detail } of runFailure, or null) }.
-export async function convertFile(run, src, dir, classify) {
+export async function convertFile(run, src, dir, classify, outName = OUT_NAME) {
   fs.mkdirSync(dir);
-  const out = path.join(dir, OUT_NAME);
+  const out = path.join(dir, outName);
   const r = await runConverter(run, src, out, dir);
   const lines = r.stderr.split(/\r?\n/).filter((l) => l.trim() !== '');
   const warnings = [];
@@ -238,7 +243,7 @@ export async function convertFile(run, src, dir, classify) {
     firstLine: other[0] || '',
     left: listDir(dir),
     out,
-    outName: OUT_NAME,
+    outName,
     failure: runFailure(run, r, lines),
   });
   if (!run.keep) fs.rmSync(dir, { recursive: true, force: true });

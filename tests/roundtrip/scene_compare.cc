@@ -25,6 +25,7 @@ class Comparer {
   }
 
   bool close(double x, double y) const {
+    if (x == y) return true;  // infinities of one sign too
     if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y);
     return std::abs(x - y) <= tolerance_ * std::max({1.0, std::abs(x), std::abs(y)});
   }

@@ -1,0 +1,390 @@
+// Round trips through the COLLADA writer over the shared corpus, comparing decoded scenes, not
+// bytes (scene_compare.h, collada_compare.h):
+//   dae -> dae -> dae     a corpus .dae read, written (A), read, written (B), read, written (C):
+//                         B and C are the same bytes, and the scenes read from A and B are equal
+//                         (the writer's output is a fixed point of a read and a write).
+//   glb -> dae -> glb     a corpus glTF / GLB read (S), written as COLLADA and read back (S'):
+//                         geometry, materials, node world matrices, skins and animations as
+//                         collada_compare.h describes, modulo what spec collada.md says changes.
+//   dae -> glb -> dae -> glb  a corpus .dae written as GLB and read (G1), through COLLADA and a
+//                         GLB again (G2): G2's scene is G1's, animations sampled between G1 and
+//                         the COLLADA read in between.
+// A refusal on write (a collada.write.* rule) is counted, not a failure. What changes on the way
+// with a warning of the writer's ("dropped with a warning") is listed, not a failure: a difference
+// fails only when no write on the way warned. Skipped when the corpus is absent.
+// $PX_ROUNDTRIP_FILTER (a substring of the corpus-relative path) narrows the files.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "engine/diagnostics.h"
+#include "engine/source.h"
+#include "engine/strings.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/collada/write/collada_writer.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
+#include "tests/roundtrip/collada_compare.h"
+#include "tests/roundtrip/scene_compare.h"
+
+namespace px::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path corpus_dir() {
+  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
+  return PX_CORPUS_DIR;
+}
+
+std::vector<fs::path> corpus_files(const fs::path& corpus, const char* folder,
+                                   const std::vector<std::string>& extensions) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(corpus / folder)) return out;
+  const char* filter = std::getenv("PX_ROUNDTRIP_FILTER");
+  for (const fs::directory_entry& e : fs::recursive_directory_iterator(corpus / folder)) {
+    std::string ext = e.path().extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
+    if (!e.is_regular_file() ||
+        std::find(extensions.begin(), extensions.end(), ext) == extensions.end()) {
+      continue;
+    }
+    if (filter != nullptr && !absl::StrContains(e.path().string(), filter)) continue;
+    out.push_back(e.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+absl::StatusOr<Scene> read_dae_file(const fs::path& file, Diagnostics& diagnostics) {
+  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
+  if (!source.ok()) return source.status();
+  return collada::read(**source, ReadOptions{}, diagnostics);
+}
+
+absl::StatusOr<Scene> read_dae_text(const std::string& text, Diagnostics& diagnostics) {
+  std::unique_ptr<Source> source = memory_source(text);
+  return collada::read(*source, ReadOptions{}, diagnostics);
+}
+
+// The rule a refusal on write names, or "" when the status is not one.
+std::string write_rule(const absl::Status& status) {
+  const std::string m(status.message());
+  const size_t at = m.find("collada.write.");
+  if (status.code() != absl::StatusCode::kInvalidArgument || at == std::string_view::npos)
+    return "";
+  const size_t end = m.find_first_of(": ", at);
+  return m.substr(at, end == std::string::npos ? end : end - at);
+}
+
+std::string listed(const std::vector<std::string>& differences, size_t most = 8) {
+  std::string out;
+  for (size_t i = 0; i < differences.size() && i < most; ++i) out += cat("\n    ", differences[i]);
+  if (differences.size() > most) out += cat("\n    ... ", differences.size() - most, " more");
+  return out;
+}
+
+// The COLLADA writer's warning codes: what it says it changes. Left out: a glTF write's on the way
+// (it warns of COLLADA's own globals it drops, which a scene read from glTF never had), and the
+// COLLADA writer's of what the comparison does not look at (cameras, lights, the asset), which
+// would excuse every difference of most files.
+std::string writer_codes(const Diagnostics& d) {
+  static constexpr std::string_view kNotCompared[] = {
+      "collada.write.camera-dropped", "collada.write.light-dropped", "collada.write.asset-dropped"};
+  std::string out;
+  for (const auto& [code, count] : d.counts_by_code()) {
+    if (!code.starts_with("collada.write.") ||
+        std::find(std::begin(kNotCompared), std::end(kNotCompared), code) !=
+            std::end(kNotCompared)) {
+      continue;
+    }
+    out += cat(out.empty() ? "" : ", ", code);
+  }
+  return out;
+}
+
+// Where two writes differ: the line and what each holds there.
+std::string first_difference(const std::string& b, const std::string& c) {
+  const size_t at =
+      std::mismatch(b.begin(), b.begin() + std::min(b.size(), c.size()), c.begin()).first -
+      b.begin();
+  const size_t line = std::count(b.begin(), b.begin() + at, '\n') + 1;
+  const size_t from = at < 40 ? 0 : at - 40;
+  return cat("B and C differ from line ", line, ": '", b.substr(from, 80), "' vs '",
+             c.substr(from, 80), "'");
+}
+
+struct Tally {
+  int files = 0, read = 0, refused_on_write = 0, round_tripped = 0, equal = 0, warned = 0,
+      disagree = 0;
+  std::map<std::string, int> rules;            // refusals on write by rule
+  std::map<std::string, int> read_back_codes;  // warnings reading back what was written
+  std::vector<std::string> changed;            // files changed with a warning, first differences
+  std::map<std::string, int> kinds;            // disagreements by kind (their text sans numbers)
+
+  void refused(const absl::Status& status, const std::string& name) {
+    const std::string rule = write_rule(status);
+    EXPECT_FALSE(rule.empty()) << name << ": the write failed, not by a rule: " << status;
+    ++refused_on_write;
+    ++rules[rule.empty() ? std::string(status.message()) : rule];
+  }
+  // A step that must succeed failed: what was written does not read, say.
+  void broken(const std::string& name, const char* what, const absl::Status& status) {
+    ++round_tripped;
+    ++disagree;
+    ++kinds[cat(what, " ", absl::StatusCodeToString(status.code()))];
+    ADD_FAILURE() << name << what << status;
+  }
+  void read_back(const Diagnostics& d) {
+    for (const auto& [code, count] : d.counts_by_code()) ++read_back_codes[code];
+  }
+  // Classifies a round trip's differences: none, with a warning of the writer's on the way, or a
+  // disagreement.
+  void judge(const std::string& name, const std::vector<std::string>& d, bool warned_on_the_way,
+             const std::string& warnings) {
+    ++round_tripped;
+    if (d.empty()) {
+      ++equal;
+    } else if (warned_on_the_way) {
+      ++warned;
+      if (changed.size() < 40) changed.push_back(cat(name, " [", warnings, "]: ", d[0]));
+    } else {
+      ++disagree;
+      for (const std::string& one : d) ++kinds[kind_of(one)];
+      ADD_FAILURE() << name << ": the scene changed with no warning on the way:" << listed(d);
+    }
+  }
+  void print(const char* title) const {
+    std::printf(
+        "%s: %d files, %d read, %d refused on write, %d round-tripped: %d equal, %d changed with a "
+        "warning of the writer's, %d disagree\n",
+        title, files, read, refused_on_write, round_tripped, equal, warned, disagree);
+    for (const auto& [rule, n] : rules)
+      std::printf("  refused on write: %-48s %d\n", rule.c_str(), n);
+    for (const auto& [code, n] : read_back_codes) {
+      std::printf("  warning reading back what was written: %-40s %d files\n", code.c_str(), n);
+    }
+    for (const std::string& c : changed) std::printf("  changed with a warning: %s\n", c.c_str());
+    for (const auto& [kind, n] : kinds) std::printf("  disagreement: %-70s %d\n", kind.c_str(), n);
+  }
+
+  // A difference without its numbers and names, to count differences of one kind.
+  static std::string kind_of(const std::string& difference) {
+    std::string out;
+    for (size_t i = 0; i < difference.size(); ++i) {
+      const char c = difference[i];
+      if (c == '\'') {
+        const size_t end = difference.find('\'', i + 1);
+        out += "'…'";
+        i = end == std::string::npos ? difference.size() : end;
+      } else if (std::isdigit(static_cast<unsigned char>(c)) ||
+                 (c == '-' && i + 1 < difference.size() &&
+                  std::isdigit(static_cast<unsigned char>(difference[i + 1])))) {
+        while (i + 1 < difference.size() &&
+               std::strchr("0123456789.eE+-", difference[i + 1]) != nullptr) {
+          ++i;
+        }
+        out += '#';
+      } else {
+        out += c;
+      }
+    }
+    return out.substr(0, 100);
+  }
+};
+
+TEST(ColladaRoundTrip, DaeDaeDaeIsAFixedPoint) {
+  const fs::path corpus = corpus_dir();
+  const std::vector<fs::path> files = corpus_files(corpus, "collada", {".dae"});
+  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << corpus;
+  Tally t;
+  for (const fs::path& file : files) {
+    ++t.files;
+    const std::string name = fs::relative(file, corpus).string();
+    Diagnostics diagnostics;
+    absl::StatusOr<Scene> original = read_dae_file(file, diagnostics);
+    if (!original.ok()) continue;
+    ++t.read;
+    absl::StatusOr<std::string> a = collada::write_to_memory(*original, diagnostics);
+    if (!a.ok()) {
+      t.refused(a.status(), name);
+      continue;
+    }
+    Diagnostics read_a;
+    absl::StatusOr<Scene> scene_a = read_dae_text(*a, read_a);
+    t.read_back(read_a);
+    if (!scene_a.ok()) {
+      t.broken(name, ": what was written does not read: ", scene_a.status());
+      continue;
+    }
+    Diagnostics again;
+    absl::StatusOr<std::string> b = collada::write_to_memory(*scene_a, again);
+    if (!b.ok()) {
+      t.broken(name, ": what was read back does not write: ", b.status());
+      continue;
+    }
+    absl::StatusOr<Scene> scene_b = read_dae_text(*b, again);
+    if (!scene_b.ok()) {
+      t.broken(name, ": the second write does not read: ", scene_b.status());
+      continue;
+    }
+    absl::StatusOr<std::string> c = collada::write_to_memory(*scene_b, again);
+    if (!c.ok()) {
+      t.broken(name, ": ", c.status());
+      continue;
+    }
+    // The first write may change the file's scene (with warnings); what it wrote, it keeps.
+    const std::vector<std::string> d = scene_differences(*scene_a, *scene_b);
+    t.judge(name, *b == *c ? d : std::vector<std::string>{first_difference(*b, *c)}, false, "");
+  }
+  t.print("dae -> dae -> dae");
+  EXPECT_GT(t.round_tripped + t.refused_on_write, 0);
+}
+
+// The comparison itself: a glTF scene against itself has no difference (its elements compared as
+// multisets, since a glTF read keeps the order of its primitives, which the COLLADA grouping may
+// not), so what the round trips below report is the writer's.
+TEST(ColladaRoundTrip, TheComparisonFindsNoDifferenceBetweenAGltfSceneAndItself) {
+  const fs::path corpus = corpus_dir();
+  const std::vector<fs::path> files = corpus_files(corpus, "gltf", {".gltf", ".glb"});
+  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  ThroughColladaOptions options;
+  options.collada_cell_order = false;
+  int compared = 0;
+  for (const fs::path& file : files) {
+    Diagnostics diagnostics;
+    absl::StatusOr<Scene> scene = gltf::read(file, {}, diagnostics);
+    if (!scene.ok()) continue;
+    const std::vector<std::string> d =
+        through_collada_differences(*scene, *scene, pair_nodes(*scene, *scene), options);
+    EXPECT_TRUE(d.empty()) << fs::relative(file, corpus).string() << ":" << listed(d);
+    ++compared;
+  }
+  EXPECT_GT(compared, 0);
+}
+
+TEST(ColladaRoundTrip, GltfThroughColladaKeepsItsScene) {
+  const fs::path corpus = corpus_dir();
+  const std::vector<fs::path> files = corpus_files(corpus, "gltf", {".gltf", ".glb"});
+  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  Tally t;
+  size_t animations = 0, skipped = 0, samples = 0;
+  for (const fs::path& file : files) {
+    ++t.files;
+    const std::string name = fs::relative(file, corpus).string();
+    Diagnostics read_diagnostics;
+    absl::StatusOr<Scene> original = gltf::read(file, {}, read_diagnostics);
+    if (!original.ok()) continue;
+    ++t.read;
+    Diagnostics write_diagnostics;
+    absl::StatusOr<std::string> dae = collada::write_to_memory(*original, write_diagnostics);
+    if (!dae.ok()) {
+      t.refused(dae.status(), name);
+      continue;
+    }
+    Diagnostics read_back;
+    absl::StatusOr<Scene> back = read_dae_text(*dae, read_back);
+    t.read_back(read_back);
+    if (!back.ok()) {
+      t.broken(name, ": what was written does not read: ", back.status());
+      continue;
+    }
+    const std::vector<int> pairs = pair_nodes(*original, *back);
+    std::vector<std::string> d = through_collada_differences(*original, *back, pairs);
+    const AnimationComparison a = compare_animations(*original, *back, pairs);
+    animations += a.animations;
+    skipped += a.skipped;
+    samples += a.samples;
+    d.insert(d.end(), a.failures.begin(), a.failures.end());
+    const std::string warned = writer_codes(write_diagnostics);
+    t.judge(name, d, !warned.empty(), warned);
+  }
+  t.print("glb -> dae -> glb");
+  std::printf("  animations sampled: %zu (%zu samples), not sampled: %zu (CUBICSPLINE, morph)\n",
+              animations, samples, skipped);
+  EXPECT_GT(t.round_tripped + t.refused_on_write, 0);
+}
+
+TEST(ColladaRoundTrip, DaeThroughGlbAndColladaKeepsTheGlbScene) {
+  const fs::path corpus = corpus_dir();
+  const std::vector<fs::path> files = corpus_files(corpus, "collada", {".dae"});
+  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << corpus;
+  Tally t;
+  int glb_refused = 0;
+  size_t animations = 0, skipped = 0, samples = 0;
+  for (const fs::path& file : files) {
+    ++t.files;
+    const std::string name = fs::relative(file, corpus).string();
+    Diagnostics diagnostics;
+    absl::StatusOr<Scene> original = read_dae_file(file, diagnostics);
+    if (!original.ok()) continue;
+    ++t.read;
+    absl::StatusOr<gltf::Written> glb1 = gltf::write_to_memory(*original, true, "", diagnostics);
+    if (!glb1.ok()) {
+      ++glb_refused;  // the glTF writer's rules, which its own round trip test judges
+      continue;
+    }
+    Diagnostics on_the_way;
+    absl::StatusOr<Scene> g1 = gltf::read_memory(glb1->json, {}, {}, on_the_way);
+    if (!g1.ok()) {
+      t.broken(name, ": ", g1.status());
+      continue;
+    }
+    Diagnostics written;
+    absl::StatusOr<std::string> dae = collada::write_to_memory(*g1, written);
+    if (!dae.ok()) {
+      t.refused(dae.status(), name);
+      continue;
+    }
+    Diagnostics read_back;
+    absl::StatusOr<Scene> collada_scene = read_dae_text(*dae, read_back);
+    t.read_back(read_back);
+    if (!collada_scene.ok()) {
+      t.broken(name, ": what was written does not read: ", collada_scene.status());
+      continue;
+    }
+    absl::StatusOr<gltf::Written> glb2 = gltf::write_to_memory(*collada_scene, true, "", written);
+    if (!glb2.ok()) {
+      t.broken(name, ": the COLLADA read does not write as GLB: ", glb2.status());
+      continue;
+    }
+    absl::StatusOr<Scene> g2 = gltf::read_memory(glb2->json, {}, {}, on_the_way);
+    if (!g2.ok()) {
+      t.broken(name, ": ", g2.status());
+      continue;
+    }
+    // The glTF write groups elements by its own rules: elements compare as multisets.
+    ThroughColladaOptions options;
+    options.collada_cell_order = false;
+    std::vector<std::string> d =
+        through_collada_differences(*g1, *g2, pair_nodes(*g1, *g2), options);
+    // Animations: G1's glTF keys against the COLLADA keys they were baked into (G2's glTF keys of
+    // those COLLADA keys are the animation_fidelity test's).
+    const AnimationComparison a =
+        compare_animations(*g1, *collada_scene, pair_nodes(*g1, *collada_scene));
+    animations += a.animations;
+    skipped += a.skipped;
+    samples += a.samples;
+    d.insert(d.end(), a.failures.begin(), a.failures.end());
+    const std::string warned = writer_codes(written);
+    t.judge(name, d, !warned.empty(), warned);
+  }
+  t.print("dae -> glb -> dae -> glb");
+  std::printf("  refused by the first glTF write: %d\n", glb_refused);
+  std::printf("  animations sampled: %zu (%zu samples), not sampled: %zu (CUBICSPLINE, morph)\n",
+              animations, samples, skipped);
+  EXPECT_GT(t.round_tripped + t.refused_on_write, 0);
+}
+
+}  // namespace
+}  // namespace px::testing
