@@ -82,6 +82,51 @@ std::string percent_encode(std::string_view name) {
   return out;
 }
 
+std::string as_uri_reference(std::string_view uri) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  // A scheme: a letter, then letters, digits, '+', '-' or '.', ending in ':' before any / ? #.
+  size_t scheme_end = 0;
+  if (!uri.empty() && alpha(uri[0])) {
+    size_t i = 1;
+    while (i < uri.size() &&
+           (alpha(uri[i]) || digit(uri[i]) || uri[i] == '+' || uri[i] == '-' || uri[i] == '.')) {
+      ++i;
+    }
+    if (i < uri.size() && uri[i] == ':') scheme_end = i + 1;
+  }
+  std::string out(uri.substr(0, scheme_end));
+  out.reserve(uri.size());
+  bool first_segment = scheme_end == 0;  // a ':' there would read as a scheme's end
+  bool in_fragment = false;
+  for (size_t i = scheme_end; i < uri.size(); ++i) {
+    const char c = uri[i];
+    const auto b = static_cast<unsigned char>(c);
+    bool keep;
+    if (c == '%') {
+      keep = i + 2 < uri.size() && hex_value(uri[i + 1]) >= 0 && hex_value(uri[i + 2]) >= 0;
+    } else if (c == ':') {
+      keep = !first_segment;
+    } else if (c == '#') {
+      keep = !in_fragment;
+      in_fragment = true;
+    } else {
+      keep = alpha(c) || digit(c) ||
+             std::string_view("-._~!$&'()*+,;=@/?").find(c) != std::string_view::npos;
+    }
+    if (c == '/' || c == '?' || c == '#') first_segment = false;
+    if (keep) {
+      out += c;
+    } else {
+      out += '%';
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+  return out;
+}
+
 std::string percent_decode(std::string_view text) {
   std::string out;
   out.reserve(text.size());

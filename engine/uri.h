@@ -26,6 +26,12 @@ std::string data_uri(std::string_view media_type, std::span<const uint8_t> bytes
 // Every byte outside RFC 3986's unreserved set as %XX, so a file name is a valid relative URI.
 std::string percent_encode(std::string_view name);
 
+// The uri as an RFC 3986 URI reference: unchanged when it is one; else each character a reference
+// cannot hold where it stands (a space, a byte beyond ASCII, a '%' starting no escape, a second
+// '#', a ':' in the first segment of a reference with no valid scheme, ...) as %XX, so that
+// percent-decoding it gives the name it spelled.
+std::string as_uri_reference(std::string_view uri);
+
 // "%20" -> " "; a '%' not followed by two hex digits is kept as it is.
 std::string percent_decode(std::string_view text);
 

@@ -88,5 +88,25 @@ TEST(EffectWriter, ImagesByUriOrAsDataUris) {
   EXPECT_THAT(*rt.written.text, HasSubstr("<init_from>data:image/png;base64,"));
 }
 
+// W19: a uri that is no URI reference (xs:anyURI; the glTF validator's invalid_uri_scheme.gltf
+// holds ":") is written with the characters that keep it from being one percent-encoded, with a
+// warning, so the document passes the schema and the uri decodes to the name it spelled.
+TEST(EffectWriter, AUriThatIsNoUriReferenceIsWrittenEscapedWithAWarning) {
+  Scene scene;
+  for (const char* uri : {":", "my tex.png", "ok.png"}) {
+    Image image;
+    image.uri = uri;
+    scene.images.push_back(image);
+  }
+  RoundTrip rt = write_and_read(scene);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(warned(rt.written, "collada.write.image-uri-escaped"), 1);
+  const std::vector<Image>& back = rt.read.scene->images;
+  ASSERT_EQ(back.size(), 3u);
+  EXPECT_EQ(back[0].uri, "%3A");
+  EXPECT_EQ(back[1].uri, "my%20tex.png");
+  EXPECT_EQ(back[2].uri, "ok.png");
+}
+
 }  // namespace
 }  // namespace px::collada::testing

@@ -131,6 +131,22 @@ TEST(PercentEncode, EncodesAllButUnreserved) {
   EXPECT_EQ(percent_encode("\xC3\xA9.bin"), "%C3%A9.bin");
 }
 
+TEST(AsUriReference, KeepsReferencesAndEscapesWhatKeepsOthersFromBeingOne) {
+  for (const char* valid : {"tex%20ture.png", "../maps/a.png", "http://host:8080/a.png?x=1#f",
+                            "data:image/png;base64,iVBOR+/=", "a:b/c", "./a:b.png", ""}) {
+    EXPECT_EQ(as_uri_reference(valid), valid) << valid;
+  }
+  EXPECT_EQ(as_uri_reference(":"), "%3A");  // no scheme: a ':' in the first segment
+  EXPECT_EQ(as_uri_reference("1:x.png"), "1%3Ax.png");
+  EXPECT_EQ(as_uri_reference("my tex.png"), "my%20tex.png");
+  EXPECT_EQ(as_uri_reference("100%.png"), "100%25.png");
+  EXPECT_EQ(as_uri_reference("a#b#c"), "a#b%23c");
+  EXPECT_EQ(as_uri_reference("\xC3\xA9t\xC3\xA9.png"), "%C3%A9t%C3%A9.png");
+  EXPECT_EQ(as_uri_reference("a<b>\\c"), "a%3Cb%3E%5Cc");
+  // What it escapes decodes back to the name it spelled.
+  EXPECT_EQ(percent_decode(as_uri_reference("my tex:1%.png")), "my tex:1%.png");
+}
+
 TEST(PercentDecode, DecodesPairsAndKeepsStrayPercents) {
   EXPECT_EQ(percent_decode("tex%20ture.png"), "tex ture.png");
   EXPECT_EQ(percent_decode("100%"), "100%");

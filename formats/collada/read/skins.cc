@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <optional>
 
 #include "engine/errors.h"
@@ -13,6 +14,9 @@
 namespace px::collada {
 
 namespace {
+// How far from 1 the sum of a vertex's float32 weights may be after they were normalised: four
+// roundings of half a float32 step below 1.
+constexpr double kWeightSumTolerance = 2.5e-7;
 
 constexpr int kInfluences = 4;
 
@@ -278,8 +282,11 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
       ++unweighted;
       continue;
     }
+    // Weights that already sum to 1 as closely as float32 weights can are kept as they are:
+    // dividing them again moves their last digit, so a document would change on every write.
+    const double scale = std::abs(sum - 1) <= kWeightSumTolerance ? 1 : sum;
     for (size_t k = 0; k < influences.size(); ++k) {
-      per_position[p][k] = Influence{influences[k].joint, influences[k].weight / sum};
+      per_position[p][k] = Influence{influences[k].joint, influences[k].weight / scale};
     }
   }
   if (over_four > 0) {

@@ -34,6 +34,8 @@ struct MaterialPlan {
 struct EffectsPlan {
   std::vector<MaterialPlan> materials;  // one per Scene::materials entry
   std::vector<std::string> image_ids;   // one per Scene::images entry; empty where not written
+  // One per Scene::images entry: the uri written (as an RFC 3986 reference), empty for bytes.
+  std::vector<std::string> image_uris;
 };
 
 }  // namespace px::collada

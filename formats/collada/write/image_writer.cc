@@ -35,12 +35,17 @@ std::string_view media_type_of(const Image& image) {
 void plan_images(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
   std::vector<std::string>& ids = plan.effects.image_ids;
   ids.assign(scene.images.size(), "");
+  std::vector<std::string>& uris = plan.effects.image_uris;
+  uris.assign(scene.images.size(), "");
   std::vector<bool> written(scene.images.size(), false);
   int64_t empty = 0;
+  int64_t escaped = 0;
   // Names first, so a generated id never takes a name a later image holds.
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
     written[i] = !image.uri.empty() || !image.bytes.empty();
+    uris[i] = as_uri_reference(image.uri);
+    if (uris[i] != image.uri) ++escaped;
     if (!written[i]) {
       ++empty;
     } else if (plan.ids.reserve(image.name)) {
@@ -50,6 +55,12 @@ void plan_images(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) 
   for (size_t i = 0; i < scene.images.size(); ++i) {
     if (written[i] && ids[i].empty())
       ids[i] = plan.ids.unique(to_ncname(scene.images[i].name, "image"));
+  }
+  if (escaped > 0) {
+    diagnostics.warn("collada.write.image-uri-escaped",
+                     cat(escaped,
+                         " image uris are not URI references (xs:anyURI): the characters that "
+                         "keep them from being one are written percent-encoded"));
   }
   if (empty > 0) {
     diagnostics.warn("collada.write.image-empty",
@@ -72,9 +83,10 @@ void write_images(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
     xml.attr("id", ids[i]);
     // Named by its id when it has no name, as it reads back (see write_effects).
     xml.attr("name", image.name.empty() ? ids[i] : image.name);
-    // A uri as the scene spells it, percent-encoding kept; bytes alone as a data: URI.
-    xml.element("init_from",
-                image.uri.empty() ? data_uri(media_type_of(image), image.bytes) : image.uri);
+    // A uri as the scene spells it, percent-encoding kept (escaped where it is no URI
+    // reference); bytes alone as a data: URI.
+    xml.element("init_from", image.uri.empty() ? data_uri(media_type_of(image), image.bytes)
+                                               : plan.effects.image_uris[i]);
     xml.close();
   }
   xml.close();
