@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Demo: build the polyxios CLI, convert each bundled sample corpus/samples/*.dae
 # to build/demo/<name>.glb, check it with the Khronos glTF-Validator and show
-# `polyxios info` of the result.
+# `polyxios info` of the result; then convert that GLB back to COLLADA
+# (build/demo/<name>.dae) and check it against the COLLADA 1.4.1 schema when
+# ../shared/spec holds it.
 #
 # Exit status: 0 when every sample converted and validated without errors.
 set -euo pipefail
@@ -58,5 +60,22 @@ for sample in "${samples[@]}"; do
   echo
   echo "== polyxios info $out"
   "$polyxios" info "$out" || status=1
+  dae=build/demo/$name.dae
+  echo
+  echo "== polyxios convert $out $dae"
+  rc=0
+  "$polyxios" convert "$out" "$dae" || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    echo "demo: conversion of $out to COLLADA failed (exit $rc)" >&2
+    status=1
+    continue
+  fi
+  echo "   $(wc -c <"$dae") bytes"
+  schema=../shared/spec/collada_schema_1_4_1.xsd
+  if [ -f "$schema" ]; then
+    echo
+    echo "== xmllint --schema collada_schema_1_4_1.xsd $dae"
+    xmllint --noout --nonet --schema "$schema" "$dae" || status=1
+  fi
 done
 exit "$status"
