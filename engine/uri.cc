@@ -17,6 +17,14 @@ bool starts_with_nocase(std::string_view s, std::string_view prefix) {
   return true;
 }
 
+// "%XX" of the byte.
+void append_escape(std::string& out, unsigned char b) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  out += '%';
+  out += kHex[b >> 4];
+  out += kHex[b & 15];
+}
+
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -64,7 +72,6 @@ std::string data_uri(std::string_view media_type, std::span<const uint8_t> bytes
 }
 
 std::string percent_encode(std::string_view name) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   out.reserve(name.size());
   for (char c : name) {
@@ -74,16 +81,13 @@ std::string percent_encode(std::string_view name) {
     if (unreserved) {
       out += c;
     } else {
-      out += '%';
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
+      append_escape(out, b);
     }
   }
   return out;
 }
 
 std::string as_uri_reference(std::string_view uri) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
   auto alpha = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); };
   auto digit = [](char c) { return c >= '0' && c <= '9'; };
   // A scheme: a letter, then letters, digits, '+', '-' or '.', ending in ':' before any / ? #.
@@ -119,9 +123,7 @@ std::string as_uri_reference(std::string_view uri) {
     if (keep) {
       out += c;
     } else {
-      out += '%';
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
+      append_escape(out, b);
     }
   }
   return out;

@@ -22,6 +22,12 @@ inline constexpr char kTriangle[] =
     "url=\"#g\"/></node></visual_scene></library_visual_scenes><scene><instance_visual_scene "
     "url=\"#s\"/></scene></COLLADA>";
 
+// The rule a refusal names: the part of its message before the first ':'.
+inline std::string rule_of(const absl::Status& status) {
+  std::string message(status.message());
+  return message.substr(0, message.find(':'));
+}
+
 // What write_scene puts on a stream, through a temporary FILE.
 inline std::string written_to_stream(const Scene& scene, const WriteOptions& options,
                                      absl::Status* status) {

@@ -17,12 +17,8 @@ namespace px {
 namespace {
 
 using testing::kTriangle;
+using testing::rule_of;
 using testing::written_to_stream;
-
-std::string rule_of(const absl::Status& status) {
-  std::string message(status.message());
-  return message.substr(0, message.find(':'));
-}
 
 std::filesystem::path scratch(std::string_view name) {
   std::filesystem::path dir = std::filesystem::temp_directory_path() / "px_collada_write_api";

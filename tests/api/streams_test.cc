@@ -12,12 +12,8 @@ namespace px {
 namespace {
 
 using testing::kTriangle;
+using testing::rule_of;
 using testing::written_to_stream;
-
-std::string rule_of(const absl::Status& status) {
-  std::string message(status.message());
-  return message.substr(0, message.find(':'));
-}
 
 TEST(StreamsTest, AStreamTakesGlbWhichReadsBackFromMemory) {
   Diagnostics d;
