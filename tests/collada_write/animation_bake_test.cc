@@ -167,7 +167,7 @@ BakeRoundTrip write_matrix_nodes(const Scene& scene) {
 // node/transform, at every channel's key times, a STEP channel among blending ones keyed one
 // float32 step before each step; sampled through the span as COLLADA blends it, the node follows
 // glTF's animation, the 15 degree splits keeping a turning node's size.
-TEST(AnimationBake, GltfChannelsBecomeOneMatrixChannelThatFollowsGltfsAnimation) {
+TEST(AnimationBakeOnWrite, GltfChannelsBecomeOneMatrixChannelThatFollowsGltfsAnimation) {
   Scene scene = gltf_scene();
   AnimationBuilder b{scene, {}};
   b.animation.name = "turn";
@@ -227,7 +227,7 @@ TEST(AnimationBake, GltfChannelsBecomeOneMatrixChannelThatFollowsGltfsAnimation)
 
 // W30: CUBICSPLINE follows glTF's Hermite spline, each span in four keys; the rest translation,
 // rotation and scale stand where no channel animates.
-TEST(AnimationBake, CubicSplineKeysFollowTheHermiteSplineFourPerSpan) {
+TEST(AnimationBakeOnWrite, CubicSplineKeysFollowTheHermiteSplineFourPerSpan) {
   Scene scene = gltf_scene();
   AnimationBuilder b{scene, {}};
   b.sampler({0, 2}, join({{0, 0, 0}, {0, 0, 0}, {1, 0, 0}, {0, 0, 0}, {4, 0, 2}, {0, 0, 0}}), 3,
@@ -248,7 +248,7 @@ TEST(AnimationBake, CubicSplineKeysFollowTheHermiteSplineFourPerSpan) {
 
 // W30, L5: when every channel steps the sampler does too, with no extra key; each node of an
 // animation gets its own channel.
-TEST(AnimationBake, EveryChannelSteppingGivesAStepSamplerPerNode) {
+TEST(AnimationBakeOnWrite, EveryChannelSteppingGivesAStepSamplerPerNode) {
   Scene scene = gltf_scene(2);
   AnimationBuilder b{scene, {}};
   b.sampler({0, 1}, {0, 0, 0, 1, 1, 1}, 3, "STEP");
@@ -269,7 +269,7 @@ TEST(AnimationBake, EveryChannelSteppingGivesAStepSamplerPerNode) {
 
 // L5: the matrix keys come back out of the glTF bake as translation, rotation and scale keys of
 // the node, at the same key times, holding glTF's values there.
-TEST(AnimationBake, AGltfAnimationComesBackAsTranslationRotationAndScaleKeys) {
+TEST(AnimationBakeOnWrite, AGltfAnimationComesBackAsTranslationRotationAndScaleKeys) {
   Scene scene = gltf_scene();
   AnimationBuilder b{scene, {}};
   b.sampler({0, 1}, join({xyzw(about({0, 0, 1}, 10)), xyzw(about({0, 0, 1}, 40))}), 4);
@@ -295,7 +295,7 @@ TEST(AnimationBake, AGltfAnimationComesBackAsTranslationRotationAndScaleKeys) {
 // W31: a channel to bake that is malformed or animates a path of the node a second time is
 // dropped with a warning, the node's other channels baked; a baked channel whose keys come out not
 // finite is dropped with a warning; a rest matrix's shear is lost with a warning.
-TEST(AnimationBake, MalformedChannelsToBakeAreDroppedWithAWarning) {
+TEST(AnimationBakeOnWrite, MalformedChannelsToBakeAreDroppedWithAWarning) {
   Scene scene = gltf_scene(3);
   scene.nodes[2].matrix(0, 1) = 0.5;  // a shear
   AnimationBuilder b{scene, {}};
