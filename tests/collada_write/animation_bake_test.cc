@@ -147,7 +147,7 @@ Scene gltf_scene(size_t nodes = 1) {
 }
 
 struct BakeRoundTrip {
-  Planned planned;
+  AnimationPlanned planned;
   ReadResult read;
   std::vector<Animation> back;
 };

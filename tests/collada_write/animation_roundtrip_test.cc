@@ -48,7 +48,7 @@ TEST(AnimationRoundTrip, AColladaDocumentsAnimationsReadBackTheSame) {
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
   const std::vector<Animation> before = animations_of(first.scene->global_attrs);
   ASSERT_EQ(before.size(), 5u);
-  Planned planned = plan_and_write(*first.scene, nodes_as_read(*first.scene));
+  AnimationPlanned planned = plan_and_write(*first.scene, nodes_as_read(*first.scene));
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
   ReadResult read;
   const std::vector<Animation> after = read_back(planned, &read);

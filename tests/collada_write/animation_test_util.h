@@ -85,7 +85,7 @@ inline NodePlan matrix_node(std::string id, const Eigen::Matrix4d& m) {
   return written_node(std::move(id), {element("matrix", "transform", std::move(values))}, true);
 }
 
-struct Planned {
+struct AnimationPlanned {
   absl::Status status;
   WritePlan plan;
   Diagnostics diagnostics;
@@ -93,8 +93,8 @@ struct Planned {
 };
 
 // Plans the scene's animations over the node plans given and writes their library.
-inline Planned plan_and_write(const Scene& scene, std::vector<NodePlan> nodes) {
-  Planned out;
+inline AnimationPlanned plan_and_write(const Scene& scene, std::vector<NodePlan> nodes) {
+  AnimationPlanned out;
   for (const NodePlan& n : nodes) {
     if (n.written && n.copy_of < 0) {
       EXPECT_TRUE(out.plan.ids.reserve(n.id)) << n.id;
@@ -114,7 +114,7 @@ inline Planned plan_and_write(const Scene& scene, std::vector<NodePlan> nodes) {
 
 // A document of the library beside a visual scene of the written nodes that are no copies, each a
 // root spelled with its transforms, saved for the schema check.
-inline std::string document_of(const Planned& planned) {
+inline std::string document_of(const AnimationPlanned& planned) {
   std::string nodes;
   for (const NodePlan& n : planned.plan.nodes.nodes) {
     if (!n.written || n.copy_of >= 0) continue;
@@ -141,7 +141,7 @@ inline std::string document_of(const Planned& planned) {
 }
 
 // The animations of the document read back.
-inline std::vector<Animation> read_back(const Planned& planned, ReadResult* read) {
+inline std::vector<Animation> read_back(const AnimationPlanned& planned, ReadResult* read) {
   *read = read_text(document_of(planned));
   EXPECT_TRUE(read->scene.ok()) << read->scene.status() << "\n" << planned.library;
   if (!read->scene.ok()) return {};

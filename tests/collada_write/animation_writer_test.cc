@@ -45,7 +45,7 @@ TEST(AnimationWriter, ColladaChannelsTargetTheWrittenSidAndReadBackTheSame) {
   b.channel(0, "scale", "s", "X");
   set_animations(scene, {b.animation});
 
-  Planned planned = plan_and_write(scene, {trs_elements_node()});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node()});
   ASSERT_TRUE(planned.status.ok());
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/t\""));
@@ -91,7 +91,8 @@ TEST(AnimationWriter, MatrixMembersAndFloat32KeysReadBackBitIdentical) {
   b.channel(0, "matrix", "m", "(1)");
   set_animations(scene, {b.animation});
   std::vector<double> identity = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
-  Planned planned = plan_and_write(scene, {written_node("n0", {element("matrix", "m", identity)})});
+  AnimationPlanned planned =
+      plan_and_write(scene, {written_node("n0", {element("matrix", "m", identity)})});
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/m(3)(0)\""));
   EXPECT_THAT(planned.library, HasSubstr("target=\"n0/m(1)\""));
@@ -143,7 +144,7 @@ TEST(AnimationWriter, BadChannelsAreDroppedWithAWarningAndAnEmptyAnimationIsNotW
   e.channel(0, "translation", "gone", "X");
   set_animations(scene, {b.animation, e.animation});
 
-  Planned planned = plan_and_write(scene, {trs_elements_node()});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node()});
   const Diagnostics& d = planned.diagnostics;
   EXPECT_EQ(d.count("collada.write.animation-target-unbound"), 3);
   EXPECT_EQ(d.count("collada.write.animation-member-invalid"), 2);
@@ -173,7 +174,7 @@ TEST(AnimationWriter, AnUnnamedAnimationGetsAGeneratedIdReadBackAsItsName) {
   named.sampler({0, 1}, {0, 1}, 1);
   named.channel(0, "translation", "t", "Y");
   set_animations(scene, {b.animation, named.animation});
-  Planned planned = plan_and_write(scene, {trs_elements_node("animation")});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node("animation")});
   ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 2u);
@@ -194,7 +195,7 @@ TEST(AnimationWriter, AChannelWithoutASidBindsByPathToTheOneElementOfItsKind) {
   b.sampler({0, 1}, {1, 1, 1, 2, 2, 2}, 3);
   b.channel(0, "scale");
   set_animations(scene, {b.animation});
-  Planned planned = plan_and_write(scene, {trs_elements_node()});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node()});
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);
   ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
@@ -225,7 +226,7 @@ TEST(AnimationWriter, AChannelWithoutASidDoesNotBindOtherwise) {
   b.sampler({0, 1}, std::vector<double>(18, 0), 3, "CUBICSPLINE");
   b.channel(0, "scale");
   set_animations(scene, {b.animation});
-  Planned planned = plan_and_write(
+  AnimationPlanned planned = plan_and_write(
       scene, {trs_elements_node(),
               written_node("n1", {element("translate", "a", {0, 0, 0}),
                                   element("translate", "b", {0, 0, 0})}),
@@ -250,7 +251,7 @@ TEST(AnimationWriter, AChannelOnANodeNoSceneReachesIsDroppedWithAWarning) {
   b.channel(0, "translation", "t", "X");
   set_animations(scene, {b.animation});
   NodePlan unwritten;
-  Planned planned = plan_and_write(scene, {trs_elements_node(), unwritten});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node(), unwritten});
   EXPECT_EQ(planned.diagnostics.count("collada.write.animation-node-missing"), 2);
   EXPECT_EQ(planned.diagnostics.count("collada.write.animation-path-unsupported"), 2);
   ASSERT_EQ(planned.plan.animations.animations.size(), 1u);
@@ -274,7 +275,7 @@ TEST(AnimationWriter, AChannelOnAnInstanceCopyIsWrittenOnceForTheNode) {
   NodePlan copy1 = trs_elements_node("");
   copy1.copy_of = 0;
   NodePlan copy2 = copy1;
-  Planned planned = plan_and_write(scene, {trs_elements_node(), copy1, copy2});
+  AnimationPlanned planned = plan_and_write(scene, {trs_elements_node(), copy1, copy2});
   EXPECT_EQ(planned.diagnostics.count("collada.write.animation-target-repeated"), 0);
   EXPECT_EQ(planned.diagnostics.count("collada.write.animation-copy-only"), 1);
   ASSERT_EQ(planned.plan.animations.animations.size(), 1u);

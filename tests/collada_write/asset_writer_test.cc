@@ -41,8 +41,8 @@ TEST(AssetWriter, KeepsAuthorAndCopyrightNamesPolyxiosDropsOtherKeysWithAWarning
 // Q17: fixed timestamps, the epoch unless the asset holds an xs:dateTime; others replaced with a
 // warning; so two writes of one scene are byte-identical.
 TEST(AssetWriter, TimestampsAreTheAssetsDateTimesElseTheEpochWithAWarning) {
-  Scene scene = scene_with_asset({{"created", Value("2024-01-02T03:04:05Z")},
-                                  {"modified", Value("yesterday")}});
+  Scene scene = scene_with_asset(
+      {{"created", Value("2024-01-02T03:04:05Z")}, {"modified", Value("yesterday")}});
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(asset_string(*rt.read.scene, "created"), "2024-01-02T03:04:05Z");

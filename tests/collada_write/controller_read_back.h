@@ -58,12 +58,6 @@ inline std::vector<double> point_values(const Scene& scene, int node, std::strin
   return c == nullptr ? std::vector<double>{} : values_of(c->column);
 }
 
-inline size_t occurrences(const std::string& text, std::string_view what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 // The skin's joints as node indices.
 inline std::vector<int64_t> joint_indices(const ValueMap& skin) {
   std::vector<int64_t> out;

@@ -190,7 +190,7 @@ TEST(ControllerRoundTrip, JointsOfARigInstancedTwiceAreNamedById) {
 TEST(ControllerRoundTrip, ASkinLeftOutLeavesItsNodeInstancingTheGeometry) {
   Scene scene = skinned_scene();
   set_value(skin_map(scene, 0), "inverse_bind_matrices",
-            Value(arena_column(scene, translation(0, 0, 0), 16)));
+            Value(arena_column(scene, translation_rows(0, 0, 0), 16)));
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 1);
@@ -259,8 +259,8 @@ TEST(ControllerRoundTrip, ASkinReadFromGltfComesBackBound) {
   const std::string& name = member(skin, "name").as_string();
   EXPECT_NE(rt.written.text->find(cat("<controller id=\"", name, "\">")), std::string::npos)
       << name;
-  std::vector<double> ibm = translation(0, 0, 0);
-  std::vector<double> knee = translation(0, -1, 0);
+  std::vector<double> ibm = translation_rows(0, 0, 0);
+  std::vector<double> knee = translation_rows(0, -1, 0);
   ibm.insert(ibm.end(), knee.begin(), knee.end());
   EXPECT_EQ(values_of(member(skin, "inverse_bind_matrices").as_column()), ibm);
   EXPECT_EQ(point_values(back, root, "joints"),

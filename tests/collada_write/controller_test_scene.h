@@ -23,7 +23,7 @@ Column arena_column(Scene& scene, const std::vector<T>& values, size_t cols) {
 }
 
 // A row-major translation by (x, y, z), as 16 values.
-inline std::vector<double> translation(double x, double y, double z) {
+inline std::vector<double> translation_rows(double x, double y, double z) {
   return {1, 0, 0, x, 0, 1, 0, y, 0, 0, 1, z, 0, 0, 0, 1};
 }
 
@@ -66,7 +66,7 @@ inline Value skin_entry(Scene& scene, const std::vector<int>& joints,
   std::vector<double> ibm;
   for (size_t j = 0; j < joints.size(); ++j) {
     joint_values.emplace_back(joints[j]);
-    std::vector<double> m = translation(0, -static_cast<double>(j), 0);
+    std::vector<double> m = translation_rows(0, -static_cast<double>(j), 0);
     ibm.insert(ibm.end(), m.begin(), m.end());
   }
   skin.emplace_back("joints", Value(std::move(joint_values)));

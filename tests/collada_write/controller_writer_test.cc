@@ -187,10 +187,10 @@ TEST(ControllerPlan, ASkinWhoseJointsAreNotWrittenNodesIsLeftOut) {
 TEST(ControllerPlan, ASkinWithoutOneFiniteMatrixPerJointIsLeftOut) {
   Scene scene = skinned_scene();
   set_value(skin_map(scene, 0), "inverse_bind_matrices",
-            Value(arena_column(scene, translation(1, 2, 3), 16)));
+            Value(arena_column(scene, translation_rows(1, 2, 3), 16)));
   expect_left_out(scene);
   Scene infinite = skinned_scene();
-  std::vector<double> m = translation(0, 0, 0);
+  std::vector<double> m = translation_rows(0, 0, 0);
   m.insert(m.end(), m.begin(), m.end());
   m[19] = std::numeric_limits<double>::infinity();
   set_value(skin_map(infinite, 0), "inverse_bind_matrices", Value(arena_column(infinite, m, 16)));
@@ -203,7 +203,7 @@ TEST(ControllerPlan, ASkinWhoseBindShapeIsNotAFiniteMatrixIsLeftOut) {
   set_value(skin_map(scene, 0), "bind_shape_matrix", Value(ValueArray{Value(1.0), Value(2.0)}));
   expect_left_out(scene);
   Scene nan = skinned_scene();
-  std::vector<double> m = translation(0, 0, 0);
+  std::vector<double> m = translation_rows(0, 0, 0);
   m[3] = std::nan("");
   set_value(skin_map(nan, 0), "bind_shape_matrix", Value(arena_column(nan, m, 16)));
   expect_left_out(nan);
@@ -296,7 +296,7 @@ HandRoundTrip write_controllers_and_read(const Scene& scene) {
 // vertex's influences packed to the front, zero weights left out.
 TEST(ControllerWriter, JointsMatricesAndInfluencesReadBack) {
   Scene scene = skinned_scene();
-  std::vector<double> bind_shape = translation(0, 0, 2);
+  std::vector<double> bind_shape = translation_rows(0, 0, 2);
   set_value(skin_map(scene, 0), "bind_shape_matrix", Value(arena_column(scene, bind_shape, 16)));
   HandRoundTrip rt = write_controllers_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
@@ -369,7 +369,7 @@ TEST(ControllerWriter, ASkinWithoutMatricesIsWrittenWithIdentities) {
                 [](const auto& kv) { return kv.first == "inverse_bind_matrices"; });
   HandRoundTrip rt = write_controllers_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
-  std::vector<double> identities = translation(0, 0, 0);
+  std::vector<double> identities = translation_rows(0, 0, 0);
   identities.insert(identities.end(), identities.begin(), identities.end());
   EXPECT_EQ(
       values_of(member(skin_of_node(*rt.read.scene, kBody), "inverse_bind_matrices").as_column()),

@@ -140,7 +140,7 @@ TEST(GeometrySources, JointsAndWeightsOfAMeshNoControllerSkinsAreDroppedWithAWar
   EXPECT_EQ(warned(rt.written, "collada.write.skin-attribute-dropped"), 2);
   EXPECT_TRUE(names(rt.read.scene->meshes[0]).empty());
 
-  Planned skinned = plan_only(scene, {true});
+  GeometryPlanned skinned = plan_only(scene, {true});
   ASSERT_TRUE(skinned.status.ok());
   EXPECT_EQ(skinned.diagnostics.count("collada.write.skin-attribute-dropped"), 0);
   EXPECT_EQ(skinned.plan.geometries.geometries[0].sources.size(), 1u);  // positions only

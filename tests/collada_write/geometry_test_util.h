@@ -128,20 +128,14 @@ inline std::vector<std::string> start_tags(const std::string& text, std::string_
   return out;
 }
 
-inline size_t occurrences(const std::string& text, std::string_view what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
 // The geometry plan alone, with mesh_skinned as a controller plan would give it.
-struct Planned {
+struct GeometryPlanned {
   absl::Status status;
   WritePlan plan;
   Diagnostics diagnostics;
 };
-inline Planned plan_only(const Scene& scene, std::vector<bool> mesh_skinned = {}) {
-  Planned out;
+inline GeometryPlanned plan_only(const Scene& scene, std::vector<bool> mesh_skinned = {}) {
+  GeometryPlanned out;
   out.plan.controllers.mesh_skinned = std::move(mesh_skinned);
   out.status = plan_geometries(scene, out.plan, out.diagnostics);
   return out;

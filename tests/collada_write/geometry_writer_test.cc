@@ -269,7 +269,7 @@ TEST(GeometryWriter, ElementsAreGroupedByBlockAndMaterialInFirstOccurrenceOrder)
             (std::vector<CellType>{CellType::kLine, CellType::kLine, CellType::kTriangle}));
   EXPECT_EQ(cells_of(meshes[1]), (std::vector<std::vector<uint32_t>>{{0, 1}, {2, 3}, {0, 1, 2}}));
 
-  Planned planned = plan_only(scene);
+  GeometryPlanned planned = plan_only(scene);
   ASSERT_TRUE(planned.status.ok());
   EXPECT_EQ(planned.plan.geometries.geometries[0].materials, (std::vector<int>{1, 0}));
   EXPECT_TRUE(planned.plan.geometries.geometries[1].materials.empty());
@@ -295,7 +295,7 @@ TEST(GeometryWriter, MaterialValuesNameTheirSymbolsAndThePlanListsThem) {
             (std::vector<std::string>{
                 "<triangles count=\"1\" material=\"material_7\">", "<triangles count=\"1\">",
                 "<lines count=\"1\" material=\"material_7\">", "<triangles count=\"1\">"}));
-  Planned planned = plan_only(scene);
+  GeometryPlanned planned = plan_only(scene);
   ASSERT_TRUE(planned.status.ok());
   const std::vector<GeometryPlan>& g = planned.plan.geometries.geometries;
   ASSERT_EQ(g.size(), 2u);

@@ -19,8 +19,8 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/write/collada_writer.h"
-#include "tests/collada/collada_test_util.h"
 #include "model/scene.h"
+#include "tests/collada/collada_test_util.h"
 
 namespace px::collada::testing {
 
@@ -33,8 +33,7 @@ struct Written {
 inline std::filesystem::path written_path() {
   static std::atomic<int> count{0};
   const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-  std::string name = info == nullptr ? "unnamed"
-                                     : cat(info->test_suite_name(), ".", info->name());
+  std::string name = info == nullptr ? "unnamed" : cat(info->test_suite_name(), ".", info->name());
   for (char& c : name) {
     if (c == '/') c = '_';
   }
@@ -76,9 +75,14 @@ inline RoundTrip write_and_read(const Scene& scene) {
   return out;
 }
 
-// The warnings of a code a write gave.
-inline int64_t warned(const Written& w, std::string_view code) {
-  return w.diagnostics.count(code);
+// How many times what occurs in text.
+inline size_t occurrences(const std::string& text, std::string_view what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
 }
+
+// The warnings of a code a write gave.
+inline int64_t warned(const Written& w, std::string_view code) { return w.diagnostics.count(code); }
 
 }  // namespace px::collada::testing
