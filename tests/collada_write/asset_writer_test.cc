@@ -64,6 +64,9 @@ TEST(AssetWriter, XsDateTimeAcceptsFractionsAndZonesOnly) {
   EXPECT_FALSE(is_xs_datetime("2024-01-02 03:04:05"));
   EXPECT_FALSE(is_xs_datetime("2024-13-02T03:04:05Z"));
   EXPECT_FALSE(is_xs_datetime("2024-01-02T03:04:05Zjunk"));
+  EXPECT_TRUE(is_xs_datetime("2024-01-02T24:00:00.000Z"));  // the day's end
+  EXPECT_FALSE(is_xs_datetime("2024-01-02T24:30:00Z"));
+  EXPECT_FALSE(is_xs_datetime("2024-01-02T24:00:00.5Z"));
 }
 
 TEST(AssetWriter, UnitAndUpAxisAreWrittenAndReadBack) {

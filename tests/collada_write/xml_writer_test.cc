@@ -113,6 +113,23 @@ TEST(XmlWriter, NumbersAreShortestRoundTripAndNonFiniteInXmlSpelling) {
   EXPECT_EQ(out.bytes, "\n<f>0.1 1 -2.5 NaN INF -INF 1e-30</f>\n<d>0.1 -7</d>\n");
 }
 
+TEST(XmlWriter, ColumnsOfEveryIntegerDtypeAreWrittenExactly) {
+  Capture out;
+  XmlWriter xml(out.sink());
+  static const int64_t kBig[] = {9007199254740993, -3};  // 2^53 + 1 needs more than a double
+  static const int8_t kSmall[] = {-128, 127};
+  static const uint16_t kShort[] = {65535, 0};
+  xml.open("a");
+  xml.column_values(Column::of<int64_t>(kBig, 1));
+  xml.close();
+  xml.open("b");
+  xml.column_values(Column::of<int8_t>(kSmall, 2));
+  xml.column_values(Column::of<uint16_t>(kShort, 1));
+  xml.close();
+  ASSERT_TRUE(xml.finish().ok());
+  EXPECT_EQ(out.bytes, "\n<a>9007199254740993 -3</a>\n<b>-128 127 65535 0</b>\n");
+}
+
 TEST(XmlWriter, EveryFloat32ReadsBackBitIdentical) {
   Capture out;
   XmlWriter xml(out.sink());

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <optional>
 #include <set>
 
@@ -51,16 +50,12 @@ class Planner {
   int written_node(int n) const;
   void plan_animation(const Animation& animation, size_t index);
   std::vector<Candidate> bake(std::vector<ToBake> to_bake, const std::string& label);
-  // base, else base-2, base-3, ...: the first id free, continuing where the last one of base
-  // stopped, so that many ids of one base cost no more than a few each.
-  std::string fresh_id(std::string_view base);
   void add_ids(Channel& channel, const std::string& animation_id);
 
   const Scene& scene_;
   WritePlan& plan_;
   Diagnostics& diagnostics_;
   SplitBudget budget_;
-  std::map<std::string, int> suffixes_;  // per id base, the last suffix fresh_id took
   size_t empty_ = 0;
   std::string empty_names_;
 };
@@ -76,24 +71,13 @@ int Planner::written_node(int n) const {
   return -1;
 }
 
-std::string Planner::fresh_id(std::string_view base) {
-  const std::string name = is_ncname(base) ? std::string(base) : to_ncname(base, "id");
-  int& suffix = suffixes_[name];
-  std::string id = suffix == 0 ? name : cat(name, "-", suffix);
-  while (!plan_.ids.reserve(id)) {
-    suffix = std::max(suffix, 1) + 1;
-    id = cat(name, "-", suffix);
-  }
-  return id;
-}
-
 void Planner::add_ids(Channel& channel, const std::string& animation_id) {
   // Named after the animation and the target: "walk-arm_t_X-input".
   const std::string stem = cat(animation_id, "-", to_ncname(channel.target, "channel"));
   auto source = [&](std::string_view suffix) {
     AnimationsPlan::SourceIds ids;
-    ids.source = fresh_id(cat(stem, "-", suffix));
-    ids.array = fresh_id(cat(ids.source, "-array"));
+    ids.source = plan_.ids.unique(cat(stem, "-", suffix));
+    ids.array = plan_.ids.unique(cat(ids.source, "-array"));
     return ids;
   };
   channel.input = source("input");
@@ -103,7 +87,7 @@ void Planner::add_ids(Channel& channel, const std::string& animation_id) {
     channel.in_tangent = source("intangent");
     channel.out_tangent = source("outtangent");
   }
-  channel.sampler = fresh_id(cat(stem, "-sampler"));
+  channel.sampler = plan_.ids.unique(cat(stem, "-sampler"));
 }
 
 std::vector<Candidate> Planner::bake(std::vector<ToBake> to_bake, const std::string& label) {
@@ -222,8 +206,8 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
   AnimationsPlan::Animation out;
   out.name = animation.name;
   // An unnamed animation is named by its id on read: "animation-<index>".
-  out.id = fresh_id(animation.name.empty() ? cat("animation-", index)
-                                           : to_ncname(animation.name, "animation"));
+  out.id = plan_.ids.unique(animation.name.empty() ? cat("animation-", index)
+                                                   : to_ncname(animation.name, "animation"));
   for (Candidate& c : candidates) {
     const bool repeated = std::any_of(c.animates.begin(), c.animates.end(), [&](const auto& v) {
       return animated.count(v) != 0 || (c.from_copy && own.count(v) != 0);
@@ -322,7 +306,10 @@ void name_source(XmlWriter& xml, const AnimationsPlan::SourceIds& ids,
   xml.open("Name_array");
   xml.attr("id", ids.array);
   xml.attr("count", names.size());
-  for (size_t i = 0; i < names.size(); ++i) xml.text(i == 0 ? names[i] : cat(" ", names[i]));
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) xml.text(" ");
+    xml.text(names[i]);
+  }
   xml.close();
   open_accessor(xml, ids, names.size(), 1);
   param(xml, "INTERPOLATION", "name");

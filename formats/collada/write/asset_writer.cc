@@ -62,10 +62,16 @@ bool is_xs_datetime(std::string_view s) {
       field(14) > 59 || field(17) > 59) {
     return false;
   }
+  // Hour 24 is only the day's end, 24:00:00.
+  bool day_end = field(11) == 24;
+  if (day_end && (field(14) != 0 || field(17) != 0)) return false;
   size_t i = 19;
   if (i < s.size() && s[i] == '.') {
     size_t start = ++i;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+      if (day_end && s[i] != '0') return false;
+      ++i;
+    }
     if (i == start) return false;
   }
   if (i == s.size()) return true;

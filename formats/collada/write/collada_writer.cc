@@ -89,7 +89,7 @@ bool spells_ascii_as_ascii(std::string_view encoding) {
       "ascii", "us-ascii", "latin", "iso-8859-", "iso8859-", "cp125", "windows-125", "l1"};
   return std::any_of(kPrefixes.begin(), kPrefixes.end(),
                      [&](std::string_view p) { return e.starts_with(p); }) ||
-         e == "cp1252" || e == "mac-roman" || e == "koi8-r" || e == "koi8-u";
+         e == "mac-roman" || e == "koi8-r" || e == "koi8-u";
 }
 
 absl::Status write_bytes(std::FILE* out, std::string_view bytes) {

@@ -163,7 +163,10 @@ void XmlWriter::column_values(const Column& column) {
       return integers(column.values<int32_t>());
     case DType::kUInt32:
       return integers(column.values<uint32_t>());
-    default:
+    case DType::kInt64:
+      for (int64_t v : column.values<int64_t>()) integer(v);
+      return;
+    default:  // 8- and 16-bit integers, which a double holds exactly
       for (size_t i = 0; i < n; ++i) {
         integer(static_cast<int64_t>(column.get(i / column.cols, i % column.cols)));
       }

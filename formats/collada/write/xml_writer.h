@@ -57,7 +57,7 @@ class XmlWriter {
   // (float32 as float32), integers as integers.
   void column_values(const Column& column);
 
-  // <name>text</name> and <name attr...>numbers</name> in one call.
+  // <name>text</name> in one call.
   void element(std::string_view name, std::string_view text_value);
 
   // Writes what is buffered and returns the sink's first error (OK when none). Every element
@@ -68,7 +68,6 @@ class XmlWriter {
   int64_t replaced_characters() const { return replaced_; }
   // Bytes handed to the sink or buffered so far.
   uint64_t bytes_written() const { return flushed_ + buffer_.size(); }
-  size_t depth() const { return stack_.size(); }
 
  private:
   void end_start_tag();  // closes "<name attrs" with ">" when still open
