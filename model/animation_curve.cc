@@ -7,10 +7,6 @@
 namespace px {
 namespace {
 
-bool all_finite(const std::vector<double>& v) {
-  return std::all_of(v.begin(), v.end(), [](double d) { return std::isfinite(d); });
-}
-
 std::vector<double> values_of(const Column& c) {
   std::vector<double> out(c.size());
   for (size_t r = 0; r < c.rows; ++r) {

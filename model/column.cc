@@ -1,5 +1,8 @@
 #include "model/column.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace px {
 
 size_t dtype_size(DType dtype) {
@@ -77,6 +80,19 @@ const NamedColumn* find_column(const std::vector<NamedColumn>& columns, std::str
     if (c.name == name) return &c;
   }
   return nullptr;
+}
+
+bool all_finite(std::span<const double> values) {
+  return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
+}
+
+bool all_finite(const Column& column) {
+  for (size_t r = 0; r < column.rows; ++r) {
+    for (size_t c = 0; c < column.cols; ++c) {
+      if (!std::isfinite(column.get(r, c))) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace px

@@ -98,6 +98,10 @@ struct NamedColumn {
   Column column;
 };
 
+// True when every value is a finite number (no NaN, no infinity).
+bool all_finite(std::span<const double> values);
+bool all_finite(const Column& column);
+
 const NamedColumn* find_column(const std::vector<NamedColumn>& columns, std::string_view name);
 
 }  // namespace px

@@ -62,15 +62,6 @@ Numbers numbers_of(const Column& column) {
   return out;
 }
 
-bool all_finite(const Column& column) {
-  for (size_t r = 0; r < column.rows; ++r) {
-    for (size_t c = 0; c < column.cols; ++c) {
-      if (!std::isfinite(column.get(r, c))) return false;
-    }
-  }
-  return true;
-}
-
 // The OUTPUT parameters of keys setting `member` of an element of `kind`.
 AnimationsPlan::Output output_of(std::string_view kind, std::string_view member, size_t width) {
   AnimationsPlan::Output out;

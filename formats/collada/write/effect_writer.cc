@@ -26,13 +26,6 @@ std::string label_of(const Material& m, size_t index) {
   return m.name.empty() ? cat("material ", index) : cat("material '", m.name, "'");
 }
 
-bool all_finite(std::span<const double> values) {
-  for (double v : values) {
-    if (!std::isfinite(v)) return false;
-  }
-  return true;
-}
-
 bool rgb_is(const std::array<double, 4>& rgba, double v) {
   return rgba[0] == v && rgba[1] == v && rgba[2] == v;
 }

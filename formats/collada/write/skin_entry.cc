@@ -7,10 +7,6 @@
 namespace px::collada {
 namespace {
 
-bool all_finite(std::span<const double> values) {
-  return std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); });
-}
-
 // The bind shape matrix: a 1x16 column or a list of 16 numbers.
 bool read_bind_shape(const Value& v, std::array<double, 16>* out) {
   if (v.is_column()) {
