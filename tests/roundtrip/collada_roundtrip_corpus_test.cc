@@ -23,6 +23,7 @@
 #include <cstring>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,24 @@ struct Tally {
   void read_back(const Diagnostics& d) {
     for (const auto& [code, count] : d.counts_by_code()) ++read_back_codes[code];
   }
+  // The scene written as COLLADA (its warnings in written) and read back; nullopt when the write
+  // was refused (counted by rule) or what it wrote does not read (a failure).
+  std::optional<Scene> written_and_read_back(const Scene& scene, const std::string& name,
+                                             Diagnostics& written) {
+    absl::StatusOr<std::string> dae = collada::write_to_memory(scene, written);
+    if (!dae.ok()) {
+      refused(dae.status(), name);
+      return std::nullopt;
+    }
+    Diagnostics reading;
+    absl::StatusOr<Scene> back = read_dae_text(*dae, reading);
+    read_back(reading);
+    if (!back.ok()) {
+      broken(name, ": what was written does not read: ", back.status());
+      return std::nullopt;
+    }
+    return std::move(*back);
+  }
   // Classifies a round trip's differences: none, with a warning of the writer's on the way, or a
   // disagreement.
   void judge(const std::string& name, const std::vector<std::string>& d, bool warned_on_the_way,
@@ -215,18 +234,8 @@ TEST(ColladaRoundTrip, DaeDaeDaeIsAFixedPoint) {
     absl::StatusOr<Scene> original = read_dae_file(file, diagnostics);
     if (!original.ok()) continue;
     ++t.read;
-    absl::StatusOr<std::string> a = collada::write_to_memory(*original, diagnostics);
-    if (!a.ok()) {
-      t.refused(a.status(), name);
-      continue;
-    }
-    Diagnostics read_a;
-    absl::StatusOr<Scene> scene_a = read_dae_text(*a, read_a);
-    t.read_back(read_a);
-    if (!scene_a.ok()) {
-      t.broken(name, ": what was written does not read: ", scene_a.status());
-      continue;
-    }
+    std::optional<Scene> scene_a = t.written_and_read_back(*original, name, diagnostics);
+    if (!scene_a) continue;
     Diagnostics again;
     absl::StatusOr<std::string> b = collada::write_to_memory(*scene_a, again);
     if (!b.ok()) {
@@ -287,18 +296,8 @@ TEST(ColladaRoundTrip, GltfThroughColladaKeepsItsScene) {
     if (!original.ok()) continue;
     ++t.read;
     Diagnostics write_diagnostics;
-    absl::StatusOr<std::string> dae = collada::write_to_memory(*original, write_diagnostics);
-    if (!dae.ok()) {
-      t.refused(dae.status(), name);
-      continue;
-    }
-    Diagnostics read_back;
-    absl::StatusOr<Scene> back = read_dae_text(*dae, read_back);
-    t.read_back(read_back);
-    if (!back.ok()) {
-      t.broken(name, ": what was written does not read: ", back.status());
-      continue;
-    }
+    std::optional<Scene> back = t.written_and_read_back(*original, name, write_diagnostics);
+    if (!back) continue;
     const std::vector<int> pairs = pair_nodes(*original, *back);
     std::vector<std::string> d = through_collada_differences(*original, *back, pairs);
     const AnimationComparison a = compare_animations(*original, *back, pairs);
@@ -341,18 +340,8 @@ TEST(ColladaRoundTrip, DaeThroughGlbAndColladaKeepsTheGlbScene) {
       continue;
     }
     Diagnostics written;
-    absl::StatusOr<std::string> dae = collada::write_to_memory(*g1, written);
-    if (!dae.ok()) {
-      t.refused(dae.status(), name);
-      continue;
-    }
-    Diagnostics read_back;
-    absl::StatusOr<Scene> collada_scene = read_dae_text(*dae, read_back);
-    t.read_back(read_back);
-    if (!collada_scene.ok()) {
-      t.broken(name, ": what was written does not read: ", collada_scene.status());
-      continue;
-    }
+    std::optional<Scene> collada_scene = t.written_and_read_back(*g1, name, written);
+    if (!collada_scene) continue;
     absl::StatusOr<gltf::Written> glb2 = gltf::write_to_memory(*collada_scene, true, "", written);
     if (!glb2.ok()) {
       t.broken(name, ": the COLLADA read does not write as GLB: ", glb2.status());
