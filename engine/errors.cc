@@ -22,6 +22,10 @@ absl::Status io_error(std::string_view detail) {
   return absl::UnavailableError(std::string(detail));
 }
 
+absl::Status out_of_memory(std::string_view detail) {
+  return absl::AbortedError(cat("out of memory: ", detail));
+}
+
 ExitCode exit_code_for(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kOk:
@@ -36,6 +40,8 @@ ExitCode exit_code_for(const absl::Status& status) {
     case absl::StatusCode::kPermissionDenied:
     case absl::StatusCode::kAlreadyExists:
       return ExitCode::kIo;
+    case absl::StatusCode::kAborted:
+      return ExitCode::kOutOfMemory;
     default:
       return ExitCode::kInternal;
   }

@@ -18,8 +18,11 @@ absl::Status refuse(std::string_view rule, std::string_view detail);
 absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
                          std::string_view detail);
 absl::Status io_error(std::string_view detail);
+// An allocation failed (a memory limit, a full machine): not the input's fault, worth a retry with
+// more memory.
+absl::Status out_of_memory(std::string_view detail);
 
-enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4 };
+enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4, kOutOfMemory = 5 };
 ExitCode exit_code_for(const absl::Status& status);
 
 }  // namespace px

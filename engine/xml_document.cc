@@ -317,7 +317,7 @@ absl::Status Builder::run() {
   constexpr size_t kBlock = 1 << 18;
   while (true) {
     void* buffer = XML_GetBuffer(parser_, kBlock);
-    if (buffer == nullptr) return absl::ResourceExhaustedError("XML parser out of memory");
+    if (buffer == nullptr) return out_of_memory("the XML parser's buffer");
     absl::StatusOr<size_t> n = source_->read(static_cast<char*>(buffer), kBlock);
     if (!n.ok()) return n.status();
     bool last = *n == 0;
@@ -325,6 +325,7 @@ absl::Status Builder::run() {
       if (!status_.ok()) return status_;
       XML_Error code = XML_GetErrorCode(parser_);
       int64_t line = XML_GetCurrentLineNumber(parser_);
+      if (code == XML_ERROR_NO_MEMORY) return out_of_memory(cat("the XML parser, line ", line));
       if (code == XML_ERROR_UNKNOWN_ENCODING || code == XML_ERROR_INCORRECT_ENCODING) {
         return refuse("xml.encoding.unsupported", cat("line ", line, ": ", XML_ErrorString(code),
                                                       " (", doc_.declared_encoding_, ")"));

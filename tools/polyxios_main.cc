@@ -1,15 +1,16 @@
-// The polyxios command line: convert (every pair of COLLADA, glTF and GLB) and info. Exit codes tell a bad asset from a transient
-// failure, so batch schedulers know what to retry.
+// The polyxios command line: convert, info, and the jobs over many files: validate (a CI gate),
+// batch (a library, in worker processes, sharded across machines) and merge-reports. Exit codes
+// tell a bad asset from a transient failure, so schedulers know what to retry.
 #include <cstdio>
-#include <cstring>
-#include <optional>
-#include <string>
 #include <string_view>
-#include <vector>
 
-#include "engine/errors.h"
-#include "formats/polyxios.h"
-#include "tools/scene_stats.h"
+#include "tools/cli/batch_command.h"
+#include "tools/cli/cli_common.h"
+#include "tools/cli/convert_command.h"
+#include "tools/cli/info_command.h"
+#include "tools/cli/merge_reports_command.h"
+#include "tools/cli/out_of_memory.h"
+#include "tools/cli/validate_command.h"
 
 namespace {
 
@@ -24,146 +25,69 @@ usage:
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
       is written unless the whole conversion succeeds.
-  polyxios info IN [--allow-external-files]
+
+  polyxios info IN [--json] [--allow-external-files]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
+      --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
+      skins, animations with their durations, warnings by code).
+
+  polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
+                    [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
+      Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
+      as convert would, and convert it in memory to --to (default glb), writing nothing. One
+      line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
+      per asset and line. -j N reads N at once (default: the number of cores).
+      --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family)
+      --only CODE           report only these codes (repeatable)
+      --severity CODE=LEVEL make a code an error, a warning or an info (repeatable)
+      --config FILE         the same as JSON: {"ignore": [...], "only": [...],
+                            "severity": {"CODE": "error"}, "werror": true}
+      --werror              an asset with warnings fails too
+      An unknown code is a usage error.
+
+  polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
+                 [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
+                 [--shard K/N | --shards N]
+      Convert every asset under SRC (or each path, relative to SRC, listed one per line in
+      LIST; "-" reads the list from standard input) into OUT, keeping the folder layout, to
+      --to (default glb). Each asset converts in its own worker process, N at once (-j, default
+      the number of cores): a crash, a hang past --timeout or an allocation past --max-memory
+      ends that worker only, reported as its own outcome. --report writes one JSON line per
+      asset; --resume with the same report skips assets already converted (same size and
+      mtime, output present). --shard K/N (K from 1 to N) converts the K-th of N slices, split
+      by a stable hash of each relative path; without it the slice is taken from
+      JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs, with --shards N), SLURM_ARRAY_TASK_ID and
+      SLURM_ARRAY_TASK_COUNT, or AWS_BATCH_JOB_ARRAY_INDEX (with --shards N). A progress bar
+      on a terminal, a periodic line otherwise, nothing with --quiet; a summary at the end.
+
+  polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
+      Fold batch reports (one per shard, or reruns) into one summary; the last line for an
+      input wins. -o writes the merged lines, sorted by input.
+
   polyxios --help | --version
 
-options:
+common options:
   --allow-external-files  read image files outside the input's folder (absolute paths, ..)
-  --quiet                 do not print warnings
+  --quiet                 do not print warnings (convert) or progress (batch)
 
-exit codes:
+exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")
   1  usage error
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
-     and the line. Do not retry.
+     and the line. Do not retry. (validate: some asset was refused, or failed --werror)
   3  I/O failure: the input could not be read or the output not written. May be retried.
   4  internal error
+  5  out of memory. May be retried with more memory.
+exit codes (batch, merge-reports):
+  0  every asset converted        2  some refused, every other converted (do not retry)
+  3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
-
-int fail(const absl::Status& status) {
-  std::fprintf(stderr, "polyxios: %s\n", std::string(status.message()).c_str());
-  return static_cast<int>(px::exit_code_for(status));
-}
-
-int usage(const char* problem) {
-  std::fprintf(stderr, "polyxios: %s (see polyxios --help)\n", problem);
-  return static_cast<int>(px::ExitCode::kUsage);
-}
-
-void print_warnings(const px::Diagnostics& diagnostics) {
-  for (const px::Diagnostic& d : diagnostics.entries()) {
-    std::string where = d.line > 0 ? " (line " + std::to_string(d.line) + ")" : "";
-    std::string times = d.count > 1 ? " [x" + std::to_string(d.count) + "]" : "";
-    std::fprintf(stderr, "polyxios: %s: %s: %s%s%s\n",
-                 d.severity == px::Severity::kWarning ? "warning" : "note", d.code.c_str(),
-                 d.message.c_str(), where.c_str(), times.c_str());
-  }
-}
-
-struct Arguments {
-  std::vector<std::string> positional;
-  bool allow_external_files = false;
-  bool quiet = false;
-  std::optional<bool> binary;  // --format glb / gltf
-  bool collada = false;        // --format dae
-  std::string unknown;
-};
-
-Arguments parse(int argc, char** argv, int first) {
-  Arguments a;
-  for (int i = first; i < argc; ++i) {
-    std::string_view arg = argv[i];
-    if (arg == "--allow-external-files") {
-      a.allow_external_files = true;
-    } else if (arg == "--quiet") {
-      a.quiet = true;
-    } else if (arg == "--format") {
-      std::string_view value = i + 1 < argc ? argv[++i] : "";
-      if (value == "glb" || value == "gltf") {
-        a.binary = value == "glb";
-        a.collada = false;
-      } else if (value == "dae") {
-        a.collada = true;
-        a.binary.reset();
-      } else if (a.unknown.empty()) {
-        a.unknown = "--format (it takes glb, gltf or dae)";
-      }
-    } else if (arg.starts_with("--") && a.unknown.empty()) {
-      a.unknown = std::string(arg);
-    } else {
-      a.positional.emplace_back(arg);
-    }
-  }
-  return a;
-}
-
-// Standard input, whole: a stream has no size to check counts against, and the readers take
-// memory as they take files.
-absl::StatusOr<std::string> read_standard_input() {
-  std::string bytes;
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) bytes.append(buffer, n);
-  if (std::ferror(stdin)) return px::io_error("cannot read standard input");
-  return bytes;
-}
-
-absl::StatusOr<px::Scene> read_input(const std::string& in, const px::ReadOptions& options,
-                                     px::Diagnostics& diagnostics) {
-  if (in != "-") return px::read_scene(in, options, diagnostics);
-  absl::StatusOr<std::string> bytes = read_standard_input();
-  if (!bytes.ok()) return bytes.status();
-  return px::read_scene_bytes(*bytes, options, diagnostics);
-}
-
-int convert(const Arguments& args) {
-  if (args.positional.size() != 2) return usage("convert takes IN and OUT");
-  px::ReadOptions read_options;
-  read_options.allow_external_files = args.allow_external_files;
-  px::Diagnostics diagnostics;
-  absl::StatusOr<px::Scene> scene = read_input(args.positional[0], read_options, diagnostics);
-  if (!scene.ok()) return fail(scene.status());
-  px::WriteOptions write_options;
-  write_options.binary = args.binary;
-  write_options.collada = args.collada;
-  const std::string& out = args.positional[1];
-  absl::Status written = out == "-" ? px::write_scene(*scene, stdout, write_options, diagnostics)
-                                    : px::write_scene(*scene, out, write_options, diagnostics);
-  if (!args.quiet) print_warnings(diagnostics);
-  if (!written.ok()) return fail(written);
-  return 0;
-}
-
-int info(const Arguments& args) {
-  if (args.positional.size() != 1) return usage("info takes one file");
-  px::ReadOptions read_options;
-  read_options.allow_external_files = args.allow_external_files;
-  px::Diagnostics diagnostics;
-  absl::StatusOr<px::Scene> scene = read_input(args.positional[0], read_options, diagnostics);
-  if (!scene.ok()) return fail(scene.status());
-  px::SceneStats s = px::scene_stats(*scene);
-  std::printf("file:       %s\n", args.positional[0].c_str());
-  std::printf("meshes:     %lld\n", static_cast<long long>(s.meshes));
-  std::printf("vertices:   %lld\n", static_cast<long long>(s.vertices));
-  std::printf("triangles:  %lld\n", static_cast<long long>(s.triangles));
-  std::printf("lines:      %lld\n", static_cast<long long>(s.lines));
-  std::printf("materials:  %lld\n", static_cast<long long>(s.materials));
-  std::printf("textures:   %lld\n", static_cast<long long>(s.textures));
-  std::printf("images:     %lld\n", static_cast<long long>(s.images));
-  std::printf("nodes:      %lld\n", static_cast<long long>(s.nodes));
-  std::printf("scenes:     %lld\n", static_cast<long long>(s.scenes));
-  std::printf("warnings:   %lld\n", static_cast<long long>(diagnostics.warning_count()));
-  for (const auto& [code, count] : diagnostics.counts_by_code()) {
-    std::printf("  %-48s %lld\n", code.c_str(), static_cast<long long>(count));
-  }
-  return 0;
-}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return usage("no command");
+  px::cli::exit_on_out_of_memory();
+  if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kHelp, stdout);
@@ -173,9 +97,10 @@ int main(int argc, char** argv) {
     std::puts("polyxios 0.1.0");
     return 0;
   }
-  Arguments args = parse(argc, argv, 2);
-  if (!args.unknown.empty()) return usage(("unknown option " + args.unknown).c_str());
-  if (command == "convert") return convert(args);
-  if (command == "info") return info(args);
-  return usage(("unknown command " + std::string(command)).c_str());
+  if (command == "convert") return px::cli::run_convert(argc, argv);
+  if (command == "info") return px::cli::run_info(argc, argv);
+  if (command == "validate") return px::cli::run_validate(argc, argv);
+  if (command == "batch") return px::cli::run_batch(argc, argv);
+  if (command == "merge-reports") return px::cli::run_merge_reports(argc, argv);
+  return px::cli::usage("unknown command " + std::string(command));
 }

@@ -1,0 +1,41 @@
+// The assets a job runs over: files named on the command line, folders searched recursively for
+// asset files, or a manifest of paths. Each asset keeps the path it was found by and its path
+// relative to its root ('/'-separated), which names its output and its shard.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace px::cli {
+
+struct Asset {
+  std::filesystem::path path;  // to open
+  std::string relative;        // under the root, '/'-separated; the path as given for a file
+};
+
+// .dae, .dae.gz, .gltf, .glb, in any case.
+bool is_asset_name(std::string_view file_name);
+
+// The files and folders given, in that order; a folder's assets sorted by relative path (plain
+// byte order, the same on every machine). A named file is taken whatever its name; a path that
+// does not exist is an I/O error.
+absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths);
+
+// Every asset under root, sorted by relative path.
+absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& root);
+
+// The manifest's lines (blank lines and "#" comments skipped), each a path relative to root or an
+// absolute path under it, in the manifest's order with repeats dropped. A path that leaves root
+// is refused, so an output never lands outside the output folder.
+absl::StatusOr<std::vector<Asset>> assets_listed(const std::filesystem::path& root,
+                                                 std::string_view manifest);
+
+// The relative path with its asset extension (.dae, .dae.gz, .gltf, .glb) replaced by ext.
+std::string with_extension(std::string_view relative, std::string_view ext);
+
+}  // namespace px::cli

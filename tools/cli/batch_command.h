@@ -1,0 +1,7 @@
+#pragma once
+
+namespace px::cli {
+
+int run_batch(int argc, char** argv);
+
+}  // namespace px::cli

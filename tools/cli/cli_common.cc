@@ -1,0 +1,69 @@
+#include "tools/cli/cli_common.h"
+
+#include <cstdio>
+#include <string_view>
+
+#include "engine/errors.h"
+#include "formats/polyxios.h"
+
+namespace px::cli {
+
+int fail(const absl::Status& status) {
+  std::fprintf(stderr, "polyxios: %s\n", std::string(status.message()).c_str());
+  return static_cast<int>(exit_code_for(status));
+}
+
+int usage(const std::string& problem) {
+  std::fprintf(stderr, "polyxios: %s (see polyxios --help)\n", problem.c_str());
+  return static_cast<int>(ExitCode::kUsage);
+}
+
+void print_warnings(const Diagnostics& diagnostics) {
+  for (const Diagnostic& d : diagnostics.entries()) {
+    std::string where = d.line > 0 ? " (line " + std::to_string(d.line) + ")" : "";
+    std::string times = d.count > 1 ? " [x" + std::to_string(d.count) + "]" : "";
+    std::fprintf(stderr, "polyxios: %s: %s: %s%s%s\n",
+                 d.severity == Severity::kWarning ? "warning" : "note", d.code.c_str(),
+                 d.message.c_str(), where.c_str(), times.c_str());
+  }
+}
+
+namespace {
+
+// Standard input, whole: a stream has no size to check counts against, and the readers take
+// memory as they take files.
+absl::StatusOr<std::string> read_standard_input() {
+  std::string bytes;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) bytes.append(buffer, n);
+  if (std::ferror(stdin)) return io_error("cannot read standard input");
+  return bytes;
+}
+
+bool is_code(std::string_view text) {
+  if (text.empty() || text.find('.') == std::string_view::npos) return false;
+  for (char c : text) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
+                                 Diagnostics& diagnostics) {
+  if (path != "-") return read_scene(path, options, diagnostics);
+  absl::StatusOr<std::string> bytes = read_standard_input();
+  if (!bytes.ok()) return bytes.status();
+  return read_scene_bytes(*bytes, options, diagnostics);
+}
+
+std::string rule_of(const absl::Status& status) {
+  std::string_view message(status.message().data(), status.message().size());
+  std::string_view head = message.substr(0, message.find(": "));
+  return is_code(head) ? std::string(head) : std::string();
+}
+
+}  // namespace px::cli

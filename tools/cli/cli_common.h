@@ -1,0 +1,29 @@
+// What every command shares: how a failure and a warning are printed, and reading an input that
+// may be standard input ("-").
+#pragma once
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "engine/options.h"
+#include "model/scene.h"
+
+namespace px::cli {
+
+// Prints "polyxios: MESSAGE" and gives the exit code the status calls for.
+int fail(const absl::Status& status);
+// Prints "polyxios: PROBLEM (see polyxios --help)" and gives the usage exit code.
+int usage(const std::string& problem);
+// One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]".
+void print_warnings(const Diagnostics& diagnostics);
+
+absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
+                                 Diagnostics& diagnostics);
+
+// The rule a refusal names: the text before the first ": " of its message, when that is a code
+// (dotted lower-case words); empty otherwise.
+std::string rule_of(const absl::Status& status);
+
+}  // namespace px::cli

@@ -1,0 +1,31 @@
+#include "tools/cli/convert_command.h"
+
+#include "formats/polyxios.h"
+#include "tools/cli/cli_common.h"
+#include "tools/cli/command_line.h"
+#include "tools/cli/output_format.h"
+
+namespace px::cli {
+
+int run_convert(int argc, char** argv) {
+  CommandLine args(argc, argv, 2, {{"--allow-external-files", "--quiet"}, {"--format"}});
+  if (!args.error().empty()) return usage(args.error());
+  if (args.positional().size() != 2) return usage("convert takes IN and OUT");
+  WriteOptions write_options;
+  if (args.has("--format") && !set_output_format(args.value("--format"), write_options)) {
+    return usage("--format takes glb, gltf or dae");
+  }
+  ReadOptions read_options;
+  read_options.allow_external_files = args.has("--allow-external-files");
+  Diagnostics diagnostics;
+  absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);
+  if (!scene.ok()) return fail(scene.status());
+  const std::string& out = args.positional()[1];
+  absl::Status written = out == "-" ? write_scene(*scene, stdout, write_options, diagnostics)
+                                    : write_scene(*scene, out, write_options, diagnostics);
+  if (!args.has("--quiet")) print_warnings(diagnostics);
+  if (!written.ok()) return fail(written);
+  return 0;
+}
+
+}  // namespace px::cli

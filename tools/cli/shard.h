@@ -1,0 +1,35 @@
+// Which slice of the asset list this process converts: --shard K/N, or the array-job variables
+// of Kubernetes Indexed Jobs, Slurm and AWS Batch. An asset belongs to the slice its relative
+// path hashes to, so adding files moves no other file to another shard.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace px::cli {
+
+struct Shard {
+  int64_t index = 0;  // 0 .. count-1
+  int64_t count = 1;
+  std::string source;  // how it was chosen: "--shard 2/4", "JOB_COMPLETION_INDEX=1", ...
+  bool whole() const { return count == 1; }
+};
+
+// FNV-1a, 64 bits: the same on every machine and in every build.
+uint64_t stable_hash(std::string_view text);
+bool in_shard(std::string_view relative, const Shard& shard);
+
+using GetEnv = const char* (*)(const char*);
+
+// shard_flag is --shard's text ("" when absent), shards_flag --shards's (0 when absent). Without
+// --shard the environment is read (JOB_COMPLETION_INDEX, then SLURM_ARRAY_TASK_ID, then
+// AWS_BATCH_JOB_ARRAY_INDEX); with neither the whole list is one shard. A bad value is an
+// InvalidArgument naming it.
+absl::StatusOr<Shard> choose_shard(std::string_view shard_flag, int64_t shards_flag,
+                                   GetEnv getenv);
+
+}  // namespace px::cli
