@@ -1,5 +1,6 @@
 #include "engine/atomic_file.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,20 +12,46 @@
 #include "engine/strings.h"
 
 namespace px {
+namespace {
+
+mode_t file_mode() {
+  mode_t mask = umask(0);
+  umask(mask);
+  return 0666 & ~mask;
+}
+
+// An unnamed file in the target's folder, or -1 where the kernel or file system has none.
+int open_unnamed(const std::filesystem::path& target) {
+#ifdef O_TMPFILE
+  std::filesystem::path folder = target.parent_path();
+  if (folder.empty()) folder = ".";
+  return ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, file_mode());
+#else
+  (void)target;
+  return -1;
+#endif
+}
+
+}  // namespace
 
 absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& target) {
-  std::string pattern = cat(target.string(), ".tmp-XXXXXX");
-  int fd = mkstemp(pattern.data());
+  std::string temp;
+  int fd = open_unnamed(target);
   if (fd < 0) {
-    return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
+    temp = cat(target.string(), ".tmp-XXXXXX");
+    fd = mkstemp(temp.data());
+    if (fd < 0) {
+      return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
+    }
   }
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
     ::close(fd);
-    ::unlink(pattern.c_str());
-    return io_error(cat("cannot open ", pattern, ": ", std::strerror(errno)));
+    if (!temp.empty()) ::unlink(temp.c_str());
+    return io_error(cat("cannot open a temporary for ", target.string(), ": ",
+                        std::strerror(errno)));
   }
-  return AtomicFile(target, pattern, file);
+  return AtomicFile(target, temp, file);
 }
 
 AtomicFile::AtomicFile(AtomicFile&& other) noexcept
@@ -60,18 +87,37 @@ absl::Status AtomicFile::write(std::string_view bytes) {
   return absl::OkStatus();
 }
 
+absl::Status AtomicFile::name_temporary() {
+  // linkat with AT_EMPTY_PATH needs a capability; the /proc link of the descriptor does not.
+  std::string self = cat("/proc/self/fd/", fileno(file_));
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    std::string name = cat(target_.string(), ".tmp-", ::getpid(), "-", attempt);
+    if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+      temp_ = name;
+      return absl::OkStatus();
+    }
+    if (errno != EEXIST) break;
+  }
+  return io_error(cat("cannot name the output ", target_.string(), ": ", std::strerror(errno)));
+}
+
 absl::Status AtomicFile::commit() {
   if (file_ == nullptr || failed_) return io_error(cat("cannot commit ", target_.string()));
   // mkstemp makes the file 0600; give the output the permissions a plain fopen would.
-  mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fileno(file_), 0666 & ~mask);
+  fchmod(fileno(file_), file_mode());
   bool ok = std::fflush(file_) == 0;
+  if (ok && temp_.empty()) {
+    if (absl::Status named = name_temporary(); !named.ok()) {
+      discard();
+      return named;
+    }
+  }
   ok = (std::fclose(file_) == 0) && ok;
   file_ = nullptr;
   if (!ok) {
+    std::string why = std::strerror(errno);
     discard();
-    return io_error(cat("cannot write ", target_.string(), ": ", std::strerror(errno)));
+    return io_error(cat("cannot write ", target_.string(), ": ", why));
   }
   if (std::rename(temp_.c_str(), target_.c_str()) != 0) {
     std::string why = std::strerror(errno);

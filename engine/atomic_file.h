@@ -1,5 +1,7 @@
 // Output that appears whole or not at all: bytes go to a temporary file beside the target, which
 // is renamed into place by commit(). A file never committed is removed when the object dies.
+// Where the file system allows, the temporary has no name until commit() (O_TMPFILE), so a
+// process killed mid-write (a batch worker past its timeout, kill -9) leaves nothing behind.
 #pragma once
 
 #include <cstdio>
@@ -33,9 +35,11 @@ class AtomicFile {
   AtomicFile(std::filesystem::path target, std::filesystem::path temp, std::FILE* file)
       : target_(std::move(target)), temp_(std::move(temp)), file_(file) {}
   void discard();
+  // Gives the unnamed temporary a name beside the target, for the rename.
+  absl::Status name_temporary();
 
   std::filesystem::path target_;
-  std::filesystem::path temp_;
+  std::filesystem::path temp_;  // empty while the temporary is unnamed
   std::FILE* file_ = nullptr;
   bool failed_ = false;
 };

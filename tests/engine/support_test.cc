@@ -1,4 +1,9 @@
 // Diagnostics, errors, atomic output, base64, data: URIs and media types.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -79,6 +84,42 @@ TEST_F(AtomicFileTest, LeavesNothingWhenNotCommitted) {
     ASSERT_TRUE(file->write("partial").ok());
   }
   EXPECT_EQ(files(), 0u);
+}
+
+// A batch worker killed past its timeout never gets to destroy its AtomicFile.
+TEST_F(AtomicFileTest, AProcessKilledMidWriteLeavesNothing) {
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    auto file = AtomicFile::create(dir_ / "out.bin");
+    if (file.ok() && file->write(std::string(1 << 20, 'x')).ok()) raise(SIGKILL);
+    _exit(1);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(files(), 0u);
+}
+
+TEST_F(AtomicFileTest, ReplacesAnExistingFileWithTheUmasksPermissions) {
+  auto target = dir_ / "out.bin";
+  std::ofstream(target) << "old";
+  mode_t old_mask = umask(022);
+  {
+    auto file = AtomicFile::create(target);
+    ASSERT_TRUE(file.ok());
+    ASSERT_TRUE(file->write("new").ok());
+    ASSERT_TRUE(file->commit().ok());
+  }
+  umask(old_mask);
+  std::ifstream in(target);
+  std::string text;
+  in >> text;
+  EXPECT_EQ(text, "new");
+  EXPECT_EQ(files(), 1u);
+  struct stat st {};
+  ASSERT_EQ(stat(target.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
 
 TEST_F(AtomicFileTest, FailsCleanlyInAMissingFolder) {
