@@ -22,9 +22,14 @@ std::string lower_extension(const std::filesystem::path& path) {
   return ext;
 }
 
-// GLB by its magic, whatever the extension; then the extension.
+// GLB by its magic, whatever the extension; then the extension (robot.dae.gz by the name inside
+// the .gz, which the file source decompresses).
 Format detect_format(const std::filesystem::path& path, std::string_view prefix) {
   if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
+  if (lower_extension(path) == ".gz") {
+    return format_from_extension(path.stem()) == Format::kCollada ? Format::kCollada
+                                                                  : Format::kUnknown;
+  }
   return format_from_extension(path);
 }
 

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <zlib.h>
+
 #include "formats/polyxios.h"
 #include "tests/api/api_test_util.h"
 
@@ -39,6 +41,22 @@ TEST_F(ApiTest, ConvertsDaeToGlbAndReadsTheGlbBackEvenUnderAnotherExtension) {
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(back->meshes.size(), 1u);
   EXPECT_EQ(back->meshes[0].num_points(), 3u);
+}
+
+// .dae.gz is COLLADA by the name inside the .gz; .gltf.gz is not read (glTF is read whole).
+TEST_F(ApiTest, ReadsGzippedColladaByTheNameInsideTheGz) {
+  Diagnostics d;
+  gzFile gz = gzopen((dir_ / "t.DAE.gz").c_str(), "wb");
+  ASSERT_NE(gz, nullptr);
+  ASSERT_EQ(gzwrite(gz, kTriangle, sizeof kTriangle - 1), static_cast<int>(sizeof kTriangle - 1));
+  ASSERT_EQ(gzclose(gz), Z_OK);
+  auto scene = read_scene(dir_ / "t.DAE.gz", ReadOptions{}, d);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  EXPECT_EQ(scene->meshes.size(), 1u);
+  std::filesystem::copy_file(dir_ / "t.DAE.gz", dir_ / "t.gltf.gz");
+  auto gltf = read_scene(dir_ / "t.gltf.gz", ReadOptions{}, d);
+  ASSERT_FALSE(gltf.ok());
+  EXPECT_EQ(std::string(gltf.status().message()).rfind("format.unknown", 0), 0u);
 }
 
 TEST_F(ApiTest, WritesGltfWithItsBinBeside) {

@@ -92,8 +92,15 @@ absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root,
     while (!line.empty() && line.front() == ' ') line.remove_prefix(1);
     if (line.empty() || line.front() == '#') continue;
     fs::path listed(line);
-    fs::path relative = (listed.is_absolute() ? listed.lexically_relative(base) : listed)
-                            .lexically_normal();
+    std::error_code ec;
+    // `find SRC ... > list` spells paths from the working folder; take those when that is where
+    // the file is.
+    if (!listed.is_absolute() && !fs::exists(base / listed, ec) && fs::exists(listed, ec)) {
+      listed = fs::absolute(listed, ec);
+    }
+    fs::path relative =
+        (listed.is_absolute() ? listed.lexically_relative(fs::absolute(base, ec)) : listed)
+            .lexically_normal();
     std::string rel = relative.generic_string();
     if (rel.empty() || rel == "." || rel.starts_with("../") || rel == ".." ||
         relative.is_absolute()) {

@@ -29,9 +29,10 @@ absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& p
 // Every asset under root, sorted by relative path.
 absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& root);
 
-// The manifest's lines (blank lines and "#" comments skipped), each a path relative to root or an
-// absolute path under it, in the manifest's order with repeats dropped. A path that leaves root
-// is refused, so an output never lands outside the output folder.
+// The manifest's lines (blank lines and "#" comments skipped), each a path relative to root, or
+// an absolute path or one from the working folder that leads under root, in the manifest's
+// order with repeats dropped. A path that leaves root is refused (InvalidArgument), so an output
+// never lands outside the output folder.
 absl::StatusOr<std::vector<Asset>> assets_listed(const std::filesystem::path& root,
                                                  std::string_view manifest);
 

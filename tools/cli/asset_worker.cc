@@ -1,0 +1,112 @@
+#include "tools/cli/asset_worker.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <system_error>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/polyxios.h"
+#include "tools/cli/cli_common.h"
+
+namespace px::cli {
+namespace fs = std::filesystem;
+namespace {
+
+Outcome outcome_of_exit(int code) {
+  switch (static_cast<ExitCode>(code)) {
+    case ExitCode::kOk:
+      return Outcome::kConverted;
+    case ExitCode::kRefused:
+      return Outcome::kRefused;
+    case ExitCode::kIo:
+      return Outcome::kIoError;
+    case ExitCode::kOutOfMemory:
+      return Outcome::kMemory;
+    default:
+      return Outcome::kCrashed;
+  }
+}
+
+void write_all(int fd, const std::string& bytes) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    done += static_cast<size_t>(n);
+  }
+}
+
+// The first line of a message: a record is one line.
+std::string one_line(std::string_view text) {
+  return std::string(text.substr(0, text.find('\n')));
+}
+
+}  // namespace
+
+int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, int result_fd) {
+  AssetRecord record;
+  record.input = job.asset.relative;
+  record.output = job.output;
+  Diagnostics diagnostics;
+  absl::Status status;
+  const fs::path target = settings.out / job.output;
+  std::error_code ec;
+  fs::create_directories(target.parent_path(), ec);
+  if (ec) {
+    status = io_error(cat("cannot create ", target.parent_path().string(), ": ", ec.message()));
+  } else {
+    absl::StatusOr<Scene> scene = read_scene(job.asset.path, settings.read, diagnostics);
+    status = scene.ok() ? write_scene(*scene, target, settings.write, diagnostics)
+                        : scene.status();
+  }
+  int code = static_cast<int>(exit_code_for(status));
+  record.exit_code = code;
+  record.outcome = outcome_of_exit(code);
+  if (!status.ok()) {
+    record.rule = rule_of(status);
+    record.message = one_line(std::string_view(status.message().data(), status.message().size()));
+  }
+  record.warnings = diagnostics.counts_by_code();
+  if (status.ok()) {
+    for (const fs::path& file : output_files(settings.out, job.output)) {
+      uintmax_t size = fs::file_size(file, ec);
+      if (!ec) record.output_bytes += static_cast<int64_t>(size);
+    }
+  }
+  write_all(result_fd, to_json_line(record));
+  return code;
+}
+
+AssetRecord record_of_finished(const BatchJob& job, const std::string& result, int wait_status,
+                               bool timed_out) {
+  AssetRecord record;
+  std::string_view line(result);
+  absl::StatusOr<AssetRecord> written = parse_json_line(line.substr(0, line.find('\n')));
+  if (written.ok()) record = std::move(*written);
+  record.input = job.asset.relative;
+  record.output = job.output;
+  record.input_bytes = job.input_bytes;
+  record.input_mtime_ns = job.input_mtime_ns;
+  if (WIFEXITED(wait_status)) {
+    record.exit_code = WEXITSTATUS(wait_status);
+    record.signal = 0;
+    if (!written.ok()) record.outcome = outcome_of_exit(record.exit_code);
+  } else {
+    record.exit_code = -1;
+    record.signal = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;
+    record.outcome = Outcome::kCrashed;
+    record.message = cat("the worker died of signal ", record.signal);
+  }
+  if (timed_out) {
+    record.outcome = Outcome::kTimeout;
+    record.message = "the worker was stopped at the --timeout";
+  }
+  if (record.outcome != Outcome::kConverted) record.output_bytes = 0;
+  return record;
+}
+
+}  // namespace px::cli

@@ -1,0 +1,233 @@
+#include "tools/cli/batch_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/errors.h"
+#include "rapidjson/document.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
+
+namespace px::cli {
+namespace {
+
+constexpr std::string_view kOutcomeNames[kOutcomeCount] = {
+    "converted", "refused", "io-error", "timeout", "memory", "crashed"};
+
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+void put(JsonWriter& w, const char* key, std::string_view value) {
+  w.Key(key);
+  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+}
+
+void put(JsonWriter& w, const char* key, int64_t value) {
+  w.Key(key);
+  w.Int64(value);
+}
+
+bool get_string(const rapidjson::Value& o, const char* key, std::string* out) {
+  auto it = o.FindMember(key);
+  if (it == o.MemberEnd()) return true;  // optional
+  if (!it->value.IsString()) return false;
+  out->assign(it->value.GetString(), it->value.GetStringLength());
+  return true;
+}
+
+template <typename T>
+bool get_int(const rapidjson::Value& o, const char* key, T* out) {
+  auto it = o.FindMember(key);
+  if (it == o.MemberEnd()) return true;
+  if (!it->value.IsInt64()) return false;
+  *out = static_cast<T>(it->value.GetInt64());
+  return true;
+}
+
+std::string megabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MB", bytes / 1e6);
+  return text;
+}
+
+}  // namespace
+
+std::string_view outcome_name(Outcome outcome) {
+  return kOutcomeNames[static_cast<int>(outcome)];
+}
+
+std::string to_json_line(const AssetRecord& r) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  put(w, "input", r.input);
+  put(w, "output", r.output);
+  put(w, "outcome", outcome_name(r.outcome));
+  w.Key("exitCode");
+  if (r.exit_code >= 0) w.Int(r.exit_code); else w.Null();
+  if (r.signal != 0) put(w, "signal", r.signal);
+  if (!r.rule.empty()) put(w, "rule", r.rule);
+  if (!r.message.empty()) put(w, "message", r.message);
+  w.Key("warnings");
+  w.StartObject();
+  for (const auto& [code, count] : r.warnings) put(w, code.c_str(), count);
+  w.EndObject();
+  put(w, "inputBytes", r.input_bytes);
+  put(w, "inputMtimeNs", r.input_mtime_ns);
+  put(w, "outputBytes", r.output_bytes);
+  w.Key("seconds");
+  w.Double(std::isfinite(r.seconds) ? std::round(r.seconds * 1e6) / 1e6 : 0.0);
+  put(w, "peakRssKiB", r.peak_rss_kib);
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
+}
+
+absl::StatusOr<AssetRecord> parse_json_line(std::string_view line) {
+  rapidjson::Document doc;
+  doc.Parse(line.data(), line.size());
+  if (doc.HasParseError() || !doc.IsObject()) {
+    return absl::InvalidArgumentError("not a JSON object");
+  }
+  AssetRecord r;
+  std::string outcome;
+  bool ok = get_string(doc, "input", &r.input) && get_string(doc, "output", &r.output) &&
+            get_string(doc, "outcome", &outcome) && get_int(doc, "signal", &r.signal) &&
+            get_string(doc, "rule", &r.rule) && get_string(doc, "message", &r.message) &&
+            get_int(doc, "inputBytes", &r.input_bytes) &&
+            get_int(doc, "inputMtimeNs", &r.input_mtime_ns) &&
+            get_int(doc, "outputBytes", &r.output_bytes) &&
+            get_int(doc, "peakRssKiB", &r.peak_rss_kib);
+  if (!ok || r.input.empty()) return absl::InvalidArgumentError("not a batch report line");
+  auto found = std::find(std::begin(kOutcomeNames), std::end(kOutcomeNames), outcome);
+  if (found == std::end(kOutcomeNames)) {
+    return absl::InvalidArgumentError("unknown outcome " + outcome);
+  }
+  r.outcome = static_cast<Outcome>(found - std::begin(kOutcomeNames));
+  if (auto it = doc.FindMember("exitCode"); it != doc.MemberEnd() && it->value.IsInt()) {
+    r.exit_code = it->value.GetInt();
+  }
+  if (auto it = doc.FindMember("seconds"); it != doc.MemberEnd() && it->value.IsNumber()) {
+    r.seconds = it->value.GetDouble();
+  }
+  if (auto it = doc.FindMember("warnings"); it != doc.MemberEnd() && it->value.IsObject()) {
+    for (const auto& m : it->value.GetObject()) {
+      if (m.value.IsInt64()) r.warnings.emplace_back(m.name.GetString(), m.value.GetInt64());
+    }
+  }
+  return r;
+}
+
+absl::StatusOr<std::vector<AssetRecord>> read_report(const std::string& path, int64_t* skipped) {
+  std::vector<AssetRecord> records;
+  *skipped = 0;
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) return records;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return io_error("cannot read the report " + path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    absl::StatusOr<AssetRecord> r = parse_json_line(line);
+    if (r.ok()) {
+      records.push_back(std::move(*r));
+    } else {
+      ++*skipped;
+    }
+  }
+  if (in.bad()) return io_error("cannot read the report " + path);
+  return records;
+}
+
+int64_t Summary::assets() const {
+  int64_t n = skipped;
+  for (int64_t c : counts) n += c;
+  return n;
+}
+
+void Summary::add(const AssetRecord& r) {
+  ++counts[static_cast<int>(r.outcome)];
+  if (r.outcome == Outcome::kRefused) ++refusal_rules[r.rule.empty() ? "(no rule)" : r.rule];
+  input_bytes += r.input_bytes;
+  output_bytes += r.output_bytes;
+  worker_seconds += r.seconds;
+}
+
+int exit_code_of(const Summary& s) {
+  auto n = [&](Outcome o) { return s.counts[static_cast<int>(o)]; };
+  if (n(Outcome::kCrashed) > 0) return 4;
+  if (n(Outcome::kIoError) + n(Outcome::kTimeout) + n(Outcome::kMemory) > 0) return 3;
+  if (n(Outcome::kRefused) > 0) return 2;
+  return 0;
+}
+
+namespace {
+
+std::vector<std::pair<std::string, int64_t>> top_rules(const Summary& s, size_t most) {
+  std::vector<std::pair<std::string, int64_t>> rules(s.refusal_rules.begin(),
+                                                     s.refusal_rules.end());
+  std::stable_sort(rules.begin(), rules.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (rules.size() > most) rules.resize(most);
+  return rules;
+}
+
+}  // namespace
+
+void print_summary(std::FILE* out, const Summary& s, double wall_seconds) {
+  std::fprintf(out, "%lld assets:", static_cast<long long>(s.assets()));
+  for (int i = 0; i < kOutcomeCount; ++i) {
+    std::fprintf(out, "%s %lld %s", i == 0 ? "" : ",", static_cast<long long>(s.counts[i]),
+                 kOutcomeNames[i].data());
+  }
+  if (s.skipped > 0) {
+    std::fprintf(out, "; %lld skipped (already converted)", static_cast<long long>(s.skipped));
+  }
+  std::fputc('\n', out);
+  std::vector<std::pair<std::string, int64_t>> rules = top_rules(s, 10);
+  if (!rules.empty()) {
+    std::fputs("top refusal rules:", out);
+    for (size_t i = 0; i < rules.size(); ++i) {
+      std::fprintf(out, "%s %s (%lld)", i == 0 ? "" : ",", rules[i].first.c_str(),
+                   static_cast<long long>(rules[i].second));
+    }
+    std::fputc('\n', out);
+  }
+  std::fprintf(out, "%s in, %s out", megabytes(static_cast<double>(s.input_bytes)).c_str(),
+               megabytes(static_cast<double>(s.output_bytes)).c_str());
+  if (wall_seconds > 0) {
+    std::fprintf(out, " in %.2f s: %.1f MB/s", wall_seconds,
+                 static_cast<double>(s.input_bytes) / 1e6 / wall_seconds);
+  }
+  std::fputc('\n', out);
+}
+
+std::string summary_json(const Summary& s) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  put(w, "assets", s.assets());
+  w.Key("outcomes");
+  w.StartObject();
+  for (int i = 0; i < kOutcomeCount; ++i) put(w, kOutcomeNames[i].data(), s.counts[i]);
+  w.EndObject();
+  put(w, "skipped", s.skipped);
+  w.Key("topRefusalRules");
+  w.StartArray();
+  for (const auto& [rule, count] : top_rules(s, 10)) {
+    w.StartObject();
+    put(w, "rule", rule);
+    put(w, "count", count);
+    w.EndObject();
+  }
+  w.EndArray();
+  put(w, "inputBytes", s.input_bytes);
+  put(w, "outputBytes", s.output_bytes);
+  w.Key("workerSeconds");
+  w.Double(std::round(s.worker_seconds * 1e3) / 1e3);
+  put(w, "exitCode", exit_code_of(s));
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize()) + "\n";
+}
+
+}  // namespace px::cli
