@@ -1,3 +1,5 @@
+// polyxios merge-reports: batch reports (one per shard, or a run and its resumes) folded into
+// one summary.
 #pragma once
 
 namespace px::cli {
