@@ -1,0 +1,415 @@
+// The modules under batch and the other many-file commands: the flag parser, asset discovery,
+// shard choice, the plan (outputs, collisions, resume), the report, the worker pool, progress.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "tools/cli/asset_list.h"
+#include "tools/cli/asset_worker.h"
+#include "tools/cli/batch_plan.h"
+#include "tools/cli/batch_progress.h"
+#include "tools/cli/batch_report.h"
+#include "tools/cli/command_line.h"
+#include "tools/cli/shard.h"
+#include "tools/cli/worker_pool.h"
+
+namespace px::cli {
+namespace {
+namespace fs = std::filesystem;
+
+class TempTree : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() /
+            ("px_cli_units_" + std::to_string(::getpid()) + "_" +
+             ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(root_);
+    fs::create_directories(root_);
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void put(const std::string& relative, const std::string& bytes = "x") {
+    fs::create_directories((root_ / relative).parent_path());
+    std::ofstream(root_ / relative, std::ios::binary) << bytes;
+  }
+  fs::path root_;
+};
+
+std::vector<std::string> relatives(const std::vector<Asset>& assets) {
+  std::vector<std::string> out;
+  for (const Asset& a : assets) out.push_back(a.relative);
+  return out;
+}
+
+TEST(CommandLine, SwitchesOptionsRepeatsAndPositionals) {
+  const char* argv[] = {"polyxios", "batch", "src", "--quiet", "-j4", "--to=dae", "--ignore",
+                        "a.b", "--ignore", "c.*", "-", "--", "--not-a-flag"};
+  CommandLine args(13, const_cast<char**>(argv), 2,
+                   {{"--quiet"}, {"-j", "--to", "--ignore"}});
+  EXPECT_EQ(args.error(), "");
+  EXPECT_EQ(args.positional(), (std::vector<std::string>{"src", "-", "--not-a-flag"}));
+  EXPECT_TRUE(args.has("--quiet"));
+  EXPECT_EQ(args.value("-j"), "4");
+  EXPECT_EQ(args.value("--to"), "dae");
+  EXPECT_EQ(args.values("--ignore"), (std::vector<std::string>{"a.b", "c.*"}));
+  EXPECT_EQ(args.value("--report", "none"), "none");
+}
+
+TEST(CommandLine, UnknownFlagsAndMissingValuesAreErrors) {
+  const char* unknown[] = {"polyxios", "batch", "--bogus"};
+  EXPECT_EQ(CommandLine(3, const_cast<char**>(unknown), 2, {{}, {}}).error(),
+            "unknown option --bogus");
+  const char* missing[] = {"polyxios", "batch", "--to"};
+  EXPECT_EQ(CommandLine(3, const_cast<char**>(missing), 2, {{}, {"--to"}}).error(),
+            "--to needs a value");
+  const char* switch_value[] = {"polyxios", "batch", "--quiet=yes"};
+  EXPECT_NE(CommandLine(3, const_cast<char**>(switch_value), 2, {{"--quiet"}, {}}).error(), "");
+  long n = 0;
+  EXPECT_TRUE(parse_count("16", 1, 1024, &n));
+  EXPECT_EQ(n, 16);
+  EXPECT_FALSE(parse_count("0", 1, 1024, &n));
+  EXPECT_FALSE(parse_count("4x", 1, 1024, &n));
+  EXPECT_FALSE(parse_count("", 1, 1024, &n));
+}
+
+TEST_F(TempTree, FindsAssetsOfEveryExtensionInAnyCaseSorted) {
+  for (const char* name : {"b/z.glb", "a.DAE", "b/y.Dae.GZ", "c.gltf", "notes.txt", "b/.dae",
+                           "d.dae.bak", "b/x.bin"}) {
+    put(name);
+  }
+  absl::StatusOr<std::vector<Asset>> found = assets_under(root_);
+  ASSERT_TRUE(found.ok()) << found.status();
+  EXPECT_EQ(relatives(*found),
+            (std::vector<std::string>{"a.DAE", "b/y.Dae.GZ", "b/z.glb", "c.gltf"}));
+  EXPECT_FALSE(assets_under(root_ / "absent").ok());
+  EXPECT_FALSE(is_asset_name(".glb"));
+  EXPECT_TRUE(is_asset_name("robot.GLB"));
+}
+
+TEST_F(TempTree, FindAssetsKeepsTheOrderGivenAndTakesNamedFilesWhateverTheirName) {
+  put("f/one.dae");
+  put("f/two.glb");
+  put("named.txt");
+  absl::StatusOr<std::vector<Asset>> found =
+      find_assets({(root_ / "named.txt").string(), (root_ / "f").string()});
+  ASSERT_TRUE(found.ok());
+  ASSERT_EQ(found->size(), 3u);
+  EXPECT_EQ(found->at(0).path, root_ / "named.txt");
+  EXPECT_EQ(found->at(1).relative, (root_ / "f" / "one.dae").generic_string());
+  absl::StatusOr<std::vector<Asset>> missing = find_assets({(root_ / "nope").string()});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_TRUE(absl::IsUnavailable(missing.status()));
+}
+
+TEST_F(TempTree, ManifestsTakeRelativeAbsoluteAndWorkingFolderPathsAndRefuseEscapes) {
+  put("a.dae");
+  put("sub/b.glb");
+  std::string manifest = "# comment\n\na.dae\r\n  sub/b.glb  \n" + (root_ / "a.dae").string() +
+                         "\n./sub/../a.dae\n";
+  absl::StatusOr<std::vector<Asset>> listed = assets_listed(root_, manifest);
+  ASSERT_TRUE(listed.ok()) << listed.status();
+  EXPECT_EQ(relatives(*listed), (std::vector<std::string>{"a.dae", "sub/b.glb"}));
+  for (const char* escape : {"../x.dae", "/etc/passwd", ".", "sub/../../x.dae"}) {
+    absl::StatusOr<std::vector<Asset>> bad = assets_listed(root_, escape);
+    ASSERT_FALSE(bad.ok()) << escape;
+    EXPECT_TRUE(absl::IsInvalidArgument(bad.status()));
+  }
+}
+
+TEST(AssetList, OutputNamesReplaceTheWholeAssetExtension) {
+  EXPECT_EQ(with_extension("a/b.dae.gz", ".glb"), "a/b.glb");
+  EXPECT_EQ(with_extension("a.b/c.DAE", ".gltf"), "a.b/c.gltf");
+  EXPECT_EQ(with_extension("x.glb", ".dae"), "x.dae");
+}
+
+TEST(Shard, TheHashIsFnv1aAndSlicesCoverEveryPathOnce) {
+  EXPECT_EQ(stable_hash(""), 14695981039346656037ull);
+  EXPECT_EQ(stable_hash("a"), 0xaf63dc4c8601ec8cull);
+  std::map<int64_t, int> per_shard;
+  for (int i = 0; i < 1000; ++i) {
+    std::string path = "models/" + std::to_string(i) + ".dae";
+    int owners = 0;
+    for (int64_t k = 0; k < 4; ++k) {
+      if (in_shard(path, Shard{k, 4, ""})) {
+        ++owners;
+        ++per_shard[k];
+      }
+    }
+    EXPECT_EQ(owners, 1) << path;
+  }
+  for (const auto& [k, n] : per_shard) EXPECT_GT(n, 150) << "shard " << k;
+}
+
+const char* no_env(const char*) { return nullptr; }
+
+std::map<std::string, std::string> g_env;
+const char* fake_env(const char* name) {
+  auto it = g_env.find(name);
+  return it == g_env.end() ? nullptr : it->second.c_str();
+}
+
+TEST(Shard, FromTheFlagAndFromEachScheduler) {
+  absl::StatusOr<Shard> flag = choose_shard("2/4", 0, no_env);
+  ASSERT_TRUE(flag.ok());
+  EXPECT_EQ(flag->index, 1);
+  EXPECT_EQ(flag->count, 4);
+  EXPECT_TRUE(choose_shard("", 0, no_env)->whole());
+  for (const char* bad : {"0/4", "5/4", "1/0", "x/4", "1-4", "2/"}) {
+    EXPECT_FALSE(choose_shard(bad, 0, no_env).ok()) << bad;
+  }
+  g_env = {{"JOB_COMPLETION_INDEX", "2"}};
+  absl::StatusOr<Shard> k8s = choose_shard("", 3, fake_env);
+  ASSERT_TRUE(k8s.ok());
+  EXPECT_EQ(k8s->index, 2);
+  EXPECT_EQ(k8s->source, "JOB_COMPLETION_INDEX=2 of 3 (--shards 3)");
+  EXPECT_FALSE(choose_shard("", 0, fake_env).ok());  // no count
+  EXPECT_FALSE(choose_shard("", 2, fake_env).ok());  // index past the count
+  g_env = {{"SLURM_ARRAY_TASK_ID", "5"}, {"SLURM_ARRAY_TASK_COUNT", "4"},
+           {"SLURM_ARRAY_TASK_MIN", "3"}};
+  absl::StatusOr<Shard> slurm = choose_shard("", 0, fake_env);
+  ASSERT_TRUE(slurm.ok()) << slurm.status();
+  EXPECT_EQ(slurm->index, 2);
+  EXPECT_EQ(slurm->count, 4);
+  g_env = {{"AWS_BATCH_JOB_ARRAY_INDEX", "0"}};
+  EXPECT_EQ(choose_shard("", 8, fake_env)->count, 8);
+  EXPECT_EQ(choose_shard("3/8", 0, fake_env)->index, 2);  // the flag wins
+  g_env = {{"AWS_BATCH_JOB_ARRAY_INDEX", "-1"}};
+  EXPECT_FALSE(choose_shard("", 8, fake_env).ok());
+  EXPECT_FALSE(choose_shard("", 8, no_env).ok());  // --shards without an index
+}
+
+TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {
+  put("a.dae", "12345");
+  put("a.glb");
+  put("b.dae");
+  std::vector<Asset> assets = *assets_under(root_);
+  std::vector<BatchJob> jobs = plan_jobs(assets, ".glb");
+  ASSERT_EQ(jobs.size(), 3u);
+  EXPECT_EQ(jobs[0].output, "a.dae.glb");
+  EXPECT_EQ(jobs[1].output, "a.glb.glb");
+  EXPECT_EQ(jobs[2].output, "b.glb");
+  EXPECT_EQ(jobs[0].input_bytes, 5);
+  EXPECT_GT(jobs[0].input_mtime_ns, 0);
+  size_t in_shards = 0;
+  for (int64_t k = 0; k < 3; ++k) in_shards += take_shard(jobs, Shard{k, 3, ""}).size();
+  EXPECT_EQ(in_shards, 3u);
+  EXPECT_EQ(output_files(root_, "x/a.gltf"),
+            (std::vector<fs::path>{root_ / "x/a.gltf", root_ / "x/a.bin"}));
+}
+
+TEST_F(TempTree, AResumedRunSkipsOnlyWhatIsConvertedAndUnchanged) {
+  put("src/a.dae", "abc");
+  BatchJob job = plan_jobs(*assets_under(root_ / "src"), ".glb")[0];
+  AssetRecord r;
+  r.input = "a.dae";
+  r.output = "a.glb";
+  r.outcome = Outcome::kConverted;
+  r.input_bytes = job.input_bytes;
+  r.input_mtime_ns = job.input_mtime_ns;
+  auto records = last_records({r});
+  EXPECT_FALSE(already_converted(job, records, root_ / "out"));  // no output yet
+  put("out/a.glb");
+  EXPECT_TRUE(already_converted(job, records, root_ / "out"));
+  AssetRecord changed = r;
+  changed.input_mtime_ns += 1;
+  EXPECT_FALSE(already_converted(job, last_records({r, changed}), root_ / "out"));
+  AssetRecord refused = r;
+  refused.outcome = Outcome::kRefused;
+  EXPECT_FALSE(already_converted(job, last_records({refused}), root_ / "out"));
+  EXPECT_TRUE(already_converted(job, last_records({refused, r}), root_ / "out"));
+}
+
+TEST(BatchReport, ALineRoundTripsAndBadLinesAreRefused) {
+  AssetRecord r;
+  r.input = "dir/\"quoted\"\n.dae";
+  r.output = "dir/x.glb";
+  r.outcome = Outcome::kRefused;
+  r.exit_code = 2;
+  r.rule = "collada.p.length";
+  r.message = "too short";
+  r.warnings = {{"b.code", 3}, {"a.code", 1}};
+  r.input_bytes = 1234;
+  r.input_mtime_ns = 1700000000123456789;
+  r.seconds = 0.25;
+  r.peak_rss_kib = 9000;
+  std::string line = to_json_line(r);
+  EXPECT_EQ(line.back(), '\n');
+  EXPECT_EQ(line.find('\n'), line.size() - 1);
+  absl::StatusOr<AssetRecord> back = parse_json_line(line);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->input, r.input);
+  EXPECT_EQ(back->outcome, Outcome::kRefused);
+  EXPECT_EQ(back->exit_code, 2);
+  EXPECT_EQ(back->rule, r.rule);
+  EXPECT_EQ(back->warnings, r.warnings);
+  EXPECT_EQ(back->input_mtime_ns, r.input_mtime_ns);
+  EXPECT_DOUBLE_EQ(back->seconds, 0.25);
+  EXPECT_EQ(back->peak_rss_kib, 9000);
+  for (const char* bad : {"", "[]", "{\"input\":\"a\",\"outc", "{\"input\":\"a\",\"outcome\":\"x\"}",
+                          "{\"outcome\":\"converted\"}", "{\"input\":1,\"outcome\":\"converted\"}"}) {
+    EXPECT_FALSE(parse_json_line(bad).ok()) << bad;
+  }
+}
+
+TEST(BatchReport, TheExitCodeAndTheSummary) {
+  Summary s;
+  EXPECT_EQ(exit_code_of(s), 0);
+  AssetRecord r;
+  r.input = "a";
+  r.outcome = Outcome::kConverted;
+  r.input_bytes = 2'000'000;
+  s.add(r);
+  EXPECT_EQ(exit_code_of(s), 0);
+  r.outcome = Outcome::kRefused;
+  r.rule = "x.y";
+  s.add(r);
+  s.add(r);
+  EXPECT_EQ(exit_code_of(s), 2);
+  r.outcome = Outcome::kTimeout;
+  s.add(r);
+  EXPECT_EQ(exit_code_of(s), 3);
+  r.outcome = Outcome::kCrashed;
+  s.add(r);
+  EXPECT_EQ(exit_code_of(s), 4);
+  s.skipped = 7;
+  EXPECT_EQ(s.assets(), 12);
+  std::FILE* out = std::tmpfile();
+  print_summary(out, s, 2.0);
+  std::rewind(out);
+  char text[1024] = {};
+  size_t n = std::fread(text, 1, sizeof text - 1, out);
+  std::fclose(out);
+  std::string printed(text, n);
+  EXPECT_NE(printed.find("12 assets: 1 converted, 2 refused, 0 io-error, 1 timeout, 0 memory, "
+                         "1 crashed; 7 skipped (already converted)"),
+            std::string::npos)
+      << printed;
+  EXPECT_NE(printed.find("top refusal rules: x.y (2)"), std::string::npos);
+  EXPECT_NE(printed.find("10.0 MB in, 0.0 MB out in 2.00 s: 5.0 MB/s"), std::string::npos);
+  EXPECT_NE(summary_json(s).find("\"exitCode\":4"), std::string::npos);
+}
+
+TEST(AssetWorker, AFinishedWorkerIsReadByWhatItWroteElseByHowItEnded) {
+  BatchJob job{{"in/a.dae", "a.dae"}, "a.glb", 10, 20, true};
+  AssetRecord written;
+  written.input = "a.dae";
+  written.outcome = Outcome::kRefused;
+  written.exit_code = 2;
+  written.rule = "r.s";
+  AssetRecord r = record_of_finished(job, to_json_line(written), 2 << 8, false);
+  EXPECT_EQ(r.outcome, Outcome::kRefused);
+  EXPECT_EQ(r.rule, "r.s");
+  EXPECT_EQ(r.input_bytes, 10);
+  EXPECT_EQ(record_of_finished(job, "", 0, false).outcome, Outcome::kConverted);
+  EXPECT_EQ(record_of_finished(job, "", 3 << 8, false).outcome, Outcome::kIoError);
+  EXPECT_EQ(record_of_finished(job, "", 5 << 8, false).outcome, Outcome::kMemory);
+  EXPECT_EQ(record_of_finished(job, "", 4 << 8, false).outcome, Outcome::kCrashed);
+  AssetRecord killed = record_of_finished(job, "", SIGSEGV, false);
+  EXPECT_EQ(killed.outcome, Outcome::kCrashed);
+  EXPECT_EQ(killed.signal, SIGSEGV);
+  EXPECT_EQ(killed.exit_code, -1);
+  EXPECT_EQ(record_of_finished(job, "", SIGKILL, true).outcome, Outcome::kTimeout);
+}
+
+std::vector<FinishedJob> wait_all(WorkerPool& pool) {
+  std::vector<FinishedJob> all;
+  while (!pool.idle()) {
+    for (FinishedJob& f : pool.wait(100)) all.push_back(std::move(f));
+  }
+  return all;
+}
+
+TEST(WorkerPool, RunsJobsInChildrenAndTakesWhatTheyWrite) {
+  WorkerPool pool(2, {});
+  for (size_t job = 0; job < 2; ++job) {
+    ASSERT_TRUE(pool.start(job, [job](int fd) {
+      std::string text = "job " + std::to_string(job);
+      return ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) ? 7 : 1;
+    }).ok());
+  }
+  EXPECT_TRUE(pool.full());
+  std::vector<FinishedJob> done = wait_all(pool);
+  ASSERT_EQ(done.size(), 2u);
+  for (const FinishedJob& f : done) {
+    EXPECT_EQ(f.result, "job " + std::to_string(f.job));
+    EXPECT_TRUE(WIFEXITED(f.wait_status));
+    EXPECT_EQ(WEXITSTATUS(f.wait_status), 7);
+    EXPECT_FALSE(f.timed_out);
+    EXPECT_GT(f.peak_rss_kib, 0);
+  }
+}
+
+TEST(WorkerPool, KillsAChildAtItsDeadlineAndSurvivesACrash) {
+  WorkerPool pool(2, {0.2, 0});
+  ASSERT_TRUE(pool.start(0, [](int) {
+    while (true) pause();
+    return 0;
+  }).ok());
+  ASSERT_TRUE(pool.start(1, [](int) {
+    raise(SIGSEGV);
+    return 0;
+  }).ok());
+  std::vector<FinishedJob> done = wait_all(pool);
+  ASSERT_EQ(done.size(), 2u);
+  for (const FinishedJob& f : done) {
+    ASSERT_TRUE(WIFSIGNALED(f.wait_status));
+    if (f.job == 0) {
+      EXPECT_TRUE(f.timed_out);
+      EXPECT_EQ(WTERMSIG(f.wait_status), SIGKILL);
+      EXPECT_GE(f.seconds, 0.2);
+    } else {
+      EXPECT_FALSE(f.timed_out);
+      EXPECT_EQ(WTERMSIG(f.wait_status), SIGSEGV);
+    }
+  }
+}
+
+// The cap is what the child may add to the address space it starts with (with AddressSanitizer,
+// terabytes of shadow), so it holds in every build.
+TEST(WorkerPool, CapsAChildsAddressSpace) {
+  WorkerPool pool(1, {0, 16});
+  ASSERT_TRUE(pool.start(0, [](int) {
+    void* small = std::malloc(size_t{4} << 20);
+    void* big = std::malloc(size_t{64} << 20);
+    return small != nullptr && big == nullptr ? 0 : 1;
+  }).ok());
+  std::vector<FinishedJob> done = wait_all(pool);
+  ASSERT_EQ(done.size(), 1u);
+  EXPECT_EQ(WEXITSTATUS(done[0].wait_status), 0);
+}
+
+TEST(BatchProgress, PlainLinesABarAndNothing) {
+  auto printed = [](BatchProgress::Mode mode) {
+    std::FILE* out = std::tmpfile();
+    BatchProgress progress(mode, 4, 4'000'000, 1e-9, out);
+    progress.update(1, 1'000'000, 0);
+    progress.note("polyxios: batch: refused x.dae: why");
+    progress.update(4, 4'000'000, 1);
+    progress.finish();
+    std::rewind(out);
+    char text[2048] = {};
+    size_t n = std::fread(text, 1, sizeof text - 1, out);
+    std::fclose(out);
+    return std::string(text, n);
+  };
+  std::string lines = printed(BatchProgress::Mode::kLines);
+  EXPECT_NE(lines.find("polyxios: batch: 1/4 files"), std::string::npos) << lines;
+  EXPECT_NE(lines.find("refused x.dae: why\n"), std::string::npos);
+  EXPECT_NE(lines.find("4/4 files"), std::string::npos);
+  EXPECT_NE(lines.find("1 failed"), std::string::npos);
+  EXPECT_EQ(lines.find('\r'), std::string::npos);
+  std::string bar = printed(BatchProgress::Mode::kBar);
+  EXPECT_NE(bar.find("\r\033[K[" + std::string(30, '=') + "] 4/4 files"), std::string::npos)
+      << bar;
+  EXPECT_EQ(printed(BatchProgress::Mode::kNone), "");
+}
+
+}  // namespace
+}  // namespace px::cli
