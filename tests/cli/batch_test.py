@@ -26,7 +26,8 @@ BAD_DAE = (b'<COLLADA><library_geometries><geometry id="g"><mesh><source id="s">
 
 def run(*argv, env=None, stdin=None, timeout=120):
     full_env = dict(os.environ)
-    full_env.pop('JOB_COMPLETION_INDEX', None)
+    for name in ('JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID', 'AWS_BATCH_JOB_ARRAY_INDEX'):
+        full_env.pop(name, None)
     full_env.update(env or {})
     return subprocess.run([ARGS.polyxios, *argv], capture_output=True, env=full_env,
                           input=stdin, timeout=timeout)
@@ -355,6 +356,54 @@ class BatchTest(unittest.TestCase):
             r = run('batch', self.src, inner, '--to', 'dae', '--quiet')
             self.assertEqual(r.returncode, 0, r.stderr)
             self.assertIn(b'1 assets: 1 converted', r.stdout)
+
+    def test_shards_split_the_list_and_merge_reports_folds_them(self):
+        sample = open(ARGS.sample, 'rb').read()
+        for i in range(12):
+            self.put(f'set{i % 3}/m{i}.dae', sample)
+        self.put('set0/bad.dae', BAD_DAE)
+        reports = []
+        for k in (1, 2, 3):
+            reports.append(os.path.join(self.work, f'shard{k}.jsonl'))
+            r = run('batch', self.src, self.out, '--shard', f'{k}/3', '--report', reports[-1])
+            self.assertIn(r.returncode, (0, 2), r.stderr)
+            self.assertIn(f'polyxios: batch: shard {k}/3 from --shard {k}/3: '.encode(), r.stderr)
+        inputs = [l['input'] for rep in reports for l in report_lines(rep)]
+        self.assertEqual(len(inputs), 13)
+        self.assertEqual(len(set(inputs)), 13)  # each asset in exactly one shard
+        merged = os.path.join(self.work, 'merged.jsonl')
+        r = run('merge-reports', *reports, '-o', merged)
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertIn(b'13 assets: 12 converted, 1 refused', r.stdout)
+        self.assertIn(b'top refusal rules: collada.mesh.no-vertices (1)', r.stdout)
+        lines = report_lines(merged)
+        self.assertEqual([l['input'] for l in lines], sorted(inputs))
+        r = run('merge-reports', *reports, '--json')
+        summary = json.loads(r.stdout)
+        self.assertEqual(summary['assets'], 13)
+        self.assertEqual(summary['outcomes']['converted'], 12)
+        self.assertEqual(summary['exitCode'], 2)
+        # A rerun's line wins over the first: the refused asset, fixed, converts.
+        self.put('set0/bad.dae', sample)
+        rerun = os.path.join(self.work, 'rerun.jsonl')
+        r = run('batch', self.src, self.out, '--from', '-', '--report', rerun, '--quiet',
+                stdin=b'set0/bad.dae\n')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        r = run('merge-reports', *reports, rerun)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(b'13 assets: 13 converted', r.stdout)
+        self.assertEqual(run('merge-reports').returncode, 1)
+        self.assertEqual(run('merge-reports', os.path.join(self.work, 'absent.jsonl')).returncode, 3)
+        with open(os.path.join(self.work, 'junk.jsonl'), 'w') as f:
+            f.write('not json\n')
+        r = run('merge-reports', os.path.join(self.work, 'junk.jsonl'))
+        self.assertEqual(r.returncode, 0)
+        self.assertIn(b'1 lines that are not records skipped', r.stderr)
+        for bad in ('0/3', '4/3', 'x'):
+            self.assertEqual(run('batch', self.src, self.out, '--shard', bad).returncode, 1)
+        r = run('batch', self.src, self.out, env={'JOB_COMPLETION_INDEX': '1'})
+        self.assertEqual(r.returncode, 1)
+        self.assertIn(b'--shards N', r.stderr)
 
     def test_an_empty_source(self):
         r = run('batch', self.src, self.out, '--report', self.report)
