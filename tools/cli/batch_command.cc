@@ -13,7 +13,6 @@
 #include <fstream>
 #include <iterator>
 #include <system_error>
-#include <thread>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -223,7 +222,7 @@ int run_batch(int argc, char** argv) {
     return usage("--to takes glb, gltf or dae");
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
-  long workers = std::max(1u, std::thread::hardware_concurrency());
+  long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, 1024, &workers)) {
     return usage("-j takes a number of workers from 1 to 1024");
   }
@@ -272,7 +271,7 @@ int run_batch(int argc, char** argv) {
   }
   std::vector<BatchJob> jobs =
       take_shard(plan_jobs(*assets, output_extension(settings.convert.write)), *shard);
-  if (!shard->whole() && !settings.quiet) {
+  if (!shard->whole()) {  // even with --quiet: a scheduler's log should say which slice ran
     std::fprintf(stderr, "polyxios: batch: shard %lld/%lld from %s: %zu of %zu assets\n",
                  static_cast<long long>(shard->index + 1), static_cast<long long>(shard->count),
                  shard->source.c_str(), jobs.size(), assets->size());

@@ -1,6 +1,10 @@
 #include "tools/cli/command_line.h"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <charconv>
+#include <thread>
 
 namespace px::cli {
 
@@ -54,6 +58,13 @@ std::string CommandLine::value(std::string_view option, std::string_view fallbac
 std::vector<std::string> CommandLine::values(std::string_view option) const {
   auto it = values_.find(option);
   return it == values_.end() ? std::vector<std::string>{} : it->second;
+}
+
+int default_workers() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) return CPU_COUNT(&set);
+  return std::max(1u, std::thread::hardware_concurrency());
 }
 
 bool parse_count(std::string_view text, long low, long high, long* out) {

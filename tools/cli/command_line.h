@@ -36,6 +36,10 @@ class CommandLine {
   std::string error_;
 };
 
+// -j's default: the cores this process may run on (its CPU affinity, which a container's cpuset
+// narrows), at least 1.
+int default_workers();
+
 // "-j 4" and friends: a whole number in [low, high], or false.
 bool parse_count(std::string_view text, long low, long high, long* out);
 
