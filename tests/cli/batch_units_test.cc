@@ -71,6 +71,7 @@ TEST(CommandLine, UnknownFlagsAndMissingValuesAreErrors) {
             "--to needs a value");
   const char* switch_value[] = {"polyxios", "batch", "--quiet=yes"};
   EXPECT_NE(CommandLine(3, const_cast<char**>(switch_value), 2, {{"--quiet"}, {}}).error(), "");
+  EXPECT_GE(default_workers(), 1);
   long n = 0;
   EXPECT_TRUE(parse_count("16", 1, 1024, &n));
   EXPECT_EQ(n, 16);
