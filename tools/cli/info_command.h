@@ -1,4 +1,4 @@
-// polyxios info IN: what a file holds.
+// polyxios info IN [--json]: what a file holds, as text or as one JSON object (info_json.h).
 #pragma once
 
 namespace px::cli {

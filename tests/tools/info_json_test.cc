@@ -1,0 +1,151 @@
+#include "tools/cli/info_json.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "rapidjson/document.h"
+#include "tools/cli/input_format.h"
+
+namespace px::cli {
+namespace {
+
+rapidjson::Document parsed(const std::string& text) {
+  rapidjson::Document doc;
+  doc.Parse(text.c_str(), text.size());
+  EXPECT_FALSE(doc.HasParseError()) << text;
+  return doc;
+}
+
+SceneSummary one_of_each() {
+  SceneSummary s;
+  s.stats.meshes = 1;
+  s.stats.vertices = 4;
+  s.cameras = 1;
+  s.bounds.add(-1, 0, 2);
+  s.bounds.add(1, 3, 2);
+  MeshSummary& mesh = s.meshes.emplace_back();
+  mesh.name = "square";
+  mesh.counts = {4, 2, 0, 2};
+  mesh.attributes = {"normals"};
+  mesh.materials = {0};
+  mesh.instances = 1;
+  mesh.bounds.add(0, 0, 0);
+  s.meshes.emplace_back();  // no name, no points
+  MaterialSummary& material = s.materials.emplace_back();
+  material.name = "paint";
+  material.shading = "phong";
+  material.alpha_mode = AlphaMode::kBlend;
+  material.textures = {{"baseColorTexture", 0}};
+  s.skins.push_back({"rig", 3});
+  AnimationSummary& animation = s.animations.emplace_back();
+  animation.name = "walk";
+  animation.channels = 2;
+  animation.start = 0.5;
+  animation.end = 2;
+  return s;
+}
+
+TEST(InfoJson, WritesEveryPart) {
+  Diagnostics diagnostics;
+  diagnostics.warn("a.code", "one");
+  diagnostics.warn("a.code", "two");
+  diagnostics.warn("b.code", "three");
+  diagnostics.info("c.note", "four");
+  rapidjson::Document doc =
+      parsed(info_json("dir/x.dae", Format::kCollada, one_of_each(), diagnostics));
+  EXPECT_STREQ(doc["uri"].GetString(), "dir/x.dae");
+  EXPECT_STREQ(doc["format"].GetString(), "collada");
+  EXPECT_EQ(doc["counts"]["meshes"].GetInt(), 1);
+  EXPECT_EQ(doc["counts"]["cameras"].GetInt(), 1);
+  EXPECT_EQ(doc["counts"]["skins"].GetInt(), 1);
+  EXPECT_EQ(doc["counts"]["animations"].GetInt(), 1);
+  EXPECT_TRUE(doc["defaultScene"].IsNull());
+  EXPECT_EQ(doc["bounds"]["min"][0].GetDouble(), -1);
+  EXPECT_EQ(doc["bounds"]["max"][1].GetDouble(), 3);
+  EXPECT_TRUE(doc["bounds"]["exact"].GetBool());
+  const auto& mesh = doc["meshes"][0];
+  EXPECT_STREQ(mesh["name"].GetString(), "square");
+  EXPECT_EQ(mesh["triangles"].GetInt(), 2);
+  EXPECT_EQ(mesh["cells"].GetInt(), 2);
+  EXPECT_STREQ(mesh["attributes"][0].GetString(), "normals");
+  EXPECT_EQ(mesh["materials"][0].GetInt(), 0);
+  EXPECT_TRUE(doc["meshes"][1]["name"].IsNull());
+  EXPECT_TRUE(doc["meshes"][1]["bounds"].IsNull());
+  const auto& material = doc["materials"][0];
+  EXPECT_STREQ(material["shading"].GetString(), "phong");
+  EXPECT_STREQ(material["alphaMode"].GetString(), "BLEND");
+  EXPECT_FALSE(material.HasMember("alphaCutoff"));
+  EXPECT_FALSE(material["doubleSided"].GetBool());
+  EXPECT_EQ(material["textures"]["baseColorTexture"].GetInt(), 0);
+  EXPECT_STREQ(doc["skins"][0]["name"].GetString(), "rig");
+  EXPECT_EQ(doc["skins"][0]["joints"].GetInt(), 3);
+  EXPECT_EQ(doc["animations"][0]["duration"].GetDouble(), 1.5);
+  EXPECT_EQ(doc["animations"][0]["start"].GetDouble(), 0.5);
+  EXPECT_EQ(doc["warningCount"].GetInt(), 3);
+  EXPECT_EQ(doc["warnings"]["a.code"].GetInt(), 2);
+  EXPECT_EQ(doc["warnings"]["b.code"].GetInt(), 1);
+  EXPECT_FALSE(doc["warnings"].HasMember("c.note"));
+  EXPECT_EQ(doc["notes"]["c.note"].GetInt(), 1);
+}
+
+TEST(InfoJson, EmptySceneHasNullBoundsAndEmptyLists) {
+  rapidjson::Document doc = parsed(info_json("-", Format::kGlb, SceneSummary{}, Diagnostics{}));
+  EXPECT_STREQ(doc["format"].GetString(), "glb");
+  EXPECT_TRUE(doc["bounds"].IsNull());
+  EXPECT_EQ(doc["meshes"].Size(), 0u);
+  EXPECT_EQ(doc["warningCount"].GetInt(), 0);
+  EXPECT_EQ(doc["warnings"].MemberCount(), 0u);
+}
+
+TEST(InfoJson, NonFiniteNumbersAreNull) {
+  SceneSummary s;
+  MaterialSummary& material = s.materials.emplace_back();
+  material.alpha_mode = AlphaMode::kMask;
+  material.alpha_cutoff = std::numeric_limits<double>::quiet_NaN();
+  AnimationSummary& animation = s.animations.emplace_back();
+  animation.start = -std::numeric_limits<double>::max();
+  animation.end = std::numeric_limits<double>::max();  // end - start overflows
+  rapidjson::Document doc = parsed(info_json("x.gltf", Format::kGltf, s, Diagnostics{}));
+  EXPECT_TRUE(doc["materials"][0]["alphaCutoff"].IsNull());
+  EXPECT_TRUE(doc["animations"][0]["duration"].IsNull());
+  EXPECT_EQ(doc["animations"][0]["end"].GetDouble(), std::numeric_limits<double>::max());
+}
+
+TEST(InfoJson, TextThatIsNotUtf8IsMended) {
+  SceneSummary s;
+  s.materials.emplace_back().name = "caf\xC3\xA9 \xFF\xC0\xAF \xED\xA0\x80 end\x01";
+  rapidjson::Document doc = parsed(info_json("in\xE9.dae", Format::kCollada, s, Diagnostics{}));
+  EXPECT_STREQ(doc["uri"].GetString(), "in\xEF\xBF\xBD.dae");
+  EXPECT_EQ(std::string(doc["materials"][0]["name"].GetString()),
+            "caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
+            " end\x01");
+}
+
+TEST(InfoJson, SameSummarySameBytes) {
+  Diagnostics diagnostics;
+  diagnostics.warn("a.code", "one");
+  EXPECT_EQ(info_json("a", Format::kGlb, one_of_each(), diagnostics),
+            info_json("a", Format::kGlb, one_of_each(), diagnostics));
+}
+
+TEST(InputFormat, FilesByMagicThenExtension) {
+  EXPECT_EQ(file_format("glTF", "model.gltf"), Format::kGlb);
+  EXPECT_EQ(file_format("glTF", "model.bin"), Format::kGlb);
+  EXPECT_EQ(file_format("{\"as", "model.glb"), Format::kGltf);  // read as JSON
+  EXPECT_EQ(file_format("{\"as", "model.GLTF"), Format::kGltf);
+  EXPECT_EQ(file_format("<?xm", "model.DAE"), Format::kCollada);
+  EXPECT_EQ(file_format("<?xm", "model.txt"), Format::kUnknown);
+}
+
+TEST(InputFormat, BytesByTheirFirstCharacters) {
+  EXPECT_EQ(bytes_format("glTF\x02"), Format::kGlb);
+  EXPECT_EQ(bytes_format("\xEF\xBB\xBF \n {\"asset\":{}}"), Format::kGltf);
+  EXPECT_EQ(bytes_format("<?xml version=\"1.0\"?><COLLADA/>"), Format::kCollada);
+  EXPECT_EQ(bytes_format(""), Format::kCollada);
+  EXPECT_EQ(format_name(Format::kGltf), "gltf");
+  EXPECT_EQ(format_name(Format::kCollada), "collada");
+}
+
+}  // namespace
+}  // namespace px::cli
