@@ -22,17 +22,6 @@ std::string lower_extension(const std::filesystem::path& path) {
   return ext;
 }
 
-// GLB by its magic, whatever the extension; then the extension (robot.dae.gz by the name inside
-// the .gz, which the file source decompresses).
-Format detect_format(const std::filesystem::path& path, std::string_view prefix) {
-  if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
-  if (lower_extension(path) == ".gz") {
-    return format_from_extension(path.stem()) == Format::kCollada ? Format::kCollada
-                                                                  : Format::kUnknown;
-  }
-  return format_from_extension(path);
-}
-
 // COLLADA's write(): each distinct material value v of the one mesh becomes a material named
 // material_<v>, in rising order, the column renumbered to index them (spec collada.md, Known
 // limitations: [7] reads back as [0] with material material_7). A column that is not whole
@@ -75,6 +64,43 @@ Format format_from_extension(const std::filesystem::path& path) {
   return Format::kUnknown;
 }
 
+Format detect_file_format(const std::filesystem::path& path, std::string_view prefix) {
+  if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
+  if (lower_extension(path) == ".gz") {
+    return format_from_extension(path.stem()) == Format::kCollada ? Format::kCollada
+                                                                  : Format::kUnknown;
+  }
+  Format by_extension = format_from_extension(path);
+  return by_extension == Format::kGlb ? Format::kGltf : by_extension;
+}
+
+Format detect_bytes_format(std::string_view bytes) {
+  if (bytes.starts_with("glTF")) return Format::kGlb;
+  std::string_view text = bytes.starts_with("\xEF\xBB\xBF") ? bytes.substr(3) : bytes;
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string_view::npos && text[first] == '{') return Format::kGltf;
+  // The XML reader tells a UTF-16 document apart itself.
+  if ((first != std::string_view::npos && text[first] == '<') || bytes.starts_with("\xFF\xFE") ||
+      bytes.starts_with("\xFE\xFF")) {
+    return Format::kCollada;
+  }
+  return Format::kUnknown;
+}
+
+std::string_view format_name(Format format) {
+  switch (format) {
+    case Format::kCollada:
+      return "collada";
+    case Format::kGltf:
+      return "gltf";
+    case Format::kGlb:
+      return "glb";
+    case Format::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
                                  Diagnostics& diagnostics) {
   absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
@@ -83,7 +109,7 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
     return refuse("collada.zae.unsupported",
                   cat(path.string(), ": a zipped .zae archive is not read; unzip its .dae"));
   }
-  switch (detect_format(path, *prefix)) {
+  switch (detect_file_format(path, *prefix)) {
     case Format::kCollada: {
       absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
       if (!source.ok()) return source.status();
@@ -151,17 +177,14 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
     return refuse("format.unsupported",
                   "<input>: gzip-compressed input is read from a file, not from a stream");
   }
-  if (bytes.starts_with("glTF")) return gltf::read_memory(bytes, {}, options, diagnostics);
-  // glTF JSON opens with '{' (after a BOM or white space, which JSON allows); COLLADA with '<'
-  // or a UTF-16 BOM, which the XML reader tells apart itself.
-  std::string_view text = bytes.starts_with("\xEF\xBB\xBF") ? bytes.substr(3) : bytes;
-  size_t first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string_view::npos && text[first] == '{') {
-    return gltf::read_memory(bytes, {}, options, diagnostics);
-  }
-  if (first != std::string_view::npos && text[first] != '<' && !bytes.starts_with("\xFF\xFE") &&
-      !bytes.starts_with("\xFE\xFF")) {
-    return refuse("format.unknown", "<input>: not a COLLADA, glTF or GLB document");
+  switch (detect_bytes_format(bytes)) {
+    case Format::kGlb:
+    case Format::kGltf:
+      return gltf::read_memory(bytes, {}, options, diagnostics);
+    case Format::kCollada:
+      break;
+    case Format::kUnknown:
+      return refuse("format.unknown", "<input>: not a COLLADA, glTF or GLB document");
   }
   std::unique_ptr<Source> source = memory_source(bytes);
   return collada::read(*source, options, diagnostics);

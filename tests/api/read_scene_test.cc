@@ -59,6 +59,30 @@ TEST_F(ApiTest, ReadsGzippedColladaByTheNameInsideTheGz) {
   EXPECT_EQ(std::string(gltf.status().message()).rfind("format.unknown", 0), 0u);
 }
 
+TEST(DetectFormat, FilesByMagicThenExtension) {
+  EXPECT_EQ(detect_file_format("model.gltf", "glTF"), Format::kGlb);
+  EXPECT_EQ(detect_file_format("model.bin", "glTF"), Format::kGlb);
+  EXPECT_EQ(detect_file_format("model.glb", "{\"as"), Format::kGltf);  // read as JSON
+  EXPECT_EQ(detect_file_format("model.GLTF", "{\"as"), Format::kGltf);
+  EXPECT_EQ(detect_file_format("model.DAE", "<?xm"), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.dae.GZ", "\x1f\x8b"), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.gltf.gz", "\x1f\x8b"), Format::kUnknown);
+  EXPECT_EQ(detect_file_format("model.txt", "<?xm"), Format::kUnknown);
+}
+
+TEST(DetectFormat, BytesByTheirFirstCharacters) {
+  EXPECT_EQ(detect_bytes_format("glTF\x02"), Format::kGlb);
+  EXPECT_EQ(detect_bytes_format("\xEF\xBB\xBF \n {\"asset\":{}}"), Format::kGltf);
+  EXPECT_EQ(detect_bytes_format("<?xml version=\"1.0\"?><COLLADA/>"), Format::kCollada);
+  EXPECT_EQ(detect_bytes_format(std::string_view("\xFF\xFE<\0", 4)), Format::kCollada);
+  EXPECT_EQ(detect_bytes_format(""), Format::kUnknown);
+  EXPECT_EQ(detect_bytes_format("v 0 0 0"), Format::kUnknown);
+  EXPECT_EQ(format_name(Format::kGltf), "gltf");
+  EXPECT_EQ(format_name(Format::kCollada), "collada");
+  EXPECT_EQ(format_name(Format::kGlb), "glb");
+  EXPECT_EQ(format_name(Format::kUnknown), "unknown");
+}
+
 TEST_F(ApiTest, WritesGltfWithItsBinBeside) {
   Diagnostics d;
   auto scene = read_scene(write("t.dae", kTriangle), ReadOptions{}, d);

@@ -5,7 +5,6 @@
 #include <limits>
 
 #include "rapidjson/document.h"
-#include "tools/cli/input_format.h"
 
 namespace px::cli {
 namespace {
@@ -127,24 +126,6 @@ TEST(InfoJson, SameSummarySameBytes) {
   diagnostics.warn("a.code", "one");
   EXPECT_EQ(info_json("a", Format::kGlb, one_of_each(), diagnostics),
             info_json("a", Format::kGlb, one_of_each(), diagnostics));
-}
-
-TEST(InputFormat, FilesByMagicThenExtension) {
-  EXPECT_EQ(file_format("glTF", "model.gltf"), Format::kGlb);
-  EXPECT_EQ(file_format("glTF", "model.bin"), Format::kGlb);
-  EXPECT_EQ(file_format("{\"as", "model.glb"), Format::kGltf);  // read as JSON
-  EXPECT_EQ(file_format("{\"as", "model.GLTF"), Format::kGltf);
-  EXPECT_EQ(file_format("<?xm", "model.DAE"), Format::kCollada);
-  EXPECT_EQ(file_format("<?xm", "model.txt"), Format::kUnknown);
-}
-
-TEST(InputFormat, BytesByTheirFirstCharacters) {
-  EXPECT_EQ(bytes_format("glTF\x02"), Format::kGlb);
-  EXPECT_EQ(bytes_format("\xEF\xBB\xBF \n {\"asset\":{}}"), Format::kGltf);
-  EXPECT_EQ(bytes_format("<?xml version=\"1.0\"?><COLLADA/>"), Format::kCollada);
-  EXPECT_EQ(bytes_format(""), Format::kCollada);
-  EXPECT_EQ(format_name(Format::kGltf), "gltf");
-  EXPECT_EQ(format_name(Format::kCollada), "collada");
 }
 
 }  // namespace

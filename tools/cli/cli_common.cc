@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "engine/errors.h"
+#include "engine/source.h"
 #include "formats/polyxios.h"
 
 namespace px::cli {
@@ -53,10 +54,17 @@ bool is_code(std::string_view text) {
 }  // namespace
 
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics) {
-  if (path != "-") return read_scene(path, options, diagnostics);
+                                 Diagnostics& diagnostics, Format* format) {
+  if (path != "-") {
+    if (format != nullptr) {
+      absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
+      *format = prefix.ok() ? detect_file_format(path, *prefix) : Format::kUnknown;
+    }
+    return read_scene(path, options, diagnostics);
+  }
   absl::StatusOr<std::string> bytes = read_standard_input();
   if (!bytes.ok()) return bytes.status();
+  if (format != nullptr) *format = detect_bytes_format(*bytes);
   return read_scene_bytes(*bytes, options, diagnostics);
 }
 

@@ -8,6 +8,7 @@
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
+#include "formats/polyxios.h"
 #include "model/scene.h"
 
 namespace px::cli {
@@ -19,8 +20,9 @@ int usage(const std::string& problem);
 // One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]".
 void print_warnings(const Diagnostics& diagnostics);
 
+// Reads a file, or standard input for "-"; *format (when given) is what it was read as.
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics);
+                                 Diagnostics& diagnostics, Format* format = nullptr);
 
 // The rule a refusal names: the text before the first ": " of its message, when that is a code
 // (dotted lower-case words); empty otherwise.

@@ -4,42 +4,15 @@
 #include <string>
 
 #include "engine/errors.h"
-#include "engine/source.h"
 #include "formats/polyxios.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/info_json.h"
-#include "tools/cli/input_format.h"
 #include "tools/scene_stats.h"
 #include "tools/scene_summary.h"
 
 namespace px::cli {
 namespace {
-
-struct ReadResult {
-  absl::StatusOr<Scene> scene;
-  Format format = Format::kUnknown;
-};
-
-// Reads IN as read_input does, and tells which format the read took. Standard input is read
-// here, whole, so that its first bytes can be looked at.
-ReadResult read_with_format(const std::string& in, const ReadOptions& options,
-                            Diagnostics& diagnostics) {
-  if (in != "-") {
-    ReadResult result{read_input(in, options, diagnostics)};
-    if (!result.scene.ok()) return result;
-    absl::StatusOr<std::string> prefix = read_file_prefix(in, 4);
-    if (!prefix.ok()) return {prefix.status()};
-    result.format = file_format(*prefix, in);
-    return result;
-  }
-  std::string bytes;
-  char buffer[1 << 16];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) bytes.append(buffer, n);
-  if (std::ferror(stdin)) return {io_error("cannot read standard input")};
-  return {read_scene_bytes(bytes, options, diagnostics), bytes_format(bytes)};
-}
 
 void print_text(const std::string& in, const SceneSummary& s, const Diagnostics& diagnostics) {
   std::printf("file:       %s\n", in.c_str());
@@ -70,11 +43,12 @@ int run_info(int argc, char** argv) {
   read_options.allow_external_files = args.has("--allow-external-files");
   Diagnostics diagnostics;
   const std::string& in = args.positional()[0];
-  ReadResult read = read_with_format(in, read_options, diagnostics);
-  if (!read.scene.ok()) return fail(read.scene.status());
-  SceneSummary summary = summarize_scene(*read.scene);
+  Format format = Format::kUnknown;
+  absl::StatusOr<Scene> scene = read_input(in, read_options, diagnostics, &format);
+  if (!scene.ok()) return fail(scene.status());
+  SceneSummary summary = summarize_scene(*scene);
   if (args.has("--json")) {
-    std::string text = info_json(in, read.format, summary, diagnostics);
+    std::string text = info_json(in, format, summary, diagnostics);
     text += '\n';
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
         std::fflush(stdout) != 0) {

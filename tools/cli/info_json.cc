@@ -10,7 +10,6 @@
 
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
-#include "tools/cli/input_format.h"
 
 namespace px::cli {
 namespace {
