@@ -33,6 +33,7 @@ usage:
 
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
+                    [--allow-external-files]
       Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -74,7 +75,8 @@ exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")
   1  usage error
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
-     and the line. Do not retry. (validate: some asset was refused, or failed --werror)
+     and the line. Do not retry. (validate: some asset was refused, or has an error after
+     --severity, or has a warning under --werror)
   3  I/O failure: the input could not be read or the output not written. May be retried.
   4  internal error
   5  out of memory. May be retried with more memory.
@@ -94,7 +96,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "--version") {
-    std::puts("polyxios 0.1.0");
+    std::puts("polyxios " PX_VERSION);
     return 0;
   }
   if (command == "convert") return px::cli::run_convert(argc, argv);

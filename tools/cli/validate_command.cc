@@ -1,9 +1,179 @@
 #include "tools/cli/validate_command.h"
 
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdio>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "tools/cli/asset_list.h"
 #include "tools/cli/cli_common.h"
+#include "tools/cli/code_policy.h"
+#include "tools/cli/command_line.h"
+#include "tools/cli/output_format.h"
+#include "tools/cli/validate_asset.h"
+#include "tools/cli/validate_report.h"
 
 namespace px::cli {
+namespace {
 
-int run_validate(int, char**) { return usage("validate is not built yet"); }
+constexpr long kMaxWorkers = 1024;
+
+absl::StatusOr<std::string> read_config_file(const std::string& path) {
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
+                                                       [](std::FILE* f) { return std::fclose(f); });
+  if (file == nullptr) return io_error(cat("cannot open the config ", path));
+  std::string text;
+  char buffer[1 << 14];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, n);
+  if (std::ferror(file.get())) return io_error(cat("cannot read the config ", path));
+  return text;
+}
+
+// The config first, then the flags, so that a flag's severity wins over the config's for the
+// same code.
+absl::Status build_policy(const CommandLine& args, CodePolicy& policy) {
+  if (args.has("--config")) {
+    const std::string path = args.value("--config");
+    absl::StatusOr<std::string> text = read_config_file(path);
+    if (!text.ok()) return text.status();
+    if (absl::Status s = policy.load_config(*text, path); !s.ok()) return s;
+  }
+  for (const std::string& code : args.values("--ignore")) {
+    if (absl::Status s = policy.ignore(code); !s.ok()) return s;
+  }
+  for (const std::string& code : args.values("--only")) {
+    if (absl::Status s = policy.only(code); !s.ok()) return s;
+  }
+  for (const std::string& rule : args.values("--severity")) {
+    if (absl::Status s = policy.set_severity(rule); !s.ok()) return s;
+  }
+  if (args.has("--werror")) policy.set_werror(true);
+  return absl::OkStatus();
+}
+
+// job(i) for every i below n, on up to `workers` threads; emit(result i) on this thread in input
+// order, each as soon as it and every one before it are done. Should no thread start, the jobs
+// run here.
+template <class Result, class Job, class Emit>
+void run_in_order(size_t n, size_t workers, const Job& job, const Emit& emit) {
+  std::vector<std::optional<Result>> done(n);
+  std::mutex mutex;
+  std::condition_variable ready;
+  std::atomic<size_t> next{0};
+  std::vector<std::thread> threads;
+  for (size_t w = 0; w < std::min(workers, n); ++w) {
+    try {
+      threads.emplace_back([&] {
+        for (size_t i = next++; i < n; i = next++) {
+          Result result = job(i);
+          std::lock_guard<std::mutex> lock(mutex);
+          done[i] = std::move(result);
+          ready.notify_one();
+        }
+      });
+    } catch (const std::system_error&) {
+      break;
+    }
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (threads.empty()) {
+      emit(job(i));
+      continue;
+    }
+    std::optional<Result> result;
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      ready.wait(lock, [&] { return done[i].has_value(); });
+      result.swap(done[i]);
+    }
+    emit(*result);
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+// The exit code of the whole run: the gravest of the assets' (an internal error, then memory,
+// then I/O, which may be retried, then a refusal or a failed policy).
+int gravest(int a, int b) {
+  auto rank = [](int code) {
+    switch (static_cast<ExitCode>(code)) {
+      case ExitCode::kOk:
+        return 0;
+      case ExitCode::kRefused:
+        return 1;
+      case ExitCode::kIo:
+        return 2;
+      case ExitCode::kOutOfMemory:
+        return 3;
+      default:
+        return 4;
+    }
+  };
+  return rank(a) >= rank(b) ? a : b;
+}
+
+struct Printed {
+  std::string line;
+  Verdict verdict;
+  int exit_code;
+};
+
+}  // namespace
+
+int run_validate(int argc, char** argv) {
+  CommandLine args(argc, argv, 2,
+                   {{"--json", "--werror", "--allow-external-files"},
+                    {"--to", "-j", "--config", "--ignore", "--only", "--severity"}});
+  if (!args.error().empty()) return usage(args.error());
+  if (args.positional().empty()) return usage("validate takes one PATH or more");
+  WriteOptions write_options;
+  if (!set_output_format(args.value("--to", "glb"), write_options)) {
+    return usage("--to takes glb, gltf or dae");
+  }
+  long workers = default_workers();
+  if (args.has("-j") && !parse_count(args.value("-j"), 1, kMaxWorkers, &workers)) {
+    return usage(cat("-j takes a whole number from 1 to ", kMaxWorkers));
+  }
+  CodePolicy policy;
+  if (absl::Status s = build_policy(args, policy); !s.ok()) {
+    return exit_code_for(s) == ExitCode::kIo ? fail(s) : usage(std::string(s.message()));
+  }
+  ReadOptions read_options;
+  read_options.allow_external_files = args.has("--allow-external-files");
+  absl::StatusOr<std::vector<Asset>> assets = find_assets(args.positional());
+  if (!assets.ok()) return fail(assets.status());
+
+  const bool json = args.has("--json");
+  int exit_code = 0;
+  int64_t tally[3] = {0, 0, 0};  // by Verdict
+  run_in_order<Printed>(
+      assets->size(), static_cast<size_t>(workers),
+      [&](size_t i) {
+        AssetReport report = validate_asset((*assets)[i], read_options, write_options, policy);
+        return Printed{json ? json_line(report) : plain_line(report), verdict_of(report),
+                       exit_code_of(report, policy.werror())};
+      },
+      [&](const Printed& printed) {
+        std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
+        std::fputc('\n', stdout);
+        std::fflush(stdout);
+        ++tally[static_cast<int>(printed.verdict)];
+        exit_code = gravest(exit_code, printed.exit_code);
+      });
+  // JSON Lines hold reports only; the summary goes beside them.
+  std::fprintf(json ? stderr : stdout, "%zu asset%s: %lld ok, %lld with warnings, %lld failed\n",
+               assets->size(), assets->size() == 1 ? "" : "s", static_cast<long long>(tally[0]),
+               static_cast<long long>(tally[1]), static_cast<long long>(tally[2]));
+  return exit_code;
+}
 
 }  // namespace px::cli

@@ -1,0 +1,210 @@
+// validate's code policy: --ignore, --only, --severity and their config file, on diagnostics.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tools/cli/code_policy.h"
+
+namespace px::cli {
+namespace {
+
+constexpr char kHoles[] = "collada.polygons.holes-dropped";
+constexpr char kGlobal[] = "gltf.write.global-dropped";
+constexpr char kTexcoord[] = "collada.texcoord.duplicate-set";
+
+Diagnostics three_warnings() {
+  Diagnostics d;
+  d.warn(kHoles, "holes dropped", 12);
+  d.warn(kHoles, "holes dropped", 14);  // the same message again: counted, first line kept
+  d.warn(kGlobal, "asset fields left out");
+  d.info("collada.animation.clips-ignored", "clips are not read", 40);
+  d.warn(kTexcoord, "TEXCOORD twice", 7);
+  return d;
+}
+
+// "code=level" for each kept message, in order.
+std::vector<std::string> levels(const CodePolicy& policy, const Diagnostics& d) {
+  std::vector<std::string> out;
+  for (const Message& m : policy.apply(d)) {
+    out.push_back(m.code + "=" + std::string(level_name(m.level)));
+  }
+  return out;
+}
+
+std::string error_of(const absl::Status& status) { return std::string(status.message()); }
+
+TEST(CodePolicy, WithoutRulesWarningsStayWarningsAndNotesAreInfos) {
+  CodePolicy policy;
+  std::vector<Message> kept = policy.apply(three_warnings());
+  ASSERT_EQ(kept.size(), 4u);
+  EXPECT_EQ(kept[0].code, kHoles);
+  EXPECT_EQ(kept[0].level, Level::kWarning);
+  EXPECT_EQ(kept[0].line, 12);
+  EXPECT_EQ(kept[0].count, 2);
+  EXPECT_EQ(kept[0].message, "holes dropped");
+  EXPECT_EQ(kept[2].level, Level::kInfo);
+  EXPECT_FALSE(policy.werror());
+}
+
+TEST(CodePolicy, IgnoreDropsACodeAndAFamily) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.ignore(kGlobal).ok());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.polygons.holes-dropped=warning",
+                                      "collada.animation.clips-ignored=info",
+                                      "collada.texcoord.duplicate-set=warning"}));
+  ASSERT_TRUE(policy.ignore("collada.polygons.*").ok());
+  ASSERT_TRUE(policy.ignore("collada.animation.*").ok());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.texcoord.duplicate-set=warning"}));
+}
+
+TEST(CodePolicy, OnlyKeepsTheCodesNamed) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.only(kGlobal).ok());
+  ASSERT_TRUE(policy.only("collada.texcoord.*").ok());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"gltf.write.global-dropped=warning",
+                                      "collada.texcoord.duplicate-set=warning"}));
+}
+
+TEST(CodePolicy, IgnoreWinsOverOnly) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.only("collada.*").ok());
+  ASSERT_TRUE(policy.ignore(kHoles).ok());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.animation.clips-ignored=info",
+                                      "collada.texcoord.duplicate-set=warning"}));
+}
+
+TEST(CodePolicy, TheMostSpecificSeverityRuleWins) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.set_severity(kHoles, Level::kInfo).ok());  // a code beats any family
+  ASSERT_TRUE(policy.set_severity("collada.polygons.*", Level::kWarning).ok());
+  ASSERT_TRUE(policy.set_severity("collada.*", Level::kError).ok());
+  ASSERT_TRUE(policy.set_severity("*", Level::kInfo).ok());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{
+                "collada.polygons.holes-dropped=info", "gltf.write.global-dropped=info",
+                "collada.animation.clips-ignored=error", "collada.texcoord.duplicate-set=error"}));
+}
+
+TEST(CodePolicy, OfTwoAlikeSeverityRulesTheLaterWins) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.set_severity(kGlobal, Level::kError).ok());
+  ASSERT_TRUE(policy.set_severity(kGlobal, Level::kInfo).ok());
+  EXPECT_EQ(levels(policy, three_warnings())[1], "gltf.write.global-dropped=info");
+}
+
+TEST(CodePolicy, SeverityFlagTakesCodeEqualsLevel) {
+  CodePolicy policy;
+  EXPECT_TRUE(policy.set_severity(std::string(kHoles) + "=error").ok());
+  EXPECT_EQ(levels(policy, three_warnings())[0], "collada.polygons.holes-dropped=error");
+  for (std::string bad : {std::string(kHoles) + "=fatal", std::string(kHoles),
+                          std::string("=error"), std::string(kHoles) + "="}) {
+    EXPECT_FALSE(policy.set_severity(bad).ok()) << bad;
+  }
+  EXPECT_EQ(error_of(policy.set_severity(std::string(kHoles) + "=fatal")),
+            "--severity takes CODE=error, CODE=warning or CODE=info, not "
+            "collada.polygons.holes-dropped=fatal");
+}
+
+TEST(CodePolicy, UnknownCodesAndFamiliesAreRefused) {
+  CodePolicy policy;
+  EXPECT_EQ(error_of(policy.ignore("collada.polygon.holes-dropped")),
+            "unknown code collada.polygon.holes-dropped (did you mean "
+            "collada.polygons.holes-dropped?)");
+  EXPECT_EQ(error_of(policy.only("no.such.code.at.all.anywhere")),
+            "unknown code no.such.code.at.all.anywhere");
+  EXPECT_EQ(error_of(policy.ignore("collada.nothing.*")),
+            "no known code starts with \"collada.nothing.\" (collada.nothing.*)");
+  EXPECT_FALSE(policy.ignore("collada.*.duplicate-set").ok());
+  EXPECT_FALSE(policy.ignore("").ok());
+  EXPECT_FALSE(policy.set_severity("gltf.write.globl-dropped", Level::kError).ok());
+  // A refused rule is not kept.
+  EXPECT_EQ(policy.apply(three_warnings()).size(), 4u);
+}
+
+TEST(CodePolicy, ASemanticTheDocumentSpellsIsAKnownCode) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.ignore("collada.my_semantic.duplicate-set").ok());
+  Diagnostics d;
+  d.warn("collada.my_semantic.duplicate-set", "MY_SEMANTIC twice");
+  EXPECT_TRUE(policy.apply(d).empty());
+}
+
+TEST(CodePolicy, ConfigSetsEveryRule) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy
+                  .load_config(R"({"ignore": ["gltf.write.*"], "only": ["collada.*"],
+                                   "severity": {"collada.polygons.holes-dropped": "error",
+                                                "collada.texcoord.*": "info"},
+                                   "werror": true})",
+                               "polyxios.json")
+                  .ok());
+  EXPECT_TRUE(policy.werror());
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.polygons.holes-dropped=error",
+                                      "collada.animation.clips-ignored=info",
+                                      "collada.texcoord.duplicate-set=info"}));
+}
+
+TEST(CodePolicy, AnEmptyConfigChangesNothing) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.load_config("{}", "polyxios.json").ok());
+  EXPECT_EQ(policy.apply(three_warnings()).size(), 4u);
+  EXPECT_FALSE(policy.werror());
+}
+
+TEST(CodePolicy, ConfigErrorsNameTheFileAndWhatIsWrong) {
+  struct Case {
+    const char* json;
+    const char* error;
+  };
+  const Case cases[] = {
+      {R"({"ignore": ["collada.polygons.holes-dropped"], "silence": []})",
+       "polyxios.json: unknown key \"silence\" (a config holds \"ignore\", \"only\", "
+       "\"severity\" and \"werror\")"},
+      {R"({"ignore": "gltf.write.global-dropped"})",
+       "polyxios.json: \"ignore\" is not an array of codes"},
+      {R"({"only": [3]})", "polyxios.json: only[0] is not a string"},
+      {R"({"ignore": ["gltf.write.global-dropped", "gltf.write.globl-dropped"]})",
+       "polyxios.json: ignore[1]: unknown code gltf.write.globl-dropped (did you mean "
+       "gltf.write.global-dropped?)"},
+      {R"({"severity": ["collada.polygons.holes-dropped"]})",
+       "polyxios.json: \"severity\" is not an object of CODE: LEVEL"},
+      {R"({"severity": {"collada.polygons.holes-dropped": "fatal"}})",
+       "polyxios.json: severity[\"collada.polygons.holes-dropped\"] is not \"error\", "
+       "\"warning\" or \"info\""},
+      {R"({"severity": {"collada.polygons.holes-dropped": 0}})",
+       "polyxios.json: severity[\"collada.polygons.holes-dropped\"] is not \"error\", "
+       "\"warning\" or \"info\""},
+      {R"({"severity": {"collada.nothing.*": "error"}})",
+       "polyxios.json: severity[\"collada.nothing.*\"]: no known code starts with "
+       "\"collada.nothing.\" (collada.nothing.*)"},
+      {R"({"werror": "yes"})", "polyxios.json: \"werror\" is not true or false"},
+      {R"(["gltf.write.global-dropped"])", "polyxios.json: the config is not a JSON object"},
+      {R"({"ignore": [)", "polyxios.json: not JSON at byte 12: Invalid value."},
+  };
+  for (const Case& c : cases) {
+    CodePolicy policy;
+    absl::Status s = policy.load_config(c.json, "polyxios.json");
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << c.json;
+    EXPECT_EQ(error_of(s), c.error) << c.json;
+  }
+}
+
+TEST(CodePolicy, LevelsHaveTheValidatorsNumbersAndNames) {
+  EXPECT_EQ(static_cast<int>(Level::kError), 0);
+  EXPECT_EQ(static_cast<int>(Level::kWarning), 1);
+  EXPECT_EQ(static_cast<int>(Level::kInfo), 2);
+  for (Level level : {Level::kError, Level::kWarning, Level::kInfo}) {
+    EXPECT_EQ(parse_level(level_name(level)), level);
+  }
+  EXPECT_EQ(parse_level("ERROR"), std::nullopt);
+  EXPECT_EQ(parse_level("hint"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace px::cli

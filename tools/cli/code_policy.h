@@ -1,0 +1,79 @@
+// Which warnings a team reports, and how gravely: validate's --ignore, --only and --severity, and
+// the same from a JSON config file ({"ignore": [...], "only": [...], "severity": {"CODE":
+// "error"}, "werror": true}). A rule names a code ("collada.polygons.holes-dropped") or a family
+// ("collada.polygons.*", a trailing '*'); a code that polyxios does not know is refused, so a
+// misspelt rule never silently does nothing. Rules apply to warnings and notes only: a refusal
+// (the read or the write failed) is always an error, whatever the policy.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+
+namespace px::cli {
+
+// The glTF-Validator's severities, numbered as its reports number them.
+enum class Level { kError = 0, kWarning = 1, kInfo = 2 };
+
+// "error", "warning", "info"; nullopt for anything else.
+std::optional<Level> parse_level(std::string_view name);
+std::string_view level_name(Level level);
+
+// A diagnostic as the policy leaves it.
+struct Message {
+  std::string code;
+  std::string message;
+  Level level = Level::kWarning;
+  int64_t line = 0;
+  int64_t count = 1;
+};
+
+class CodePolicy {
+ public:
+  // Each refuses (InvalidArgument, naming it) a pattern that names no known code.
+  absl::Status ignore(std::string_view pattern);
+  absl::Status only(std::string_view pattern);
+  absl::Status set_severity(std::string_view pattern, Level level);
+  // --severity's value: "CODE=LEVEL".
+  absl::Status set_severity(std::string_view code_equals_level);
+  // A config file's text; file_name names it in every error. Any key other than the four, a value
+  // of the wrong type, a level other than the three, or an unknown code is an error.
+  absl::Status load_config(std::string_view json, std::string_view file_name);
+
+  void set_werror(bool werror) { werror_ = werror; }
+  bool werror() const { return werror_; }
+
+  // The diagnostics the rules keep, in their order, each with its final level. With --only rules
+  // a code none matches is dropped; a code an --ignore rule matches is dropped; the most specific
+  // severity rule sets the level (a code before any family, a longer family before a shorter, the
+  // later of two alike), else a warning stays a warning and a note is an info.
+  std::vector<Message> apply(const Diagnostics& diagnostics) const;
+
+ private:
+  struct Pattern {
+    std::string text;  // the code, or the family's prefix without its '*'
+    bool family = false;
+    // A code or a family; an unknown one, or a '*' before the end, is an InvalidArgument.
+    static absl::StatusOr<Pattern> parse(std::string_view text);
+    bool matches(std::string_view code) const;
+    // Higher for a narrower pattern: a code, then the longer prefix.
+    size_t specificity() const;
+  };
+  struct SeverityRule {
+    Pattern pattern;
+    Level level;
+  };
+
+  std::vector<Pattern> ignored_;
+  std::vector<Pattern> only_;
+  std::vector<SeverityRule> severities_;
+  bool werror_ = false;
+};
+
+}  // namespace px::cli

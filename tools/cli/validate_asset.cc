@@ -1,0 +1,68 @@
+#include "tools/cli/validate_asset.h"
+
+#include <cstdio>
+#include <memory>
+
+#include "engine/errors.h"
+#include "engine/source.h"
+#include "formats/gltf/write/gltf_writer.h"
+#include "formats/polyxios.h"
+#include "model/animation.h"
+
+namespace px::cli {
+namespace {
+
+struct CloseFile {
+  void operator()(std::FILE* file) const { std::fclose(file); }
+};
+
+int64_t entries_of(const Scene& scene, std::string_view key) {
+  const Value* list = find_value(scene.global_attrs, key);
+  return list != nullptr && list->is_array() ? static_cast<int64_t>(list->as_array().size()) : 0;
+}
+
+SceneCounts counts_of(const Scene& scene) {
+  return SceneCounts{static_cast<int64_t>(scene.meshes.size()),
+                     static_cast<int64_t>(scene.nodes.size()),
+                     static_cast<int64_t>(scene.materials.size()), entries_of(scene, "skins"),
+                     entries_of(scene, kAnimationsKey)};
+}
+
+absl::Status write_in_memory(const Scene& scene, const Asset& asset, const WriteOptions& options,
+                             Diagnostics& diagnostics) {
+  if (!options.collada) {
+    std::string bin_name = with_extension(asset.path.filename().string(), ".bin");
+    absl::StatusOr<gltf::Written> written =
+        gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics);
+    return written.status();
+  }
+  std::unique_ptr<std::FILE, CloseFile> sink(std::fopen("/dev/null", "wb"));
+  if (sink == nullptr) return io_error("cannot open /dev/null to write the COLLADA document to");
+  return write_scene(scene, sink.get(), options, diagnostics);
+}
+
+}  // namespace
+
+AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
+                           const WriteOptions& write_options, const CodePolicy& policy) {
+  AssetReport report;
+  report.uri = asset.relative;
+  if (absl::StatusOr<std::string> prefix = read_file_prefix(asset.path, 4); prefix.ok()) {
+    report.format = detect_file_format(asset.path, *prefix);
+  }
+  Diagnostics diagnostics;
+  absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics);
+  absl::Status status = scene.status();
+  if (scene.ok()) {
+    report.counts = counts_of(*scene);
+    status = write_in_memory(*scene, asset, write_options, diagnostics);
+  }
+  report.messages = policy.apply(diagnostics);
+  if (!status.ok()) {
+    report.failure = exit_code_for(status);
+    report.messages.push_back(refusal_message(status));
+  }
+  return report;
+}
+
+}  // namespace px::cli

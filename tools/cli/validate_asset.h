@@ -1,0 +1,17 @@
+// One asset through validate: read as convert reads it, then written in memory to the output
+// format, so that the write's warnings and refusals are reported too; nothing touches the disk.
+#pragma once
+
+#include "engine/options.h"
+#include "tools/cli/asset_list.h"
+#include "tools/cli/code_policy.h"
+#include "tools/cli/validate_report.h"
+
+namespace px::cli {
+
+// GLB and glTF are built in memory, as the file writer builds them (a .gltf's buffer named after
+// the asset, <stem>.bin); COLLADA streams to /dev/null, so that no document is held whole.
+AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
+                           const WriteOptions& write_options, const CodePolicy& policy);
+
+}  // namespace px::cli

@@ -1,0 +1,264 @@
+#include "tools/cli/validate_report.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "engine/strings.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
+#include "tools/cli/cli_common.h"
+
+namespace px::cli {
+namespace {
+
+constexpr char kValidatorVersion[] = "polyxios " PX_VERSION;
+constexpr std::string_view kAtLine = "> at line ";
+
+// The line a refusal's detail names: refuse() spells "<element> at line N: ...".
+int64_t line_named(std::string_view detail) {
+  if (!detail.starts_with('<')) return 0;
+  size_t at = detail.find(kAtLine);
+  if (at == std::string_view::npos) return 0;
+  std::string_view digits = detail.substr(at + kAtLine.size());
+  int64_t line = 0;
+  std::from_chars(digits.data(), digits.data() + digits.size(), line);
+  return line;
+}
+
+// glTF messages open with the JSON pointer of what they are about ("/meshes/0/primitives/0: ...").
+std::string_view pointer_named(std::string_view message) {
+  if (!message.starts_with('/')) return {};
+  return message.substr(0, std::min(message.find(": "), message.find(' ')));
+}
+
+// Bytes that are not UTF-8 become U+FFFD, so that a report is always JSON.
+std::string valid_utf8(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = byte(i);
+    const size_t n = c < 0x80           ? 1
+                     : (c >> 5) == 0x6  ? 2
+                     : (c >> 4) == 0xE  ? 3
+                     : (c >> 3) == 0x1E ? 4
+                                        : 0;
+    bool ok = n > 0 && i + n <= s.size();
+    uint32_t code_point = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
+    for (size_t k = 1; ok && k < n; ++k) {
+      ok = (byte(i + k) & 0xC0) == 0x80;
+      code_point = (code_point << 6) | (byte(i + k) & 0x3F);
+    }
+    constexpr uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter is overlong
+    ok = ok && code_point >= kSmallest[n] && code_point <= 0x10FFFF &&
+         (code_point < 0xD800 || code_point > 0xDFFF);
+    if (ok) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
+      out.append("\xEF\xBF\xBD");
+      ++i;
+    }
+  }
+  return out;
+}
+
+// "3 warnings (CODE x2, CODE x1)": the messages of a level, by code in first-seen order.
+std::string summary_at(const std::vector<Message>& messages, Level level) {
+  std::vector<std::pair<std::string_view, int64_t>> by_code;
+  int64_t total = 0;
+  for (const Message& m : messages) {
+    if (m.level != level) continue;
+    total += m.count;
+    auto it = std::find_if(by_code.begin(), by_code.end(),
+                           [&](const auto& entry) { return entry.first == m.code; });
+    if (it == by_code.end()) {
+      by_code.emplace_back(m.code, m.count);
+    } else {
+      it->second += m.count;
+    }
+  }
+  if (total == 0) return {};
+  std::string out = cat(total, " ", level_name(level), total == 1 ? " (" : "s (");
+  for (size_t i = 0; i < by_code.size(); ++i) {
+    out += cat(i == 0 ? "" : ", ", by_code[i].first, " x", by_code[i].second);
+  }
+  return out + ")";
+}
+
+std::string_view verdict_word(const AssetReport& report) {
+  switch (report.failure) {
+    case ExitCode::kOk:
+      break;
+    case ExitCode::kRefused:
+      return "refused";
+    case ExitCode::kIo:
+      return "unreadable";
+    case ExitCode::kOutOfMemory:
+      return "no-memory";
+    default:
+      return "internal";
+  }
+  switch (verdict_of(report)) {
+    case Verdict::kOk:
+      return "ok";
+    case Verdict::kWarnings:
+      return "warnings";
+    case Verdict::kFailed:
+      break;
+  }
+  return "failed";
+}
+
+}  // namespace
+
+Message refusal_message(const absl::Status& status) {
+  std::string text(status.message().data(), status.message().size());
+  Message m;
+  m.level = Level::kError;
+  m.code = rule_of(status);
+  if (!m.code.empty()) {
+    m.message = text.size() > m.code.size() + 2 ? text.substr(m.code.size() + 2) : "";
+  } else {
+    m.message = text;
+    switch (exit_code_for(status)) {
+      case ExitCode::kIo:
+        m.code = "io.error";
+        break;
+      case ExitCode::kOutOfMemory:
+        m.code = "memory.exhausted";
+        break;
+      default:
+        m.code = "internal.error";
+    }
+  }
+  m.line = line_named(m.message);
+  return m;
+}
+
+int64_t count_at(const AssetReport& report, Level level) {
+  int64_t n = 0;
+  for (const Message& m : report.messages) n += m.level == level ? m.count : 0;
+  return n;
+}
+
+Verdict verdict_of(const AssetReport& report) {
+  if (report.failure != ExitCode::kOk || count_at(report, Level::kError) > 0) {
+    return Verdict::kFailed;
+  }
+  return count_at(report, Level::kWarning) > 0 ? Verdict::kWarnings : Verdict::kOk;
+}
+
+int exit_code_of(const AssetReport& report, bool werror) {
+  if (report.failure != ExitCode::kOk) return static_cast<int>(report.failure);
+  switch (verdict_of(report)) {
+    case Verdict::kOk:
+      return 0;
+    case Verdict::kWarnings:
+      return werror ? static_cast<int>(ExitCode::kRefused) : 0;
+    case Verdict::kFailed:
+      break;
+  }
+  return static_cast<int>(ExitCode::kRefused);
+}
+
+std::string plain_line(const AssetReport& report) {
+  std::string_view word = verdict_word(report);
+  std::string line = cat(word, std::string(std::max<size_t>(1, 11 - word.size()), ' '), report.uri);
+  std::vector<std::string> parts;
+  std::vector<Message> listed = report.messages;
+  if (report.failure != ExitCode::kOk && !listed.empty()) {
+    parts.push_back(cat(listed.back().code, ": ", listed.back().message));
+    listed.pop_back();
+  }
+  for (Level level : {Level::kError, Level::kWarning, Level::kInfo}) {
+    if (std::string part = summary_at(listed, level); !part.empty()) parts.push_back(part);
+  }
+  for (size_t i = 0; i < parts.size(); ++i) line += cat(i == 0 ? ": " : "; ", parts[i]);
+  return line;
+}
+
+std::string json_line(const AssetReport& report) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> json(buffer);
+  auto string = [&](std::string_view s) {
+    std::string text = valid_utf8(s);
+    json.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+  };
+  json.StartObject();
+  json.Key("uri");
+  string(report.uri);
+  json.Key("mimeType");
+  string(mime_type_of(report.format));
+  json.Key("validatorVersion");
+  json.String(kValidatorVersion);
+  json.Key("issues");
+  json.StartObject();
+  json.Key("numErrors");
+  json.Int64(count_at(report, Level::kError));
+  json.Key("numWarnings");
+  json.Int64(count_at(report, Level::kWarning));
+  json.Key("numInfos");
+  json.Int64(count_at(report, Level::kInfo));
+  json.Key("numHints");
+  json.Int64(0);
+  json.Key("messages");
+  json.StartArray();
+  for (const Message& m : report.messages) {
+    json.StartObject();
+    json.Key("code");
+    string(m.code);
+    json.Key("message");
+    string(m.message);
+    json.Key("severity");
+    json.Int(static_cast<int>(m.level));
+    if (std::string_view pointer = pointer_named(m.message); !pointer.empty()) {
+      json.Key("pointer");
+      string(pointer);
+    } else if (m.line > 0) {
+      json.Key("line");
+      json.Int64(m.line);
+    }
+    json.Key("count");
+    json.Int64(m.count);
+    json.EndObject();
+  }
+  json.EndArray();
+  json.Key("truncated");
+  json.Bool(false);
+  json.EndObject();
+  if (report.counts) {
+    json.Key("info");
+    json.StartObject();
+    json.Key("meshes");
+    json.Int64(report.counts->meshes);
+    json.Key("nodes");
+    json.Int64(report.counts->nodes);
+    json.Key("materials");
+    json.Int64(report.counts->materials);
+    json.Key("skins");
+    json.Int64(report.counts->skins);
+    json.Key("animations");
+    json.Int64(report.counts->animations);
+    json.EndObject();
+  }
+  json.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+std::string_view mime_type_of(Format format) {
+  switch (format) {
+    case Format::kGlb:
+      return "model/gltf-binary";
+    case Format::kGltf:
+      return "model/gltf+json";
+    case Format::kCollada:
+      return "model/vnd.collada+xml";
+    case Format::kUnknown:
+      break;
+  }
+  return "application/octet-stream";
+}
+
+}  // namespace px::cli
