@@ -38,6 +38,7 @@ PACKAGES=(
   libexpat1-dev rapidjson-dev libabsl-dev libeigen3-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils
+  python3 python3-yaml
   clang libclang-rt-14-dev
   chromium
 )
