@@ -32,17 +32,36 @@ int open_unnamed(const std::filesystem::path& target) {
 #endif
 }
 
+std::string temporary_name(const std::filesystem::path& target, int attempt) {
+  return cat(target.string(), ".tmp-", ::getpid(), "-", attempt);
+}
+
 }  // namespace
+
+void remove_temporaries_of(const std::filesystem::path& target) {
+  std::filesystem::path folder = target.parent_path();
+  if (folder.empty()) folder = ".";
+  const std::string prefix = cat(target.filename().string(), ".tmp-");
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (it->path().filename().string().starts_with(prefix)) {
+      std::error_code ignored;
+      std::filesystem::remove(it->path(), ignored);
+    }
+  }
+}
 
 absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& target) {
   std::string temp;
   int fd = open_unnamed(target);
+  for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+    temp = temporary_name(target, attempt);
+    fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd < 0 && errno != EEXIST) break;
+  }
   if (fd < 0) {
-    temp = cat(target.string(), ".tmp-XXXXXX");
-    fd = mkstemp(temp.data());
-    if (fd < 0) {
-      return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
-    }
+    return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
   }
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
@@ -87,16 +106,17 @@ absl::Status AtomicFile::write(std::string_view bytes) {
   return absl::OkStatus();
 }
 
-absl::Status AtomicFile::name_temporary() {
+absl::Status AtomicFile::link_unnamed(bool* is_target) {
   // linkat with AT_EMPTY_PATH needs a capability; the /proc link of the descriptor does not.
   std::string self = cat("/proc/self/fd/", fileno(file_));
-  for (int attempt = 0; attempt < 100; ++attempt) {
-    std::string name = cat(target_.string(), ".tmp-", ::getpid(), "-", attempt);
+  *is_target = ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, target_.c_str(), AT_SYMLINK_FOLLOW) == 0;
+  if (*is_target) return absl::OkStatus();
+  for (int attempt = 0; errno == EEXIST && attempt < 100; ++attempt) {
+    std::string name = temporary_name(target_, attempt);
     if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
       temp_ = name;
       return absl::OkStatus();
     }
-    if (errno != EEXIST) break;
   }
   return io_error(cat("cannot name the output ", target_.string(), ": ", std::strerror(errno)));
 }
@@ -107,9 +127,19 @@ absl::Status AtomicFile::commit() {
   fchmod(fileno(file_), file_mode());
   bool ok = std::fflush(file_) == 0;
   if (ok && temp_.empty()) {
-    if (absl::Status named = name_temporary(); !named.ok()) {
+    bool is_target = false;
+    if (absl::Status linked = link_unnamed(&is_target); !linked.ok()) {
       discard();
-      return named;
+      return linked;
+    }
+    if (is_target) {  // a new file: in place whole, nothing to rename
+      bool closed = std::fclose(file_) == 0;
+      file_ = nullptr;
+      if (closed) return absl::OkStatus();
+      std::string why = std::strerror(errno);
+      std::error_code ignored;
+      std::filesystem::remove(target_, ignored);
+      return io_error(cat("cannot write ", target_.string(), ": ", why));
     }
   }
   ok = (std::fclose(file_) == 0) && ok;

@@ -13,6 +13,11 @@
 
 namespace px {
 
+// Temporaries are named "<target>.tmp-<pid>-<n>" (an unnamed one only for the instant between
+// its link and its rename onto an existing target). This removes every such file of target: a
+// batch calls it for an output whose worker it killed, or which a killed batch may have left.
+void remove_temporaries_of(const std::filesystem::path& target);
+
 class AtomicFile {
  public:
   static absl::StatusOr<AtomicFile> create(const std::filesystem::path& target);
@@ -35,8 +40,9 @@ class AtomicFile {
   AtomicFile(std::filesystem::path target, std::filesystem::path temp, std::FILE* file)
       : target_(std::move(target)), temp_(std::move(temp)), file_(file) {}
   void discard();
-  // Gives the unnamed temporary a name beside the target, for the rename.
-  absl::Status name_temporary();
+  // Links the unnamed temporary in as the target when there is none, else under a temporary
+  // name beside it (temp_) for the rename.
+  absl::Status link_unnamed(bool* is_target);
 
   std::filesystem::path target_;
   std::filesystem::path temp_;  // empty while the temporary is unnamed

@@ -178,12 +178,32 @@ TEST(Shard, FromTheFlagAndFromEachScheduler) {
   ASSERT_TRUE(slurm.ok()) << slurm.status();
   EXPECT_EQ(slurm->index, 2);
   EXPECT_EQ(slurm->count, 4);
+  // With --shards the task ID is the index: a resubmitted part (--array=3,5) keeps its shards.
+  absl::StatusOr<Shard> resubmitted = choose_shard("", 8, fake_env);
+  ASSERT_TRUE(resubmitted.ok());
+  EXPECT_EQ(resubmitted->index, 5);
+  EXPECT_EQ(resubmitted->count, 8);
+  g_env = {{"SLURM_ARRAY_TASK_ID", "1"}};
+  EXPECT_FALSE(choose_shard("", 0, fake_env).ok());  // no count from anywhere
+  g_env = {{"AWS_BATCH_JOB_ARRAY_INDEX", "3"}, {"AWS_BATCH_JOB_ARRAY_SIZE", "6"}};
+  absl::StatusOr<Shard> aws = choose_shard("", 0, fake_env);
+  ASSERT_TRUE(aws.ok()) << aws.status();
+  EXPECT_EQ(aws->index, 3);
+  EXPECT_EQ(aws->count, 6);
+  EXPECT_EQ(aws->source, "AWS_BATCH_JOB_ARRAY_INDEX=3 of 6 (AWS_BATCH_JOB_ARRAY_SIZE=6)");
   g_env = {{"AWS_BATCH_JOB_ARRAY_INDEX", "0"}};
+  EXPECT_FALSE(choose_shard("", 0, fake_env).ok());
   EXPECT_EQ(choose_shard("", 8, fake_env)->count, 8);
   EXPECT_EQ(choose_shard("3/8", 0, fake_env)->index, 2);  // the flag wins
   g_env = {{"AWS_BATCH_JOB_ARRAY_INDEX", "-1"}};
   EXPECT_FALSE(choose_shard("", 8, fake_env).ok());
   EXPECT_FALSE(choose_shard("", 8, no_env).ok());  // --shards without an index
+}
+
+TEST(Shard, ReportPathsNameTheirShard) {
+  EXPECT_EQ(with_shard("reports/shard-{shard}.jsonl", Shard{2, 4, ""}), "reports/shard-3.jsonl");
+  EXPECT_EQ(with_shard("{shard}-{shard}", Shard{0, 2, ""}), "1-1");
+  EXPECT_EQ(with_shard("plain.jsonl", Shard{}), "plain.jsonl");
 }
 
 TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {

@@ -122,6 +122,19 @@ TEST_F(AtomicFileTest, ReplacesAnExistingFileWithTheUmasksPermissions) {
   EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
 
+TEST_F(AtomicFileTest, RemoveTemporariesOfTakesOnlyThatTargetsTemporaries) {
+  for (const char* name : {"out.glb.tmp-12-0", "out.glb.tmp-99-3", "out.glb", "other.glb.tmp-1-0",
+                           "out.glb.tmpfile"}) {
+    std::ofstream(dir_ / name) << "x";
+  }
+  remove_temporaries_of(dir_ / "out.glb");
+  EXPECT_EQ(files(), 3u);
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "out.glb"));
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "other.glb.tmp-1-0"));
+  EXPECT_TRUE(std::filesystem::exists(dir_ / "out.glb.tmpfile"));
+  remove_temporaries_of(dir_ / "absent" / "x.glb");  // no folder: nothing to do
+}
+
 TEST_F(AtomicFileTest, FailsCleanlyInAMissingFolder) {
   auto file = AtomicFile::create(dir_ / "no" / "such" / "out.bin");
   ASSERT_FALSE(file.ok());

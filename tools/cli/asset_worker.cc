@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <system_error>
 
+#include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/polyxios.h"
@@ -59,6 +60,8 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, int 
   if (ec) {
     status = io_error(cat("cannot create ", target.parent_path().string(), ": ", ec.message()));
   } else {
+    // What a batch killed mid-rename (kill -9) may have left beside this output.
+    for (const fs::path& file : output_files(settings.out, job.output)) remove_temporaries_of(file);
     absl::StatusOr<Scene> scene = read_scene(job.asset.path, settings.read, diagnostics);
     status = scene.ok() ? write_scene(*scene, target, settings.write, diagnostics)
                         : scene.status();

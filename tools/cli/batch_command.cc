@@ -14,6 +14,7 @@
 #include <iterator>
 #include <system_error>
 
+#include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "tools/cli/asset_worker.h"
@@ -100,6 +101,10 @@ class ReportFile {
   }
   absl::Status open(const std::string& path, bool append) {
     if (path.empty()) return absl::OkStatus();
+    std::error_code ec;
+    if (fs::path folder = fs::path(path).parent_path(); !folder.empty()) {
+      fs::create_directories(folder, ec);
+    }
     fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (append ? 0 : O_TRUNC),
                  0666);
     if (fd_ < 0) return io_error(cat("cannot open the report ", path, ": ", std::strerror(errno)));
@@ -145,6 +150,7 @@ class BatchRun {
         std::error_code ec;
         for (const fs::path& f : output_files(settings_.convert.out, jobs_[job].output)) {
           fs::remove(f, ec);
+          remove_temporaries_of(f);  // a worker killed while renaming its output into place
         }
         std::string line = cat("polyxios: batch: ", outcome_name(record.outcome), " ",
                                record.input, ": ", record.message);
@@ -251,6 +257,7 @@ int run_batch(int argc, char** argv) {
   absl::StatusOr<Shard> shard = choose_shard(args.value("--shard"), shards,
                                                  [](const char* name) -> const char* { return std::getenv(name); });
   if (!shard.ok()) return usage(std::string(shard.status().message()));
+  settings.report = with_shard(settings.report, *shard);
 
   std::error_code ec;
   if (!fs::is_directory(src, ec)) return fail(io_error(cat("not a folder: ", src.string())));

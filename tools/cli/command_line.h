@@ -37,7 +37,7 @@ class CommandLine {
 };
 
 // -j's default: the cores this process may run on (its CPU affinity, which a container's cpuset
-// narrows), at least 1.
+// narrows), no more than its cgroup's CPU quota (a pod's CPU limit), at least 1.
 int default_workers();
 
 // "-j 4" and friends: a whole number in [low, high], or false.

@@ -49,6 +49,19 @@ bool in_shard(std::string_view relative, const Shard& shard) {
              static_cast<uint64_t>(shard.index);
 }
 
+std::string with_shard(std::string_view path, const Shard& shard) {
+  constexpr std::string_view kPlaceholder = "{shard}";
+  std::string out;
+  size_t at;
+  while ((at = path.find(kPlaceholder)) != std::string_view::npos) {
+    out += path.substr(0, at);
+    out += std::to_string(shard.index + 1);
+    path.remove_prefix(at + kPlaceholder.size());
+  }
+  out += path;
+  return out;
+}
+
 absl::StatusOr<Shard> choose_shard(std::string_view shard_flag, int64_t shards_flag,
                                    GetEnv getenv) {
   if (!shard_flag.empty()) {
@@ -65,23 +78,33 @@ absl::StatusOr<Shard> choose_shard(std::string_view shard_flag, int64_t shards_f
     return from_index("JOB_COMPLETION_INDEX", index, 0, shards_flag, shards_source);
   }
   if (const char* index = getenv("SLURM_ARRAY_TASK_ID")) {
-    int64_t count = shards_flag;
-    std::string count_source = shards_source;
-    if (const char* task_count = getenv("SLURM_ARRAY_TASK_COUNT"); task_count && !shards_flag) {
-      if (!parse_whole(task_count, &count)) {
-        return bad(cat("SLURM_ARRAY_TASK_COUNT=", task_count, " is not a count"));
-      }
-      count_source = cat("SLURM_ARRAY_TASK_COUNT=", task_count);
+    // With --shards N the task ID is the index (an array of 0-(N-1), of which any part may be
+    // resubmitted); without, the array's own size and first ID (--array=1-8) tell.
+    if (shards_flag > 0) return from_index("SLURM_ARRAY_TASK_ID", index, 0, shards_flag, shards_source);
+    int64_t count = 0;
+    const char* task_count = getenv("SLURM_ARRAY_TASK_COUNT");
+    if (task_count == nullptr || !parse_whole(task_count, &count)) {
+      return bad("SLURM_ARRAY_TASK_ID is set without a usable SLURM_ARRAY_TASK_COUNT: give --shards N");
     }
-    // Arrays may start anywhere (--array=1-8): the index counts from SLURM_ARRAY_TASK_MIN.
     int64_t offset = 0;
     if (const char* min = getenv("SLURM_ARRAY_TASK_MIN"); min && !parse_whole(min, &offset)) {
       return bad(cat("SLURM_ARRAY_TASK_MIN=", min, " is not an index"));
     }
-    return from_index("SLURM_ARRAY_TASK_ID", index, offset, count, count_source);
+    return from_index("SLURM_ARRAY_TASK_ID", index, offset, count,
+                      cat("SLURM_ARRAY_TASK_COUNT=", task_count));
   }
   if (const char* index = getenv("AWS_BATCH_JOB_ARRAY_INDEX")) {
-    return from_index("AWS_BATCH_JOB_ARRAY_INDEX", index, 0, shards_flag, shards_source);
+    if (shards_flag > 0) {
+      return from_index("AWS_BATCH_JOB_ARRAY_INDEX", index, 0, shards_flag, shards_source);
+    }
+    int64_t count = 0;
+    const char* size = getenv("AWS_BATCH_JOB_ARRAY_SIZE");
+    if (size == nullptr || !parse_whole(size, &count)) {
+      return bad("AWS_BATCH_JOB_ARRAY_INDEX is set without a usable AWS_BATCH_JOB_ARRAY_SIZE: "
+                 "give --shards N");
+    }
+    return from_index("AWS_BATCH_JOB_ARRAY_INDEX", index, 0, count,
+                      cat("AWS_BATCH_JOB_ARRAY_SIZE=", size));
   }
   if (shards_flag > 0) {
     return bad("--shards N needs an index: --shard K/N, JOB_COMPLETION_INDEX, "

@@ -22,12 +22,17 @@ struct Shard {
 // FNV-1a, 64 bits: the same on every machine and in every build.
 uint64_t stable_hash(std::string_view text);
 bool in_shard(std::string_view relative, const Shard& shard);
+// A path with "{shard}" replaced by the shard's K (of K/N), so that each shard of an array job
+// whose command no shell expands (AWS Batch) writes its own report.
+std::string with_shard(std::string_view path, const Shard& shard);
 
 using GetEnv = const char* (*)(const char*);
 
 // shard_flag is --shard's text ("" when absent), shards_flag --shards's (0 when absent). Without
-// --shard the environment is read (JOB_COMPLETION_INDEX, then SLURM_ARRAY_TASK_ID, then
-// AWS_BATCH_JOB_ARRAY_INDEX); with neither the whole list is one shard. A bad value is an
+// --shard the environment is read: JOB_COMPLETION_INDEX (with --shards), then
+// SLURM_ARRAY_TASK_ID (of --shards, else of SLURM_ARRAY_TASK_COUNT counting from
+// SLURM_ARRAY_TASK_MIN), then AWS_BATCH_JOB_ARRAY_INDEX (of --shards, else of
+// AWS_BATCH_JOB_ARRAY_SIZE); with none the whole list is one shard. A bad value is an
 // InvalidArgument naming it.
 absl::StatusOr<Shard> choose_shard(std::string_view shard_flag, int64_t shards_flag,
                                    GetEnv getenv);
