@@ -427,10 +427,12 @@ class ShardingTest(unittest.TestCase):
         n = 4
         out, reports = os.path.join(self.work, 'out'), os.path.join(self.work, 'reports')
         os.makedirs(reports)
-        paths = [os.path.join(reports, f'shard-{i}.jsonl') for i in range(n)]
+        # As AWS Batch runs it: no shell, the count from AWS_BATCH_JOB_ARRAY_SIZE, and {shard}
+        # naming each child's report (K of K/N, so 1 to n).
+        paths = [os.path.join(reports, f'shard-{i + 1}.jsonl') for i in range(n)]
         runs = self.run_shards([
-            ([ARGS.polyxios, 'batch', self.src, out, '--shards', str(n), '--report', paths[i],
-              '-j', '2'],
+            ([ARGS.polyxios, 'batch', self.src, out, '--report',
+              os.path.join(reports, 'shard-{shard}.jsonl'), '--resume', '-j', '2'],
              scheduler_free_env({'AWS_BATCH_JOB_ARRAY_INDEX': str(i),
                                  'AWS_BATCH_JOB_ARRAY_SIZE': str(n)}))
             for i in range(n)])
