@@ -279,6 +279,15 @@ TEST(BatchReport, ALineRoundTripsAndBadLinesAreRefused) {
   }
 }
 
+TEST(BatchReport, ANameThatIsNotUtf8StillMakesAJsonLine) {
+  AssetRecord r;
+  r.input = "caf\xE9.dae";  // Latin-1
+  r.outcome = Outcome::kConverted;
+  absl::StatusOr<AssetRecord> back = parse_json_line(to_json_line(r));
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->input, "caf\xEF\xBF\xBD.dae");
+}
+
 TEST(BatchReport, TheExitCodeAndTheSummary) {
   Summary s;
   EXPECT_EQ(exit_code_of(s), 0);

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "engine/errors.h"
+#include "engine/utf8.h"
 #include "rapidjson/document.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
@@ -18,9 +19,11 @@ constexpr std::string_view kOutcomeNames[kOutcomeCount] = {
 
 using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
+// Every string through valid_utf8, so a line is JSON whatever bytes a file name holds.
 void put(JsonWriter& w, const char* key, std::string_view value) {
+  std::string text = valid_utf8(value);
   w.Key(key);
-  w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
+  w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
 }
 
 void put(JsonWriter& w, const char* key, int64_t value) {
@@ -71,7 +74,11 @@ std::string to_json_line(const AssetRecord& r) {
   if (!r.message.empty()) put(w, "message", r.message);
   w.Key("warnings");
   w.StartObject();
-  for (const auto& [code, count] : r.warnings) put(w, code.c_str(), count);
+  for (const auto& [code, count] : r.warnings) {
+    std::string text = valid_utf8(code);
+    w.Key(text.data(), static_cast<rapidjson::SizeType>(text.size()), true);
+    w.Int64(count);
+  }
   w.EndObject();
   put(w, "inputBytes", r.input_bytes);
   put(w, "inputMtimeNs", r.input_mtime_ns);

@@ -8,48 +8,12 @@
 #include <utility>
 #include <vector>
 
+#include "engine/utf8.h"
 #include "rapidjson/prettywriter.h"
 #include "rapidjson/stringbuffer.h"
 
 namespace px::cli {
 namespace {
-
-// The length of the well-formed UTF-8 sequence starting at s[i] (no overlong form, no surrogate,
-// nothing past U+10FFFF), or 0.
-size_t utf8_sequence(std::string_view s, size_t i) {
-  const unsigned char lead = static_cast<unsigned char>(s[i]);
-  if (lead < 0x80) return 1;
-  const size_t length = (lead >> 5) == 0x6    ? 2
-                        : (lead >> 4) == 0xE  ? 3
-                        : (lead >> 3) == 0x1E ? 4
-                                              : 0;
-  if (length == 0 || s.size() - i < length) return 0;
-  uint32_t code = lead & (0x7F >> length);
-  for (size_t k = 1; k < length; ++k) {
-    const unsigned char next = static_cast<unsigned char>(s[i + k]);
-    if ((next & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (next & 0x3F);
-  }
-  constexpr uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (code < kSmallest[length] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
-
-std::string valid_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size();) {
-    const size_t length = utf8_sequence(s, i);
-    if (length == 0) {
-      out += "\xEF\xBF\xBD";
-      ++i;
-    } else {
-      out.append(s.substr(i, length));
-      i += length;
-    }
-  }
-  return out;
-}
 
 class Json {
  public:

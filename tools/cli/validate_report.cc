@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "engine/strings.h"
+#include "engine/utf8.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
 #include "tools/cli/cli_common.h"
@@ -29,39 +30,6 @@ int64_t line_named(std::string_view detail) {
 std::string_view pointer_named(std::string_view message) {
   if (!message.starts_with('/')) return {};
   return message.substr(0, std::min(message.find(": "), message.find(' ')));
-}
-
-// Bytes that are not UTF-8 become U+FFFD, so that a report is always JSON.
-std::string valid_utf8(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-    const unsigned char c = byte(i);
-    const size_t n = c < 0x80           ? 1
-                     : (c >> 5) == 0x6  ? 2
-                     : (c >> 4) == 0xE  ? 3
-                     : (c >> 3) == 0x1E ? 4
-                                        : 0;
-    bool ok = n > 0 && i + n <= s.size();
-    uint32_t code_point = n == 1 ? c : n == 2 ? c & 0x1F : n == 3 ? c & 0x0F : c & 0x07;
-    for (size_t k = 1; ok && k < n; ++k) {
-      ok = (byte(i + k) & 0xC0) == 0x80;
-      code_point = (code_point << 6) | (byte(i + k) & 0x3F);
-    }
-    constexpr uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};  // shorter is overlong
-    ok = ok && code_point >= kSmallest[n] && code_point <= 0x10FFFF &&
-         (code_point < 0xD800 || code_point > 0xDFFF);
-    if (ok) {
-      out.append(s.substr(i, n));
-      i += n;
-    } else {
-      out.append("\xEF\xBF\xBD");
-      ++i;
-    }
-  }
-  return out;
 }
 
 // "3 warnings (CODE x2, CODE x1)": the messages of a level, by code in first-seen order.

@@ -4,24 +4,17 @@
 #include <cstdint>
 
 #include "engine/strings.h"
+#include "engine/utf8.h"
 
 namespace px::collada {
 namespace {
 
 // Decodes the UTF-8 character at s[i], advancing i; false for an invalid sequence.
 bool next_code_point(std::string_view s, size_t& i, uint32_t& cp) {
-  unsigned char b0 = static_cast<unsigned char>(s[i]);
-  size_t n = b0 < 0x80 ? 1 : b0 >= 0xF0 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 ? 2 : 0;
-  if (n == 0 || i + n > s.size() || (b0 >= 0x80 && b0 < 0xC0) || b0 > 0xF4) return false;
-  cp = n == 1 ? b0 : b0 & (0x7F >> n);
-  for (size_t k = 1; k < n; ++k) {
-    unsigned char b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) return false;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10FFFF) return false;
+  size_t n = 0;
+  cp = decode_utf8(s, i, &n);
   i += n;
-  return true;
+  return n > 0;
 }
 
 // XML 1.0 fifth edition's NameStartChar, without ':'.

@@ -5,39 +5,17 @@
 #include <cmath>
 #include <type_traits>
 
+#include "engine/utf8.h"
+
 namespace px::collada {
 namespace {
-
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD
 
 // The length of the valid UTF-8 sequence of a character XML 1.0 can hold starting at s[i]
 // (a non-ASCII character), or 0.
 size_t valid_utf8_length(std::string_view s, size_t i) {
-  auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
-  unsigned char b0 = byte(i);
-  size_t n;
-  uint32_t cp;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    n = 2;
-    cp = b0 & 0x1F;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    n = 3;
-    cp = b0 & 0x0F;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    n = 4;
-    cp = b0 & 0x07;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k) {
-    if ((byte(i + k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(i + k) & 0x3F);
-  }
-  bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-  bool surrogate = cp >= 0xD800 && cp <= 0xDFFF;
-  if (overlong || surrogate || cp > 0x10FFFF || cp == 0xFFFE || cp == 0xFFFF) return 0;
-  return n;
+  size_t n = 0;
+  uint32_t cp = decode_utf8(s, i, &n);
+  return cp == 0xFFFE || cp == 0xFFFF ? 0 : n;
 }
 
 }  // namespace
@@ -221,7 +199,7 @@ void XmlWriter::escape(std::string_view value, bool attribute) {
         continue;
       }
       length = 1;
-      replacement = kReplacement;
+      replacement = kReplacementCharacter;
       ++replaced_;
     } else if (c == '&') {
       replacement = "&amp;";
@@ -238,7 +216,7 @@ void XmlWriter::escape(std::string_view value, bool attribute) {
     } else if (c == '\t' && attribute) {
       replacement = "&#9;";
     } else if (c < 0x20 && c != '\n' && c != '\t') {
-      replacement = kReplacement;
+      replacement = kReplacementCharacter;
       ++replaced_;
     } else {
       ++i;
