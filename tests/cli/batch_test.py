@@ -9,6 +9,7 @@ import gzip
 import json
 import os
 import pty
+import re
 import shutil
 import signal
 import subprocess
@@ -415,6 +416,20 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, self.out, env={'JOB_COMPLETION_INDEX': '1'})
         self.assertEqual(r.returncode, 1)
         self.assertIn(b'--shards N', r.stderr)
+
+    def test_help_and_readme_name_every_command_and_flag(self):
+        help_text = run('--help').stdout.decode()
+        readme = open(os.path.join(os.path.dirname(__file__), '..', '..', 'README.md')).read()
+        flags = ['convert', 'info', 'validate', 'batch', 'merge-reports', '--json', '--werror',
+                 '--to', '-j', '--config', '--ignore', '--only', '--severity', '--from',
+                 '--timeout', '--max-memory', '--report', '--resume', '--quiet',
+                 '--progress-interval', '--shard', '--shards', '--format', '-o',
+                 '--allow-external-files', 'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
+                 'AWS_BATCH_JOB_ARRAY_INDEX', '{shard}']
+        for flag in flags:
+            named = re.search(r'(^|[\s\[(|"])' + re.escape(flag) + r'([\s\]=)|",.]|$)', help_text)
+            self.assertTrue(named, f'--help does not name {flag}')
+            self.assertTrue(flag in readme, f'the README does not name {flag}')
 
     def test_an_empty_source(self):
         r = run('batch', self.src, self.out, '--report', self.report)
