@@ -210,7 +210,8 @@ class DockerfileTest(unittest.TestCase):
         self.assertLessEqual(used, options)
 
     def test_the_runtime_stage_installs_what_the_binary_links(self):
-        """Each library ldd names comes from a package the runtime stage installs (or libc's)."""
+        """Each library ldd names comes from a package the runtime stage installs (or libc's),
+        and the stage installs nothing else."""
         if not shutil.which('dpkg') or not shutil.which('ldd'):
             self.skipTest('needs ldd and dpkg')
         runtime = dockerfile_lines()
@@ -218,6 +219,7 @@ class DockerfileTest(unittest.TestCase):
         installs = ' '.join(l for l in runtime if 'apt-get install' in l)
         packages = set(re.findall(r'\b(lib[\w.+-]+|zlib1g)\b', installs))
         ldd = subprocess.run(['ldd', ARGS.polyxios], capture_output=True, text=True, check=True)
+        needed = set()
         for library in re.findall(r'=> (/\S+)', ldd.stdout):
             owner = subprocess.run(['dpkg', '-S', os.path.realpath(library)], capture_output=True,
                                    text=True)
@@ -227,6 +229,8 @@ class DockerfileTest(unittest.TestCase):
             if package in ('libc6', 'libgcc-s1'):  # in every Debian image (and libstdc++6's)
                 continue
             self.assertIn(package, packages, library)
+            needed.add(package)
+        self.assertEqual(packages, needed, 'the runtime stage installs what nothing links')
 
     def test_dockerignore_keeps_build_folders_out(self):
         with open(os.path.join(ARGS.repo, '.dockerignore')) as f:
