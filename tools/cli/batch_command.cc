@@ -5,13 +5,9 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <iostream>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <system_error>
 
 #include "engine/atomic_file.h"
@@ -43,28 +39,12 @@ struct BatchSettings {
   double progress_interval = 10;
 };
 
-double now_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
-
 bool parse_seconds(const std::string& text, double* out) {
   char* end = nullptr;
   double v = std::strtod(text.c_str(), &end);
   if (text.empty() || *end != '\0' || !(v > 0) || v > 1e9) return false;
   *out = v;
   return true;
-}
-
-absl::StatusOr<std::string> read_manifest(const std::string& from) {
-  if (from == "-") {
-    std::string text((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    if (std::cin.bad()) return io_error("cannot read the manifest from standard input");
-    return text;
-  }
-  std::ifstream in(from, std::ios::binary);
-  if (!in) return io_error(cat("cannot read the manifest ", from));
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 bool is_inside(const fs::path& path, const fs::path& folder) {
@@ -80,7 +60,7 @@ absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::p
   if (from.empty()) {
     assets = assets_under(src);
   } else {
-    absl::StatusOr<std::string> manifest = read_manifest(from);
+    absl::StatusOr<std::string> manifest = read_file_or_stdin(from);
     if (!manifest.ok()) return manifest.status();
     assets = assets_listed(src, *manifest);
   }

@@ -1,15 +1,11 @@
 #include "tools/cli/batch_progress.h"
 
-#include <chrono>
 #include <string>
+
+#include "tools/cli/cli_common.h"
 
 namespace px::cli {
 namespace {
-
-double now_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
-}
 
 std::string clock_time(double seconds) {
   long s = static_cast<long>(seconds + 0.5);

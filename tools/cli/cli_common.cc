@@ -1,5 +1,6 @@
 #include "tools/cli/cli_common.h"
 
+#include <chrono>
 #include <cstdio>
 #include <string_view>
 
@@ -52,6 +53,15 @@ bool is_code(std::string_view text) {
 }
 
 }  // namespace
+
+absl::StatusOr<std::string> read_file_or_stdin(const std::string& path) {
+  return path == "-" ? read_standard_input() : read_whole_file(path);
+}
+
+double now_seconds() {
+  using clock = std::chrono::steady_clock;
+  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
+}
 
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format) {

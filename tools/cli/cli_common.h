@@ -24,6 +24,12 @@ void print_warnings(const Diagnostics& diagnostics);
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format = nullptr);
 
+// The whole of a file (read_whole_file), or of standard input for "-": a manifest, a config.
+absl::StatusOr<std::string> read_file_or_stdin(const std::string& path);
+
+// Seconds on the monotonic clock, for durations.
+double now_seconds();
+
 // The rule a refusal names: the text before the first ": " of its message, when that is a code
 // (dotted lower-case words); empty otherwise.
 std::string rule_of(const absl::Status& status);

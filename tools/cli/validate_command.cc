@@ -4,7 +4,6 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <system_error>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "engine/errors.h"
+#include "engine/source.h"
 #include "engine/strings.h"
 #include "tools/cli/asset_list.h"
 #include "tools/cli/cli_common.h"
@@ -27,24 +27,12 @@ namespace {
 
 constexpr long kMaxWorkers = 1024;
 
-absl::StatusOr<std::string> read_config_file(const std::string& path) {
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> file(std::fopen(path.c_str(), "rb"),
-                                                       [](std::FILE* f) { return std::fclose(f); });
-  if (file == nullptr) return io_error(cat("cannot open the config ", path));
-  std::string text;
-  char buffer[1 << 14];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, file.get())) > 0) text.append(buffer, n);
-  if (std::ferror(file.get())) return io_error(cat("cannot read the config ", path));
-  return text;
-}
-
 // The config first, then the flags, so that a flag's severity wins over the config's for the
 // same code.
 absl::Status build_policy(const CommandLine& args, CodePolicy& policy) {
   if (args.has("--config")) {
     const std::string path = args.value("--config");
-    absl::StatusOr<std::string> text = read_config_file(path);
+    absl::StatusOr<std::string> text = read_whole_file(path);
     if (!text.ok()) return text.status();
     if (absl::Status s = policy.load_config(*text, path); !s.ok()) return s;
   }

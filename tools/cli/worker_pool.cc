@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -18,6 +17,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "tools/cli/cli_common.h"
 
 namespace px::cli {
 namespace {
@@ -33,11 +33,6 @@ void on_signal(int signal) {
   ssize_t ignored = ::write(g_wake[1], &byte, 1);
   (void)ignored;
   errno = saved;
-}
-
-double now_seconds() {
-  using clock = std::chrono::steady_clock;
-  return std::chrono::duration<double>(clock::now().time_since_epoch()).count();
 }
 
 // The address space this process holds now, from /proc/self/statm (pages).
