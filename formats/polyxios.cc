@@ -102,14 +102,16 @@ std::string_view format_name(Format format) {
 }
 
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics) {
+                                 Diagnostics& diagnostics, Format* format) {
   absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
   if (!prefix.ok()) return prefix.status();
+  const Format detected = detect_file_format(path, *prefix);
+  if (format != nullptr) *format = detected;
   if (prefix->starts_with(std::string_view("PK\x03\x04", 4))) {
     return refuse("collada.zae.unsupported",
                   cat(path.string(), ": a zipped .zae archive is not read; unzip its .dae"));
   }
-  switch (detect_file_format(path, *prefix)) {
+  switch (detected) {
     case Format::kCollada: {
       absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
       if (!source.ok()) return source.status();
@@ -168,7 +170,9 @@ absl::Status write_polydata(const PolyData& data, const std::filesystem::path& p
 }
 
 absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
-                                       Diagnostics& diagnostics) {
+                                       Diagnostics& diagnostics, Format* format) {
+  const Format detected = detect_bytes_format(bytes);
+  if (format != nullptr) *format = detected;
   if (bytes.starts_with(std::string_view("PK\x03\x04", 4))) {
     return refuse("collada.zae.unsupported",
                   "<input>: a zipped .zae archive is not read; unzip its .dae");
@@ -177,7 +181,7 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
     return refuse("format.unsupported",
                   "<input>: gzip-compressed input is read from a file, not from a stream");
   }
-  switch (detect_bytes_format(bytes)) {
+  switch (detected) {
     case Format::kGlb:
     case Format::kGltf:
       return gltf::read_memory(bytes, {}, options, diagnostics);

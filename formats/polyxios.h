@@ -29,8 +29,10 @@ Format detect_bytes_format(std::string_view bytes);
 // "collada", "gltf", "glb", "unknown".
 std::string_view format_name(Format format);
 
+// *format, when given, is set to what the file is read as (detect_file_format), even when the
+// read then fails.
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics);
+                                 Diagnostics& diagnostics, Format* format = nullptr);
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
                          const WriteOptions& options, Diagnostics& diagnostics);
 
@@ -45,7 +47,7 @@ absl::Status write_polydata(const PolyData& data, const std::filesystem::path& p
 // The same from a whole document in memory (standard input, an upload): GLB, glTF JSON or COLLADA
 // told by its first bytes. Relative URIs resolve nowhere, as the document has no folder.
 absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
-                                       Diagnostics& diagnostics);
+                                       Diagnostics& diagnostics, Format* format = nullptr);
 
 // Writes the scene to an open stream (standard output, a pipe): COLLADA with options.collada,
 // streamed as it is produced; else GLB, the one glTF form that holds its own buffer (built whole

@@ -59,6 +59,19 @@ TEST_F(ApiTest, ReadsGzippedColladaByTheNameInsideTheGz) {
   EXPECT_EQ(std::string(gltf.status().message()).rfind("format.unknown", 0), 0u);
 }
 
+TEST_F(ApiTest, AReadTellsTheFormatItReadEvenWhenItFails) {
+  Diagnostics d;
+  Format format = Format::kUnknown;
+  ASSERT_TRUE(read_scene(write("t.dae", kTriangle), ReadOptions{}, d, &format).ok());
+  EXPECT_EQ(format, Format::kCollada);
+  EXPECT_FALSE(read_scene(write("bad.gltf", "{not json"), ReadOptions{}, d, &format).ok());
+  EXPECT_EQ(format, Format::kGltf);
+  ASSERT_TRUE(read_scene_bytes(kTriangle, ReadOptions{}, d, &format).ok());
+  EXPECT_EQ(format, Format::kCollada);
+  EXPECT_FALSE(read_scene_bytes("v 0 0 0", ReadOptions{}, d, &format).ok());
+  EXPECT_EQ(format, Format::kUnknown);
+}
+
 TEST(DetectFormat, FilesByMagicThenExtension) {
   EXPECT_EQ(detect_file_format("model.gltf", "glTF"), Format::kGlb);
   EXPECT_EQ(detect_file_format("model.bin", "glTF"), Format::kGlb);

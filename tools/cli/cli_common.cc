@@ -65,17 +65,10 @@ double now_seconds() {
 
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format) {
-  if (path != "-") {
-    if (format != nullptr) {
-      absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
-      *format = prefix.ok() ? detect_file_format(path, *prefix) : Format::kUnknown;
-    }
-    return read_scene(path, options, diagnostics);
-  }
+  if (path != "-") return read_scene(path, options, diagnostics, format);
   absl::StatusOr<std::string> bytes = read_standard_input();
   if (!bytes.ok()) return bytes.status();
-  if (format != nullptr) *format = detect_bytes_format(*bytes);
-  return read_scene_bytes(*bytes, options, diagnostics);
+  return read_scene_bytes(*bytes, options, diagnostics, format);
 }
 
 std::string rule_of(const absl::Status& status) {

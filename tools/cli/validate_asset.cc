@@ -4,7 +4,6 @@
 #include <memory>
 
 #include "engine/errors.h"
-#include "engine/source.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "formats/polyxios.h"
 #include "model/animation.h"
@@ -47,11 +46,8 @@ AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const WriteOptions& write_options, const CodePolicy& policy) {
   AssetReport report;
   report.uri = asset.relative;
-  if (absl::StatusOr<std::string> prefix = read_file_prefix(asset.path, 4); prefix.ok()) {
-    report.format = detect_file_format(asset.path, *prefix);
-  }
   Diagnostics diagnostics;
-  absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics);
+  absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics, &report.format);
   absl::Status status = scene.status();
   if (scene.ok()) {
     report.counts = counts_of(*scene);
