@@ -32,30 +32,24 @@ int open_unnamed(const std::filesystem::path& target) {
 #endif
 }
 
+constexpr int kAttempts = 100;
+
 std::string temporary_name(const std::filesystem::path& target, int attempt) {
-  return cat(target.string(), ".tmp-", ::getpid(), "-", attempt);
+  return cat(target.string(), ".tmp-", attempt);
 }
 
 }  // namespace
 
 void remove_temporaries_of(const std::filesystem::path& target) {
-  std::filesystem::path folder = target.parent_path();
-  if (folder.empty()) folder = ".";
-  const std::string prefix = cat(target.filename().string(), ".tmp-");
-  std::error_code ec;
-  for (std::filesystem::directory_iterator it(folder, ec), end; !ec && it != end;
-       it.increment(ec)) {
-    if (it->path().filename().string().starts_with(prefix)) {
-      std::error_code ignored;
-      std::filesystem::remove(it->path(), ignored);
-    }
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    if (::unlink(temporary_name(target, attempt).c_str()) != 0 && errno == ENOENT) return;
   }
 }
 
 absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& target) {
   std::string temp;
   int fd = open_unnamed(target);
-  for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+  for (int attempt = 0; fd < 0 && attempt < kAttempts; ++attempt) {
     temp = temporary_name(target, attempt);
     fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0 && errno != EEXIST) break;
@@ -111,7 +105,7 @@ absl::Status AtomicFile::link_unnamed(bool* is_target) {
   std::string self = cat("/proc/self/fd/", fileno(file_));
   *is_target = ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, target_.c_str(), AT_SYMLINK_FOLLOW) == 0;
   if (*is_target) return absl::OkStatus();
-  for (int attempt = 0; errno == EEXIST && attempt < 100; ++attempt) {
+  for (int attempt = 0; errno == EEXIST && attempt < kAttempts; ++attempt) {
     std::string name = temporary_name(target_, attempt);
     if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
       temp_ = name;

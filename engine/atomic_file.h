@@ -13,9 +13,11 @@
 
 namespace px {
 
-// Temporaries are named "<target>.tmp-<pid>-<n>" (an unnamed one only for the instant between
-// its link and its rename onto an existing target). This removes every such file of target: a
-// batch calls it for an output whose worker it killed, or which a killed batch may have left.
+// A named temporary is "<target>.tmp-<n>", n the lowest free from 0 (an unnamed one is named only
+// for the instant between its link and its rename onto an existing target), so one writer's
+// temporaries of a target run from 0 without a gap. This removes them, a few unlinks and no
+// folder scan: a batch calls it for an output whose worker it killed, or which a killed batch
+// may have left.
 void remove_temporaries_of(const std::filesystem::path& target);
 
 class AtomicFile {
