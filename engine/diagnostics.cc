@@ -22,6 +22,17 @@ void Diagnostics::add(Severity severity, std::string_view code, std::string mess
   entries_.push_back(Diagnostic{std::string(code), severity, std::move(message), line, 1});
 }
 
+void Diagnostics::merge(const Diagnostics& other) {
+  for (const Diagnostic& d : other.entries_) {
+    auto [it, inserted] = index_.try_emplace(cat(d.code, "\n", d.message), entries_.size());
+    if (inserted) {
+      entries_.push_back(d);
+    } else {
+      entries_[it->second].count += d.count;
+    }
+  }
+}
+
 int64_t Diagnostics::count(std::string_view code) const {
   int64_t n = 0;
   for (const Diagnostic& d : entries_) {

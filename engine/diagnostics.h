@@ -26,6 +26,9 @@ class Diagnostics {
   void warn(std::string_view code, std::string message, int64_t line = 0);
   void info(std::string_view code, std::string message, int64_t line = 0);
 
+  // Adds every entry of `other` (with its count) as if reported here, in its order.
+  void merge(const Diagnostics& other);
+
   const std::vector<Diagnostic>& entries() const { return entries_; }
   // How many times a code was reported, summed over its messages.
   int64_t count(std::string_view code) const;

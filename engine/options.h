@@ -11,7 +11,13 @@ struct ReadOptions {
   // since ingestion servers convert untrusted uploads.
   bool allow_external_files = false;
   int max_xml_depth = 256;
+  // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
+  // caller's. The result is the same whatever the count.
+  int threads = 0;
 };
+
+// options.threads, with 0 resolved to the cores this process may run on (at least 1).
+int effective_threads(const ReadOptions& options);
 
 struct WriteOptions {
   // true: GLB; false: .gltf + .bin; unset: from the path's extension.

@@ -11,6 +11,11 @@
 #include "engine/strings.h"
 
 namespace px {
+
+absl::StatusOr<std::unique_ptr<Source>> Source::reopen() const {
+  return absl::FailedPreconditionError(cat(name(), " cannot be read a second time"));
+}
+
 namespace {
 
 class FileSource : public Source {
@@ -29,6 +34,9 @@ class FileSource : public Source {
   uint64_t size_bound() const override { return size_; }
   std::filesystem::path path() const override { return path_; }
   std::string name() const override { return path_.string(); }
+  absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
+    return open_file_source(path_);
+  }
 
  private:
   std::filesystem::path path_;
@@ -56,6 +64,9 @@ class GzipSource : public Source {
   uint64_t size_bound() const override { return std::numeric_limits<uint32_t>::max(); }
   std::filesystem::path path() const override { return path_; }
   std::string name() const override { return path_.string(); }
+  absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
+    return open_file_source(path_);
+  }
 
  private:
   std::filesystem::path path_;
@@ -73,6 +84,9 @@ class MemorySource : public Source {
   }
   uint64_t size_bound() const override { return bytes_.size(); }
   std::string name() const override { return "<memory>"; }
+  absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
+    return memory_source(bytes_);
+  }
 
  private:
   std::string_view bytes_;
@@ -88,6 +102,7 @@ class BorrowedSource : public Source {
   uint64_t size_bound() const override { return source_.size_bound(); }
   std::filesystem::path path() const override { return source_.path(); }
   std::string name() const override { return source_.name(); }
+  absl::StatusOr<std::unique_ptr<Source>> reopen() const override { return source_.reopen(); }
 
  private:
   Source& source_;

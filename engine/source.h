@@ -31,6 +31,9 @@ class Source {
   }
   // A name for messages: the path, or "<memory>".
   virtual std::string name() const = 0;
+  // A new source reading the same bytes from their start (the file opened again), for a reader
+  // that must read twice; FailedPrecondition for a source that cannot be read again.
+  virtual absl::StatusOr<std::unique_ptr<Source>> reopen() const;
 };
 
 // Opens a file; one starting with the gzip magic is decompressed as it is read.

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/errors.h"
+#include "engine/number_sink.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/transcode.h"
@@ -34,6 +35,38 @@ const Element* Element::child(std::string_view child_name) const {
   }
   return nullptr;
 }
+
+Document::Document() = default;
+
+Document::~Document() {
+  for (NumberArray* a : arrays_) a->~NumberArray();
+}
+
+const Element* Document::find_id(std::string_view id) const {
+  auto it = ids_.find(id);
+  return it == ids_.end() ? nullptr : it->second;
+}
+
+void Document::release_numbers(const Element& subtree) {
+  // Iterative, so that a deep subtree cannot exhaust the stack; never looks past subtree's own
+  // children (its siblings may still be growing).
+  if (subtree.numbers != nullptr) subtree.numbers->release();
+  const Element* e = subtree.first_child;
+  while (e != nullptr) {
+    if (e->numbers != nullptr) e->numbers->release();
+    if (e->first_child != nullptr) {
+      e = e->first_child;
+      continue;
+    }
+    while (e != nullptr && e->next_sibling == nullptr) {
+      e = e->parent;
+      if (e == &subtree) e = nullptr;
+    }
+    if (e != nullptr) e = e->next_sibling;
+  }
+}
+
+bool Element::released() const { return numbers != nullptr && numbers->released; }
 
 size_t Element::value_count() const {
   switch (mode) {
@@ -61,10 +94,7 @@ class Builder {
     Element* last_child = nullptr;
     TextMode mode = TextMode::kIgnore;
     std::string text;
-    TokenSplitter splitter;
-    std::vector<float>* floats = nullptr;
-    std::vector<double>* doubles = nullptr;
-    std::vector<int32_t>* ints = nullptr;
+    NumberArray* array = nullptr;  // numeric modes
   };
 
   static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** attrs) {
@@ -107,14 +137,19 @@ class Builder {
     doc_.names_.emplace(stored, stored);
     return stored;
   }
-  template <class T>
-  bool push_number(Frame& f, std::string_view token);
-  absl::Status reserve_for_count(Frame& f);
+  absl::Status believed_count(const Element& element, size_t* count);
+  absl::Status scan();
+  // A token was not a number: the sink has the refusal.
+  void stop_for_numbers() {
+    if (status_.ok()) status_ = absl::CancelledError();
+    XML_StopParser(parser_, XML_FALSE);
+  }
 
   Document& doc_;
   Source* source_;  // the input as expat sees it: transcoded to UTF-8 where expat needs that
   const ParseOptions& options_;
   XML_Parser parser_ = nullptr;
+  std::unique_ptr<NumberSink> sink_;
   std::vector<Frame> stack_;  // frames are reused, never shrunk, so their buffers are too
   size_t depth_ = 0;
   absl::Status status_;
@@ -138,6 +173,7 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   element->name = intern_copy(name);
   element->attributes = {attributes, n_attrs};
   element->line = XML_GetCurrentLineNumber(parser_);
+  if (const std::string_view* id = element->find_attr("id")) doc_.ids_.try_emplace(*id, element);
   if (depth_ > 0) {
     Frame& parent = stack_[depth_ - 1];
     element->parent = parent.element;
@@ -155,78 +191,45 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   f.element = element;
   f.last_child = nullptr;
   f.text.clear();
-  f.floats = nullptr;
-  f.doubles = nullptr;
-  f.ints = nullptr;
+  f.array = nullptr;
   f.mode = options_.policy == nullptr ? TextMode::kString : options_.policy(*element);
   element->mode = f.mode;
-  switch (f.mode) {
-    case TextMode::kFloat32:
-      f.floats = &doc_.floats_.emplace_back();
-      break;
-    case TextMode::kFloat64:
-      f.doubles = &doc_.doubles_.emplace_back();
-      break;
-    case TextMode::kInt32:
-      f.ints = &doc_.ints_.emplace_back();
-      break;
-    default:
-      break;
-  }
-  if (f.floats != nullptr || f.doubles != nullptr || f.ints != nullptr) {
-    if (absl::Status s = reserve_for_count(f); !s.ok()) fail(std::move(s));
+  if (f.mode == TextMode::kFloat32 || f.mode == TextMode::kFloat64 || f.mode == TextMode::kInt32) {
+    size_t count = 0;
+    if (absl::Status s = believed_count(*element, &count); !s.ok()) {
+      fail(std::move(s));
+      return;
+    }
+    auto* array = new (doc_.memory_.allocate(sizeof(NumberArray), alignof(NumberArray)))
+        NumberArray();
+    doc_.arrays_.push_back(array);
+    array->element = element;
+    array->mode = f.mode;
+    element->numbers = array;
+    f.array = array;
+    sink_->begin(*array, count);
+    if (sink_->failed()) stop_for_numbers();
   }
 }
 
 // A declared count is believed only as far as the rest of the input could hold that many
 // values (each at least one character and a separator); past that the document is refused
 // before anything is reserved.
-absl::Status Builder::reserve_for_count(Frame& f) {
-  const std::string_view* count_text = f.element->find_attr("count");
+absl::Status Builder::believed_count(const Element& element, size_t* count) {
+  const std::string_view* count_text = element.find_attr("count");
   if (count_text == nullptr) return absl::OkStatus();
-  int64_t count = 0;
-  if (!parse_int64(*count_text, &count) || count < 0) return absl::OkStatus();  // reader's rule
+  int64_t declared = 0;
+  if (!parse_int64(*count_text, &declared) || declared < 0) return absl::OkStatus();  // reader's
   uint64_t consumed = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_));
   uint64_t bound = source_->size_bound();
   uint64_t remaining = bound > consumed ? bound - consumed : 0;
-  if (static_cast<uint64_t>(count) > remaining / 2 + 1) {
-    return refuse(
-        "xml.count.exceeds-input", f.element->name, f.element->line,
-        cat("count=", count, " but only ", remaining, " bytes of input remain to hold the values"));
+  if (static_cast<uint64_t>(declared) > remaining / 2 + 1) {
+    return refuse("xml.count.exceeds-input", element.name, element.line,
+                  cat("count=", declared, " but only ", remaining,
+                      " bytes of input remain to hold the values"));
   }
-  size_t n = static_cast<size_t>(count);
-  if (f.floats) f.floats->reserve(n);
-  if (f.doubles) f.doubles->reserve(n);
-  if (f.ints) f.ints->reserve(n);
+  *count = static_cast<size_t>(declared);
   return absl::OkStatus();
-}
-
-template <class T>
-bool Builder::push_number(Frame& f, std::string_view token) {
-  T value;
-  bool ok;
-  if constexpr (std::is_same_v<T, float>) {
-    ok = parse_float(token, &value);
-  } else if constexpr (std::is_same_v<T, double>) {
-    ok = parse_double(token, &value);
-  } else {
-    ok = parse_int32(token, &value);
-  }
-  if (!ok) {
-    std::string shown(token.substr(0, 40));
-    fail(refuse("number.not-a-number", f.element->name, XML_GetCurrentLineNumber(parser_),
-                cat("\"", shown, "\" is not ", std::is_integral_v<T> ? "an integer" : "a number",
-                    std::is_integral_v<T> ? "" : " (a decimal comma is refused)")));
-    return false;
-  }
-  if constexpr (std::is_same_v<T, float>) {
-    f.floats->push_back(value);
-  } else if constexpr (std::is_same_v<T, double>) {
-    f.doubles->push_back(value);
-  } else {
-    f.ints->push_back(value);
-  }
-  return true;
 }
 
 void Builder::text(std::string_view data) {
@@ -238,14 +241,10 @@ void Builder::text(std::string_view data) {
     case TextMode::kString:
       f.text.append(data);
       return;
-    case TextMode::kFloat32:
-      f.splitter.feed(data, [&](std::string_view t) { return push_number<float>(f, t); });
-      return;
-    case TextMode::kFloat64:
-      f.splitter.feed(data, [&](std::string_view t) { return push_number<double>(f, t); });
-      return;
-    case TextMode::kInt32:
-      f.splitter.feed(data, [&](std::string_view t) { return push_number<int32_t>(f, t); });
+    default:
+      if (f.array->first_line == 0) f.array->first_line = XML_GetCurrentLineNumber(parser_);
+      sink_->text(*f.array, data);
+      if (sink_->failed()) stop_for_numbers();
       return;
   }
 }
@@ -260,24 +259,28 @@ void Builder::end() {
     case TextMode::kString:
       e->text = copy(f.text);
       break;
-    case TextMode::kFloat32:
-      if (!f.splitter.finish([&](std::string_view t) { return push_number<float>(f, t); })) return;
-      e->floats = *f.floats;
-      break;
-    case TextMode::kFloat64:
-      if (!f.splitter.finish([&](std::string_view t) { return push_number<double>(f, t); })) return;
-      e->doubles = *f.doubles;
-      break;
-    case TextMode::kInt32:
-      if (!f.splitter.finish([&](std::string_view t) { return push_number<int32_t>(f, t); })) {
+    default:
+      sink_->end(*f.array);
+      if (sink_->failed()) {
+        stop_for_numbers();
         return;
       }
-      e->ints = *f.ints;
       break;
   }
+  if (options_.on_close) options_.on_close(*e, *sink_);
 }
 
 absl::Status Builder::run() {
+  sink_ = make_number_sink(options_.threads);
+  absl::Status parsed = scan();
+  // A token that was not a number comes before whatever stopped the scan (the scan never hands
+  // over text past its own failure), so the sink's refusal wins.
+  absl::Status numbers = sink_->finish(!parsed.ok());
+  if (!numbers.ok()) return numbers;
+  return parsed;
+}
+
+absl::Status Builder::scan() {
   // Look at the XML declaration: an encoding expat lacks is transcoded to UTF-8 first.
   std::string prefix(1024, '\0');
   size_t have = 0;
@@ -340,10 +343,14 @@ absl::Status Builder::run() {
   return absl::OkStatus();
 }
 
+absl::Status parse_into(Document& document, Source& source, const ParseOptions& options) {
+  Builder builder(document, source, options);
+  return builder.run();
+}
+
 absl::StatusOr<std::unique_ptr<Document>> parse(Source& source, const ParseOptions& options) {
   auto doc = std::make_unique<Document>();
-  Builder builder(*doc, source, options);
-  if (absl::Status s = builder.run(); !s.ok()) return s;
+  if (absl::Status s = parse_into(*doc, source, options); !s.ok()) return s;
   return doc;
 }
 

@@ -1,11 +1,13 @@
 // A light element tree built by expat's SAX callbacks. Only structure, attributes and short text
 // are kept as strings; the text of bulk number elements (COLLADA's float_array, p, v, ...) is
-// tokenised into typed arrays as it streams past, so the document text is never held whole.
-// Entity declarations are refused before anything they declare can be expanded.
+// decoded into typed arrays as it streams past (on a second thread when asked), so the document
+// text is never held whole. A reader may consume a finished part of the tree as its end tag
+// arrives and release its arrays. Entity declarations are refused before anything they declare
+// can be expanded.
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <functional>
 #include <memory>
 #include <memory_resource>
 #include <span>
@@ -19,6 +21,9 @@
 namespace px::xml {
 
 enum class TextMode : uint8_t { kIgnore, kString, kFloat32, kFloat64, kInt32 };
+
+struct NumberArray;
+class NumberSink;
 
 struct Attribute {
   std::string_view name;
@@ -37,6 +42,7 @@ struct Element {
   std::span<const float> floats;    // kFloat32
   std::span<const double> doubles;  // kFloat64
   std::span<const int32_t> ints;    // kInt32
+  NumberArray* numbers = nullptr;   // where a numeric element's values are kept (the document's)
 
   // The attribute's value; empty when absent (use find_attr to tell the two apart).
   std::string_view attr(std::string_view attr_name) const;
@@ -44,6 +50,8 @@ struct Element {
   const Element* child(std::string_view child_name) const;
   // Number of values the element's text held, whatever its numeric mode.
   size_t value_count() const;
+  // True when the values were freed by Document::release_numbers.
+  bool released() const;
 
   class Children {
    public:
@@ -72,31 +80,50 @@ struct Element {
 // left in the input before its array is reserved.
 using TextPolicy = TextMode (*)(const Element& element);
 
+// Called as each element's end tag arrives, with its subtree complete. Its arrays may not be
+// decoded yet: work that reads them goes to sink.after(), which runs it once they are.
+using CloseHook = std::function<void(const Element& element, NumberSink& sink)>;
+
 struct ParseOptions {
   TextPolicy policy = nullptr;  // nullptr: keep every element's text as a string
   int max_depth = 256;
+  // 1: numbers are decoded on the parsing thread; 2: on a second thread while expat scans.
+  int threads = 1;
+  CloseHook on_close;
 };
 
 class Document {
  public:
+  Document();
+  ~Document();
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
+
   const Element* root() const { return root_; }
   // The encoding the document declared, as expat reported it (empty when none was declared).
   std::string_view declared_encoding() const { return declared_encoding_; }
+  // The first element in document order whose "id" attribute is id; nullptr when none. While the
+  // document is parsed: the first among the elements started so far.
+  const Element* find_id(std::string_view id) const;
+  const absl::flat_hash_map<std::string_view, const Element*>& ids() const { return ids_; }
+  // Frees the values of every numeric element under (and at) `subtree`, whose spans become
+  // empty. For a reader that has consumed that part of the tree.
+  void release_numbers(const Element& subtree);
 
  private:
   friend class Builder;
   std::pmr::monotonic_buffer_resource memory_{1 << 16};
   absl::flat_hash_map<std::string_view, std::string_view> names_;
-  std::deque<std::vector<float>> floats_;
-  std::deque<std::vector<double>> doubles_;
-  std::deque<std::vector<int32_t>> ints_;
+  absl::flat_hash_map<std::string_view, const Element*> ids_;
+  std::vector<NumberArray*> arrays_;  // in memory_, destroyed with the document
   const Element* root_ = nullptr;
   std::string_view declared_encoding_;
 };
 
-// Parses the whole source. Refusals name the rule (xml.malformed, xml.entity.declared,
-// xml.depth, xml.encoding.unsupported, number.not-a-number, xml.count.exceeds-input), the
-// element and the line.
+// Parses the whole source into an empty document. Refusals name the rule (xml.malformed,
+// xml.entity.declared, xml.depth, xml.encoding.unsupported, number.not-a-number,
+// xml.count.exceeds-input), the element and the line.
+absl::Status parse_into(Document& document, Source& source, const ParseOptions& options);
 absl::StatusOr<std::unique_ptr<Document>> parse(Source& source, const ParseOptions& options);
 
 }  // namespace px::xml

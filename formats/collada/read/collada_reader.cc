@@ -1,5 +1,7 @@
 #include "formats/collada/read/collada_reader.h"
 
+#include <algorithm>
+
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/xml_document.h"
@@ -7,6 +9,7 @@
 #include "formats/collada/read/asset.h"
 #include "formats/collada/read/cameras.h"
 #include "formats/collada/read/context.h"
+#include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/geometry.h"
 #include "formats/collada/read/materials.h"
 #include "formats/collada/read/nodes.h"
@@ -22,8 +25,8 @@ bool under_mesh(const xml::Element& e) {
   return mesh != nullptr && (mesh->name == "mesh" || mesh->name == "convex_mesh");
 }
 
-// Which element texts are numbers, and of what type. Geometry arrays are kept as float32 (what
-// glTF stores anyway); transforms, skins and animations keep float64.
+}  // namespace
+
 xml::TextMode text_mode(const xml::Element& e) {
   std::string_view n = e.name;
   if (n == "float_array") return under_mesh(e) ? xml::TextMode::kFloat32 : xml::TextMode::kFloat64;
@@ -36,43 +39,48 @@ xml::TextMode text_mode(const xml::Element& e) {
   return xml::TextMode::kString;
 }
 
-void index_ids(ReadContext& ctx) {
-  std::vector<const Element*> stack{ctx.doc.root()};
-  while (!stack.empty()) {
-    const Element* e = stack.back();
-    stack.pop_back();
-    if (const std::string_view* id = e->find_attr("id")) {
-      auto [it, inserted] = ctx.ids.emplace(*id, e);
-      if (!inserted && it->second->line > e->line) it->second = e;  // the first in the document
-    }
-    for (const Element& c : e->children()) stack.push_back(&c);
-  }
+namespace {
+
+// One thread beside the parser decodes numbers and reads geometries; left to itself, polyxios
+// starts it only where it pays for its start.
+int decoding_threads(const ReadOptions& options, uint64_t bytes) {
+  constexpr uint64_t kThreadedFrom = uint64_t{1} << 20;
+  if (options.threads == 0 && bytes < kThreadedFrom) return 1;
+  return std::min(effective_threads(options), 2);
 }
 
-}  // namespace
-
-absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics) {
+// One read of the document. With read_early, geometries are read during the parse and release
+// their arrays.
+absl::StatusOr<Scene> read_document(Source& source, const ReadOptions& options, bool read_early,
+                                    Diagnostics& diagnostics) {
+  // The scene outlives the parse: geometries read during it build their meshes in its arena.
+  Scene scene;
+  xml::Document doc;
+  EarlyGeometries early(doc, scene, options, source);
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
   parse_options.max_depth = options.max_xml_depth;
-  absl::StatusOr<std::unique_ptr<xml::Document>> doc = xml::parse(source, parse_options);
-  if (!doc.ok()) return doc.status();
-  const Element* root = (*doc)->root();
+  parse_options.threads = decoding_threads(options, source.size_bound());
+  if (read_early) {
+    parse_options.on_close = [&early](const Element& e, xml::NumberSink& sink) {
+      early.on_close(e, sink);
+    };
+  }
+  if (absl::Status s = xml::parse_into(doc, source, parse_options); !s.ok()) return s;
+  const Element* root = doc.root();
   if (root->name != "COLLADA") {
     return refuse("collada.root", root->name, root->line,
                   "the document's root element is not <COLLADA>");
   }
-  Scene scene;
-  ReadContext ctx(**doc, scene, options, diagnostics, source.size_bound());
+  ReadContext ctx(doc, scene, options, diagnostics, source.size_bound());
   ctx.base_dir = source.base_dir();
   ctx.document_path = source.path();
-  index_ids(ctx);
   read_asset(ctx);
   read_cameras(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
   Geometries geometries;
-  if (absl::Status s = read_geometries(ctx, &geometries); !s.ok()) return s;
+  if (absl::Status s = read_geometries(ctx, &early, &geometries); !s.ok()) return s;
   NodeIndex nodes;
   SkinReader skins(ctx);
   if (absl::Status s = read_visual_scenes(ctx, geometries, materials, skins, &nodes); !s.ok()) {
@@ -86,6 +94,22 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
     if (!mesh.ok()) return mesh.status();
   }
   return scene;
+}
+
+}  // namespace
+
+absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics) {
+  Diagnostics first_read;
+  absl::StatusOr<Scene> scene = read_document(source, options, true, first_read);
+  if (scene.ok() || !is_needs_released_array(scene.status())) {
+    diagnostics.merge(first_read);
+    return scene;
+  }
+  // Something outside a <mesh> reads one of its arrays, which was released once the mesh was
+  // made: read the document again, keeping every array to the end.
+  absl::StatusOr<std::unique_ptr<Source>> again = source.reopen();
+  if (!again.ok()) return again.status();
+  return read_document(**again, options, false, diagnostics);
 }
 
 }  // namespace px::collada

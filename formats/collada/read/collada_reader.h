@@ -5,10 +5,15 @@
 #include "engine/diagnostics.h"
 #include "engine/options.h"
 #include "engine/source.h"
+#include "engine/xml_document.h"
 #include "model/scene.h"
 
 namespace px::collada {
 
 absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics);
+
+// Which element texts the reader decodes as numbers, and of what type: geometry arrays as float32
+// (what glTF stores anyway); transforms, skins and animations as float64; indices as int32.
+xml::TextMode text_mode(const xml::Element& element);
 
 }  // namespace px::collada

@@ -44,8 +44,22 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
 }
 
 const Element* find_id(const ReadContext& ctx, std::string_view id) {
-  auto it = ctx.ids.find(id);
-  return it == ctx.ids.end() ? nullptr : it->second;
+  auto it = ctx.ids->find(id);
+  return it == ctx.ids->end() ? nullptr : it->second;
+}
+
+namespace {
+constexpr std::string_view kNeedsReleasedArray = "collada.reader.array-released";
+}  // namespace
+
+absl::Status needs_released_array(const Element& array) {
+  return absl::AbortedError(cat(kNeedsReleasedArray, ": <", array.name, "> at line ", array.line));
+}
+
+bool is_needs_released_array(const absl::Status& status) {
+  return status.code() == absl::StatusCode::kAborted &&
+         std::string_view(status.message().data(), status.message().size())
+             .starts_with(kNeedsReleasedArray);
 }
 
 bool attr_int(const Element& e, std::string_view name, int64_t* out) {

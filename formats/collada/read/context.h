@@ -30,7 +30,9 @@ struct ReadContext {
   uint64_t document_bytes;
   std::filesystem::path base_dir;
   std::filesystem::path document_path;  // empty for memory input
-  absl::flat_hash_map<std::string_view, const Element*> ids;
+  // Elements by id, the first in the document for each: the document's own index, or a
+  // geometry's while it is read before the document ends.
+  const absl::flat_hash_map<std::string_view, const Element*>* ids = &doc.ids();
 
   void warn(std::string_view code, std::string message, const Element* at = nullptr) {
     diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
@@ -70,6 +72,11 @@ void for_each_child(const Element& parent, std::string_view name, F&& f) {
     if (c.name == name) f(c);
   }
 }
+
+// The status of a read that needs an array a geometry read during the parse has already released
+// (a reference into a <mesh> from outside it): the document is then read again without releasing.
+absl::Status needs_released_array(const Element& array);
+bool is_needs_released_array(const absl::Status& status);
 
 // Parses a whole attribute as an integer; false when absent or not an integer.
 bool attr_int(const Element& e, std::string_view name, int64_t* out);

@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
 
@@ -611,33 +612,45 @@ void empty_mesh(Arena& arena, Mesh* mesh) {
 
 }  // namespace
 
-absl::Status read_geometries(ReadContext& ctx, Geometries* out) {
+absl::Status read_geometry(ReadContext& ctx, const Element& geometry, Mesh* mesh,
+                           GeometryRecord* record) {
+  record->element = &geometry;
+  if (const std::string_view* name = geometry.find_attr("name")) {
+    set_value(mesh->global_attrs, "mesh_name", Value(*name));
+  }
+  const Element* body = geometry.child("mesh");
+  if (body == nullptr) body = geometry.child("convex_mesh");
+  if (body != nullptr && body->name == "convex_mesh" && body->find_attr("convex_hull_of")) {
+    ctx.warn("collada.geometry.convex-hull-dropped",
+             "a <convex_mesh convex_hull_of> is read as an empty mesh", body);
+    body = nullptr;
+  } else if (body == nullptr) {
+    ctx.warn("collada.geometry.unsupported",
+             "a <geometry> without a <mesh> (spline, brep, ...) is read as an empty mesh",
+             &geometry);
+  }
+  if (body == nullptr) {
+    empty_mesh(*ctx.scene.arena, mesh);
+    return absl::OkStatus();
+  }
+  MeshBuilder builder(ctx, geometry);
+  return builder.build(*body, mesh, record);
+}
+
+absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometries* out) {
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_geometries") continue;
     for (const Element& geometry : library.children()) {
       if (geometry.name != "geometry") continue;
       GeometryRecord record;
-      record.element = &geometry;
       Mesh mesh;
-      if (const std::string_view* name = geometry.find_attr("name")) {
-        set_value(mesh.global_attrs, "mesh_name", Value(*name));
-      }
-      const Element* body = geometry.child("mesh");
-      if (body == nullptr) body = geometry.child("convex_mesh");
-      if (body != nullptr && body->name == "convex_mesh" && body->find_attr("convex_hull_of")) {
-        ctx.warn("collada.geometry.convex-hull-dropped",
-                 "a <convex_mesh convex_hull_of> is read as an empty mesh", body);
-        body = nullptr;
-      } else if (body == nullptr) {
-        ctx.warn("collada.geometry.unsupported",
-                 "a <geometry> without a <mesh> (spline, brep, ...) is read as an empty mesh",
-                 &geometry);
-      }
-      if (body != nullptr) {
-        MeshBuilder builder(ctx, geometry);
-        if (absl::Status s = builder.build(*body, &mesh, &record); !s.ok()) return s;
-      } else {
-        empty_mesh(*ctx.scene.arena, &mesh);
+      if (EarlyGeometries::Result* read = early == nullptr ? nullptr : early->find(geometry)) {
+        ctx.diagnostics.merge(read->diagnostics);
+        if (!read->status.ok()) return read->status;
+        record = std::move(read->record);
+        mesh = std::move(read->mesh);
+      } else if (absl::Status s = read_geometry(ctx, geometry, &mesh, &record); !s.ok()) {
+        return s;
       }
       record.mesh = static_cast<int>(ctx.scene.meshes.size());
       ctx.scene.meshes.push_back(std::move(mesh));

@@ -42,8 +42,15 @@ struct Geometries {
   absl::flat_hash_map<const Element*, size_t> by_element;
 };
 
-// Reads every <geometry> of every <library_geometries>, one mesh each, in document order.
-absl::Status read_geometries(ReadContext& ctx, Geometries* out);
+class EarlyGeometries;
+
+// Reads one <geometry> into a mesh (not yet in the scene) and its record.
+absl::Status read_geometry(ReadContext& ctx, const Element& geometry, Mesh* mesh,
+                           GeometryRecord* record);
+
+// Reads every <geometry> of every <library_geometries>, one mesh each, in document order; those
+// `early` read while the document was parsed are taken from it, with their warnings.
+absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometries* out);
 
 // The mesh that shows `record` with these materials (one per block) and skin (nullptr for
 // none): the geometry's own mesh for its first use, else a mesh appended to the scene sharing

@@ -59,6 +59,7 @@ absl::StatusOr<Accessor> read_accessor(const ReadContext& ctx, const Element& so
     return refuse("collada.accessor.source", "accessor", accessor->line,
                   cat("source=\"", accessor->attr("source"), "\" does not name an array"));
   }
+  if (array->released()) return needs_released_array(*array);
   size_t held = 0;
   if (array->name == "float_array") {
     if (absl::Status s = check_array_count(*array); !s.ok()) return s;

@@ -1,0 +1,9 @@
+// How many cores this process may use: its CPU affinity (a container's cpuset), capped by the
+// cgroup v2 CPU quota (a Kubernetes pod's CPU limit); at least 1.
+#pragma once
+
+namespace px {
+
+int available_cores();
+
+}  // namespace px

@@ -1,0 +1,63 @@
+// Where the text of numeric elements goes: decoded on the parsing thread as it streams past
+// (inline), or copied into batches that a second thread decodes while expat scans on (threaded).
+// Either way each element's values land in its NumberArray, and the first token that is not a
+// number ends the document with the same refusal, naming the element and the token's line.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "absl/status/status.h"
+#include "engine/number_scan.h"
+#include "engine/xml_document.h"
+
+namespace px::xml {
+
+// The numbers of one element's text.
+struct NumberArray {
+  Element* element = nullptr;
+  TextMode mode = TextMode::kFloat32;
+  NumberBuffer<float> floats;
+  NumberBuffer<double> doubles;
+  NumberBuffer<int32_t> ints;
+  int64_t first_line = 0;  // where the element's text begins; set by the parser with its first piece
+  size_t newlines = 0;     // line feeds in the text decoded so far
+  std::string carry;       // the start of a token the last piece cut (on the side that cuts)
+  bool released = false;   // its values were freed by Document::release_numbers
+
+  // Reserves room for n values of the array's type.
+  void reserve(size_t n);
+  // Decodes whole tokens; a token that is not a number gives the refusal.
+  absl::Status decode(std::string_view text);
+  // Points the element's span at the values (once they are all decoded).
+  void publish();
+  // Frees the values and empties the element's span.
+  void release();
+};
+
+class NumberSink {
+ public:
+  virtual ~NumberSink() = default;
+  // A numeric element starts; reserve is its believed count of values.
+  virtual void begin(NumberArray& array, size_t reserve) = 0;
+  // A piece of its text, as expat hands it over (a token may be cut between pieces).
+  virtual void text(NumberArray& array, std::string_view piece) = 0;
+  // Its end tag.
+  virtual void end(NumberArray& array) = 0;
+  // Runs task once every value given so far is decoded, in the order tasks were given: at once
+  // when decoding is inline, else on the decoding thread. Tasks are dropped after a failure.
+  virtual void after(std::function<void()> task) = 0;
+  // True once a token is known not to be a number: the parse may stop.
+  virtual bool failed() const = 0;
+  // Waits until everything given is decoded (and, unless cancel_tasks, every task has run), and
+  // returns the first failure. Called once, after the last piece.
+  virtual absl::Status finish(bool cancel_tasks) = 0;
+};
+
+// threads 1: inline; 2 or more: one decoding thread beside the parser.
+std::unique_ptr<NumberSink> make_number_sink(int threads);
+
+}  // namespace px::xml

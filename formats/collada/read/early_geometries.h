@@ -1,0 +1,52 @@
+// <geometry> elements read while the document is still being parsed. Each is read as soon as its
+// end tag arrives (on the decoding thread, once its arrays are decoded) when every reference in it
+// resolves inside it, and its arrays are released once its mesh is made: the document's arrays
+// never pile up, only the meshes do. read_geometries takes the results in document order, with
+// their warnings, as if it had read them itself; a geometry that references anything outside
+// itself is left for read_geometries to read after the parse, as before.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "engine/number_sink.h"
+#include "engine/options.h"
+#include "engine/source.h"
+#include "formats/collada/read/geometry.h"
+
+namespace px::collada {
+
+class EarlyGeometries {
+ public:
+  EarlyGeometries(xml::Document& doc, Scene& scene, const ReadOptions& options,
+                  const Source& source);
+
+  // The parser's close hook.
+  void on_close(const Element& element, xml::NumberSink& sink);
+
+  struct Result {
+    Mesh mesh;
+    GeometryRecord record;
+    Diagnostics diagnostics;
+    absl::Status status;
+    absl::flat_hash_map<std::string_view, const Element*> ids;  // the ids inside the geometry
+  };
+  // The result for a geometry read early; nullptr when it was not.
+  Result* find(const Element& geometry);
+
+ private:
+  bool self_contained(const Element& geometry, Result* result) const;
+
+  xml::Document& doc_;
+  Scene& scene_;
+  const ReadOptions& options_;
+  uint64_t document_bytes_;
+  std::filesystem::path base_dir_;
+  std::filesystem::path document_path_;
+  absl::flat_hash_map<const Element*, std::unique_ptr<Result>> results_;
+};
+
+}  // namespace px::collada

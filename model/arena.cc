@@ -1,0 +1,64 @@
+#include "model/arena.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <new>
+
+#include "model/page_memory.h"
+
+namespace px {
+namespace {
+
+constexpr size_t kMaxBlock = size_t{64} << 20;
+
+void* zeroed(size_t size) {
+  while (true) {
+    if (void* p = std::calloc(1, size)) return p;
+    std::new_handler handler = std::get_new_handler();
+    if (handler == nullptr) throw std::bad_alloc();
+    handler();
+  }
+}
+
+}  // namespace
+
+Arena::~Arena() {
+  for (const Block& b : blocks_) {
+    if (b.mapped) {
+      unmap_pages(b.base, b.size);
+    } else {
+      std::free(b.base);
+    }
+  }
+}
+
+char* Arena::new_block(size_t size) {
+  Block block{nullptr, size, size >= kHugePage};
+  block.base = block.mapped ? map_pages(size, &block.size) : zeroed(size);
+  blocks_.push_back(block);
+  return static_cast<char*>(block.base);
+}
+
+void* Arena::allocate_bytes(size_t size, size_t align) {
+  uintptr_t at = reinterpret_cast<uintptr_t>(cursor_);
+  size_t pad = (align - at % align) % align;
+  if (cursor_ == nullptr || pad + size > static_cast<size_t>(end_ - cursor_)) {
+    bytes_ += size;
+    // Blocks start 16-byte aligned (calloc) or page aligned (mmap), enough for any T here.
+    if (size > next_block_ / 2) return new_block(size);  // a large array gets a block of its own
+    cursor_ = new_block(next_block_);
+    end_ = cursor_ + next_block_;
+    next_block_ = std::min(next_block_ * 2, kMaxBlock);
+    void* p = cursor_;
+    cursor_ += size;
+    return p;
+  }
+  cursor_ += pad;
+  void* p = cursor_;
+  cursor_ += size;
+  bytes_ += size;
+  return p;
+}
+
+}  // namespace px
