@@ -262,12 +262,16 @@ bool stage_xml_parse(const std::string& path, StageResult& r) {
 
 // ---- d: the whole conversion ------------------------------------------------------------------
 
+int g_threads = 0;  // --threads: ReadOptions::threads
+
 bool convert(const std::string& path, const std::string& out_path, bool collada, StageResult& r) {
 #ifdef PX_E2E_CONVERT
   px::Diagnostics diagnostics;
   Clock::time_point start = Clock::now();
   {
-    auto scene = px::read_scene(path, px::ReadOptions{}, diagnostics);
+    px::ReadOptions read_options;
+    read_options.threads = g_threads;
+    auto scene = px::read_scene(path, read_options, diagnostics);
     r.read_seconds = seconds_since(start);
     if (!scene.ok()) {
       set_error(r, px::cat("read_scene: ", scene.status().ToString()));
@@ -578,6 +582,8 @@ int main(int argc, char** argv) {
       config.stages = argv[++i];
     } else if (arg == "--json") {
       config.json = true;
+    } else if (arg == "--threads" && i + 1 < argc) {
+      g_threads = std::max(0, std::atoi(argv[++i]));
     } else if (arg.starts_with("-") || !config.path.empty()) {
       return usage();
     } else {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/number_scan.h"
 #include "engine/numbers.h"
 #include "engine/source.h"
 #include "engine/xml_document.h"
@@ -246,6 +247,37 @@ px::xml::TextMode keep_policy(const px::xml::Element& e) {
   if (e.name == "p" || e.name == "vcount") return px::xml::TextMode::kInt32;
   return px::xml::TextMode::kString;
 }
+
+// The reader's inner loop: a whole run of tokens decoded in one pass (engine/number_scan), the
+// common spellings read inline; against the token-at-a-time parse_float / parse_int32 above.
+template <class T>
+void scan_text(benchmark::State& state, const std::string& text,
+               const std::vector<std::string_view>& tokens) {
+  // Padded as the reader's batches are, so that tokens are read eight bytes at a time.
+  std::string padded = text + std::string(64, ' ');
+  std::string_view body = std::string_view(padded).substr(0, text.size());
+  for (auto _ : state) {
+    px::NumberBuffer<T> out;
+    out.reserve(tokens.size());
+    size_t newlines = 0;
+    px::BadToken bad;
+    if (!px::scan_numbers(body, padded.data() + padded.size(), out, &newlines, &bad)) {
+      state.SkipWithError("not a number");
+    }
+    benchmark::DoNotOptimize(out.values().data());
+  }
+  set_counters(state, tokens);
+}
+
+void BM_scan_floats(benchmark::State& state) {
+  scan_text<float>(state, corpus().float_text, corpus().float_tokens);
+}
+BENCHMARK(BM_scan_floats);
+
+void BM_scan_int32s(benchmark::State& state) {
+  scan_text<int32_t>(state, corpus().int_text, corpus().int_tokens);
+}
+BENCHMARK(BM_scan_int32s);
 
 void BM_expat_bare(benchmark::State& state) {
   const std::string& doc = corpus().document;

@@ -72,11 +72,15 @@ struct BadToken {
 };
 
 // Appends every whitespace-separated token of `text` to `out` as T (float, double or int32_t),
-// adding the line feeds it passes to *newlines. `text` must end at a token boundary (the caller
-// carries a token cut by the end of a piece). False at the first token that is not a T, with *bad
-// saying where (and *newlines counting those before it); the values before it are kept.
+// adding the line feeds it passes to *newlines. `text` is XML character data that ends at a token
+// boundary (the caller carries a token cut by the end of a piece): either its end or the byte
+// after it is white space. Bytes up to readable_end may be loaded (and ignored) past a token, so
+// that tokens are read eight bytes at a time; nullptr when nothing past the text is readable.
+// False at the first token that is not a T, with *bad saying where (and *newlines counting those
+// before it); the values before it are kept.
 template <class T>
-bool scan_numbers(std::string_view text, NumberBuffer<T>& out, size_t* newlines, BadToken* bad);
+bool scan_numbers(std::string_view text, const char* readable_end, NumberBuffer<T>& out,
+                  size_t* newlines, BadToken* bad);
 
 // The offset just past the last XML white space character of text (0 when there is none): what
 // precedes it is whole tokens.

@@ -26,11 +26,12 @@ void NumberArray::reserve(size_t n) {
   }
 }
 
-absl::Status NumberArray::decode(std::string_view text) {
+absl::Status NumberArray::decode(std::string_view text, const char* readable_end) {
   BadToken bad;
-  bool ok = mode == TextMode::kFloat32   ? scan_numbers(text, floats, &newlines, &bad)
-            : mode == TextMode::kFloat64 ? scan_numbers(text, doubles, &newlines, &bad)
-                                         : scan_numbers(text, ints, &newlines, &bad);
+  bool ok = mode == TextMode::kFloat32 ? scan_numbers(text, readable_end, floats, &newlines, &bad)
+            : mode == TextMode::kFloat64
+                ? scan_numbers(text, readable_end, doubles, &newlines, &bad)
+                : scan_numbers(text, readable_end, ints, &newlines, &bad);
   if (ok) return absl::OkStatus();
   const bool integer = mode == TextMode::kInt32;
   std::string shown(text.substr(bad.offset, std::min<size_t>(bad.length, 40)));
@@ -56,60 +57,20 @@ void NumberArray::release() {
 
 namespace {
 
-// Decodes each piece as it arrives, carrying a cut token to the next.
-class InlineSink final : public NumberSink {
+// The parser's side copies each piece into the open batch of text and jobs; a full batch is
+// decoded at once (inline) or handed to a decoding thread that works through batches in order
+// (threaded). Every text job ends at a token boundary: a token a piece cut waits in its array's
+// carry for the array's next piece. Copying even inline lets tokens be read eight bytes at a time
+// from a padded buffer instead of from expat's pieces, one line each.
+class BatchingSink final : public NumberSink {
  public:
-  void begin(NumberArray& array, size_t reserve) override { array.reserve(reserve); }
-
-  void text(NumberArray& array, std::string_view piece) override {
-    if (!status_.ok()) return;
-    if (!array.carry.empty()) {
-      size_t i = 0;
-      while (i < piece.size() && !is_xml_space(piece[i])) ++i;
-      array.carry.append(piece.data(), i);
-      if (i == piece.size()) return;
-      decode(array, array.carry);
-      array.carry.clear();
-      piece.remove_prefix(i);
-    }
-    size_t whole = whole_tokens_end(piece);
-    decode(array, piece.substr(0, whole));
-    array.carry.assign(piece.substr(whole));
-  }
-
-  void end(NumberArray& array) override {
-    if (!status_.ok()) return;
-    decode(array, array.carry);
-    array.carry.clear();
-    array.carry.shrink_to_fit();
-    array.publish();
-  }
-
-  void after(std::function<void()> task) override {
-    if (status_.ok()) task();
-  }
-  bool failed() const override { return !status_.ok(); }
-  absl::Status finish(bool) override { return status_; }
-
- private:
-  void decode(NumberArray& array, std::string_view text) {
-    if (status_.ok() && !text.empty()) status_ = array.decode(text);
-  }
-  absl::Status status_;
-};
-
-// The parser's side copies each piece into the open batch; full batches go to a decoding thread
-// that works through their jobs in order. Every text job ends at a token boundary: the cut token
-// waits in its array's carry for the array's next piece.
-class ThreadedSink final : public NumberSink {
- public:
-  ThreadedSink() {
+  explicit BatchingSink(bool threaded) : threaded_(threaded) {
     for (Batch& b : batches_) free_.push_back(&b);
     open_ = take_free();
-    thread_ = std::thread([this] { decode_loop(); });
+    if (threaded_) thread_ = std::thread([this] { decode_loop(); });
   }
-  ~ThreadedSink() override {
-    if (thread_.joinable()) finish(true).IgnoreError();
+  ~BatchingSink() override {
+    if (!finished_) finish(true).IgnoreError();
   }
 
   void begin(NumberArray& array, size_t reserve) override {
@@ -117,29 +78,18 @@ class ThreadedSink final : public NumberSink {
   }
 
   void text(NumberArray& array, std::string_view piece) override {
-    if (open_text_ != &array) {
-      close_text();
-      open_text_ = &array;
-      text_begin_ = open_->text.size();
-      text_cut_ = text_begin_;
-      open_->text.append(array.carry);
-      array.carry.clear();
-    }
+    if (open_text_ != &array) open_text_job(array);
     open_->text.append(piece);
-    size_t whole = whole_tokens_end(piece);
-    if (whole > 0) text_cut_ = open_->text.size() - piece.size() + whole;
-    if (open_->text.size() >= kBatchBytes && text_cut_ > text_begin_) ship();
+    // Shipped once full, at a piece that ends a token (else the cut would have none to make).
+    if (open_->text.size() >= kBatchBytes && whole_tokens_end(piece) > 0) ship();
   }
 
   void end(NumberArray& array) override {
     if (open_text_ == &array) {
-      add_text_job(open_->text.size());  // the end tag ends the last token
-      open_text_ = nullptr;
+      close_text_job(open_->text.size());  // the end tag ends the last token
     } else if (!array.carry.empty()) {
-      size_t begin = open_->text.size();
-      open_->text.append(array.carry);
-      array.carry.clear();
-      open_->jobs.push_back(Job{Job::kText, &array, begin, open_->text.size(), {}});
+      open_text_job(array);
+      close_text_job(open_->text.size());
     }
     array.carry.shrink_to_fit();
     add_job(Job{Job::kEnd, &array, 0, 0, {}});
@@ -152,15 +102,18 @@ class ThreadedSink final : public NumberSink {
   bool failed() const override { return failed_.load(std::memory_order_relaxed); }
 
   absl::Status finish(bool cancel_tasks) override {
+    finished_ = true;
     if (cancel_tasks) cancel_tasks_.store(true, std::memory_order_relaxed);
-    close_text();
+    cut_text_job();
     ship();
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      stopping_ = true;
+    if (threaded_) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stopping_ = true;
+      }
+      ready_cv_.notify_one();
+      thread_.join();
     }
-    ready_cv_.notify_one();
-    thread_.join();
     return status_;
   }
 
@@ -168,6 +121,8 @@ class ThreadedSink final : public NumberSink {
   static constexpr size_t kBatchBytes = size_t{64} << 10;
   static constexpr size_t kBatchJobs = 4096;
   static constexpr size_t kBatches = 8;
+  // Spaces after a batch's text: room for the scanner's eight-byte loads past the last token.
+  static constexpr size_t kPadding = 64;
 
   struct Job {
     enum Kind { kBegin, kText, kEnd, kTask } kind;
@@ -182,44 +137,63 @@ class ThreadedSink final : public NumberSink {
   };
 
   void add_job(Job job) {
-    close_text();
+    cut_text_job();
     open_->jobs.push_back(std::move(job));
-    if (open_->text.size() >= kBatchBytes || open_->jobs.size() >= kBatchJobs) ship();
+    if (open_->jobs.size() >= kBatchJobs) ship();
   }
 
-  // Ends the open text job at its last token boundary; the rest waits in the array's carry.
-  void close_text() {
-    if (open_text_ == nullptr) return;
-    open_text_->carry.assign(open_->text, text_cut_, std::string::npos);
-    open_->text.resize(text_cut_);
-    add_text_job(text_cut_);
-    open_text_ = nullptr;
+  // Opens a text job for array at the end of the batch's text, starting with its carried token.
+  void open_text_job(NumberArray& array) {
+    cut_text_job();
+    open_text_ = &array;
+    text_begin_ = open_->text.size();
+    open_->text.append(array.carry);
+    array.carry.clear();
   }
-  void add_text_job(size_t end) {
+  // Ends the open text job at `end`, which the caller knows to be a token boundary; a space after
+  // it keeps the scanner's loads from reading the next job's digits as this token's.
+  void close_text_job(size_t end) {
     if (end > text_begin_) {
       open_->jobs.push_back(Job{Job::kText, open_text_, text_begin_, end, {}});
+      open_->text.push_back(' ');
     }
+    open_text_ = nullptr;
+  }
+  // Ends the open text job at its last token boundary; the rest waits in its array's carry.
+  void cut_text_job() {
+    if (open_text_ == nullptr) return;
+    std::string& text = open_->text;
+    size_t cut = text_begin_ + whole_tokens_end(std::string_view(text).substr(text_begin_));
+    open_text_->carry.assign(text, cut, std::string::npos);
+    text.resize(cut);
+    close_text_job(cut);
   }
 
-  // Hands the open batch to the decoding thread and opens an empty one. An open text job goes on
-  // in the new batch with its cut token.
+  // Decodes the open batch (inline) or hands it to the decoding thread, and opens an empty one.
+  // An open text job goes on in the new batch with its cut token.
   void ship() {
     NumberArray* continuing = open_text_;
-    close_text();
+    cut_text_job();
     if (!open_->jobs.empty()) {
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        ready_.push_back(open_);
+      open_->text.append(kPadding, ' ');
+      if (threaded_) {
+        {
+          std::lock_guard<std::mutex> lock(mutex_);
+          ready_.push_back(open_);
+        }
+        ready_cv_.notify_one();
+        open_ = take_free();
+      } else {
+        decode(*open_);
+        clear(*open_);
       }
-      ready_cv_.notify_one();
-      open_ = take_free();
     }
-    if (continuing != nullptr) {
-      open_text_ = continuing;
-      text_begin_ = text_cut_ = 0;
-      open_->text.append(continuing->carry);
-      continuing->carry.clear();
-    }
+    if (continuing != nullptr) open_text_job(*continuing);
+  }
+
+  static void clear(Batch& b) {
+    b.text.clear();
+    b.jobs.clear();
   }
 
   Batch* take_free() {
@@ -227,8 +201,7 @@ class ThreadedSink final : public NumberSink {
     free_cv_.wait(lock, [&] { return !free_.empty(); });
     Batch* b = free_.back();
     free_.pop_back();
-    b->text.clear();
-    b->jobs.clear();
+    clear(*b);
     return b;
   }
 
@@ -242,7 +215,7 @@ class ThreadedSink final : public NumberSink {
         batch = ready_.front();
         ready_.erase(ready_.begin());
       }
-      for (Job& job : batch->jobs) run(*batch, job);
+      decode(*batch);
       batch->jobs.clear();  // tasks' captures go now, on this thread
       {
         std::lock_guard<std::mutex> lock(mutex_);
@@ -252,38 +225,46 @@ class ThreadedSink final : public NumberSink {
     }
   }
 
-  void run(const Batch& batch, Job& job) {
-    if (!status_.ok()) return;
-    try {
-      switch (job.kind) {
-        case Job::kBegin:
-          job.array->reserve(job.begin);
-          return;
-        case Job::kText:
-          status_ = job.array->decode(
-              std::string_view(batch.text).substr(job.begin, job.end - job.begin));
-          if (!status_.ok()) failed_.store(true, std::memory_order_relaxed);
-          return;
-        case Job::kEnd:
-          job.array->publish();
-          return;
-        case Job::kTask:
-          if (!cancel_tasks_.load(std::memory_order_relaxed)) job.task();
-          return;
+  void decode(Batch& batch) {
+    const char* readable_end = batch.text.data() + batch.text.size();
+    for (Job& job : batch.jobs) {
+      if (!status_.ok()) return;
+      try {
+        run(batch, job, readable_end);
+      } catch (const std::bad_alloc&) {
+        status_ = out_of_memory("decoding numbers");
       }
-    } catch (const std::bad_alloc&) {
-      status_ = out_of_memory("decoding numbers");
-      failed_.store(true, std::memory_order_relaxed);
+      if (!status_.ok()) failed_.store(true, std::memory_order_relaxed);
     }
   }
+
+  void run(const Batch& batch, Job& job, const char* readable_end) {
+    switch (job.kind) {
+      case Job::kBegin:
+        job.array->reserve(job.begin);
+        return;
+      case Job::kText:
+        status_ = job.array->decode(
+            std::string_view(batch.text).substr(job.begin, job.end - job.begin), readable_end);
+        return;
+      case Job::kEnd:
+        job.array->publish();
+        return;
+      case Job::kTask:
+        if (!cancel_tasks_.load(std::memory_order_relaxed)) job.task();
+        return;
+    }
+  }
+
+  const bool threaded_;
+  bool finished_ = false;
 
   // The parser's side.
   Batch* open_ = nullptr;
   NumberArray* open_text_ = nullptr;  // the array whose text job is open at the batch's end
   size_t text_begin_ = 0;             // where that job's text begins in the batch
-  size_t text_cut_ = 0;               // just past its last white space: its whole tokens end
 
-  // Shared.
+  // Shared with the decoding thread.
   std::mutex mutex_;
   std::condition_variable ready_cv_;
   std::condition_variable free_cv_;
@@ -294,7 +275,7 @@ class ThreadedSink final : public NumberSink {
   std::atomic<bool> cancel_tasks_{false};
   Batch batches_[kBatches];
 
-  // The decoding thread's; read by the parser's side after join.
+  // The decoding side's; read by the parser's side after the last batch is decoded.
   absl::Status status_;
   std::thread thread_;
 };
@@ -302,8 +283,7 @@ class ThreadedSink final : public NumberSink {
 }  // namespace
 
 std::unique_ptr<NumberSink> make_number_sink(int threads) {
-  if (threads <= 1) return std::make_unique<InlineSink>();
-  return std::make_unique<ThreadedSink>();
+  return std::make_unique<BatchingSink>(threads > 1);
 }
 
 }  // namespace px::xml

@@ -1,5 +1,5 @@
-// Where the text of numeric elements goes: decoded on the parsing thread as it streams past
-// (inline), or copied into batches that a second thread decodes while expat scans on (threaded).
+// Where the text of numeric elements goes: copied into batches that are decoded on the parsing
+// thread as each fills (inline), or by a second thread while expat scans on (threaded).
 // Either way each element's values land in its NumberArray, and the first token that is not a
 // number ends the document with the same refusal, naming the element and the token's line.
 #pragma once
@@ -30,8 +30,8 @@ struct NumberArray {
 
   // Reserves room for n values of the array's type.
   void reserve(size_t n);
-  // Decodes whole tokens; a token that is not a number gives the refusal.
-  absl::Status decode(std::string_view text);
+  // Decodes whole tokens (scan_numbers' terms); a token that is not a number gives the refusal.
+  absl::Status decode(std::string_view text, const char* readable_end);
   // Points the element's span at the values (once they are all decoded).
   void publish();
   // Frees the values and empties the element's span.

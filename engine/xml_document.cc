@@ -243,8 +243,7 @@ void Builder::text(std::string_view data) {
       return;
     default:
       if (f.array->first_line == 0) f.array->first_line = XML_GetCurrentLineNumber(parser_);
-      sink_->text(*f.array, data);
-      if (sink_->failed()) stop_for_numbers();
+      sink_->text(*f.array, data);  // a failure is seen at the element's end
       return;
   }
 }

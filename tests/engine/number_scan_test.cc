@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <cstring>
 #include <cmath>
 #include <cstdio>
 #include <random>
@@ -14,13 +15,28 @@
 namespace px {
 namespace {
 
+// Scans text twice: as it is, and followed by padding the scanner may load (its eight-byte
+// path); both must agree.
 template <class T>
 std::vector<T> scan_all(std::string_view text, bool* ok = nullptr, BadToken* bad = nullptr,
                         size_t* newlines = nullptr) {
   NumberBuffer<T> out;
   size_t lines = 0;
   BadToken b;
-  bool done = scan_numbers(text, out, &lines, &b);
+  bool done = scan_numbers(text, nullptr, out, &lines, &b);
+  std::string padded = std::string(text) + std::string(64, ' ');
+  NumberBuffer<T> out_padded;
+  size_t lines_padded = 0;
+  BadToken b_padded;
+  bool done_padded = scan_numbers(std::string_view(padded).substr(0, text.size()),
+                                  padded.data() + padded.size(), out_padded, &lines_padded,
+                                  &b_padded);
+  EXPECT_EQ(done, done_padded);
+  EXPECT_EQ(lines, lines_padded);
+  EXPECT_EQ(b.offset, b_padded.offset);
+  EXPECT_EQ(out.size(), out_padded.size());
+  EXPECT_EQ(std::memcmp(out.values().data(), out_padded.values().data(), out.size() * sizeof(T)),
+            0);
   if (ok != nullptr) *ok = done;
   if (bad != nullptr) *bad = b;
   if (newlines != nullptr) *newlines = lines;
