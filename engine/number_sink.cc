@@ -1,9 +1,12 @@
 #include "engine/number_sink.h"
 
+#include <algorithm>
 #include <atomic>
+#include <cstring>
 #include <condition_variable>
 #include <mutex>
 #include <new>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -57,6 +60,39 @@ void NumberArray::release() {
 
 namespace {
 
+// Bytes that only grow until cleared: an append is a bounds check and a copy (expat hands over
+// millions of short pieces, one line each, so std::string's bookkeeping showed in profiles).
+class TextBuffer {
+ public:
+  void append(std::string_view s) {
+    if (size_ + s.size() > capacity_) grow(size_ + s.size());
+    std::memcpy(data_.get() + size_, s.data(), s.size());
+    size_ += s.size();
+  }
+  void append_spaces(size_t n) {
+    if (size_ + n > capacity_) grow(size_ + n);
+    std::memset(data_.get() + size_, ' ', n);
+    size_ += n;
+  }
+  void truncate(size_t n) { size_ = std::min(size_, n); }
+  void clear() { size_ = 0; }
+  size_t size() const { return size_; }
+  const char* data() const { return data_.get(); }
+  std::string_view view() const { return {data_.get(), size_}; }
+
+ private:
+  void grow(size_t need) {
+    size_t capacity = std::max({need, capacity_ * 2, size_t{128} << 10});
+    std::unique_ptr<char[]> data(new char[capacity]);
+    if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
+    data_ = std::move(data);
+    capacity_ = capacity;
+  }
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+};
+
 // The parser's side copies each piece into the open batch of text and jobs; a full batch is
 // decoded at once (inline) or handed to a decoding thread that works through batches in order
 // (threaded). Every text job ends at a token boundary: a token a piece cut waits in its array's
@@ -67,7 +103,13 @@ class BatchingSink final : public NumberSink {
   explicit BatchingSink(bool threaded) : threaded_(threaded) {
     for (Batch& b : batches_) free_.push_back(&b);
     open_ = take_free();
-    if (threaded_) thread_ = std::thread([this] { decode_loop(); });
+    if (threaded_) {
+      try {
+        thread_ = std::thread([this] { decode_loop(); });
+      } catch (const std::system_error&) {
+        threaded_ = false;  // no thread to be had (a memory cap on its stack): decode inline
+      }
+    }
   }
   ~BatchingSink() override {
     if (!finished_) finish(true).IgnoreError();
@@ -132,7 +174,7 @@ class BatchingSink final : public NumberSink {
     std::function<void()> task;
   };
   struct Batch {
-    std::string text;
+    TextBuffer text;
     std::vector<Job> jobs;
   };
 
@@ -155,17 +197,17 @@ class BatchingSink final : public NumberSink {
   void close_text_job(size_t end) {
     if (end > text_begin_) {
       open_->jobs.push_back(Job{Job::kText, open_text_, text_begin_, end, {}});
-      open_->text.push_back(' ');
+      open_->text.append_spaces(1);
     }
     open_text_ = nullptr;
   }
   // Ends the open text job at its last token boundary; the rest waits in its array's carry.
   void cut_text_job() {
     if (open_text_ == nullptr) return;
-    std::string& text = open_->text;
-    size_t cut = text_begin_ + whole_tokens_end(std::string_view(text).substr(text_begin_));
-    open_text_->carry.assign(text, cut, std::string::npos);
-    text.resize(cut);
+    TextBuffer& text = open_->text;
+    size_t cut = text_begin_ + whole_tokens_end(text.view().substr(text_begin_));
+    open_text_->carry.assign(text.view().substr(cut));
+    text.truncate(cut);
     close_text_job(cut);
   }
 
@@ -175,7 +217,7 @@ class BatchingSink final : public NumberSink {
     NumberArray* continuing = open_text_;
     cut_text_job();
     if (!open_->jobs.empty()) {
-      open_->text.append(kPadding, ' ');
+      open_->text.append_spaces(kPadding);
       if (threaded_) {
         {
           std::lock_guard<std::mutex> lock(mutex_);
@@ -244,8 +286,8 @@ class BatchingSink final : public NumberSink {
         job.array->reserve(job.begin);
         return;
       case Job::kText:
-        status_ = job.array->decode(
-            std::string_view(batch.text).substr(job.begin, job.end - job.begin), readable_end);
+        status_ = job.array->decode(batch.text.view().substr(job.begin, job.end - job.begin),
+                                    readable_end);
         return;
       case Job::kEnd:
         job.array->publish();
@@ -256,7 +298,7 @@ class BatchingSink final : public NumberSink {
     }
   }
 
-  const bool threaded_;
+  bool threaded_;
   bool finished_ = false;
 
   // The parser's side.

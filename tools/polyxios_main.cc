@@ -18,7 +18,8 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--format glb|gltf|dae] [--allow-external-files] [--quiet]
+  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
+                   [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -26,7 +27,7 @@ usage:
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
       is written unless the whole conversion succeeds.
 
-  polyxios info IN [--json] [--allow-external-files]
+  polyxios info IN [--json] [--threads N] [--allow-external-files]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
@@ -76,6 +77,9 @@ usage:
 common options:
   --allow-external-files  read image files outside the input's folder (absolute paths, ..)
   --quiet                 do not print warnings (convert) or progress (batch)
+  --threads N             threads a read may use (convert, info): 0 (the default) for the
+                          cores this process may use, 1 for none beside the main one; the
+                          output is the same whatever N
 
 exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")

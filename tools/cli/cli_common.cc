@@ -1,5 +1,7 @@
 #include "tools/cli/cli_common.h"
 
+#include "tools/cli/command_line.h"
+
 #include <chrono>
 #include <cstdio>
 #include <string_view>
@@ -56,6 +58,14 @@ bool is_code(std::string_view text) {
 
 absl::StatusOr<std::string> read_file_or_stdin(const std::string& path) {
   return path == "-" ? read_standard_input() : read_whole_file(path);
+}
+
+bool set_read_threads(const CommandLine& args, ReadOptions& options) {
+  if (!args.has("--threads")) return true;
+  long threads = 0;
+  if (!parse_count(args.value("--threads"), 0, 64, &threads)) return false;
+  options.threads = static_cast<int>(threads);
+  return true;
 }
 
 double now_seconds() {

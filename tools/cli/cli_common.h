@@ -27,6 +27,11 @@ absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& opt
 // The whole of a file (read_whole_file), or of standard input for "-": a manifest, a config.
 absl::StatusOr<std::string> read_file_or_stdin(const std::string& path);
 
+// --threads N (0: the cores; 1: none beside the main thread) into options; false when N is not a
+// whole number from 0 to 64. Unset leaves options as they are.
+class CommandLine;
+bool set_read_threads(const CommandLine& args, ReadOptions& options);
+
 // Seconds on the monotonic clock, for durations.
 double now_seconds();
 

@@ -49,11 +49,13 @@ const Element* find_id(const ReadContext& ctx, std::string_view id) {
 }
 
 namespace {
-constexpr std::string_view kNeedsReleasedArray = "collada.reader.array-released";
+// Never shown to a user: read() reads the document again when it sees it.
+constexpr std::string_view kNeedsReleasedArray = "an array released while the document was read";
 }  // namespace
 
 absl::Status needs_released_array(const Element& array) {
-  return absl::AbortedError(cat(kNeedsReleasedArray, ": <", array.name, "> at line ", array.line));
+  return absl::AbortedError(cat(kNeedsReleasedArray, " (<", array.name, "> at line ", array.line,
+                                ")"));
 }
 
 bool is_needs_released_array(const absl::Status& status) {

@@ -4,6 +4,7 @@
 #include <deque>
 #include <string>
 
+#include "absl/container/inlined_vector.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/early_geometries.h"
@@ -108,6 +109,9 @@ class MeshBuilder {
   absl::Status split_and_fill(Mesh* out, GeometryRecord* record, size_t cells, size_t corners);
   absl::Status corner_key(const Block& block, std::span<const int32_t> list, size_t corner,
                           uint64_t* key);
+  absl::Status corner_vertices(const Block& block, std::span<const int32_t> list,
+                               VertexTable& table, uint32_t* out);
+  absl::Status index_past_source(const Block& block, int32_t index, const Accessor& accessor);
   void fill_columns(const VertexTable& table, Mesh* out);
 
   ReadContext& ctx_;
@@ -378,6 +382,13 @@ void MeshBuilder::count_cells(const Block& block, size_t* cells, size_t* corners
   }
 }
 
+absl::Status MeshBuilder::index_past_source(const Block& block, int32_t index,
+                                            const Accessor& accessor) {
+  return refuse("collada.index.past-source", block.element->name, block.element->line,
+                cat("index ", index, " is past the ", accessor.count, " elements of \"",
+                    accessor.source->attr("id"), "\""));
+}
+
 absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t> list,
                                      size_t corner, uint64_t* key) {
   std::fill(key, key + slots_.size(), VertexTable::kAbsent);
@@ -385,11 +396,45 @@ absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t
   for (const BlockInput& in : block.inputs) {
     int32_t index = tuple[in.offset];
     if (index < 0 || static_cast<size_t>(index) >= in.accessor->count) {
-      return refuse("collada.index.past-source", block.element->name, block.element->line,
-                    cat("index ", index, " is past the ", in.accessor->count, " elements of \"",
-                        in.accessor->source->attr("id"), "\""));
+      return index_past_source(block, index, *in.accessor);
     }
     key[in.slot] = (static_cast<uint64_t>(in.stream) << 32) | static_cast<uint32_t>(index);
+  }
+  return absl::OkStatus();
+}
+
+// The hot loop of a mesh read: each corner's key from its tuple, then its vertex.
+absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const int32_t> list,
+                                          VertexTable& table, uint32_t* out) {
+  struct Read {
+    uint32_t offset;
+    uint32_t slot;
+    uint64_t tag;  // the stream, in the key's high word
+    size_t count;
+  };
+  absl::InlinedVector<Read, 8> reads;
+  for (const BlockInput& in : block.inputs) {
+    reads.push_back(Read{in.offset, in.slot, static_cast<uint64_t>(in.stream) << 32,
+                         in.accessor->count});
+  }
+  absl::InlinedVector<uint64_t, 8> key_storage(slots_.size(), VertexTable::kAbsent);
+  uint64_t* key = key_storage.data();
+  const Read* reads_begin = reads.data();
+  const Read* reads_end = reads_begin + reads.size();
+  const size_t corners = list.size() / block.tuple;
+  const int32_t* tuple = list.data();
+  for (size_t c = 0; c < corners; ++c, tuple += block.tuple) {
+    for (const Read* read = reads_begin; read != reads_end; ++read) {
+      const Read& r = *read;
+      int32_t index = tuple[r.offset];
+      if (index < 0 || static_cast<size_t>(index) >= r.count) {
+        for (const BlockInput& in : block.inputs) {
+          if (in.slot == r.slot) return index_past_source(block, index, *in.accessor);
+        }
+      }
+      key[r.slot] = r.tag | static_cast<uint32_t>(index);
+    }
+    out[c] = table.vertex_for(key);
   }
   return absl::OkStatus();
 }
@@ -406,7 +451,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
   std::span<uint32_t> cell_block = arena.allocate<uint32_t>(cells);
   size_t positions = slots_[0].streams[0]->count;
-  VertexTable table(positions, slots_.size());
+  VertexTable table(positions, slots_.size(), corners);
   std::vector<uint64_t> key(slots_.size());
   std::vector<uint32_t> fan;
   size_t cell = 0, at = 0;
@@ -429,32 +474,33 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
     };
     if (block.kind == BlockKind::kTriangles || block.kind == BlockKind::kLines ||
         block.kind == BlockKind::kPolylist) {
-      // One index list (possibly split over several <p>): corners run straight into cells.
-      size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
-      size_t entry = 0, left_in_cell = 0;
+      // One index list (possibly split over several <p>): every corner's vertex in one pass,
+      // then the cells over them.
+      size_t cell_start = at;
       for (auto list : block.lists) {
-        size_t n = list.size() / block.tuple;
-        for (size_t c = 0; c < n; ++c) {
-          while (left_in_cell == 0) {
-            left_in_cell = block.kind == BlockKind::kPolylist
-                               ? static_cast<size_t>(block.vcount[entry++])
-                               : per_cell;
-            if (left_in_cell == 0) add_cell(CellType::kPolygon, b);
-          }
-          absl::StatusOr<uint32_t> v = vertex(list, c);
-          if (!v.ok()) return v.status();
-          connectivity[at++] = *v;
-          if (--left_in_cell == 0) {
-            CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle
-                            : block.kind == BlockKind::kLines
-                                ? CellType::kLine
-                                : polygon_type(static_cast<size_t>(block.vcount[entry - 1]));
-            add_cell(type, b);
-          }
+        if (absl::Status s = corner_vertices(block, list, table, connectivity.data() + at);
+            !s.ok()) {
+          return s;
         }
+        at += list.size() / block.tuple;
       }
-      while (entry < block.vcount.size() && block.kind == BlockKind::kPolylist) {
-        if (block.vcount[entry++] == 0) add_cell(CellType::kPolygon, b);
+      size_t corner = cell_start;
+      if (block.kind == BlockKind::kPolylist) {
+        for (int32_t n : block.vcount) {
+          corner += static_cast<size_t>(n);
+          types[cell] = n == 0 ? CellType::kPolygon : polygon_type(static_cast<size_t>(n));
+          cell_block[cell] = b;
+          offsets[++cell] = static_cast<uint32_t>(corner);
+        }
+      } else {
+        size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
+        CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle : CellType::kLine;
+        for (size_t i = 0; i < block.count; ++i) {
+          corner += per_cell;
+          types[cell] = type;
+          cell_block[cell] = b;
+          offsets[++cell] = static_cast<uint32_t>(corner);
+        }
       }
       continue;
     }
@@ -559,7 +605,14 @@ void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
       if (!slot_index(v, s, &stream, &index)) continue;
       const Accessor& a = *slot.streams[stream];
       size_t n = std::min(width, a.width());
-      for (size_t c = 0; c < n; ++c) values[v * width + c] = static_cast<float>(a.value(index, c));
+      float* to = &values[v * width];
+      if (!a.f32.empty()) {
+        // Geometry arrays are float32: the values are copied as they are.
+        const float* from = a.f32.data() + a.offset + index * a.stride;
+        for (size_t c = 0; c < n; ++c) to[c] = from[a.columns[c]];
+      } else {
+        for (size_t c = 0; c < n; ++c) to[c] = static_cast<float>(a.value(index, c));
+      }
     }
     Column column = Column::of<float>(values, width);
     if (s == 0) {

@@ -15,20 +15,25 @@ class VertexTable {
  public:
   static constexpr uint64_t kAbsent = ~uint64_t{0};
 
-  // slots: words per corner key (slot 0 is the position, its low 32 bits the position index).
-  VertexTable(size_t positions, size_t slots)
-      : positions_(positions), slots_(slots), claimed_(positions, 0), keys_(positions * slots) {}
+  // slots: words per corner key (slot 0 is the position, its low 32 bits the position index);
+  // corners: how many the mesh has, the most vertices a split can add (room is reserved, and
+  // only touched as vertices are added).
+  VertexTable(size_t positions, size_t slots, size_t corners)
+      : positions_(positions), slots_(slots), claimed_(positions, 0), keys_(positions * slots) {
+    keys_.reserve((positions + corners) * slots);
+  }
 
-  // The vertex of a corner; key holds `slots` words.
+  // The vertex of a corner; key holds `slots` words. Keys are a few words: compared and copied
+  // in a plain loop rather than through memcmp / memcpy calls.
   uint32_t vertex_for(const uint64_t* key) {
     uint32_t position = static_cast<uint32_t>(key[0]);
     uint64_t* claimed_key = &keys_[static_cast<size_t>(position) * slots_];
     if (!claimed_[position]) {
       claimed_[position] = 1;
-      std::memcpy(claimed_key, key, slots_ * sizeof(uint64_t));
+      for (size_t i = 0; i < slots_; ++i) claimed_key[i] = key[i];
       return position;
     }
-    if (std::memcmp(claimed_key, key, slots_ * sizeof(uint64_t)) == 0) return position;
+    if (same_key(claimed_key, key)) return position;
     return split_vertex(key);
   }
 
@@ -44,6 +49,11 @@ class VertexTable {
     h *= 0xff51afd7ed558ccdULL;
     h ^= h >> 33;
     return h;
+  }
+  bool same_key(const uint64_t* a, const uint64_t* b) const {
+    uint64_t diff = 0;
+    for (size_t i = 0; i < slots_; ++i) diff |= a[i] ^ b[i];
+    return diff == 0;
   }
   uint64_t hash(const uint64_t* key) const {
     uint64_t h = 0x9e3779b97f4a7c15ULL;
@@ -63,10 +73,7 @@ class VertexTable {
         ++split_count_;
         return vertex;
       }
-      if (std::memcmp(&keys_[static_cast<size_t>(v) * slots_], key, slots_ * sizeof(uint64_t)) ==
-          0) {
-        return v;
-      }
+      if (same_key(&keys_[static_cast<size_t>(v) * slots_], key)) return v;
     }
   }
 
