@@ -449,19 +449,19 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   std::span<CellType> types = arena.allocate<CellType>(cells);
   std::span<uint32_t> offsets = arena.allocate<uint32_t>(cells + 1);
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
-  std::span<uint32_t> cell_block = arena.allocate<uint32_t>(cells);
   size_t positions = slots_[0].streams[0]->count;
   VertexTable table(positions, slots_.size(), corners);
   std::vector<uint64_t> key(slots_.size());
   std::vector<uint32_t> fan;
   size_t cell = 0, at = 0;
-  auto add_cell = [&](CellType type, uint32_t block_index) {
+  auto add_cell = [&](CellType type) {
     types[cell] = type;
-    cell_block[cell] = block_index;
     offsets[++cell] = static_cast<uint32_t>(at);
   };
+  std::vector<size_t> first_cell(blocks_.size() + 1);
   for (uint32_t b = 0; b < blocks_.size(); ++b) {
     const Block& block = blocks_[b];
+    first_cell[b] = cell;
     if (block.count == 0) continue;
     for (uint32_t s = 0; s < slots_.size(); ++s) {
       bool named = std::any_of(block.inputs.begin(), block.inputs.end(),
@@ -489,7 +489,6 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
         for (int32_t n : block.vcount) {
           corner += static_cast<size_t>(n);
           types[cell] = n == 0 ? CellType::kPolygon : polygon_type(static_cast<size_t>(n));
-          cell_block[cell] = b;
           offsets[++cell] = static_cast<uint32_t>(corner);
         }
       } else {
@@ -498,7 +497,6 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
         for (size_t i = 0; i < block.count; ++i) {
           corner += per_cell;
           types[cell] = type;
-          cell_block[cell] = b;
           offsets[++cell] = static_cast<uint32_t>(corner);
         }
       }
@@ -522,7 +520,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
           connectivity[at++] = fan[0];
           connectivity[at++] = fan[c];
           connectivity[at++] = fan[c + 1];
-          add_cell(CellType::kTriangle, b);
+          add_cell(CellType::kTriangle);
         }
         continue;
       }
@@ -535,7 +533,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
       CellType type = block.kind == BlockKind::kPolygons     ? polygon_type(n)
                       : block.kind == BlockKind::kLineStrips ? CellType::kPolyLine
                                                              : CellType::kTriangleStrip;
-      add_cell(type, b);
+      add_cell(type);
     }
   }
   if (table.vertex_count() >= std::numeric_limits<uint32_t>::max()) {
@@ -544,13 +542,16 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   out->cell_types = types.first(cell);
   out->offsets = offsets.first(cell + 1);
   out->connectivity = connectivity.first(at);
-  record->cell_block = cell_block.first(cell);
-  std::span<uint32_t> vertex_position = arena.allocate<uint32_t>(table.vertex_count());
-  for (size_t v = 0; v < vertex_position.size(); ++v) {
-    vertex_position[v] =
-        v < positions ? static_cast<uint32_t>(v) : static_cast<uint32_t>(table.key(v)[0]);
+  first_cell[blocks_.size()] = cell;
+  record->block_cells.resize(blocks_.size());
+  for (size_t b = 0; b < blocks_.size(); ++b) {
+    record->block_cells[b] = static_cast<uint32_t>(first_cell[b + 1] - first_cell[b]);
   }
-  record->vertex_position = vertex_position;
+  record->vertices = table.vertex_count();
+  record->split_positions.resize(record->vertices - positions);
+  for (size_t v = positions; v < record->vertices; ++v) {
+    record->split_positions[v - positions] = static_cast<uint32_t>(table.key(v)[0]);
+  }
   record->positions = positions;
   fill_columns(table, out);
   return absl::OkStatus();
@@ -720,7 +721,7 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
   for (const GeometryRecord::Use& use : record.uses) {
     if (use.materials == block_materials && use.controller == controller) return use.mesh;
   }
-  size_t cells = record.cell_block.size();
+  size_t cells = ctx.scene.meshes[record.mesh].num_cells();
   int mesh_index = record.mesh;
   if (!record.uses.empty()) {
     uint64_t bytes = cells * sizeof(int32_t);
@@ -744,7 +745,11 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
     ctx.scene.meshes.push_back(std::move(copy));
   }
   std::span<int32_t> column = ctx.scene.arena->allocate<int32_t>(cells);
-  for (size_t c = 0; c < cells; ++c) column[c] = block_materials[record.cell_block[c]];
+  size_t c = 0;
+  for (size_t b = 0; b < record.block_cells.size(); ++b) {
+    std::fill_n(column.begin() + c, record.block_cells[b], block_materials[b]);
+    c += record.block_cells[b];
+  }
   Mesh& mesh = ctx.scene.meshes[mesh_index];
   mesh.cell_data.clear();
   mesh.cell_data.push_back(NamedColumn{"material", Column::of<int32_t>(column, 1)});

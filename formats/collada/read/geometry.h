@@ -25,9 +25,16 @@ struct GeometryRecord {
   const Element* element = nullptr;
   int mesh = -1;                                // the geometry's own mesh
   std::vector<std::string_view> block_symbols;  // material symbol of each primitive block
-  std::span<const uint32_t> cell_block;         // the block of each cell
-  std::span<const uint32_t> vertex_position;    // the position each vertex was split from
-  size_t positions = 0;                         // of the <vertices> POSITION source
+  // Cells of each block: a block's cells follow the previous block's.
+  std::vector<uint32_t> block_cells;
+  size_t positions = 0;  // of the <vertices> POSITION source; vertex v < positions is position v
+  size_t vertices = 0;
+  // The position each vertex past the positions was split from (kept out of the scene's arena:
+  // it is needed only while skins are read).
+  std::vector<uint32_t> split_positions;
+  uint32_t position_of(size_t vertex) const {
+    return vertex < positions ? static_cast<uint32_t>(vertex) : split_positions[vertex - positions];
+  }
   // Each way the geometry is shown: materials per block and skin controller -> mesh.
   struct Use {
     std::vector<int32_t> materials;
