@@ -1,0 +1,71 @@
+#include "model/arena.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "model/page_memory.h"
+
+namespace px {
+namespace {
+
+TEST(ArenaTest, HandsOutZeroedAlignedStorageSmallAndLarge) {
+  Arena arena;
+  size_t asked = 0;
+  // From a few bytes to blocks of their own past the huge-page size.
+  for (size_t n : {size_t{1}, size_t{3}, size_t{1000}, size_t{70000}, size_t{1} << 20,
+                   size_t{3} << 20, size_t{5}, size_t{9} << 20, size_t{17}}) {
+    std::span<uint32_t> a = arena.allocate<uint32_t>(n);
+    ASSERT_EQ(a.size(), n);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(a.data()) % alignof(uint32_t), 0u);
+    for (size_t i = 0; i < n; i += 997) EXPECT_EQ(a[i], 0u) << n << " " << i;
+    EXPECT_EQ(a[n - 1], 0u);
+    for (uint32_t& v : a) v = 0xdeadbeef;  // written whole: nothing else may overlap it
+    asked += n * sizeof(uint32_t);
+    std::span<double> d = arena.allocate<double>(3);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(d.data()) % alignof(double), 0u);
+    EXPECT_EQ(d[0] + d[1] + d[2], 0.0);
+    asked += 3 * sizeof(double);
+  }
+  EXPECT_EQ(arena.bytes(), asked);
+  EXPECT_TRUE(arena.allocate<float>(0).empty());
+}
+
+TEST(ArenaTest, CopiesValues) {
+  Arena arena;
+  std::vector<int> values = {1, 2, 3, 4};
+  std::span<int> copy = arena.copy<int>(values);
+  values[0] = 9;
+  EXPECT_EQ(copy[0], 1);
+  EXPECT_EQ(copy[3], 4);
+}
+
+TEST(ArenaTest, KeepsARetainedOwnerAliveAsLongAsItself) {
+  auto owner = std::make_shared<int>(7);
+  std::weak_ptr<int> watch = owner;
+  {
+    Arena arena;
+    arena.retain(std::move(owner));
+    EXPECT_FALSE(watch.expired());
+  }
+  EXPECT_TRUE(watch.expired());
+}
+
+TEST(PageMemory, MapsZeroedBlocksInWholeHugePagesFromTheirSize) {
+  size_t mapped = 0;
+  void* small = map_pages(5000, &mapped);
+  EXPECT_EQ(mapped, 8192u);
+  EXPECT_EQ(static_cast<char*>(small)[4999], 0);
+  unmap_pages(small, mapped);
+  void* big = map_pages(kHugePage + 1, &mapped);
+  EXPECT_EQ(mapped, 2 * kHugePage);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(big) % kHugePage, 0u);
+  static_cast<char*>(big)[mapped - 1] = 1;
+  EXPECT_EQ(static_cast<char*>(big)[kHugePage], 0);
+  unmap_pages(big, mapped);
+}
+
+}  // namespace
+}  // namespace px
