@@ -137,6 +137,8 @@ int run_validate(int argc, char** argv) {
   }
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
+  // Assets read side by side already use the cores: each reads on its own thread alone.
+  if (workers > 1) read_options.threads = 1;
   absl::StatusOr<std::vector<Asset>> assets = find_assets(args.positional());
   if (!assets.ok()) return fail(assets.status());
 
