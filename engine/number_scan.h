@@ -6,38 +6,33 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 #include <span>
 #include <string_view>
 
+#include "engine/scratch_pool.h"
+
 namespace px {
 
-// A growable array of numbers that is never cleared before it is written (malloc / realloc, so a
-// large one grows by remapping rather than copying).
+// A growable array of numbers that is never cleared before it is written, its storage from a
+// scratch pool (malloc without one).
 template <class T>
 class NumberBuffer {
  public:
-  NumberBuffer() = default;
+  explicit NumberBuffer(ScratchPool* pool = nullptr) : pool_(pool) {}
   NumberBuffer(const NumberBuffer&) = delete;
   NumberBuffer& operator=(const NumberBuffer&) = delete;
-  ~NumberBuffer() { std::free(data_); }
+  ~NumberBuffer() { release(); }
 
   void reserve(size_t n) {
     if (n <= capacity_) return;
-    // On failure realloc leaves the old block as it was: the new-handler may free memory and the
-    // call is tried again, as operator new would.
-    while (true) {
-      if (void* p = std::realloc(data_, n * sizeof(T))) {
-        data_ = static_cast<T*>(p);
-        capacity_ = n;
-        return;
-      }
-      std::new_handler handler = std::get_new_handler();
-      if (handler == nullptr) throw std::bad_alloc();
-      handler();
-    }
+    size_t bytes = 0;
+    void* p = scratch_acquire(pool_, n * sizeof(T), &bytes);
+    if (size_ > 0) std::memcpy(p, data_, size_ * sizeof(T));
+    if (data_ != nullptr) scratch_release(pool_, data_, capacity_bytes_);
+    data_ = static_cast<T*>(p);
+    capacity_bytes_ = bytes;
+    capacity_ = bytes / sizeof(T);
   }
   // Room for one more value, growing by half again when full.
   T* end_for_one() {
@@ -52,17 +47,19 @@ class NumberBuffer {
   }
   // Frees the values; the buffer is empty afterwards.
   void release() {
-    std::free(data_);
+    if (data_ != nullptr) scratch_release(pool_, data_, capacity_bytes_);
     data_ = nullptr;
-    size_ = capacity_ = 0;
+    size_ = capacity_ = capacity_bytes_ = 0;
   }
   std::span<const T> values() const { return {data_, size_}; }
   size_t size() const { return size_; }
 
  private:
+  ScratchPool* pool_;
   T* data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
+  size_t capacity_bytes_ = 0;
 };
 
 // Where a scan stopped on a token that is not a number of the kind asked for.

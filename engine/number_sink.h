@@ -12,12 +12,15 @@
 
 #include "absl/status/status.h"
 #include "engine/number_scan.h"
+#include "engine/scratch_pool.h"
 #include "engine/xml_document.h"
 
 namespace px::xml {
 
 // The numbers of one element's text.
 struct NumberArray {
+  explicit NumberArray(ScratchPool* pool) : floats(pool), doubles(pool), ints(pool) {}
+
   Element* element = nullptr;
   TextMode mode = TextMode::kFloat32;
   NumberBuffer<float> floats;

@@ -201,7 +201,7 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
       return;
     }
     auto* array = new (doc_.memory_.allocate(sizeof(NumberArray), alignof(NumberArray)))
-        NumberArray();
+        NumberArray(&doc_.scratch_);
     doc_.arrays_.push_back(array);
     array->element = element;
     array->mode = f.mode;

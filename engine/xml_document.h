@@ -16,6 +16,7 @@
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/statusor.h"
+#include "engine/scratch_pool.h"
 #include "engine/source.h"
 
 namespace px::xml {
@@ -109,9 +110,12 @@ class Document {
   // Frees the values of every numeric element under (and at) `subtree`, whose spans become
   // empty. For a reader that has consumed that part of the tree.
   void release_numbers(const Element& subtree);
+  // The pool the document's arrays come from, for a reader's own transient tables.
+  ScratchPool* scratch() const { return &scratch_; }
 
  private:
   friend class Builder;
+  mutable ScratchPool scratch_;  // first, so that it outlives the arrays taken from it
   std::pmr::monotonic_buffer_resource memory_{1 << 16};
   absl::flat_hash_map<std::string_view, std::string_view> names_;
   absl::flat_hash_map<std::string_view, const Element*> ids_;

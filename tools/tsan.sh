@@ -12,11 +12,17 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 files=${1:-40}
 build=build-tsan
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-  "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1 -gline-tables-only" \
-  -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DPX_BUILD_BENCH=ON >/dev/null
-cmake --build "$build" -j"$(nproc)" --target engine_tests collada_tests polyxios gen_collada \
-  >/dev/null
+log=$(mktemp "${TMPDIR:-/tmp}/px-tsan-build.XXXXXX")
+if ! { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+         "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1 -gline-tables-only" \
+         -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DPX_BUILD_BENCH=ON &&
+       cmake --build "$build" -j"$(nproc)" --target engine_tests collada_tests polyxios \
+         gen_collada; } >"$log" 2>&1; then
+  tail -n 40 "$log" >&2
+  rm -f "$log"
+  exit 1
+fi
+rm -f "$log"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 
 "$build/tests/engine/engine_tests" --gtest_filter='XmlStreaming.*:ScanNumbers.*' >/dev/null
@@ -24,7 +30,7 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/px-tsan.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-"$build/bench/gen_collada" "$work/gen.dae" 8 >/dev/null
+"$build/bench/gen_collada" "$work/gen.dae" 8 >/dev/null 2>&1
 inputs=("$work/gen.dae")
 corpus=${POLYXIOS_CORPUS:-../shared/corpus}
 if [ -d "$corpus/collada" ]; then

@@ -450,7 +450,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   std::span<uint32_t> offsets = arena.allocate<uint32_t>(cells + 1);
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
   size_t positions = slots_[0].streams[0]->count;
-  VertexTable table(positions, slots_.size(), corners);
+  VertexTable table(positions, slots_.size(), corners, ctx_.doc.scratch());
   std::vector<uint64_t> key(slots_.size());
   std::vector<uint32_t> fan;
   size_t cell = 0, at = 0;

@@ -4,10 +4,14 @@
 // its position's first corner becomes a new vertex, appended in first-occurrence order.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <span>
 #include <vector>
+
+#include "engine/scratch_pool.h"
 
 namespace px::collada {
 
@@ -18,9 +22,16 @@ class VertexTable {
   // slots: words per corner key (slot 0 is the position, its low 32 bits the position index);
   // corners: how many the mesh has, the most vertices a split can add (room is reserved, and
   // only touched as vertices are added).
-  VertexTable(size_t positions, size_t slots, size_t corners)
-      : positions_(positions), slots_(slots), claimed_(positions, 0), keys_(positions * slots) {
+  // Its tables come from pool (a read's scratch memory).
+  VertexTable(size_t positions, size_t slots, size_t corners, ScratchPool* pool)
+      : positions_(positions),
+        slots_(slots),
+        corners_(corners),
+        claimed_(positions, 0, ScratchAllocator<uint8_t>(pool)),
+        keys_(ScratchAllocator<uint64_t>(pool)),
+        table_(ScratchAllocator<uint32_t>(pool)) {
     keys_.reserve((positions + corners) * slots);
+    keys_.resize(positions * slots);
   }
 
   // The vertex of a corner; key holds `slots` words. Keys are a few words: compared and copied
@@ -62,7 +73,9 @@ class VertexTable {
   }
 
   uint32_t split_vertex(const uint64_t* key) {
-    if ((split_count_ + 1) * 2 > table_.size()) grow();
+    // Sized once for every corner splitting (at most half full): a table that grew would rehash
+    // its keys, a read scattered over all of them.
+    if (table_.empty()) table_.assign(std::bit_ceil(std::max<size_t>(corners_, 512) * 2), kEmpty);
     size_t mask = table_.size() - 1;
     for (size_t i = hash(key) & mask;; i = (i + 1) & mask) {
       uint32_t v = table_[i];
@@ -70,32 +83,19 @@ class VertexTable {
         uint32_t vertex = static_cast<uint32_t>(vertex_count());
         keys_.insert(keys_.end(), key, key + slots_);
         table_[i] = vertex;
-        ++split_count_;
         return vertex;
       }
       if (same_key(&keys_[static_cast<size_t>(v) * slots_], key)) return v;
     }
   }
 
-  void grow() {
-    std::vector<uint32_t> old = std::move(table_);
-    table_.assign(old.empty() ? 1024 : old.size() * 2, kEmpty);
-    size_t mask = table_.size() - 1;
-    for (uint32_t v : old) {
-      if (v == kEmpty) continue;
-      size_t i = hash(&keys_[static_cast<size_t>(v) * slots_]) & mask;
-      while (table_[i] != kEmpty) i = (i + 1) & mask;
-      table_[i] = v;
-    }
-  }
-
   static constexpr uint32_t kEmpty = ~uint32_t{0};
   size_t positions_;
   size_t slots_;
-  std::vector<uint8_t> claimed_;
-  std::vector<uint64_t> keys_;   // vertex-major, `slots_` words each
-  std::vector<uint32_t> table_;  // split vertices by key
-  size_t split_count_ = 0;
+  size_t corners_;
+  std::vector<uint8_t, ScratchAllocator<uint8_t>> claimed_;
+  std::vector<uint64_t, ScratchAllocator<uint64_t>> keys_;   // vertex-major, `slots_` words each
+  std::vector<uint32_t, ScratchAllocator<uint32_t>> table_;  // split vertices by key
 };
 
 }  // namespace px::collada

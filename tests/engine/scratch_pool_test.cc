@@ -1,0 +1,63 @@
+#include "engine/scratch_pool.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "model/page_memory.h"
+
+namespace px {
+namespace {
+
+TEST(ScratchPool, SmallBlocksAreTheirSizeLargeOnesWholeHugePages) {
+  ScratchPool pool;
+  size_t capacity = 0;
+  void* small = pool.acquire(100, &capacity);
+  EXPECT_EQ(capacity, 100u);
+  std::memset(small, 1, 100);
+  pool.release(small, capacity);
+  void* large = pool.acquire(3 << 20, &capacity);
+  EXPECT_EQ(capacity, 2 * kHugePage);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % kHugePage, 0u);
+  std::memset(large, 2, 3 << 20);
+  pool.release(large, capacity);
+}
+
+TEST(ScratchPool, AReleasedLargeBlockIsReusedAndSplit) {
+  ScratchPool pool;
+  size_t capacity = 0;
+  char* block = static_cast<char*>(pool.acquire(4 * kHugePage, &capacity));
+  ASSERT_EQ(capacity, 4 * kHugePage);
+  pool.release(block, capacity);
+  // The smallest released block that holds it, cut to size; the rest stays released.
+  size_t first = 0;
+  void* a = pool.acquire(kHugePage, &first);
+  EXPECT_EQ(a, block);
+  EXPECT_EQ(first, kHugePage);
+  size_t second = 0;
+  void* b = pool.acquire(3 * kHugePage, &second);
+  EXPECT_EQ(b, block + kHugePage);
+  EXPECT_EQ(second, 3 * kHugePage);
+  // Nothing released holds more: a new mapping.
+  size_t third = 0;
+  void* c = pool.acquire(kHugePage, &third);
+  EXPECT_NE(c, a);
+  EXPECT_NE(c, b);
+  pool.release(a, first);
+  pool.release(b, second);
+  pool.release(c, third);
+}
+
+TEST(ScratchPool, AnAllocatorForVectorsKeepsTheirValuesAsTheyGrow) {
+  ScratchPool pool;
+  std::vector<uint64_t, ScratchAllocator<uint64_t>> values{ScratchAllocator<uint64_t>(&pool)};
+  for (uint64_t i = 0; i < 1'000'000; ++i) values.push_back(i * 3);
+  for (uint64_t i = 0; i < values.size(); i += 4999) EXPECT_EQ(values[i], i * 3);
+  std::vector<int, ScratchAllocator<int>> without_pool;  // malloc
+  without_pool.assign(70000, 5);
+  EXPECT_EQ(without_pool[69999], 5);
+}
+
+}  // namespace
+}  // namespace px
