@@ -35,6 +35,31 @@ TEST(GeometryTest, SplitsCornersInFirstOccurrenceOrder) {
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
+// A texture coordinate per corner (no two corners share its index, as Blender writes them)
+// makes every corner after its position's first a vertex of its own, with no lookup; one index
+// used twice makes the table look corners up again, and a corner that repeats a key shares its
+// vertex.
+TEST(GeometryTest, CornersWithAnIndexOfTheirOwnEachMakeAVertex) {
+  std::string uv = "0 0  1 0  1 1  0 1  0.5 0.5  0.25 0.25";
+  ReadResult unique = read_text(mesh_document(
+      cat(positions(kSquare), source("uv", "S T", uv),
+          "<triangles count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"TEXCOORD\" source=\"#uv\" offset=\"1\"/>"
+          "<p>0 0 1 1 2 2  0 3 2 4 3 5</p></triangles>")));
+  const Mesh& a = only_mesh(unique);
+  EXPECT_EQ(cells(a), (Cells{{0, 1, 2}, {4, 5, 3}}));
+  EXPECT_EQ(point_values(a, "texcoords"),
+            (Doubles{0, 0, 1, 0, 1, 1, 0.25, 0.25, 0, 1, 0.5, 0.5}));
+  ReadResult repeated = read_text(mesh_document(
+      cat(positions(kSquare), source("uv", "S T", uv),
+          "<triangles count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"TEXCOORD\" source=\"#uv\" offset=\"1\"/>"
+          "<p>0 0 1 1 2 2  0 0 2 4 3 5</p></triangles>")));
+  const Mesh& b = only_mesh(repeated);
+  EXPECT_EQ(cells(b), (Cells{{0, 1, 2}, {0, 4, 3}}));
+  EXPECT_EQ(point_values(b, "texcoords"), (Doubles{0, 0, 1, 0, 1, 1, 0.25, 0.25, 0.5, 0.5}));
+}
+
 // Reading: vertex i is position i (so "every position is a vertex"), and a corner that disagrees
 // with its position's first corner is appended after the positions, even when it comes before
 // another position's first corner.

@@ -112,6 +112,7 @@ class MeshBuilder {
   absl::Status corner_vertices(const Block& block, std::span<const int32_t> list,
                                VertexTable& table, uint32_t* out);
   absl::Status index_past_source(const Block& block, int32_t index, const Accessor& accessor);
+  bool has_unique_slot() const;
   void fill_columns(const VertexTable& table, Mesh* out);
 
   ReadContext& ctx_;
@@ -403,6 +404,42 @@ absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t
   return absl::OkStatus();
 }
 
+// True when some attribute is read by every block, from one source, with an index that no two
+// corners share (a texture coordinate per corner, as Blender writes them): then no two corners
+// have the same key and none needs looking up. An index past its source is left to the corner
+// loop to refuse.
+bool MeshBuilder::has_unique_slot() const {
+  for (uint32_t s = 1; s < slots_.size(); ++s) {
+    const Slot& slot = slots_[s];
+    if (slot.streams.size() != 1) continue;
+    const size_t count = slot.streams[0]->count;
+    std::vector<bool> seen(count);
+    bool unique = true;
+    for (const Block& block : blocks_) {
+      if (block.count == 0) continue;
+      auto input = std::find_if(block.inputs.begin(), block.inputs.end(),
+                                [&](const BlockInput& in) { return in.slot == s; });
+      if (input == block.inputs.end()) {
+        unique = false;
+        break;
+      }
+      for (auto list : block.lists) {
+        for (size_t at = input->offset; unique && at < list.size(); at += block.tuple) {
+          int32_t index = list[at];
+          if (index < 0 || static_cast<size_t>(index) >= count || seen[index]) {
+            unique = false;
+          } else {
+            seen[index] = true;
+          }
+        }
+      }
+      if (!unique) break;
+    }
+    if (unique) return true;
+  }
+  return false;
+}
+
 // The hot loop of a mesh read: each corner's key from its tuple, then its vertex.
 absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const int32_t> list,
                                           VertexTable& table, uint32_t* out) {
@@ -451,6 +488,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
   size_t positions = slots_[0].streams[0]->count;
   VertexTable table(positions, slots_.size(), corners, ctx_.doc.scratch());
+  if (has_unique_slot()) table.set_keys_unique();
   std::vector<uint64_t> key(slots_.size());
   std::vector<uint32_t> fan;
   size_t cell = 0, at = 0;

@@ -34,6 +34,11 @@ class VertexTable {
     keys_.resize(positions * slots);
   }
 
+  // Told that no two corners of the mesh have the same key (one attribute's index differs at
+  // every corner, as a texture coordinate per corner does): a corner after its position's first
+  // is a new vertex, with no table to look it up in.
+  void set_keys_unique() { keys_unique_ = true; }
+
   // The vertex of a corner; key holds `slots` words. Keys are a few words: compared and copied
   // in a plain loop rather than through memcmp / memcpy calls.
   uint32_t vertex_for(const uint64_t* key) {
@@ -44,6 +49,7 @@ class VertexTable {
       for (size_t i = 0; i < slots_; ++i) claimed_key[i] = key[i];
       return position;
     }
+    if (keys_unique_) return append_vertex(key);
     if (same_key(claimed_key, key)) return position;
     return split_vertex(key);
   }
@@ -60,6 +66,11 @@ class VertexTable {
     h *= 0xff51afd7ed558ccdULL;
     h ^= h >> 33;
     return h;
+  }
+  uint32_t append_vertex(const uint64_t* key) {
+    uint32_t vertex = static_cast<uint32_t>(vertex_count());
+    keys_.insert(keys_.end(), key, key + slots_);
+    return vertex;
   }
   bool same_key(const uint64_t* a, const uint64_t* b) const {
     uint64_t diff = 0;
@@ -79,12 +90,7 @@ class VertexTable {
     size_t mask = table_.size() - 1;
     for (size_t i = hash(key) & mask;; i = (i + 1) & mask) {
       uint32_t v = table_[i];
-      if (v == kEmpty) {
-        uint32_t vertex = static_cast<uint32_t>(vertex_count());
-        keys_.insert(keys_.end(), key, key + slots_);
-        table_[i] = vertex;
-        return vertex;
-      }
+      if (v == kEmpty) return table_[i] = append_vertex(key);
       if (same_key(&keys_[static_cast<size_t>(v) * slots_], key)) return v;
     }
   }
@@ -93,6 +99,7 @@ class VertexTable {
   size_t positions_;
   size_t slots_;
   size_t corners_;
+  bool keys_unique_ = false;
   std::vector<uint8_t, ScratchAllocator<uint8_t>> claimed_;
   std::vector<uint64_t, ScratchAllocator<uint64_t>> keys_;   // vertex-major, `slots_` words each
   std::vector<uint32_t, ScratchAllocator<uint32_t>> table_;  // split vertices by key
