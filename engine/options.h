@@ -22,6 +22,9 @@ struct WriteOptions {
   // empty for a byte stream. COLLADA is UTF-8 and says so: another encoding is refused unless it
   // spells ASCII as ASCII and the document holds nothing else (spec collada.md, Quirks).
   std::string stream_encoding;
+  // Threads the COLLADA writer formats long number lists on: 0 for the cores this process may
+  // use (at most two), 1 for the calling thread alone. The bytes never depend on it.
+  int threads = 0;
 };
 
 }  // namespace px
