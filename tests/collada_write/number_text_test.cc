@@ -179,6 +179,7 @@ TEST(NumberText, WrittenFloatsReadBackBitIdentical) {
     std::from_chars(text.data(), text.data() + text.size(), parsed);
     ASSERT_EQ(std::bit_cast<uint32_t>(parsed), std::bit_cast<uint32_t>(f)) << text;
     const double d = std::bit_cast<double>((uint64_t{random()} << 32 | random()) >> 1);
+    if (!std::isfinite(d)) continue;
     const std::string dtext = ours(d);
     double dparsed = 0;
     std::from_chars(dtext.data(), dtext.data() + dtext.size(), dparsed);
