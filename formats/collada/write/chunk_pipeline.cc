@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <system_error>
 
 namespace px::collada {
 
@@ -67,7 +68,11 @@ void ChunkPipeline::help() {
 void ChunkPipeline::run(size_t chunks, Make make, Emit emit) {
   std::unique_lock<std::mutex> lock(mutex_);
   while (helpers_.size() + 1 < static_cast<size_t>(threads_) && chunks > 1) {
-    helpers_.emplace_back([this] { help(); });
+    try {
+      helpers_.emplace_back([this] { help(); });
+    } catch (const std::system_error&) {  // no thread to be had (a batch worker's memory cap)
+      threads_ = static_cast<int>(helpers_.size()) + 1;
+    }
   }
   make_ = &make;
   chunks_ = chunks;

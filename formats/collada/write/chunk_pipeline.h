@@ -2,7 +2,8 @@
 // whichever thread is free, into a buffer of its own, and handed to emit on the calling thread
 // right after chunk i - 1, so the bytes are the same whatever the thread count. The XML writer
 // runs one for each long number list. Memory is two buffers per thread, reused from run to run;
-// the helper threads start with the first run and end with the pipeline.
+// the helper threads start with the first run and end with the pipeline (a run goes on with the
+// threads it has when no more can be started).
 #pragma once
 
 #include <condition_variable>
@@ -49,7 +50,7 @@ class ChunkPipeline {
   void make_chunk(size_t chunk, std::unique_lock<std::mutex>& lock);
   void help();
 
-  const int threads_;
+  int threads_;  // lowered when a helper thread cannot be started
   std::vector<std::thread> helpers_;
   std::mutex mutex_;
   std::condition_variable changed_;

@@ -301,7 +301,7 @@ void write_block(const Mesh& mesh, const GeometryPlan& g, const GeometryBlock& b
   }
   if (block.kind == PrimitiveKind::kPolylist) {
     xml.open("vcount");
-    xml.list(block.cells, 4, [&](size_t first, size_t last, TextBuffer& out) {
+    xml.list(block.cells, 12, [&](size_t first, size_t last, TextBuffer& out) {
       char* p = out.room((last - first) * (kMaxNumberChars + 1));
       for (size_t k = first; k < last; ++k) {
         *p = ' ';
