@@ -26,8 +26,9 @@ char* write_number(char* out, uint64_t value);
 char* write_number(char* out, int64_t value);
 
 // values separated by single spaces, with one before the first when leading_space; out must
-// have room for values.size() * (kMaxNumberChars + 1). One call per list, so that the hot loop
-// has the formatting inlined. T is float, double, int32_t, uint32_t or int64_t.
+// have room for values.size() * (kMaxNumberChars + 1). One call per list rather than per number,
+// so that the formatting is inlined in the loop. T is float, double, int32_t, uint32_t or
+// int64_t.
 template <class T>
 char* write_numbers(char* out, std::span<const T> values, bool leading_space);
 
