@@ -9,7 +9,6 @@
 #include <string>
 #include <thread>
 
-#include "engine/options.h"
 
 namespace px {
 namespace {
@@ -37,8 +36,8 @@ int available_cores() {
   return quota > 0 ? std::min(cores, quota) : cores;
 }
 
-int effective_threads(const ReadOptions& options) {
-  if (options.threads > 0) return options.threads;
+int threads_for(int requested) {
+  if (requested > 0) return std::min(requested, 64);
   // Asked once: the answer reads /sys and does not change while the process runs.
   static const int cores = available_cores();
   return cores;

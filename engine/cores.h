@@ -6,4 +6,8 @@ namespace px {
 
 int available_cores();
 
+// A thread-count option: `requested` when given (at most 64), else (0) the cores this process
+// may use, asked once.
+int threads_for(int requested);
+
 }  // namespace px

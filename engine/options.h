@@ -16,8 +16,6 @@ struct ReadOptions {
   int threads = 0;
 };
 
-// options.threads, with 0 resolved to the cores this process may run on (at least 1).
-int effective_threads(const ReadOptions& options);
 
 struct WriteOptions {
   // true: GLB; false: .gltf + .bin; unset: from the path's extension.
@@ -28,6 +26,9 @@ struct WriteOptions {
   // empty for a byte stream. COLLADA is UTF-8 and says so: another encoding is refused unless it
   // spells ASCII as ASCII and the document holds nothing else (spec collada.md, Quirks).
   std::string stream_encoding;
+  // Threads the COLLADA writer formats long number lists on: 0 for the cores this process may
+  // use (at most two), 1 for the calling thread alone. The bytes never depend on it.
+  int threads = 0;
 };
 
 }  // namespace px

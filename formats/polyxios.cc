@@ -138,7 +138,7 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
     case Format::kGltf:
       return gltf::write(scene, path, false, diagnostics);
     case Format::kCollada:
-      return collada::write(scene, path, diagnostics);
+      return collada::write(scene, path, diagnostics, options.threads);
     case Format::kUnknown:
       break;
   }
@@ -196,7 +196,9 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics) {
-  if (options.collada) return collada::write(scene, out, options.stream_encoding, diagnostics);
+  if (options.collada) {
+    return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads);
+  }
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/xml_document.h"
@@ -46,7 +47,7 @@ namespace {
 int decoding_threads(const ReadOptions& options, uint64_t bytes) {
   constexpr uint64_t kThreadedFrom = uint64_t{1} << 20;
   if (options.threads == 0 && bytes < kThreadedFrom) return 1;
-  return std::min(effective_threads(options), 2);
+  return std::min(threads_for(options.threads), 2);
 }
 
 // One read of the document. With read_early, geometries are read during the parse and release

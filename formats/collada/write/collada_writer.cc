@@ -48,8 +48,8 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, Diagnostics& diagnos
 
 // The document, in the schema's order: asset, the libraries, scene.
 absl::Status write_document(const Scene& scene, const WritePlan& plan, XmlWriter::Sink sink,
-                            Diagnostics& diagnostics) {
-  XmlWriter xml(std::move(sink));
+                            int threads, Diagnostics& diagnostics) {
+  XmlWriter xml(std::move(sink), 1 << 16, writer_threads(threads));
   xml.declaration();
   xml.open("COLLADA");
   xml.attr("xmlns", "http://www.collada.org/2005/11/COLLADASchema");
@@ -101,13 +101,13 @@ absl::Status write_bytes(std::FILE* out, std::string_view bytes) {
 
 // A document for a text stream of another encoding than UTF-8: whole, then checked (Q18).
 absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::string_view encoding,
-                                   Diagnostics& diagnostics) {
+                                   Diagnostics& diagnostics, int threads) {
   if (!spells_ascii_as_ascii(encoding)) {
     return refuse("collada.write.stream-encoding",
                   cat("a COLLADA document is UTF-8; a text stream in ", encoding,
                       " cannot hold it: pass a byte stream or a path"));
   }
-  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics);
+  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads);
   if (!text.ok()) return text.status();
   if (std::any_of(text->begin(), text->end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
@@ -120,33 +120,36 @@ absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::stri
 
 }  // namespace
 
-absl::Status write(const Scene& scene, const std::filesystem::path& path,
-                   Diagnostics& diagnostics) {
+absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagnostics& diagnostics,
+                   int threads) {
   absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
   if (!file.ok()) return file.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, diagnostics);
+      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, threads,
+      diagnostics);
   if (!written.ok()) return written;
   return file->commit();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
-                   Diagnostics& diagnostics) {
+                   Diagnostics& diagnostics, int threads) {
   if (!encoding.empty() && !is_utf8_name(encoding)) {
-    return write_for_text_stream(scene, out, encoding, diagnostics);
+    return write_for_text_stream(scene, out, encoding, diagnostics, threads);
   }
   absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, diagnostics);
+      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, threads,
+      diagnostics);
   if (!written.ok()) return written;
   if (std::fflush(out) != 0) return io_error("cannot write the COLLADA document to its stream");
   return absl::OkStatus();
 }
 
-absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics) {
+absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics,
+                                            int threads) {
   absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
   if (!plan.ok()) return plan.status();
   std::string out;
@@ -156,7 +159,7 @@ absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& dia
         out.append(bytes);
         return absl::OkStatus();
       },
-      diagnostics);
+      threads, diagnostics);
   if (!written.ok()) return written;
   return out;
 }

@@ -286,34 +286,39 @@ void write_block(const Mesh& mesh, const GeometryPlan& g, const GeometryBlock& b
   for (size_t s = 1; s < g.sources.size(); ++s) {
     write_input(xml, g.sources[s].semantic, g.sources[s].id, 0, g.sources[s].set);
   }
-  auto for_each_cell = [&](auto&& f) {
-    if (g.cell_order.empty()) {
-      for (size_t i = 0; i < mesh.num_cells(); ++i) f(mesh.cell(i));
-    } else {
-      for (size_t k = block.first; k < block.first + block.cells; ++k)
-        f(mesh.cell(g.cell_order[k]));
-    }
+  // The block's k-th cell.
+  auto cell = [&](size_t k) {
+    return mesh.cell(g.cell_order.empty() ? k : g.cell_order[block.first + k]);
   };
   if (block.kind == PrimitiveKind::kLineStrips || block.kind == PrimitiveKind::kTriStrips) {
-    for_each_cell([&](std::span<const uint32_t> cell) {
+    for (size_t k = 0; k < block.cells; ++k) {
       xml.open("p");
-      xml.integers(cell);
+      xml.integers(cell(k));
       xml.close();
-    });
+    }
     xml.close();
     return;
   }
   if (block.kind == PrimitiveKind::kPolylist) {
     xml.open("vcount");
-    for_each_cell(
-        [&](std::span<const uint32_t> cell) { xml.integer(static_cast<int64_t>(cell.size())); });
+    xml.list(block.cells, 12, [&](size_t first, size_t last, TextBuffer& out) {
+      char* p = out.room((last - first) * (kMaxNumberChars + 1));
+      for (size_t k = first; k < last; ++k) {
+        *p = ' ';
+        p = write_number(p + (k != 0), static_cast<uint32_t>(cell(k).size()));
+      }
+      out.set_end(p);
+    });
     xml.close();
   }
   xml.open("p");
   if (g.cell_order.empty()) {
     xml.integers(mesh.connectivity);
   } else {
-    for_each_cell([&](std::span<const uint32_t> cell) { xml.integers(cell); });
+    // A written cell is never empty (allows), so each but the first follows a space.
+    xml.list(block.cells, 24, [&](size_t first, size_t last, TextBuffer& out) {
+      for (size_t k = first; k < last; ++k) append_numbers(cell(k), k != 0, out);
+    });
   }
   xml.close();
   xml.close();

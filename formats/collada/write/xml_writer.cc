@@ -1,14 +1,23 @@
 #include "formats/collada/write/xml_writer.h"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <type_traits>
 
 #include "engine/utf8.h"
 
 namespace px::collada {
 namespace {
+
+// A chunk of a long list, formatted on one thread into its own buffer.
+constexpr size_t kChunkChars = 128 << 10;
+
+// About the longest text of one item of a list of T, with its space.
+template <class T>
+constexpr size_t chars_per_item() {
+  if constexpr (std::is_same_v<T, float>) return 16;   // -1.17549435e-38
+  if constexpr (std::is_same_v<T, double>) return 25;  // -2.2250738585072014e-308
+  return sizeof(T) <= 4 ? 12 : 21;                     // -2147483648
+}
 
 // The length of the valid UTF-8 sequence of a character XML 1.0 can hold starting at s[i]
 // (a non-ASCII character), or 0.
@@ -20,9 +29,10 @@ size_t valid_utf8_length(std::string_view s, size_t i) {
 
 }  // namespace
 
-XmlWriter::XmlWriter(Sink sink, size_t buffer_size)
-    : sink_(std::move(sink)), capacity_(buffer_size < 256 ? 256 : buffer_size) {
-  buffer_.reserve(capacity_ + 64);
+XmlWriter::XmlWriter(Sink sink, size_t buffer_size, int threads)
+    : sink_(std::move(sink)),
+      capacity_(buffer_size < 256 ? 256 : buffer_size),
+      threads_(std::max(threads, 1)) {
   stack_.reserve(32);
 }
 
@@ -64,14 +74,8 @@ void XmlWriter::attr(std::string_view name, double value) {
 
 template <class T>
 void XmlWriter::put_number(T value) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(value)) return put("NaN");
-    if (std::isinf(value)) return put(value > 0 ? "INF" : "-INF");
-  }
-  char digits[32];
-  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, value);
-  (void)ec;
-  put(std::string_view(digits, static_cast<size_t>(end - digits)));
+  buffer_.set_end(write_number(buffer_.room(kMaxNumberChars), value));
+  if (buffer_.size() >= capacity_) flush();
 }
 
 void XmlWriter::close() {
@@ -117,37 +121,56 @@ void XmlWriter::integer(int64_t value) {
   put_number(value);
 }
 
-void XmlWriter::numbers(std::span<const double> values) {
-  for (double v : values) number(v);
+template <class T>
+void XmlWriter::number_list(std::span<const T> values) {
+  list(values.size(), chars_per_item<T>(), [values](size_t first, size_t last, TextBuffer& out) {
+    append_numbers(values.subspan(first, last - first), first != 0, out);
+  });
 }
-void XmlWriter::numbers(std::span<const float> values) {
-  for (float v : values) number(v);
-}
-void XmlWriter::integers(std::span<const int32_t> values) {
-  for (int32_t v : values) integer(v);
-}
-void XmlWriter::integers(std::span<const uint32_t> values) {
-  for (uint32_t v : values) integer(v);
-}
+
+void XmlWriter::numbers(std::span<const double> values) { number_list(values); }
+void XmlWriter::numbers(std::span<const float> values) { number_list(values); }
+void XmlWriter::integers(std::span<const int32_t> values) { number_list(values); }
+void XmlWriter::integers(std::span<const uint32_t> values) { number_list(values); }
 
 void XmlWriter::column_values(const Column& column) {
   size_t n = column.size();
   switch (column.dtype) {
     case DType::kFloat32:
-      return numbers(column.values<float>());
+      return number_list(column.values<float>());
     case DType::kFloat64:
-      return numbers(column.values<double>());
+      return number_list(column.values<double>());
     case DType::kInt32:
-      return integers(column.values<int32_t>());
+      return number_list(column.values<int32_t>());
     case DType::kUInt32:
-      return integers(column.values<uint32_t>());
+      return number_list(column.values<uint32_t>());
     case DType::kInt64:
-      for (int64_t v : column.values<int64_t>()) integer(v);
-      return;
+      return number_list(column.values<int64_t>());
     default:  // 8- and 16-bit integers, which a double holds exactly
       for (size_t i = 0; i < n; ++i) {
         integer(static_cast<int64_t>(column.get(i / column.cols, i % column.cols)));
       }
+  }
+}
+
+void XmlWriter::list(size_t items, size_t chars_per_item, ListWrite write) {
+  if (items == 0) return;
+  separator();
+  const size_t chunk = std::max<size_t>(1, kChunkChars / chars_per_item);
+  if (threads_ > 1 && items >= 2 * chunk) {
+    flush();
+    if (pipeline_ == nullptr) pipeline_ = std::make_unique<ChunkPipeline>(threads_);
+    pipeline_->run(
+        (items + chunk - 1) / chunk,
+        [&](size_t c, TextBuffer& out) { write(c * chunk, std::min(items, (c + 1) * chunk), out); },
+        [&](std::string_view text) { return emit(text); });
+    return;
+  }
+  // On this thread: pieces of about the buffer's size, flushed as it fills.
+  const size_t piece = std::max<size_t>(1, capacity_ / chars_per_item);
+  for (size_t first = 0; first < items; first += piece) {
+    write(first, std::min(items, first + piece), buffer_);
+    if (buffer_.size() >= capacity_) flush();
   }
 }
 
@@ -230,10 +253,15 @@ void XmlWriter::escape(std::string_view value, bool attribute) {
   put(value.substr(run));
 }
 
+bool XmlWriter::emit(std::string_view text) {
+  flushed_ += text.size();
+  if (status_.ok()) status_ = sink_(text);
+  return status_.ok();
+}
+
 void XmlWriter::flush() {
-  if (buffer_.empty()) return;
-  if (status_.ok()) status_ = sink_(buffer_);
-  flushed_ += buffer_.size();
+  if (buffer_.size() == 0) return;
+  emit(buffer_.view());
   buffer_.clear();
 }
 
