@@ -65,11 +65,13 @@ namespace {
 class TextBuffer {
  public:
   void append(std::string_view s) {
+    if (s.empty()) return;  // memcpy's pointers must not be null, even for no bytes
     if (size_ + s.size() > capacity_) grow(size_ + s.size());
     std::memcpy(data_.get() + size_, s.data(), s.size());
     size_ += s.size();
   }
   void append_spaces(size_t n) {
+    if (n == 0) return;
     if (size_ + n > capacity_) grow(size_ + n);
     std::memset(data_.get() + size_, ' ', n);
     size_ += n;

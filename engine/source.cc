@@ -78,6 +78,7 @@ class MemorySource : public Source {
   explicit MemorySource(std::string_view bytes) : bytes_(bytes) {}
   absl::StatusOr<size_t> read(char* buffer, size_t size) override {
     size_t n = std::min(size, bytes_.size() - position_);
+    if (n == 0) return n;
     std::memcpy(buffer, bytes_.data() + position_, n);
     position_ += n;
     return n;

@@ -1,14 +1,10 @@
 #include "tools/cli/command_line.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <charconv>
-#include <cmath>
-#include <cstdlib>
-#include <fstream>
 #include <string>
-#include <thread>
+
+#include "engine/cores.h"
 
 namespace px::cli {
 
@@ -64,31 +60,7 @@ std::vector<std::string> CommandLine::values(std::string_view option) const {
   return it == values_.end() ? std::vector<std::string>{} : it->second;
 }
 
-namespace {
-
-// A cgroup v2 CPU quota ("200000 100000" in cpu.max: two CPUs), rounded up; 0 for none. This is
-// what a Kubernetes pod's CPU limit sets; its cpuset, if any, the affinity shows.
-int cgroup_cpu_quota() {
-  std::ifstream in("/sys/fs/cgroup/cpu.max");
-  std::string quota;
-  double period = 0;
-  if (!(in >> quota >> period) || quota == "max" || period <= 0) return 0;
-  char* end = nullptr;
-  double q = std::strtod(quota.c_str(), &end);
-  if (*end != '\0' || q <= 0) return 0;
-  return static_cast<int>(std::ceil(q / period));
-}
-
-}  // namespace
-
-int default_workers() {
-  int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) cores = CPU_COUNT(&set);
-  int quota = cgroup_cpu_quota();
-  return quota > 0 ? std::min(cores, quota) : cores;
-}
+int default_workers() { return available_cores(); }
 
 bool parse_count(std::string_view text, long low, long high, long* out) {
   long n = 0;

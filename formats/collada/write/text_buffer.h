@@ -19,6 +19,7 @@ class TextBuffer {
   }
   void set_end(char* end) { size_ = static_cast<size_t>(end - data_.get()); }
   void append(std::string_view bytes) {
+    if (bytes.empty()) return;  // memcpy's pointers must not be null, even for no bytes
     std::memcpy(room(bytes.size()), bytes.data(), bytes.size());
     size_ += bytes.size();
   }
