@@ -16,19 +16,6 @@
 namespace px::gltf {
 namespace {
 
-// The index value that restarts a primitive where primitive restart is on: the largest value of
-// the component type.
-uint32_t restart_index(int component_type) {
-  switch (component_type) {
-    case kComponentUInt8:
-      return UINT8_MAX;
-    case kComponentUInt16:
-      return UINT16_MAX;
-    default:
-      return UINT32_MAX;
-  }
-}
-
 struct Attribute {
   std::string semantic;
   int accessor = -1;
@@ -116,7 +103,7 @@ class MeshReader {
       prim.indices = &draco->indices;
       n = draco->indices.column.rows;
     } else if (indices >= 0) {
-      absl::StatusOr<const AccessorData*> data = accessors_.get(indices);
+      absl::StatusOr<const AccessorData*> data = accessors_.get(indices, kScanIndices);
       if (!data.ok()) return data.status();
       PX_GLTF_TRY(check_indices(**data, p.pointer("indices"), vertices));
       prim.indices = *data;
@@ -142,25 +129,27 @@ class MeshReader {
                         data.normalized ? "normalized " : "", data.type, " of component type ",
                         data.component_type));
     }
-    const IndexList list = IndexList::of(data.column);
     const uint32_t restart = restart_index(data.component_type);
-    uint64_t restarts = 0;
-    uint64_t first_restart = 0;
-    for (uint64_t i = 0; i < list.size(); ++i) {
-      if (list[i] >= vertices) {
-        return refuse("gltf.primitive.index-out-of-range",
-                      cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
-                          " vertices"));
-      }
-      if (list[i] == restart && restarts++ == 0) first_restart = i;
+    // Indices that did not come through Accessors::get (a Draco primitive's) are scanned here.
+    const bool scanned = (data.scan.parts & kScanIndices) != 0;
+    const ValueScan own = scanned ? ValueScan{} : scan_column(data.column, kScanIndices, restart);
+    const ValueScan& scan = scanned ? data.scan : own;
+    if (scan.max_index >= vertices) {
+      const IndexList list = IndexList::of(data.column);
+      uint64_t i = 0;
+      while (list[i] < vertices) ++i;
+      return refuse("gltf.primitive.index-out-of-range",
+                    cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
+                        " vertices"));
     }
     // Below the vertex count, the value is read as the vertex it names; a renderer that restarts
     // primitives there (WebGL 2 always does) would break the primitive instead.
+    const uint64_t restarts = scan.restart.count;
     if (restarts > 0 && data.from_document) {
       ctx_.warn("gltf.read.index-primitive-restart",
                 cat(at, ": ", restarts, restarts == 1 ? " index is " : " indices are ", restart,
                     ", the primitive-restart value of its component type, which glTF does not ",
-                    "allow (index ", first_restart, "); read as vertex ", restart));
+                    "allow (index ", scan.restart.first, "); read as vertex ", restart));
     }
     return absl::OkStatus();
   }
@@ -225,7 +214,8 @@ class MeshReader {
       if (a.data == nullptr) {  // an attribute the extension leaves uncompressed
         PX_GLTF_TRY(
             attributes.index_value(it->value, a.semantic, ctx_.count(Top::kAccessors), a.accessor));
-        absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+        absl::StatusOr<const AccessorData*> data =
+            accessors_.get(a.accessor, attribute_scan_parts(a.semantic));
         if (!data.ok()) return data.status();
         a.data = *data;
       }
@@ -265,7 +255,8 @@ class MeshReader {
     if (auto same = block_of_key_.find(block.key); same != block_of_key_.end()) return same->second;
     for (size_t i = 0; i < block.attributes.size(); ++i) {
       Attribute& a = block.attributes[i];
-      absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+      absl::StatusOr<const AccessorData*> data =
+          accessors_.get(a.accessor, attribute_scan_parts(a.semantic));
       if (!data.ok()) return data.status();
       a.data = *data;
       const std::string at = attributes.pointer(a.semantic);

@@ -1,0 +1,161 @@
+#include "formats/gltf/write/bin_stream.h"
+
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr char kZeros[4] = {0, 0, 0, 0};
+// Below this a second thread costs more than it saves.
+constexpr size_t kThreadedBytes = size_t{1} << 20;
+
+// A ViewOut that counts what it is given, so that a view made to another length than planned is
+// caught before it shifts every view after it.
+class CountedOut : public ViewOut {
+ public:
+  size_t made = 0;
+};
+
+// Writes each piece to the sink as it is given, on the caller's thread.
+class InlineOut final : public CountedOut {
+ public:
+  explicit InlineOut(ByteSink& sink) : sink_(sink), buffer_(new char[kChunkBytes]) {}
+  void bytes(std::span<const char> bytes) override { put(bytes.data(), bytes.size()); }
+  char* buffer() override { return buffer_.get(); }
+  void commit(size_t size) override { put(buffer_.get(), size); }
+  const absl::Status& io() const { return io_; }
+
+ private:
+  void put(const char* data, size_t size) {
+    made += size;
+    if (io_.ok() && size > 0) io_ = sink_.write(std::string_view(data, size));
+  }
+  ByteSink& sink_;
+  std::unique_ptr<char[]> buffer_;
+  absl::Status io_;
+};
+
+// Hands each piece from the making thread to the writing one: a queue of pieces, and a few
+// buffers lent in turn, so that making runs at most that far ahead of writing.
+class PipeOut final : public CountedOut {
+ public:
+  static constexpr int kBuffers = 4;
+
+  PipeOut() : storage_(new char[kBuffers * kChunkBytes]) {
+    for (int i = 0; i < kBuffers; ++i) free_.push_back(i);
+  }
+
+  void bytes(std::span<const char> bytes) override {
+    made += bytes.size();
+    push({bytes.data(), bytes.size(), -1, false});
+  }
+  char* buffer() override {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [&] { return !free_.empty(); });
+    lent_ = free_.back();
+    free_.pop_back();
+    return storage_.get() + lent_ * kChunkBytes;
+  }
+  void commit(size_t size) override {
+    made += size;
+    push({storage_.get() + lent_ * kChunkBytes, size, lent_, false});
+  }
+  // The making thread is done.
+  void close() { push({nullptr, 0, -1, true}); }
+
+  // Writes every piece until close(); the sink's first failure, after which nothing is written.
+  absl::Status drain(ByteSink& sink) {
+    absl::Status io;
+    while (true) {
+      Piece piece;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        changed_.wait(lock, [&] { return !pieces_.empty(); });
+        piece = pieces_.front();
+        pieces_.pop_front();
+      }
+      if (piece.end) return io;
+      if (io.ok() && piece.size > 0) io = sink.write(std::string_view(piece.data, piece.size));
+      if (piece.buffer >= 0) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        free_.push_back(piece.buffer);
+        changed_.notify_all();
+      }
+    }
+  }
+
+ private:
+  struct Piece {
+    const char* data = nullptr;
+    size_t size = 0;
+    int buffer = -1;  // the lent buffer it is in, to return once written
+    bool end = false;
+  };
+  void push(Piece piece) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pieces_.push_back(piece);
+    changed_.notify_all();
+  }
+
+  std::unique_ptr<char[]> storage_;
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::deque<Piece> pieces_;
+  std::vector<int> free_;
+  int lent_ = -1;
+};
+
+void pad_to(CountedOut& out, size_t offset) {
+  if (offset > out.made) out.bytes({kZeros, offset - out.made});  // views are 4-byte aligned
+}
+
+absl::Status make_views(const BinLayout& layout, CountedOut& out, Diagnostics& diagnostics) {
+  for (const BufferView& view : layout.views()) {
+    pad_to(out, view.offset);
+    const size_t start = out.made;
+    if (absl::Status s = view.make(out, diagnostics); !s.ok()) return s;
+    if (out.made - start != view.length) {
+      return absl::InternalError(cat("a glTF bufferView planned as ", view.length,
+                                     " bytes was made as ", out.made - start));
+    }
+  }
+  pad_to(out, layout.size());
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+StreamResult stream_bin(const BinLayout& layout, ByteSink& sink, int threads,
+                        Diagnostics& diagnostics) {
+  StreamResult result;
+  if (threads <= 1 || layout.size() < kThreadedBytes) {
+    InlineOut out(sink);
+    result.refusal = make_views(layout, out, diagnostics);
+    result.io = out.io();
+    return result;
+  }
+  PipeOut out;
+  std::exception_ptr failure;
+  std::thread maker([&] {
+    try {
+      result.refusal = make_views(layout, out, diagnostics);
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    out.close();
+  });
+  result.io = out.drain(sink);
+  maker.join();
+  if (failure) std::rethrow_exception(failure);
+  return result;
+}
+
+}  // namespace px::gltf
