@@ -37,11 +37,19 @@ int available_cores() {
   return quota > 0 ? std::min(cores, quota) : cores;
 }
 
-int effective_threads(const ReadOptions& options) {
-  if (options.threads > 0) return options.threads;
+namespace {
+
+int threads_or_cores(int threads) {
+  if (threads > 0) return threads;
   // Asked once: the answer reads /sys and does not change while the process runs.
   static const int cores = available_cores();
   return cores;
 }
+
+}  // namespace
+
+int effective_threads(const ReadOptions& options) { return threads_or_cores(options.threads); }
+
+int effective_threads(const WriteOptions& options) { return threads_or_cores(options.threads); }
 
 }  // namespace px

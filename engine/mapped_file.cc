@@ -21,6 +21,8 @@ namespace {
 // ---- The SIGBUS guard: one slot per live mapping, read by the handler without locks.
 
 constexpr int kSlots = 256;
+// Below this a warming thread costs more than it saves.
+constexpr size_t kWarmBytes = size_t{8} << 20;
 
 struct Slot {
   std::atomic<bool> taken{false};
@@ -56,8 +58,10 @@ void on_sigbus(int signo, siginfo_t* info, void* context) {
     g_previous.sa_handler(signo);
     return;
   }
-  // Not a mapped file's fault: the faulting access runs again on return, with the default action.
+  // Not a mapped file's fault: the default action, for a signal sent as for a fault (which would
+  // run again on return).
   signal(SIGBUS, SIG_DFL);
+  raise(SIGBUS);
 }
 
 void install_guard() {
@@ -109,7 +113,7 @@ absl::Status read_all(int fd, const std::filesystem::path& path, std::string& ou
 }  // namespace
 
 absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
-    const std::filesystem::path& path) {
+    const std::filesystem::path& path, bool warm) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
     return io_error(cat("cannot read ", path.string(), ": it is a directory"));
@@ -120,8 +124,11 @@ absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
   struct stat st;
   const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
   const size_t size = regular ? static_cast<size_t>(st.st_size) : 0;
+  warm = warm && size >= kWarmBytes;
   if (size > 0) {
-    void* p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    // Populating the page tables up front saves the faults of a reader touching every page; a
+    // warmed mapping leaves that to the warming thread.
+    void* p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (warm ? 0 : MAP_POPULATE), fd, 0);
     if (p != MAP_FAILED) {
       out->slot_ = guard(p, size);
       if (out->slot_ < 0) {
@@ -144,10 +151,27 @@ absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
     out->size_ = out->copy_.size();
   }
   ::close(fd);  // a mapping outlives its descriptor
+  if (warm && out->mapped_size_ > 0) {
+    MappedFile* file = out.get();
+    out->warmer_ = std::thread([file] { file->warm_pages(); });
+  }
   return std::shared_ptr<const MappedFile>(std::move(out));
 }
 
+void MappedFile::warm_pages() {
+  const volatile uint8_t* bytes = data_;
+  for (size_t page = (size_ - 1) / g_page * g_page;; page -= g_page) {
+    if (stop_warming_.load(std::memory_order_relaxed)) return;
+    (void)bytes[page];
+    if (page == 0) return;
+  }
+}
+
 MappedFile::~MappedFile() {
+  if (warmer_.joinable()) {
+    stop_warming_.store(true, std::memory_order_relaxed);
+    warmer_.join();
+  }
   if (mapped_size_ == 0) return;
   unguard(slot_);
   munmap(const_cast<uint8_t*>(data_), mapped_size_);
@@ -157,8 +181,8 @@ bool MappedFile::cut_short() const {
   return slot_ >= 0 && g_slots[slot_].cut.load(std::memory_order_acquire);
 }
 
-absl::StatusOr<FileBytes> load_file(const std::filesystem::path& path) {
-  absl::StatusOr<std::shared_ptr<const MappedFile>> mapped = MappedFile::open(path);
+absl::StatusOr<FileBytes> load_file(const std::filesystem::path& path, bool warm) {
+  absl::StatusOr<std::shared_ptr<const MappedFile>> mapped = MappedFile::open(path, warm);
   if (!mapped.ok()) return mapped.status();
   FileBytes out;
   if ((*mapped)->text().starts_with("\x1f\x8b")) {

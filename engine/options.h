@@ -28,6 +28,12 @@ struct WriteOptions {
   // empty for a byte stream. COLLADA is UTF-8 and says so: another encoding is refused unless it
   // spells ASCII as ASCII and the document holds nothing else (spec collada.md, Quirks).
   std::string stream_encoding;
+  // Threads a write may use, as ReadOptions::threads: 0 for the cores, 1 for none beside the
+  // caller's. The bytes written are the same whatever the count.
+  int threads = 0;
 };
+
+// options.threads, with 0 resolved to the cores this process may run on (at least 1).
+int effective_threads(const WriteOptions& options);
 
 }  // namespace px

@@ -100,7 +100,7 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
 
 absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
                            Diagnostics& diagnostics) {
-  absl::StatusOr<FileBytes> file = load_file(path);
+  absl::StatusOr<FileBytes> file = load_file(path, effective_threads(options) > 1);
   if (!file.ok()) return file.status();
   std::filesystem::path base_dir = path.parent_path();
   if (base_dir.empty()) base_dir = ".";

@@ -75,7 +75,8 @@ absl::StatusOr<Buffers::Loaded> Buffers::load(const JsonObject& buffer, int inde
       case UriFile::kFile:
         break;
     }
-    absl::StatusOr<FileBytes> read = load_file(file.path);
+    absl::StatusOr<FileBytes> read =
+        load_file(file.path, effective_threads(ctx_.options()) > 1);
     if (!read.ok()) {
       return refuse(
           "gltf.buffer.missing",

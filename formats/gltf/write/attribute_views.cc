@@ -231,7 +231,7 @@ absl::Status make_attribute(const AttributePlan& a, ViewOut& out, std::string_vi
 }  // namespace
 
 void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices,
-                         const std::string& label, BinLayout& bin) {
+                         const std::string& label, BinLayout& bin, TaskThread& tasks) {
   static constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
   for (AttributePlan& p : attributes) {
     size_t size = p.component_type == kUnsignedByte    ? 1
@@ -243,18 +243,21 @@ void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices
                             [plan, &label](ViewOut& out, Diagnostics& diagnostics) {
                               return make_attribute(*plan, out, label, diagnostics);
                             });
-    Accessor accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}};
-    if (p.kind == AttributeKind::kPosition) {
+    p.accessor =
+        bin.add_accessor(Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
+    if (p.kind != AttributeKind::kPosition) continue;
+    AttributePlan* position = &p;
+    Accessor* accessor = &bin.accessor(p.accessor);
+    tasks.run([position, accessor] {
       std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
       std::array<float, 3> hi{-FLT_MAX, -FLT_MAX, -FLT_MAX};
-      const Column& c = *p.column;
+      const Column& c = *position->column;
       visit_typed(c, [&](const auto* src) {
-        p.unwritable = !position_bounds(src, c.rows, c.cols, lo, hi);
+        position->unwritable = !position_bounds(src, c.rows, c.cols, lo, hi);
       });
-      accessor.min.assign(lo.begin(), lo.end());
-      accessor.max.assign(hi.begin(), hi.end());
-    }
-    p.accessor = bin.add_accessor(std::move(accessor));
+      accessor->min.assign(lo.begin(), lo.end());
+      accessor->max.assign(hi.begin(), hi.end());
+    });
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <span>
 #include <string_view>
@@ -92,7 +93,9 @@ class BinLayout {
 
  private:
   std::vector<BufferView> views_;
-  std::vector<Accessor> accessors_;
+  // A deque, so that an accessor stays where it is as others are added (a planning task may be
+  // filling its min and max).
+  std::deque<Accessor> accessors_;
   size_t end_ = 0;
 };
 

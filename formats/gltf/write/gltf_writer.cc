@@ -5,7 +5,8 @@
 #include <vector>
 
 #include "engine/atomic_file.h"
-#include "engine/cores.h"
+#include "engine/options.h"
+#include "engine/task_thread.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
@@ -63,21 +64,29 @@ void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   }
 }
 
+// Below this many points a planning thread costs more than it saves.
+constexpr size_t kThreadedPoints = size_t{1} << 16;
+
 // Everything decided before a byte of the buffer is made: every part's plan, and the buffer's
 // layout with the makers of its views (which point into the plans, so a Document never moves).
 class Document {
  public:
+  // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
-                                                        Diagnostics& diagnostics) {
+                                                        int threads, Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
     absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
     if (!materials.ok()) return materials.status();
-    std::unique_ptr<Document> doc(new Document(scene, binary, *std::move(materials)));
+    WriteOptions options;
+    options.threads = threads;
+    std::unique_ptr<Document> doc(
+        new Document(scene, binary, effective_threads(options), *std::move(materials)));
     if (absl::Status s = doc->plan_parts(diagnostics); !s.ok()) return s;
     return doc;
   }
 
   const BinLayout& bin() const { return bin_; }
+  int threads() const { return threads_; }
 
   // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`: a
   // write made the buffer before the JSON once, and reports them after the buffer's.
@@ -120,8 +129,8 @@ class Document {
   }
 
  private:
-  Document(const Scene& scene, bool binary, MaterialTable materials)
-      : scene_(scene), binary_(binary), materials_(std::move(materials)) {}
+  Document(const Scene& scene, bool binary, int threads, MaterialTable materials)
+      : scene_(scene), binary_(binary), threads_(threads), materials_(std::move(materials)) {}
 
   absl::Status plan_parts(Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
@@ -133,18 +142,24 @@ class Document {
       mesh_index_[i] = static_cast<int>(meshes_.size());
       meshes_.push_back(*std::move(plan));
     }
-    for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_);
+    // Sizing POSITION runs on a second thread while the rest is planned, in a scene large enough.
+    size_t points = 0;
+    for (const MeshPlan& plan : meshes_) points += plan.mesh->num_points();
+    TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
+    for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
     skins_.emplace(scene_, diagnostics);
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
     images_.emplace(scene_, binary_, diagnostics);
     images_->add_views(bin_);
+    tasks.wait();
     return absl::OkStatus();
   }
 
   const Scene& scene_;
   bool binary_;
+  int threads_;
   MaterialTable materials_;
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
@@ -154,16 +169,13 @@ class Document {
   BinLayout bin_;
 };
 
-// The buffer's makers run on a second thread where there is a core for it.
-int write_threads() { return available_cores(); }
-
 // A write that fails with `status` (the JSON's refusal, or an I/O failure) before its buffer was
 // written: a refusal the buffer's views give comes first, and their warnings before the JSON's,
 // as when the buffer was made before the JSON.
 absl::Status fail_unwritten(const Document& doc, absl::Status status, const Diagnostics& later,
                             Diagnostics& diagnostics) {
   NullSink nowhere;
-  StreamResult made = stream_bin(doc.bin(), nowhere, write_threads(), diagnostics);
+  StreamResult made = stream_bin(doc.bin(), nowhere, doc.threads(), diagnostics);
   if (!made.refusal.ok()) return made.refusal;
   diagnostics.merge(later);
   return status;
@@ -173,7 +185,7 @@ absl::Status fail_unwritten(const Document& doc, absl::Status status, const Diag
 // failure), the JSON's warnings reported after the buffer's.
 absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& later,
                     Diagnostics& diagnostics) {
-  StreamResult made = stream_bin(doc.bin(), sink, write_threads(), diagnostics);
+  StreamResult made = stream_bin(doc.bin(), sink, doc.threads(), diagnostics);
   if (!made.refusal.ok()) return made.refusal;
   diagnostics.merge(later);
   return made.io;
@@ -182,8 +194,9 @@ absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& late
 }  // namespace
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics) {
-  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(scene, binary, diagnostics);
+                                        Diagnostics& diagnostics, int threads) {
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, threads, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -204,12 +217,13 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics) {
+                   Diagnostics& diagnostics, int threads) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
-  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(scene, binary, diagnostics);
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, threads, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

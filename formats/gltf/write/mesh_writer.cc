@@ -215,8 +215,8 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
   return plan;
 }
 
-void add_mesh_views(MeshPlan& plan, BinLayout& bin) {
-  add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin);
+void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks) {
+  add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin, tasks);
   for (size_t g = 0; g < plan.groups.size(); ++g) add_index_view(plan, g, bin);
 }
 

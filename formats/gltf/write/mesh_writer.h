@@ -9,6 +9,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/task_thread.h"
 #include "formats/gltf/write/attribute_writer.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
@@ -53,8 +54,9 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
                                    Diagnostics& diagnostics);
 
 // Plans the views and accessors of a mesh with at least one group: its attributes'
-// (attribute_views.h) and each group's indices (index_views.h). The plan must outlive `bin`.
-void add_mesh_views(MeshPlan& plan, BinLayout& bin);
+// (attribute_views.h; POSITION's bounds a task on `tasks`) and each group's indices
+// (index_views.h). The plan must outlive `bin`.
+void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks);
 
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
                      Diagnostics& diagnostics);
