@@ -36,14 +36,6 @@ struct Broken {
       value = v;
     }
   }
-  // Adds the breaks of values that come after these.
-  void append(const Broken& later) {
-    if (count == 0) {
-      first = later.first;
-      value = later.value;
-    }
-    count += later.count;
-  }
 };
 
 struct ValueScan {

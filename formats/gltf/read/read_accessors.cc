@@ -437,11 +437,10 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, unsigned parts,
   const bool in_place = out.backed && !has_sparse && buffer &&
                         column_as_laid_out(src, stride, layout, out.normalized) &&
                         (scratch != nullptr || buffers_.keepable(static_cast<int>(*buffer)));
-  void* data = nullptr;
+  void* data = nullptr;  // the storage decoded into; null when the column is the buffer's bytes
   if (in_place) {
     PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
     if (scratch == nullptr) buffers_.keep(static_cast<int>(*buffer));
-    data = const_cast<uint8_t*>(src);
   } else if (scratch == nullptr) {
     absl::StatusOr<std::span<uint8_t>> storage = ctx_.allocate<uint8_t>(storage_bytes, at);
     if (!storage.ok()) return storage.status();
@@ -455,8 +454,8 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, unsigned parts,
   // A buffer the document gives no bytes for holds the application's data, not its zeros.
   const bool application_data = out.backed && zero_filled(ctx_, buffers_, view);
   out.from_document = out.backed && !application_data;
-  out.column =
-      Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()), data};
+  out.column = Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()),
+                      in_place ? static_cast<const void*>(src) : data};
   const uint32_t restart = restart_index(out.component_type);
   if (!has_sparse) {
     // One pass: each block decoded (unless the column is the buffer) and scanned while in cache.
