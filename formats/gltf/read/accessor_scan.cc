@@ -69,19 +69,21 @@ void extremes_of(const T* v, size_t rows, size_t cols, double* lo, double* hi) {
   }
 }
 
-bool finite_bits(float f) {
+// Bit 31 set when f is NaN or infinite: its exponent (all ones) plus one carries into it. ORed
+// over many values it tells whether any is, in a loop the compiler vectorises.
+uint32_t non_finite_bit(float f) {
   uint32_t bits;
   std::memcpy(&bits, &f, sizeof bits);
-  return (bits & 0x7f800000u) != 0x7f800000u;
+  return (bits & 0x7f800000u) + 0x00800000u;
 }
 
 // values[0, n) are values first.. of the column.
 void non_finite(const float* values, size_t n, uint64_t first, Broken& out) {
-  bool all = true;
-  for (size_t i = 0; i < n; ++i) all &= finite_bits(values[i]);  // vectorises; the rest rarely runs
-  if (all) return;
+  uint32_t any = 0;
+  for (size_t i = 0; i < n; ++i) any |= non_finite_bit(values[i]);
+  if ((any & 0x80000000u) == 0) return;
   for (size_t i = 0; i < n; ++i) {
-    if (!finite_bits(values[i])) out.add(first + i, values[i]);
+    if ((non_finite_bit(values[i]) & 0x80000000u) != 0) out.add(first + i, values[i]);
   }
 }
 
@@ -109,15 +111,15 @@ void clamp_values(const float* values, size_t n, uint64_t first, Broken& out) {
 template <class T>
 void index_values(const T* values, size_t n, uint64_t first, uint64_t restart, ValueScan& scan) {
   T largest = 0;
-  bool any_restart = false;
-  for (size_t i = 0; i < n; ++i) {
-    largest = values[i] > largest ? values[i] : largest;
-    any_restart |= values[i] == restart;
-  }
+  for (size_t i = 0; i < n; ++i) largest = values[i] > largest ? values[i] : largest;
   if (largest > scan.max_index) scan.max_index = largest;
+  if (restart > std::numeric_limits<T>::max()) return;  // no value of T is the restart value
+  const T r = static_cast<T>(restart);
+  bool any_restart = false;
+  for (size_t i = 0; i < n; ++i) any_restart |= values[i] == r;
   if (!any_restart) return;
   for (size_t i = 0; i < n; ++i) {
-    if (values[i] == restart) scan.restart.add(first + i, static_cast<double>(restart));
+    if (values[i] == r) scan.restart.add(first + i, static_cast<double>(restart));
   }
 }
 

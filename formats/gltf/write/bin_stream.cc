@@ -3,12 +3,12 @@
 #include <condition_variable>
 #include <deque>
 #include <exception>
-#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 #include "engine/strings.h"
+#include "model/page_memory.h"
 
 namespace px::gltf {
 namespace {
@@ -24,13 +24,29 @@ class CountedOut : public ViewOut {
   size_t made = 0;
 };
 
+// The buffers lent to view makers: one huge page, so that the first touch of their memory costs
+// one fault instead of one a 4 KiB page.
+class LentMemory {
+ public:
+  static constexpr size_t kBuffers = kHugePage / ViewOut::kChunkBytes;
+  LentMemory() : base_(static_cast<char*>(map_pages(kHugePage, &size_))) {}
+  ~LentMemory() { unmap_pages(base_, size_); }
+  LentMemory(const LentMemory&) = delete;
+  LentMemory& operator=(const LentMemory&) = delete;
+  char* buffer(size_t i) const { return base_ + i * ViewOut::kChunkBytes; }
+
+ private:
+  size_t size_ = 0;
+  char* base_;
+};
+
 // Writes each piece to the sink as it is given, on the caller's thread.
 class InlineOut final : public CountedOut {
  public:
-  explicit InlineOut(ByteSink& sink) : sink_(sink), buffer_(new char[kChunkBytes]) {}
+  explicit InlineOut(ByteSink& sink) : sink_(sink) {}
   void bytes(std::span<const char> bytes) override { put(bytes.data(), bytes.size()); }
-  char* buffer() override { return buffer_.get(); }
-  void commit(size_t size) override { put(buffer_.get(), size); }
+  char* buffer() override { return memory_.buffer(0); }
+  void commit(size_t size) override { put(memory_.buffer(0), size); }
   const absl::Status& io() const { return io_; }
 
  private:
@@ -39,7 +55,7 @@ class InlineOut final : public CountedOut {
     if (io_.ok() && size > 0) io_ = sink_.write(std::string_view(data, size));
   }
   ByteSink& sink_;
-  std::unique_ptr<char[]> buffer_;
+  LentMemory memory_;
   absl::Status io_;
 };
 
@@ -47,10 +63,8 @@ class InlineOut final : public CountedOut {
 // buffers lent in turn, so that making runs at most that far ahead of writing.
 class PipeOut final : public CountedOut {
  public:
-  static constexpr int kBuffers = 4;
-
-  PipeOut() : storage_(new char[kBuffers * kChunkBytes]) {
-    for (int i = 0; i < kBuffers; ++i) free_.push_back(i);
+  PipeOut() {
+    for (size_t i = 0; i < LentMemory::kBuffers; ++i) free_.push_back(static_cast<int>(i));
   }
 
   void bytes(std::span<const char> bytes) override {
@@ -62,11 +76,11 @@ class PipeOut final : public CountedOut {
     changed_.wait(lock, [&] { return !free_.empty(); });
     lent_ = free_.back();
     free_.pop_back();
-    return storage_.get() + lent_ * kChunkBytes;
+    return memory_.buffer(lent_);
   }
   void commit(size_t size) override {
     made += size;
-    push({storage_.get() + lent_ * kChunkBytes, size, lent_, false});
+    push({memory_.buffer(lent_), size, lent_, false});
   }
   // The making thread is done.
   void close() { push({nullptr, 0, -1, true}); }
@@ -105,7 +119,7 @@ class PipeOut final : public CountedOut {
     changed_.notify_all();
   }
 
-  std::unique_ptr<char[]> storage_;
+  LentMemory memory_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::deque<Piece> pieces_;

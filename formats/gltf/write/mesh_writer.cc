@@ -77,6 +77,10 @@ class CellMaterials {
 
   int of(size_t cell) {
     if (column_ == nullptr) return -1;
+    if (column_->holds<int32_t>()) {  // the common case, without the conversions below
+      const int32_t m = column_->values<int32_t>()[cell];
+      if (m == -1 || (m >= 0 && m < materials_)) return m;
+    }
     double m = column_->holds<int32_t>() ? column_->values<int32_t>()[cell] : column_->get(cell, 0);
     if (m == -1) return -1;
     if (m >= 0 && m < materials_ && m == std::floor(m)) return static_cast<int>(m);
