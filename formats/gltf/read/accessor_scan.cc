@@ -1,42 +1,34 @@
 #include "formats/gltf/read/accessor_scan.h"
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 
+#include "formats/gltf/float_extremes.h"
 #include "formats/gltf/typed_column.h"
 
 namespace px::gltf {
 namespace {
 
-// Per component extremes of `rows` rows of K values (K known when it is a glTF type's count, so
-// that the loop keeps them in registers), merged into lo / hi. A strict comparison keeps the first
-// of equal values, as a single pass over the whole column would.
+// Per component extremes of `rows` (at least one) rows of K values (K a glTF type's count, known
+// so that the loop keeps them in registers), merged into lo / hi. A strict comparison keeps the
+// first of equal values, as a single pass over the whole column would.
 template <int K, class T>
-void extremes(const T* v, size_t rows, size_t cols, double* lo, double* hi) {
-  const size_t k = K > 0 ? K : cols;
-  constexpr T kHigh = std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
-                                                           : std::numeric_limits<T>::max();
-  constexpr T kLow = std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
-                                                          : std::numeric_limits<T>::lowest();
-  T l[K > 0 ? K : 16];
-  T h[K > 0 ? K : 16];
-  for (size_t j = 0; j < k; ++j) {
-    l[j] = kHigh;
-    h[j] = kLow;
+void extremes(const T* v, size_t rows, double* lo, double* hi) {
+  // A type without infinities starts at its ends, which a row's value then holds or beats.
+  using Limits = std::numeric_limits<T>;
+  T l[K];
+  T h[K];
+  for (int j = 0; j < K; ++j) {
+    l[j] = Limits::has_infinity ? Limits::infinity() : Limits::max();
+    h[j] = Limits::has_infinity ? -Limits::infinity() : Limits::lowest();
   }
-  bool any = false;
-  for (size_t r = 0; r < rows; ++r, v += k) {
-    any = true;
-    for (size_t j = 0; j < k; ++j) {
-      const T x = v[j];
-      if (x < l[j]) l[j] = x;
-      if (x > h[j]) h[j] = x;
+  for (size_t r = 0; r < rows; ++r, v += K) {
+    for (int j = 0; j < K; ++j) {
+      if (v[j] < l[j]) l[j] = v[j];
+      if (v[j] > h[j]) h[j] = v[j];
     }
   }
-  if (!any) return;
-  for (size_t j = 0; j < k; ++j) {
-    // An integer type has no infinity: its starting bound is a value a row did hold or beat.
+  for (int j = 0; j < K; ++j) {
     if (static_cast<double>(l[j]) < lo[j]) lo[j] = static_cast<double>(l[j]);
     if (static_cast<double>(h[j]) > hi[j]) hi[j] = static_cast<double>(h[j]);
   }
@@ -44,58 +36,62 @@ void extremes(const T* v, size_t rows, size_t cols, double* lo, double* hi) {
 
 template <class T>
 void extremes_of(const T* v, size_t rows, size_t cols, double* lo, double* hi) {
-  switch (cols) {
-    case 1:
-      return extremes<1>(v, rows, cols, lo, hi);
-    case 2:
-      return extremes<2>(v, rows, cols, lo, hi);
-    case 3:
-      return extremes<3>(v, rows, cols, lo, hi);
-    case 4:
-      return extremes<4>(v, rows, cols, lo, hi);
-    case 9:
-      return extremes<9>(v, rows, cols, lo, hi);
-    case 16:
-      return extremes<16>(v, rows, cols, lo, hi);
-    default:
-      // A column of another width (not an accessor's): one component at a time.
-      for (size_t j = 0; j < cols; ++j) {
-        for (size_t r = 0; r < rows; ++r) {
-          const T x = v[r * cols + j];
-          if (static_cast<double>(x) < lo[j]) lo[j] = static_cast<double>(x);
-          if (static_cast<double>(x) > hi[j]) hi[j] = static_cast<double>(x);
+  if constexpr (std::is_same_v<T, float>) {
+    float_extremes(v, rows, cols, lo, hi);
+  } else {
+    switch (cols) {
+      case 1:
+        return extremes<1>(v, rows, lo, hi);
+      case 2:
+        return extremes<2>(v, rows, lo, hi);
+      case 3:
+        return extremes<3>(v, rows, lo, hi);
+      case 4:
+        return extremes<4>(v, rows, lo, hi);
+      case 9:
+        return extremes<9>(v, rows, lo, hi);
+      case 16:
+        return extremes<16>(v, rows, lo, hi);
+      default:
+        // A column of another width (not an accessor's): one value at a time.
+        for (size_t i = 0; i < rows * cols; ++i) {
+          const double x = static_cast<double>(v[i]);
+          if (x < lo[i % cols]) lo[i % cols] = x;
+          if (x > hi[i % cols]) hi[i % cols] = x;
         }
-      }
+    }
   }
-}
-
-// Bit 31 set when f is NaN or infinite: its exponent (all ones) plus one carries into it. ORed
-// over many values it tells whether any is, in a loop the compiler vectorises.
-uint32_t non_finite_bit(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, sizeof bits);
-  return (bits & 0x7f800000u) + 0x00800000u;
 }
 
 // values[0, n) are values first.. of the column.
 void non_finite(const float* values, size_t n, uint64_t first, Broken& out) {
-  uint32_t any = 0;
-  for (size_t i = 0; i < n; ++i) any |= non_finite_bit(values[i]);
-  if ((any & 0x80000000u) == 0) return;
-  for (size_t i = 0; i < n; ++i) {
-    if ((non_finite_bit(values[i]) & 0x80000000u) != 0) out.add(first + i, values[i]);
+  for (size_t i = first_non_finite(values, n); i < n; ++i) {
+    if (!std::isfinite(values[i])) out.add(first + i, values[i]);
   }
 }
 
+// Squared lengths between these are within the tolerance whatever the rounding of a square root:
+// the rows the check passes without taking one.
+constexpr double kSurelyUnitLow = (1 - kUnitTolerance) * (1 - kUnitTolerance) * (1 + 1e-9);
+constexpr double kSurelyUnitHigh = (1 + kUnitTolerance) * (1 + kUnitTolerance) * (1 - 1e-9);
+
 void unit_rows(const float* v, size_t rows, size_t cols, uint64_t first, unsigned parts,
                ValueScan& scan) {
-  for (size_t r = 0; r < rows; ++r, v += cols) {
-    if ((parts & kScanUnit) != 0) {
-      const double xyz =
-          std::sqrt(double{v[0]} * v[0] + double{v[1]} * v[1] + double{v[2]} * v[2]);
+  if ((parts & kScanUnit) != 0) {
+    const float* row = v;
+    for (size_t r = 0; r < rows; ++r, row += cols) {
+      const double squared = double{row[0]} * row[0] + double{row[1]} * row[1] +
+                             double{row[2]} * row[2];
+      if (squared > kSurelyUnitLow && squared < kSurelyUnitHigh) continue;
+      const double xyz = std::sqrt(squared);
       if (std::abs(xyz - 1) > kUnitTolerance) scan.length.add(first + r, xyz);  // not NaN
     }
-    if ((parts & kScanSign) != 0 && v[3] != 1 && v[3] != -1) scan.sign.add(first + r, v[3]);
+  }
+  if ((parts & kScanSign) != 0) {
+    const float* row = v;
+    for (size_t r = 0; r < rows; ++r, row += cols) {
+      if (row[3] != 1 && row[3] != -1) scan.sign.add(first + r, row[3]);
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/float_extremes.h"
 #include "formats/gltf/typed_column.h"
 #include "formats/gltf/write/influence_attributes.h"
 #include "formats/gltf/write/tangent_frame.h"
@@ -57,6 +58,19 @@ bool position_bounds(const T* src, size_t rows, size_t cols, std::array<float, 3
     }
   }
   return fits;
+}
+
+// The same for float32 rows of 3, in the passes the reader's checks make.
+bool position_bounds(const float* src, size_t rows, std::array<float, 3>& lo,
+                     std::array<float, 3>& hi) {
+  double low[3] = {lo[0], lo[1], lo[2]};
+  double high[3] = {hi[0], hi[1], hi[2]};
+  float_extremes(src, rows, 3, low, high);
+  for (int k = 0; k < 3; ++k) {
+    lo[k] = static_cast<float>(low[k]);
+    hi[k] = static_cast<float>(high[k]);
+  }
+  return first_non_finite(src, 3 * rows) == 3 * rows;
 }
 
 absl::Status make_position(const AttributePlan& a, ViewOut& out, std::string_view label) {
@@ -252,9 +266,13 @@ void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices
       std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
       std::array<float, 3> hi{-FLT_MAX, -FLT_MAX, -FLT_MAX};
       const Column& c = *position->column;
-      visit_typed(c, [&](const auto* src) {
-        position->unwritable = !position_bounds(src, c.rows, c.cols, lo, hi);
-      });
+      if (is_float_rows(c, 3)) {
+        position->unwritable = !position_bounds(static_cast<const float*>(c.data), c.rows, lo, hi);
+      } else {
+        visit_typed(c, [&](const auto* src) {
+          position->unwritable = !position_bounds(src, c.rows, c.cols, lo, hi);
+        });
+      }
       accessor->min.assign(lo.begin(), lo.end());
       accessor->max.assign(hi.begin(), hi.end());
     });
