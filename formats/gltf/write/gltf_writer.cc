@@ -88,8 +88,8 @@ class Document {
   const BinLayout& bin() const { return bin_; }
   int threads() const { return threads_; }
 
-  // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`: a
-  // write made the buffer before the JSON once, and reports them after the buffer's.
+  // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`, to
+  // be reported after the buffer's, the order they came in when the buffer was made first.
   absl::Status write_json(std::string_view bin_uri, std::string& text, Diagnostics& later) {
     JsonWriter json;
     json.start_object();
