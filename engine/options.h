@@ -26,8 +26,8 @@ struct WriteOptions {
   // empty for a byte stream. COLLADA is UTF-8 and says so: another encoding is refused unless it
   // spells ASCII as ASCII and the document holds nothing else (spec collada.md, Quirks).
   std::string stream_encoding;
-  // Threads the COLLADA writer formats long number lists on: 0 for the cores this process may
-  // use (at most two), 1 for the calling thread alone. The bytes never depend on it.
+  // Threads a write may use, as ReadOptions::threads: 0 for the cores (the COLLADA writer takes
+  // at most two), 1 for none beside the caller's. The bytes written are the same whatever the count.
   int threads = 0;
 };
 

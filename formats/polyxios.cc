@@ -134,9 +134,9 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   }
   switch (format) {
     case Format::kGlb:
-      return gltf::write(scene, path, true, diagnostics);
+      return gltf::write(scene, path, true, diagnostics, options.threads);
     case Format::kGltf:
-      return gltf::write(scene, path, false, diagnostics);
+      return gltf::write(scene, path, false, diagnostics, options.threads);
     case Format::kCollada:
       return collada::write(scene, path, diagnostics, options.threads);
     case Format::kUnknown:
@@ -204,7 +204,8 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "
                   "write GLB to a stream instead");
   }
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
+  absl::StatusOr<gltf::Written> glb =
+      gltf::write_to_memory(scene, true, "", diagnostics, options.threads);
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

@@ -2,8 +2,9 @@
 
 #include <string>
 
+#include "engine/cores.h"
 #include "engine/errors.h"
-#include "engine/source.h"
+#include "engine/mapped_file.h"
 #include "engine/strings.h"
 #include "formats/gltf/check/accessor_check.h"
 #include "formats/gltf/check/extension_check.h"
@@ -56,10 +57,11 @@ absl::Status read_asset(ReadContext& ctx) {
   return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);
 }
 
-}  // namespace
-
-absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem::path& base_dir,
-                                  const ReadOptions& options, Diagnostics& diagnostics) {
+// The document in `bytes`; owner, when not null, keeps them alive, so that columns may point into
+// them. A mapped buffer file cut short while it was read fails the read.
+absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const void> owner,
+                                 const std::filesystem::path& base_dir, const ReadOptions& options,
+                                 Diagnostics& diagnostics) {
   absl::StatusOr<Container> container = split_container(bytes, diagnostics);
   if (!container.ok()) return container.status();
   rapidjson::Document doc;
@@ -74,7 +76,7 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
   PX_GLTF_TRY(ctx.init());
   PX_GLTF_TRY(read_asset(ctx));
-  Buffers buffers(ctx, container->bin, container->glb);
+  Buffers buffers(ctx, container->bin, container->glb, std::move(owner));
   Accessors accessors(ctx, buffers);
   PX_GLTF_TRY(read_images(ctx, buffers));
   PX_GLTF_TRY(read_textures(ctx));
@@ -86,16 +88,26 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   PX_GLTF_TRY(read_animations(ctx, accessors));
   check_resources(ctx, buffers);
   check_accessor_values(ctx, accessors);
+  if (buffers.cut_short()) return io_error("a buffer file was cut short while it was read");
   return scene;
+}
+
+}  // namespace
+
+absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem::path& base_dir,
+                                  const ReadOptions& options, Diagnostics& diagnostics) {
+  return read_bytes(bytes, nullptr, base_dir, options, diagnostics);
 }
 
 absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
                            Diagnostics& diagnostics) {
-  absl::StatusOr<std::string> bytes = read_whole_file(path);
-  if (!bytes.ok()) return bytes.status();
+  absl::StatusOr<FileBytes> file = load_file(path, threads_for(options.threads) > 1);
+  if (!file.ok()) return file.status();
   std::filesystem::path base_dir = path.parent_path();
   if (base_dir.empty()) base_dir = ".";
-  return read_memory(*bytes, base_dir, options, diagnostics);
+  absl::StatusOr<Scene> scene = read_bytes(file->bytes, file->owner, base_dir, options, diagnostics);
+  if (file->cut_short()) return io_error(cat(path.string(), " was cut short while it was read"));
+  return scene;
 }
 
 }  // namespace px::gltf

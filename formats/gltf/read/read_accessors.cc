@@ -136,22 +136,6 @@ std::optional<double> decoded_bound(double declared, bool normalized) {
   }
 }
 
-// The per-component extremes of `values`, `k` components an element, in one pass; NaNs are
-// skipped.
-template <class T>
-void extremes(std::span<const T> values, size_t k, std::vector<double>& lo,
-              std::vector<double>& hi) {
-  lo.assign(k, std::numeric_limits<double>::infinity());
-  hi.assign(k, -std::numeric_limits<double>::infinity());
-  for (size_t i = 0; i < values.size(); i += k) {
-    for (size_t j = 0; j < k; ++j) {
-      const double v = static_cast<double>(values[i + j]);
-      if (v < lo[j]) lo[j] = v;
-      if (v > hi[j]) hi[j] = v;
-    }
-  }
-}
-
 // The buffer bufferView `view` names, when it names one.
 std::optional<size_t> buffer_of(const ReadContext& ctx, int view) {
   absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, view);
@@ -209,15 +193,11 @@ void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
     return true;
   };
   if (!usable(min) && !usable(max)) return;
-  std::vector<double> lo, hi;
+  const std::vector<double>& lo = data.scan.lo;
+  const std::vector<double>& hi = data.scan.hi;
   // The bounds as the decoded column holds them, one per component, nullopt where none matches.
   std::vector<std::optional<double>> min_bound, max_bound;
   with_component(data.component_type, [&]<class C>(C) {
-    if (data.normalized) {
-      extremes(c.values<float>(), k, lo, hi);
-    } else {
-      extremes(c.values<C>(), k, lo, hi);
-    }
     for (auto [declared, out] : {std::pair{min, &min_bound}, {max, &max_bound}}) {
       if (!usable(declared)) continue;
       for (const rapidjson::Value& d : declared->GetArray()) {
@@ -252,18 +232,33 @@ void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
 // does not allow.
 void check_floats(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
   if (data.component_type != kComponentFloat || !data.from_document) return;
-  const std::span<const float> values = data.column.values<float>();
-  uint64_t bad = 0;
-  size_t first = 0;
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (!std::isfinite(values[i]) && bad++ == 0) first = i;
-  }
-  if (bad == 0) return;
+  const Broken& bad = data.scan.non_finite;
+  if (bad.count == 0) return;
   ctx.warn("gltf.read.accessor-non-finite",
-           cat(a.pointer(), ": ", bad, " of its float values ", bad == 1 ? "is" : "are",
-               " NaN or infinite, which glTF does not allow (value ", first, " is ", values[first],
-               ")"));
+           cat(a.pointer(), ": ", bad.count, " of its float values ", bad.count == 1 ? "is" : "are",
+               " NaN or infinite, which glTF does not allow (value ", bad.first, " is ",
+               static_cast<float>(bad.value), ")"));
 }
+
+// The parts of the scan the accessor's own rules need (check_bounds, check_floats).
+unsigned own_parts(const JsonObject& a, const AccessorData& data) {
+  if (!data.from_document) return 0;
+  unsigned parts = a.has("min") || a.has("max") ? unsigned{kScanExtremes} : 0u;
+  if (data.component_type == kComponentFloat) parts |= kScanNonFinite;
+  return parts;
+}
+
+// True when `count` elements at `src`, `stride` apart, are the column itself: one run of
+// components per element (no padded matrix columns), packed, of the column's type (not
+// normalized) and aligned for it.
+bool column_as_laid_out(const uint8_t* src, uint64_t stride, const Layout& l, bool normalized) {
+  const bool packed = l.element_bytes == uint64_t(l.components()) * l.component_size;
+  return !normalized && packed && stride == l.element_bytes &&
+         reinterpret_cast<uintptr_t>(src) % l.component_size == 0;
+}
+
+// Rows decoded and scanned a block at a time, so that the scan reads them while they are in cache.
+constexpr uint64_t kBlockBytes = 64 << 10;
 
 }  // namespace
 
@@ -297,6 +292,17 @@ const AccessorType* accessor_type(std::string_view name) {
   return nullptr;
 }
 
+uint32_t restart_index(int component_type) {
+  switch (component_type) {
+    case kComponentUInt8:
+      return UINT8_MAX;
+    case kComponentUInt16:
+      return UINT16_MAX;
+    default:
+      return UINT32_MAX;
+  }
+}
+
 DType dtype_of_component(int component_type) {
   return with_component(component_type, []<class C>(C) { return dtype_of<C>(); });
 }
@@ -308,15 +314,21 @@ Accessors::Accessors(ReadContext& ctx, Buffers& buffers)
       tried_(ctx.count(Top::kAccessors), false),
       loaded_(ctx.count(Top::kBuffers), false) {}
 
-absl::StatusOr<const AccessorData*> Accessors::get(int index) {
+absl::StatusOr<const AccessorData*> Accessors::get(int index, unsigned parts) {
   tried_[index] = true;
   if (!cache_[index]) {
-    absl::StatusOr<AccessorData> data = decode(index, nullptr);
+    absl::StatusOr<AccessorData> data = decode(index, parts, nullptr);
     if (!data.ok()) return data.status();
     cache_[index] = *std::move(data);
     check_values(index, *cache_[index]);
+    return &*cache_[index];
   }
-  return &*cache_[index];
+  AccessorData& data = *cache_[index];
+  if (unsigned missing = applicable_parts(data.column, parts) & ~data.scan.parts; missing != 0) {
+    add_parts(data.scan,
+              scan_column(data.column, missing, restart_index(data.component_type)));
+  }
+  return &data;
 }
 
 absl::Status Accessors::check_unused(int index) {
@@ -332,8 +344,8 @@ absl::Status Accessors::check_unused(int index) {
     absl::StatusOr<JsonObject> b = ctx_.entry(Top::kBuffers, *buffer);
     if (!b.ok() || !b->has("uri")) return absl::OkStatus();
   }
-  std::vector<uint8_t> scratch;
-  absl::StatusOr<AccessorData> data = decode(index, &scratch);
+  std::unique_ptr<uint8_t[]> scratch;
+  absl::StatusOr<AccessorData> data = decode(index, 0, &scratch);
   if (!data.ok()) return data.status();
   check_values(index, *data);
   return absl::OkStatus();
@@ -353,7 +365,8 @@ void Accessors::check_values(int index, const AccessorData& data) {
   check_floats(ctx_, *json, data);
 }
 
-absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* scratch) {
+absl::StatusOr<AccessorData> Accessors::decode(int index, unsigned parts,
+                                               std::unique_ptr<uint8_t[]>* scratch) {
   absl::StatusOr<JsonObject> a = ctx_.entry(Top::kAccessors, index);
   if (!a.ok()) return a.status();
   const std::string& at = a->pointer();
@@ -415,30 +428,56 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* 
   }
 
   const uint64_t storage_bytes = values * dtype_size(dtype);
-  void* data = nullptr;
-  if (scratch == nullptr) {
+  out.backed = view >= 0;
+  const uint8_t* src = out.backed ? bytes.bytes.data() + offset : nullptr;
+  const bool has_sparse = a->has("sparse");
+  // The column is the buffer's bytes themselves when they are laid out as it, and the buffer may
+  // outlive the read (or, for a check, lie there for the call).
+  std::optional<size_t> buffer = out.backed ? buffer_of(ctx_, view) : std::nullopt;
+  const bool in_place = out.backed && !has_sparse && buffer &&
+                        column_as_laid_out(src, stride, layout, out.normalized) &&
+                        (scratch != nullptr || buffers_.keepable(static_cast<int>(*buffer)));
+  void* data = nullptr;  // the storage decoded into; null when the column is the buffer's bytes
+  if (in_place) {
+    PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
+    if (scratch == nullptr) buffers_.keep(static_cast<int>(*buffer));
+  } else if (scratch == nullptr) {
     absl::StatusOr<std::span<uint8_t>> storage = ctx_.allocate<uint8_t>(storage_bytes, at);
     if (!storage.ok()) return storage.status();
     data = storage->data();
   } else {
     PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
-    scratch->assign(storage_bytes, 0);
-    data = scratch->data();
+    // Decoded over whole when backed; zeros where nothing but sparse values will be.
+    scratch->reset(out.backed ? new uint8_t[storage_bytes] : new uint8_t[storage_bytes]());
+    data = scratch->get();
   }
-  out.backed = view >= 0;
   // A buffer the document gives no bytes for holds the application's data, not its zeros.
   const bool application_data = out.backed && zero_filled(ctx_, buffers_, view);
   out.from_document = out.backed && !application_data;
-  if (out.backed) {
-    decode_into(bytes.bytes.data() + offset, stride, count, layout, out.component_type,
-                out.normalized, data, 0);
+  out.column = Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()),
+                      in_place ? static_cast<const void*>(src) : data};
+  const uint32_t restart = restart_index(out.component_type);
+  if (!has_sparse) {
+    // One pass: each block decoded (unless the column is the buffer) and scanned while in cache.
+    const unsigned scan = own_parts(*a, out) | parts;
+    const uint64_t block =
+        std::max<uint64_t>(1, kBlockBytes / (layout.components() * dtype_size(dtype)));
+    for (uint64_t first = 0; first < count; first += block) {
+      const uint64_t rows = std::min(block, count - first);
+      if (out.backed && !in_place) {
+        decode_into(src + first * stride, stride, rows, layout, out.component_type,
+                    out.normalized, data, first);
+      }
+      scan_rows(out.column, first, first + rows, scan, restart, out.scan);
+    }
+    return out;
   }
-  out.column =
-      Column{dtype, static_cast<size_t>(count), static_cast<size_t>(layout.components()), data};
+  if (out.backed) {
+    decode_into(src, stride, count, layout, out.component_type, out.normalized, data, 0);
+  }
 
   absl::StatusOr<std::optional<JsonObject>> sparse = a->object("sparse");
   if (!sparse.ok()) return sparse.status();
-  if (!*sparse) return out;
   const JsonObject& s = **sparse;
   uint64_t sparse_count = 0;
   PX_GLTF_TRY(s.require("count", sparse_count));
@@ -523,6 +562,7 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, std::vector<uint8_t>* 
   }
   out.from_document =
       !application_data && !application_indices && !zero_filled(ctx_, buffers_, value_view);
+  out.scan = scan_column(out.column, own_parts(*a, out) | parts, restart);
   return out;
 }
 

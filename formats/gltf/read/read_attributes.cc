@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <cmath>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -38,33 +37,11 @@ void visit_mutable(const Column& column, F&& f) {
   });
 }
 
-// |length - 1| above which the validator calls a vector not of unit length.
-constexpr double kUnitTolerance = 0.00674;
-
-// How often one rule broke in an accessor, and at which element first.
-struct Broken {
-  uint64_t count = 0;
-  size_t first = 0;
-  double value = 0;
-  void add(size_t element, double v) {
-    if (count++ == 0) {
-      first = element;
-      value = v;
-    }
-  }
-};
-
-void check_unit_vectors(ReadContext& ctx, const Column& c, std::string_view semantic,
+void check_unit_vectors(ReadContext& ctx, const ValueScan& scan, std::string_view semantic,
                         std::string_view pointer) {
-  const std::span<const float> values = c.values<float>();
   const bool tangent = semantic == "TANGENT";
-  Broken length, sign;
-  for (size_t r = 0; r < c.rows; ++r) {
-    const float* v = values.data() + r * c.cols;
-    const double xyz = std::sqrt(double{v[0]} * v[0] + double{v[1]} * v[1] + double{v[2]} * v[2]);
-    if (std::abs(xyz - 1) > kUnitTolerance) length.add(r, xyz);  // NaN is the non-finite check's
-    if (tangent && v[3] != 1 && v[3] != -1) sign.add(r, v[3]);
-  }
+  const Broken& length = scan.length;
+  const Broken& sign = scan.sign;
   if (length.count > 0) {
     ctx.warn("gltf.read.vector-not-unit",
              cat(pointer, ": ", length.count, " of its ", semantic,
@@ -72,7 +49,7 @@ void check_unit_vectors(ReadContext& ctx, const Column& c, std::string_view sema
                  " not of unit length, as glTF requires (element ", length.first, " has length ",
                  length.value, ")"));
   }
-  if (sign.count > 0) {
+  if (tangent && sign.count > 0) {
     ctx.warn("gltf.read.tangent-sign",
              cat(pointer, ": ", sign.count, " of its TANGENT w components",
                  sign.count == 1 ? " is" : " are", " not 1 or -1, as glTF requires (element ",
@@ -80,12 +57,8 @@ void check_unit_vectors(ReadContext& ctx, const Column& c, std::string_view sema
   }
 }
 
-void check_clamped(ReadContext& ctx, const Column& c, std::string_view pointer) {
-  const std::span<const float> values = c.values<float>();
-  Broken out;
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (values[i] < 0 || values[i] > 1) out.add(i, values[i]);
-  }
+void check_clamped(ReadContext& ctx, const ValueScan& scan, std::string_view pointer) {
+  const Broken& out = scan.clamp;
   if (out.count == 0) return;
   ctx.warn(
       "gltf.read.color-not-clamped",
@@ -128,14 +101,27 @@ absl::Status check_attribute(std::string_view semantic, const AccessorData& data
                 cat(pointer, ": ", semantic, " must be ", need, ", not ", data.type));
 }
 
+unsigned attribute_scan_parts(std::string_view semantic) {
+  if (semantic == "NORMAL") return kScanUnit;
+  if (semantic == "TANGENT") return kScanUnit | kScanSign;
+  if (semantic == "COLOR_0") return kScanClamp;
+  return 0;
+}
+
 void check_attribute_values(ReadContext& ctx, std::string_view semantic, const AccessorData& data,
                             std::string_view pointer) {
   const Column& c = data.column;
   if (!data.from_document || c.dtype != DType::kFloat32) return;
+  const unsigned parts = attribute_scan_parts(semantic);
+  // Data that did not come through Accessors::get with these parts (a Draco attribute) is
+  // scanned here.
+  const bool scanned = (applicable_parts(c, parts) & ~data.scan.parts) == 0;
+  const ValueScan scan = scanned ? ValueScan{} : scan_column(c, parts, 0);
+  const ValueScan& found = scanned ? data.scan : scan;
   if ((semantic == "NORMAL" && c.cols == 3) || (semantic == "TANGENT" && c.cols == 4)) {
-    check_unit_vectors(ctx, c, semantic, pointer);
+    check_unit_vectors(ctx, found, semantic, pointer);
   } else if (semantic == "COLOR_0" && data.component_type == kComponentFloat) {
-    check_clamped(ctx, c, pointer);
+    check_clamped(ctx, found, pointer);
   }
 }
 

@@ -22,6 +22,10 @@ std::string attribute_name(std::string_view semantic);
 absl::Status check_attribute(std::string_view semantic, const AccessorData& data,
                              std::string_view pointer);
 
+// The scan parts check_attribute_values needs of a semantic's accessor (ScanPart), for
+// Accessors::get.
+unsigned attribute_scan_parts(std::string_view semantic);
+
 // Warns about values the semantic does not allow, once per rule and accessor: a NORMAL, or the
 // xyz of a TANGENT, not of unit length within the Khronos validator's tolerance
 // (gltf.read.vector-not-unit), a TANGENT's w other than 1 or -1 (gltf.read.tangent-sign) and a

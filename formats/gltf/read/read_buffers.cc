@@ -1,26 +1,43 @@
 #include "formats/gltf/read/read_buffers.h"
 
+#include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
-#include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 
 namespace px::gltf {
 
-Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb)
+Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb,
+                 std::shared_ptr<const void> glb_owner)
     : ctx_(ctx),
       glb_bin_(glb_bin),
       glb_(glb),
+      glb_owner_(std::move(glb_owner)),
       buffers_(ctx.count(Top::kBuffers)),
+      loaded_(ctx.count(Top::kBuffers)),
       zero_filled_(ctx.count(Top::kBuffers), false) {}
 
-absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer, int index) {
+void Buffers::keep(int index) {
+  Loaded& loaded = loaded_[index];
+  if (loaded.kept || !loaded.owner) return;
+  ctx_.scene().arena->retain(loaded.owner);
+  loaded.kept = true;
+}
+
+bool Buffers::cut_short() const {
+  for (const FileBytes& file : files_) {
+    if (file.cut_short()) return true;
+  }
+  return false;
+}
+
+absl::StatusOr<Buffers::Loaded> Buffers::load(const JsonObject& buffer, int index) {
   const std::string& at = buffer.pointer();
   std::string uri;
   PX_GLTF_TRY(buffer.get("uri", uri));
   if (!buffer.has("uri")) {
-    if (index == 0 && glb_bin_) return *glb_bin_;
+    if (index == 0 && glb_bin_) return Loaded{*glb_bin_, glb_owner_};
     // glTF leaves such a buffer's bytes to the application; the document does not hold them.
     uint64_t length = 0;
     PX_GLTF_TRY(buffer.get("byteLength", length));
@@ -30,13 +47,18 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
     absl::StatusOr<std::span<uint8_t>> zeros = ctx_.allocate<uint8_t>(length, at);
     if (!zeros.ok()) return zeros.status();
     zero_filled_[index] = true;
-    return std::span<const uint8_t>(*zeros);
+    Loaded out;
+    out.bytes = *zeros;
+    out.in_arena = true;
+    return out;
   }
-  std::string bytes;
+  Loaded out;
   if (is_data_uri(uri)) {
     std::optional<DataUri> data = decode_data_uri(uri);
     if (!data) return refuse("gltf.buffer.data-uri", cat(at, "/uri is a malformed data: URI"));
-    bytes.assign(data->bytes.begin(), data->bytes.end());
+    auto bytes = std::make_shared<const std::vector<uint8_t>>(std::move(data->bytes));
+    out.bytes = *bytes;
+    out.owner = std::move(bytes);
   } else {
     ResolvedUri file = resolve_file_uri(uri, ctx_.base_dir(), ctx_.options().allow_external_files);
     switch (file.kind) {
@@ -54,17 +76,20 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::load(const JsonObject& buffer,
       case UriFile::kFile:
         break;
     }
-    absl::StatusOr<std::string> read = read_whole_file(file.path);
+    absl::StatusOr<FileBytes> read =
+        load_file(file.path, threads_for(ctx_.options().threads) > 1);
     if (!read.ok()) {
       return refuse(
           "gltf.buffer.missing",
           cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(read.status().message())));
     }
-    bytes = *std::move(read);
+    out.bytes = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(read->bytes.data()),
+                                         read->bytes.size());
+    out.owner = read->owner;
+    files_.push_back(*std::move(read));
   }
-  ctx_.add_input(bytes.size());
-  const std::string& stored = storage_.emplace_back(std::move(bytes));
-  return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(stored.data()), stored.size());
+  ctx_.add_input(out.bytes.size());
+  return out;
 }
 
 absl::StatusOr<std::span<const uint8_t>> Buffers::buffer(int index) {
@@ -73,13 +98,15 @@ absl::StatusOr<std::span<const uint8_t>> Buffers::buffer(int index) {
   if (!buffer.ok()) return buffer.status();
   uint64_t length = 0;
   PX_GLTF_TRY(buffer->require("byteLength", length));
-  absl::StatusOr<std::span<const uint8_t>> bytes = load(*buffer, index);
-  if (!bytes.ok()) return bytes.status();
-  if (bytes->size() < length) {
-    return refuse("gltf.buffer.too-short", cat(buffer->pointer(), " gives a byteLength of ", length,
-                                               ", but its data holds ", bytes->size(), " bytes"));
+  absl::StatusOr<Loaded> loaded = load(*buffer, index);
+  if (!loaded.ok()) return loaded.status();
+  if (loaded->bytes.size() < length) {
+    return refuse("gltf.buffer.too-short",
+                  cat(buffer->pointer(), " gives a byteLength of ", length, ", but its data holds ",
+                      loaded->bytes.size(), " bytes"));
   }
-  buffers_[index] = bytes->first(static_cast<size_t>(length));
+  buffers_[index] = loaded->bytes.first(static_cast<size_t>(length));
+  loaded_[index] = *std::move(loaded);
   return *buffers_[index];
 }
 

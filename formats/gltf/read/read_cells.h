@@ -35,6 +35,8 @@ class IndexList {
   static IndexList implicit(uint64_t n) { return IndexList(nullptr, n); }
   uint64_t size() const { return size_; }
   uint32_t operator[](uint64_t i) const;
+  // The indices accessor's column; null for 0..n-1.
+  const Column* column() const { return column_; }
 
  private:
   IndexList(const Column* column, uint64_t size) : column_(column), size_(size) {}

@@ -65,6 +65,8 @@ class ReadContext {
   // external buffers read so far); past that the read is refused (gltf.read.budget), so that no
   // count the bytes cannot back is ever allocated.
   void add_input(uint64_t bytes) { input_bytes_ += bytes; }
+  // The document's bytes and the external buffers' read so far.
+  uint64_t input_bytes() const { return input_bytes_; }
   absl::Status charge(uint64_t bytes, std::string_view pointer);
 
   // A JSON value as a px::Value, nested at most max_xml_depth deep, charged to the budget.

@@ -7,27 +7,16 @@
 #include <vector>
 
 #include "absl/container/flat_hash_map.h"
+#include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "engine/task_thread.h"
 #include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read/read_attributes.h"
 #include "formats/gltf/read/read_cells.h"
 
 namespace px::gltf {
 namespace {
-
-// The index value that restarts a primitive where primitive restart is on: the largest value of
-// the component type.
-uint32_t restart_index(int component_type) {
-  switch (component_type) {
-    case kComponentUInt8:
-      return UINT8_MAX;
-    case kComponentUInt16:
-      return UINT16_MAX;
-    default:
-      return UINT32_MAX;
-  }
-}
 
 struct Attribute {
   std::string semantic;
@@ -51,10 +40,21 @@ struct Primitive {
   CellCounts counts;
 };
 
+// What making a primitive's cells needs, held by value for the cell thread.
+struct CellSource {
+  int mode = kModeTriangles;
+  int material = -1;
+  Column indices;
+  bool indexed = false;
+  uint64_t vertices = 0;  // of its block, when not indexed
+  uint32_t base = 0;      // its block's first vertex in the mesh
+};
+
 class MeshReader {
  public:
-  MeshReader(ReadContext& ctx, Buffers& buffers, Accessors& accessors, JsonObject mesh)
-      : ctx_(ctx), buffers_(buffers), accessors_(accessors), json_(std::move(mesh)) {}
+  MeshReader(ReadContext& ctx, Buffers& buffers, Accessors& accessors, TaskThread& cells,
+             JsonObject mesh)
+      : ctx_(ctx), buffers_(buffers), accessors_(accessors), cells_(cells), json_(std::move(mesh)) {}
 
   absl::StatusOr<Mesh> read() {
     Mesh mesh;
@@ -116,7 +116,7 @@ class MeshReader {
       prim.indices = &draco->indices;
       n = draco->indices.column.rows;
     } else if (indices >= 0) {
-      absl::StatusOr<const AccessorData*> data = accessors_.get(indices);
+      absl::StatusOr<const AccessorData*> data = accessors_.get(indices, kScanIndices);
       if (!data.ok()) return data.status();
       PX_GLTF_TRY(check_indices(**data, p.pointer("indices"), vertices));
       prim.indices = *data;
@@ -142,25 +142,27 @@ class MeshReader {
                         data.normalized ? "normalized " : "", data.type, " of component type ",
                         data.component_type));
     }
-    const IndexList list = IndexList::of(data.column);
     const uint32_t restart = restart_index(data.component_type);
-    uint64_t restarts = 0;
-    uint64_t first_restart = 0;
-    for (uint64_t i = 0; i < list.size(); ++i) {
-      if (list[i] >= vertices) {
-        return refuse("gltf.primitive.index-out-of-range",
-                      cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
-                          " vertices"));
-      }
-      if (list[i] == restart && restarts++ == 0) first_restart = i;
+    // Indices that did not come through Accessors::get (a Draco primitive's) are scanned here.
+    const bool scanned = (data.scan.parts & kScanIndices) != 0;
+    const ValueScan own = scanned ? ValueScan{} : scan_column(data.column, kScanIndices, restart);
+    const ValueScan& scan = scanned ? data.scan : own;
+    if (scan.max_index >= vertices) {
+      const IndexList list = IndexList::of(data.column);
+      uint64_t i = 0;
+      while (list[i] < vertices) ++i;
+      return refuse("gltf.primitive.index-out-of-range",
+                    cat(at, ": index ", i, " is ", list[i], ", but the primitive has ", vertices,
+                        " vertices"));
     }
     // Below the vertex count, the value is read as the vertex it names; a renderer that restarts
     // primitives there (WebGL 2 always does) would break the primitive instead.
+    const uint64_t restarts = scan.restart.count;
     if (restarts > 0 && data.from_document) {
       ctx_.warn("gltf.read.index-primitive-restart",
                 cat(at, ": ", restarts, restarts == 1 ? " index is " : " indices are ", restart,
                     ", the primitive-restart value of its component type, which glTF does not ",
-                    "allow (index ", first_restart, "); read as vertex ", restart));
+                    "allow (index ", scan.restart.first, "); read as vertex ", restart));
     }
     return absl::OkStatus();
   }
@@ -225,7 +227,8 @@ class MeshReader {
       if (a.data == nullptr) {  // an attribute the extension leaves uncompressed
         PX_GLTF_TRY(
             attributes.index_value(it->value, a.semantic, ctx_.count(Top::kAccessors), a.accessor));
-        absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+        absl::StatusOr<const AccessorData*> data =
+            accessors_.get(a.accessor, attribute_scan_parts(a.semantic));
         if (!data.ok()) return data.status();
         a.data = *data;
       }
@@ -265,7 +268,8 @@ class MeshReader {
     if (auto same = block_of_key_.find(block.key); same != block_of_key_.end()) return same->second;
     for (size_t i = 0; i < block.attributes.size(); ++i) {
       Attribute& a = block.attributes[i];
-      absl::StatusOr<const AccessorData*> data = accessors_.get(a.accessor);
+      absl::StatusOr<const AccessorData*> data =
+          accessors_.get(a.accessor, attribute_scan_parts(a.semantic));
       if (!data.ok()) return data.status();
       a.data = *data;
       const std::string at = attributes.pointer(a.semantic);
@@ -383,15 +387,24 @@ class MeshReader {
     if (!connectivity.ok()) return connectivity.status();
     absl::StatusOr<std::span<int32_t>> materials = ctx_.allocate<int32_t>(cells, at);
     if (!materials.ok()) return materials.status();
-    CellSink sink{*types, offsets->subspan(1), *connectivity};
+    // The arrays are filled on the cell thread: nothing reads them before read_meshes ends.
+    std::vector<CellSource> sources;
     for (const Primitive& p : primitives_) {
       const Block& block = blocks_[p.block];
-      const uint64_t first = sink.cell;
-      const IndexList list = p.indices != nullptr ? IndexList::of(p.indices->column)
-                                                  : IndexList::implicit(block.vertices);
-      emit_cells(p.mode, list, static_cast<uint32_t>(block.base), sink);
-      std::fill(materials->begin() + first, materials->begin() + sink.cell, p.material);
+      sources.push_back({p.mode, p.material, p.indices != nullptr ? p.indices->column : Column{},
+                         p.indices != nullptr, block.vertices, static_cast<uint32_t>(block.base)});
     }
+    cells_.run([sources = std::move(sources), sink = CellSink{*types, offsets->subspan(1),
+                                                               *connectivity},
+                materials = *materials]() mutable {
+      for (const CellSource& s : sources) {
+        const uint64_t first = sink.cell;
+        const IndexList list =
+            s.indexed ? IndexList::of(s.indices) : IndexList::implicit(s.vertices);
+        emit_cells(s.mode, list, s.base, sink);
+        std::fill(materials.begin() + first, materials.begin() + sink.cell, s.material);
+      }
+    });
     mesh.cell_types = *types;
     mesh.offsets = *offsets;
     mesh.connectivity = *connectivity;
@@ -403,6 +416,7 @@ class MeshReader {
   ReadContext& ctx_;
   Buffers& buffers_;
   Accessors& accessors_;
+  TaskThread& cells_;
   JsonObject json_;
   std::vector<Block> blocks_;
   absl::flat_hash_map<std::vector<std::pair<std::string, int>>, size_t> block_of_key_;
@@ -411,17 +425,36 @@ class MeshReader {
   bool morphs_ = false;
 };
 
+constexpr uint64_t kThreadedBytes = uint64_t{4} << 20;
+
+// The bytes the buffers declare, for a .gltf whose buffers are not read yet.
+uint64_t declared_buffer_bytes(const ReadContext& ctx) {
+  uint64_t total = 0;
+  for (size_t i = 0; i < ctx.count(Top::kBuffers); ++i) {
+    absl::StatusOr<JsonObject> buffer = ctx.entry(Top::kBuffers, i);
+    const rapidjson::Value* length = buffer.ok() ? buffer->find("byteLength") : nullptr;
+    std::optional<uint64_t> bytes = length != nullptr ? json_uint(*length) : std::nullopt;
+    if (bytes) total += std::min<uint64_t>(*bytes, kThreadedBytes);
+  }
+  return total;
+}
+
 }  // namespace
 
 absl::Status read_meshes(ReadContext& ctx, Buffers& buffers, Accessors& accessors) {
   PX_GLTF_TRY(ctx.resize(ctx.scene().meshes, Top::kMeshes));
+  // Cells are made on a second thread while the next meshes' accessors are read, where the input
+  // is large enough to pay for the thread.
+  TaskThread cells(threads_for(ctx.options().threads) > 1 &&
+                   std::max(ctx.input_bytes(), declared_buffer_bytes(ctx)) >= kThreadedBytes);
   for (size_t i = 0; i < ctx.scene().meshes.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kMeshes, i);
     if (!json.ok()) return json.status();
-    absl::StatusOr<Mesh> mesh = MeshReader(ctx, buffers, accessors, *std::move(json)).read();
+    absl::StatusOr<Mesh> mesh = MeshReader(ctx, buffers, accessors, cells, *std::move(json)).read();
     if (!mesh.ok()) return mesh.status();
     ctx.scene().meshes[i] = *std::move(mesh);
   }
+  cells.wait();
   return absl::OkStatus();
 }
 

@@ -33,7 +33,7 @@ AnimationWriter::AnimationWriter(const Scene& scene, Diagnostics& diagnostics)
   for (const BakeNote& note : baked_.notes) diagnostics.warn(note.code, note.message);
 }
 
-void AnimationWriter::add_accessors(BinBuilder& bin) {
+void AnimationWriter::add_accessors(BinLayout& bin) {
   // Times arrays by their float32 bytes, so that equal arrays share one accessor.
   absl::flat_hash_map<std::string, int> times_by_bytes;
   for (const BakedAnimation& animation : baked_.animations) {
@@ -43,33 +43,33 @@ void AnimationWriter::add_accessors(BinBuilder& bin) {
       std::string bytes(reinterpret_cast<const char*>(times.data()), times.size() * sizeof(float));
       auto [it, inserted] = times_by_bytes.try_emplace(std::move(bytes), -1);
       if (inserted) {
-        int view = bin.add_view(times.size() * sizeof(float), 0);
+        const std::vector<float>* stored = &times_.emplace_back(std::move(times));
+        int view = bin.add_view(stored->size() * sizeof(float), 0,
+                                [stored](ViewOut& out, Diagnostics&) {
+                                  out.bytes({reinterpret_cast<const char*>(stored->data()),
+                                             stored->size() * sizeof(float)});
+                                  return absl::OkStatus();
+                                });
         // Times increase, so the first and last are the min and max.
-        it->second = bin.add_accessor(
-            Accessor{view, kFloat, times.size(), "SCALAR", {times.front()}, {times.back()}});
-        times_.emplace_back(std::move(times), it->second);
+        it->second = bin.add_accessor(Accessor{
+            view, kFloat, stored->size(), "SCALAR", {stored->front()}, {stored->back()}});
       }
       const size_t rows = sampler.values.size() / sampler.width;
-      int view = bin.add_view(sampler.values.size() * sizeof(float), 0);
+      const std::vector<double>* values = &sampler.values;
+      int view = bin.add_view(
+          values->size() * sizeof(float), 0, [values](ViewOut& out, Diagnostics&) {
+            stream_rows(out, values->size(), sizeof(float), [&](size_t first, size_t end, char* p) {
+              for (size_t i = first; i < end; ++i, p += sizeof(float)) {
+                const float f = static_cast<float>((*values)[i]);
+                std::memcpy(p, &f, sizeof f);
+              }
+              return true;
+            });
+            return absl::OkStatus();
+          });
       int output =
           bin.add_accessor(Accessor{view, kFloat, rows, accessor_type(sampler.width), {}, {}});
-      outputs_.emplace_back(&sampler, output);
       accessors.push_back({it->second, output});
-    }
-  }
-}
-
-void AnimationWriter::fill(BinBuilder& bin) const {
-  for (const auto& [times, accessor] : times_) {
-    std::memcpy(bin.view_data(bin.accessor(accessor).view), times.data(),
-                times.size() * sizeof(float));
-  }
-  for (const auto& [sampler, accessor] : outputs_) {
-    char* out = bin.view_data(bin.accessor(accessor).view);
-    for (double v : sampler->values) {
-      const float f = static_cast<float>(v);
-      std::memcpy(out, &f, sizeof f);
-      out += sizeof f;
     }
   }
 }

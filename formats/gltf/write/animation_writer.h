@@ -5,11 +5,12 @@
 // the extension in "extensionsUsed", which this writer spells.
 #pragma once
 
+#include <deque>
 #include <string>
 #include <vector>
 
 #include "engine/diagnostics.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "model/animation_bake.h"
 #include "model/scene.h"
@@ -24,10 +25,9 @@ class AnimationWriter {
   // Per scene node: a written channel animates it.
   const std::vector<bool>& animated() const { return baked_.animated; }
 
-  // Plans the views and accessors of every sampler.
-  void add_accessors(BinBuilder& bin);
-  // Writes the key times and values into the allocated views.
-  void fill(BinBuilder& bin) const;
+  // Plans the views and accessors of every sampler (the key times and values as float32); this
+  // writer must outlive `bin`.
+  void add_accessors(BinLayout& bin);
   // "animations" (and "extensionsUsed" for pointer channels), nothing when none is written.
   void write_json(JsonWriter& json) const;
 
@@ -38,10 +38,8 @@ class AnimationWriter {
   };
   BakedAnimations baked_;
   std::vector<std::vector<Accessors>> accessors_;  // per animation, per sampler
-  // Each distinct times array once: its float32 values and accessor.
-  std::vector<std::pair<std::vector<float>, int>> times_;
-  // The values of each output accessor, with it.
-  std::vector<std::pair<const BakedSampler*, int>> outputs_;
+  // Each distinct times array once, as float32.
+  std::deque<std::vector<float>> times_;
 };
 
 }  // namespace px::gltf

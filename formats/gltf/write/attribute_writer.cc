@@ -1,24 +1,14 @@
 #include "formats/gltf/write/attribute_writer.h"
 
 #include <algorithm>
-#include <array>
 #include <bit>
-#include <cfloat>
 #include <charconv>
-#include <cmath>
-#include <cstring>
 
-#include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/influence_attributes.h"
 #include "formats/gltf/write/tangent_frame.h"
-#include "formats/gltf/typed_column.h"
-#include "formats/gltf/write/unit_vector.h"
 
 namespace px::gltf {
-
-static_assert(std::endian::native == std::endian::little, "glTF buffers are little-endian");
-
 namespace {
 
 constexpr std::string_view kDropped = "gltf.write.attribute-dropped";
@@ -36,115 +26,6 @@ int set_number(std::string_view name, std::string_view base) {
   auto [end, error] = std::from_chars(name.data(), name.data() + name.size(), n);
   if (end != name.data() + name.size() || name[0] == '-' || name[0] == '+') return -1;
   return error == std::errc() ? n : kMaxSets;  // too large a number: too many sets
-}
-
-// False for NaN, Inf and finite values past float32's range.
-bool fits_float(double d) { return std::abs(d) <= FLT_MAX; }
-
-absl::Status non_finite(std::string_view label, std::string_view semantic) {
-  return refuse("gltf.write.non-finite",
-                cat(label, ": ", semantic, " holds NaN, Inf or a value float32 cannot hold"));
-}
-
-void store_row(char*& out, const float* row, int n) {
-  std::memcpy(out, row, sizeof(float) * n);
-  out += sizeof(float) * n;
-}
-
-void warn_times(Diagnostics& diagnostics, std::string_view code, const std::string& message,
-                size_t times) {
-  for (size_t i = 0; i < times; ++i) diagnostics.warn(code, message);
-}
-
-absl::Status fill_position(const AttributePlan& a, char* out, Accessor& accessor,
-                           std::string_view label) {
-  const Column& c = *a.column;
-  std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
-  std::array<float, 3> hi{-FLT_MAX, -FLT_MAX, -FLT_MAX};
-  bool bad = false;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      float row[3];
-      for (int k = 0; k < 3; ++k) {
-        double d = static_cast<double>(src[k]);
-        bad |= !fits_float(d);
-        row[k] = bad ? 0.0f : static_cast<float>(d);
-        lo[k] = std::min(lo[k], row[k]);
-        hi[k] = std::max(hi[k], row[k]);
-      }
-      store_row(out, row, 3);
-    }
-  });
-  if (bad) return non_finite(label, a.semantic);
-  accessor.min.assign(lo.begin(), lo.end());
-  accessor.max.assign(hi.begin(), hi.end());
-  return absl::OkStatus();
-}
-
-void fill_normal(const AttributePlan& a, char* out, std::string_view label,
-                 Diagnostics& diagnostics) {
-  const Column& c = *a.column;
-  size_t replaced = 0;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      double x = static_cast<double>(src[0]);
-      double y = static_cast<double>(src[1]);
-      double z = static_cast<double>(src[2]);
-      if (!normalize(x, y, z)) {
-        x = 0;
-        y = 0;
-        z = 1;
-        ++replaced;
-      }
-      float row[3] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
-      store_row(out, row, 3);
-    }
-  });
-  warn_times(diagnostics, "gltf.write.normal-replaced",
-             cat(label, ": normals of zero or non-finite length written as (0,0,1)"), replaced);
-}
-
-absl::Status fill_texcoord(const AttributePlan& a, char* out, std::string_view label) {
-  const Column& c = *a.column;
-  bool bad = false;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      double u = static_cast<double>(src[0]);
-      double v = static_cast<double>(src[1]);
-      bad |= !fits_float(u) || !fits_float(v);
-      float row[2] = {bad ? 0.0f : static_cast<float>(u), bad ? 0.0f : static_cast<float>(v)};
-      store_row(out, row, 2);
-    }
-  });
-  return bad ? non_finite(label, a.semantic) : absl::OkStatus();
-}
-
-absl::Status fill_color(const AttributePlan& a, char* out, std::string_view label,
-                        Diagnostics& diagnostics) {
-  const Column& c = *a.column;
-  // Unsigned integer colours are normalised, as glTF's own integer COLOR_n are.
-  double divisor = c.holds<uint8_t>() ? 255.0 : c.holds<uint16_t>() ? 65535.0 : 1.0;
-  bool bad = false;
-  size_t clamped = 0;
-  visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      float row[4];
-      for (int k = 0; k < a.components; ++k) {
-        double d = static_cast<double>(src[k]) / divisor;
-        bad |= !std::isfinite(d);
-        if (d < 0 || d > 1) {
-          d = std::clamp(d, 0.0, 1.0);
-          ++clamped;
-        }
-        row[k] = static_cast<float>(d);
-      }
-      store_row(out, row, a.components);
-    }
-  });
-  if (bad) return non_finite(label, a.semantic);
-  warn_times(diagnostics, "gltf.write.color-clamped",
-             cat(label, ": ", a.semantic, " values outside [0, 1] clamped"), clamped);
-  return absl::OkStatus();
 }
 
 // Classifies one column; returns false with the reason when glTF cannot take it.
@@ -314,55 +195,6 @@ uint32_t texcoord_sets(const std::vector<AttributePlan>& attributes) {
     if (p.kind == AttributeKind::kTexcoord) sets |= uint32_t{1} << p.set;
   }
   return sets;
-}
-
-void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vertices,
-                             BinBuilder& bin) {
-  static constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
-  for (AttributePlan& p : attributes) {
-    size_t size = p.component_type == kUnsignedByte    ? 1
-                  : p.component_type == kUnsignedShort ? 2
-                                                       : sizeof(float);
-    // Each attribute view stays 4-byte aligned per element, as glTF requires.
-    int view = bin.add_view(vertices * p.components * size, kArrayBuffer);
-    p.accessor =
-        bin.add_accessor(Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
-  }
-}
-
-absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std::string_view label,
-                            Diagnostics& diagnostics) {
-  Accessor& accessor = bin.accessor(attribute.accessor);
-  char* out = bin.view_data(accessor.view);
-  switch (attribute.kind) {
-    case AttributeKind::kPosition:
-      return fill_position(attribute, out, accessor, label);
-    case AttributeKind::kNormal:
-      fill_normal(attribute, out, label, diagnostics);
-      return absl::OkStatus();
-    case AttributeKind::kTexcoord:
-      return fill_texcoord(attribute, out, label);
-    case AttributeKind::kColor:
-      return fill_color(attribute, out, label, diagnostics);
-    case AttributeKind::kTangent:
-      if (!attribute.normals) {
-        fill_model_tangents(*attribute.column, out);
-        return absl::OkStatus();
-      }
-      warn_times(diagnostics, "gltf.write.tangent-handedness-unknown",
-                 cat(label,
-                     ": a bitangent lies on neither side of cross(normal, tangent); the "
-                     "handedness is taken as +1"),
-                 fill_frame_tangents(*attribute.column, attribute.paired, *attribute.normals, out));
-      return absl::OkStatus();
-    case AttributeKind::kJoints:
-      fill_joints(attribute, out);
-      return absl::OkStatus();
-    case AttributeKind::kWeights:
-      fill_weights(attribute, out, label, diagnostics);
-      return absl::OkStatus();
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace px::gltf

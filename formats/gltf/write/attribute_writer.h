@@ -1,5 +1,5 @@
-// A mesh's vertex columns as glTF vertex attributes: which column becomes which semantic, and the
-// conversion of its values to float32 straight into the buffer.
+// A mesh's vertex columns as glTF vertex attributes: which column becomes which semantic, as what
+// (attribute_views.h makes their bytes).
 #pragma once
 
 #include <cstdint>
@@ -7,9 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "engine/diagnostics.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "model/column.h"
 #include "model/mesh.h"
 
@@ -31,6 +30,7 @@ struct AttributePlan {
   // over all of them.
   std::vector<const Column*> weight_sets = {};
   int max_joint = 0;  // JOINTS_n
+  bool unwritable = false;  // POSITION: a value float32 cannot hold, found while planning
 };
 
 // POSITION first, then the point columns glTF has a semantic for, in the mesh's order. Every
@@ -41,14 +41,5 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
 
 // Bit n set when TEXCOORD_n is among the attributes.
 uint32_t texcoord_sets(const std::vector<AttributePlan>& attributes);
-
-// Plans a view and an accessor for each attribute.
-void add_attribute_accessors(std::vector<AttributePlan>& attributes, size_t vertices,
-                             BinBuilder& bin);
-
-// Converts the column into its (allocated) view. A value float32 cannot hold refuses the write,
-// except in normals, where a bad row becomes (0,0,1) with a warning.
-absl::Status fill_attribute(const AttributePlan& attribute, BinBuilder& bin, std::string_view label,
-                            Diagnostics& diagnostics);
 
 }  // namespace px::gltf

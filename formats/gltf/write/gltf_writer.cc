@@ -1,14 +1,18 @@
 #include "formats/gltf/write/gltf_writer.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "engine/cores.h"
 #include "engine/atomic_file.h"
+#include "engine/options.h"
+#include "engine/task_thread.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/write/animation_writer.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_stream.h"
 #include "formats/gltf/write/camera_writer.h"
 #include "formats/gltf/write/glb_container.h"
 #include "formats/gltf/write/image_writer.h"
@@ -61,126 +65,203 @@ void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   }
 }
 
-// The document: JSON, and the buffer's bytes (empty when there is no binary data). bin_uri is
-// the buffer's uri, empty for GLB.
-absl::StatusOr<Written> build(const Scene& scene, bool binary, std::string_view bin_uri,
-                              Diagnostics& diagnostics) {
-  warn_dropped_globals(scene, diagnostics);
-  absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
-  if (!materials.ok()) return materials.status();
+// Below this many points a planning thread costs more than it saves.
+constexpr size_t kThreadedPoints = size_t{1} << 16;
 
-  // Plan every view first, so the buffer is sized once and filled in place.
-  std::vector<MeshPlan> meshes;
-  std::vector<int> mesh_index(scene.meshes.size(), -1);
-  for (size_t i = 0; i < scene.meshes.size(); ++i) {
-    absl::StatusOr<MeshPlan> plan =
-        plan_mesh(scene.meshes[i], static_cast<int>(i), materials->scene_materials(), diagnostics);
-    if (!plan.ok()) return plan.status();
-    if (plan->groups.empty()) continue;
-    mesh_index[i] = static_cast<int>(meshes.size());
-    meshes.push_back(*std::move(plan));
+// Everything decided before a byte of the buffer is made: every part's plan, and the buffer's
+// layout with the makers of its views (which point into the plans, so a Document never moves).
+class Document {
+ public:
+  // threads: as WriteOptions::threads.
+  static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
+                                                        int threads, Diagnostics& diagnostics) {
+    warn_dropped_globals(scene, diagnostics);
+    absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
+    if (!materials.ok()) return materials.status();
+    WriteOptions options;
+    options.threads = threads;
+    std::unique_ptr<Document> doc(
+        new Document(scene, binary, threads_for(options.threads), *std::move(materials)));
+    if (absl::Status s = doc->plan_parts(diagnostics); !s.ok()) return s;
+    return doc;
   }
-  BinBuilder bin;
-  for (MeshPlan& plan : meshes) add_mesh_accessors(plan, bin);
-  SkinWriter skins(scene, diagnostics);
-  skins.add_accessors(bin);
-  AnimationWriter animations(scene, diagnostics);
-  animations.add_accessors(bin);
-  ImageWriter images(scene, binary, diagnostics);
-  images.add_views(bin);
-  bin.allocate();
-  for (const MeshPlan& plan : meshes) {
-    if (absl::Status s = fill_mesh(plan, bin, diagnostics); !s.ok()) return s;
-  }
-  images.fill(bin);
-  animations.fill(bin);
-  skins.fill(bin);
 
-  JsonWriter json;
-  json.start_object();
-  write_asset(scene, json, diagnostics);
-  std::vector<int> node_skin = skins.node_skins(scene, meshes, mesh_index, diagnostics);
-  CameraWriter cameras(scene, diagnostics);
-  if (absl::Status s = write_nodes_json(scene, mesh_index, node_skin, animations.animated(),
-                                        cameras, json, diagnostics);
-      !s.ok()) {
-    return s;
+  const BinLayout& bin() const { return bin_; }
+  int threads() const { return threads_; }
+
+  // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`, to
+  // be reported after the buffer's, the order they came in when the buffer was made first.
+  absl::Status write_json(std::string_view bin_uri, std::string& text, Diagnostics& later) {
+    JsonWriter json;
+    json.start_object();
+    write_asset(scene_, json, later);
+    std::vector<int> node_skin = skins_->node_skins(scene_, meshes_, mesh_index_, later);
+    CameraWriter cameras(scene_, later);
+    if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skin, animations_->animated(),
+                                          cameras, json, later);
+        !s.ok()) {
+      return s;
+    }
+    if (!meshes_.empty()) {
+      json.key("meshes");
+      json.start_array();
+      for (const MeshPlan& plan : meshes_) write_mesh_json(plan, materials_, json, later);
+      json.end_array();
+    }
+    skins_->write_json(json);
+    cameras.write_json(json);
+    materials_.write_json(json);
+    write_textures_json(scene_, *images_, json, later);
+    images_->write_json(json);
+    animations_->write_json(json);
+    bin_.write_json(json, bin_uri);
+    if (const Value* extras = find_value(scene_.global_attrs, "extras")) {
+      json.key("extras");
+      write_value(json, *extras);
+    }
+    json.end_object();
+    // Numbers outside the extras were checked before, with the place named; this catches the
+    // extras' and any string that is not UTF-8, which would make the JSON invalid.
+    if (!json.ok()) {
+      return refuse(json.failure().rule, cat("the document would hold ", json.failure().what));
+    }
+    text = json.text();
+    return absl::OkStatus();
   }
-  if (!meshes.empty()) {
-    json.key("meshes");
-    json.start_array();
-    for (const MeshPlan& plan : meshes) write_mesh_json(plan, *materials, json, diagnostics);
-    json.end_array();
+
+ private:
+  Document(const Scene& scene, bool binary, int threads, MaterialTable materials)
+      : scene_(scene), binary_(binary), threads_(threads), materials_(std::move(materials)) {}
+
+  absl::Status plan_parts(Diagnostics& diagnostics) {
+    mesh_index_.assign(scene_.meshes.size(), -1);
+    for (size_t i = 0; i < scene_.meshes.size(); ++i) {
+      absl::StatusOr<MeshPlan> plan = plan_mesh(scene_.meshes[i], static_cast<int>(i),
+                                                materials_.scene_materials(), diagnostics);
+      if (!plan.ok()) return plan.status();
+      if (plan->groups.empty()) continue;
+      mesh_index_[i] = static_cast<int>(meshes_.size());
+      meshes_.push_back(*std::move(plan));
+    }
+    // Sizing POSITION runs on a second thread while the rest is planned, in a scene large enough.
+    size_t points = 0;
+    for (const MeshPlan& plan : meshes_) points += plan.mesh->num_points();
+    TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
+    for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
+    skins_.emplace(scene_, diagnostics);
+    skins_->add_accessors(bin_);
+    animations_.emplace(scene_, diagnostics);
+    animations_->add_accessors(bin_);
+    images_.emplace(scene_, binary_, diagnostics);
+    images_->add_views(bin_);
+    tasks.wait();
+    return absl::OkStatus();
   }
-  skins.write_json(json);
-  cameras.write_json(json);
-  materials->write_json(json);
-  write_textures_json(scene, images, json, diagnostics);
-  images.write_json(json);
-  animations.write_json(json);
-  bin.write_json(json, bin_uri);
-  if (const Value* extras = find_value(scene.global_attrs, "extras")) {
-    json.key("extras");
-    write_value(json, *extras);
-  }
-  json.end_object();
-  // Numbers outside the extras were checked before, with the place named; this catches the
-  // extras' and any string that is not UTF-8, which would make the JSON invalid.
-  if (!json.ok()) {
-    return refuse(json.failure().rule, cat("the document would hold ", json.failure().what));
-  }
-  return Written{std::string(json.text()), std::move(bin.bytes())};
+
+  const Scene& scene_;
+  bool binary_;
+  int threads_;
+  MaterialTable materials_;
+  std::vector<MeshPlan> meshes_;
+  std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
+  std::optional<SkinWriter> skins_;
+  std::optional<AnimationWriter> animations_;
+  std::optional<ImageWriter> images_;
+  BinLayout bin_;
+};
+
+// A write that fails with `status` (the JSON's refusal, or an I/O failure) before its buffer was
+// written: a refusal the buffer's views give comes first, and their warnings before the JSON's,
+// as when the buffer was made before the JSON.
+absl::Status fail_unwritten(const Document& doc, absl::Status status, const Diagnostics& later,
+                            Diagnostics& diagnostics) {
+  NullSink nowhere;
+  StreamResult made = stream_bin(doc.bin(), nowhere, doc.threads(), diagnostics);
+  if (!made.refusal.ok()) return made.refusal;
+  diagnostics.merge(later);
+  return status;
 }
 
-absl::Status write_file(const std::filesystem::path& path, std::string_view head,
-                        std::string_view tail, std::optional<AtomicFile>& out) {
-  absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
-  if (!file.ok()) return file.status();
-  out.emplace(*std::move(file));
-  if (absl::Status s = out->write(head); !s.ok()) return s;
-  return out->write(tail);
+// Streams the buffer into `sink`; the status to fail the write with (a refusal, then an I/O
+// failure), the JSON's warnings reported after the buffer's.
+absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& later,
+                    Diagnostics& diagnostics) {
+  StreamResult made = stream_bin(doc.bin(), sink, doc.threads(), diagnostics);
+  if (!made.refusal.ok()) return made.refusal;
+  diagnostics.merge(later);
+  return made.io;
 }
 
 }  // namespace
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics) {
-  absl::StatusOr<Written> out =
-      build(scene, binary, binary ? "" : percent_encode(bin_name), diagnostics);
-  if (!out.ok() || !binary) return out;
-  absl::StatusOr<std::string> glb = glb_prefix(out->json, out->bin.size());
-  if (!glb.ok()) return glb.status();
-  glb->append(out->bin);
-  return Written{*std::move(glb), {}};
+                                        Diagnostics& diagnostics, int threads) {
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, threads, diagnostics);
+  if (!doc.ok()) return doc.status();
+  const BinLayout& bin = (*doc)->bin();
+  Written out;
+  Diagnostics later;
+  absl::Status status =
+      (*doc)->write_json(binary ? "" : percent_encode(bin_name), out.json, later);
+  if (status.ok() && binary) {
+    absl::StatusOr<std::string> glb = glb_prefix(out.json, bin.size());
+    status = glb.status();
+    if (glb.ok()) out.json = *std::move(glb);
+  }
+  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
+  std::string& bin_bytes = binary ? out.json : out.bin;
+  bin_bytes.reserve(bin_bytes.size() + bin.size());
+  StringSink sink(bin_bytes);
+  if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
+  return out;
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics) {
+                   Diagnostics& diagnostics, int threads) {
+  const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
+  if (!binary && bin_path == path) {
+    return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
+  }
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, threads, diagnostics);
+  if (!doc.ok()) return doc.status();
+  const BinLayout& bin = (*doc)->bin();
+  std::string json;
+  Diagnostics later;
+  absl::Status status = (*doc)->write_json(
+      binary ? "" : percent_encode(bin_path.filename().string()), json, later);
   if (binary) {
-    absl::StatusOr<Written> out = build(scene, true, "", diagnostics);
-    if (!out.ok()) return out.status();
-    absl::StatusOr<std::string> prefix = glb_prefix(out->json, out->bin.size());
-    if (!prefix.ok()) return prefix.status();
-    std::optional<AtomicFile> file;
-    if (absl::Status s = write_file(path, *prefix, out->bin, file); !s.ok()) return s;
+    absl::StatusOr<std::string> prefix =
+        status.ok() ? glb_prefix(json, bin.size()) : absl::StatusOr<std::string>(status);
+    if (!prefix.ok()) return fail_unwritten(**doc, prefix.status(), later, diagnostics);
+    absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
+    if (!file.ok()) return fail_unwritten(**doc, file.status(), later, diagnostics);
+    if (absl::Status s = file->write(*prefix); !s.ok()) {
+      return fail_unwritten(**doc, s, later, diagnostics);
+    }
+    FileSink sink(*file);
+    if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
     return file->commit();
   }
 
-  const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
-  if (bin_path == path) {
-    return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
-  }
-  absl::StatusOr<Written> out =
-      build(scene, false, percent_encode(bin_path.filename().string()), diagnostics);
-  if (!out.ok()) return out.status();
-  // Both temporaries are written before either is committed; one that is never committed is
-  // removed when its AtomicFile goes.
+  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
+  // The .bin is written before the .gltf is made, and neither is committed before both are
+  // whole; one that is never committed is removed when its AtomicFile goes.
   std::optional<AtomicFile> bin_file;
-  std::optional<AtomicFile> json_file;
-  if (!out->bin.empty()) {
-    if (absl::Status s = write_file(bin_path, out->bin, "", bin_file); !s.ok()) return s;
+  if (!bin.empty()) {
+    absl::StatusOr<AtomicFile> file = AtomicFile::create(bin_path);
+    if (!file.ok()) return fail_unwritten(**doc, file.status(), later, diagnostics);
+    bin_file.emplace(*std::move(file));
+    FileSink sink(*bin_file);
+    if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
+  } else {
+    NullSink nowhere;
+    if (absl::Status s = stream(**doc, nowhere, later, diagnostics); !s.ok()) return s;
   }
-  if (absl::Status s = write_file(path, out->json, "", json_file); !s.ok()) return s;
+  absl::StatusOr<AtomicFile> json_file = AtomicFile::create(path);
+  if (!json_file.ok()) return json_file.status();
+  if (absl::Status s = json_file->write(json); !s.ok()) return s;
   if (bin_file) {
     if (absl::Status s = bin_file->commit(); !s.ok()) return s;
   }

@@ -17,9 +17,10 @@ namespace px::gltf {
 
 // Writes scene as GLB (binary=true) or as .gltf + .bin beside it (binary=false, the .bin named
 // after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
-// committed first, then the .gltf, and on any failure neither is left.
+// committed first, then the .gltf, and on any failure neither is left. The buffer is made and
+// written a piece at a time, never held whole; threads as WriteOptions::threads.
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics);
+                   Diagnostics& diagnostics, int threads = 0);
 
 // The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
 // JSON with the buffer as a separate string whose uri is bin_name (binary=false).
@@ -28,6 +29,6 @@ struct Written {
   std::string bin;
 };
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics);
+                                        Diagnostics& diagnostics, int threads = 0);
 
 }  // namespace px::gltf

@@ -1,7 +1,5 @@
 #include "formats/gltf/write/image_writer.h"
 
-#include <cstring>
-
 #include "engine/strings.h"
 #include "engine/uri.h"
 
@@ -49,17 +47,14 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
   }
 }
 
-void ImageWriter::add_views(BinBuilder& bin) {
+void ImageWriter::add_views(BinLayout& bin) {
   for (Written& w : written_) {
-    if (w.form == Form::kBufferView) w.view = bin.add_view(w.image->bytes.size(), 0);
-  }
-}
-
-void ImageWriter::fill(BinBuilder& bin) const {
-  for (const Written& w : written_) {
-    if (w.view >= 0) {
-      std::memcpy(bin.view_data(w.view), w.image->bytes.data(), w.image->bytes.size());
-    }
+    if (w.form != Form::kBufferView) continue;
+    const Image* image = w.image;
+    w.view = bin.add_view(image->bytes.size(), 0, [image](ViewOut& out, Diagnostics&) {
+      out.bytes({reinterpret_cast<const char*>(image->bytes.data()), image->bytes.size()});
+      return absl::OkStatus();
+    });
   }
 }
 

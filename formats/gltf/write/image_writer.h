@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/diagnostics.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "model/scene.h"
 
@@ -17,9 +17,8 @@ class ImageWriter {
  public:
   ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics);
 
-  // GLB: plans a view for each embedded image.
-  void add_views(BinBuilder& bin);
-  void fill(BinBuilder& bin) const;
+  // GLB: plans a view for each embedded image (whose bytes the scene keeps until the write ends).
+  void add_views(BinLayout& bin);
 
   // The written index of a scene image, -1 when it is not written.
   int written_index(int scene_image) const;

@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "engine/strings.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/typed_column.h"
 
 namespace px::gltf {
@@ -78,9 +78,9 @@ std::string check_joints(const Column& joints, int* max_joint) {
   return "";
 }
 
-void fill_joints(const AttributePlan& joints, char* out) {
+void fill_joints(const AttributePlan& joints, size_t first, size_t end, char* out) {
   const Column& c = *joints.column;
-  for (size_t r = 0; r < c.rows; ++r) {
+  for (size_t r = first; r < end; ++r) {
     float w[kWidth];
     normalized_row(joints.weight_sets, joints.set, r, w);
     for (int k = 0; k < kWidth; ++k) {
@@ -95,30 +95,31 @@ void fill_joints(const AttributePlan& joints, char* out) {
   }
 }
 
-void fill_weights(const AttributePlan& weights, char* out, std::string_view label,
-                  Diagnostics& diagnostics) {
-  const Column& c = *weights.column;
-  size_t unweighted = 0, cleaned = 0;
-  for (size_t r = 0; r < c.rows; ++r) {
+void fill_weights(const AttributePlan& weights, size_t first, size_t end, char* out,
+                  WeightCounts& counts) {
+  for (size_t r = first; r < end; ++r) {
     float w[kWidth];
     bool clean = normalized_row(weights.weight_sets, weights.set, r, w);
     if (weights.set == 0 && w[0] == 1 && !clean) {
-      ++unweighted;
+      ++counts.unweighted;
     } else if (!clean) {
-      ++cleaned;
+      ++counts.cleaned;
     }
     std::memcpy(out, w, sizeof w);
     out += sizeof w;
   }
-  if (unweighted > 0) {
+}
+
+void warn_weights(const WeightCounts& counts, std::string_view label, Diagnostics& diagnostics) {
+  if (counts.unweighted > 0) {
     diagnostics.warn("gltf.write.vertex-unweighted",
-                     cat(label, ": ", unweighted,
+                     cat(label, ": ", counts.unweighted,
                          " vertices with no positive weight are bound "
                          "wholly to the skin's first joint"));
   }
-  if (cleaned > 0) {
+  if (counts.cleaned > 0) {
     diagnostics.warn("gltf.write.weight-dropped",
-                     cat(label, ": ", cleaned,
+                     cat(label, ": ", counts.cleaned,
                          " vertices had negative or non-finite weights, "
                          "written as 0"));
   }

@@ -14,11 +14,20 @@ namespace px::gltf {
 // Why a joints column cannot be written ("" when it can); sets *max_joint.
 std::string check_joints(const Column& joints, int* max_joint);
 
-// Joints whose weight is zero are written as 0, the one value the validator expects there.
-void fill_joints(const AttributePlan& joints, char* out);
-// Rows renormalised; a row with no positive weight is bound wholly to joint 0 (the joints
-// attribute does the same), negative weights become 0; both with a counted warning.
-void fill_weights(const AttributePlan& weights, char* out, std::string_view label,
-                  Diagnostics& diagnostics);
+// Rows [first, end) of JOINTS_n into out. Joints whose weight is zero are written as 0, the one
+// value the validator expects there.
+void fill_joints(const AttributePlan& joints, size_t first, size_t end, char* out);
+
+// The rows fill_weights had to change, for warn_weights once every row is written.
+struct WeightCounts {
+  size_t unweighted = 0;
+  size_t cleaned = 0;
+};
+// Rows [first, end) of WEIGHTS_n into out, renormalised; a row with no positive weight is bound
+// wholly to joint 0 (the joints attribute does the same), negative weights become 0.
+void fill_weights(const AttributePlan& weights, size_t first, size_t end, char* out,
+                  WeightCounts& counts);
+// The warnings for what fill_weights changed.
+void warn_weights(const WeightCounts& counts, std::string_view label, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

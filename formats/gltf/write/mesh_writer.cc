@@ -3,11 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 
 #include "absl/container/flat_hash_map.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/write/attribute_views.h"
+#include "formats/gltf/write/index_views.h"
 
 namespace px::gltf {
 namespace {
@@ -29,36 +30,20 @@ constexpr std::array<std::string_view, kSkipReasons> kSkipMessages = {
     "cells of a type glTF cannot draw skipped",
 };
 
-// The smallest index type that holds max_index. glTF forbids each type's largest value (the
-// primitive restart value), so 255 needs UNSIGNED_SHORT and 65535 UNSIGNED_INT.
-int index_component_type(uint32_t max_index) {
-  if (max_index < 255) return kUnsignedByte;
-  if (max_index < 65535) return kUnsignedShort;
-  return kUnsignedInt;
-}
-
-size_t component_size(int component_type) {
-  return component_type == kUnsignedByte ? 1 : component_type == kUnsignedShort ? 2 : 4;
-}
-
-template <class I>
-char* emit(char* out, bool fan, std::span<const uint32_t> cell) {
-  auto put = [&out](uint32_t v) {
-    I i = static_cast<I>(v);
-    std::memcpy(out, &i, sizeof(I));
-    out += sizeof(I);
-  };
-  if (fan) {
-    // (v0, vi, vi+1): a triangle gives itself, a quad or polygon its fan.
-    for (size_t k = 1; k + 1 < cell.size(); ++k) {
-      put(cell[0]);
-      put(cell[k]);
-      put(cell[k + 1]);
-    }
-  } else {
-    for (uint32_t v : cell) put(v);
+// Lists each group's runs together (a counting sort by group), so that making a group's indices
+// visits its runs only.
+void order_runs(MeshPlan& plan) {
+  std::vector<size_t> next(plan.groups.size() + 1, 0);
+  for (const CellRun& run : plan.runs) ++next[run.group + 1];
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    next[g + 1] += next[g];
+    plan.groups[g].runs_begin = next[g];
+    plan.groups[g].runs_end = next[g + 1];
   }
-  return out;
+  plan.run_order.resize(plan.runs.size());
+  for (size_t r = 0; r < plan.runs.size(); ++r) {
+    plan.run_order[next[plan.runs[r].group]++] = static_cast<uint32_t>(r);
+  }
 }
 
 std::string mesh_name(const Mesh& mesh, const std::string& label, Diagnostics& diagnostics) {
@@ -92,6 +77,10 @@ class CellMaterials {
 
   int of(size_t cell) {
     if (column_ == nullptr) return -1;
+    if (column_->holds<int32_t>()) {  // the common case, without the conversions below
+      const int32_t m = column_->values<int32_t>()[cell];
+      if (m == -1 || (m >= 0 && m < materials_)) return m;
+    }
     double m = column_->holds<int32_t>() ? column_->values<int32_t>()[cell] : column_->get(cell, 0);
     if (m == -1) return -1;
     if (m >= 0 && m < materials_ && m == std::floor(m)) return static_cast<int>(m);
@@ -138,7 +127,6 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
   absl::flat_hash_map<uint64_t, uint32_t> group_of;
   uint64_t last_key = UINT64_MAX;
   uint32_t last_group = 0;
-  plan.cell_group.assign(cells, kSkippedCell);
   for (size_t i = 0; i < cells; ++i) {
     const uint32_t begin = mesh.offsets[i];
     const uint32_t end = mesh.offsets[i + 1];
@@ -208,7 +196,13 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
     PrimitiveGroup& g = plan.groups[group];
     g.count += count;
     g.max_index = std::max(g.max_index, max_index);
-    plan.cell_group[i] = group;
+    const bool plain = mode != kTriangles || n == 3;
+    if (!plan.runs.empty() && plan.runs.back().end == i && plan.runs.back().group == group) {
+      plan.runs.back().end = i + 1;
+      plan.runs.back().plain &= plain;
+    } else {
+      plan.runs.push_back(CellRun{i, i + 1, group, plain});
+    }
   }
   for (int reason = 0; reason < kSkipReasons; ++reason) {
     std::string message = cat(plan.label, ": ", kSkipMessages[reason]);
@@ -221,49 +215,13 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
     return plan;
   }
   plan.attributes = plan_attributes(mesh, plan.label, diagnostics);
+  order_runs(plan);
   return plan;
 }
 
-void add_mesh_accessors(MeshPlan& plan, BinBuilder& bin) {
-  add_attribute_accessors(plan.attributes, plan.mesh->num_points(), bin);
-  for (PrimitiveGroup& g : plan.groups) {
-    int type = index_component_type(g.max_index);
-    int view = bin.add_view(g.count * component_size(type), kElementArrayBuffer);
-    g.accessor = bin.add_accessor(Accessor{view, type, g.count, "SCALAR", {}, {}});
-  }
-}
-
-absl::Status fill_mesh(const MeshPlan& plan, BinBuilder& bin, Diagnostics& diagnostics) {
-  for (const AttributePlan& a : plan.attributes) {
-    if (absl::Status s = fill_attribute(a, bin, plan.label, diagnostics); !s.ok()) return s;
-  }
-  const Mesh& mesh = *plan.mesh;
-  // Each group's write position and index size: one pass over the cells fills every group.
-  std::vector<char*> cursor(plan.groups.size());
-  std::vector<uint8_t> width(plan.groups.size());
-  for (size_t g = 0; g < plan.groups.size(); ++g) {
-    const Accessor& a = bin.accessor(plan.groups[g].accessor);
-    cursor[g] = bin.view_data(a.view);
-    width[g] = static_cast<uint8_t>(component_size(a.component_type));
-  }
-  for (size_t i = 0; i < plan.cell_group.size(); ++i) {
-    const uint32_t g = plan.cell_group[i];
-    if (g == kSkippedCell) continue;
-    const bool fan = plan.groups[g].mode == kTriangles;
-    const std::span<const uint32_t> cell = mesh.cell(i);
-    switch (width[g]) {
-      case 1:
-        cursor[g] = emit<uint8_t>(cursor[g], fan, cell);
-        break;
-      case 2:
-        cursor[g] = emit<uint16_t>(cursor[g], fan, cell);
-        break;
-      default:
-        cursor[g] = emit<uint32_t>(cursor[g], fan, cell);
-        break;
-    }
-  }
-  return absl::OkStatus();
+void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks) {
+  add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin, tasks);
+  for (size_t g = 0; g < plan.groups.size(); ++g) add_index_view(plan, g, bin);
 }
 
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,

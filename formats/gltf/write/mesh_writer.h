@@ -9,8 +9,9 @@
 
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/task_thread.h"
 #include "formats/gltf/write/attribute_writer.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
 #include "model/mesh.h"
@@ -23,6 +24,18 @@ struct PrimitiveGroup {
   size_t count = 0;   // indices
   uint32_t max_index = 0;
   int accessor = -1;
+  // Its runs: MeshPlan::run_order[runs_begin, runs_end), in cell order.
+  size_t runs_begin = 0;
+  size_t runs_end = 0;
+};
+
+// Cells [first, end) of one group, one after another, none skipped.
+struct CellRun {
+  size_t first = 0;
+  size_t end = 0;
+  uint32_t group = 0;
+  // Every cell's corners are its indices as they are: no quad or polygon to fan out.
+  bool plain = true;
 };
 
 struct MeshPlan {
@@ -31,21 +44,19 @@ struct MeshPlan {
   std::string label;  // how warnings name the mesh
   std::vector<AttributePlan> attributes;
   std::vector<PrimitiveGroup> groups;  // empty: nothing glTF can draw, the mesh is not written
-  std::vector<uint32_t> cell_group;    // per cell: its group, or kSkippedCell
+  std::vector<CellRun> runs;           // the cells written, in order
+  std::vector<uint32_t> run_order;     // runs by group, each group's in cell order
 };
-
-inline constexpr uint32_t kSkippedCell = UINT32_MAX;
 
 // Groups the cells (skipping, with a warning, those no glTF primitive can hold) and picks the
 // attributes. Refuses a mesh whose points are not n x 3 or whose offsets do not fit its cells.
 absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
                                    Diagnostics& diagnostics);
 
-// Plans the views and accessors of a mesh with at least one group.
-void add_mesh_accessors(MeshPlan& plan, BinBuilder& bin);
-
-// Writes the attributes and indices into the allocated views.
-absl::Status fill_mesh(const MeshPlan& plan, BinBuilder& bin, Diagnostics& diagnostics);
+// Plans the views and accessors of a mesh with at least one group: its attributes'
+// (attribute_views.h; POSITION's bounds a task on `tasks`) and each group's indices
+// (index_views.h). The plan must outlive `bin`.
+void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks);
 
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
                      Diagnostics& diagnostics);

@@ -3,7 +3,6 @@
 #include <Eigen/Core>
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <set>
 
 #include "engine/strings.h"
@@ -154,19 +153,17 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
   }
 }
 
-void SkinWriter::add_accessors(BinBuilder& bin) {
+void SkinWriter::add_accessors(BinLayout& bin) {
   for (Written& w : written_) {
     if (w.matrices.empty()) continue;
-    int view = bin.add_view(w.matrices.size() * sizeof(float), 0);
+    const std::vector<float>* matrices = &w.matrices;
+    int view = bin.add_view(w.matrices.size() * sizeof(float), 0,
+                            [matrices](ViewOut& out, Diagnostics&) {
+                              out.bytes({reinterpret_cast<const char*>(matrices->data()),
+                                         matrices->size() * sizeof(float)});
+                              return absl::OkStatus();
+                            });
     w.accessor = bin.add_accessor(Accessor{view, kFloat, w.joints.size(), "MAT4", {}, {}});
-  }
-}
-
-void SkinWriter::fill(BinBuilder& bin) const {
-  for (const Written& w : written_) {
-    if (w.accessor < 0) continue;
-    std::memcpy(bin.view_data(bin.accessor(w.accessor).view), w.matrices.data(),
-                w.matrices.size() * sizeof(float));
   }
 }
 

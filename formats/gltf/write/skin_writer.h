@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/diagnostics.h"
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/mesh_writer.h"
 #include "model/scene.h"
@@ -19,8 +19,8 @@ class SkinWriter {
  public:
   SkinWriter(const Scene& scene, Diagnostics& diagnostics);
 
-  void add_accessors(BinBuilder& bin);
-  void fill(BinBuilder& bin) const;
+  // Plans a view and an accessor for each skin's matrices; this writer must outlive `bin`.
+  void add_accessors(BinLayout& bin);
 
   // The written skin of each scene node (-1 for none). meshes: the plan of each written mesh,
   // mesh_index: scene mesh -> written mesh.

@@ -64,9 +64,10 @@ bool tangents_have_direction(const Column& c, bool with_w) {
   return ok;
 }
 
-void fill_model_tangents(const Column& c, char* out) {
+void fill_model_tangents(const Column& c, size_t first, size_t end, char* out) {
   visit_typed(c, [&](const auto* src) {
-    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+    src += first * c.cols;
+    for (size_t r = first; r < end; ++r, src += c.cols) {
       double x = static_cast<double>(src[0]);
       double y = static_cast<double>(src[1]);
       double z = static_cast<double>(src[2]);
@@ -77,9 +78,9 @@ void fill_model_tangents(const Column& c, char* out) {
 }
 
 size_t fill_frame_tangents(const Column& tangent, const Column* bitangent, const Column& normals,
-                           char* out) {
+                           size_t first, size_t end, char* out) {
   size_t ambiguous = 0;
-  for (size_t r = 0; r < tangent.rows; ++r) {
+  for (size_t r = first; r < end; ++r) {
     Eigen::Vector3d t = row3(tangent, r);
     normalize(t.x(), t.y(), t.z());
     float w = 1.0f;

@@ -26,13 +26,14 @@ TangentFrame choose_frame(const Mesh& mesh);
 // True when every row's first three values have a direction (and, with a w, that w is a number).
 bool tangents_have_direction(const Column& tangents, bool with_w);
 
-// Writes float32 VEC4 rows from a 4-column "tangents": xyz scaled to unit length, w its sign.
-void fill_model_tangents(const Column& tangents, char* out);
+// Writes rows [first, end) as float32 VEC4 from a 4-column "tangents": xyz scaled to unit length,
+// w its sign.
+void fill_model_tangents(const Column& tangents, size_t first, size_t end, char* out);
 
-// Writes float32 VEC4 rows from a frame: the tangent scaled to unit length and, as w, the side of
-// cross(normal, tangent) the bitangent lies on; +1 without a bitangent. Returns how many rows had
-// a bitangent on neither side beyond rounding (taken as +1 too).
+// Writes rows [first, end) as float32 VEC4 from a frame: the tangent scaled to unit length and,
+// as w, the side of cross(normal, tangent) the bitangent lies on; +1 without a bitangent. Returns
+// how many rows had a bitangent on neither side beyond rounding (taken as +1 too).
 size_t fill_frame_tangents(const Column& tangent, const Column* bitangent, const Column& normals,
-                           char* out);
+                           size_t first, size_t end, char* out);
 
 }  // namespace px::gltf

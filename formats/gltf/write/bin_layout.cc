@@ -1,4 +1,4 @@
-#include "formats/gltf/write/bin_builder.h"
+#include "formats/gltf/write/bin_layout.h"
 
 namespace px::gltf {
 namespace {
@@ -7,21 +7,19 @@ size_t align4(size_t n) { return (n + 3) & ~size_t{3}; }
 
 }  // namespace
 
-int BinBuilder::add_view(size_t length, int target) {
+int BinLayout::add_view(size_t length, int target, ViewMaker make) {
   size_t offset = align4(end_);
-  views_.push_back(BufferView{offset, length, target});
+  views_.push_back(BufferView{offset, length, target, std::move(make)});
   end_ = align4(offset + length);
   return static_cast<int>(views_.size()) - 1;
 }
 
-int BinBuilder::add_accessor(Accessor accessor) {
+int BinLayout::add_accessor(Accessor accessor) {
   accessors_.push_back(std::move(accessor));
   return static_cast<int>(accessors_.size()) - 1;
 }
 
-void BinBuilder::allocate() { bytes_.assign(end_, '\0'); }
-
-void BinBuilder::write_json(JsonWriter& json, std::string_view uri) const {
+void BinLayout::write_json(JsonWriter& json, std::string_view uri) const {
   if (!accessors_.empty()) {
     json.key("accessors");
     json.start_array();

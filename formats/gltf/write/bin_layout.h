@@ -1,0 +1,102 @@
+// The one glTF buffer as a plan: buffer views laid out 4-byte aligned, the accessors on them (min
+// and max computed from the columns while planning), and for each view how its bytes are made.
+// The JSON needs only the plan; the bytes are made afterwards, view by view, as they are written
+// (bin_stream.h), so the whole buffer is never held in memory.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/gltf/write/json_writer.h"
+
+namespace px::gltf {
+
+inline constexpr int kArrayBuffer = 34962;
+inline constexpr int kElementArrayBuffer = 34963;
+
+inline constexpr int kUnsignedByte = 5121;
+inline constexpr int kUnsignedShort = 5123;
+inline constexpr int kUnsignedInt = 5125;
+inline constexpr int kFloat = 5126;
+
+// Where a view's bytes go, in order: bytes that live until the write ends (a column, the writer's
+// own arrays) as they are, or bytes made into a buffer the writer lends and then commits. Write
+// failures are the stream's to report: these calls fail only for the view maker's own reasons.
+class ViewOut {
+ public:
+  // The size of buffer().
+  static constexpr size_t kChunkBytes = size_t{256} << 10;
+
+  virtual ~ViewOut() = default;
+  virtual void bytes(std::span<const char> bytes) = 0;
+  // A buffer of kChunkBytes to fill, valid until commit().
+  virtual char* buffer() = 0;
+  virtual void commit(size_t size) = 0;
+};
+
+// Makes a view's bytes into `out`, exactly its length; a status that is not OK refuses the write
+// (a value glTF cannot hold), and warnings go to `diagnostics`.
+using ViewMaker = std::function<absl::Status(ViewOut& out, Diagnostics& diagnostics)>;
+
+// Converts `rows` rows of `row_bytes` a buffer at a time: fill(first, end, out) writes rows
+// [first, end) to out and returns false to stop (the maker then refuses).
+template <class Fill>
+bool stream_rows(ViewOut& out, size_t rows, size_t row_bytes, Fill&& fill) {
+  const size_t per_buffer = row_bytes >= ViewOut::kChunkBytes ? 1 : ViewOut::kChunkBytes / row_bytes;
+  for (size_t first = 0; first < rows; first += per_buffer) {
+    const size_t end = rows - first < per_buffer ? rows : first + per_buffer;
+    char* buffer = out.buffer();
+    if (!fill(first, end, buffer)) return false;
+    out.commit((end - first) * row_bytes);
+  }
+  return true;
+}
+
+struct BufferView {
+  size_t offset = 0;
+  size_t length = 0;
+  int target = 0;  // 0: none (image data)
+  ViewMaker make;
+};
+
+struct Accessor {
+  int view = -1;
+  int component_type = kFloat;
+  size_t count = 0;
+  std::string_view type;    // "SCALAR", "VEC2", ...
+  std::vector<double> min;  // written when not empty (POSITION)
+  std::vector<double> max;
+};
+
+class BinLayout {
+ public:
+  // Plans a view of length bytes starting at the next 4-byte boundary; returns its index.
+  int add_view(size_t length, int target, ViewMaker make);
+  int add_accessor(Accessor accessor);
+  Accessor& accessor(int index) { return accessors_[index]; }
+
+  const std::vector<BufferView>& views() const { return views_; }
+  // The buffer's length: the last view's end, padded to 4 bytes.
+  size_t size() const { return end_; }
+  bool empty() const { return end_ == 0; }
+
+  // "accessors", "bufferViews" and "buffers" (the last with uri when not empty), each left out
+  // when it would be empty, as glTF forbids empty arrays.
+  void write_json(JsonWriter& json, std::string_view uri) const;
+
+ private:
+  std::vector<BufferView> views_;
+  // A deque, so that an accessor stays where it is as others are added (a planning task may be
+  // filling its min and max).
+  std::deque<Accessor> accessors_;
+  size_t end_ = 0;
+};
+
+}  // namespace px::gltf

@@ -1,0 +1,107 @@
+#include "formats/gltf/write/index_views.h"
+
+#include <algorithm>
+#include <cstring>
+#include <span>
+
+namespace px::gltf {
+namespace {
+
+constexpr int kTriangles = 4;
+
+// The smallest index type that holds max_index. glTF forbids each type's largest value (the
+// primitive restart value), so 255 needs UNSIGNED_SHORT and 65535 UNSIGNED_INT.
+int index_component_type(uint32_t max_index) {
+  if (max_index < 255) return kUnsignedByte;
+  if (max_index < 65535) return kUnsignedShort;
+  return kUnsignedInt;
+}
+
+size_t component_size(int component_type) {
+  return component_type == kUnsignedByte ? 1 : component_type == kUnsignedShort ? 2 : 4;
+}
+
+// Indices of type I put into the view's buffers in order, each committed when full.
+template <class I>
+class IndexOut {
+ public:
+  explicit IndexOut(ViewOut& out) : out_(out) {}
+
+  void put(const uint32_t* values, size_t n) {
+    while (n > 0) {
+      if (buffer_ == nullptr) buffer_ = out_.buffer();
+      const size_t m = std::min(n, kCapacity - used_);
+      I* to = reinterpret_cast<I*>(buffer_) + used_;
+      for (size_t i = 0; i < m; ++i) to[i] = static_cast<I>(values[i]);
+      used_ += m;
+      values += m;
+      n -= m;
+      if (used_ == kCapacity) flush();
+    }
+  }
+  // (v0, vi, vi+1) for each i: a quad's or polygon's triangles.
+  void fan(std::span<const uint32_t> cell) {
+    for (size_t k = 1; k + 1 < cell.size(); ++k) {
+      const uint32_t triangle[3] = {cell[0], cell[k], cell[k + 1]};
+      put(triangle, 3);
+    }
+  }
+  void flush() {
+    if (used_ > 0) out_.commit(used_ * sizeof(I));
+    buffer_ = nullptr;
+    used_ = 0;
+  }
+
+ private:
+  static constexpr size_t kCapacity = ViewOut::kChunkBytes / sizeof(I);
+  ViewOut& out_;
+  char* buffer_ = nullptr;
+  size_t used_ = 0;
+};
+
+template <class I>
+void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& out) {
+  const Mesh& mesh = *plan.mesh;
+  const bool fan = group.mode == kTriangles;
+  IndexOut<I> indices(out);
+  for (size_t k = group.runs_begin; k < group.runs_end; ++k) {
+    const CellRun& run = plan.runs[plan.run_order[k]];
+    if (run.plain) {
+      const uint32_t begin = mesh.offsets[run.first];
+      indices.put(mesh.connectivity.data() + begin, mesh.offsets[run.end] - begin);
+      continue;
+    }
+    for (size_t c = run.first; c < run.end; ++c) {
+      const std::span<const uint32_t> cell = mesh.cell(c);
+      if (fan && cell.size() > 3) {
+        indices.fan(cell);
+      } else {
+        indices.put(cell.data(), cell.size());
+      }
+    }
+  }
+  indices.flush();
+}
+
+}  // namespace
+
+void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin) {
+  PrimitiveGroup& g = plan.groups[group];
+  const int type = index_component_type(g.max_index);
+  const MeshPlan* mesh = &plan;
+  const int view = bin.add_view(g.count * component_size(type), kElementArrayBuffer,
+                                [mesh, group, type](ViewOut& out, Diagnostics&) {
+                                  const PrimitiveGroup& g = mesh->groups[group];
+                                  if (type == kUnsignedByte) {
+                                    make_indices<uint8_t>(*mesh, g, out);
+                                  } else if (type == kUnsignedShort) {
+                                    make_indices<uint16_t>(*mesh, g, out);
+                                  } else {
+                                    make_indices<uint32_t>(*mesh, g, out);
+                                  }
+                                  return absl::OkStatus();
+                                });
+  g.accessor = bin.add_accessor(Accessor{view, type, g.count, "SCALAR", {}, {}});
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,16 @@
+// A primitive group's indices as a view: the smallest index type its largest vertex holds, and
+// the indices made a buffer at a time from the group's runs of cells, a run of plain cells (no
+// quad or polygon to fan out) converted straight from the connectivity.
+#pragma once
+
+#include <cstddef>
+
+#include "formats/gltf/write/bin_layout.h"
+#include "formats/gltf/write/mesh_writer.h"
+
+namespace px::gltf {
+
+// Plans group `group`'s view and accessor (setting its accessor). The plan must outlive `bin`.
+void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin);
+
+}  // namespace px::gltf
