@@ -52,10 +52,10 @@ usage:
                  [--allow-external-files]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
-      folder layout, to --to (default glb). Each asset converts in its own worker process, N
-      at once (-j, default the cores this process may use): a crash, a hang past --timeout or
-      an allocation past --max-memory (MiB a worker may add, by setrlimit) ends that worker
-      only, reported as its own outcome. --report writes one JSON line per asset ("{shard}"
+      folder layout, to --to (default glb). N worker processes (-j, default the cores this
+      process may use) convert asset after asset: a crash, a hang past --timeout or an
+      allocation past --max-memory (MiB an asset may add, by setrlimit) ends that worker only
+      (a new one takes its place), and the asset is reported with its own outcome. --report writes one JSON line per asset ("{shard}"
       in its name becomes the shard's K); --resume with the same report skips assets already
       converted (same size and mtime, output present). --shard K/N (K from 1 to N) converts
       the K-th of N slices, split by a stable hash of each relative path; without it the slice

@@ -269,6 +269,41 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(files_under(self.out), ['big.glb', 'small.glb'])
 
+    def test_one_worker_converts_asset_after_asset_each_on_its_own(self):
+        """-j 1: one warm worker converts every asset in turn; one asset's warnings are not the
+        next one's, and its peak RSS is its own, however much the asset before it took."""
+        sample = open(ARGS.sample, 'rb').read()
+        self.put('a.dae', sample)  # gltf.write.global-dropped
+        r = run('convert', ARGS.sample, os.path.join(self.src, 'b.glb'))  # converts clean
+        self.assertEqual(r.returncode, 0, r.stderr)
+        big_collada(os.path.join(self.src, 'c_big.dae'), 200000)
+        self.put('d.dae', sample)
+        r = run('batch', self.src, self.out, '--report', self.report, '--quiet', '-j', '1')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        o = {l['input']: l for l in report_lines(self.report)}
+        self.assertIn('gltf.write.global-dropped', o['a.dae']['warnings'])
+        self.assertEqual(o['b.glb']['warnings'], {})
+        self.assertEqual(o['d.dae']['warnings'], o['a.dae']['warnings'])
+        self.assertLess(o['d.dae']['peakRssKiB'], o['c_big.dae']['peakRssKiB'] / 2)
+        self.assertLess(o['d.dae']['peakRssKiB'], o['a.dae']['peakRssKiB'] * 1.5)
+
+    def test_an_asset_past_the_memory_cap_ends_only_its_worker(self):
+        """-j 1: the asset past --max-memory is reported memory, and a new worker converts the
+        assets after it."""
+        self.skip_memory_caps_under_sanitizers()
+        sample = open(ARGS.sample, 'rb').read()
+        self.put('a.dae', sample)
+        big_collada(os.path.join(self.src, 'b_big.dae'), 200000)
+        self.put('c.dae', sample)
+        self.put('d.dae', sample)
+        r = run('batch', self.src, self.out, '--report', self.report, '--quiet', '-j', '1',
+                '--max-memory', '4')
+        self.assertEqual(r.returncode, 3, r.stderr)
+        o = {l['input']: l['outcome'] for l in report_lines(self.report)}
+        self.assertEqual(o, {'a.dae': 'converted', 'b_big.dae': 'memory', 'c.dae': 'converted',
+                             'd.dae': 'converted'})
+        self.assertEqual(files_under(self.out), ['a.glb', 'c.glb', 'd.glb'])
+
     def interrupt(self, how):
         self.runaway_tree(['ok', 'ok2', 'hang', 'hang2', 'ok3'])
         env = dict(os.environ, POLYXIOS_BATCH_WORKER=ARGS.runaway)

@@ -1,0 +1,102 @@
+#include "tools/cli/worker_process.h"
+
+#include <fcntl.h>
+#include <malloc.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+namespace px::cli {
+namespace {
+
+bool read_exactly(int fd, void* data, size_t size) {
+  char* at = static_cast<char*>(data);
+  while (size > 0) {
+    ssize_t n = ::read(fd, at, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    at += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+bool send_all(int fd, const void* data, size_t size) {
+  const char* at = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = ::send(fd, at, size, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    at += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// The address space this process holds now: /proc/self/statm's first field, in pages.
+int64_t address_space_bytes() {
+  int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char text[128] = {};
+  ssize_t n = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (n <= 0) return 0;
+  return std::strtoll(text, nullptr, 10) * static_cast<int64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// The soft RLIMIT_AS at what the worker holds now plus max_memory_mib; the hard limit stays, so
+// that the next job can set its own cap.
+void cap_address_space(int64_t max_memory_mib) {
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_AS, &limit) != 0) return;
+  rlim_t cap = static_cast<rlim_t>(address_space_bytes() + (max_memory_mib << 20));
+  limit.rlim_cur = std::min(cap, limit.rlim_max);
+  ::setrlimit(RLIMIT_AS, &limit);
+}
+
+// getrusage's ru_maxrss, which writing "5" to /proc/self/clear_refs (clear_refs_fd) resets to the
+// RSS of now. Where that file cannot be written (no /proc, a kernel before 4.0) the peak is the
+// worker's since it was forked: a job's peak then covers the jobs before it in that worker.
+void reset_peak_rss(int clear_refs_fd) {
+  if (clear_refs_fd < 0) return;
+  ssize_t ignored = ::write(clear_refs_fd, "5", 1);
+  (void)ignored;
+}
+
+int64_t peak_rss_kib() {
+  struct rusage usage {};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return static_cast<int64_t>(usage.ru_maxrss);
+}
+
+}  // namespace
+
+void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main) {
+  // O_PATH: the working folder is returned to even when it cannot be listed.
+  int home = ::open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  int clear_refs = ::open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+  while (true) {
+    ::malloc_trim(0);  // what the last job freed goes back to the system before the next begins
+    uint64_t job = 0;
+    if (!read_exactly(channel, &job, sizeof job)) break;
+    if (max_memory_mib > 0) cap_address_space(max_memory_mib);
+    reset_peak_rss(clear_refs);
+    std::string result;
+    ResultFrame frame;
+    frame.job = job;
+    frame.exit_code = job_main(static_cast<size_t>(job), result);
+    frame.peak_rss_kib = peak_rss_kib();
+    frame.text_bytes = result.size();
+    if (home >= 0 && ::fchdir(home) != 0) break;
+    if (!send_all(channel, &frame, sizeof frame) || !send_all(channel, result.data(), result.size())) {
+      break;
+    }
+  }
+  ::_exit(0);
+}
+
+}  // namespace px::cli
