@@ -18,7 +18,7 @@ namespace px::cli {
 
 struct WorkerLimits {
   double timeout_seconds = 0;  // a job's; 0: none
-  int64_t max_memory_mib = 0;  // address space a job may add to what its worker holds; 0: none
+  int64_t max_memory_mib = 0;  // address space a worker may add to its size when forked; 0: none
 };
 
 struct FinishedJob {

@@ -48,14 +48,21 @@ int64_t address_space_bytes() {
   return std::strtoll(text, nullptr, 10) * static_cast<int64_t>(::sysconf(_SC_PAGESIZE));
 }
 
-// The soft RLIMIT_AS at what the worker holds now plus max_memory_mib; the hard limit stays, so
-// that the next job can set its own cap.
+// RLIMIT_AS at what the worker holds now plus max_memory_mib.
 void cap_address_space(int64_t max_memory_mib) {
-  struct rlimit limit {};
-  if (::getrlimit(RLIMIT_AS, &limit) != 0) return;
   rlim_t cap = static_cast<rlim_t>(address_space_bytes() + (max_memory_mib << 20));
-  limit.rlim_cur = std::min(cap, limit.rlim_max);
+  struct rlimit limit {cap, cap};
   ::setrlimit(RLIMIT_AS, &limit);
+}
+
+// Memory a job freed stays with malloc for the next job to reuse, resident: giving it back and
+// faulting it in again (a page fault is some 10 us on a VM) costs more than converting a small
+// asset. Only up to this much, though: past it, malloc_trim gives it back to the system, so that
+// a job's peak RSS counts at most this much of what the jobs before it left.
+constexpr size_t kKeptFreeBytes = size_t{16} << 20;
+
+void give_back_freed_memory() {
+  if (::mallinfo2().fordblks > kKeptFreeBytes) ::malloc_trim(0);
 }
 
 // getrusage's ru_maxrss, which writing "5" to /proc/self/clear_refs (clear_refs_fd) resets to the
@@ -79,11 +86,11 @@ void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main) {
   // O_PATH: the working folder is returned to even when it cannot be listed.
   int home = ::open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
   int clear_refs = ::open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
+  if (max_memory_mib > 0) cap_address_space(max_memory_mib);
   while (true) {
-    ::malloc_trim(0);  // what the last job freed goes back to the system before the next begins
+    give_back_freed_memory();
     uint64_t job = 0;
     if (!read_exactly(channel, &job, sizeof job)) break;
-    if (max_memory_mib > 0) cap_address_space(max_memory_mib);
     reset_peak_rss(clear_refs);
     std::string result;
     ResultFrame frame;

@@ -1,9 +1,10 @@
 // The worker side of batch's pool: a process forked once that converts many assets in turn. It
 // reads job numbers from its end of a socket pair and answers each with a ResultFrame and the
-// job's result text. Before each job it gives freed memory back to the system (malloc_trim),
-// caps its address space at what it then holds plus the memory limit, and resets its peak RSS
-// (/proc/self/clear_refs "5"), so that the cap and the peak are the job's own and not what
-// earlier jobs left; after each job it returns to its working folder.
+// job's result text. Its address space is capped once, at its size when it starts plus the
+// memory limit: what a job frees, the next reuses, so each job may allocate about that much.
+// Before each job it resets its RSS high-water mark (/proc/self/clear_refs "5"), having given
+// back to the system the freed memory malloc keeps beyond 16 MiB (malloc_trim), so that a job's
+// peak is its own and not what earlier jobs left; after each job it returns to its working folder.
 #pragma once
 
 #include <cstddef>
@@ -29,8 +30,7 @@ struct ResultFrame {
 constexpr uint64_t kMaxResultBytes = uint64_t{1} << 20;
 
 // In a freshly forked worker: serves the jobs that come on `channel` until the batch closes it
-// (then exits 0). max_memory_mib: address space a job may add to what the worker holds when it
-// begins; 0 for no cap.
+// (then exits 0). max_memory_mib: address space the worker may add to its size now; 0 for no cap.
 [[noreturn]] void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main);
 
 }  // namespace px::cli
