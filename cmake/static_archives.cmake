@@ -13,7 +13,7 @@
 # the encodings expat does not read itself (Shift_JIS, EUC-JP, ...): on a system whose glibc is
 # not the one the binary was built with, such documents may be refused as unsupported encodings.
 option(PX_STATIC_ABSEIL "Link Abseil's static archives rather than its shared libraries" ON)
-option(PX_STATIC_LIBS "Link Expat's and zlib's static archives rather than their shared libraries" ON)
+option(PX_STATIC_LIBS "Link Expat's and zlib's static archives, not their shared libraries" ON)
 option(PX_STATIC_BINARY "Link polyxios with no shared library at all (-static-pie)" ON)
 
 # Each imported target's library file taken from its static archive (libx.a beside libx.so).

@@ -286,6 +286,27 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(o['d.dae']['warnings'], o['a.dae']['warnings'])
         self.assertLess(o['d.dae']['peakRssKiB'], o['c_big.dae']['peakRssKiB'] / 2)
 
+    def test_a_warm_worker_writes_the_bytes_convert_writes(self):
+        """-j 1, every format: each output is byte for byte what `polyxios convert` (a process of
+        its own) writes for that asset, however many assets the worker converted before it."""
+        self.sample_tree()
+        r = run('convert', ARGS.sample, os.path.join(self.src, 'sub', 'e.glb'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for to in ('glb', 'gltf', 'dae'):
+            out = os.path.join(self.work, 'out-' + to)
+            run('batch', self.src, out, '--to', to, '-j', '1', '--quiet')
+            one = os.path.join(self.work, 'one-' + to)
+            for name in ('a.dae', 'sub/B.DAE', 'sub/deeper/c.dae.gz', 'sub/e.glb'):
+                stem = name.split('.')[0]
+                os.makedirs(os.path.dirname(os.path.join(one, stem)), exist_ok=True)
+                r = run('convert', os.path.join(self.src, name), os.path.join(one, f'{stem}.{to}'))
+                self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(files_under(out), files_under(one))
+            for name in files_under(one):
+                with open(os.path.join(out, name), 'rb') as batched:
+                    with open(os.path.join(one, name), 'rb') as alone:
+                        self.assertEqual(batched.read(), alone.read(), f'{to}: {name}')
+
     def test_an_asset_past_the_memory_cap_ends_only_its_worker(self):
         """-j 1: the asset past --max-memory is reported memory, and a new worker converts the
         assets after it."""

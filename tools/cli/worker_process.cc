@@ -98,10 +98,9 @@ void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main) {
     frame.exit_code = job_main(static_cast<size_t>(job), result);
     frame.peak_rss_kib = peak_rss_kib();
     frame.text_bytes = result.size();
-    if (home >= 0 && ::fchdir(home) != 0) break;
-    if (!send_all(channel, &frame, sizeof frame) || !send_all(channel, result.data(), result.size())) {
-      break;
-    }
+    bool sent = send_all(channel, &frame, sizeof frame) &&
+                send_all(channel, result.data(), result.size());
+    if (!sent || (home >= 0 && ::fchdir(home) != 0)) break;  // a new worker takes the next job
   }
   ::_exit(0);
 }
