@@ -284,7 +284,8 @@ class BatchTest(unittest.TestCase):
         self.assertIn('gltf.write.global-dropped', o['a.dae']['warnings'])
         self.assertEqual(o['b.glb']['warnings'], {})
         self.assertEqual(o['d.dae']['warnings'], o['a.dae']['warnings'])
-        self.assertLess(o['d.dae']['peakRssKiB'], o['c_big.dae']['peakRssKiB'] / 2)
+        if not ARGS.sanitized:  # AddressSanitizer keeps freed memory in quarantine
+            self.assertLess(o['d.dae']['peakRssKiB'], o['c_big.dae']['peakRssKiB'] / 2)
 
     def test_a_warm_worker_writes_the_bytes_convert_writes(self):
         """-j 1, every format: each output is byte for byte what `polyxios convert` (a process of
