@@ -41,13 +41,19 @@ if(PX_STATIC_LIBS)
   px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB)
 endif()
 
-# px_static_binary(TARGET): TARGET linked as a static PIE when PX_STATIC_BINARY allows.
-function(px_static_binary target)
-  if(NOT PX_STATIC_BINARY OR PX_SANITIZE OR PX_FUZZ)
-    return()
-  endif()
+# PX_LINK_STATIC_BINARY: whether this build links polyxios static (the deploy test checks the
+# Docker runtime stage against such a build, which is what the Dockerfile's defaults give).
+set(PX_LINK_STATIC_BINARY OFF)
+if(PX_STATIC_BINARY AND NOT PX_SANITIZE AND NOT PX_FUZZ)
   if(NOT PX_STATIC_ABSEIL OR NOT PX_STATIC_LIBS)
     message(FATAL_ERROR "PX_STATIC_BINARY needs PX_STATIC_ABSEIL and PX_STATIC_LIBS")
   endif()
-  target_link_options(${target} PRIVATE -static-pie)
+  set(PX_LINK_STATIC_BINARY ON)
+endif()
+
+# px_static_binary(TARGET): TARGET linked as a static PIE when PX_LINK_STATIC_BINARY.
+function(px_static_binary target)
+  if(PX_LINK_STATIC_BINARY)
+    target_link_options(${target} PRIVATE -static-pie)
+  endif()
 endfunction()
