@@ -235,7 +235,9 @@ class BatchTest(unittest.TestCase):
 
     def test_timeout_and_memory_are_their_own_outcomes(self):
         self.skip_memory_caps_under_sanitizers()
-        r = self.runaway('-j', '2', '--timeout', '0.5', '--max-memory', '64',
+        # A cap the stand-in reaches in a few thousand page faults, and a timeout well past that
+        # on a loaded machine (at 0.5 s and 64 MiB, alloc was sometimes stopped as a timeout).
+        r = self.runaway('-j', '2', '--timeout', '3', '--max-memory', '16',
                          words=['hang', 'alloc', 'ok'])
         self.assertEqual(r.returncode, 3, r.stderr)
         o = self.outcomes()
