@@ -155,8 +155,9 @@ void WorkerPool::receive(Slot& slot, std::vector<FinishedJob>& done) {
     return;
   }
   if (slot.received.size() < sizeof frame + frame.text_bytes) return;
+  int exit_code = static_cast<int>(frame.exit_code);
   done.push_back({slot.job, slot.received.substr(sizeof frame, frame.text_bytes),
-                  W_EXITCODE(frame.exit_code, 0), slot.timed_out, now_seconds() - slot.started,
+                  W_EXITCODE(exit_code, 0), slot.timed_out, now_seconds() - slot.started,
                   frame.peak_rss_kib});
   slot.received.clear();
   slot.busy = false;

@@ -4,7 +4,8 @@
 // memory limit: what a job frees, the next reuses, so each job may allocate about that much.
 // Before each job it resets its RSS high-water mark (/proc/self/clear_refs "5"), having given
 // back to the system the freed memory malloc keeps beyond 16 MiB (malloc_trim), so that a job's
-// peak is its own and not what earlier jobs left; after each job it returns to its working folder.
+// peak counts at most that much of what earlier jobs left; after each job it returns to its
+// working folder.
 #pragma once
 
 #include <cstddef>
@@ -18,12 +19,13 @@ namespace px::cli {
 // `polyxios convert` would give. A crash, or an exit, ends the worker (the pool forks another).
 using JobMain = std::function<int(size_t job, std::string& result)>;
 
-// What a worker writes after each job, followed by text_bytes bytes of result text.
+// What a worker writes after each job, followed by text_bytes bytes of result text. No padding:
+// every byte sent is set.
 struct ResultFrame {
   uint64_t job = 0;
   int64_t peak_rss_kib = 0;  // the worker's RSS high-water mark since the job began
   uint64_t text_bytes = 0;
-  int32_t exit_code = 0;
+  int64_t exit_code = 0;
 };
 
 // A result longer than this is not one of ours: the pool ends the worker that sent it.
