@@ -37,32 +37,47 @@ bool send_all(int fd, const void* data, size_t size) {
   return true;
 }
 
-// The address space this process holds now: /proc/self/statm's first field, in pages.
-int64_t address_space_bytes() {
+// The address space and the resident set this process holds now (/proc/self/statm), in bytes;
+// zeros when unknown.
+struct Memory {
+  int64_t address_space = 0;
+  int64_t resident = 0;
+};
+
+Memory memory_now() {
   int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
+  if (fd < 0) return {};
   char text[128] = {};
   ssize_t n = ::read(fd, text, sizeof text - 1);
   ::close(fd);
-  if (n <= 0) return 0;
-  return std::strtoll(text, nullptr, 10) * static_cast<int64_t>(::sysconf(_SC_PAGESIZE));
+  if (n <= 0) return {};
+  char* end = nullptr;
+  int64_t size = std::strtoll(text, &end, 10);
+  int64_t resident = std::strtoll(end, nullptr, 10);
+  int64_t page = ::sysconf(_SC_PAGESIZE);
+  return {size * page, resident * page};
 }
 
 // RLIMIT_AS at what the worker holds now plus max_memory_mib.
 void cap_address_space(int64_t max_memory_mib) {
-  rlim_t cap = static_cast<rlim_t>(address_space_bytes() + (max_memory_mib << 20));
+  rlim_t cap = static_cast<rlim_t>(memory_now().address_space + (max_memory_mib << 20));
   struct rlimit limit {cap, cap};
   ::setrlimit(RLIMIT_AS, &limit);
 }
 
 // Memory a job freed stays with malloc for the next job to reuse, resident: giving it back and
 // faulting it in again (a page fault is some 10 us on a VM) costs more than converting a small
-// asset. Only up to this much, though: past it, malloc_trim gives it back to the system, so that
-// a job's peak RSS counts at most this much of what the jobs before it left.
-constexpr size_t kKeptFreeBytes = size_t{16} << 20;
+// asset. Only up to this much above what the worker held after it last gave memory back,
+// though: past it, malloc_trim gives back what it can, so that a job's peak RSS counts at most
+// this much of what the jobs before it left.
+constexpr int64_t kKeptBytes = int64_t{16} << 20;
 
-void give_back_freed_memory() {
-  if (::mallinfo2().fordblks > kKeptFreeBytes) ::malloc_trim(0);
+// Gives freed memory back when the worker holds more than kKeptBytes above `settled`, which
+// becomes what it holds after.
+void give_back_freed_memory(int64_t& settled) {
+  if (memory_now().resident <= settled + kKeptBytes) return;
+  ::malloc_trim(0);
+  settled = memory_now().resident;
 }
 
 // getrusage's ru_maxrss, which writing "5" to /proc/self/clear_refs (clear_refs_fd) resets to the
@@ -87,8 +102,9 @@ void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main) {
   int home = ::open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
   int clear_refs = ::open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
   if (max_memory_mib > 0) cap_address_space(max_memory_mib);
+  int64_t settled = memory_now().resident;
   while (true) {
-    give_back_freed_memory();
+    give_back_freed_memory(settled);
     uint64_t job = 0;
     if (!read_exactly(channel, &job, sizeof job)) break;
     reset_peak_rss(clear_refs);
