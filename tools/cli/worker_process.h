@@ -3,9 +3,9 @@
 // job's result text. Its address space is capped once, at its size when it starts plus the
 // memory limit: what a job frees, the next reuses, so each job may allocate about that much.
 // Before each job it resets its RSS high-water mark (/proc/self/clear_refs "5"), having given
-// back to the system the freed memory malloc keeps beyond 16 MiB (malloc_trim), so that a job's
-// peak counts at most that much of what earlier jobs left; after each job it returns to its
-// working folder.
+// freed memory back to the system (malloc_trim) if it holds 16 MiB more than after it last did,
+// so that a job's peak counts at most that much of what earlier jobs left; after each job it
+// returns to its working folder.
 #pragma once
 
 #include <cstddef>
