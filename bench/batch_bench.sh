@@ -54,6 +54,6 @@ each=$best
 
 awk -v j1="$j1" -v j2="$j2" -v each="$each" -v n="$files" 'BEGIN {
   printf "scaling -j 2 / -j 1:                %.2fx\n", j1 / j2
-  printf "per file: batch -j 1 %.2f ms, convert per file %.2f ms; batch saves %.2f ms a file\n",
-         1000 * j1 / n, 1000 * each / n, 1000 * (each - j1) / n
+  printf "per file: batch -j 1 %.2f ms, batch -j 2 %.2f ms, convert per file %.2f ms; batch -j 1 saves %.2f ms a file\n",
+         1000 * j1 / n, 1000 * j2 / n, 1000 * each / n, 1000 * (each - j1) / n
 }'

@@ -53,20 +53,20 @@ usage:
                  [--allow-external-files]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
-      folder layout, to --to (default glb). Each asset converts in its own worker process, N
-      at once (-j, default the cores this process may use): a crash, a hang past --timeout or
-      an allocation past --max-memory (MiB a worker may add, by setrlimit) ends that worker
-      only, reported as its own outcome. --report writes one JSON line per asset ("{shard}"
-      in its name becomes the shard's K); --resume with the same report skips assets already
-      converted (same size and mtime, output present). --shard K/N (K from 1 to N) converts
-      the K-th of N slices, split by a stable hash of each relative path; without it the slice
-      is taken from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs, with --shards N),
-      SLURM_ARRAY_TASK_ID (of --shards N, else of SLURM_ARRAY_TASK_COUNT from
-      SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of --shards N, else of
-      AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. A progress bar on a
-      terminal, a line every --progress-interval seconds (default 10) otherwise, nothing with
-      --quiet; a summary on stdout at the end. SIGINT or SIGTERM stops it (exit 128 + the
-      signal) keeping every asset converted so far.
+      folder layout, to --to (default glb). N worker processes (-j, default the cores this
+      process may use) convert asset after asset: a crash, a hang past --timeout or an
+      allocation past --max-memory (MiB a worker may add, by setrlimit) ends that worker only
+      (a new one takes its place), and the asset is reported with its own outcome. --report
+      writes one JSON line per asset ("{shard}" in its name becomes the shard's K); --resume
+      with the same report skips assets already converted (same size and mtime, output
+      present). --shard K/N (K from 1 to N) converts the K-th of N slices, split by a stable
+      hash of each relative path; without it the slice is taken from JOB_COMPLETION_INDEX
+      (Kubernetes Indexed Jobs, with --shards N), SLURM_ARRAY_TASK_ID (of --shards N, else
+      of SLURM_ARRAY_TASK_COUNT from SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of
+      --shards N, else of AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. A
+      progress bar on a terminal, a line every --progress-interval seconds (default 10)
+      otherwise, nothing with --quiet; a summary on stdout at the end. SIGINT or SIGTERM
+      stops it (exit 128 + the signal) keeping every asset converted so far.
 
   polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an

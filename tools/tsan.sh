@@ -14,6 +14,7 @@ files=${1:-40}
 build=build-tsan
 log=$(mktemp "${TMPDIR:-/tmp}/px-tsan-build.XXXXXX")
 if ! { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+         -DPX_STATIC_BINARY=OFF \
          "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1 -gline-tables-only" \
          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DPX_BUILD_BENCH=ON &&
        cmake --build "$build" -j"$(nproc)" --target engine_tests collada_tests polyxios \

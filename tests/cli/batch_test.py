@@ -235,7 +235,9 @@ class BatchTest(unittest.TestCase):
 
     def test_timeout_and_memory_are_their_own_outcomes(self):
         self.skip_memory_caps_under_sanitizers()
-        r = self.runaway('-j', '2', '--timeout', '0.5', '--max-memory', '64',
+        # A cap the stand-in reaches in a few thousand page faults, and a timeout well past that
+        # on a loaded machine (at 0.5 s and 64 MiB, alloc was sometimes stopped as a timeout).
+        r = self.runaway('-j', '2', '--timeout', '3', '--max-memory', '16',
                          words=['hang', 'alloc', 'ok'])
         self.assertEqual(r.returncode, 3, r.stderr)
         o = self.outcomes()
@@ -268,6 +270,62 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, self.out, '--report', self.report, '--quiet')
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertEqual(files_under(self.out), ['big.glb', 'small.glb'])
+
+    def test_one_worker_converts_asset_after_asset_each_on_its_own(self):
+        """-j 1: one warm worker converts every asset in turn; one asset's warnings are not the
+        next one's, and its peak RSS is not what the asset before it took."""
+        sample = open(ARGS.sample, 'rb').read()
+        self.put('a.dae', sample)  # gltf.write.global-dropped
+        r = run('convert', ARGS.sample, os.path.join(self.src, 'b.glb'))  # converts clean
+        self.assertEqual(r.returncode, 0, r.stderr)
+        big_collada(os.path.join(self.src, 'c_big.dae'), 200000)
+        self.put('d.dae', sample)
+        r = run('batch', self.src, self.out, '--report', self.report, '--quiet', '-j', '1')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        o = {l['input']: l for l in report_lines(self.report)}
+        self.assertIn('gltf.write.global-dropped', o['a.dae']['warnings'])
+        self.assertEqual(o['b.glb']['warnings'], {})
+        self.assertEqual(o['d.dae']['warnings'], o['a.dae']['warnings'])
+        if not ARGS.sanitized:  # AddressSanitizer keeps freed memory in quarantine
+            self.assertLess(o['d.dae']['peakRssKiB'], o['c_big.dae']['peakRssKiB'] / 2)
+
+    def test_a_warm_worker_writes_the_bytes_convert_writes(self):
+        """-j 1, every format: each output is byte for byte what `polyxios convert` (a process of
+        its own) writes for that asset, however many assets the worker converted before it."""
+        self.sample_tree()
+        r = run('convert', ARGS.sample, os.path.join(self.src, 'sub', 'e.glb'))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        for to in ('glb', 'gltf', 'dae'):
+            out = os.path.join(self.work, 'out-' + to)
+            run('batch', self.src, out, '--to', to, '-j', '1', '--quiet')
+            one = os.path.join(self.work, 'one-' + to)
+            for name in ('a.dae', 'sub/B.DAE', 'sub/deeper/c.dae.gz', 'sub/e.glb'):
+                stem = name.split('.')[0]
+                os.makedirs(os.path.dirname(os.path.join(one, stem)), exist_ok=True)
+                r = run('convert', os.path.join(self.src, name), os.path.join(one, f'{stem}.{to}'))
+                self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertEqual(files_under(out), files_under(one))
+            for name in files_under(one):
+                with open(os.path.join(out, name), 'rb') as batched:
+                    with open(os.path.join(one, name), 'rb') as alone:
+                        self.assertEqual(batched.read(), alone.read(), f'{to}: {name}')
+
+    def test_an_asset_past_the_memory_cap_ends_only_its_worker(self):
+        """-j 1: the asset past --max-memory is reported memory, and a new worker converts the
+        assets after it."""
+        self.skip_memory_caps_under_sanitizers()
+        sample = open(ARGS.sample, 'rb').read()
+        self.put('a.dae', sample)
+        big_collada(os.path.join(self.src, 'b_big.dae'), 200000)
+        self.put('c.dae', sample)
+        self.put('d.dae', sample)
+        r = run('batch', self.src, self.out, '--report', self.report, '--quiet', '-j', '1',
+                '--max-memory', '4')
+        self.assertEqual(r.returncode, 3, r.stderr)
+        o = {l['input']: l['outcome'] for l in report_lines(self.report)}
+        self.assertEqual(o, {'a.dae': 'converted', 'b_big.dae': 'memory', 'c.dae': 'converted',
+                             'd.dae': 'converted'})
+        self.assertEqual(files_under(self.out), ['a.glb', 'c.glb', 'd.glb'])
 
     def interrupt(self, how):
         self.runaway_tree(['ok', 'ok2', 'hang', 'hang2', 'ok3'])

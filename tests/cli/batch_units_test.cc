@@ -1,5 +1,6 @@
 // The modules under batch and the other many-file commands: the flag parser, asset discovery,
-// shard choice, the plan (outputs, collisions, resume), the report, the worker pool, progress.
+// shard choice, the plan (outputs, collisions, resume), the report, progress (the worker pool:
+// worker_pool_test.cc).
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,7 +20,6 @@
 #include "tools/cli/batch_report.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/shard.h"
-#include "tools/cli/worker_pool.h"
 
 namespace px::cli {
 namespace {
@@ -346,88 +346,6 @@ TEST(AssetWorker, AFinishedWorkerIsReadByWhatItWroteElseByHowItEnded) {
   EXPECT_EQ(killed.signal, SIGSEGV);
   EXPECT_EQ(killed.exit_code, -1);
   EXPECT_EQ(record_of_finished(job, "", SIGKILL, true).outcome, Outcome::kTimeout);
-}
-
-std::vector<FinishedJob> wait_all(WorkerPool& pool) {
-  std::vector<FinishedJob> all;
-  while (!pool.idle()) {
-    for (FinishedJob& f : pool.wait(100)) all.push_back(std::move(f));
-  }
-  return all;
-}
-
-TEST(WorkerPool, RunsJobsInChildrenAndTakesWhatTheyWrite) {
-  WorkerPool pool(2, {});
-  for (size_t job = 0; job < 2; ++job) {
-    ASSERT_TRUE(pool.start(job, [job](int fd) {
-      std::string text = "job " + std::to_string(job);
-      return ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size()) ? 7 : 1;
-    }).ok());
-  }
-  EXPECT_TRUE(pool.full());
-  std::vector<FinishedJob> done = wait_all(pool);
-  ASSERT_EQ(done.size(), 2u);
-  for (const FinishedJob& f : done) {
-    EXPECT_EQ(f.result, "job " + std::to_string(f.job));
-    EXPECT_TRUE(WIFEXITED(f.wait_status));
-    EXPECT_EQ(WEXITSTATUS(f.wait_status), 7);
-    EXPECT_FALSE(f.timed_out);
-    EXPECT_GT(f.peak_rss_kib, 0);
-  }
-}
-
-TEST(WorkerPool, KillsAChildAtItsDeadlineAndSurvivesACrash) {
-  WorkerPool pool(2, {0.2, 0});
-  ASSERT_TRUE(pool.start(0, [](int) {
-    while (true) pause();
-    return 0;
-  }).ok());
-  ASSERT_TRUE(pool.start(1, [](int) {
-    raise(SIGSEGV);
-    return 0;
-  }).ok());
-  std::vector<FinishedJob> done = wait_all(pool);
-  ASSERT_EQ(done.size(), 2u);
-  for (const FinishedJob& f : done) {
-    ASSERT_TRUE(WIFSIGNALED(f.wait_status));
-    if (f.job == 0) {
-      EXPECT_TRUE(f.timed_out);
-      EXPECT_EQ(WTERMSIG(f.wait_status), SIGKILL);
-      EXPECT_GE(f.seconds, 0.2);
-    } else {
-      EXPECT_FALSE(f.timed_out);
-      EXPECT_EQ(WTERMSIG(f.wait_status), SIGSEGV);
-    }
-  }
-}
-
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kAddressSanitizer = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kAddressSanitizer = true;
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-#else
-constexpr bool kAddressSanitizer = false;
-#endif
-
-// The cap is what the child may add to the address space it starts with.
-TEST(WorkerPool, CapsAChildsAddressSpace) {
-  if (kAddressSanitizer) {
-    GTEST_SKIP() << "AddressSanitizer's allocator maps memory its own way under an address-space "
-                    "cap; the release build runs this test";
-  }
-  WorkerPool pool(1, {0, 16});
-  ASSERT_TRUE(pool.start(0, [](int) {
-    void* small = std::malloc(size_t{4} << 20);
-    void* big = std::malloc(size_t{64} << 20);
-    return small != nullptr && big == nullptr ? 0 : 1;
-  }).ok());
-  std::vector<FinishedJob> done = wait_all(pool);
-  ASSERT_EQ(done.size(), 1u);
-  EXPECT_EQ(WEXITSTATUS(done[0].wait_status), 0);
 }
 
 TEST(BatchProgress, PlainLinesABarAndNothing) {

@@ -80,6 +80,13 @@ check "dae->dae again" 0 "$polyxios" convert "$sample" "$d/a2.dae"
 if cmp -s "$d/a.dae" "$d/a2.dae"; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAIL: two writes of one input differ"; fi
 
+# an encoding expat does not read itself is transcoded with iconv, whose converters a static
+# binary (PX_STATIC_BINARY) loads from the system's glibc: "日本" in Shift_JIS
+printf '<?xml version="1.0" encoding="Shift_JIS"?>\n<COLLADA version="1.4.1"><library_visual_scenes><visual_scene id="vs"><node id="n" name="\223\372\226\173"/></visual_scene></library_visual_scenes><scene><instance_visual_scene url="#vs"/></scene></COLLADA>' >"$work/sjis.dae"
+check "Shift_JIS->gltf" 0 "$polyxios" convert "$work/sjis.dae" "$d/sjis.gltf"
+if grep -q "\"name\":\"$(printf '\346\227\245\346\234\254')\"" "$d/sjis.gltf"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: a Shift_JIS name was not transcoded to UTF-8"; fi
+
 # usage errors and refusals write nothing
 check "--format xyz is a usage error" 1 "$polyxios" convert "$sample" "$d/x.dae" --format xyz
 expect_absent "usage error" "$d/x.dae"

@@ -1,9 +1,7 @@
 #include "tools/cli/asset_worker.h"
 
 #include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <system_error>
 
 #include "engine/atomic_file.h"
@@ -31,16 +29,6 @@ Outcome outcome_of_exit(int code) {
   }
 }
 
-void write_all(int fd, const std::string& bytes) {
-  size_t done = 0;
-  while (done < bytes.size()) {
-    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    done += static_cast<size_t>(n);
-  }
-}
-
 // The first line of a message: a record is one line.
 std::string one_line(std::string_view text) {
   return std::string(text.substr(0, text.find('\n')));
@@ -48,7 +36,7 @@ std::string one_line(std::string_view text) {
 
 }  // namespace
 
-int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, int result_fd) {
+int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result) {
   AssetRecord record;
   record.input = job.asset.relative;
   record.output = job.output;
@@ -80,7 +68,7 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, int 
       if (!ec) record.output_bytes += static_cast<int64_t>(size);
     }
   }
-  write_all(result_fd, to_json_line(record));
+  result = to_json_line(record);
   return code;
 }
 

@@ -1,8 +1,9 @@
-// The body of a batch worker: converts one asset in the child process and writes its record
-// (an AssetRecord's JSON line, without the parent's timing) to the result pipe.
+// What a batch worker does with one asset: converts it and gives its record (an AssetRecord's
+// JSON line, without the parent's timing); and how the batch reads a finished job.
 #pragma once
 
 #include <filesystem>
+#include <string>
 
 #include "engine/options.h"
 #include "tools/cli/batch_plan.h"
@@ -15,8 +16,10 @@ struct ConvertSettings {
   WriteOptions write;
 };
 
-// Returns the exit code `polyxios convert` would give.
-int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, int result_fd);
+// Puts the record in `result` and returns the exit code `polyxios convert` would give. Everything
+// it uses beyond the read-only job and settings (diagnostics, the scene) is its own, so nothing
+// carries over from one asset to the next in a worker.
+int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result);
 
 // The record the parent keeps for a finished worker: what it wrote, else what its exit tells
 // (0 converted, 2 refused, 3 I/O, 5 memory, a signal or anything else crashed), and a kill at

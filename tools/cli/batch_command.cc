@@ -24,9 +24,9 @@ namespace px::cli {
 namespace fs = std::filesystem;
 namespace {
 
-// Tests put a stand-in program here (one that crashes, hangs or allocates without end): each
-// worker then runs `PROGRAM INPUT OUTPUT` instead of converting, and its exit code is read as
-// convert's.
+// Tests put a stand-in program here (one that crashes, hangs or allocates without end): a worker
+// given an asset then becomes `PROGRAM INPUT OUTPUT` (exec) instead of converting it, so it ends
+// with that asset, and its exit code is read as convert's.
 constexpr char kWorkerOverride[] = "POLYXIOS_BATCH_WORKER";
 
 struct BatchSettings {
@@ -119,8 +119,17 @@ class BatchRun {
                                                           : BatchProgress::Mode::kLines;
     BatchProgress progress(mode, static_cast<int64_t>(jobs_.size()), total_bytes,
                            settings_.progress_interval);
-    WorkerPool pool(settings_.jobs, settings_.limits);
     const char* override_program = std::getenv(kWorkerOverride);
+    WorkerPool pool(settings_.jobs, settings_.limits, [&](size_t job, std::string& result) {
+      const BatchJob& j = jobs_[job];
+      if (override_program == nullptr) return convert_in_worker(j, settings_.convert, result);
+      fs::path target = settings_.convert.out / j.output;
+      std::error_code ec;
+      fs::create_directories(target.parent_path(), ec);
+      ::execl(override_program, override_program, j.asset.path.c_str(), target.c_str(),
+              static_cast<char*>(nullptr));
+      return 127;
+    });
     size_t next = 0;
     int64_t files_done = 0, bytes_done = 0, failures = 0;
     auto finish = [&](size_t job, AssetRecord record) -> absl::Status {
@@ -159,15 +168,7 @@ class BatchRun {
           if (absl::Status s = finish(job, std::move(r)); !s.ok()) return s;
           continue;
         }
-        absl::Status started = pool.start(job, [&](int result_fd) {
-          if (override_program == nullptr) return convert_in_worker(j, settings_.convert, result_fd);
-          fs::path target = settings_.convert.out / j.output;
-          std::error_code ec;
-          fs::create_directories(target.parent_path(), ec);
-          ::execl(override_program, override_program, j.asset.path.c_str(), target.c_str(),
-                  static_cast<char*>(nullptr));
-          return 127;
-        });
+        absl::Status started = pool.start(job);
         if (!started.ok()) {
           AssetRecord r = record_of_finished(j, "", 3 << 8, false);
           r.message = std::string(started.message());

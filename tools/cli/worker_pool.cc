@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,7 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
+#include <utility>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -22,7 +23,7 @@
 namespace px::cli {
 namespace {
 
-// The self-pipe SIGCHLD, SIGINT and SIGTERM write to, so one poll() sees pipes and signals.
+// The self-pipe SIGCHLD, SIGINT and SIGTERM write to, so one poll() sees sockets and signals.
 int g_wake[2] = {-1, -1};
 volatile sig_atomic_t g_stop_signal = 0;
 
@@ -35,98 +36,132 @@ void on_signal(int signal) {
   errno = saved;
 }
 
-// The address space this process holds now, from /proc/self/statm (pages).
-int64_t address_space_bytes() {
-  std::ifstream statm("/proc/self/statm");
-  int64_t pages = 0;
-  statm >> pages;
-  return pages * static_cast<int64_t>(::sysconf(_SC_PAGESIZE));
-}
-
-void set_nonblocking(int fd) { ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK); }
-
-}  // namespace
-
-WorkerPool::WorkerPool(int slots, WorkerLimits limits)
-    : slots_(static_cast<size_t>(slots < 1 ? 1 : slots)), limits_(limits) {
-  if (g_wake[0] < 0 && ::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
+void handle_signals(void (*handler)(int)) {
   struct sigaction action {};
-  action.sa_handler = on_signal;
+  action.sa_handler = handler;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART | SA_NOCLDSTOP;
   for (int s : {SIGCHLD, SIGINT, SIGTERM}) ::sigaction(s, &action, nullptr);
 }
 
+}  // namespace
+
+WorkerPool::WorkerPool(int workers, WorkerLimits limits, JobMain job_main)
+    : slots_(static_cast<size_t>(workers < 1 ? 1 : workers)),
+      limits_(limits),
+      job_main_(std::move(job_main)) {
+  if (g_wake[0] < 0 && ::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
+  handle_signals(on_signal);
+}
+
 WorkerPool::~WorkerPool() {
-  kill_all();
-  while (!idle()) wait(100);
-  struct sigaction action {};
-  action.sa_handler = SIG_DFL;
-  for (int s : {SIGCHLD, SIGINT, SIGTERM}) ::sigaction(s, &action, nullptr);
+  for (Slot& slot : slots_) end_worker(slot);
+  handle_signals(SIG_DFL);
 }
 
 int WorkerPool::stop_signal() { return g_stop_signal; }
 
-absl::Status WorkerPool::start(size_t job, const ChildMain& child_main) {
-  Slot* slot = nullptr;
-  for (Slot& s : slots_) {
-    if (s.pid == 0) {
-      slot = &s;
-      break;
-    }
+absl::Status WorkerPool::fork_worker(Slot& slot) {
+  int ends[2];
+  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    return io_error(cat("socketpair: ", std::strerror(errno)));
   }
-  if (slot == nullptr) return absl::InternalError("no free worker slot");
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return io_error(cat("pipe: ", std::strerror(errno)));
-  int64_t base = limits_.max_memory_mib > 0 ? address_space_bytes() : 0;
   std::fflush(nullptr);  // nothing buffered is written twice
   pid_t parent = ::getpid();
   pid_t pid = ::fork();
   if (pid < 0) {
-    ::close(fds[0]);
-    ::close(fds[1]);
+    ::close(ends[0]);
+    ::close(ends[1]);
     return io_error(cat("fork: ", std::strerror(errno)));
   }
   if (pid == 0) {
-    // The child: die with the parent (kill -9 of the batch ends its workers), default signals.
+    // The worker: dies with the batch (kill -9 of the batch ends its workers), default signals,
+    // no end of its siblings' sockets.
     ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (::getppid() != parent) ::_exit(127);
-    struct sigaction action {};
-    action.sa_handler = SIG_DFL;
-    for (int s : {SIGCHLD, SIGINT, SIGTERM}) ::sigaction(s, &action, nullptr);
-    ::close(fds[0]);
-    if (limits_.max_memory_mib > 0) {
-      rlim_t cap = static_cast<rlim_t>(base + limits_.max_memory_mib * (int64_t{1} << 20));
-      struct rlimit limit {cap, cap};
-      ::setrlimit(RLIMIT_AS, &limit);
+    handle_signals(SIG_DFL);
+    for (const Slot& other : slots_) {
+      if (other.channel >= 0) ::close(other.channel);
     }
-    int code = child_main(fds[1]);
-    ::_exit(code);
+    ::close(ends[0]);
+    serve_jobs(ends[1], limits_.max_memory_mib, job_main_);
   }
-  ::close(fds[1]);
-  set_nonblocking(fds[0]);
-  *slot = Slot{pid, fds[0], job, {}, now_seconds(), false};
-  ++running_;
+  ::close(ends[1]);
+  ::fcntl(ends[0], F_SETFL, ::fcntl(ends[0], F_GETFL) | O_NONBLOCK);
+  slot = Slot{};
+  slot.pid = pid;
+  slot.channel = ends[0];
   return absl::OkStatus();
 }
 
-void WorkerPool::read_from(Slot& slot) {
-  char buffer[4096];
-  while (slot.fd >= 0) {
-    ssize_t n = ::read(slot.fd, buffer, sizeof buffer);
+// The job's number into an empty socket buffer: one send, whole or failed (the worker is gone).
+bool WorkerPool::send_job(Slot& slot, size_t job) {
+  uint64_t number = job;
+  return ::send(slot.channel, &number, sizeof number, MSG_NOSIGNAL) ==
+         static_cast<ssize_t>(sizeof number);
+}
+
+absl::Status WorkerPool::start(size_t job) {
+  Slot* slot = nullptr;
+  for (Slot& s : slots_) {  // an idle worker first, else a slot with none
+    if (s.pid != 0 && !s.busy) {
+      slot = &s;
+      break;
+    }
+  }
+  for (Slot& s : slots_) {
+    if (slot == nullptr && s.pid == 0) slot = &s;
+  }
+  if (slot == nullptr) return absl::InternalError("no free worker slot");
+  // A worker that died while idle (not reaped yet) does not take the job: a fresh one does.
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (slot->pid == 0) {
+      if (absl::Status forked = fork_worker(*slot); !forked.ok()) return forked;
+    }
+    if (send_job(*slot, job)) {
+      slot->busy = true;
+      slot->job = job;
+      slot->started = now_seconds();
+      slot->timed_out = false;
+      ++busy_;
+      return absl::OkStatus();
+    }
+    end_worker(*slot);
+  }
+  return io_error("a freshly forked worker did not take its job");
+}
+
+void WorkerPool::receive(Slot& slot, std::vector<FinishedJob>& done) {
+  char buffer[1 << 14];
+  while (slot.channel >= 0) {
+    ssize_t n = ::read(slot.channel, buffer, sizeof buffer);
     if (n > 0) {
-      // A result is one line; a worker that writes without end is cut off there.
-      if (slot.result.size() < (size_t{1} << 20)) slot.result.append(buffer, static_cast<size_t>(n));
+      slot.received.append(buffer, static_cast<size_t>(n));
     } else if (n < 0 && errno == EINTR) {
       continue;
     } else {
-      if (n == 0 || errno != EAGAIN) {
-        ::close(slot.fd);
-        slot.fd = -1;
+      if (n == 0 || errno != EAGAIN) {  // the worker is gone: reap() takes it
+        ::close(slot.channel);
+        slot.channel = -1;
       }
-      return;
+      break;
     }
   }
+  ResultFrame frame;
+  if (!slot.busy || slot.received.size() < sizeof frame) return;
+  std::memcpy(&frame, slot.received.data(), sizeof frame);
+  if (frame.job != slot.job || frame.text_bytes > kMaxResultBytes) {
+    ::kill(slot.pid, SIGKILL);  // not a frame of ours: the job ends with the worker
+    return;
+  }
+  if (slot.received.size() < sizeof frame + frame.text_bytes) return;
+  int exit_code = static_cast<int>(frame.exit_code);
+  done.push_back({slot.job, slot.received.substr(sizeof frame, frame.text_bytes),
+                  W_EXITCODE(exit_code, 0), slot.timed_out, now_seconds() - slot.started,
+                  frame.peak_rss_kib});
+  slot.received.clear();
+  slot.busy = false;
+  --busy_;
 }
 
 void WorkerPool::reap(std::vector<FinishedJob>& done) {
@@ -137,12 +172,14 @@ void WorkerPool::reap(std::vector<FinishedJob>& done) {
     if (pid <= 0) return;
     for (Slot& slot : slots_) {
       if (slot.pid != pid) continue;
-      read_from(slot);  // the child has exited: what it wrote is all there
-      if (slot.fd >= 0) ::close(slot.fd);
-      done.push_back({slot.job, std::move(slot.result), status, slot.timed_out,
-                      now_seconds() - slot.started, static_cast<int64_t>(usage.ru_maxrss)});
+      receive(slot, done);  // a job it answered before it ended is done
+      if (slot.busy) {
+        done.push_back({slot.job, "", status, slot.timed_out, now_seconds() - slot.started,
+                        static_cast<int64_t>(usage.ru_maxrss)});
+        --busy_;
+      }
+      if (slot.channel >= 0) ::close(slot.channel);
       slot = Slot{};
-      --running_;
       break;
     }
   }
@@ -152,17 +189,14 @@ std::vector<FinishedJob> WorkerPool::wait(int wait_ms) {
   std::vector<FinishedJob> done;
   double now = now_seconds();
   int timeout_ms = wait_ms;
-  if (limits_.timeout_seconds > 0) {
-    for (const Slot& s : slots_) {
-      if (s.pid == 0 || s.timed_out) continue;
+  std::vector<pollfd> fds = {{g_wake[0], POLLIN, 0}};
+  for (const Slot& s : slots_) {
+    if (!s.busy) continue;
+    if (s.channel >= 0) fds.push_back({s.channel, POLLIN, 0});
+    if (limits_.timeout_seconds > 0 && !s.timed_out) {
       double left = s.started + limits_.timeout_seconds - now;
       timeout_ms = std::min(timeout_ms, std::max(0, static_cast<int>(std::ceil(left * 1000))));
     }
-  }
-  std::vector<pollfd> fds;
-  fds.push_back({g_wake[0], POLLIN, 0});
-  for (const Slot& s : slots_) {
-    if (s.fd >= 0) fds.push_back({s.fd, POLLIN, 0});
   }
   if (::poll(fds.data(), fds.size(), timeout_ms) > 0 && (fds[0].revents & POLLIN)) {
     char drain[64];
@@ -170,12 +204,12 @@ std::vector<FinishedJob> WorkerPool::wait(int wait_ms) {
     }
   }
   for (Slot& s : slots_) {
-    if (s.fd >= 0) read_from(s);
+    if (s.busy) receive(s, done);
   }
   if (limits_.timeout_seconds > 0) {
     now = now_seconds();
     for (Slot& s : slots_) {
-      if (s.pid != 0 && !s.timed_out && now - s.started >= limits_.timeout_seconds) {
+      if (s.busy && !s.timed_out && now - s.started >= limits_.timeout_seconds) {
         s.timed_out = true;
         ::kill(s.pid, SIGKILL);
       }
@@ -189,6 +223,15 @@ void WorkerPool::kill_all() {
   for (const Slot& s : slots_) {
     if (s.pid != 0) ::kill(s.pid, SIGKILL);
   }
+}
+
+void WorkerPool::end_worker(Slot& slot) {
+  if (slot.pid == 0) return;
+  ::kill(slot.pid, SIGKILL);
+  ::waitpid(slot.pid, nullptr, 0);
+  if (slot.channel >= 0) ::close(slot.channel);
+  if (slot.busy) --busy_;
+  slot = Slot{};
 }
 
 }  // namespace px::cli

@@ -1,0 +1,59 @@
+# Debian ships static archives beside the shared libraries polyxios uses. Linked in, they spare
+# every process the dynamic loader's work: mapping each library, resolving its symbols and writing
+# its relocations (a copy-on-write page fault per page written), which every `polyxios convert`
+# of a small file pays (issue 12).
+#
+#   PX_STATIC_ABSEIL   Abseil's static archives in place of its 29 shared libraries (every target)
+#   PX_STATIC_LIBS     Expat's and zlib's static archives (every target)
+#   PX_STATIC_BINARY   the polyxios binary a static PIE (-static-pie): libc, libm, libstdc++ and
+#                      libgcc linked in too, so it loads no shared library at all; it needs the two
+#                      above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
+#
+# A static glibc still loads iconv's converters (gconv modules) from the system at run time, for
+# the encodings expat does not read itself (Shift_JIS, EUC-JP, ...): on a system whose glibc is
+# not the one the binary was built with, such documents may be refused as unsupported encodings.
+option(PX_STATIC_ABSEIL "Link Abseil's static archives rather than its shared libraries" ON)
+option(PX_STATIC_LIBS "Link Expat's and zlib's static archives, not their shared libraries" ON)
+option(PX_STATIC_BINARY "Link polyxios with no shared library at all (-static-pie)" ON)
+
+# Each imported target's library file taken from its static archive (libx.a beside libx.so).
+function(px_use_static_archives)
+  foreach(px_target IN LISTS ARGN)
+    foreach(px_property IMPORTED_LOCATION_NONE IMPORTED_LOCATION_RELEASE IMPORTED_LOCATION_DEBUG
+                        IMPORTED_LOCATION)
+      get_target_property(px_location ${px_target} ${px_property})
+      if(px_location MATCHES "\\.so(\\.[0-9.]+)?$")
+        string(REGEX REPLACE "\\.so(\\.[0-9.]+)?$" ".a" px_archive "${px_location}")
+        if(EXISTS "${px_archive}")
+          set_target_properties(${px_target} PROPERTIES ${px_property} "${px_archive}")
+        endif()
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+
+if(PX_STATIC_ABSEIL)
+  get_property(px_imported DIRECTORY PROPERTY IMPORTED_TARGETS)
+  list(FILTER px_imported INCLUDE REGEX "^absl::")
+  px_use_static_archives(${px_imported})
+endif()
+if(PX_STATIC_LIBS)
+  px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB)
+endif()
+
+# PX_LINK_STATIC_BINARY: whether this build links polyxios static (the deploy test checks the
+# Docker runtime stage against such a build, which is what the Dockerfile's defaults give).
+set(PX_LINK_STATIC_BINARY OFF)
+if(PX_STATIC_BINARY AND NOT PX_SANITIZE AND NOT PX_FUZZ)
+  if(NOT PX_STATIC_ABSEIL OR NOT PX_STATIC_LIBS)
+    message(FATAL_ERROR "PX_STATIC_BINARY needs PX_STATIC_ABSEIL and PX_STATIC_LIBS")
+  endif()
+  set(PX_LINK_STATIC_BINARY ON)
+endif()
+
+# px_static_binary(TARGET): TARGET linked as a static PIE when PX_LINK_STATIC_BINARY.
+function(px_static_binary target)
+  if(PX_LINK_STATIC_BINARY)
+    target_link_options(${target} PRIVATE -static-pie)
+  endif()
+endfunction()
