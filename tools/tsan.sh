@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# ThreadSanitizer run of the reader's second thread: the streaming unit tests (numbers decoded
-# on a decoding thread, geometries read on it as their end tags arrive) and whole conversions of
-# a generated document and of corpus files with --threads 2, each compared byte for byte with
-# --threads 1.
+# ThreadSanitizer run of the second threads: the streaming unit tests (numbers decoded on a
+# decoding thread, geometries read on it as their end tags arrive, tasks on a task thread) and
+# whole conversions of a generated document and of corpus files in every direction with
+# --threads 2, each compared byte for byte with --threads 1 (tests/threads/same_bytes.sh).
 #
 #   tools/tsan.sh [CORPUS_FILES]     (default: 40 COLLADA files of ../shared/corpus)
 #
 # Builds with clang in build-tsan/ (only what it runs). Exit status: 0 clean, 1 on a report or a
-# difference. CI runs it (.ci/run).
+# difference. Not in CI, which its build would take close to its 45-minute limit (CI runs
+# tests/threads/same_bytes.sh on the release build instead): run it after changing a threaded
+# path, and give its result in the note.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 files=${1:-40}
@@ -26,33 +28,9 @@ fi
 rm -f "$log"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 
-"$build/tests/engine/engine_tests" --gtest_filter='XmlStreaming.*:ScanNumbers.*' >/dev/null
+"$build/tests/engine/engine_tests" \
+  --gtest_filter='XmlStreaming.*:ScanNumbers.*:TaskThread.*:MappedFile*' >/dev/null
 "$build/tests/collada/collada_tests" --gtest_filter='EarlyGeometries.*' >/dev/null
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/px-tsan.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-"$build/bench/gen_collada" "$work/gen.dae" 8 >/dev/null 2>&1
-inputs=("$work/gen.dae")
-corpus=${POLYXIOS_CORPUS:-../shared/corpus}
-if [ -d "$corpus/collada" ]; then
-  while IFS= read -r f; do inputs+=("$f"); done < <(
-    find "$corpus/collada" -iname '*.dae' -size +20k | sort | head -n "$files")
-fi
-checked=0
-for f in "${inputs[@]}"; do
-  one=0
-  "$build/tools/polyxios" convert --quiet --threads 1 "$f" "$work/one.glb" 2>/dev/null || one=$?
-  two=0
-  "$build/tools/polyxios" convert --quiet --threads 2 "$f" "$work/two.glb" 2>"$work/err" || two=$?
-  if [ "$two" = 66 ] || grep -q "ThreadSanitizer" "$work/err"; then
-    cat "$work/err" >&2
-    exit 1
-  fi
-  if [ "$one" != "$two" ] || { [ "$one" = 0 ] && ! cmp -s "$work/one.glb" "$work/two.glb"; }; then
-    echo "tsan: $f: --threads 1 and --threads 2 differ (exit $one / $two)" >&2
-    exit 1
-  fi
-  rm -f "$work"/one.glb "$work"/two.glb
-  checked=$((checked + 1))
-done
-echo "tsan: streaming tests clean; $checked conversions with --threads 2 clean and equal to --threads 1"
+echo "tsan: streaming tests clean"
+PX_TSAN=1 tests/threads/same_bytes.sh "$build/tools/polyxios" "$build/bench/gen_collada" "$files"
