@@ -26,7 +26,7 @@ if ! { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMP
   exit 1
 fi
 rm -f "$log"
-export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppressions=$PWD/tools/tsan.supp"
 
 "$build/tests/engine/engine_tests" \
   --gtest_filter='XmlStreaming.*:ScanNumbers.*:TaskThread.*:MappedFile*' >/dev/null
