@@ -15,42 +15,26 @@
 
 #include "engine/source.h"
 #include "engine/strings.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace px {
 namespace {
 
 namespace fs = std::filesystem;
 
-class MappedFileTest : public ::testing::Test {
+class MappedFileTest : public test_support::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           cat("px_mapped_", ::getpid(), "_",
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& bytes) {
-    fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-  }
-
   // n bytes, none of them zero.
   static std::string pattern(size_t n) {
     std::string out(n, '\0');
     for (size_t i = 0; i < n; ++i) out[i] = static_cast<char>('a' + i % 26);
     return out;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(MappedFileTest, MapsTheFilesBytes) {
   const std::string bytes = pattern(10000);
-  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write("a.bin", bytes));
+  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write_file("a.bin", bytes));
   ASSERT_TRUE(file.ok()) << file.status();
   EXPECT_EQ((*file)->text(), bytes);
   EXPECT_EQ((*file)->bytes().size(), bytes.size());
@@ -58,7 +42,7 @@ TEST_F(MappedFileTest, MapsTheFilesBytes) {
 }
 
 TEST_F(MappedFileTest, AnEmptyFileMapsNothing) {
-  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write("e.bin", ""));
+  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write_file("e.bin", ""));
   ASSERT_TRUE(file.ok()) << file.status();
   EXPECT_TRUE((*file)->bytes().empty());
   EXPECT_FALSE((*file)->cut_short());
@@ -79,7 +63,7 @@ TEST_F(MappedFileTest, OpenFailuresAreWordedAsTheChunkedSourcesAre) {
 
 TEST_F(MappedFileTest, AFileThatGrowsIsReadAsItWasWhenOpened) {
   const std::string bytes = pattern(5000);
-  const fs::path path = write("g.bin", bytes);
+  const fs::path path = write_file("g.bin", bytes);
   absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(path);
   ASSERT_TRUE(file.ok());
   std::ofstream(path, std::ios::binary | std::ios::app) << pattern(100000);
@@ -90,7 +74,7 @@ TEST_F(MappedFileTest, AFileThatGrowsIsReadAsItWasWhenOpened) {
 TEST_F(MappedFileTest, AFileCutShortReadsAsZerosPastItsNewEndAndSaysSo) {
   const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
   const std::string bytes = pattern(5 * page + 123);
-  const fs::path path = write("c.bin", bytes);
+  const fs::path path = write_file("c.bin", bytes);
   absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(path);
   ASSERT_TRUE(file.ok());
   fs::resize_file(path, 100);
@@ -101,14 +85,14 @@ TEST_F(MappedFileTest, AFileCutShortReadsAsZerosPastItsNewEndAndSaysSo) {
   EXPECT_EQ(text.substr(100), std::string(bytes.size() - 100, '\0'));
   EXPECT_TRUE((*file)->cut_short());
   // Another file mapped after is not marked.
-  absl::StatusOr<std::shared_ptr<const MappedFile>> other = MappedFile::open(write("o.bin", "x"));
+  absl::StatusOr<std::shared_ptr<const MappedFile>> other = MappedFile::open(write_file("o.bin", "x"));
   ASSERT_TRUE(other.ok());
   EXPECT_FALSE((*other)->cut_short());
 }
 
 TEST_F(MappedFileTest, AWarmedFileReadsTheSameAndMayBeCutShortWhileWarming) {
   const std::string bytes = pattern(size_t{9} << 20);
-  const fs::path path = write("w.bin", bytes);
+  const fs::path path = write_file("w.bin", bytes);
   {
     absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(path, true);
     ASSERT_TRUE(file.ok());
@@ -124,7 +108,7 @@ TEST_F(MappedFileTest, AWarmedFileReadsTheSameAndMayBeCutShortWhileWarming) {
 
 TEST_F(MappedFileTest, BytesOutliveTheirPathButNotTheirOwner) {
   const std::string bytes = pattern(3000);
-  const fs::path path = write("k.bin", bytes);
+  const fs::path path = write_file("k.bin", bytes);
   absl::StatusOr<FileBytes> loaded = load_file(path);
   ASSERT_TRUE(loaded.ok());
   std::shared_ptr<const void> owner = loaded->owner;
@@ -147,7 +131,7 @@ TEST_F(MappedFileTest, AGzipFileIsInflatedAsTheChunkedSourceReadsIt) {
 }
 
 TEST_F(MappedFileTest, ASigbusOutsideTheMappingsStillEndsTheProcess) {
-  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write("s.bin", "x"));
+  absl::StatusOr<std::shared_ptr<const MappedFile>> file = MappedFile::open(write_file("s.bin", "x"));
   ASSERT_TRUE(file.ok());
   EXPECT_DEATH(std::raise(SIGBUS), "");
 }

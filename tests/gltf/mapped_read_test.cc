@@ -12,29 +12,15 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "gtest/gtest.h"
 #include "tests/gltf/read_test_util.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace px::gltf::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-class MappedRead : public ::testing::Test {
+class MappedRead : public test_support::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           cat("px_mapped_read_", ::getpid(), "_",
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& bytes) {
-    fs::path path = dir_ / name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-  }
-
   static ReadResult read_file(const fs::path& path, int threads = 0) {
     ReadResult out;
     ReadOptions options;
@@ -42,8 +28,6 @@ class MappedRead : public ::testing::Test {
     out.scene = read(path, options, out.diagnostics);
     return out;
   }
-
-  fs::path dir_;
 };
 
 // A triangle fan of n vertices: positions on a circle, normals, and n - 2 triangles of uint32
@@ -90,7 +74,7 @@ Fan fan(size_t n, size_t stride = 12) {
 
 TEST_F(MappedRead, ColumnsLaidOutAsTheirAccessorsPointIntoTheFileAndOutliveIt) {
   Fan f = fan(20000);
-  const fs::path path = write("fan.glb", glb(f.json, f.bin.bytes()));
+  const fs::path path = write_file("fan.glb", glb(f.json, f.bin.bytes()));
   ReadResult r = read_file(path);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   fs::remove(path);
@@ -106,10 +90,10 @@ TEST_F(MappedRead, ColumnsLaidOutAsTheirAccessorsPointIntoTheFileAndOutliveIt) {
 
 TEST_F(MappedRead, AnExternalBinIsMappedAndOutlivesItsFile) {
   Fan f = fan(5000);
-  write("fan.bin", f.bin.bytes());
+  write_file("fan.bin", f.bin.bytes());
   std::string json = f.json;
   json.replace(json.find(R"("byteLength": )"), 0, R"("uri": "fan.bin", )");
-  const fs::path path = write("fan.gltf", json);
+  const fs::path path = write_file("fan.gltf", json);
   ReadResult r = read_file(path);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   fs::remove(dir_ / "fan.bin");
@@ -119,7 +103,7 @@ TEST_F(MappedRead, AnExternalBinIsMappedAndOutlivesItsFile) {
 
 TEST_F(MappedRead, AnAccessorNotLaidOutAsItsColumnIsCopied) {
   Fan f = fan(20000, 16);
-  const fs::path path = write("strided.glb", glb(f.json, f.bin.bytes()));
+  const fs::path path = write_file("strided.glb", glb(f.json, f.bin.bytes()));
   ReadResult r = read_file(path);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_GE(r.scene->arena->bytes(), f.positions.size() * sizeof(float));
@@ -162,7 +146,7 @@ TEST_F(MappedRead, TheWarningsAreThoseOfAReadFromMemory) {
   const std::string bytes = broken_values_glb();
   ReadResult memory = read_bytes(bytes);
   ASSERT_TRUE(memory.scene.ok()) << memory.scene.status();
-  ReadResult mapped = read_file(write("broken.glb", bytes));
+  ReadResult mapped = read_file(write_file("broken.glb", bytes));
   ASSERT_TRUE(mapped.scene.ok()) << mapped.scene.status();
   for (std::string_view code :
        {"gltf.read.accessor-bounds", "gltf.read.accessor-non-finite", "gltf.read.tangent-sign",
@@ -179,7 +163,7 @@ TEST_F(MappedRead, TheWarningsAreThoseOfAReadFromMemory) {
 }
 
 TEST_F(MappedRead, AnIndexPastTheVerticesIsRefusedNamingTheFirst) {
-  ReadResult r = read_file(write("oob.glb", broken_values_glb({0, 1, 2, 9, 1, 12})));
+  ReadResult r = read_file(write_file("oob.glb", broken_values_glb({0, 1, 2, 9, 1, 12})));
   ASSERT_FALSE(r.scene.ok());
   EXPECT_NE(r.scene.status().message().find("gltf.primitive.index-out-of-range"),
             std::string_view::npos)
@@ -191,7 +175,7 @@ TEST_F(MappedRead, AnIndexPastTheVerticesIsRefusedNamingTheFirst) {
 TEST_F(MappedRead, TheThreadCountChangesNothing) {
   // Large enough for the warming thread (8 MiB) and the cell thread (4 MiB).
   Fan f = fan(400000);
-  const fs::path path = write("big.glb", glb(f.json, f.bin.bytes()));
+  const fs::path path = write_file("big.glb", glb(f.json, f.bin.bytes()));
   ReadResult one = read_file(path, 1);
   ReadResult two = read_file(path, 2);
   ASSERT_TRUE(one.scene.ok() && two.scene.ok());

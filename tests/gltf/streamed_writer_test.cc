@@ -15,6 +15,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "gtest/gtest.h"
 #include "tests/gltf/test_scene.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace px::gltf::testing {
 namespace {
@@ -89,31 +90,8 @@ Scene big_scene(size_t n = 120000) {
   return scene;
 }
 
-class StreamedWriter : public ::testing::Test {
+class StreamedWriter : public test_support::ScratchDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           cat("px_streamed_writer_", ::getpid(), "_",
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  std::vector<std::string> files() const {
-    std::vector<std::string> names;
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      names.push_back(entry.path().filename().string());
-    }
-    std::sort(names.begin(), names.end());
-    return names;
-  }
-  static std::string read(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  }
   static std::vector<std::string> lines(const Diagnostics& diagnostics) {
     std::vector<std::string> out;
     for (const Diagnostic& d : diagnostics.entries()) {
@@ -121,8 +99,6 @@ class StreamedWriter : public ::testing::Test {
     }
     return out;
   }
-
-  fs::path dir_;
 };
 
 TEST_F(StreamedWriter, FilesEqualTheDocumentBuiltInMemoryOnOneThreadOrTwo) {
@@ -144,13 +120,13 @@ TEST_F(StreamedWriter, FilesEqualTheDocumentBuiltInMemoryOnOneThreadOrTwo) {
 
     Diagnostics file_diagnostics;
     ASSERT_TRUE(write(scene, dir_ / "s.glb", true, file_diagnostics, threads).ok());
-    EXPECT_TRUE(read(dir_ / "s.glb") == glb->json) << threads;
+    EXPECT_TRUE(file_bytes(dir_ / "s.glb") == glb->json) << threads;
     EXPECT_EQ(lines(file_diagnostics), lines(memory_diagnostics));
 
     Diagnostics gltf_file_diagnostics;
     ASSERT_TRUE(write(scene, dir_ / "s.gltf", false, gltf_file_diagnostics, threads).ok());
-    EXPECT_EQ(read(dir_ / "s.gltf"), gltf->json);
-    EXPECT_TRUE(read(dir_ / "s.bin") == gltf->bin) << threads;
+    EXPECT_EQ(file_bytes(dir_ / "s.gltf"), gltf->json);
+    EXPECT_TRUE(file_bytes(dir_ / "s.bin") == gltf->bin) << threads;
     EXPECT_EQ(lines(gltf_file_diagnostics), lines(gltf_diagnostics));
   }
 }
