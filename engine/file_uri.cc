@@ -60,7 +60,11 @@ UriKind classify_uri(std::string_view raw) {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return name == "http" || name == "https" ? UriKind::kRemote : UriKind::kOther;
   }
-  std::string path = percent_decode(std::string_view(uri).substr(0, uri.find_first_of("?#")));
+  // Decoded until nothing changes, since some pipelines decode twice ("%252e%252e/").
+  std::string path(std::string_view(uri).substr(0, uri.find_first_of("?#")));
+  for (std::string once = percent_decode(path); once != path; once = percent_decode(path)) {
+    path = std::move(once);
+  }
   for (char& c : path) {
     if (c == '\\') c = '/';
   }

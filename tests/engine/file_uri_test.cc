@@ -65,6 +65,7 @@ TEST(ClassifyUri, EverythingElseIsOther) {
            "C:\\x", "C:/x", "c:x", "C%3A/x",                          // Windows drives
            "../x", "../../x", "a/../../b", "maps\\..\\..\\x",     // leaving the folder
            "%2e%2e/x", "%2E%2E%2Fx", "a%2F..%2F..%2Fb", "%2F%2Fhost/x",  // the same, escaped
+           "%252e%252e/x", "%25252F%25252Fhost",                       //   once or more
            "../here/a.png",                                            // out, then back in
            ".. /x", "... /x", "javascript%3Aalert(1)",                 // what Windows or a
            "a.png%00/../../x",                                         //   decoder reads so

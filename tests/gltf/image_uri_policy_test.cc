@@ -67,6 +67,8 @@ TEST(ImageUriPolicy, HostPathsAndOtherSchemesAreDroppedAndTheirTexturesKeepNoSou
   for (size_t i = 0; i < 5; ++i) EXPECT_FALSE(p.doc["textures"][i].HasMember("source")) << i;
   EXPECT_EQ(p.doc["textures"][5]["source"].GetInt(), 0);
   EXPECT_EQ(p.doc["textures"][6]["source"].GetInt(), 1);
+  // Each texture left without its image says so, as for any image not written.
+  EXPECT_EQ(diagnostics.count("gltf.write.texture-source-dropped"), 5);
   // Every material still names its texture: a texture without source is valid glTF.
   EXPECT_EQ(p.doc["materials"].Size(), kUris.size());
 }
