@@ -176,6 +176,19 @@ def main():
                     convert(f"{os.path.basename(source)} -> {ext}, {label}", source, target,
                             flags, kept)
 
+        # To standard output (the writers' stream entry points): COLLADA, and GLB.
+        for flags, kept in (([], INSIDE), (["--allow-remote-uris"], INSIDE + REMOTE)):
+            for fmt in ("dae", "glb"):
+                p = subprocess.run([POLYXIOS, "convert", src, "-", "--format", fmt, *flags],
+                                   capture_output=True, stdin=subprocess.DEVNULL, timeout=120)
+                out_text = p.stdout.decode("utf-8", "replace")
+                check(f"convert to standard output as {fmt} {flags}: exit 0", p.returncode == 0,
+                      p.stderr.decode())
+                for uri in URIS:
+                    check(f"convert to standard output as {fmt} {flags}: {uri} "
+                          f"{'kept' if uri in kept else 'left out'}",
+                          (uri in out_text) == (uri in kept))
+
         # batch shares convert's options: the flags reach its workers.
         batch_in = os.path.join(tmp, "batch-in")
         os.makedirs(batch_in)
