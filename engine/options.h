@@ -29,6 +29,11 @@ struct WriteOptions {
   // Threads a write may use, as ReadOptions::threads: 0 for the cores (the COLLADA writer takes
   // at most two), 1 for none beside the caller's. The bytes written are the same whatever the count.
   int threads = 0;
+  // Image URIs copied into the output beside data: and relative ones staying in the asset's
+  // folder (others are dropped with a warning, so that no viewer of the output reads a host
+  // file): http(s): ones, and every other (file:, absolute paths, "..", other schemes).
+  bool allow_remote_uris = false;
+  bool allow_external_files = false;
 };
 
 }  // namespace px

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/errors.h"
+#include "engine/file_uri.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
@@ -134,11 +135,11 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   }
   switch (format) {
     case Format::kGlb:
-      return gltf::write(scene, path, true, diagnostics, options.threads);
+      return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options));
     case Format::kGltf:
-      return gltf::write(scene, path, false, diagnostics, options.threads);
+      return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options));
     case Format::kCollada:
-      return collada::write(scene, path, diagnostics, options.threads);
+      return collada::write(scene, path, diagnostics, options.threads, uri_policy(options));
     case Format::kUnknown:
       break;
   }
@@ -197,7 +198,8 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics) {
   if (options.collada) {
-    return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads);
+    return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads,
+                          uri_policy(options));
   }
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
@@ -205,7 +207,7 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
                   "write GLB to a stream instead");
   }
   absl::StatusOr<gltf::Written> glb =
-      gltf::write_to_memory(scene, true, "", diagnostics, options.threads);
+      gltf::write_to_memory(scene, true, "", diagnostics, options.threads, uri_policy(options));
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

@@ -485,7 +485,7 @@ class BatchTest(unittest.TestCase):
                  '--to', '-j', '--config', '--ignore', '--only', '--severity', '--from',
                  '--timeout', '--max-memory', '--report', '--resume', '--quiet',
                  '--progress-interval', '--shard', '--shards', '--format', '-o',
-                 '--allow-external-files', 'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
+                 '--allow-external-files', '--allow-remote-uris', 'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
                  'AWS_BATCH_JOB_ARRAY_INDEX', '{shard}']
         for flag in flags:
             named = re.search(r'(^|[\s\[(|"])' + re.escape(flag) + r'([\s\]=)|",.]|$)', help_text)

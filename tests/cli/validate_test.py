@@ -303,9 +303,11 @@ try:
                 "error", lib_lines[3], "2 assets: 0 ok, 0 with warnings, 2 failed"])
         os.remove("unreadable.dae")
 
-    # --allow-external-files: an image outside the document's folder is read, not warned about.
+    # --allow-external-files: an image outside the document's folder is read, not warned about;
+    # without it, it is not read and its uri is left out of the conversion too (issue 13).
     expect("an image outside the folder", ["ext"], 0,
-           ["warnings   ext/sub/img.dae: 1 warning (collada.image.outside-folder x1)", one_warned])
+           ["warnings   ext/sub/img.dae: 2 warnings (collada.image.outside-folder x1, "
+            "gltf.write.image-uri-dropped x1)", one_warned])
     expect("--allow-external-files", ["ext", "--allow-external-files", "--werror"], 0,
            ["ok         ext/sub/img.dae", "1 asset: 1 ok, 0 with warnings, 0 failed"])
 

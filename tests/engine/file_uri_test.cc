@@ -1,4 +1,5 @@
-// engine/file_uri.h: the file a document's URI names, and whether it leaves the document's folder.
+// engine/file_uri.h: the file a document's URI names, whether it leaves the document's folder, and
+// which URIs a writer may copy into its output (Issue 13).
 #include "engine/file_uri.h"
 
 #include <gtest/gtest.h>
@@ -31,6 +32,71 @@ TEST(FileUri, OtherSchemesAndFolderlessDocumentsNameNoFile) {
   EXPECT_EQ(resolve_file_uri("http://example.com/a.png", "doc", true).kind, UriFile::kNotAFile);
   EXPECT_EQ(resolve_file_uri("", "doc", false).kind, UriFile::kNotAFile);
   EXPECT_EQ(resolve_file_uri("a.png", "", false).kind, UriFile::kNoFolder);
+}
+
+TEST(ClassifyUri, DataUrisInAnyCase) {
+  for (const char* uri : {"data:image/png;base64,iVBORw0KGgo=", "DATA:,x", " data:,x"}) {
+    EXPECT_EQ(classify_uri(uri), UriKind::kData) << uri;
+  }
+}
+
+TEST(ClassifyUri, RelativeReferencesStayingInTheFolder) {
+  for (const char* uri :
+       {"a.png", "maps/a.png", "./maps/a.png", "a/../b.png", "maps\\a.png", "a%20b.png",
+        "maps/x/../../a.png", "a.png?v=2", "a.png#frag", "./tex:1.png", "a/.../b.png",
+        "maps//a.png", "a/b/../"}) {
+    EXPECT_EQ(classify_uri(uri), UriKind::kInside) << uri;
+  }
+}
+
+TEST(ClassifyUri, RemoteOnlyForHttpAndHttps) {
+  for (const char* uri : {"http://example.com/a.png", "https://example.com/a.png",
+                          "HTTPS://EXAMPLE.COM/A.PNG", "\thttp://example.com/a.png"}) {
+    EXPECT_EQ(classify_uri(uri), UriKind::kRemote) << uri;
+  }
+}
+
+TEST(ClassifyUri, EverythingElseIsOther) {
+  for (const char* uri : {
+           "file:///etc/passwd", "FILE:///x", "file:a.png",        // file:, any case
+           "javascript:alert(1)", "java\tscript:alert(1)",        // a tab a browser drops
+           " javascript:alert(1)", "vbscript:x", "ftp://h/a.png",  // other schemes
+           "/etc/passwd", "//host/x", "\\\\host\\share\\x",     // absolute, network paths
+           "C:\\x", "C:/x", "c:x", "C%3A/x",                          // Windows drives
+           "../x", "../../x", "a/../../b", "maps\\..\\..\\x",     // leaving the folder
+           "%2e%2e/x", "%2E%2E%2Fx", "a%2F..%2F..%2Fb", "%2F%2Fhost/x",  // the same, escaped
+           "%252e%252e/x", "%25252F%25252Fhost",                       //   once or more
+           "../here/a.png",                                            // out, then back in
+           ".. /x", "... /x", "javascript%3Aalert(1)",                 // what Windows or a
+           "a.png%00/../../x",                                         //   decoder reads so
+           "", " ", ".", "./", "a/..", "?x", "#x"}) {                  // the document itself
+    EXPECT_EQ(classify_uri(uri), UriKind::kOther) << uri;
+  }
+}
+
+TEST(ClassifyUri, PolicyKeepsDataAndInsideAlwaysTheRestOnlyWhenAllowed) {
+  const UriPolicy strict;
+  const UriPolicy remote{.allow_remote = true};
+  const UriPolicy external{.allow_external = true};
+  for (const UriPolicy& p : {strict, remote, external}) {
+    EXPECT_TRUE(may_write_uri("data:,x", p));
+    EXPECT_TRUE(may_write_uri("maps/a.png", p));
+  }
+  EXPECT_FALSE(may_write_uri("https://example.com/a.png", strict));
+  EXPECT_TRUE(may_write_uri("https://example.com/a.png", remote));
+  EXPECT_FALSE(may_write_uri("https://example.com/a.png", external));
+  EXPECT_FALSE(may_write_uri("file:///etc/passwd", strict));
+  EXPECT_FALSE(may_write_uri("file:///etc/passwd", remote));
+  EXPECT_TRUE(may_write_uri("file:///etc/passwd", external));
+  EXPECT_TRUE(may_write_uri("../../x", external));
+
+  WriteOptions options;
+  EXPECT_FALSE(uri_policy(options).allow_remote);
+  EXPECT_FALSE(uri_policy(options).allow_external);
+  options.allow_remote_uris = true;
+  options.allow_external_files = true;
+  EXPECT_TRUE(uri_policy(options).allow_remote);
+  EXPECT_TRUE(uri_policy(options).allow_external);
 }
 
 }  // namespace

@@ -197,7 +197,7 @@ class BatchRun {
 
 int run_batch(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--resume", "--quiet", "--allow-external-files"},
+                   {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris"},
                     {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
                      "--shards", "--progress-interval"}});
   if (!args.error().empty()) return usage(args.error());
@@ -209,6 +209,8 @@ int run_batch(int argc, char** argv) {
     return usage("--to takes glb, gltf or dae");
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
+  settings.convert.write.allow_external_files = args.has("--allow-external-files");
+  settings.convert.write.allow_remote_uris = args.has("--allow-remote-uris");
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, 1024, &workers)) {
     return usage("-j takes a number of workers from 1 to 1024");

@@ -9,13 +9,15 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--quiet"}, {"--format", "--threads"}});
+                   {{"--allow-external-files", "--allow-remote-uris", "--quiet"}, {"--format", "--threads"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
   WriteOptions write_options;
   if (args.has("--format") && !set_output_format(args.value("--format"), write_options)) {
     return usage("--format takes glb, gltf or dae");
   }
+  write_options.allow_external_files = args.has("--allow-external-files");
+  write_options.allow_remote_uris = args.has("--allow-remote-uris");
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");

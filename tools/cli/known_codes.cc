@@ -143,6 +143,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.write.emissive-texture-dropped",
     "collada.write.global-dropped",
     "collada.write.image-empty",
+    "collada.write.image-uri-dropped",
     "collada.write.image-uri-escaped",
     "collada.write.invalid-character",
     "collada.write.light-dropped",  // built at run time
@@ -314,6 +315,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.global-dropped",
     "gltf.write.image-dropped",
     "gltf.write.image-not-embedded",
+    "gltf.write.image-uri-dropped",
     "gltf.write.json",
     "gltf.write.material-dropped",
     "gltf.write.material-extra-dropped",

@@ -119,7 +119,7 @@ struct Printed {
 
 int run_validate(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--json", "--werror", "--allow-external-files"},
+                   {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris"},
                     {"--to", "-j", "--config", "--ignore", "--only", "--severity"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("validate takes one PATH or more");
@@ -135,6 +135,8 @@ int run_validate(int argc, char** argv) {
   if (absl::Status s = build_policy(args, policy); !s.ok()) {
     return exit_code_for(s) == ExitCode::kIo ? fail(s) : usage(std::string(s.message()));
   }
+  write_options.allow_external_files = args.has("--allow-external-files");
+  write_options.allow_remote_uris = args.has("--allow-remote-uris");
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   // Assets read side by side already use the cores: each reads on its own thread alone.

@@ -34,10 +34,12 @@ void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   }
 }
 
-absl::StatusOr<WritePlan> plan_document(const Scene& scene, Diagnostics& diagnostics) {
+absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uris,
+                                        Diagnostics& diagnostics) {
   warn_dropped_globals(scene, diagnostics);
   check_asset(scene, diagnostics);
   WritePlan plan;
+  plan.uris = uris;
   if (absl::Status s = plan_nodes(scene, plan, diagnostics); !s.ok()) return s;
   if (absl::Status s = plan_controllers(scene, plan, diagnostics); !s.ok()) return s;
   if (absl::Status s = plan_geometries(scene, plan, diagnostics); !s.ok()) return s;
@@ -101,13 +103,13 @@ absl::Status write_bytes(std::FILE* out, std::string_view bytes) {
 
 // A document for a text stream of another encoding than UTF-8: whole, then checked (Q18).
 absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::string_view encoding,
-                                   Diagnostics& diagnostics, int threads) {
+                                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
   if (!spells_ascii_as_ascii(encoding)) {
     return refuse("collada.write.stream-encoding",
                   cat("a COLLADA document is UTF-8; a text stream in ", encoding,
                       " cannot hold it: pass a byte stream or a path"));
   }
-  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads);
+  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads, uris);
   if (!text.ok()) return text.status();
   if (std::any_of(text->begin(), text->end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
@@ -121,8 +123,8 @@ absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::stri
 }  // namespace
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagnostics& diagnostics,
-                   int threads) {
-  absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
+                   int threads, const UriPolicy& uris) {
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
   if (!file.ok()) return file.status();
@@ -134,11 +136,11 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
-                   Diagnostics& diagnostics, int threads) {
+                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
   if (!encoding.empty() && !is_utf8_name(encoding)) {
-    return write_for_text_stream(scene, out, encoding, diagnostics, threads);
+    return write_for_text_stream(scene, out, encoding, diagnostics, threads, uris);
   }
-  absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
       scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, threads,
@@ -149,8 +151,8 @@ absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding
 }
 
 absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics,
-                                            int threads) {
-  absl::StatusOr<WritePlan> plan = plan_document(scene, diagnostics);
+                                            int threads, const UriPolicy& uris) {
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
   if (!plan.ok()) return plan.status();
   std::string out;
   absl::Status written = write_document(

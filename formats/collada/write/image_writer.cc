@@ -40,14 +40,22 @@ void plan_images(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) 
   std::vector<bool> written(scene.images.size(), false);
   int64_t empty = 0;
   int64_t escaped = 0;
+  std::vector<size_t> uri_dropped;
   // Names first, so a generated id never takes a name a later image holds.
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
-    written[i] = !image.uri.empty() || !image.bytes.empty();
     uris[i] = as_uri_reference(image.uri);
-    if (uris[i] != image.uri) ++escaped;
+    // Judged as written and as the scene spells it, so that neither reading can leave the folder.
+    if (!image.uri.empty() &&
+        !(may_write_uri(uris[i], plan.uris) && may_write_uri(image.uri, plan.uris))) {
+      uri_dropped.push_back(i);
+      uris[i].clear();
+    } else if (uris[i] != image.uri) {
+      ++escaped;
+    }
+    written[i] = !uris[i].empty() || !image.bytes.empty();
     if (!written[i]) {
-      ++empty;
+      if (image.uri.empty()) ++empty;
     } else if (plan.ids.reserve(image.name)) {
       ids[i] = image.name;
     }
@@ -61,6 +69,17 @@ void plan_images(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) 
                      cat(escaped,
                          " image uris are not URI references (xs:anyURI): the characters that "
                          "keep them from being one are written percent-encoded"));
+  }
+  if (!uri_dropped.empty()) {
+    const size_t first = uri_dropped.front();
+    diagnostics.warn(
+        "collada.write.image-uri-dropped",
+        cat(uri_dropped.size(),
+            " image uris are not written, since a viewer of the output would resolve them outside "
+            "the asset's folder (absolute, \"..\", file:, another scheme; http(s): needs "
+            "--allow-remote-uris, the others --allow-external-files); their bytes are written "
+            "instead, else the image is left out with the textures that sample it (first: image ",
+            first, ", ", scene.images[first].uri, ")"));
   }
   if (empty > 0) {
     diagnostics.warn("collada.write.image-empty",
@@ -84,9 +103,9 @@ void write_images(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
     // Named by its id when it has no name, as it reads back (see write_effects).
     xml.attr("name", image.name.empty() ? ids[i] : image.name);
     // A uri as the scene spells it, percent-encoding kept (escaped where it is no URI
-    // reference); bytes alone as a data: URI.
-    xml.element("init_from", image.uri.empty() ? data_uri(media_type_of(image), image.bytes)
-                                               : plan.effects.image_uris[i]);
+    // reference); bytes alone, or with a uri not to be written, as a data: URI.
+    const std::string& uri = plan.effects.image_uris[i];
+    xml.element("init_from", uri.empty() ? data_uri(media_type_of(image), image.bytes) : uri);
     xml.close();
   }
   xml.close();

@@ -10,7 +10,8 @@
 namespace px::collada {
 
 // Fills plan.effects.image_ids: the image's name when it is a free NCName, else a generated id;
-// empty, with a warning, for an image holding neither a uri nor bytes, which is not written.
+// empty, with a warning, for an image holding neither a uri nor bytes, which is not written. A uri
+// plan.uris does not allow is dropped with a warning (plan.effects.image_uris empty for it).
 void plan_images(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics);
 // <library_images>: each written image by its uri, or as a data: URI of its bytes.
 void write_images(const Scene& scene, const WritePlan& plan, XmlWriter& xml);

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "engine/file_uri.h"
+
 #include "formats/collada/write/animation_plan.h"
 #include "formats/collada/write/controller_plan.h"
 #include "formats/collada/write/effect_plan.h"
@@ -15,6 +17,7 @@
 namespace px::collada {
 
 struct WritePlan {
+  UriPolicy uris;  // given, not planned: the image URIs that may be written
   IdRegistry ids;  // every id of the document
   NodesPlan nodes;
   ControllersPlan controllers;

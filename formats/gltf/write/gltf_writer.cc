@@ -74,14 +74,15 @@ class Document {
  public:
   // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
-                                                        int threads, Diagnostics& diagnostics) {
+                                                        int threads, const UriPolicy& uris,
+                                                        Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
     absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
     if (!materials.ok()) return materials.status();
     WriteOptions options;
     options.threads = threads;
     std::unique_ptr<Document> doc(
-        new Document(scene, binary, threads_for(options.threads), *std::move(materials)));
+        new Document(scene, binary, threads_for(options.threads), uris, *std::move(materials)));
     if (absl::Status s = doc->plan_parts(diagnostics); !s.ok()) return s;
     return doc;
   }
@@ -130,8 +131,13 @@ class Document {
   }
 
  private:
-  Document(const Scene& scene, bool binary, int threads, MaterialTable materials)
-      : scene_(scene), binary_(binary), threads_(threads), materials_(std::move(materials)) {}
+  Document(const Scene& scene, bool binary, int threads, const UriPolicy& uris,
+           MaterialTable materials)
+      : scene_(scene),
+        binary_(binary),
+        threads_(threads),
+        uris_(uris),
+        materials_(std::move(materials)) {}
 
   absl::Status plan_parts(Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
@@ -152,7 +158,7 @@ class Document {
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
-    images_.emplace(scene_, binary_, diagnostics);
+    images_.emplace(scene_, binary_, uris_, diagnostics);
     images_->add_views(bin_);
     tasks.wait();
     return absl::OkStatus();
@@ -161,6 +167,7 @@ class Document {
   const Scene& scene_;
   bool binary_;
   int threads_;
+  UriPolicy uris_;
   MaterialTable materials_;
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
@@ -195,9 +202,10 @@ absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& late
 }  // namespace
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics, int threads) {
+                                        Diagnostics& diagnostics, int threads,
+                                        const UriPolicy& uris) {
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, diagnostics);
+      Document::plan(scene, binary, threads, uris, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -218,13 +226,13 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads) {
+                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, diagnostics);
+      Document::plan(scene, binary, threads, uris, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

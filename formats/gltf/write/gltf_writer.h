@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/file_uri.h"
 #include "model/scene.h"
 
 namespace px::gltf {
@@ -18,9 +19,10 @@ namespace px::gltf {
 // Writes scene as GLB (binary=true) or as .gltf + .bin beside it (binary=false, the .bin named
 // after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
 // committed first, then the .gltf, and on any failure neither is left. The buffer is made and
-// written a piece at a time, never held whole; threads as WriteOptions::threads.
+// written a piece at a time, never held whole; threads as WriteOptions::threads. An image URI the
+// policy does not allow is not written (gltf.write.image-uri-dropped).
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads = 0);
+                   Diagnostics& diagnostics, int threads = 0, const UriPolicy& uris = {});
 
 // The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
 // JSON with the buffer as a separate string whose uri is bin_name (binary=false).
@@ -29,6 +31,7 @@ struct Written {
   std::string bin;
 };
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics, int threads = 0);
+                                        Diagnostics& diagnostics, int threads = 0,
+                                        const UriPolicy& uris = {});
 
 }  // namespace px::gltf

@@ -5,8 +5,28 @@
 
 namespace px::gltf {
 
-ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics) {
+namespace {
+
+void warn_uris_dropped(const Scene& scene, const std::vector<size_t>& dropped,
+                       Diagnostics& diagnostics) {
+  if (dropped.empty()) return;
+  const size_t first = dropped.front();
+  diagnostics.warn(
+      "gltf.write.image-uri-dropped",
+      cat(dropped.size(),
+          " image URIs are not written, since a viewer of the output would resolve them outside "
+          "the asset's folder (absolute, \"..\", file:, another scheme; http(s): needs "
+          "--allow-remote-uris, the others --allow-external-files); their PNG or JPEG bytes are "
+          "embedded instead, else the image is left out (first: image ",
+          first, ", ", scene.images[first].uri, ")"));
+}
+
+}  // namespace
+
+ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
+                         Diagnostics& diagnostics) {
   index_.reserve(scene.images.size());
+  std::vector<size_t> uri_dropped;
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
     std::string_view type = sniff_media_type(image.bytes);
@@ -22,6 +42,13 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
     }
     if (embeddable && binary) {
       form = Form::kBufferView;
+    } else if (!image.uri.empty() && !may_write_uri(image.uri, uris)) {
+      uri_dropped.push_back(i);
+      if (!embeddable) {
+        index_.push_back(-1);
+        continue;
+      }
+      form = Form::kDataUri;
     } else if (!image.uri.empty()) {
       form = Form::kUri;
       if (!image.bytes.empty() && !embeddable && binary) {
@@ -45,6 +72,7 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnosti
     index_.push_back(static_cast<int>(written_.size()));
     written_.push_back(Written{&image, form, type});
   }
+  warn_uris_dropped(scene, uri_dropped, diagnostics);
 }
 
 void ImageWriter::add_views(BinLayout& bin) {

@@ -1,12 +1,15 @@
 // Scene images as glTF images. glTF's core takes PNG and JPEG only: such bytes are embedded (in
 // the GLB buffer, or as a data: URI in a .gltf that has no URI to keep); a .gltf keeps an image's
-// URI as spelled; bytes of another type keep their URI, or are left out without one.
+// URI as spelled; bytes of another type keep their URI, or are left out without one. A URI the
+// policy does not allow (engine/file_uri.h) is never written: the image's PNG or JPEG bytes take
+// its place, else the image is left out and the textures sampling it have no source.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "engine/diagnostics.h"
+#include "engine/file_uri.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "model/scene.h"
@@ -15,7 +18,7 @@ namespace px::gltf {
 
 class ImageWriter {
  public:
-  ImageWriter(const Scene& scene, bool binary, Diagnostics& diagnostics);
+  ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris, Diagnostics& diagnostics);
 
   // GLB: plans a view for each embedded image (whose bytes the scene keeps until the write ends).
   void add_views(BinLayout& bin);
