@@ -33,4 +33,4 @@ export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 suppres
 "$build/tests/collada/collada_tests" --gtest_filter='EarlyGeometries.*' >/dev/null
 
 echo "tsan: streaming tests clean"
-PX_TSAN=1 tests/threads/same_bytes.sh "$build/tools/polyxios" "$build/bench/gen_collada" "$files"
+PX_TSAN=1 tests/threads/same_bytes.sh "$build/tools/polyxios" "$files" "$build/bench/gen_collada"

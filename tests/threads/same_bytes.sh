@@ -5,17 +5,17 @@
 # and cell maker, the glTF writer's bounds planner and buffer maker), and the outputs, exit
 # codes and messages compared.
 #
-#   tests/threads/same_bytes.sh POLYXIOS [GEN_COLLADA] [FILES]
+#   tests/threads/same_bytes.sh POLYXIOS FILES [GEN_COLLADA]
 #
-# Inputs: an 8 MB document from GEN_COLLADA (large enough for every second thread to start),
-# and the first FILES (default 40, by path) COLLADA files over 20 kB of the shared corpus
+# Inputs: an 8 MB document from GEN_COLLADA when given (large enough for every second thread to
+# start), and the first FILES (by path) COLLADA files over 20 kB of the shared corpus
 # ($POLYXIOS_CORPUS or ../shared/corpus). Each COLLADA input goes to GLB and to COLLADA; its GLB
 # then to GLB, to .gltf + .bin and to COLLADA. With PX_TSAN=1 a ThreadSanitizer report (exit 66)
 # fails the run too (tools/tsan.sh). Exit status: 0 all equal, 1 a difference or a report.
 set -euo pipefail
 polyxios=$1
-gen=${2:-}
-files=${3:-40}
+files=$2
+gen=${3:-}
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/px-same-bytes.XXXXXX")
