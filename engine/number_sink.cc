@@ -13,6 +13,7 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "engine/text_buffer.h"
 
 namespace px::xml {
 
@@ -59,41 +60,6 @@ void NumberArray::release() {
 }
 
 namespace {
-
-// Bytes that only grow until cleared: an append is a bounds check and a copy (expat hands over
-// millions of short pieces, one line each, so std::string's bookkeeping showed in profiles).
-class TextBuffer {
- public:
-  void append(std::string_view s) {
-    if (s.empty()) return;  // memcpy's pointers must not be null, even for no bytes
-    if (size_ + s.size() > capacity_) grow(size_ + s.size());
-    std::memcpy(data_.get() + size_, s.data(), s.size());
-    size_ += s.size();
-  }
-  void append_spaces(size_t n) {
-    if (n == 0) return;
-    if (size_ + n > capacity_) grow(size_ + n);
-    std::memset(data_.get() + size_, ' ', n);
-    size_ += n;
-  }
-  void truncate(size_t n) { size_ = std::min(size_, n); }
-  void clear() { size_ = 0; }
-  size_t size() const { return size_; }
-  const char* data() const { return data_.get(); }
-  std::string_view view() const { return {data_.get(), size_}; }
-
- private:
-  void grow(size_t need) {
-    size_t capacity = std::max({need, capacity_ * 2, size_t{128} << 10});
-    std::unique_ptr<char[]> data(new char[capacity]);
-    if (size_ > 0) std::memcpy(data.get(), data_.get(), size_);
-    data_ = std::move(data);
-    capacity_ = capacity;
-  }
-  std::unique_ptr<char[]> data_;
-  size_t size_ = 0;
-  size_t capacity_ = 0;
-};
 
 // The parser's side copies each piece into the open batch of text and jobs; a full batch is
 // decoded at once (inline) or handed to a decoding thread that works through batches in order

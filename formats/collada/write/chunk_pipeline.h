@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/functional/function_ref.h"
-#include "formats/collada/write/text_buffer.h"
+#include "engine/text_buffer.h"
 
 namespace px::collada {
 

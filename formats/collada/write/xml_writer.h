@@ -21,9 +21,9 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "engine/text_buffer.h"
 #include "formats/collada/write/chunk_pipeline.h"
 #include "formats/collada/write/number_text.h"
-#include "formats/collada/write/text_buffer.h"
 #include "model/column.h"
 
 namespace px::collada {

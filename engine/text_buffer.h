@@ -1,6 +1,7 @@
-// A growable run of characters written through raw pointers, for the XML writer's hot loops:
-// room(n) gives a pointer with at least n writable characters after the text, set_end(p) makes
-// the text end at p. Its storage is not initialised (a page is touched only when text reaches
+// A growable run of characters, for hot loops that std::string's bookkeeping would slow: the
+// COLLADA writer's XML (room(n) gives a pointer with at least n writable characters after the
+// text, set_end(p) makes the text end at p) and the reader's batches of number text (expat hands
+// over millions of short pieces, one line each). Its storage is not initialised (a page is touched only when text reaches
 // it) and is kept by clear(), so a buffer reused for a whole document costs its pages once.
 #pragma once
 
@@ -9,7 +10,7 @@
 #include <memory>
 #include <string_view>
 
-namespace px::collada {
+namespace px {
 
 class TextBuffer {
  public:
@@ -23,12 +24,19 @@ class TextBuffer {
     std::memcpy(room(bytes.size()), bytes.data(), bytes.size());
     size_ += bytes.size();
   }
+  void append_spaces(size_t n) {
+    if (n == 0) return;
+    std::memset(room(n), ' ', n);
+    size_ += n;
+  }
   void push_back(char c) {
     *room(1) = c;
     ++size_;
   }
+  void truncate(size_t n) { size_ = n < size_ ? n : size_; }
   void clear() { size_ = 0; }
   size_t size() const { return size_; }
+  const char* data() const { return data_.get(); }
   std::string_view view() const { return {data_.get(), size_}; }
 
  private:
@@ -46,4 +54,4 @@ class TextBuffer {
   size_t capacity_ = 0;
 };
 
-}  // namespace px::collada
+}  // namespace px
