@@ -10,6 +10,9 @@ struct ReadOptions {
   // Read image files outside the document's folder (absolute paths, ".."). Off by default,
   // since ingestion servers convert untrusted uploads.
   bool allow_external_files = false;
+  // Refuse an input naming an image file that is not there (*.image.missing), rather than
+  // read it with that warning (a .gltf may be copied before its textures).
+  bool strict_resources = false;
   int max_xml_depth = 256;
   // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
   // caller's. The result is the same whatever the count.
