@@ -21,6 +21,8 @@ absl::Status io_error(std::string_view detail);
 // An allocation failed (a memory limit, a full machine): not the input's fault, worth a retry with
 // more memory.
 absl::Status out_of_memory(std::string_view detail);
+// The refusal limits.memory: a read's arrays would take more than `limit` bytes.
+absl::Status memory_limit_exceeded(uint64_t limit);
 
 enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4, kOutOfMemory = 5 };
 ExitCode exit_code_for(const absl::Status& status);

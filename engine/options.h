@@ -1,6 +1,7 @@
 // Options every codec shares, so format readers and writers need not include the public API.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -14,6 +15,10 @@ struct ReadOptions {
   // read it with that warning (a .gltf may be copied before its textures).
   bool strict_resources = false;
   int max_xml_depth = 256;
+  // The memory a read may take for its arrays (the scene's and the transient ones; see
+  // model/memory_budget.h), past which it is refused (limits.memory). The default keeps one
+  // conversion from taking a server down while reading a document of several gigabytes.
+  uint64_t max_memory_bytes = uint64_t{8} << 30;
   // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
   // caller's. The result is the same whatever the count.
   int threads = 0;

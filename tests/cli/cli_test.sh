@@ -97,6 +97,29 @@ check "a refused input" 2 "$polyxios" convert "$work/bad.in.dae" "$d/y.dae"
 expect_absent "refused input" "$d/y.dae"
 check "an output folder that does not exist" 3 "$polyxios" convert "$sample" "$d/no/such/z.dae"
 
+# --max-memory: a read whose arrays need more than the limit is refused (limits.memory, exit 2)
+# and writes nothing; under a limit above its needs it converts. 100,000 triangles: 3.6 MB of
+# positions and their splitting tables.
+awk 'BEGIN { n = 100000
+  printf "<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">"
+  printf "<library_geometries><geometry id=\"g\"><mesh><source id=\"p\">"
+  printf "<float_array id=\"pa\" count=\"%d\">", n * 9
+  for (i = 0; i < n * 9; i++) printf "%d ", i % 7
+  printf "</float_array><technique_common><accessor source=\"#pa\" count=\"%d\" stride=\"3\">", n * 3
+  printf "<param name=\"X\" type=\"float\"/><param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/>"
+  printf "</accessor></technique_common></source><vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>"
+  printf "<triangles count=\"%d\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>", n
+  for (i = 0; i < n * 3; i++) printf "%d ", i
+  printf "</p></triangles></mesh></geometry></library_geometries><library_visual_scenes><visual_scene id=\"s\">"
+  printf "<node id=\"n\"><instance_geometry url=\"#g\"/></node></visual_scene></library_visual_scenes>"
+  printf "<scene><instance_visual_scene url=\"#s\"/></scene></COLLADA>" }' >"$work/big.dae"
+check "--max-memory 1 refuses a read needing more" 2 "$polyxios" convert "$work/big.dae" "$d/big.glb" --max-memory 1
+if grep -q '^polyxios: limits.memory: ' "$work/err.txt"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: --max-memory 1: no limits.memory refusal"; sed 's/^/  | /' "$work/err.txt"; fi
+expect_absent "--max-memory 1" "$d/big.glb"
+check "--max-memory 64 converts it" 0 "$polyxios" convert "$work/big.dae" "$d/big.glb" --max-memory 64
+check "--max-memory 0 is a usage error" 1 "$polyxios" convert "$work/big.dae" "$d/big2.glb" --max-memory 0
+
 if [ -f "$schema" ]; then
   if xmllint --noout --nonet --schema "$schema" "$d"/*.dae "$d/e.out" 2>"$work/xmllint.txt"; then
     passed=$((passed + 1))
