@@ -236,8 +236,7 @@ std::string copying_document(int big_instances, int small_instances, size_t byte
   instance("small", small_instances);
   std::string body =
       cat("<library_materials>", materials, "</library_materials><library_geometries>",
-          geometry_of("big", kBigTriangles, p),
-          geometry_of("small", 4, "0 1 2 0 1 2 0 1 2 0 1 2"),
+          geometry_of("big", kBigTriangles, p), geometry_of("small", 4, "0 1 2 0 1 2 0 1 2 0 1 2"),
           "</library_geometries><library_visual_scenes><visual_scene id=\"vs\">", nodes,
           "</visual_scene></library_visual_scenes>");
   const size_t unpadded = testing::document(body).size();

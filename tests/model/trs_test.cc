@@ -2,11 +2,11 @@
 // optional dependency. This binary (trs_tests) is built from model/trs.cc and this file alone,
 // linked to Eigen (a hard dependency) and GoogleTest, not to px_model or Abseil: should trs.cc
 // come to need anything else, it stops linking.
+#include "model/trs.h"
+
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
-
-#include "model/trs.h"
 
 namespace px {
 namespace {

@@ -222,12 +222,11 @@ TEST(SkinRead, RefusesInverseBindMatricesNotOnePerJoint) {
   for (int matrices : {1, 3}) {
     std::string values;
     for (int m = 0; m < matrices; ++m) values += cat(m == 0 ? "" : " ", kIdentity);
-    std::string ibm = cat("<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"", 16 * matrices,
-                          "\">", values,
-                          "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"",
-                          matrices,
-                          "\" stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/>"
-                          "</accessor></technique_common></source>");
+    std::string ibm =
+        cat("<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"", 16 * matrices, "\">", values,
+            "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"", matrices,
+            "\" stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/>"
+            "</accessor></technique_common></source>");
     Read r = read(skinned(kNames, kWeights, kInstance, "1 0.25 0.75", ibm));
     ASSERT_FALSE(r.scene.ok()) << matrices << " matrices for 2 joints were read";
     const std::string message(r.scene.status().message());
