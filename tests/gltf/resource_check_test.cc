@@ -240,7 +240,7 @@ TEST(ResourceCheck, ImageWarningsOfTheReaderAreNotRepeated) {
   std::filesystem::path dir = temp_folder("resource_check_image_missing");
   ReadResult r = read_ok(
       images_document(R"({"uri": "not_found.png"}, {"uri": "data:image/png;base64,`"})"), dir);
-  EXPECT_EQ(r.diagnostics.count("gltf.read.image-missing"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.image.missing"), 1);
   EXPECT_EQ(r.diagnostics.count("gltf.read.image-data-uri"), 1);
   EXPECT_THAT(resource_warnings(r.diagnostics), IsEmpty());
 }

@@ -96,9 +96,9 @@ class Document {
     JsonWriter json;
     json.start_object();
     write_asset(scene_, json, later);
-    std::vector<int> node_skin = skins_->node_skins(scene_, meshes_, mesh_index_, later);
+    const NodeSkins node_skins = skins_->node_skins(scene_, meshes_, mesh_index_, later);
     CameraWriter cameras(scene_, later);
-    if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skin, animations_->animated(),
+    if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skins, animations_->animated(),
                                           cameras, json, later);
         !s.ok()) {
       return s;
@@ -152,9 +152,10 @@ class Document {
     // Sizing POSITION runs on a second thread while the rest is planned, in a scene large enough.
     size_t points = 0;
     for (const MeshPlan& plan : meshes_) points += plan.mesh->num_points();
+    skins_.emplace(scene_, diagnostics);
+    skins_->limit_joints(scene_, mesh_index_, meshes_);
     TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
     for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
-    skins_.emplace(scene_, diagnostics);
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
