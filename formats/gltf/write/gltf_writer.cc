@@ -29,7 +29,9 @@ namespace {
 
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
 
-// "asset": version, generator, and the scene's copyright; other asset fields have no glTF slot.
+// "asset": version, generator, and the scene's copyright and minVersion (only "2.0", since the
+// validator rejects a minVersion above the version written); other asset fields have no glTF
+// slot.
 void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics) {
   json.key("asset");
   json.start_object();
@@ -41,8 +43,9 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
   if (asset != nullptr && asset->is_map()) {
     std::string dropped;
     for (const auto& [key, value] : asset->as_map()) {
-      if (key == "copyright" && value.is_string()) {
-        json.key("copyright");
+      if ((key == "copyright" && value.is_string()) ||
+          (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
+        json.key(key);
         json.string(value.as_string());
       } else if (key != "version" && key != "generator") {
         dropped += dropped.empty() ? key : cat(", ", key);
