@@ -1,8 +1,9 @@
 // Issue 13: polyxios never writes a glTF the Khronos validator rejects. What a read kept with a
 // warning is repaired on write or left out with a warning of its own: PNG or JPEG bytes that do
 // not parse, an image URI that does not parse, weight on a joint past a skin's joints, a joint
-// named twice in a vertex, and a skinned node whose scene lacks its joints. A missing image file
-// is the one exception (tests/gltf/resource_check_test.cc, ImageMissing*).
+// named twice in a vertex, a skinned node whose scene lacks its joints, and an asset minVersion
+// above the version written. A missing image file is the one exception
+// (tests/gltf/resource_check_test.cc, ImageMissing*).
 #include <cstring>
 #include <string>
 #include <vector>
@@ -174,6 +175,21 @@ TEST(ValidOutput, ASkinnedNodesJointsJoinItsScene) {
   EXPECT_EQ(p.doc["scenes"][1]["nodes"].Size(), 1u);
   EXPECT_EQ(p.doc["nodes"][3]["skin"].GetInt(), 0);
   EXPECT_EQ(diagnostics.count("gltf.write.scene-joints-added"), 1);
+}
+
+TEST(ValidOutput, AssetMinVersionIsWrittenOnlyWhenItIsTheVersionWritten) {
+  Scene scene = triangle_scene();
+  set_value(scene.global_attrs, "asset", Value(ValueMap{{"minVersion", Value("2.0")}}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  EXPECT_STREQ(p.doc["asset"]["minVersion"].GetString(), "2.0");
+  EXPECT_EQ(diagnostics.warning_count(), 0);
+
+  set_value(scene.global_attrs, "asset", Value(ValueMap{{"minVersion", Value("2.1")}}));
+  Diagnostics above;
+  Parsed q = write_gltf(scene, above);
+  EXPECT_FALSE(q.doc["asset"].HasMember("minVersion"));
+  EXPECT_EQ(above.count("gltf.write.global-dropped"), 1);
 }
 
 }  // namespace

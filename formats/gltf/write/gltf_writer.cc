@@ -47,6 +47,9 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
           (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
         json.key(key);
         json.string(value.as_string());
+      } else if (key == "minVersion") {
+        diagnostics.warn(kGlobalDropped, "asset minVersion left out: it is not \"2.0\", and the "
+                                         "validator rejects one above the version 2.0 written");
       } else if (key != "version" && key != "generator") {
         dropped += dropped.empty() ? key : cat(", ", key);
       }
