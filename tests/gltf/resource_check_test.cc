@@ -268,8 +268,9 @@ TEST(ResourceCheck, ImageMissingIsAWarningOrUnderStrictResourcesARefusal) {
   ReadResult refused = read_bytes(missing, strict, dir);
   ASSERT_FALSE(refused.scene.ok());
   EXPECT_EQ(rule_of(refused.scene.status()), "gltf.image.missing");
-  EXPECT_THAT(std::string(refused.scene.status().message()),
-              StartsWith("gltf.image.missing: /images/1: image file \"gone%20.png\" was not found"));
+  EXPECT_THAT(
+      std::string(refused.scene.status().message()),
+      StartsWith("gltf.image.missing: /images/1: image file \"gone%20.png\" was not found"));
 }
 
 TEST(ResourceCheck, ImageMimeTypeThatDisagreesWithTheBytesIsWarnedAbout) {

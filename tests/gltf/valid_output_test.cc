@@ -162,7 +162,8 @@ TEST(ValidOutput, AJointNamedTwiceWithWeightKeepsOneInfluence) {
 
 TEST(ValidOutput, ASkinnedNodesJointsJoinItsScene) {
   // The skinned node 3 is a scene root of its own; the joints' root 0 is in no scene.
-  Scene scene = rig({0, 1, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0}, {0.5f, 0.5f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0});
+  Scene scene = rig({0, 1, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0},
+                    {0.5f, 0.5f, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0});
   scene.nodes[0].children = {1, 2};
   scene.scenes = {{3}, {0}};
   Diagnostics diagnostics;

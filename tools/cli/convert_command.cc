@@ -9,7 +9,8 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--allow-remote-uris", "--strict-resources", "--quiet"},
+                   {{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
+                     "--quiet"},
                     {"--format", "--threads"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");

@@ -49,8 +49,8 @@ std::optional<ImageDataProblem> png_problem(std::span<const uint8_t> bytes) {
     }
     if (type == "IEND") {
       if (image_data) return std::nullopt;
-      return ends_early(
-          cat("the PNG reaches its IEND chunk at byte ", at, " without image data (an IDAT chunk)"));
+      return ends_early(cat("the PNG reaches its IEND chunk at byte ", at,
+                            " without image data (an IDAT chunk)"));
     }
     image_data = image_data || type == "IDAT";
     at = end;
@@ -68,7 +68,8 @@ bool is_start_of_frame(uint8_t marker) {
 // The entropy-coded data after SOS is not walked.
 std::optional<ImageDataProblem> jpeg_problem(std::span<const uint8_t> bytes) {
   const auto before_scan = [&] {
-    return ends_early(cat("the JPEG ends at byte ", bytes.size(), " before its start of scan (SOS)"));
+    return ends_early(
+        cat("the JPEG ends at byte ", bytes.size(), " before its start of scan (SOS)"));
   };
   bool frame = false;
   for (uint64_t at = 2;;) {

@@ -51,10 +51,11 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
     }
     const std::string uri_error = image.uri.empty() ? "" : uri_syntax_error(image.uri);
     if (!uri_error.empty()) {
-      diagnostics.warn("gltf.write.image-uri-invalid",
-                       cat("image ", i, ": its URI \"", image.uri, "\" is not written, since it "
-                           "does not parse (", uri_error, "); ",
-                           embeddable ? "its bytes are embedded instead" : "the image is left out"));
+      diagnostics.warn(
+          "gltf.write.image-uri-invalid",
+          cat("image ", i, ": its URI \"", image.uri,
+              "\" is not written, since it does not parse (", uri_error, "); ",
+              embeddable ? "its bytes are embedded instead" : "the image is left out"));
     }
     if (embeddable && binary) {
       form = Form::kBufferView;
