@@ -19,7 +19,7 @@ constexpr char kHelp[] =
 
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--quiet]
+                   [--allow-remote-uris] [--strict-resources] [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -27,14 +27,14 @@ usage:
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
       is written unless the whole conversion succeeds.
 
-  polyxios info IN [--json] [--threads N] [--allow-external-files]
+  polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
-                    [--allow-external-files] [--allow-remote-uris]
+                    [--allow-external-files] [--allow-remote-uris] [--strict-resources]
       Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -50,7 +50,7 @@ usage:
   polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
-                 [--allow-external-files] [--allow-remote-uris]
+                 [--allow-external-files] [--allow-remote-uris] [--strict-resources]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -81,6 +81,10 @@ common options:
                           without it they are left out with a warning
   --allow-remote-uris     write http(s): image URIs (convert, validate, batch); without it
                           they are left out with a warning
+  --strict-resources      refuse an input naming an image file that is not there (rule
+                          collada.image.missing / gltf.image.missing); without it the input
+                          is read with that warning and the URI kept (convert, info,
+                          validate, batch)
   --quiet                 do not print warnings (convert) or progress (batch)
   --threads N             threads a read may use (convert, info): 0 (the default) for the
                           cores this process may use, 1 for none beside the main one; the

@@ -9,7 +9,9 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--allow-remote-uris", "--quiet"}, {"--format", "--max-memory", "--threads"}});
+                   {{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
+                     "--quiet"},
+                    {"--format", "--max-memory", "--threads"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
   WriteOptions write_options;
@@ -20,6 +22,7 @@ int run_convert(int argc, char** argv) {
   write_options.allow_remote_uris = args.has("--allow-remote-uris");
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
+  read_options.strict_resources = args.has("--strict-resources");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
   if (args.has("--max-memory")) {
     long mib = 0;

@@ -1,4 +1,6 @@
-// <image> elements: a URI as spelled, or bytes from <data>, 1.5 <hex>, or a data: URI.
+// <image> elements: a URI as spelled (with the file's bytes when it is found), or bytes from
+// <data>, 1.5 <hex>, or a data: URI. A file that is not there warns collada.image.missing, or is
+// refused by that rule under ReadOptions::strict_resources.
 #pragma once
 
 #include "engine/hash_containers.h"
