@@ -1,0 +1,223 @@
+#!/usr/bin/env python3
+"""polyxios convert killed with SIGKILL at any moment (issue 13): while it reads, and at points
+spread over its write (a quarter, half, ... of the output's bytes, watched through /proc/PID/fd),
+of a large generated COLLADA document to .glb, .gltf + .bin and .dae, into an empty folder and
+over the outputs of an earlier convert. Each output path holds afterwards nothing, the earlier
+file whole, or the new file whole, and nothing else is left but the temporaries of a named
+writer (".out.glb.polyxios-tmp-N"); the next convert (and batch) writing the same path removes
+them. PX_TEST_NAMED_TEMPORARIES=1 makes polyxios write through named temporaries, as on a file
+system without O_TMPFILE, whose kill must leave one.
+
+  kill_test.py --polyxios BIN --sample robot_arm.dae [--sanitized] [unittest args]
+"""
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+from batch_test import big_collada
+
+ARGS = None
+# The generated document's triangles: 50 MB of COLLADA, a 21 MB GLB, in about a second of
+# release build; a quarter of it under the sanitizers.
+TRIANGLES = 800_000
+TEMPORARY = re.compile(r'^\.(out\.(?:glb|gltf|bin|dae))\.polyxios-tmp-\d+$')
+NAMED = {'PX_TEST_NAMED_TEMPORARIES': '1'}
+
+
+def convert_argv(src, out):
+    return [ARGS.polyxios, 'convert', '--quiet', src, out]
+
+
+def folder_bytes(folder):
+    """Every file in folder (hidden ones too) and its bytes."""
+    found = {}
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), 'rb') as f:
+            found[name] = f.read()
+    return found
+
+
+def bytes_written(pid, folder):
+    """The sizes summed of the files process pid has open in folder (its outputs, named or not:
+    an O_TMPFILE file shows as 'folder/#inode (deleted)'); None once it has exited."""
+    fds = f'/proc/{pid}/fd'
+    try:
+        names = os.listdir(fds)
+    except OSError:
+        return None
+    total = 0
+    for fd in names:
+        try:
+            if os.readlink(os.path.join(fds, fd)).startswith(folder + '/'):
+                total += os.stat(os.path.join(fds, fd)).st_size
+        except OSError:
+            pass  # closed meanwhile
+    return total
+
+
+def run_killed(argv, folder, at_bytes=None, at_seconds=None, env=None):
+    """Runs argv and kills it with SIGKILL once its files in folder hold at_bytes (or after
+    at_seconds). Returns True when it was killed, False when it ended first."""
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    folder = os.path.realpath(folder)
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env=full_env)
+    start = time.monotonic()
+    try:
+        while process.poll() is None:
+            if at_seconds is not None:
+                due = time.monotonic() - start >= at_seconds
+            else:
+                written = bytes_written(process.pid, folder)
+                due = written is not None and written >= at_bytes
+            if due:
+                process.send_signal(signal.SIGKILL)
+                break
+            time.sleep(0.0002)
+    finally:
+        code = process.wait(timeout=120)
+    return code == -signal.SIGKILL
+
+
+class KillTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.work = tempfile.mkdtemp(prefix='px_kill_')
+        cls.big = os.path.join(cls.work, 'big.dae')
+        big_collada(cls.big, TRIANGLES // 4 if ARGS.sanitized else TRIANGLES)
+        # What a whole convert writes, and how long it takes, for each output.
+        cls.whole = {}
+        cls.seconds = {}
+        for ext in ('glb', 'gltf', 'dae'):
+            folder = os.path.join(cls.work, 'whole_' + ext)
+            os.mkdir(folder)
+            start = time.monotonic()
+            r = subprocess.run(convert_argv(cls.big, os.path.join(folder, 'out.' + ext)),
+                               capture_output=True)
+            assert r.returncode == 0, r.stderr
+            cls.seconds[ext] = time.monotonic() - start
+            cls.whole[ext] = folder_bytes(folder)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.work)
+
+    def setUp(self):
+        self.out = os.path.join(self.work, 'out_' + self.id().rsplit('.', 1)[-1])
+        os.mkdir(self.out)
+
+    def tearDown(self):
+        shutil.rmtree(self.out)
+
+    def earlier_outputs(self, ext):
+        """The outputs of converting the small sample to out.EXT."""
+        r = subprocess.run(convert_argv(ARGS.sample, os.path.join(self.out, 'out.' + ext)),
+                           capture_output=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return folder_bytes(self.out)
+
+    def check_left(self, ext, before, named):
+        """Each output in the folder is the earlier one or the new one, whole; a named temporary
+        is the only other file, and an unnamed writer's only ever holds the whole new file (it is
+        named only between its link and its rename)."""
+        whole = self.whole[ext]
+        left = folder_bytes(self.out)
+        for name, data in left.items():
+            temporary = TEMPORARY.match(name)
+            if temporary:
+                if not named:
+                    self.assertEqual(data, whole[temporary.group(1)], name)
+                continue
+            self.assertIn(name, whole, f'{name} left in the output folder')
+            self.assertTrue(data == whole[name] or data == before.get(name),
+                            f'{name} is neither the earlier file nor the new one whole '
+                            f'({len(data)} bytes)')
+        if ext == 'gltf' and left.get('out.gltf') == whole['out.gltf']:
+            # The .bin goes into place before the .gltf that names it.
+            self.assertEqual(left.get('out.bin'), whole['out.bin'])
+        return left
+
+    def kill_at_points(self, ext, before, named=False):
+        """Kills a convert to out.EXT while it reads, then at points over its write."""
+        argv = convert_argv(self.big, os.path.join(self.out, 'out.' + ext))
+        env = NAMED if named else None
+        total = sum(len(data) for data in self.whole[ext].values())
+        run_killed(argv, self.out, at_seconds=self.seconds[ext] * 0.2, env=env)
+        self.check_left(ext, before, named)
+        kills = 0
+        for fraction in (0.0, 0.25, 0.5, 0.75, 0.99):
+            killed = run_killed(argv, self.out, at_bytes=max(1, int(total * fraction)), env=env)
+            kills += killed
+            self.check_left(ext, before, named)
+        # A convert that ends before a late point is still checked, but most must be killed.
+        self.assertGreaterEqual(kills, 4, 'the convert ended before the points of its write')
+
+    def whole_convert_cleans_up(self, ext):
+        r = subprocess.run(convert_argv(self.big, os.path.join(self.out, 'out.' + ext)),
+                           capture_output=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(folder_bytes(self.out), self.whole[ext])
+
+    def test_killed_into_an_empty_folder_leaves_nothing_partial(self):
+        for ext in ('glb', 'gltf', 'dae'):
+            with self.subTest(ext=ext):
+                self.kill_at_points(ext, {})
+                self.whole_convert_cleans_up(ext)
+                shutil.rmtree(self.out)
+                os.mkdir(self.out)
+
+    def test_killed_over_earlier_outputs_keeps_them_whole(self):
+        for ext in ('glb', 'gltf', 'dae'):
+            with self.subTest(ext=ext):
+                self.kill_at_points(ext, self.earlier_outputs(ext))
+                self.whole_convert_cleans_up(ext)
+
+    def test_named_temporaries_are_left_by_a_kill_and_removed_by_the_next_convert(self):
+        for ext, temporary in (('glb', 'out.glb'), ('gltf', 'out.bin'), ('dae', 'out.dae')):
+            with self.subTest(ext=ext):
+                before = self.earlier_outputs(ext)
+                total = sum(len(data) for data in self.whole[ext].values())
+                argv = convert_argv(self.big, os.path.join(self.out, 'out.' + ext))
+                self.assertTrue(run_killed(argv, self.out, at_bytes=total // 2, env=NAMED))
+                left = self.check_left(ext, before, named=True)
+                self.assertIn(f'.{temporary}.polyxios-tmp-0', left)
+                self.assertEqual({name: data for name, data in left.items()
+                                  if not TEMPORARY.match(name)}, before)
+                self.whole_convert_cleans_up(ext)
+
+    def test_named_temporaries_left_by_a_kill_are_removed_by_batch(self):
+        src = os.path.join(self.work, 'src')
+        os.makedirs(src, exist_ok=True)
+        shutil.copy(ARGS.sample, os.path.join(src, 'robot_arm.dae'))
+        for ext, temporary in (('glb', 'robot_arm.glb'), ('gltf', 'robot_arm.bin')):
+            with self.subTest(ext=ext):
+                # A convert of the large document to the path batch writes, killed mid-write.
+                total = sum(len(data) for data in self.whole[ext].values())
+                argv = convert_argv(self.big, os.path.join(self.out, 'robot_arm.' + ext))
+                self.assertTrue(run_killed(argv, self.out, at_bytes=total // 2, env=NAMED))
+                self.assertIn(f'.{temporary}.polyxios-tmp-0', os.listdir(self.out))
+                r = subprocess.run([ARGS.polyxios, 'batch', '--quiet', '--to', ext, src,
+                                    self.out], capture_output=True)
+                self.assertEqual(r.returncode, 0, r.stderr)
+                expected = ['robot_arm.glb'] if ext == 'glb' else ['robot_arm.bin',
+                                                                   'robot_arm.gltf']
+                self.assertEqual(sorted(os.listdir(self.out)), expected)
+                shutil.rmtree(self.out)
+                os.mkdir(self.out)
+
+
+if __name__ == '__main__':
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--polyxios', required=True)
+    parser.add_argument('--sample', required=True)
+    parser.add_argument('--sanitized', action='store_true')
+    ARGS, rest = parser.parse_known_args()
+    unittest.main(argv=[sys.argv[0], *rest], verbosity=2)
