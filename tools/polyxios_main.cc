@@ -108,10 +108,8 @@ int main(int argc, char** argv) {
   px::cli::exit_on_out_of_memory();
   // For tests of what a killed convert or batch leaves where O_TMPFILE is missing
   // (tests/cli/kill_test.py): every output written through a named temporary.
-  if (const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES"); named != nullptr &&
-                                                                    std::string_view(named) == "1") {
-    px::use_named_temporaries(true);
-  }
+  const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES");
+  if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
   if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {
