@@ -13,17 +13,23 @@
 #include <unordered_set>
 
 #include "absl/hash/hash.h"
+#include "absl/strings/string_view.h"
 
 namespace px {
 
 template <class K>
 struct HashOf : absl::Hash<K> {};
 
-// std::string keys are looked up by std::string_view too, without a copy.
+// std::string keys are looked up by string views too (the standard's and Abseil's, which Debian
+// builds as a type of its own), without a copy.
 template <>
 struct HashOf<std::string> {
   using is_transparent = void;
   size_t operator()(std::string_view s) const { return absl::Hash<std::string_view>{}(s); }
+  size_t operator()(const std::string& s) const { return (*this)(std::string_view(s)); }
+  size_t operator()(absl::string_view s) const {
+    return (*this)(std::string_view(s.data(), s.size()));
+  }
 };
 
 template <class K>

@@ -2,8 +2,10 @@
 // batch (a library, in worker processes, sharded across machines) and merge-reports. Exit codes
 // tell a bad asset from a transient failure, so schedulers know what to retry.
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
+#include "engine/atomic_file.h"
 #include "tools/cli/batch_command.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/convert_command.h"
@@ -108,6 +110,10 @@ exit codes (batch, merge-reports):
 
 int main(int argc, char** argv) {
   px::cli::exit_on_out_of_memory();
+  // For tests of what a killed convert or batch leaves where O_TMPFILE is missing
+  // (tests/cli/kill_test.py): every output written through a named temporary.
+  const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES");
+  if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
   if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {

@@ -4,6 +4,7 @@
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/output_format.h"
+#include "tools/cli/output_temporaries.h"
 
 namespace px::cli {
 
@@ -35,6 +36,7 @@ int run_convert(int argc, char** argv) {
   absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
   const std::string& out = args.positional()[1];
+  if (out != "-") remove_output_temporaries(out, write_options);  // a killed convert's leftovers
   absl::Status written = out == "-" ? write_scene(*scene, stdout, write_options, diagnostics)
                                     : write_scene(*scene, out, write_options, diagnostics);
   if (!args.has("--quiet")) print_warnings(diagnostics);
