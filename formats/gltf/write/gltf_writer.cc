@@ -277,17 +277,21 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
   absl::StatusOr<AtomicFile> json_file = AtomicFile::create(path);
   if (!json_file.ok()) return json_file.status();
   if (absl::Status s = json_file->write(json); !s.ok()) return s;
+  // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
+  // throws) takes it back, so that no half of the pair is left.
+  struct TakeBack {
+    const std::filesystem::path* bin = nullptr;
+    ~TakeBack() {
+      std::error_code ignored;
+      if (bin != nullptr) std::filesystem::remove(*bin, ignored);
+    }
+  } take_back;
   if (bin_file) {
     if (absl::Status s = bin_file->commit(); !s.ok()) return s;
+    take_back.bin = &bin_path;
   }
-  if (absl::Status s = json_file->commit(); !s.ok()) {
-    // The .bin is in place already; take it back so that no half of the pair is left.
-    if (bin_file) {
-      std::error_code ignored;
-      std::filesystem::remove(bin_path, ignored);
-    }
-    return s;
-  }
+  if (absl::Status s = json_file->commit(); !s.ok()) return s;
+  take_back.bin = nullptr;
   return absl::OkStatus();
 }
 
