@@ -5,8 +5,8 @@
 // the same result as the run that failed nothing. No crash; in the sanitizer build, no leak
 // (LeakSanitizer runs at exit) and no bad access.
 //
-// CI sweeps a sample of fixtures (robot_arm.dae with its animation, a skinned GLB, a textured GLB,
-// a skinned .gltf);
+// CI sweeps a sample of fixtures (robot_arm.dae: hierarchy and materials; a skinned GLB, a textured
+// GLB, a skinned .gltf);
 // PX_SWEEP_ALL=1 sweeps every file of the shared corpus up to PX_SWEEP_MAX_BYTES (default 8 KiB):
 // tools/sweep_allocations.sh. Threads: 1, so that the allocations come in the same order each run.
 #include <gtest/gtest.h>
