@@ -21,13 +21,14 @@ constexpr char kHelp[] =
 
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--strict-resources] [--quiet]
+                   [--allow-remote-uris] [--strict-resources] [--max-memory MIB] [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
-      is written unless the whole conversion succeeds.
+      is written unless the whole conversion succeeds. --max-memory caps what the read may
+      take for its arrays (default 8192 MiB): past it the input is refused (limits.memory).
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.

@@ -346,6 +346,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.vertex-unweighted",
     "gltf.write.weight-dropped",
     "gzip.corrupt",
+    "limits.memory",
     "number.not-a-number",
     "read.scene-flattened",
     "xml.count.exceeds-input",
