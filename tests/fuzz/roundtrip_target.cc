@@ -6,8 +6,8 @@
 //     may change on the second pass;
 //   the input's scene (S1) against S2, only when the first write warned nothing: a writer may
 //     leave out what its format cannot hold (a point cloud set, a camera, a malformed animation),
-//     but only with a warning (spec "Writing": "dropped with a warning"), so a silent write must
-//     keep everything counted.
+//     but only with a warning (spec collada.md and gltf.md, Writing), so a silent write must keep
+//     everything counted.
 #include <string>
 #include <string_view>
 
