@@ -6,9 +6,9 @@ namespace px::fuzz {
 
 std::span<const FuzzTarget> fuzz_targets() {
   static constexpr FuzzTarget kTargets[] = {
-      {"collada_fuzz", collada_input},   {"gltf_json_fuzz", gltf_json_input},
-      {"glb_fuzz", glb_input},           {"data_uri_fuzz", data_uri_input},
-      {"draco_fuzz", draco_input},       {"roundtrip_fuzz", roundtrip_input},
+      {"collada_fuzz", collada_input}, {"gltf_json_fuzz", gltf_json_input},
+      {"glb_fuzz", glb_input},         {"data_uri_fuzz", data_uri_input},
+      {"draco_fuzz", draco_input},     {"roundtrip_fuzz", roundtrip_input},
   };
   return kTargets;
 }

@@ -44,8 +44,8 @@ TEST_P(Regressions, EveryInputReplaysCleanly) {
   std::printf("%zu inputs replayed\n", inputs.size());
 }
 
-INSTANTIATE_TEST_SUITE_P(Fuzz, Regressions, ::testing::ValuesIn(fuzz_targets().begin(),
-                                                                 fuzz_targets().end()),
+INSTANTIATE_TEST_SUITE_P(Fuzz, Regressions,
+                         ::testing::ValuesIn(fuzz_targets().begin(), fuzz_targets().end()),
                          [](const ::testing::TestParamInfo<FuzzTarget>& info) {
                            return std::string(info.param.name);
                          });

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -48,7 +49,8 @@ enum class Kind { kCollada, kGltf };
 
 bool has_extension(const fs::path& path, std::initializer_list<std::string_view> extensions) {
   std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return std::find(extensions.begin(), extensions.end(), ext) != extensions.end();
 }
 
@@ -112,14 +114,17 @@ class TruncationSweep : public ::testing::Test {
       absl::StatusOr<std::string> bytes = read_whole_file(fixture);
       ASSERT_TRUE(bytes.ok()) << bytes.status();
       ++counts_.fixtures;
-      for (size_t n = 0; n <= bytes->size(); ++n) sweep_cut(fixture, std::string_view(*bytes).substr(0, n));
+      for (size_t n = 0; n <= bytes->size(); ++n) {
+        sweep_cut(fixture, std::string_view(*bytes).substr(0, n));
+      }
     }
     manifest_.close();
     std::printf(
         "truncation sweep (%s): %zu fixtures, %llu cuts: %llu read, %llu refused (crashes 0); "
         "%llu reads refused by a writer; %zu distinct outputs in %s\n",
         sweep_all() ? "all small fixtures" : "CI sample", counts_.fixtures,
-        static_cast<unsigned long long>(counts_.cuts), static_cast<unsigned long long>(counts_.read),
+        static_cast<unsigned long long>(counts_.cuts),
+        static_cast<unsigned long long>(counts_.read),
         static_cast<unsigned long long>(counts_.refused),
         static_cast<unsigned long long>(counts_.write_refused), counts_.outputs,
         out_dir_.string().c_str());
