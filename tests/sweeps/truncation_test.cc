@@ -36,12 +36,13 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr uintmax_t kSmallFixtureBytes = 16 * 1024;
-// CI's sample of the shared corpus: every glTF fixture (a cut JSON document is refused as soon as
-// its end is reached, so all of them take a few seconds) and every kColladaSampleStride-th COLLADA
-// fixture by path (a cut document is parsed up to the cut: all of them take about four minutes of
-// CPU in the release build), which keeps each sweep within a minute in the release build and two
-// in the sanitizer build.
-constexpr size_t kColladaSampleStride = 16;
+// CI's sample of the shared corpus: every stride-th fixture of a kind by path, the stride chosen
+// so that the sample holds about PX_SWEEP_SAMPLE_CUTS cuts (tests/sweeps/CMakeLists.txt: fewer in
+// the sanitizer build, where a cut costs some fifty times more), which keeps each sweep within a
+// minute in the release build and two in the sanitizer build. A cut COLLADA document is parsed up
+// to the cut, so the COLLADA fixtures take most of the time (all of them: about four minutes of
+// CPU in the release build); a cut JSON document is refused as soon as its end is reached.
+constexpr uint64_t kSampleCuts = PX_SWEEP_SAMPLE_CUTS;
 // Failures reported in full before the rest are only counted.
 constexpr int kMaxReported = 20;
 
@@ -83,7 +84,9 @@ std::vector<fs::path> select_fixtures(Kind kind) {
     all.insert(all.end(), shared.begin(), shared.end());
     return all;
   }
-  const size_t stride = kind == Kind::kCollada ? kColladaSampleStride : 1;
+  uint64_t cuts = 0;
+  for (const fs::path& path : shared) cuts += fs::file_size(path) + 1;
+  const size_t stride = std::max<uint64_t>(1, (cuts + kSampleCuts - 1) / kSampleCuts);
   for (size_t i = 0; i < shared.size(); i += stride) all.push_back(shared[i]);
   return all;
 }
