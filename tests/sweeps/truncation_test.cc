@@ -38,10 +38,10 @@ namespace fs = std::filesystem;
 constexpr uintmax_t kSmallFixtureBytes = 16 * 1024;
 // CI's sample of the shared corpus: every stride-th fixture of a kind by path, the stride chosen
 // so that the sample holds about PX_SWEEP_SAMPLE_CUTS cuts (tests/sweeps/CMakeLists.txt: fewer in
-// the sanitizer build, where a cut costs some fifty times more), which keeps each sweep within a
-// minute in the release build and two in the sanitizer build. A cut COLLADA document is parsed up
-// to the cut, so the COLLADA fixtures take most of the time (all of them: about four minutes of
-// CPU in the release build); a cut JSON document is refused as soon as its end is reached.
+// the sanitizer build, where a COLLADA cut costs some hundred times more), which keeps each sweep
+// within a minute in the release build and two in the sanitizer build. A cut COLLADA document is
+// parsed up to the cut, so the COLLADA fixtures take most of the time (all of them: about four
+// minutes of CPU in the release build); a cut JSON document is refused once its end is reached.
 constexpr uint64_t kSampleCuts = PX_SWEEP_SAMPLE_CUTS;
 // Failures reported in full before the rest are only counted.
 constexpr int kMaxReported = 20;
