@@ -8,11 +8,13 @@
 #   data_uri_fuzz   bytes as a data: URI, base64 text and a name to percent-encode
 #   draco_fuzz      bytes as a Draco buffer view through the decoder
 #   roundtrip_fuzz  any input read, written as GLB and as COLLADA, read back, counts compared
-# Seeds come from the shared corpus, made into a scratch folder at run time (never into git),
-# with each target's regressions (tests/fuzz/regressions/<target>/): small .dae files, small
-# .gltf files with their buffers and images embedded as data: URIs, their URIs, their Draco
-# buffer views (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB packed from the
-# Draco asset (tests/fuzz/pack_glb.mjs). Exit status is libFuzzer's: non-zero on a crash, leak,
+# Seeds come from the shared corpus, made into a scratch folder at run time (never into git):
+# small .dae files, small .gltf files with their buffers and images embedded as data: URIs, their
+# URIs, their Draco buffer views (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB
+# packed from the Draco asset (tests/fuzz/pack_glb.mjs). libFuzzer runs every seed before it
+# starts mutating, whatever the time, so a target gets at most 4 seeds a second of its time (every
+# k-th by name: all of them in a long run, a sample in CI's), and then every input of its
+# regressions folder (tests/fuzz/regressions/<target>/). Exit status is libFuzzer's: non-zero on a crash, leak,
 # timeout or sanitizer report, with the input saved in build-asan/fuzz/<target>/artifacts/ (fix
 # it, then add the input to the target's regressions folder); each target's log is
 # build-asan/fuzz/<target>/fuzz.log, and its executions and result are printed.
@@ -36,17 +38,19 @@ cmake --build "$build" --target "${targets[@]}" polyxios -j"$(nproc)" >/dev/null
 for target in "${targets[@]}"; do
   rm -rf "$build/fuzz/$target/seeds"
   mkdir -p "$build/fuzz/$target/"{seeds,artifacts,found}
-  find "tests/fuzz/regressions/$target" -type f ! -name README.md -exec cp {} "$build/fuzz/$target/seeds/" \;
 done
-seeds() { echo "$build/fuzz/$1/seeds"; }
+fuzz_root=$PWD/$build/fuzz
+seeds() { echo "$fuzz_root/$1/seeds"; }
 
-# Same-named files in different folders get distinct seed names.
-copy_small() {  # copy_small FOLDER MAX_SIZE TARGET PATTERN...
-  local folder=$1 size=$2 target=$3
+# copy_small FOLDER MAX_SIZE TARGET PATTERN...: FOLDER's files matching a PATTERN and under
+# MAX_SIZE into TARGET's seeds, each at its path below FOLDER (libFuzzer reads a seed folder
+# recursively), a few processes for them all.
+copy_small() {
+  local folder=$1 size=$2 dest
+  dest=$(seeds "$3")
   shift 3
   [ -d "$folder" ] || return 0
-  find "$folder" \( "$@" \) -size -"$size" -print0 |
-    while IFS= read -r -d '' f; do cp "$f" "$(seeds "$target")/$(printf '%s' "$f" | md5sum | cut -c1-12)-${f##*/}"; done
+  (cd "$folder" && find . -type f \( "$@" \) -size -"$size" -print0 | xargs -0 -r cp --parents -t "$dest")
 }
 copy_small "$corpus/collada" 48k collada_fuzz -iname '*.dae'
 cp corpus/samples/*.dae "$(seeds collada_fuzz)"/
@@ -61,17 +65,27 @@ if [ -d "$corpus/gltf" ]; then
     node tests/fuzz/gltf_seeds.mjs "$scratch" "$draco"
     node tests/fuzz/pack_glb.mjs "$draco" "$(seeds glb_fuzz)"/draco-one-mesh.glb
   fi
-  for target in gltf_json_fuzz data_uri_fuzz draco_fuzz; do cp "$scratch/$target"/* "$(seeds $target)"/ 2>/dev/null || true; done
+  for target in gltf_json_fuzz data_uri_fuzz draco_fuzz; do copy_small "$scratch/$target" 1024k "$target" -name '*'; done
 fi
 "$build"/tools/polyxios convert corpus/samples/robot_arm.dae "$(seeds glb_fuzz)"/robot_arm.glb 2>/dev/null
 # The round trip starts from every kind of input: the smaller documents of the others' seeds.
-find "$(seeds collada_fuzz)" "$(seeds glb_fuzz)" "$(seeds gltf_json_fuzz)" -type f -size -16k \
-  -exec cp {} "$(seeds roundtrip_fuzz)"/ \;
+for target in collada_fuzz glb_fuzz gltf_json_fuzz; do copy_small "$(seeds $target)" 16k roundtrip_fuzz -name '*'; done
+
+max_seeds=$((each * 4))
+for target in "${targets[@]}"; do
+  dir=$(seeds "$target")
+  count=$(find "$dir" -type f | wc -l)
+  if [ "$count" -gt "$max_seeds" ]; then
+    find "$dir" -type f | sort | awk -v k=$(((count + max_seeds - 1) / max_seeds)) 'NR % k != 1 && k > 1' |
+      xargs -r -d '\n' rm --
+  fi
+  find "tests/fuzz/regressions/$target" -type f ! -name README.md -exec cp {} "$dir"/ \;
+done
 
 # fuzz TARGET MAX_LEN: runs build-asan/tests/fuzz/TARGET over its seeds for $each seconds.
 fuzz() {
   local target=$1 max_len=$2 dir=$build/fuzz/$1
-  echo "fuzz: $target: $(ls "$dir"/seeds | wc -l) seeds, ${each} s"
+  echo "fuzz: $target: $(find "$dir"/seeds -type f | wc -l) seeds, ${each} s"
   "$build"/tests/fuzz/"$target" "$dir"/found "$dir"/seeds \
     -max_total_time="$each" -max_len="$max_len" -timeout=10 -rss_limit_mb=4096 \
     -artifact_prefix="$dir"/artifacts/ -print_final_stats=1 2>"$dir"/fuzz.log || {
