@@ -7,7 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -15,42 +14,18 @@
 
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
+#include "tests/support/scratch_dir_test.h"
 
 namespace px {
 namespace {
 
-class AtomicFileTest : public ::testing::Test {
+class AtomicFileTest : public test_support::ScratchDirTest {
  protected:
-  void SetUp() override {
-    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = std::string(test->test_suite_name()) + "_" + test->name();
-    std::replace(name.begin(), name.end(), '/', '_');
-    dir_ = std::filesystem::temp_directory_path() /
-           ("px_atomic_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-            name);
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
   void TearDown() override {
     use_named_temporaries(false);
-    std::filesystem::remove_all(dir_);
+    ScratchDirTest::TearDown();
   }
-  size_t files() const { return names().size(); }
-  // The folder's file names, sorted.
-  std::vector<std::string> names() const {
-    std::vector<std::string> out;
-    for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
-      out.push_back(entry.path().filename().string());
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  std::string read(const std::string& name) const {
-    std::ifstream in(dir_ / name);
-    std::string text;
-    in >> text;
-    return text;
-  }
+  std::string read(const std::string& name) const { return file_bytes(dir_ / name); }
   // Forks a writer of dir_/name that writes a megabyte and is killed (SIGKILL) before it commits.
   void kill_a_writer(const std::string& name) {
     pid_t child = fork();
@@ -64,7 +39,6 @@ class AtomicFileTest : public ::testing::Test {
     ASSERT_EQ(waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFSIGNALED(status));
   }
-  std::filesystem::path dir_;
 };
 
 // The same behaviour whichever temporary the file system gives: unnamed (false) or named (true).
@@ -87,7 +61,7 @@ TEST_P(AtomicFileEitherTemporary, AppearsOnlyOnCommit) {
     ASSERT_TRUE(file->commit().ok());
   }
   EXPECT_EQ(read("out.bin"), "hello");
-  EXPECT_EQ(names(), std::vector<std::string>{"out.bin"});
+  EXPECT_EQ(files(), std::vector<std::string>{"out.bin"});
 }
 
 TEST_P(AtomicFileEitherTemporary, LeavesNothingWhenNotCommitted) {
@@ -96,7 +70,7 @@ TEST_P(AtomicFileEitherTemporary, LeavesNothingWhenNotCommitted) {
     ASSERT_TRUE(file.ok());
     ASSERT_TRUE(file->write("partial").ok());
   }
-  EXPECT_EQ(files(), 0u);
+  EXPECT_EQ(files().size(), 0u);
 }
 
 TEST_P(AtomicFileEitherTemporary, ReplacesAnExistingFileWithTheUmasksPermissions) {
@@ -112,7 +86,7 @@ TEST_P(AtomicFileEitherTemporary, ReplacesAnExistingFileWithTheUmasksPermissions
   }
   umask(old_mask);
   EXPECT_EQ(read("out.bin"), "new");
-  EXPECT_EQ(files(), 1u);
+  EXPECT_EQ(files().size(), 1u);
   struct stat st {};
   ASSERT_EQ(stat(target.c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0644u);
@@ -145,18 +119,18 @@ TEST_F(AtomicFileTest, ANamedTemporaryTakesTheLowestFreeNumber) {
   ASSERT_TRUE(second.ok());
   ASSERT_TRUE(first->write("first").ok());
   ASSERT_TRUE(second->write("second").ok());
-  EXPECT_EQ(names(),
+  EXPECT_EQ(files(),
             (std::vector<std::string>{".out.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-1"}));
   ASSERT_TRUE(second->commit().ok());
   ASSERT_TRUE(first->commit().ok());
-  EXPECT_EQ(names(), std::vector<std::string>{"out.glb"});
+  EXPECT_EQ(files(), std::vector<std::string>{"out.glb"});
   EXPECT_EQ(read("out.glb"), "first");
 }
 
 // A batch worker killed past its timeout never gets to destroy its AtomicFile.
 TEST_F(AtomicFileTest, AProcessKilledMidWriteLeavesNothing) {
   kill_a_writer("out.bin");
-  EXPECT_EQ(files(), 0u);
+  EXPECT_EQ(files().size(), 0u);
 }
 
 // Without O_TMPFILE a killed writer leaves its named temporary, which the next writer of the
@@ -164,21 +138,21 @@ TEST_F(AtomicFileTest, AProcessKilledMidWriteLeavesNothing) {
 TEST_F(AtomicFileTest, AKilledWritersNamedTemporaryIsRemovedByTheNext) {
   use_named_temporaries(true);
   kill_a_writer("out.bin");
-  EXPECT_EQ(names(), std::vector<std::string>{".out.bin.polyxios-tmp-0"});
+  EXPECT_EQ(files(), std::vector<std::string>{".out.bin.polyxios-tmp-0"});
   EXPECT_EQ(std::filesystem::file_size(dir_ / ".out.bin.polyxios-tmp-0"), 1u << 20);
   remove_temporaries_of(dir_ / "out.bin");
-  EXPECT_EQ(files(), 0u);
+  EXPECT_EQ(files().size(), 0u);
   kill_a_writer("out.bin");
   kill_a_writer("out.bin");
-  EXPECT_EQ(names(), (std::vector<std::string>{".out.bin.polyxios-tmp-0",
+  EXPECT_EQ(files(), (std::vector<std::string>{".out.bin.polyxios-tmp-0",
                                                 ".out.bin.polyxios-tmp-1"}));
   remove_temporaries_of(dir_ / "out.bin");
   auto file = AtomicFile::create(dir_ / "out.bin");
   ASSERT_TRUE(file.ok());
   ASSERT_TRUE(file->write("whole").ok());
-  EXPECT_EQ(names(), std::vector<std::string>{".out.bin.polyxios-tmp-0"});
+  EXPECT_EQ(files(), std::vector<std::string>{".out.bin.polyxios-tmp-0"});
   ASSERT_TRUE(file->commit().ok());
-  EXPECT_EQ(names(), std::vector<std::string>{"out.bin"});
+  EXPECT_EQ(files(), std::vector<std::string>{"out.bin"});
 }
 
 TEST_F(AtomicFileTest, RemoveTemporariesOfTakesOnlyThatTargetsTemporaries) {
@@ -188,7 +162,7 @@ TEST_F(AtomicFileTest, RemoveTemporariesOfTakesOnlyThatTargetsTemporaries) {
     std::ofstream(dir_ / name) << "x";
   }
   remove_temporaries_of(dir_ / "out.glb");
-  EXPECT_EQ(names(),
+  EXPECT_EQ(files(),
             (std::vector<std::string>{".other.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-0.glb",
                                       ".out.glb.polyxios-tmp-x", "out.glb",
                                       "out.glb.polyxios-tmp-0"}));
