@@ -112,49 +112,37 @@ class Builder {
 
   // No exception crosses expat's C frames: one thrown in a handler (an allocation that failed,
   // a memory limit reached) stops the parse and is rethrown once expat has returned.
-  static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** attrs) {
+  template <class Handle>
+  static void guarded(void* self, Handle handle) {
     auto* b = static_cast<Builder*>(self);
     try {
-      b->start(name, attrs);
+      handle(*b);
     } catch (...) {
       b->stop_for_exception();
     }
+  }
+  static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** attrs) {
+    guarded(self, [&](Builder& b) { b.start(name, attrs); });
   }
   static void XMLCALL on_end(void* self, const XML_Char*) {
-    auto* b = static_cast<Builder*>(self);
-    try {
-      b->end();
-    } catch (...) {
-      b->stop_for_exception();
-    }
+    guarded(self, [](Builder& b) { b.end(); });
   }
   static void XMLCALL on_text(void* self, const XML_Char* s, int len) {
-    auto* b = static_cast<Builder*>(self);
-    try {
-      b->text(std::string_view(s, static_cast<size_t>(len)));
-    } catch (...) {
-      b->stop_for_exception();
-    }
+    guarded(self, [&](Builder& b) { b.text(std::string_view(s, static_cast<size_t>(len))); });
   }
   static void XMLCALL on_entity_decl(void* self, const XML_Char* name, int, const XML_Char*, int,
                                      const XML_Char*, const XML_Char*, const XML_Char*,
                                      const XML_Char*) {
-    auto* b = static_cast<Builder*>(self);
-    try {
-      b->fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
-                     XML_GetCurrentLineNumber(b->parser_),
-                     "the document declares an XML entity, which is refused"));
-    } catch (...) {
-      b->stop_for_exception();
-    }
+    guarded(self, [&](Builder& b) {
+      b.fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
+                    XML_GetCurrentLineNumber(b.parser_),
+                    "the document declares an XML entity, which is refused"));
+    });
   }
   static void XMLCALL on_xml_decl(void* self, const XML_Char*, const XML_Char* encoding, int) {
-    auto* b = static_cast<Builder*>(self);
-    try {
-      if (encoding != nullptr) b->doc_.declared_encoding_ = b->intern_copy(encoding);
-    } catch (...) {
-      b->stop_for_exception();
-    }
+    guarded(self, [&](Builder& b) {
+      if (encoding != nullptr) b.doc_.declared_encoding_ = b.intern_copy(encoding);
+    });
   }
 
   void start(const XML_Char* name, const XML_Char** attrs);
