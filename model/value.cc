@@ -1,8 +1,26 @@
 #include "model/value.h"
 
 #include <algorithm>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 namespace px {
+
+Value::Value(const Value& other)
+    : v(std::visit(
+          [](const auto& held) -> Storage {
+            return Storage(std::in_place_type<std::decay_t<decltype(held)>>, held);
+          },
+          other.v)) {}
+
+Value& Value::operator=(const Value& other) {
+  if (this != &other) {
+    Value copy(other);  // may throw: *this is untouched
+    v = std::move(copy.v);
+  }
+  return *this;
+}
 
 const Value* find_value(const ValueMap& map, std::string_view key) {
   for (const auto& [k, v] : map) {

@@ -23,6 +23,19 @@ struct Value {
   Storage v;
 
   Value() = default;
+  // The copy builds the held alternative through the variant's in-place constructor instead of
+  // std::variant's own copy constructor. With libstdc++ 12 in C++20 mode, a variant whose
+  // alternatives are all "never valueless" (std::string, std::vector, trivially copyable types:
+  // this one) crashes when its copy constructor throws: the half-made copy's storage is destroyed
+  // as though it held an alternative, dispatching on index variant_npos (a jump through a wrong
+  // table entry). A std::bad_alloc while copying a Value therefore took the process down instead
+  // of ending in "out of memory". The in-place constructor throws before the storage exists, so
+  // nothing is destroyed. The assignment copies first and then moves, which cannot throw.
+  Value(const Value& other);
+  Value(Value&&) noexcept = default;
+  Value& operator=(const Value& other);
+  Value& operator=(Value&&) noexcept = default;
+  ~Value() = default;
   Value(bool b) : v(b) {}
   Value(int i) : v(int64_t{i}) {}
   Value(int64_t i) : v(i) {}
