@@ -18,23 +18,24 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--quiet]
+  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--max-input MIB]
+                   [--allow-external-files] [--allow-remote-uris] [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
-      is written unless the whole conversion succeeds.
+      is written unless the whole conversion succeeds. --max-input refuses an input of more
+      than MIB MiB (limits.input-bytes, exit 2) before reading it.
 
-  polyxios info IN [--json] [--threads N] [--allow-external-files]
+  polyxios info IN [--json] [--threads N] [--max-input MIB] [--allow-external-files]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
-                    [--allow-external-files] [--allow-remote-uris]
+                    [--max-input MIB] [--allow-external-files] [--allow-remote-uris]
       Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -50,7 +51,7 @@ usage:
   polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
-                 [--allow-external-files] [--allow-remote-uris]
+                 [--max-input MIB] [--allow-external-files] [--allow-remote-uris]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -81,6 +82,10 @@ common options:
                           without it they are left out with a warning
   --allow-remote-uris     write http(s): image URIs (convert, validate, batch); without it
                           they are left out with a warning
+  --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
+                          input's bytes, a .dae.gz's inflated bytes, a .gltf with its
+                          buffer files) with limits.input-bytes, before reading it all
+                          (convert, info, validate, batch); default 16384
   --quiet                 do not print warnings (convert) or progress (batch)
   --threads N             threads a read may use (convert, info): 0 (the default) for the
                           cores this process may use, 1 for none beside the main one; the

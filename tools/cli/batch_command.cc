@@ -199,7 +199,7 @@ int run_batch(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
                    {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris"},
                     {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
-                     "--shards", "--progress-interval"}});
+                     "--shards", "--progress-interval", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("batch takes SRC and OUT");
   BatchSettings settings;
@@ -209,6 +209,9 @@ int run_batch(int argc, char** argv) {
     return usage("--to takes glb, gltf or dae");
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
+  if (!set_max_input(args, settings.convert.read)) {
+    return usage("--max-input takes a number of MiB from 1");
+  }
   settings.convert.write.allow_external_files = args.has("--allow-external-files");
   settings.convert.write.allow_remote_uris = args.has("--allow-remote-uris");
   long workers = default_workers();

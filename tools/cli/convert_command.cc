@@ -9,7 +9,7 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--allow-remote-uris", "--quiet"}, {"--format", "--threads"}});
+                   {{"--allow-external-files", "--allow-remote-uris", "--quiet"}, {"--format", "--threads", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
   WriteOptions write_options;
@@ -21,6 +21,7 @@ int run_convert(int argc, char** argv) {
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
+  if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
