@@ -60,7 +60,9 @@ void expect_well_told(const std::vector<double>& fractions, const std::string& w
   for (size_t i = 0; i < fractions.size(); ++i) {
     EXPECT_GE(fractions[i], 0.0) << what << " #" << i;
     EXPECT_LE(fractions[i], 1.0) << what << " #" << i;
-    if (i > 0) EXPECT_GE(fractions[i], fractions[i - 1]) << what << " #" << i;
+    if (i > 0) {
+      EXPECT_GE(fractions[i], fractions[i - 1]) << what << " #" << i;
+    }
   }
   EXPECT_EQ(fractions.back(), 1.0) << what;
 }

@@ -57,8 +57,8 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uri
   return plan;
 }
 
-// About the bytes the document takes, for its progress: ten a number of its meshes' columns and
-// cells, and 64 KiB for the rest.
+// About the bytes the document takes, for its progress: seven a number of its meshes' columns
+// and cells, and 64 KiB for the rest.
 uint64_t estimated_bytes(const Scene& scene) {
   uint64_t numbers = 0;
   for (const Mesh& mesh : scene.meshes) {
@@ -66,7 +66,7 @@ uint64_t estimated_bytes(const Scene& scene) {
     for (const NamedColumn& c : mesh.point_data) numbers += c.column.rows * c.column.cols;
     for (const NamedColumn& c : mesh.cell_data) numbers += c.column.rows * c.column.cols;
   }
-  return numbers * 10 + (uint64_t{64} << 10);
+  return numbers * 7 + (uint64_t{64} << 10);
 }
 
 // The document, in the schema's order: asset, the libraries, scene. Progress is told a MiB at a

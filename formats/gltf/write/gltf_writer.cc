@@ -77,22 +77,30 @@ constexpr double kPlanned = 0.1;
 constexpr double kJsonMade = 0.15;
 constexpr uint64_t kReportBytes = uint64_t{1} << 20;
 
-// Hands the buffer's bytes on to a sink, reporting progress every kReportBytes; once the
-// callback stops the write it fails with the Cancelled status, and is stopped() for the maker.
+// Hands the buffer's bytes on to a sink a MiB at most at a time (a column goes out whole when it
+// is laid out as its view), reporting progress after each; once the callback stops the write it
+// fails with the Cancelled status, and is stopped() for the maker.
 class ProgressSink final : public ByteSink {
  public:
   ProgressSink(ByteSink& sink, Progress& progress, uint64_t total)
       : sink_(sink), progress_(progress), total_(std::max<uint64_t>(total, 1)) {}
 
   absl::Status write(std::string_view bytes) override {
-    if (absl::Status s = sink_.write(bytes); !s.ok()) return s;
-    written_ += bytes.size();
-    if (written_ < next_report_) return absl::OkStatus();
-    next_report_ = written_ + kReportBytes;
-    absl::Status s = progress_.report(
-        kJsonMade, 1, static_cast<double>(written_) / static_cast<double>(total_));
-    if (!s.ok()) stopped_.store(true, std::memory_order_relaxed);
-    return s;
+    while (!bytes.empty()) {
+      const size_t piece = std::min<uint64_t>(bytes.size(), next_report_ - written_);
+      if (absl::Status s = sink_.write(bytes.substr(0, piece)); !s.ok()) return s;
+      bytes.remove_prefix(piece);
+      written_ += piece;
+      if (written_ < next_report_) continue;
+      next_report_ = written_ + kReportBytes;
+      absl::Status s = progress_.report(
+          kJsonMade, 1, static_cast<double>(written_) / static_cast<double>(total_));
+      if (!s.ok()) {
+        stopped_.store(true, std::memory_order_relaxed);
+        return s;
+      }
+    }
+    return absl::OkStatus();
   }
   bool stopped() const override { return stopped_.load(std::memory_order_relaxed); }
 
