@@ -1,7 +1,5 @@
 #include "engine/metered_source.h"
 
-#include <algorithm>
-
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -23,13 +21,15 @@ class MeteredSource : public Source {
                              " bytes a read may take in"));
     }
     if (progress_ != nullptr) {
-      const double bound = static_cast<double>(std::max<uint64_t>(source_.size_bound(), 1));
-      const double part = std::min(1.0, static_cast<double>(read_) / bound);
-      if (absl::Status s = progress_->report(0, progress_to_, part); !s.ok()) return s;
+      absl::Status s = progress_->report(0, progress_to_, source_.fraction_read(read_));
+      if (!s.ok()) return s;
     }
     return n;
   }
   uint64_t size_bound() const override { return source_.size_bound(); }
+  double fraction_read(uint64_t bytes_read) const override {
+    return source_.fraction_read(bytes_read);
+  }
   std::filesystem::path path() const override { return source_.path(); }
   std::string name() const override { return source_.name(); }
   absl::StatusOr<std::unique_ptr<Source>> reopen() const override { return source_.reopen(); }

@@ -22,8 +22,9 @@ struct Limits {
   // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer files it
   // loads. 16 GiB: past the largest scans we know, and every budget below grows with the input.
   uint64_t max_input_bytes = uint64_t{16} << 30;
-  // How deep COLLADA elements (xml.depth) or glTF JSON values (gltf.json.too-deep) nest, the root
-  // at depth 1. 256: far deeper than any exporter nests, shallow enough for recursive consumers.
+  // How deep COLLADA elements (xml.depth) or the glTF JSON values a read keeps (extras;
+  // gltf.json.too-deep) nest, the document's root at depth 1. 256: far deeper than any exporter
+  // nests, shallow enough for the recursive walks of what is kept.
   int max_depth = 256;
   // Nodes a read makes (collada.nodes.cap; glTF: limits.nodes), counting every <instance_node>
   // copy: max_nodes, or one per bytes_per_node bytes of input when that is more (0: never more).

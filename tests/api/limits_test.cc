@@ -112,8 +112,9 @@ TEST(LimitsTest, DepthCountsTheRootAsOneInBothFormats) {
   expect_edge(gltf(cat(R"("extras": [)", std::string(29, '['), std::string(30, ']'))), 31,
               [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); },
               "gltf.json.too-deep");
-  // A scalar counts as a level of its own: {"asset": {"version": "2.0"}} is 3 deep.
-  expect_edge(gltf(""), 3, [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); },
+  // A scalar is a level of its own: extras holding 1 is 2 deep, the 1 3 deep.
+  expect_edge(gltf(R"("extras": {"a": 1})"), 3,
+              [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); },
               "gltf.json.too-deep");
 }
 

@@ -3,7 +3,9 @@
 // nothing in the output's folder, whichever format is read or written and whether helper threads
 // (the COLLADA reader's decoding thread, the writers' makers) run or not.
 #include <gtest/gtest.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -80,9 +82,10 @@ class ProgressTest : public test_support::ScratchDirTest {
     fs::create_directories(dir_ / "out");
   }
 
-  // The inputs: the demo sample and the strip as COLLADA, and each again as .gltf + .bin and GLB.
+  // The inputs: the demo sample and the strip as COLLADA, and each again as .gltf + .bin and GLB;
+  // the strip gzipped too.
   std::vector<fs::path> inputs() {
-    std::vector<fs::path> out;
+    std::vector<fs::path> out = {gzipped_strip()};
     fs::copy_file(fs::path(PX_SOURCE_DIR) / "corpus/samples/robot_arm.dae", dir_ / "in/arm.dae");
     write_file("in/strip.dae", strip_document(60000));
     for (const char* stem : {"arm", "strip"}) {
@@ -99,6 +102,17 @@ class ProgressTest : public test_support::ScratchDirTest {
       }
     }
     return out;
+  }
+
+  fs::path gzipped_strip() const {
+    const fs::path path = dir_ / "in/strip.dae.gz";
+    const std::string text = strip_document(60000);
+    gzFile gz = gzopen(path.c_str(), "wb");
+    EXPECT_NE(gz, nullptr);
+    EXPECT_EQ(gzwrite(gz, text.data(), static_cast<unsigned>(text.size())),
+              static_cast<int>(text.size()));
+    EXPECT_EQ(gzclose(gz), Z_OK);
+    return path;
   }
 
   std::vector<std::string> output_files() const {
@@ -164,6 +178,17 @@ TEST_F(ProgressTest, EveryWriteStopsAtEachOfItsCallbacksLeavingNothing) {
       }
     }
   }
+}
+
+// A .dae.gz's progress follows its compressed bytes, its inflated size being unknown.
+TEST_F(ProgressTest, AGzippedReadIsToldByTheBytesInflated) {
+  ReadOptions options;
+  Recorder whole;
+  options.progress = whole.callback();
+  Diagnostics d;
+  ASSERT_TRUE(read_scene(gzipped_strip(), options, d).ok());
+  EXPECT_TRUE(std::any_of(whole.fractions.begin(), whole.fractions.end(),
+                          [](double f) { return f > 0.3 && f < 0.9; }));
 }
 
 TEST_F(ProgressTest, AGlbStreamStoppedIsGivenNothing) {

@@ -98,7 +98,7 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   if (!container.ok()) return container.status();
   rapidjson::Document doc;
   PX_GLTF_TRY(parse_json(container->json, doc));
-  PX_GLTF_TRY(check_json_limits(doc, options.limits.max_depth, options.limits.max_string_bytes));
+  PX_GLTF_TRY(check_string_lengths(doc, options.limits.max_string_bytes));
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
   if (!root.ok()) return root.status();
   PX_GLTF_TRY(check_extensions(*root, diagnostics));

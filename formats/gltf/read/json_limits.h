@@ -1,7 +1,6 @@
-// The limits a glTF document's JSON is held to before anything reads it (engine/options.h,
-// Limits): how deep its values nest, the root at depth 1 (gltf.json.too-deep), and how long a
-// string or member name is (limits.string-length). Checked without recursion, so that every later
-// walk of the document (extras turned into values) recurses no deeper than the limit.
+// The longest string a glTF document's JSON may hold (engine/options.h, Limits): a string value or
+// a member name past it is refused (limits.string-length) before anything reads the document.
+// Walked without recursion, whatever the document's depth.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +10,6 @@
 
 namespace px::gltf {
 
-absl::Status check_json_limits(const rapidjson::Value& root, int max_depth,
-                               uint64_t max_string_bytes);
+absl::Status check_string_lengths(const rapidjson::Value& root, uint64_t max_string_bytes);
 
 }  // namespace px::gltf

@@ -52,7 +52,9 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
 
 absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {
   uint64_t bytes = 0;
-  absl::StatusOr<Value> out = to_value(json, pointer, bytes);
+  // The value's own depth, the document's root at 1: one more than its pointer's segments.
+  const int depth = 1 + static_cast<int>(std::count(pointer.begin(), pointer.end(), '/'));
+  absl::StatusOr<Value> out = to_value(json, pointer, options_.limits.max_depth - depth, bytes);
   if (!out.ok()) return out.status();
   if (absl::Status s = charge(bytes, pointer); !s.ok()) return s;
   return out;

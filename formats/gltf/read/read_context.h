@@ -82,7 +82,8 @@ class ReadContext {
   // read.
   absl::Status report_accessor();
 
-  // A JSON value as a px::Value, charged to the budget.
+  // A JSON value as a px::Value, charged to the budget; refused (gltf.json.too-deep) where it
+  // nests past Limits::max_depth, the document's root at depth 1.
   absl::StatusOr<Value> value(const rapidjson::Value& json, std::string_view pointer);
   // Sets out[key] to json's member `key` ("extras") when it has one.
   absl::Status keep(const JsonObject& json, std::string_view key, ValueMap& out);

@@ -193,7 +193,10 @@ absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::st
 }
 
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
-                               uint64_t& bytes) {
+                               int max_depth, uint64_t& bytes) {
+  if (max_depth < 0) {
+    return refuse("gltf.json.too-deep", cat(pointer, " nests deeper than the reader allows"));
+  }
   bytes += sizeof(Value);
   if (json.IsNull()) return Value();
   if (json.IsBool()) return Value(json.GetBool());
@@ -208,7 +211,7 @@ absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view po
     out.reserve(json.Size());
     for (rapidjson::SizeType i = 0; i < json.Size(); ++i) {
       absl::StatusOr<Value> item =
-          to_value(json[i], child_pointer(pointer, i), bytes);
+          to_value(json[i], child_pointer(pointer, i), max_depth - 1, bytes);
       if (!item.ok()) return item.status();
       out.push_back(*std::move(item));
     }
@@ -220,7 +223,7 @@ absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view po
     std::string_view key = key_view(it->name);
     bytes += sizeof(std::string) + key.size();
     absl::StatusOr<Value> item =
-        to_value(it->value, child_pointer(pointer, key), bytes);
+        to_value(it->value, child_pointer(pointer, key), max_depth - 1, bytes);
     if (!item.ok()) return item.status();
     out.emplace_back(std::string(key), *std::move(item));
   }

@@ -100,10 +100,9 @@ class JsonObject {
 absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
                                           size_t i);
 
-// A JSON value as a px::Value (integers as int64 where they fit). It recurses as deep as the
-// value nests, which check_json_limits (json_limits.h) bounded before the document was read.
-// bytes grows by about the memory the value takes.
+// A JSON value as a px::Value (integers as int64 where they fit); nesting deeper than max_depth
+// is refused (gltf.json.too-deep). bytes grows by about the memory the value takes.
 absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
-                               uint64_t& bytes);
+                               int max_depth, uint64_t& bytes);
 
 }  // namespace px::gltf
