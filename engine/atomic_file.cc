@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -20,9 +21,13 @@ mode_t file_mode() {
   return 0666 & ~mask;
 }
 
-// An unnamed file in the target's folder, or -1 where the kernel or file system has none.
+std::atomic<bool> named_temporaries{false};
+
+// An unnamed file in the target's folder, or -1 where the kernel or file system has none (or
+// named temporaries are asked for).
 int open_unnamed(const std::filesystem::path& target) {
 #ifdef O_TMPFILE
+  if (named_temporaries.load(std::memory_order_relaxed)) return -1;
   std::filesystem::path folder = target.parent_path();
   if (folder.empty()) folder = ".";
   return ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, file_mode());
@@ -34,23 +39,27 @@ int open_unnamed(const std::filesystem::path& target) {
 
 constexpr int kAttempts = 100;
 
-std::string temporary_name(const std::filesystem::path& target, int attempt) {
-  return cat(target.string(), ".tmp-", attempt);
-}
-
 }  // namespace
+
+std::filesystem::path temporary_path(const std::filesystem::path& target, int n) {
+  return target.parent_path() / cat(".", target.filename().string(), ".polyxios-tmp-", n);
+}
 
 void remove_temporaries_of(const std::filesystem::path& target) {
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    if (::unlink(temporary_name(target, attempt).c_str()) != 0 && errno == ENOENT) return;
+    if (::unlink(temporary_path(target, attempt).c_str()) != 0 && errno == ENOENT) return;
   }
+}
+
+void use_named_temporaries(bool named) {
+  named_temporaries.store(named, std::memory_order_relaxed);
 }
 
 absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& target) {
   std::string temp;
   int fd = open_unnamed(target);
   for (int attempt = 0; fd < 0 && attempt < kAttempts; ++attempt) {
-    temp = temporary_name(target, attempt);
+    temp = temporary_path(target, attempt).string();
     fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0 && errno != EEXIST) break;
   }
@@ -106,7 +115,7 @@ absl::Status AtomicFile::link_unnamed(bool* is_target) {
   *is_target = ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, target_.c_str(), AT_SYMLINK_FOLLOW) == 0;
   if (*is_target) return absl::OkStatus();
   for (int attempt = 0; errno == EEXIST && attempt < kAttempts; ++attempt) {
-    std::string name = temporary_name(target_, attempt);
+    std::filesystem::path name = temporary_path(target_, attempt);
     if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
       temp_ = name;
       return absl::OkStatus();

@@ -1,7 +1,8 @@
 // Output that appears whole or not at all: bytes go to a temporary file beside the target, which
 // is renamed into place by commit(). A file never committed is removed when the object dies.
 // Where the file system allows, the temporary has no name until commit() (O_TMPFILE), so a
-// process killed mid-write (a batch worker past its timeout, kill -9) leaves nothing behind.
+// process killed mid-write (a batch worker past its timeout, kill -9) leaves nothing behind;
+// elsewhere it leaves its named temporary, for remove_temporaries_of.
 #pragma once
 
 #include <cstdio>
@@ -13,12 +14,21 @@
 
 namespace px {
 
-// A named temporary is "<target>.tmp-<n>", n the lowest free from 0 (an unnamed one is named only
-// for the instant between its link and its rename onto an existing target), so one writer's
-// temporaries of a target run from 0 without a gap. This removes them, a few unlinks and no
-// folder scan: a batch calls it for an output whose worker it killed, or which a killed batch
-// may have left.
+// A named temporary is ".<name>.polyxios-tmp-<n>" beside the target, <name> the target's file
+// name: hidden, and recognisable as whose it is. n is the lowest free from 0 (an unnamed one is
+// named only for the instant between its link and its rename onto an existing target), so one
+// writer's temporaries of a target run from 0 without a gap.
+std::filesystem::path temporary_path(const std::filesystem::path& target, int n);
+
+// Removes the target's temporaries, a few unlinks and no folder scan. convert and a batch's
+// worker call it before they write an output (a process killed writing it may have left them),
+// and a batch for an output whose worker it killed.
 void remove_temporaries_of(const std::filesystem::path& target);
+
+// Every AtomicFile from now on takes a named temporary from the start, as on a file system
+// without O_TMPFILE: for tests of what a killed writer leaves there (the CLI sets it when
+// PX_TEST_NAMED_TEMPORARIES=1).
+void use_named_temporaries(bool named);
 
 class AtomicFile {
  public:

@@ -51,7 +51,7 @@ int64_t Diagnostics::warning_count() const {
 
 std::vector<std::pair<std::string, int64_t>> Diagnostics::counts_by_code() const {
   std::vector<std::pair<std::string, int64_t>> out;
-  absl::flat_hash_map<std::string_view, size_t> where;
+  HashMap<std::string_view, size_t> where;
   for (const Diagnostic& d : entries_) {
     auto [it, inserted] = where.try_emplace(d.code, out.size());
     if (inserted) out.emplace_back(d.code, 0);

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 
 namespace px {
 
@@ -39,7 +39,7 @@ class Diagnostics {
  private:
   void add(Severity severity, std::string_view code, std::string message, int64_t line);
   std::vector<Diagnostic> entries_;
-  absl::flat_hash_map<std::string, size_t> index_;  // code + '\n' + message -> entry
+  HashMap<std::string, size_t> index_;  // code + '\n' + message -> entry
 };
 
 }  // namespace px

@@ -34,6 +34,12 @@ absl::Status cancelled(std::string_view detail) {
   return absl::CancelledError(cat("cancelled: ", detail));
 }
 
+absl::Status memory_limit_exceeded(uint64_t limit) {
+  return absl::ResourceExhaustedError(
+      cat("limits.memory: the read needs more than its memory limit of ", limit >> 20,
+          " MiB for its arrays (convert --max-memory MIB)"));
+}
+
 ExitCode exit_code_for(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kOk:

@@ -26,6 +26,8 @@ absl::Status io_error(std::string_view detail);
 absl::Status out_of_memory(std::string_view detail);
 // The caller's progress callback stopped the call: "cancelled: <detail>".
 absl::Status cancelled(std::string_view detail);
+// The refusal limits.memory: a read's arrays would take more than `limit` bytes.
+absl::Status memory_limit_exceeded(uint64_t limit);
 
 enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4, kOutOfMemory = 5 };
 // Cancelled, which the CLI never sees (it sets no progress callback), is an internal error.

@@ -14,6 +14,7 @@
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/text_buffer.h"
+#include "model/memory_budget.h"
 
 namespace px::xml {
 
@@ -241,6 +242,8 @@ class BatchingSink final : public NumberSink {
       if (!status_.ok()) return;
       try {
         run(batch, job, readable_end);
+      } catch (const MemoryLimitExceeded& e) {
+        status_ = memory_limit_exceeded(e.limit());
       } catch (const std::bad_alloc&) {
         status_ = out_of_memory("decoding numbers");
       }

@@ -18,6 +18,10 @@ using ProgressCallback = std::function<bool(double fraction)>;
 // given. Exactly at a limit is accepted, one past it refused. The defaults take any real asset;
 // an ingestion server sets tighter ones.
 struct Limits {
+  // The memory a read may take for its arrays (the scene's and the transient ones; see
+  // model/memory_budget.h), past which it is refused (limits.memory). The default keeps one
+  // conversion from taking a server down while reading a document of several gigabytes.
+  uint64_t max_memory_bytes = uint64_t{8} << 30;
   // Bytes of input (limits.input-bytes): a file's size, checked before it is read; a stream's or
   // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer files it
   // loads. 16 GiB: past the largest scans we know, and every budget below grows with the input.

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 
+#include "model/allocation_gate.h"
 #include "model/page_memory.h"
 
 namespace px {
@@ -11,7 +12,9 @@ size_t large_capacity(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage
 
 void* malloc_or_handler(size_t bytes) {
   while (true) {
-    if (void* p = std::malloc(bytes == 0 ? 1 : bytes)) return p;
+    if (allocation_gate_allows(bytes)) {
+      if (void* p = std::malloc(bytes == 0 ? 1 : bytes)) return p;
+    }
     std::new_handler handler = std::get_new_handler();
     if (handler == nullptr) throw std::bad_alloc();
     handler();
@@ -21,13 +24,22 @@ void* malloc_or_handler(size_t bytes) {
 }  // namespace
 
 ScratchPool::~ScratchPool() {
-  for (auto [block, capacity] : free_) unmap_pages(block, capacity);
+  for (auto [block, capacity] : free_) {
+    unmap_pages(block, capacity);
+    if (budget_ != nullptr) budget_->release(capacity);
+  }
 }
 
 void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
   if (bytes < kLarge) {
-    *capacity = bytes;
-    return malloc_or_handler(bytes);
+    if (budget_ != nullptr) budget_->charge(bytes);
+    try {
+      *capacity = bytes;
+      return malloc_or_handler(bytes);
+    } catch (...) {
+      if (budget_ != nullptr) budget_->release(bytes);
+      throw;
+    }
   }
   size_t want = large_capacity(bytes);
   {
@@ -51,17 +63,30 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
       return block;
     }
   }
-  return map_pages(want, capacity);
+  if (budget_ != nullptr) budget_->charge(want);
+  try {
+    return map_pages(want, capacity);
+  } catch (...) {
+    if (budget_ != nullptr) budget_->release(want);
+    throw;
+  }
 }
 
 void ScratchPool::release(void* block, size_t capacity) {
   if (block == nullptr) return;
   if (capacity < kLarge) {
     std::free(block);
+    if (budget_ != nullptr) budget_->release(capacity);
     return;
   }
   std::lock_guard<std::mutex> lock(mutex_);
-  free_.emplace_back(block, capacity);
+  try {
+    free_.emplace_back(block, capacity);
+  } catch (const std::bad_alloc&) {
+    // Called from destructors: no room to keep the block is no reason to fail; it goes back.
+    unmap_pages(block, capacity);
+    if (budget_ != nullptr) budget_->release(capacity);
+  }
 }
 
 void* scratch_acquire(ScratchPool* pool, size_t bytes, size_t* capacity) {

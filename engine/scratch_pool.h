@@ -6,10 +6,13 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <utility>
 #include <vector>
+
+#include "model/memory_budget.h"
 
 namespace px {
 
@@ -31,6 +34,9 @@ class ScratchPool {
  private:
   std::mutex mutex_;
   std::vector<std::pair<void*, size_t>> free_;  // large blocks released, by address
+  // The read's budget the pool was made under (nullptr for none): charged for the small blocks
+  // it holds and the large ones it has mapped.
+  std::shared_ptr<MemoryBudget> budget_ = current_memory_budget();
 };
 
 // A std::allocator over a pool (nullptr: malloc), for the vectors of a geometry's tables.

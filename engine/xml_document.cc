@@ -6,7 +6,9 @@
 #endif
 #include <expat.h>
 
+#include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 
 #include "engine/errors.h"
@@ -14,8 +16,19 @@
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/transcode.h"
+#include "model/allocation_gate.h"
 
 namespace px::xml {
+namespace {
+
+// expat's memory, through the allocation gate (the allocation-failure sweep fails it too).
+void* gated_malloc(size_t size) { return allocation_gate_allows(size) ? std::malloc(size) : nullptr; }
+void* gated_realloc(void* p, size_t size) {
+  return allocation_gate_allows(size) ? std::realloc(p, size) : nullptr;
+}
+const XML_Memory_Handling_Suite kGatedMemory{gated_malloc, gated_realloc, std::free};
+
+}  // namespace
 
 std::string_view Element::attr(std::string_view attr_name) const {
   const std::string_view* v = find_attr(attr_name);
@@ -97,24 +110,51 @@ class Builder {
     NumberArray* array = nullptr;  // numeric modes
   };
 
+  // No exception crosses expat's C frames: one thrown in a handler (an allocation that failed,
+  // a memory limit reached) stops the parse and is rethrown once expat has returned.
   static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** attrs) {
-    static_cast<Builder*>(self)->start(name, attrs);
+    auto* b = static_cast<Builder*>(self);
+    try {
+      b->start(name, attrs);
+    } catch (...) {
+      b->stop_for_exception();
+    }
   }
-  static void XMLCALL on_end(void* self, const XML_Char*) { static_cast<Builder*>(self)->end(); }
+  static void XMLCALL on_end(void* self, const XML_Char*) {
+    auto* b = static_cast<Builder*>(self);
+    try {
+      b->end();
+    } catch (...) {
+      b->stop_for_exception();
+    }
+  }
   static void XMLCALL on_text(void* self, const XML_Char* s, int len) {
-    static_cast<Builder*>(self)->text(std::string_view(s, static_cast<size_t>(len)));
+    auto* b = static_cast<Builder*>(self);
+    try {
+      b->text(std::string_view(s, static_cast<size_t>(len)));
+    } catch (...) {
+      b->stop_for_exception();
+    }
   }
   static void XMLCALL on_entity_decl(void* self, const XML_Char* name, int, const XML_Char*, int,
                                      const XML_Char*, const XML_Char*, const XML_Char*,
                                      const XML_Char*) {
     auto* b = static_cast<Builder*>(self);
-    b->fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
-                   XML_GetCurrentLineNumber(b->parser_),
-                   "the document declares an XML entity, which is refused"));
+    try {
+      b->fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
+                     XML_GetCurrentLineNumber(b->parser_),
+                     "the document declares an XML entity, which is refused"));
+    } catch (...) {
+      b->stop_for_exception();
+    }
   }
   static void XMLCALL on_xml_decl(void* self, const XML_Char*, const XML_Char* encoding, int) {
     auto* b = static_cast<Builder*>(self);
-    if (encoding != nullptr) b->doc_.declared_encoding_ = b->intern_copy(encoding);
+    try {
+      if (encoding != nullptr) b->doc_.declared_encoding_ = b->intern_copy(encoding);
+    } catch (...) {
+      b->stop_for_exception();
+    }
   }
 
   void start(const XML_Char* name, const XML_Char** attrs);
@@ -122,6 +162,10 @@ class Builder {
   void text(std::string_view data);
   void fail(absl::Status status) {
     if (status_.ok()) status_ = std::move(status);
+    XML_StopParser(parser_, XML_FALSE);
+  }
+  void stop_for_exception() {
+    if (exception_ == nullptr) exception_ = std::current_exception();
     XML_StopParser(parser_, XML_FALSE);
   }
   std::string_view copy(std::string_view s) {
@@ -170,6 +214,7 @@ class Builder {
   std::vector<Frame> stack_;  // frames are reused, never shrunk, so their buffers are too
   size_t depth_ = 0;
   absl::Status status_;
+  std::exception_ptr exception_;  // thrown in a handler, rethrown when expat returns
 };
 
 void Builder::start(const XML_Char* name, const XML_Char** attrs) {
@@ -329,8 +374,8 @@ absl::Status Builder::scan() {
     input = std::move(*transcoded);
   }
   source_ = input.get();
-  parser_ = XML_ParserCreate(expat_decodes(encoding) ? nullptr : "UTF-8");
-  if (parser_ == nullptr) return absl::InternalError("cannot create the XML parser");
+  parser_ = XML_ParserCreate_MM(expat_decodes(encoding) ? nullptr : "UTF-8", &kGatedMemory, nullptr);
+  if (parser_ == nullptr) return out_of_memory("creating the XML parser");
   struct Free {
     XML_Parser p;
     ~Free() { XML_ParserFree(p); }
@@ -352,6 +397,7 @@ absl::Status Builder::scan() {
     if (!n.ok()) return n.status();
     bool last = *n == 0;
     if (XML_ParseBuffer(parser_, static_cast<int>(*n), last) != XML_STATUS_OK) {
+      if (exception_ != nullptr) std::rethrow_exception(exception_);
       if (!status_.ok()) return status_;
       XML_Error code = XML_GetErrorCode(parser_);
       int64_t line = XML_GetCurrentLineNumber(parser_);

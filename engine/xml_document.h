@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/scratch_pool.h"
 #include "engine/source.h"
@@ -109,7 +109,7 @@ class Document {
   // The first element in document order whose "id" attribute is id; nullptr when none. While the
   // document is parsed: the first among the elements started so far.
   const Element* find_id(std::string_view id) const;
-  const absl::flat_hash_map<std::string_view, const Element*>& ids() const { return ids_; }
+  const HashMap<std::string_view, const Element*>& ids() const { return ids_; }
   // Frees the values of every numeric element under (and at) `subtree`, whose spans become
   // empty. For a reader that has consumed that part of the tree.
   void release_numbers(const Element& subtree);
@@ -120,8 +120,8 @@ class Document {
   friend class Builder;
   mutable ScratchPool scratch_;  // first, so that it outlives the arrays taken from it
   std::pmr::monotonic_buffer_resource memory_{1 << 16};
-  absl::flat_hash_map<std::string_view, std::string_view> names_;
-  absl::flat_hash_map<std::string_view, const Element*> ids_;
+  HashMap<std::string_view, std::string_view> names_;
+  HashMap<std::string_view, const Element*> ids_;
   std::vector<NumberArray*> arrays_;  // in memory_, destroyed with the document
   const Element* root_ = nullptr;
   std::string_view declared_encoding_;

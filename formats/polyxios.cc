@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <memory>
+#include <new>
 #include <string>
 
 #include "engine/errors.h"
@@ -13,9 +15,23 @@
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "model/memory_budget.h"
 
 namespace px {
 namespace {
+
+// Every entry point turns an allocation that failed (std::bad_alloc, thrown where the system
+// refused memory and no new-handler ended the process) into a status: a server converting
+// uploads gets an error, not an exception, and nothing is written (the output's temporary file
+// goes with the unwinding).
+absl::Status allocation_failed(std::string_view call) {
+  return out_of_memory(cat(call, ": an allocation failed"));
+}
+
+// The budget a read's arrays are charged to, for as long as the read's thread holds the scope.
+std::shared_ptr<MemoryBudget> read_budget(const ReadOptions& options) {
+  return std::make_shared<MemoryBudget>(options.limits.max_memory_bytes);
+}
 
 std::string lower_extension(const std::filesystem::path& path) {
   std::string ext = path.extension().string();
@@ -111,7 +127,8 @@ std::string_view format_name(Format format) {
 }
 
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics, Format* format) {
+                                 Diagnostics& diagnostics, Format* format) try {
+  MemoryBudgetScope budget(read_budget(options));
   absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
   if (!prefix.ok()) return prefix.status();
   std::error_code ec;
@@ -138,10 +155,14 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
       break;
   }
   return refuse("format.unknown", cat(path.string(), ": not a .dae, .gltf or .glb file"));
+} catch (const MemoryLimitExceeded& e) {
+  return memory_limit_exceeded(e.limit());
+} catch (const std::bad_alloc&) {
+  return allocation_failed("read_scene");
 }
 
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
-                         const WriteOptions& options, Diagnostics& diagnostics) {
+                         const WriteOptions& options, Diagnostics& diagnostics) try {
   Format format = options.collada ? Format::kCollada : format_from_extension(path);
   if (options.binary.has_value() && format != Format::kCollada) {
     format = *options.binary ? Format::kGlb : Format::kGltf;
@@ -161,10 +182,12 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   }
   return refuse("format.unknown",
                 cat(path.string(), ": the output must end in .glb, .gltf or .dae"));
+} catch (const std::bad_alloc&) {
+  return allocation_failed("write_scene");
 }
 
 absl::StatusOr<PolyData> read_polydata(const std::filesystem::path& path,
-                                       const ReadOptions& options, Diagnostics& diagnostics) {
+                                       const ReadOptions& options, Diagnostics& diagnostics) try {
   absl::StatusOr<Scene> scene = read_scene(path, options, diagnostics);
   if (!scene.ok()) return scene.status();
   diagnostics.warn("read.scene-flattened",
@@ -172,10 +195,12 @@ absl::StatusOr<PolyData> read_polydata(const std::filesystem::path& path,
                        ": flattened into one mesh; its nodes, materials, textures, "
                        "skins and animations are discarded (read_scene keeps them)"));
   return to_polydata(*scene);
+} catch (const std::bad_alloc&) {
+  return allocation_failed("read_polydata");
 }
 
 absl::Status write_polydata(const PolyData& data, const std::filesystem::path& path,
-                            const WriteOptions& options, Diagnostics& diagnostics) {
+                            const WriteOptions& options, Diagnostics& diagnostics) try {
   Scene scene;
   scene.meshes.push_back(data.mesh);  // its arrays stay in data's arena, alive for the write
   bool collada = options.collada || format_from_extension(path) == Format::kCollada;
@@ -184,10 +209,13 @@ absl::Status write_polydata(const PolyData& data, const std::filesystem::path& p
   node.mesh = 0;
   scene.scenes.push_back({0});
   return write_scene(scene, path, options, diagnostics);
+} catch (const std::bad_alloc&) {
+  return allocation_failed("write_polydata");
 }
 
 absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions& options,
-                                       Diagnostics& diagnostics, Format* format) {
+                                       Diagnostics& diagnostics, Format* format) try {
+  MemoryBudgetScope budget(read_budget(options));
   const Format detected = detect_bytes_format(bytes);
   if (format != nullptr) *format = detected;
   if (bytes.size() > options.limits.max_input_bytes) {
@@ -212,10 +240,14 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
   }
   std::unique_ptr<Source> source = memory_source(bytes);
   return collada::read(*source, options, diagnostics);
+} catch (const MemoryLimitExceeded& e) {
+  return memory_limit_exceeded(e.limit());
+} catch (const std::bad_alloc&) {
+  return allocation_failed("read_scene_bytes");
 }
 
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
-                         Diagnostics& diagnostics) {
+                         Diagnostics& diagnostics) try {
   if (options.collada) {
     return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads,
                           uri_policy(options), options.progress);
@@ -233,6 +265,8 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
     return io_error("cannot write the GLB to its stream");
   }
   return absl::OkStatus();
+} catch (const std::bad_alloc&) {
+  return allocation_failed("write_scene");
 }
 
 }  // namespace px

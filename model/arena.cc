@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "model/allocation_gate.h"
 #include "model/page_memory.h"
 
 namespace px {
@@ -14,7 +15,9 @@ constexpr size_t kMaxBlock = size_t{64} << 20;
 
 void* zeroed(size_t size) {
   while (true) {
-    if (void* p = std::calloc(1, size)) return p;
+    if (allocation_gate_allows(size)) {
+      if (void* p = std::calloc(1, size)) return p;
+    }
     std::new_handler handler = std::get_new_handler();
     if (handler == nullptr) throw std::bad_alloc();
     handler();
@@ -25,6 +28,7 @@ void* zeroed(size_t size) {
 
 Arena::~Arena() {
   for (const Block& b : blocks_) {
+    if (budget_ != nullptr) budget_->release(b.charged);
     if (b.mapped) {
       unmap_pages(b.base, b.size);
     } else {
@@ -34,8 +38,15 @@ Arena::~Arena() {
 }
 
 char* Arena::new_block(size_t size) {
-  Block block{nullptr, size, size >= kHugePage};
-  block.base = block.mapped ? map_pages(size, &block.size) : zeroed(size);
+  Block block{nullptr, size, size, size >= kHugePage};
+  blocks_.reserve(blocks_.size() + 1);  // so that the block, once had, is always recorded
+  if (budget_ != nullptr) budget_->charge(size);
+  try {
+    block.base = block.mapped ? map_pages(size, &block.size) : zeroed(size);
+  } catch (...) {
+    if (budget_ != nullptr) budget_->release(size);
+    throw;
+  }
   blocks_.push_back(block);
   return static_cast<char*>(block.base);
 }

@@ -13,6 +13,8 @@
 #include <span>
 #include <vector>
 
+#include "model/memory_budget.h"
+
 namespace px {
 
 class Arena {
@@ -48,6 +50,7 @@ class Arena {
   struct Block {
     void* base;
     size_t size;
+    size_t charged;  // to the budget: the size asked for
     bool mapped;  // by mmap (else by calloc)
   };
   void* allocate_bytes(size_t size, size_t align);
@@ -59,6 +62,8 @@ class Arena {
   size_t next_block_ = size_t{64} << 10;
   size_t bytes_ = 0;
   std::vector<std::shared_ptr<const void>> retained_;
+  // The read's budget the arena was made under (nullptr for none), charged for each block.
+  std::shared_ptr<MemoryBudget> budget_ = current_memory_budget();
 };
 
 }  // namespace px

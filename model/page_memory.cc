@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <new>
 
+#include "model/allocation_gate.h"
+
 namespace px {
 
 void* map_pages(size_t size, size_t* mapped_size) {
@@ -15,7 +17,9 @@ void* map_pages(size_t size, size_t* mapped_size) {
     // A huge-page block is mapped one huge page longer and trimmed to a 2 MiB boundary, so that
     // the kernel can back all of it with huge pages.
     size_t span = huge ? rounded + kHugePage : rounded;
-    void* p = mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    void* p = allocation_gate_allows(size)
+                  ? mmap(nullptr, span, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+                  : MAP_FAILED;
     if (p != MAP_FAILED) {
       char* base = static_cast<char*>(p);
       if (huge) {

@@ -2,8 +2,10 @@
 // batch (a library, in worker processes, sharded across machines) and merge-reports. Exit codes
 // tell a bad asset from a transient failure, so schedulers know what to retry.
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
+#include "engine/atomic_file.h"
 #include "tools/cli/batch_command.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/convert_command.h"
@@ -18,24 +20,28 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--max-input MIB]
-                   [--allow-external-files] [--allow-remote-uris] [--quiet]
+  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
+                   [--allow-remote-uris] [--strict-resources] [--max-input MIB]
+                   [--max-memory MIB] [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
-      is written unless the whole conversion succeeds. --max-input refuses an input of more
-      than MIB MiB (limits.input-bytes, exit 2) before reading it.
+      is written unless the whole conversion succeeds. --max-memory caps what the read may
+      take for its arrays (default 8192 MiB): past it the input is refused (limits.memory).
+      --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
 
-  polyxios info IN [--json] [--threads N] [--max-input MIB] [--allow-external-files]
+  polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
+                   [--max-input MIB]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
-                    [--max-input MIB] [--allow-external-files] [--allow-remote-uris]
+                    [--allow-external-files] [--allow-remote-uris] [--strict-resources]
+                    [--max-input MIB]
       Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -51,7 +57,8 @@ usage:
   polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
-                 [--max-input MIB] [--allow-external-files] [--allow-remote-uris]
+                 [--allow-external-files] [--allow-remote-uris] [--strict-resources]
+                 [--max-input MIB]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -82,6 +89,10 @@ common options:
                           without it they are left out with a warning
   --allow-remote-uris     write http(s): image URIs (convert, validate, batch); without it
                           they are left out with a warning
+  --strict-resources      refuse an input naming an image file that is not there (rule
+                          collada.image.missing / gltf.image.missing); without it the input
+                          is read with that warning and the URI kept (convert, info,
+                          validate, batch)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .gltf with its
                           buffer files) with limits.input-bytes, before reading it all
@@ -109,6 +120,10 @@ exit codes (batch, merge-reports):
 
 int main(int argc, char** argv) {
   px::cli::exit_on_out_of_memory();
+  // For tests of what a killed convert or batch leaves where O_TMPFILE is missing
+  // (tests/cli/kill_test.py): every output written through a named temporary.
+  const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES");
+  if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
   if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
   if (command == "--help" || command == "-h" || command == "help") {

@@ -268,15 +268,19 @@ TEST(AnimationBake, AnimationsAnimatingTheSameValuesSplitIntoClips) {
 
 TEST(AnimationBake, KeyTimesFloat32WouldCollapseAreNudged) {
   std::vector<double> times{0, 1, 1 + 1e-12, 2};
+  ASSERT_TRUE(same_float32(times[1], times[2]));
   EXPECT_TRUE(nudge_times(times));
   EXPECT_LT(static_cast<float>(times[1]), static_cast<float>(times[2]));
   EXPECT_EQ(times[2], 1);
   EXPECT_EQ(times[1], float32_step_before(1));
-  // Down would make the first negative: up instead.
+  // Down would make the first negative: up instead, to the least float32 above 0, which 1e-50
+  // (0 in float32) is not.
   std::vector<double> early{0, 1e-50, 1};
+  ASSERT_TRUE(same_float32(early[0], early[1]));
   EXPECT_TRUE(nudge_times(early));
   EXPECT_EQ(early[0], 0);
-  EXPECT_GT(early[1], 0);
+  EXPECT_EQ(early[1], std::nextafter(0.0f, 1.0f));
+  EXPECT_LT(static_cast<float>(early[0]), static_cast<float>(early[1]));
   EXPECT_LT(static_cast<float>(early[1]), 1.0f);
 }
 

@@ -4,6 +4,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 
 #include "formats/gltf/read/gltf_reader.h"
@@ -233,6 +234,32 @@ TEST(AnimationWriter, TheBakesWarningsAreReported) {
   EXPECT_EQ(diagnostics.count("gltf.write.animation-channel-skipped"), 1);
   EXPECT_EQ(diagnostics.count("gltf.write.animation-empty"), 1);
   EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 0);
+}
+
+// G24 through the writer: key times float32 would collapse onto a neighbour come out as float32
+// times that still increase strictly, none lost: nudged down a step, or up when down would go
+// below 0.
+TEST(AnimationWriter, KeyTimesFloat32WouldCollapseAreWrittenStrictlyIncreasing) {
+  struct Case {
+    std::string times, values;
+    std::vector<float> written;
+  };
+  const Case cases[] = {
+      {"0 1 1.000000000001 2", "0 1 2 3", {0, std::nextafter(1.0f, 0.0f), 1, 2}},
+      {"0 1e-50 1", "0 1 2", {0, std::nextafter(0.0f, 1.0f), 1}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.times);
+    Parsed p = write(animated_document(kNodes, animation("a", "b/t.X", {c.times, c.values})));
+    ASSERT_TRUE(p.doc.HasMember("animations"));
+    const auto& samplers = p.doc["animations"][0]["samplers"];
+    ASSERT_GT(samplers.Size(), 0u);
+    for (const auto& s : samplers.GetArray()) {
+      const std::vector<float> times = read_accessor<float>(p, s["input"].GetInt());
+      for (size_t k = 1; k < times.size(); ++k) EXPECT_LT(times[k - 1], times[k]) << "key " << k;
+      EXPECT_EQ(times, c.written);
+    }
+  }
 }
 
 }  // namespace

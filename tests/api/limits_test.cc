@@ -177,10 +177,9 @@ TEST(LimitsTest, SkinRebindingsAreCappedPerNodeOfTheNodeCap) {
 }
 
 TEST(LimitsTest, AccessorsAreCappedInGltf) {
+  constexpr std::string_view kAccessor = R"({"componentType": 5126, "count": 1, "type": "SCALAR"})";
   std::string accessors;
-  for (int i = 0; i < 4; ++i) {
-    accessors += cat(i == 0 ? "" : ", ", R"({"componentType": 5126, "count": 1, "type": "SCALAR"})");
-  }
+  for (int i = 0; i < 4; ++i) accessors += cat(i == 0 ? "" : ", ", kAccessor);
   expect_edge(gltf(cat(R"("accessors": [)", accessors, "]")), 4,
               [](Limits& l, uint64_t v) { l.max_accessors = v; }, "limits.accessors");
 }

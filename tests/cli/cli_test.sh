@@ -99,21 +99,47 @@ check "an output folder that does not exist" 3 "$polyxios" convert "$sample" "$d
 
 # --max-input MIB: an input of more is refused (exit 2, limits.input-bytes) and nothing written;
 # exactly MIB is read. From a file and from standard input, which is not read to its end.
-{ cat "$sample"; printf '<!--'; head -c $((1048576 - $(wc -c <"$sample") - 7)) /dev/zero | tr '\0' ' '; printf -- '-->'; } >"$work/mib.dae"
+pad=$((1048576 - $(wc -c <"$sample") - 7))  # the sample, then a comment: 1 MiB in all
+{ cat "$sample"; printf '<!--'; head -c $pad /dev/zero | tr '\0' ' '; printf -- '-->'; } \
+  >"$work/mib.dae"
 check "1 MiB exactly is read" 0 test "$(wc -c <"$work/mib.dae")" -eq 1048576
 check "--max-input 1 reads 1 MiB" 0 "$polyxios" convert --max-input 1 "$work/mib.dae" "$d/mib.glb"
 expect_file "--max-input 1 reads 1 MiB" "$d/mib.glb" "glTF"
 printf ' ' >>"$work/mib.dae"
-check "--max-input 1 refuses 1 MiB + 1" 2 "$polyxios" convert --max-input 1 "$work/mib.dae" "$d/big.glb"
+check "--max-input 1 refuses 1 MiB + 1" 2 \
+  "$polyxios" convert --max-input 1 "$work/mib.dae" "$d/over.glb"
 if grep -q '^polyxios: limits.input-bytes: ' "$work/err.txt"; then passed=$((passed + 1)); else
   failed=$((failed + 1)); echo "FAIL: --max-input's refusal does not name limits.input-bytes"; fi
-expect_absent "--max-input refusal" "$d/big.glb"
+expect_absent "--max-input refusal" "$d/over.glb"
 check "--max-input 1 refuses standard input past 1 MiB" 2 \
-  sh -c "head -c 100000000 /dev/zero | '$polyxios' convert --max-input 1 - '$d/big.dae'"
-expect_absent "--max-input refusal from standard input" "$d/big.dae"
-check "--max-input 0 is a usage error" 1 "$polyxios" convert --max-input 0 "$sample" "$d/big.glb"
+  sh -c "head -c 100000000 /dev/zero | '$polyxios' convert --max-input 1 - '$d/over.dae'"
+expect_absent "--max-input refusal from standard input" "$d/over.dae"
+check "--max-input 0 is a usage error" 1 "$polyxios" convert --max-input 0 "$sample" "$d/over.glb"
 check "info --max-input" 2 "$polyxios" info --max-input 1 "$work/mib.dae"
 check "validate --max-input" 2 "$polyxios" validate --max-input 1 "$work/mib.dae"
+
+# --max-memory: a read whose arrays need more than the limit is refused (limits.memory, exit 2)
+# and writes nothing; under a limit above its needs it converts. 100,000 triangles: 3.6 MB of
+# positions and their splitting tables.
+awk 'BEGIN { n = 100000
+  printf "<COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" version=\"1.4.1\">"
+  printf "<library_geometries><geometry id=\"g\"><mesh><source id=\"p\">"
+  printf "<float_array id=\"pa\" count=\"%d\">", n * 9
+  for (i = 0; i < n * 9; i++) printf "%d ", i % 7
+  printf "</float_array><technique_common><accessor source=\"#pa\" count=\"%d\" stride=\"3\">", n * 3
+  printf "<param name=\"X\" type=\"float\"/><param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/>"
+  printf "</accessor></technique_common></source><vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>"
+  printf "<triangles count=\"%d\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/><p>", n
+  for (i = 0; i < n * 3; i++) printf "%d ", i
+  printf "</p></triangles></mesh></geometry></library_geometries><library_visual_scenes><visual_scene id=\"s\">"
+  printf "<node id=\"n\"><instance_geometry url=\"#g\"/></node></visual_scene></library_visual_scenes>"
+  printf "<scene><instance_visual_scene url=\"#s\"/></scene></COLLADA>" }' >"$work/big.dae"
+check "--max-memory 1 refuses a read needing more" 2 "$polyxios" convert "$work/big.dae" "$d/big.glb" --max-memory 1
+if grep -q '^polyxios: limits.memory: ' "$work/err.txt"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: --max-memory 1: no limits.memory refusal"; sed 's/^/  | /' "$work/err.txt"; fi
+expect_absent "--max-memory 1" "$d/big.glb"
+check "--max-memory 64 converts it" 0 "$polyxios" convert "$work/big.dae" "$d/big.glb" --max-memory 64
+check "--max-memory 0 is a usage error" 1 "$polyxios" convert "$work/big.dae" "$d/big2.glb" --max-memory 0
 
 if [ -f "$schema" ]; then
   if xmllint --noout --nonet --schema "$schema" "$d"/*.dae "$d/e.out" 2>"$work/xmllint.txt"; then

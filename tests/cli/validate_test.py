@@ -7,6 +7,7 @@ The made files: a clean .dae, one with a warning (polygons with holes), one the 
 the glTF writer refuses (a coordinate float32 cannot hold), the same in upper case and gzipped in
 a subfolder, a .gltf with a mistyped property, and a .dae whose image lies outside its folder.
 """
+import base64
 import gzip
 import json
 import os
@@ -113,7 +114,10 @@ try:
     write("empty/notes.txt", "not an asset")
     write("typed.gltf", '{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"scene":0,'
                         '"nodes":[{"name":5}]}')
-    write("ext/outside.png", b"\x89PNG\r\n\x1a\n", "wb")
+    # A whole 1x1 PNG: the glTF writer leaves out PNG bytes the validator would reject.
+    write("ext/outside.png", base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC"),
+        "wb")
     write("ext/sub/img.dae", dae(TRIANGLES, '<library_images><image id="im"><init_from>'
                                             '../outside.png</init_from></image></library_images>'))
     before = listing(work)

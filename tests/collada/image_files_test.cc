@@ -28,13 +28,15 @@ class ImageFilesTest : public ::testing::Test {
     absl::StatusOr<Scene> scene;
     Diagnostics diagnostics;
   };
-  Result read_with_image(std::string_view uri, bool allow_external = false) {
+  Result read_with_image(std::string_view uri, bool allow_external = false,
+                         bool strict_resources = false) {
     std::filesystem::path file = root_ / "doc" / "scene.dae";
     std::ofstream(file) << testing::document(cat("<library_images><image id=\"i\"><init_from>", uri,
                                                  "</init_from></image></library_images>"));
     Result out{absl::UnknownError("unread"), {}};
     ReadOptions options;
     options.allow_external_files = allow_external;
+    options.strict_resources = strict_resources;
     auto source = open_file_source(file);
     EXPECT_TRUE(source.ok());
     out.scene = read(**source, options, out.diagnostics);
@@ -68,6 +70,18 @@ TEST_F(ImageFilesTest, AMissingFileKeepsItsUriWithAWarning) {
   EXPECT_EQ(r.scene->images[0].uri, "maps/none.png");
   EXPECT_TRUE(r.scene->images[0].bytes.empty());
   EXPECT_EQ(r.diagnostics.count("collada.image.missing"), 1);
+}
+
+// Issue 13: --strict-resources refuses what is otherwise read with collada.image.missing.
+TEST_F(ImageFilesTest, AMissingFileIsRefusedUnderStrictResources) {
+  Result refused = read_with_image("maps/none.png", false, true);
+  ASSERT_FALSE(refused.scene.ok());
+  EXPECT_EQ(std::string(refused.scene.status().message()),
+            "collada.image.missing: <image> at line 3: image file \"maps/none.png\" was not found "
+            "(--strict-resources refuses a missing image)");
+  Result present = read_with_image("maps/wood%20grain.png", false, true);
+  ASSERT_TRUE(present.scene.ok()) << present.scene.status();
+  EXPECT_FALSE(present.scene->images[0].bytes.empty());
 }
 
 TEST_F(ImageFilesTest, AFileOutsideTheFolderIsReadOnlyWhenAllowed) {

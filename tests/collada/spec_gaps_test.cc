@@ -204,5 +204,79 @@ TEST(BudgetTest, MaterialColumnsPastTheCopyBudgetAreRefused) {
       << r.scene.status();
 }
 
+// The copy budget's two edges, each on an exact count of bytes: geometry "big" of 2^18 triangles
+// (a material column of 1 MiB) and "small" of 4 (16 bytes), each instance binding a material of
+// its own, so that every instance after a geometry's first copies its column. 257 instances of
+// "big" copy exactly 256 MiB, the least budget there is; one more of "small" copies 16 bytes
+// more. A comment pads the document to `bytes` (unpadded when 0), since the budget counts the
+// document's bytes, whatever they hold.
+std::string copying_document(int big_instances, int small_instances, size_t bytes = 0) {
+  constexpr int kBigTriangles = 1 << 18;
+  std::string p;
+  p.reserve(kBigTriangles * 6);
+  for (int i = 0; i < kBigTriangles; ++i) p += "0 1 2 ";
+  auto geometry_of = [](std::string_view id, int triangles, std::string_view indices) {
+    return testing::geometry(
+        id, cat(testing::positions("0 0 0  1 0 0  0 1 0", cat(id, "-v")), "<triangles count=\"",
+                triangles, "\" material=\"s\"><input semantic=\"VERTEX\" source=\"#", id,
+                "-v\" offset=\"0\"/><p>", indices, "</p></triangles>"));
+  };
+  std::string materials, nodes;
+  int m = 0;
+  auto instance = [&](std::string_view geometry, int instances) {
+    for (int i = 0; i < instances; ++i, ++m) {
+      materials += cat("<material id=\"m", m, "\"/>");
+      nodes += cat("<node id=\"n", m, "\"><instance_geometry url=\"#", geometry,
+                   "\"><bind_material><technique_common><instance_material symbol=\"s\" "
+                   "target=\"#m",
+                   m, "\"/></technique_common></bind_material></instance_geometry></node>\n");
+    }
+  };
+  instance("big", big_instances);
+  instance("small", small_instances);
+  std::string body =
+      cat("<library_materials>", materials, "</library_materials><library_geometries>",
+          geometry_of("big", kBigTriangles, p), geometry_of("small", 4, "0 1 2 0 1 2 0 1 2 0 1 2"),
+          "</library_geometries><library_visual_scenes><visual_scene id=\"vs\">", nodes,
+          "</visual_scene></library_visual_scenes>");
+  const size_t unpadded = testing::document(body).size();
+  constexpr size_t kCommentMarks = 7;  // <!-- and -->
+  if (bytes > 0 && bytes >= unpadded + kCommentMarks) {
+    body += cat("<!--", std::string(bytes - unpadded - kCommentMarks, 'x'), "-->");
+  }
+  return testing::document(body);
+}
+
+void expect_over_the_copy_budget(const testing::ReadResult& r) {
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_EQ(r.scene.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(std::string(r.scene.status().message()).rfind("collada.copies.budget", 0), 0u)
+      << r.scene.status();
+}
+
+TEST(BudgetTest, MaterialColumnsUpToTheLeastCopyBudgetAreAccepted) {
+  // A document of 1.6 MB: 16 bytes per byte are 26 MB, so the budget is its least, 256 MiB.
+  std::string at_budget = copying_document(257, 1);
+  ASSERT_LT(at_budget.size() * 16, uint64_t{256} << 20);
+  testing::ReadResult r = testing::read_text(at_budget);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->meshes.size(), 258u);  // 257 uses of "big", one of "small"
+}
+
+TEST(BudgetTest, TheCopyBudgetGrowsBySixteenBytesPerDocumentByte) {
+  // 256 MiB + 16 bytes of copies (a second use of "small"): 16 bytes over the least budget, which
+  // a document of 16 MiB still has ...
+  constexpr size_t k16MiB = size_t{1} << 24;
+  std::string text = copying_document(257, 2, k16MiB);
+  ASSERT_EQ(text.size(), k16MiB);
+  expect_over_the_copy_budget(testing::read_text(text));
+  // ... while one byte more gives 16 more bytes of budget: exactly the copies.
+  text = copying_document(257, 2, k16MiB + 1);
+  ASSERT_EQ(text.size(), k16MiB + 1);
+  testing::ReadResult r = testing::read_text(text);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->meshes.size(), 259u);
+}
+
 }  // namespace
 }  // namespace px::collada

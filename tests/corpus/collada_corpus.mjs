@@ -14,8 +14,9 @@
 //            nothing left in its folder (no output, no temporary)
 //   failed   anything else: killed by a signal or a sanitizer report (crash),
 //            over the time limit (hang), exit 0 without output, validator
-//            errors, exit 1/3/4/other, files left behind by a refused or
-//            failed conversion, temporaries left beside a good output
+//            errors, exit 1/3/4/other, exit 2 without a `polyxios: <rule>:`
+//            line naming its rule, files left behind by a refused or failed
+//            conversion, temporaries left beside a good output
 //
 // The validator runs in this process through ../validator/harness.mjs, with
 // the same options as validate.mjs. Relative URIs are looked up next to the

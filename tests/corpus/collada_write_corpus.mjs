@@ -25,7 +25,8 @@
 //                     apart, not failures.
 //   failed            anything else: a crash (signal, sanitizer report, exit 4), a hang, exit 0
 //                     without out.dae or with a partial one (not ending with </COLLADA>, or not
-//                     well-formed XML), any other schema error, exit 1/3/other, files left behind
+//                     well-formed XML), any other schema error, exit 1/3/other, exit 2 without a
+//                     `polyxios: <rule>:` line naming its rule, files left behind
 //
 // Prints the counts per source (dae -> dae, gltf -> dae), refusals on write by rule, refusals on
 // read by rule, the writer's warning codes, schema errors by kind and every failure, and finally

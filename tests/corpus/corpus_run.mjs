@@ -30,7 +30,9 @@ import { spawn } from 'node:child_process';
 const STDERR_CAP = 64 * 1024;
 const OUT_NAME = 'out.glb';
 const WARNING_LINE = /^polyxios: warning: ([^:\s]+):/;
-const REFUSAL_LINE = /^polyxios: ([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)+): /;
+// A refusal's one line names its rule: a code of dotted lowercase words (collada.p.length,
+// gltf.buffer-view.out-of-bounds, collada.instance_node.cycle).
+const REFUSAL_LINE = /^polyxios: ([a-z][a-z0-9_-]*(?:\.[a-z0-9_-]+)+): /;
 
 export const byCodePoint = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 export const pad = (s, n) => String(s).padEnd(n);
@@ -274,12 +276,19 @@ export function newEntry(file, c, fields = {}) {
 }
 
 // Exit 2: sets entry.rule (from `polyxios: <rule>: ...`) and entry.detail;
-// a refusal that left files in its folder is a failure ('left files') and
-// gives false, else true (the driver decides what the refusal is).
+// a refusal whose first line other than warnings names no rule ('refusal
+// names no rule') or that left files in its folder ('left files') is a
+// failure and gives false, else true (the driver decides what the refusal
+// is).
 export function takeRefusal(entry, c) {
   const m = REFUSAL_LINE.exec(c.firstLine);
-  entry.rule = m ? m[1] : '(no rule in message)';
   entry.detail = c.firstLine;
+  if (!m) {
+    entry.reason = 'refusal names no rule';
+    entry.detail = `exit 2 without a \`polyxios: <rule>: ...\` line: ${c.firstLine || '(nothing on stderr)'}`;
+    return false;
+  }
+  entry.rule = m[1];
   if (!c.left.length) return true;
   entry.reason = 'left files';
   entry.detail = `refused (${entry.rule}) but left: ${c.left.join(', ')}`;

@@ -1,15 +1,7 @@
-// Diagnostics, errors, atomic output, base64, data: URIs and media types.
-#include <signal.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
+// Diagnostics, errors, base64, data: URIs and media types (atomic output: atomic_file_test.cc).
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
-
-#include "engine/atomic_file.h"
 #include "engine/base64.h"
 #include "engine/diagnostics.h"
 #include "engine/errors.h"
@@ -42,103 +34,6 @@ TEST(Errors, RefusalsNameRuleElementAndLine) {
   EXPECT_EQ(exit_code_for(over_budget("x", "y", 1, "z")), ExitCode::kRefused);
   EXPECT_EQ(exit_code_for(absl::InternalError("bug")), ExitCode::kInternal);
   EXPECT_EQ(exit_code_for(absl::OkStatus()), ExitCode::kOk);
-}
-
-class AtomicFileTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("px_atomic_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-    std::filesystem::create_directories(dir_);
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-  size_t files() const {
-    return static_cast<size_t>(std::distance(std::filesystem::directory_iterator(dir_),
-                                             std::filesystem::directory_iterator()));
-  }
-  std::filesystem::path dir_;
-};
-
-TEST_F(AtomicFileTest, AppearsOnlyOnCommit) {
-  auto target = dir_ / "out.bin";
-  {
-    auto file = AtomicFile::create(target);
-    ASSERT_TRUE(file.ok());
-    ASSERT_TRUE(file->write("hello").ok());
-    EXPECT_FALSE(std::filesystem::exists(target));
-    ASSERT_TRUE(file->commit().ok());
-  }
-  std::ifstream in(target);
-  std::string text;
-  in >> text;
-  EXPECT_EQ(text, "hello");
-  EXPECT_EQ(files(), 1u);
-}
-
-TEST_F(AtomicFileTest, LeavesNothingWhenNotCommitted) {
-  {
-    auto file = AtomicFile::create(dir_ / "out.bin");
-    ASSERT_TRUE(file.ok());
-    ASSERT_TRUE(file->write("partial").ok());
-  }
-  EXPECT_EQ(files(), 0u);
-}
-
-// A batch worker killed past its timeout never gets to destroy its AtomicFile.
-TEST_F(AtomicFileTest, AProcessKilledMidWriteLeavesNothing) {
-  pid_t child = fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    auto file = AtomicFile::create(dir_ / "out.bin");
-    if (file.ok() && file->write(std::string(1 << 20, 'x')).ok()) raise(SIGKILL);
-    _exit(1);
-  }
-  int status = 0;
-  ASSERT_EQ(waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFSIGNALED(status));
-  EXPECT_EQ(files(), 0u);
-}
-
-TEST_F(AtomicFileTest, ReplacesAnExistingFileWithTheUmasksPermissions) {
-  auto target = dir_ / "out.bin";
-  std::ofstream(target) << "old";
-  mode_t old_mask = umask(022);
-  {
-    auto file = AtomicFile::create(target);
-    ASSERT_TRUE(file.ok());
-    ASSERT_TRUE(file->write("new").ok());
-    ASSERT_TRUE(file->commit().ok());
-  }
-  umask(old_mask);
-  std::ifstream in(target);
-  std::string text;
-  in >> text;
-  EXPECT_EQ(text, "new");
-  EXPECT_EQ(files(), 1u);
-  struct stat st {};
-  ASSERT_EQ(stat(target.c_str(), &st), 0);
-  EXPECT_EQ(st.st_mode & 0777, 0644u);
-}
-
-TEST_F(AtomicFileTest, RemoveTemporariesOfTakesOnlyThatTargetsTemporaries) {
-  for (const char* name : {"out.glb.tmp-0", "out.glb.tmp-1", "out.glb", "other.glb.tmp-0",
-                           "out.glb.tmpfile"}) {
-    std::ofstream(dir_ / name) << "x";
-  }
-  remove_temporaries_of(dir_ / "out.glb");
-  EXPECT_EQ(files(), 3u);
-  EXPECT_TRUE(std::filesystem::exists(dir_ / "out.glb"));
-  EXPECT_TRUE(std::filesystem::exists(dir_ / "other.glb.tmp-0"));
-  EXPECT_TRUE(std::filesystem::exists(dir_ / "out.glb.tmpfile"));
-  remove_temporaries_of(dir_ / "absent" / "x.glb");  // no folder: nothing to do
-}
-
-TEST_F(AtomicFileTest, FailsCleanlyInAMissingFolder) {
-  auto file = AtomicFile::create(dir_ / "no" / "such" / "out.bin");
-  ASSERT_FALSE(file.ok());
-  EXPECT_EQ(exit_code_for(file.status()), ExitCode::kIo);
 }
 
 TEST(Base64, RoundTripsEveryLength) {

@@ -4,13 +4,18 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
+#include "tests/gltf/read_test_util.h"
 #include "tests/gltf/test_scene.h"
 
 namespace px::gltf::testing {
 namespace {
 
-const std::vector<uint8_t> kPng = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 1, 2, 3};
-const std::vector<uint8_t> kJpeg = {0xFF, 0xD8, 0xFF, 0xE0, 9};
+// Whole images: the writer leaves out PNG or JPEG bytes the validator would reject.
+const std::vector<uint8_t> kPng = *base64_decode(kPngBase64);
+// SOI, a frame header of one 1x1 component, a start of scan, EOI.
+const std::vector<uint8_t> kJpeg = {0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x0B, 0x08, 0x00, 0x01,
+                                    0x00, 0x01, 0x01, 0x01, 0x11, 0x00, 0xFF, 0xDA, 0x00,
+                                    0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9};
 
 TEST(MaterialWriter, DefaultValuesAreLeftOut) {
   Scene scene;
@@ -144,7 +149,8 @@ TEST(ImageWriter, BytesBecomeADataUriInGltf) {
   Scene scene;
   scene.images.push_back(Image{"", "", "", kJpeg});
   Parsed p = write_gltf(scene);
-  EXPECT_STREQ(p.doc["images"][0]["uri"].GetString(), "data:image/jpeg;base64,/9j/4Ak=");
+  EXPECT_STREQ(p.doc["images"][0]["uri"].GetString(),
+               "data:image/jpeg;base64,/9j/wAALCAABAAEBAREA/9oACAEBAAA/AP/Z");
   EXPECT_FALSE(p.doc.HasMember("buffers"));
   EXPECT_TRUE(p.bin.empty());
 }

@@ -160,7 +160,7 @@ TEST(ReadImages, FilesAreReadBesideTheDocumentAndTheirUriKeptAsSpelled) {
   EXPECT_EQ(images[0].mime_type, "image/png");
   EXPECT_EQ(images[1].uri, "gone.png");
   EXPECT_TRUE(images[1].bytes.empty());
-  EXPECT_EQ(r.diagnostics.count("gltf.read.image-missing"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.image.missing"), 1);
   EXPECT_EQ(images[2].uri, "../outside.png");
   EXPECT_TRUE(images[2].bytes.empty());
   EXPECT_EQ(r.diagnostics.count("gltf.read.image-outside-folder"), 1);

@@ -240,9 +240,37 @@ TEST(ResourceCheck, ImageWarningsOfTheReaderAreNotRepeated) {
   std::filesystem::path dir = temp_folder("resource_check_image_missing");
   ReadResult r = read_ok(
       images_document(R"({"uri": "not_found.png"}, {"uri": "data:image/png;base64,`"})"), dir);
-  EXPECT_EQ(r.diagnostics.count("gltf.read.image-missing"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.image.missing"), 1);
   EXPECT_EQ(r.diagnostics.count("gltf.read.image-data-uri"), 1);
   EXPECT_THAT(resource_warnings(r.diagnostics), IsEmpty());
+}
+
+// Issue 13: a missing image file is read with gltf.image.missing (a .gltf may be copied before its
+// textures) and refused by that rule under strict_resources; a URI that does not parse names no
+// file, so it is neither.
+TEST(ResourceCheck, ImageMissingIsAWarningOrUnderStrictResourcesARefusal) {
+  std::filesystem::path dir = temp_folder("resource_check_image_missing_strict");
+  write_file(dir / "there.png", whole_png());
+  const std::string doc = images_document(R"({"uri": "there.png"}, {"uri": ":"})");
+  ReadOptions strict;
+  strict.strict_resources = true;
+  ReadResult kept = read_bytes(doc, strict, dir);
+  ASSERT_TRUE(kept.scene.ok()) << kept.scene.status();
+  EXPECT_EQ(kept.diagnostics.count("gltf.image.missing"), 0);
+  EXPECT_EQ(kept.scene->images[0].bytes.size(), whole_png().size());
+
+  const std::string missing = images_document(R"({"uri": "there.png"}, {"uri": "gone%20.png"})");
+  ReadResult warned = read_ok(missing, dir);
+  EXPECT_THAT(messages(warned.diagnostics, "gltf.image.missing"),
+              ElementsAre("/images/1: image file \"gone%20.png\" was not found; its URI is kept"));
+  EXPECT_EQ(warned.scene->images[1].uri, "gone%20.png");
+
+  ReadResult refused = read_bytes(missing, strict, dir);
+  ASSERT_FALSE(refused.scene.ok());
+  EXPECT_EQ(rule_of(refused.scene.status()), "gltf.image.missing");
+  EXPECT_THAT(
+      std::string(refused.scene.status().message()),
+      StartsWith("gltf.image.missing: /images/1: image file \"gone%20.png\" was not found"));
 }
 
 TEST(ResourceCheck, ImageMimeTypeThatDisagreesWithTheBytesIsWarnedAbout) {

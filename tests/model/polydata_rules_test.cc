@@ -1,5 +1,5 @@
-// spec/gltf.md's rules for to_polydata() (rows G2 and G10 of tests/SPEC_COVERAGE.md) and for
-// the TRS decomposition (G40), which needs Eigen, a hard dependency, and nothing optional.
+// spec/gltf.md's rules for to_polydata() (rows G2 and G10 of tests/SPEC_COVERAGE.md); the TRS
+// decomposition's (G40) are in trs_test.cc.
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "model/polydata.h"
-#include "model/trs.h"
 
 namespace px {
 namespace {
@@ -131,32 +130,6 @@ TEST(PolyDataRules, NormalsTakeTheInverseTransposeAndTangentsTheLinearPartBothRe
     EXPECT_NEAR(length3(normals, v), 1, 1e-6) << v;
     EXPECT_NEAR(length3(tangents, v), 1, 1e-6) << v;
   }
-}
-
-// G40: the TRS decomposition is Eigen's (a hard dependency): a composed TRS decomposes back, and a
-// mirroring matrix carries its reflection as a negative x scale.
-TEST(PolyDataRules, TrsDecompositionNeedsOnlyEigen) {
-  Trs trs;
-  trs.translation = Eigen::Vector3d(1, -2, 3);
-  trs.rotation = Eigen::Quaterniond(Eigen::AngleAxisd(0.5, Eigen::Vector3d(1, 2, 2).normalized()));
-  trs.scale = Eigen::Vector3d(2, 3, 0.5);
-  Decomposition d = decompose(compose(trs));
-  EXPECT_FALSE(d.lost_shear);
-  EXPECT_TRUE(d.trs.translation.isApprox(trs.translation, 1e-12));
-  EXPECT_TRUE(d.trs.scale.isApprox(trs.scale, 1e-12));
-  EXPECT_LT(rotation_angle(d.trs.rotation, trs.rotation), 1e-9);
-
-  Eigen::Matrix4d mirror = compose(trs);
-  mirror.col(0) = -mirror.col(0);
-  mirror(3, 0) = 0;
-  Decomposition m = decompose(mirror);
-  EXPECT_FALSE(m.lost_shear);
-  EXPECT_LT(m.trs.scale.x(), 0);
-  EXPECT_TRUE(compose(m.trs).isApprox(mirror, 1e-12));
-
-  Eigen::Matrix4d shear = Eigen::Matrix4d::Identity();
-  shear(0, 1) = 0.5;
-  EXPECT_TRUE(decompose(shear).lost_shear);
 }
 
 }  // namespace

@@ -217,6 +217,25 @@ TEST(SkinRead, RefusesMalformedSkins) {
                  "collada.skin.inverse-bind");
 }
 
+// Q16's other half: 16 wide, but one matrix fewer or more than the two joints.
+TEST(SkinRead, RefusesInverseBindMatricesNotOnePerJoint) {
+  for (int matrices : {1, 3}) {
+    std::string values;
+    for (int m = 0; m < matrices; ++m) values += cat(m == 0 ? "" : " ", kIdentity);
+    std::string ibm =
+        cat("<source id=\"ibm\"><float_array id=\"ibm-a\" count=\"", 16 * matrices, "\">", values,
+            "</float_array><technique_common><accessor source=\"#ibm-a\" count=\"", matrices,
+            "\" stride=\"16\"><param name=\"TRANSFORM\" type=\"float4x4\"/>"
+            "</accessor></technique_common></source>");
+    Read r = read(skinned(kNames, kWeights, kInstance, "1 0.25 0.75", ibm));
+    ASSERT_FALSE(r.scene.ok()) << matrices << " matrices for 2 joints were read";
+    const std::string message(r.scene.status().message());
+    EXPECT_EQ(message.rfind("collada.skin.inverse-bind", 0), 0u) << message;
+    EXPECT_NE(message.find(cat("16 wide, ", matrices, " for 2 joints")), std::string::npos)
+        << message;
+  }
+}
+
 TEST(SkinRead, IdrefJointsBindToNodesOfThatId) {
   Read r = read(skinned("<IDREF_array id=\"names-a\" count=\"2\">a b</IDREF_array>", kWeights,
                         "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>"));
@@ -247,6 +266,28 @@ TEST(SkinRead, NamesTwoRigsHoldEquallyNearBindTheFirstWithATieWarning) {
   const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
   EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
   EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 1);
+}
+
+TEST(SkinRead, NamesSeveralNodesHoldBindTheOneUnderTheSkinnedNodesDeepestAncestor) {
+  // No <skeleton>. j0 and j1 are held three times: by the rig at the top (a, b: the first
+  // breadth-first from the root, and first in the document), by a3 / b3 deep under "wrap" (an
+  // ancestor of the skinned node, and before a2 in the document), and by a2 / b2 under "wrap" too
+  // but shallower. The deepest ancestor the skinned node shares is "wrap"; among the candidates
+  // under it the shallowest (breadth-first) binds: a2 and b2.
+  std::string instances =
+      "<node id=\"group\"><node id=\"wrap\">"
+      "<node id=\"deep\"><node id=\"deeper\"><node id=\"a3\" sid=\"j0\"><node id=\"b3\" "
+      "sid=\"j1\"/></node></node></node>"
+      "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>"
+      "<node id=\"holder\"><node id=\"a2\" sid=\"j0\"><node id=\"b2\" sid=\"j1\"/></node></node>"
+      "</node></node>";
+  Read r = read(skinned(kNames, kWeights, instances));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+  ASSERT_EQ(bound.size(), 2u);
+  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a2");
+  EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name, "b2");
+  EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 0);
 }
 
 TEST(SkinRead, UnboundNamesBindToMinusOneWithAWarning) {

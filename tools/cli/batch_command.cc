@@ -197,7 +197,8 @@ class BatchRun {
 
 int run_batch(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris"},
+                   {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
+                     "--strict-resources"},
                     {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
                      "--shards", "--progress-interval", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
@@ -209,6 +210,7 @@ int run_batch(int argc, char** argv) {
     return usage("--to takes glb, gltf or dae");
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
+  settings.convert.read.strict_resources = args.has("--strict-resources");
   if (!set_max_input(args, settings.convert.read)) {
     return usage("--max-input takes a number of MiB from 1");
   }

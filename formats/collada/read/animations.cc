@@ -136,7 +136,7 @@ class AnimationReader {
   uint64_t targets_ = 0;
   int64_t unresolved_ = 0;
   // Per top-level animation: each <sampler> element's index in it, -1 when it could not be read.
-  absl::flat_hash_map<const Element*, int> samplers_;
+  HashMap<const Element*, int> samplers_;
 };
 
 void AnimationReader::drop_sampler(const Element& sampler, std::string why) {

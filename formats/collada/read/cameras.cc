@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
 
@@ -171,7 +171,7 @@ std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std
 
 void read_cameras(ReadContext& ctx) {
   ValueMap cameras;
-  absl::flat_hash_set<std::string_view> seen;
+  HashSet<std::string_view> seen;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_cameras") continue;
     for_each_child(library, "camera", [&](const Element& camera) {

@@ -6,8 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
@@ -33,7 +32,7 @@ struct ReadContext {
   std::filesystem::path document_path;  // empty for memory input
   // Elements by id, the first in the document for each: the document's own index, or a
   // geometry's while it is read before the document ends.
-  const absl::flat_hash_map<std::string_view, const Element*>* ids = &doc.ids();
+  const HashMap<std::string_view, const Element*>* ids = &doc.ids();
 
   void warn(std::string_view code, std::string message, const Element* at = nullptr) {
     diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
@@ -42,7 +41,7 @@ struct ReadContext {
   void warn_once(std::string_view code, std::string message, const Element* at = nullptr) {
     if (warned_once.insert(std::string(code)).second) warn(code, std::move(message), at);
   }
-  absl::flat_hash_set<std::string> warned_once;
+  HashSet<std::string> warned_once;
   // The bytes that per-instance copies (material columns, skin copies) may take: by default
   // sixteen per byte of document, never less than 256 MiB (Limits).
   uint64_t copy_budget() const {

@@ -9,7 +9,7 @@
 #include <memory>
 #include <string_view>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "engine/diagnostics.h"
 #include "engine/number_sink.h"
@@ -32,7 +32,7 @@ class EarlyGeometries {
     GeometryRecord record;
     Diagnostics diagnostics;
     absl::Status status;
-    absl::flat_hash_map<std::string_view, const Element*> ids;  // the ids inside the geometry
+    HashMap<std::string_view, const Element*> ids;  // the ids inside the geometry
   };
   // The result for a geometry read early; nullptr when it was not.
   Result* find(const Element& geometry);
@@ -46,7 +46,7 @@ class EarlyGeometries {
   uint64_t document_bytes_;
   std::filesystem::path base_dir_;
   std::filesystem::path document_path_;
-  absl::flat_hash_map<const Element*, std::unique_ptr<Result>> results_;
+  HashMap<const Element*, std::unique_ptr<Result>> results_;
 };
 
 }  // namespace px::collada

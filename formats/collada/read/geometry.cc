@@ -119,7 +119,7 @@ class MeshBuilder {
   const Element& geometry_;
   const Element* vertices_ = nullptr;
   std::deque<Accessor> accessors_;
-  absl::flat_hash_map<const Element*, const Accessor*> accessor_of_;
+  HashMap<const Element*, const Accessor*> accessor_of_;
   std::vector<Slot> slots_;
   std::vector<Block> blocks_;
 };

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "formats/collada/read/context.h"
@@ -46,7 +46,7 @@ struct GeometryRecord {
 
 struct Geometries {
   std::vector<GeometryRecord> records;
-  absl::flat_hash_map<const Element*, size_t> by_element;
+  HashMap<const Element*, size_t> by_element;
 };
 
 class EarlyGeometries;

@@ -1,5 +1,6 @@
 #include "formats/collada/read/images.h"
 
+#include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/numbers.h"
 #include "engine/source.h"
@@ -8,6 +9,8 @@
 
 namespace px::collada {
 namespace {
+
+constexpr std::string_view kImageMissing = "collada.image.missing";
 
 bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
   auto value = [](char c) {
@@ -33,8 +36,9 @@ bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
 
 // The file an image URI names, resolved against the document's folder (engine/file_uri.h). A path
 // leaving the folder is read only when the caller allows it, since ingestion servers convert
-// untrusted uploads.
-void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
+// untrusted uploads. A file that is not there is a warning (a document may be copied before its
+// images), or a refusal when the caller asks for every resource (strict_resources).
+absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* image) {
   ResolvedUri file = resolve_file_uri(image->uri, ctx.base_dir, ctx.options.allow_external_files);
   switch (file.kind) {
     case UriFile::kOutside:
@@ -43,19 +47,24 @@ void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
                    "\" lies outside the document's folder and is not read "
                    "(--allow-external-files reads it)"),
                &element);
-      return;
+      return absl::OkStatus();
     case UriFile::kNotAFile:  // http: and other schemes are never fetched
     case UriFile::kNoFolder:
-      return;
+      return absl::OkStatus();
     case UriFile::kFile:
       break;
   }
   const std::filesystem::path& full = file.path;
   std::error_code ec;
   if (!std::filesystem::is_regular_file(full, ec)) {
-    ctx.warn("collada.image.missing",
-             cat("image file \"", image->uri, "\" was not found; its URI is kept"), &element);
-    return;
+    if (ctx.options.strict_resources) {
+      return refuse(kImageMissing, element.name, element.line,
+                    cat("image file \"", image->uri,
+                        "\" was not found (--strict-resources refuses a missing image)"));
+    }
+    ctx.warn(kImageMissing, cat("image file \"", image->uri, "\" was not found; its URI is kept"),
+             &element);
+    return absl::OkStatus();
   }
   absl::StatusOr<std::string> bytes = read_whole_file(full);
   if (!bytes.ok()) {
@@ -63,18 +72,19 @@ void load_image_file(ReadContext& ctx, const Element& element, Image* image) {
              cat("image file \"", image->uri,
                  "\" cannot be read: ", std::string(bytes.status().message())),
              &element);
-    return;
+    return absl::OkStatus();
   }
   image->bytes.assign(bytes->begin(), bytes->end());
   image->mime_type = std::string(sniff_media_type(image->bytes));
+  return absl::OkStatus();
 }
 
-void read_image(ReadContext& ctx, const Element& element, Image* image) {
+absl::Status read_image(ReadContext& ctx, const Element& element, Image* image) {
   image->name = std::string(element.attr("name"));
   if (image->name.empty()) image->name = std::string(element.attr("id"));
   if (element.child("create_2d") || element.child("create_3d") || element.child("create_cube")) {
     ctx.warn("collada.image.created", "a <create_2d/3d/cube> image is read empty", &element);
-    return;
+    return absl::OkStatus();
   }
   const Element* init = element.child("init_from");
   const Element* hex = nullptr;
@@ -93,24 +103,25 @@ void read_image(ReadContext& ctx, const Element& element, Image* image) {
       image->bytes.clear();
     }
     image->mime_type = std::string(sniff_media_type(image->bytes));
-    return;
+    return absl::OkStatus();
   }
   if (is_data_uri(uri)) {
     std::optional<DataUri> data = decode_data_uri(uri);
     if (!data) {
       ctx.warn("collada.image.bad-data-uri", "a malformed data: URI is dropped", &element);
-      return;
+      return absl::OkStatus();
     }
     image->bytes = std::move(data->bytes);
     std::string_view sniffed = sniff_media_type(image->bytes);
     image->mime_type = sniffed.empty() ? data->media_type : std::string(sniffed);
-    return;
+    return absl::OkStatus();
   }
   if (uri.empty()) {
     ctx.warn("collada.image.empty", "an <image> names no file and holds no bytes", &element);
   }
   image->uri = std::string(uri);
-  if (!uri.empty()) load_image_file(ctx, element, image);
+  if (uri.empty()) return absl::OkStatus();
+  return load_image_file(ctx, element, image);
 }
 
 template <class F>
@@ -127,9 +138,11 @@ void for_each_effect_image(const Element& e, F&& f) {
 }  // namespace
 
 absl::Status read_images(ReadContext& ctx, Images* out) {
+  absl::Status status;
   auto add = [&](const Element& element) {
+    if (!status.ok()) return;
     Image image;
-    read_image(ctx, element, &image);
+    status = read_image(ctx, element, &image);
     out->by_element.emplace(&element, static_cast<int>(ctx.scene.images.size()));
     ctx.scene.images.push_back(std::move(image));
   };
@@ -142,7 +155,7 @@ absl::Status read_images(ReadContext& ctx, Images* out) {
       if (effect.name == "effect") for_each_effect_image(effect, add);
     }
   }
-  return absl::OkStatus();
+  return status;
 }
 
 }  // namespace px::collada

@@ -1,14 +1,16 @@
-// <image> elements: a URI as spelled, or bytes from <data>, 1.5 <hex>, or a data: URI.
+// <image> elements: a URI as spelled (with the file's bytes when it is found), or bytes from
+// <data>, 1.5 <hex>, or a data: URI. A file that is not there warns collada.image.missing, or is
+// refused by that rule under ReadOptions::strict_resources.
 #pragma once
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 
 namespace px::collada {
 
 struct Images {
-  absl::flat_hash_map<const Element*, int> by_element;  // <image> -> Scene::images index
+  HashMap<const Element*, int> by_element;  // <image> -> Scene::images index
 };
 
 // Those of every <library_images> first, then those held inside effects, in document order.

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <tuple>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
@@ -49,7 +49,7 @@ const Element* polyxios_technique(const Element& technique) {
 class EffectReader {
  public:
   EffectReader(ReadContext& ctx, const Images& images,
-               absl::flat_hash_map<std::tuple<int, int, int, int, int>, int>& textures,
+               HashMap<std::tuple<int, int, int, int, int>, int>& textures,
                const Element& effect)
       : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
 
@@ -70,7 +70,7 @@ class EffectReader {
 
   ReadContext& ctx_;
   const Images& images_;
-  absl::flat_hash_map<std::tuple<int, int, int, int, int>, int>& textures_;
+  HashMap<std::tuple<int, int, int, int, int>, int>& textures_;
   const Element& effect_;
 };
 
@@ -396,7 +396,7 @@ bool double_sided(const Element& e) {
 absl::Status read_materials(ReadContext& ctx, Materials* out) {
   Images images;
   if (absl::Status s = read_images(ctx, &images); !s.ok()) return s;
-  absl::flat_hash_map<std::tuple<int, int, int, int, int>, int> textures;
+  HashMap<std::tuple<int, int, int, int, int>, int> textures;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_materials") continue;
     for (const Element& element : library.children()) {

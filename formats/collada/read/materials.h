@@ -2,14 +2,14 @@
 // sample them, and materials built from the fixed-function effects they instance.
 #pragma once
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 
 namespace px::collada {
 
 struct Materials {
-  absl::flat_hash_map<const Element*, int> by_element;  // <material> -> Scene::materials index
+  HashMap<const Element*, int> by_element;  // <material> -> Scene::materials index
 };
 
 // Reads every image (those of <library_images> first, then those held inside effects), and

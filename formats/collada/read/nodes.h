@@ -2,7 +2,7 @@
 // instances resolved to meshes per material binding, <instance_node> copies, and <scene>.
 #pragma once
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
@@ -14,7 +14,7 @@ namespace px::collada {
 // Where each <node> element landed in Scene::nodes: one index per copy (an <instance_node>
 // copies a node once per instance), in the order the copies were made.
 struct NodeIndex {
-  absl::flat_hash_map<const Element*, std::vector<int>> copies;
+  HashMap<const Element*, std::vector<int>> copies;
   // The element each scene node was read from.
   std::vector<const Element*> element_of;
 };

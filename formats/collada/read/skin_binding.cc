@@ -99,7 +99,7 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
                                           const std::vector<std::pair<int, const Element*>>& uses,
                                           const SkinReader::NodeReaderFn& read_node) {
   Scene& scene = ctx.scene;
-  absl::flat_hash_map<const Element*, int> brought;
+  HashMap<const Element*, int> brought;
   for (const auto& [node, instance] : uses) {
     for (const Element& s : instance->children()) {
       if (s.name != "skeleton") continue;

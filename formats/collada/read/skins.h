@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
@@ -56,9 +56,9 @@ class SkinReader {
   absl::StatusOr<const Skin*> skin(const Element& controller);
 
   ReadContext& ctx_;
-  absl::flat_hash_map<const Element*, std::unique_ptr<Skin>> skins_;
+  HashMap<const Element*, std::unique_ptr<Skin>> skins_;
   std::deque<SkinColumns> columns_;
-  absl::flat_hash_map<std::pair<const Element*, const Element*>, const SkinColumns*> by_pair_;
+  HashMap<std::pair<const Element*, const Element*>, const SkinColumns*> by_pair_;
   struct Use {
     int node;
     const Element* instance;

@@ -5,8 +5,7 @@
 #include <functional>
 #include <map>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/collada/write/skin_entry.h"
 #include "formats/collada/write/xml_names.h"
@@ -135,7 +134,7 @@ void collect_controllers(const Scene& scene, const Skins& skins, WritePlan& plan
 // else a fresh one.
 void give_joints_sids(const Scene& scene, const Skins& skins, NodesPlan& nodes,
                       const std::vector<ControllerPlan>& controllers) {
-  absl::flat_hash_set<std::string> sids;
+  HashSet<std::string> sids;
   for (const NodePlan& n : nodes.nodes) {
     if (!n.sid.empty()) sids.insert(n.sid);
   }
@@ -184,7 +183,7 @@ class AtOrBelow {
  private:
   const std::vector<int>& parent_;
   std::function<bool(int)> accepts_;
-  absl::flat_hash_map<int, bool> known_;
+  HashMap<int, bool> known_;
   std::vector<int> path_;
 };
 
@@ -198,8 +197,8 @@ std::vector<int> skeleton_roots(const SkinEntry& skin, const std::vector<int>& p
       std::all_of(skin.joints.begin(), skin.joints.end(), std::ref(below_skeleton))) {
     return {s};
   }
-  const absl::flat_hash_set<int> joints(skin.joints.begin(), skin.joints.end());
-  absl::flat_hash_set<int> taken;
+  const HashSet<int> joints(skin.joints.begin(), skin.joints.end());
+  HashSet<int> taken;
   std::vector<int> roots;
   for (int j : skin.joints) {
     if (!joints.contains(parent[j]) && taken.insert(j).second) roots.push_back(j);
@@ -214,7 +213,7 @@ bool joints_bind_by_sid(const Scene& scene, const SkinEntry& skin, const std::ve
                         const std::vector<int>& parent, const NodesPlan& nodes) {
   AtOrBelow under_library(parent, [&](int a) { return nodes.nodes[a].in_library; });
   if (std::any_of(skin.joints.begin(), skin.joints.end(), std::ref(under_library))) return false;
-  absl::flat_hash_map<std::string_view, int> holders;
+  HashMap<std::string_view, int> holders;
   std::vector<bool> seen(scene.nodes.size(), false);
   std::deque<int> queue(roots.begin(), roots.end());
   while (!queue.empty()) {
@@ -380,7 +379,7 @@ absl::Status plan_controllers(const Scene& scene, WritePlan& plan, Diagnostics& 
   for (ControllerPlan& c : out.controllers) {
     const SkinEntry& skin = skins.entries[c.skin];
     const std::vector<int> roots = skeleton_roots(skin, parent, plan.nodes);
-    absl::flat_hash_set<int> elements;  // copies of one element share its URL
+    HashSet<int> elements;  // copies of one element share its URL
     for (int r : roots) {
       if (!id_of(plan.nodes, r).empty() && elements.insert(element_of(plan.nodes, r)).second) {
         c.skeleton_urls.push_back(cat("#", id_of(plan.nodes, r)));

@@ -7,8 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 
 namespace px::collada {
@@ -173,7 +172,7 @@ class SourcePlanner {
   const SourcesContext& context_;
   Diagnostics& diagnostics_;
   std::vector<Key> keys_;  // in point_data order, the frame at its tangents' place
-  std::array<absl::flat_hash_map<int64_t, size_t>, kKnownCount> by_set_;  // set -> key
+  std::array<HashMap<int64_t, size_t>, kKnownCount> by_set_;  // set -> key
   const NamedColumn* tangents_ = nullptr;
   const Column* normals_ = nullptr;  // the frame's bitangent needs normals of 3 columns
   int64_t frame_set_ = 0;
@@ -181,7 +180,7 @@ class SourcePlanner {
 
 void SourcePlanner::collect() {
   const size_t points = mesh_.num_points();
-  absl::flat_hash_set<std::string_view> seen;
+  HashSet<std::string_view> seen;
   for (const NamedColumn& named : mesh_.point_data) {
     const std::string& name = named.name;
     if (!seen.insert(name).second) {

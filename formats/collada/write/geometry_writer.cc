@@ -4,8 +4,7 @@
 #include <cmath>
 #include <optional>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -150,7 +149,7 @@ void plan_blocks(const Mesh& mesh, const Column* material, const std::string& la
   const bool polylist = std::any_of(mesh.cell_types.begin(), mesh.cell_types.end(), [](CellType t) {
     return t == CellType::kQuad || t == CellType::kPolygon;
   });
-  absl::flat_hash_map<uint64_t, uint32_t> block_of;
+  HashMap<uint64_t, uint32_t> block_of;
   uint64_t last_key = UINT64_MAX;
   uint32_t last_block = 0;
   // The cell's block, made when the cell is the first of its kind and material; -1 when skipped.
@@ -176,7 +175,7 @@ void plan_blocks(const Mesh& mesh, const Column* material, const std::string& la
       ++(mesh.cell_types[i] == CellType::kVertex ? vertex_cells : unknown_cells);
     }
   }
-  absl::flat_hash_set<int> named;
+  HashSet<int> named;
   for (const GeometryBlock& b : g.blocks) {
     if (b.material >= 0 && named.insert(b.material).second) g.materials.push_back(b.material);
   }

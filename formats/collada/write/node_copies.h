@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "formats/collada/write/node_plan.h"
 #include "model/scene.h"
 #include "model/value.h"
@@ -53,7 +53,7 @@ class CopyMatcher {
   const std::vector<std::vector<int>>& written_children_;
   const std::vector<NodePlan>& plans_;
   const ValueArray* skins_ = nullptr;          // global_attrs["skins"], when an array
-  absl::flat_hash_map<uint64_t, bool> known_;  // (candidate, original) -> matches
+  HashMap<uint64_t, bool> known_;  // (candidate, original) -> matches
 };
 
 template <class Visit>

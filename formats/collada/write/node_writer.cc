@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/collada/write/node_copies.h"
 #include "formats/collada/write/node_transforms.h"
@@ -47,7 +47,7 @@ class NodePlanner {
   std::vector<State> state_;
   std::vector<int> references_;  // per written node: the parents and scenes instancing it
   std::vector<int> order_;       // nodes written, in the order visited
-  absl::flat_hash_map<std::string, int> id_holder_;  // an original id -> the node writing it
+  HashMap<std::string, int> id_holder_;  // an original id -> the node writing it
   CopyMatcher matcher_;
 };
 

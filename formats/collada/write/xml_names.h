@@ -6,8 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 
 namespace px::collada {
 
@@ -30,8 +29,8 @@ class IdRegistry {
   std::string unique(std::string_view base);
 
  private:
-  absl::flat_hash_set<std::string> taken_;
-  absl::flat_hash_map<std::string, int> next_suffix_;  // a base -> the first suffix not yet tried
+  HashSet<std::string> taken_;
+  HashMap<std::string, int> next_suffix_;  // a base -> the first suffix not yet tried
 };
 
 // A fragment of text made into an NCName: characters no name can hold become '_', and a first

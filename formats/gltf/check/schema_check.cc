@@ -12,8 +12,7 @@
 #include <string_view>
 #include <utility>
 
-#include "absl/container/flat_hash_map.h"
-#include "absl/container/flat_hash_set.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/read/read_accessors.h"
 
@@ -345,7 +344,7 @@ class Walk {
 
   void index_array(Target target, const rapidjson::Value& v, const std::string& pointer) {
     if (!nonempty_array(v, pointer)) return;
-    absl::flat_hash_set<double> seen;
+    HashSet<double> seen;
     seen.reserve(v.Size());
     for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
       std::string at = child_pointer(pointer, i);
@@ -371,7 +370,7 @@ class Walk {
   Diagnostics& diagnostics_;
   std::array<size_t, static_cast<size_t>(Target::kCount)> sizes_{};
   std::string samplers_pointer_;
-  absl::flat_hash_map<std::string, uint64_t> counts_;
+  HashMap<std::string, uint64_t> counts_;
 };
 
 // A number of json in range, or nullopt (absent, not a number, or out of range: warned about).

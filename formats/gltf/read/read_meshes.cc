@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -299,7 +299,7 @@ class MeshReader {
   // with a repeated key) takes its last.
   std::vector<Sources> sources_by_semantic() const {
     std::vector<Sources> out;
-    absl::flat_hash_map<std::string_view, size_t> index;
+    HashMap<std::string_view, size_t> index;
     for (size_t b = 0; b < blocks_.size(); ++b) {
       for (const Attribute& a : blocks_[b].attributes) {
         auto [it, fresh] = index.try_emplace(a.semantic, out.size());
@@ -419,7 +419,7 @@ class MeshReader {
   TaskThread& cells_;
   JsonObject json_;
   std::vector<Block> blocks_;
-  absl::flat_hash_map<std::vector<std::pair<std::string, int>>, size_t> block_of_key_;
+  HashMap<std::vector<std::pair<std::string, int>>, size_t> block_of_key_;
   std::vector<Primitive> primitives_;
   std::deque<draco::DracoPrimitive> draco_;  // decoded Draco data the blocks point into
   bool morphs_ = false;

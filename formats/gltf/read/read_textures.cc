@@ -8,12 +8,17 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/gltf/check/image_syntax.h"
 #include "formats/gltf/check/resource_check.h"
 
 namespace px::gltf {
 namespace {
 
-void load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
+constexpr std::string_view kImageMissing = "gltf.image.missing";
+
+// A file that is not there is a warning (a .gltf may be copied before its textures), or a refusal
+// when the caller asks for every resource (strict_resources).
+absl::Status load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
   ResolvedUri file =
       resolve_file_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
   switch (file.kind) {
@@ -22,29 +27,35 @@ void load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
                cat(at, ": image \"", image.uri,
                    "\" lies outside the document's folder and is not read "
                    "(--allow-external-files reads it); its URI is kept"));
-      return;
+      return absl::OkStatus();
     case UriFile::kNotAFile:
     case UriFile::kNoFolder:
-      return;
+      return absl::OkStatus();
     case UriFile::kFile:
       break;
   }
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file.path, ec)) {
-    ctx.warn("gltf.read.image-missing",
+    if (ctx.options().strict_resources) {
+      return refuse(kImageMissing, cat(at, ": image file \"", image.uri,
+                                       "\" was not found (--strict-resources refuses a missing "
+                                       "image)"));
+    }
+    ctx.warn(kImageMissing,
              cat(at, ": image file \"", image.uri, "\" was not found; its URI is kept"));
-    return;
+    return absl::OkStatus();
   }
   absl::StatusOr<std::string> bytes = read_whole_file(file.path);
   if (!bytes.ok()) {
     ctx.warn("gltf.read.image-unreadable",
              cat(at, ": image file \"", image.uri,
                  "\" cannot be read: ", std::string(bytes.status().message())));
-    return;
+    return absl::OkStatus();
   }
   image.bytes.assign(bytes->begin(), bytes->end());
   std::string_view sniffed = sniff_media_type(image.bytes);
   if (!sniffed.empty()) image.mime_type = std::string(sniffed);
+  return absl::OkStatus();
 }
 
 absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& json, Image& image) {
@@ -82,7 +93,8 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
     return absl::OkStatus();
   }
   image.uri = uri;
-  load_image_file(ctx, json.pointer(), image);
+  // A URI that does not parse names no file (check_image warns about it).
+  if (uri_syntax_error(uri).empty()) PX_GLTF_TRY(load_image_file(ctx, json.pointer(), image));
   check_image(ctx, json, image.bytes);
   return absl::OkStatus();
 }

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "formats/gltf/write/value_json.h"
 
 namespace px::gltf {
@@ -35,7 +35,7 @@ AnimationWriter::AnimationWriter(const Scene& scene, Diagnostics& diagnostics)
 
 void AnimationWriter::add_accessors(BinLayout& bin) {
   // Times arrays by their float32 bytes, so that equal arrays share one accessor.
-  absl::flat_hash_map<std::string, int> times_by_bytes;
+  HashMap<std::string, int> times_by_bytes;
   for (const BakedAnimation& animation : baked_.animations) {
     std::vector<Accessors>& accessors = accessors_.emplace_back();
     for (const BakedSampler& sampler : animation.samplers) {

@@ -164,14 +164,17 @@ std::vector<AttributePlan> plan_attributes(const Mesh& mesh, std::string_view la
     return !paired;
   });
   std::vector<const Column*> weight_sets;
+  std::vector<const Column*> joint_sets;
   for (const AttributePlan& p : out) {
-    if (p.kind != AttributeKind::kWeights) continue;
-    if (weight_sets.size() <= static_cast<size_t>(p.set)) weight_sets.resize(p.set + 1, nullptr);
-    weight_sets[p.set] = p.column;
+    if (p.kind != AttributeKind::kWeights && p.kind != AttributeKind::kJoints) continue;
+    std::vector<const Column*>& sets = p.kind == AttributeKind::kWeights ? weight_sets : joint_sets;
+    if (sets.size() <= static_cast<size_t>(p.set)) sets.resize(p.set + 1, nullptr);
+    sets[p.set] = p.column;
   }
   for (AttributePlan& p : out) {
     if (p.kind == AttributeKind::kJoints || p.kind == AttributeKind::kWeights) {
       p.weight_sets = weight_sets;
+      p.joint_sets = joint_sets;
     }
   }
   auto normal = std::find_if(out.begin(), out.end(), [](const AttributePlan& p) {

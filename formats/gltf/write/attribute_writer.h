@@ -2,6 +2,7 @@
 // (attribute_views.h makes their bytes).
 #pragma once
 
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -26,10 +27,14 @@ struct AttributePlan {
   int component_type = 5126;        // float; JOINTS_n: unsigned byte or short
   const Column* paired = nullptr;   // JOINTS_n: its weights; TANGENT of a frame: its bitangent
   const Column* normals = nullptr;  // TANGENT of a COLLADA frame: the normals w is taken against
-  // JOINTS_n / WEIGHTS_n: every weights set of the mesh, by set; a vertex's weights sum to one
-  // over all of them.
+  // JOINTS_n / WEIGHTS_n: every weights set of the mesh and every joints set, by set; a vertex's
+  // weights sum to one over all of them.
   std::vector<const Column*> weight_sets = {};
+  std::vector<const Column*> joint_sets = {};
   int max_joint = 0;  // JOINTS_n
+  // JOINTS_n / WEIGHTS_n: the joints of the smallest skin a written node binds the mesh to
+  // (SkinWriter::limit_joints); an influence on a joint past them is written with weight 0.
+  int joint_limit = INT_MAX;
   bool unwritable = false;  // POSITION: a value float32 cannot hold, found while planning
 };
 

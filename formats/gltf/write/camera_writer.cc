@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
 
@@ -92,9 +92,9 @@ void write_camera(JsonWriter& json, const ValueMap& camera) {
 }  // namespace
 
 CameraWriter::CameraWriter(const Scene& scene, Diagnostics& diagnostics) {
-  absl::flat_hash_map<std::string, int> seen;  // a camera's JSON -> its index
+  HashMap<std::string, int> seen;  // a camera's JSON -> its index
   // The scene's cameras by id, for nodes that name theirs (the first of an id, as find_value).
-  absl::flat_hash_map<std::string_view, const Value*> by_id;
+  HashMap<std::string_view, const Value*> by_id;
   if (const Value* library = find_value(scene.global_attrs, "cameras");
       library && library->is_map()) {
     for (const auto& [id, camera] : library->as_map()) by_id.try_emplace(id, &camera);

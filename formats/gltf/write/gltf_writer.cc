@@ -32,7 +32,9 @@ namespace {
 
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
 
-// "asset": version, generator, and the scene's copyright; other asset fields have no glTF slot.
+// "asset": version, generator, and the scene's copyright and minVersion (only "2.0", since the
+// validator rejects a minVersion above the version written); other asset fields have no glTF
+// slot.
 void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics) {
   json.key("asset");
   json.start_object();
@@ -44,9 +46,13 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
   if (asset != nullptr && asset->is_map()) {
     std::string dropped;
     for (const auto& [key, value] : asset->as_map()) {
-      if (key == "copyright" && value.is_string()) {
-        json.key("copyright");
+      if ((key == "copyright" && value.is_string()) ||
+          (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
+        json.key(key);
         json.string(value.as_string());
+      } else if (key == "minVersion") {
+        diagnostics.warn(kGlobalDropped, "asset minVersion left out: it is not \"2.0\", and the "
+                                         "validator rejects one above the version 2.0 written");
       } else if (key != "version" && key != "generator") {
         dropped += dropped.empty() ? key : cat(", ", key);
       }
@@ -142,9 +148,9 @@ class Document {
     JsonWriter json;
     json.start_object();
     write_asset(scene_, json, later);
-    std::vector<int> node_skin = skins_->node_skins(scene_, meshes_, mesh_index_, later);
+    const NodeSkins node_skins = skins_->node_skins(scene_, meshes_, mesh_index_, later);
     CameraWriter cameras(scene_, later);
-    if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skin, animations_->animated(),
+    if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skins, animations_->animated(),
                                           cameras, json, later);
         !s.ok()) {
       return s;
@@ -200,9 +206,10 @@ class Document {
     // Sizing POSITION runs on a second thread while the rest is planned, in a scene large enough.
     size_t points = 0;
     for (const MeshPlan& plan : meshes_) points += plan.mesh->num_points();
+    skins_.emplace(scene_, diagnostics);
+    skins_->limit_joints(scene_, mesh_index_, meshes_);
     TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
     for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
-    skins_.emplace(scene_, diagnostics);
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
@@ -330,17 +337,21 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
   if (!json_file.ok()) return json_file.status();
   if (absl::Status s = json_file->write(json); !s.ok()) return s;
   if (absl::Status s = progress.report(1); !s.ok()) return s;
+  // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
+  // throws) takes it back, so that no half of the pair is left.
+  struct TakeBack {
+    const std::filesystem::path* bin = nullptr;
+    ~TakeBack() {
+      std::error_code ignored;
+      if (bin != nullptr) std::filesystem::remove(*bin, ignored);
+    }
+  } take_back;
   if (bin_file) {
     if (absl::Status s = bin_file->commit(); !s.ok()) return s;
+    take_back.bin = &bin_path;
   }
-  if (absl::Status s = json_file->commit(); !s.ok()) {
-    // The .bin is in place already; take it back so that no half of the pair is left.
-    if (bin_file) {
-      std::error_code ignored;
-      std::filesystem::remove(bin_path, ignored);
-    }
-    return s;
-  }
+  if (absl::Status s = json_file->commit(); !s.ok()) return s;
+  take_back.bin = nullptr;
   return absl::OkStatus();
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/gltf/check/image_syntax.h"
 
 namespace px::gltf {
 
@@ -40,10 +41,26 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
       index_.push_back(-1);
       continue;
     }
+    if (std::optional<ImageDataProblem> problem = image_data_problem(image.bytes)) {
+      diagnostics.warn("gltf.write.image-data-invalid",
+                       cat("image ", i, " is left out: its ", type, " bytes ",
+                           problem->unexpected_end ? "end early" : "do not parse", " (",
+                           problem->message, "), which the validator rejects"));
+      index_.push_back(-1);
+      continue;
+    }
+    const std::string uri_error = image.uri.empty() ? "" : uri_syntax_error(image.uri);
+    if (!uri_error.empty()) {
+      diagnostics.warn(
+          "gltf.write.image-uri-invalid",
+          cat("image ", i, ": its URI \"", image.uri,
+              "\" is not written, since it does not parse (", uri_error, "); ",
+              embeddable ? "its bytes are embedded instead" : "the image is left out"));
+    }
     if (embeddable && binary) {
       form = Form::kBufferView;
-    } else if (!image.uri.empty() && !may_write_uri(image.uri, uris)) {
-      uri_dropped.push_back(i);
+    } else if (!uri_error.empty() || (!image.uri.empty() && !may_write_uri(image.uri, uris))) {
+      if (uri_error.empty()) uri_dropped.push_back(i);
       if (!embeddable) {
         index_.push_back(-1);
         continue;

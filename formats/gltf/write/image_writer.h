@@ -1,8 +1,10 @@
 // Scene images as glTF images. glTF's core takes PNG and JPEG only: such bytes are embedded (in
 // the GLB buffer, or as a data: URI in a .gltf that has no URI to keep); a .gltf keeps an image's
 // URI as spelled; bytes of another type keep their URI, or are left out without one. A URI the
-// policy does not allow (engine/file_uri.h) is never written: the image's PNG or JPEG bytes take
-// its place, else the image is left out and the textures sampling it have no source.
+// policy does not allow (engine/file_uri.h), or that does not parse, is never written: the image's
+// PNG or JPEG bytes take its place, else the image is left out and the textures sampling it have
+// no source. PNG or JPEG bytes the validator would reject (check/image_syntax.h) leave the image
+// out, URI and all, since the URI names those same bytes.
 #pragma once
 
 #include <string>

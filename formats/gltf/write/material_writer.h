@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "formats/gltf/write/json_writer.h"
@@ -33,7 +33,7 @@ class MaterialTable {
   int scene_materials_ = 0;
   std::vector<Material> materials_;  // the cleaned scene materials, then the copies use() made
   std::vector<uint32_t> required_sets_;
-  absl::flat_hash_map<std::pair<int, uint32_t>, int> copies_;
+  HashMap<std::pair<int, uint32_t>, int> copies_;
 };
 
 }  // namespace px::gltf

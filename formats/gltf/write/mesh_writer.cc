@@ -4,7 +4,7 @@
 #include <array>
 #include <cmath>
 
-#include "absl/container/flat_hash_map.h"
+#include "engine/hash_containers.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/attribute_views.h"
@@ -124,7 +124,7 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
 
   CellMaterials cell_materials(mesh, materials, plan.label, diagnostics);
   std::array<size_t, kSkipReasons> skipped{};
-  absl::flat_hash_map<uint64_t, uint32_t> group_of;
+  HashMap<uint64_t, uint32_t> group_of;
   uint64_t last_key = UINT64_MAX;
   uint32_t last_group = 0;
   for (size_t i = 0; i < cells; ++i) {

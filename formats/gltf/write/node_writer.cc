@@ -19,7 +19,47 @@ struct Forest {
   std::vector<std::vector<int>> roots;  // per scene
 };
 
-absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics) {
+// Marks n and every node under it.
+void mark_subtree(const Forest& forest, int n, std::vector<bool>& reached) {
+  std::vector<int> stack = {n};
+  while (!stack.empty()) {
+    const int node = stack.back();
+    stack.pop_back();
+    reached[node] = true;
+    stack.insert(stack.end(), forest.children[node].begin(), forest.children[node].end());
+  }
+}
+
+// The validator rejects a skinned node in a scene that lacks its skin's joints: the root above
+// each missing joint joins the scene's roots. Repeated until nothing is added, since an added root
+// may hold skinned nodes of its own.
+void add_joint_roots(const std::vector<int>& parent, const NodeSkins& skins, size_t scene,
+                     Forest& forest, Diagnostics& diagnostics) {
+  std::vector<int>& roots = forest.roots[scene];
+  std::vector<bool> reached(parent.size(), false);
+  for (int r : roots) mark_subtree(forest, r, reached);
+  for (bool added = true; added;) {
+    added = false;
+    for (size_t i = 0; i < skins.of_node.size(); ++i) {
+      if (!reached[i] || skins.of_node[i] < 0) continue;
+      for (int joint : skins.joints[skins.of_node[i]]) {
+        if (reached[joint]) continue;
+        int root = joint;
+        while (parent[root] >= 0) root = parent[root];
+        diagnostics.warn("gltf.write.scene-joints-added",
+                         cat("scene ", scene, ": node ", root, " joins its roots, since it holds "
+                             "joint ", joint, " of the skin node ", i, " binds, and glTF wants a "
+                             "skinned node's joints in its scene"));
+        roots.push_back(root);
+        mark_subtree(forest, root, reached);
+        added = true;
+      }
+    }
+  }
+}
+
+absl::StatusOr<Forest> plan_forest(const Scene& scene, const NodeSkins& skins,
+                                   Diagnostics& diagnostics) {
   const int n = static_cast<int>(scene.nodes.size());
   Forest forest;
   forest.children.resize(n);
@@ -61,6 +101,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, Diagnostics& diagnostics)
       roots.push_back(r);
       root_of_scene[r] = s;
     }
+    add_joint_roots(parent, skins, s, forest, diagnostics);
   }
   return forest;
 }
@@ -92,10 +133,10 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, Diagnos
 }  // namespace
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
-                              const std::vector<int>& node_skin, const std::vector<bool>& animated,
+                              const NodeSkins& skins, const std::vector<bool>& animated,
                               const CameraWriter& cameras, JsonWriter& json,
                               Diagnostics& diagnostics) {
-  absl::StatusOr<Forest> forest = plan_forest(scene, diagnostics);
+  absl::StatusOr<Forest> forest = plan_forest(scene, skins, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
     json.key("scene");
@@ -142,9 +183,9 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
                          cat("node ", i, ": mesh ", node.mesh, " does not exist; left out"));
       }
     }
-    if (i < node_skin.size() && node_skin[i] >= 0) {
+    if (i < skins.of_node.size() && skins.of_node[i] >= 0) {
       json.key("skin");
-      json.integer(node_skin[i]);
+      json.integer(skins.of_node[i]);
     }
     if (int camera = cameras.node_camera(i); camera >= 0) {
       json.key("camera");

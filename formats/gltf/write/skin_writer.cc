@@ -32,6 +32,13 @@ bool matrix_of(const Value& v, size_t row, Eigen::Matrix4d* m) {
   return false;
 }
 
+// The written mesh of a node, -1 for none.
+int written_mesh(const Node& node, const std::vector<int>& mesh_index) {
+  return node.mesh >= 0 && static_cast<size_t>(node.mesh) < mesh_index.size()
+             ? mesh_index[node.mesh]
+             : -1;
+}
+
 }  // namespace
 
 SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
@@ -167,39 +174,55 @@ void SkinWriter::add_accessors(BinLayout& bin) {
   }
 }
 
-std::vector<int> SkinWriter::node_skins(const Scene& scene, const std::vector<MeshPlan>& meshes,
-                                        const std::vector<int>& mesh_index,
-                                        Diagnostics& diagnostics) const {
-  std::vector<int> out(scene.nodes.size(), -1);
+int SkinWriter::written_skin(const Node& node) const {
+  const Value* skin = find_value(node.extras, "skin");
+  if (skin == nullptr || !skin->is_int()) return -1;
+  const int64_t s = skin->as_int();
+  return s >= 0 && static_cast<size_t>(s) < index_.size() ? index_[s] : -1;
+}
+
+void SkinWriter::limit_joints(const Scene& scene, const std::vector<int>& mesh_index,
+                              std::vector<MeshPlan>& meshes) const {
+  for (const Node& node : scene.nodes) {
+    const int written = written_skin(node);
+    const int mesh = written_mesh(node, mesh_index);
+    if (written < 0 || mesh < 0) continue;
+    const int joints = static_cast<int>(written_[written].joints.size());
+    for (AttributePlan& a : meshes[mesh].attributes) {
+      if (a.kind == AttributeKind::kJoints || a.kind == AttributeKind::kWeights) {
+        a.joint_limit = std::min(a.joint_limit, joints);
+      }
+    }
+  }
+}
+
+NodeSkins SkinWriter::node_skins(const Scene& scene, const std::vector<MeshPlan>& meshes,
+                                 const std::vector<int>& mesh_index,
+                                 Diagnostics& diagnostics) const {
+  NodeSkins out;
+  out.of_node.assign(scene.nodes.size(), -1);
+  for (const Written& w : written_) out.joints.push_back(w.joints);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
-    const Value* skin = find_value(scene.nodes[i].extras, "skin");
-    if (skin == nullptr) continue;
+    const Node& node = scene.nodes[i];
+    if (find_value(node.extras, "skin") == nullptr) continue;
     auto drop = [&](std::string_view why) {
       diagnostics.warn("gltf.write.node-skin-dropped", cat("node ", i, ": skin left out: ", why));
     };
-    int64_t s = skin->is_int() ? skin->as_int() : -1;
-    int written = s >= 0 && static_cast<size_t>(s) < index_.size() ? index_[s] : -1;
-    const Node& node = scene.nodes[i];
-    int mesh = node.mesh >= 0 && static_cast<size_t>(node.mesh) < mesh_index.size()
-                   ? mesh_index[node.mesh]
-                   : -1;
-    const AttributePlan* joints = nullptr;
-    if (mesh >= 0) {
-      for (const AttributePlan& a : meshes[mesh].attributes) {
-        if (a.kind == AttributeKind::kJoints && a.set == 0) joints = &a;
-      }
-    }
+    const int written = written_skin(node);
+    const int mesh = written_mesh(node, mesh_index);
+    const bool has_joints =
+        mesh >= 0 && std::any_of(meshes[mesh].attributes.begin(), meshes[mesh].attributes.end(),
+                                 [](const AttributePlan& a) {
+                                   return a.kind == AttributeKind::kJoints && a.set == 0;
+                                 });
     if (written < 0) {
       drop("it names no written skin");
     } else if (mesh < 0) {
       drop("the node has no written mesh");
-    } else if (joints == nullptr) {
+    } else if (!has_joints) {
       drop("its mesh has no joints and weights");
-    } else if (static_cast<size_t>(joints->max_joint) >= written_[written].joints.size()) {
-      drop(cat("its mesh names joint ", joints->max_joint, " of a skin of ",
-               written_[written].joints.size()));
     } else {
-      out[i] = written;
+      out.of_node[i] = written;
     }
   }
   return out;
