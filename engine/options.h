@@ -8,10 +8,11 @@
 
 namespace px {
 
-// Told how far a read or write has got: a fraction in [0, 1] that never decreases, on the thread
-// that called it, at most once per 256 KiB of COLLADA read, glTF accessor decoded, mesh planned or
-// MiB written (never once per element). Returning false stops the call, which returns a Cancelled
-// status ("cancelled: ...") and writes nothing to a path (a stream keeps what it was given).
+// Told how far a read or write has got: a fraction in [0, 1] that never decreases, ending at 1,
+// on the thread that called it, once per 256 KiB block of COLLADA read and per library read after
+// the parse, per glTF accessor decoded, per mesh or module planned and per MiB written (never once
+// per element). Returning false stops the call, which returns a Cancelled status
+// ("cancelled: ...") and writes nothing to a path (a stream keeps what it was given).
 using ProgressCallback = std::function<bool(double fraction)>;
 
 // What a read may take in and build, past which the input is refused (exit code 2) with the code
