@@ -60,9 +60,14 @@ UriKind classify_uri(std::string_view raw) {
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return name == "http" || name == "https" ? UriKind::kRemote : UriKind::kOther;
   }
-  // Decoded until nothing changes, since some pipelines decode twice ("%252e%252e/").
+  // Decoded until nothing changes, since some pipelines decode twice ("%252e%252e/"); a URI
+  // still changing after kMaxDecodes is escaped deeper than any resolver decodes and is not
+  // trusted (decoding each layer of "%2525...41" would take time quadratic in its length).
+  constexpr int kMaxDecodes = 8;
   std::string path(std::string_view(uri).substr(0, uri.find_first_of("?#")));
+  int decodes = 0;
   for (std::string once = percent_decode(path); once != path; once = percent_decode(path)) {
+    if (++decodes > kMaxDecodes) return UriKind::kOther;
     path = std::move(once);
   }
   for (char& c : path) {

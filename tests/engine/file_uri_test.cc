@@ -74,6 +74,19 @@ TEST(ClassifyUri, EverythingElseIsOther) {
   }
 }
 
+TEST(ClassifyUri, EscapedDeeperThanEightLayersIsOther) {
+  // Each decode peels one layer of "%25": eight are followed to "a.png", a ninth is not trusted;
+  // so a long chain of layers (which decoding to the end took time quadratic in) is cut short.
+  auto layered = [](int layers) {
+    std::string uri = "%";
+    for (int i = 1; i < layers; ++i) uri += "25";
+    return uri + "61.png";  // "%61" is "a"
+  };
+  EXPECT_EQ(classify_uri(layered(8)), UriKind::kInside);
+  EXPECT_EQ(classify_uri(layered(9)), UriKind::kOther);
+  EXPECT_EQ(classify_uri(layered(1 << 20)), UriKind::kOther);
+}
+
 TEST(ClassifyUri, PolicyKeepsDataAndInsideAlwaysTheRestOnlyWhenAllowed) {
   const UriPolicy strict;
   const UriPolicy remote{.allow_remote = true};
