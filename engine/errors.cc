@@ -18,12 +18,20 @@ absl::Status over_budget(std::string_view rule, std::string_view element, int64_
   return absl::ResourceExhaustedError(cat(rule, ": <", element, "> at line ", line, ": ", detail));
 }
 
+absl::Status over_budget(std::string_view rule, std::string_view detail) {
+  return absl::ResourceExhaustedError(cat(rule, ": ", detail));
+}
+
 absl::Status io_error(std::string_view detail) {
   return absl::UnavailableError(std::string(detail));
 }
 
 absl::Status out_of_memory(std::string_view detail) {
   return absl::AbortedError(cat("out of memory: ", detail));
+}
+
+absl::Status cancelled(std::string_view detail) {
+  return absl::CancelledError(cat("cancelled: ", detail));
 }
 
 absl::Status memory_limit_exceeded(uint64_t limit) {

@@ -1,6 +1,7 @@
 // How a refusal or an I/O failure is spelled. A refused input is an InvalidArgument (or
-// ResourceExhausted for a budget) whose message names the rule, the element and the line;
-// an I/O failure is Unavailable. The CLI maps these to its exit codes.
+// ResourceExhausted for a budget or a limit) whose message names the rule, the element and the
+// line; an I/O failure is Unavailable; a call its progress callback stopped is Cancelled. The CLI
+// maps these to its exit codes.
 #pragma once
 
 #include <cstdint>
@@ -17,14 +18,19 @@ absl::Status refuse(std::string_view rule, std::string_view element, int64_t lin
 absl::Status refuse(std::string_view rule, std::string_view detail);
 absl::Status over_budget(std::string_view rule, std::string_view element, int64_t line,
                          std::string_view detail);
+// The same for a limit with no element to name (the input's size).
+absl::Status over_budget(std::string_view rule, std::string_view detail);
 absl::Status io_error(std::string_view detail);
 // An allocation failed (a memory limit, a full machine): not the input's fault, worth a retry with
 // more memory.
 absl::Status out_of_memory(std::string_view detail);
+// The caller's progress callback stopped the call: "cancelled: <detail>".
+absl::Status cancelled(std::string_view detail);
 // The refusal limits.memory: a read's arrays would take more than `limit` bytes.
 absl::Status memory_limit_exceeded(uint64_t limit);
 
 enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4, kOutOfMemory = 5 };
+// Cancelled, which the CLI never sees (it sets no progress callback), is an internal error.
 ExitCode exit_code_for(const absl::Status& status);
 
 }  // namespace px

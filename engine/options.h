@@ -2,10 +2,58 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
 namespace px {
+
+// Told how far a read or write has got: a fraction in [0, 1] that never decreases, ending at 1,
+// on the thread that called it, once per 256 KiB block of COLLADA read and per library read after
+// the parse, per glTF accessor decoded, per mesh or module planned and per MiB written (never once
+// per element). Returning false stops the call, which returns a Cancelled status
+// ("cancelled: ...") and writes nothing to a path (a stream keeps what it was given).
+using ProgressCallback = std::function<bool(double fraction)>;
+
+// What a read may take in and build, past which the input is refused (exit code 2) with the code
+// given. Exactly at a limit is accepted, one past it refused. The defaults take any real asset;
+// an ingestion server sets tighter ones.
+struct Limits {
+  // The memory a read may take for its arrays (the scene's and the transient ones; see
+  // model/memory_budget.h), past which it is refused (limits.memory). The default keeps one
+  // conversion from taking a server down while reading a document of several gigabytes.
+  uint64_t max_memory_bytes = uint64_t{8} << 30;
+  // Bytes of input (limits.input-bytes): a file's size, checked before it is read; a stream's or
+  // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer files it
+  // loads. 16 GiB: past the largest scans we know, and every budget below grows with the input.
+  uint64_t max_input_bytes = uint64_t{16} << 30;
+  // How deep COLLADA elements (xml.depth) or the glTF JSON values a read keeps (extras;
+  // gltf.json.too-deep) nest, the document's root at depth 1. 256: far deeper than any exporter
+  // nests, shallow enough for the recursive walks of what is kept.
+  int max_depth = 256;
+  // Nodes a read makes (collada.nodes.cap; glTF: limits.nodes), counting every <instance_node>
+  // copy: max_nodes, or one per bytes_per_node bytes of input when that is more (0: never more).
+  // The spec's cap, 262144 and one per eight bytes: instancing grows the tree no further than
+  // the document could have spelled it, never exponentially. The same cap bounds instanced
+  // animation targets (collada.animation.targets-cap).
+  uint64_t max_nodes = 262144;
+  uint64_t bytes_per_node = 8;
+  // Bytes the copies per instance of a COLLADA geometry or skin (material columns, inverse bind
+  // matrices) may take (collada.copies.budget): max_copy_bytes, or copy_bytes_per_input_byte per
+  // byte of input when that is more. The spec's 256 MiB and sixteen per byte.
+  uint64_t max_copy_bytes = uint64_t{256} << 20;
+  uint64_t copy_bytes_per_input_byte = 16;
+  // Joints COLLADA skin instances may bind afresh, per node of the node cap
+  // (collada.skin.rebind-cap): the spec's sixteen.
+  uint64_t max_rebinds_per_node = 16;
+  // glTF accessors a document may declare (limits.accessors). 1048576: each is tracked while the
+  // read lasts, and a real document holds a few per mesh.
+  uint64_t max_accessors = uint64_t{1} << 20;
+  // Bytes of one string (limits.string-length): a COLLADA element or attribute name, attribute
+  // value or text kept as a string (a name, a URI), a glTF JSON string or member name. 1 GiB:
+  // room for a data: URI holding a large buffer, while parts that count in 32 bits stay safe.
+  uint64_t max_string_bytes = uint64_t{1} << 30;
+};
 
 struct ReadOptions {
   // Read image files outside the document's folder (absolute paths, ".."). Off by default,
@@ -14,14 +62,11 @@ struct ReadOptions {
   // Refuse an input naming an image file that is not there (*.image.missing), rather than
   // read it with that warning (a .gltf may be copied before its textures).
   bool strict_resources = false;
-  int max_xml_depth = 256;
-  // The memory a read may take for its arrays (the scene's and the transient ones; see
-  // model/memory_budget.h), past which it is refused (limits.memory). The default keeps one
-  // conversion from taking a server down while reading a document of several gigabytes.
-  uint64_t max_memory_bytes = uint64_t{8} << 30;
+  Limits limits;
   // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
   // caller's. The result is the same whatever the count.
   int threads = 0;
+  ProgressCallback progress;
 };
 
 
@@ -42,6 +87,7 @@ struct WriteOptions {
   // file): http(s): ones, and every other (file:, absolute paths, "..", other schemes).
   bool allow_remote_uris = false;
   bool allow_external_files = false;
+  ProgressCallback progress;
 };
 
 }  // namespace px

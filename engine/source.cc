@@ -12,6 +12,11 @@
 
 namespace px {
 
+double Source::fraction_read(uint64_t bytes_read) const {
+  const uint64_t bound = std::max<uint64_t>(size_bound(), 1);
+  return static_cast<double>(std::min(bytes_read, bound)) / static_cast<double>(bound);
+}
+
 absl::StatusOr<std::unique_ptr<Source>> Source::reopen() const {
   return absl::FailedPreconditionError(cat(name(), " cannot be read a second time"));
 }
@@ -46,7 +51,8 @@ class FileSource : public Source {
 
 class GzipSource : public Source {
  public:
-  GzipSource(std::filesystem::path path, gzFile file) : path_(std::move(path)), file_(file) {}
+  GzipSource(std::filesystem::path path, gzFile file, uint64_t stored_size)
+      : path_(std::move(path)), file_(file), stored_size_(std::max<uint64_t>(stored_size, 1)) {}
   ~GzipSource() override { gzclose(file_); }
 
   absl::StatusOr<size_t> read(char* buffer, size_t size) override {
@@ -62,6 +68,12 @@ class GzipSource : public Source {
   // A compressed size says little about the inflated one; the budget checks fall back on
   // their own caps.
   uint64_t size_bound() const override { return std::numeric_limits<uint32_t>::max(); }
+  double fraction_read(uint64_t) const override {
+    const z_off_t inflated_from = gzoffset(file_);
+    return inflated_from < 0 ? 0
+                             : std::min(1.0, static_cast<double>(inflated_from) /
+                                                 static_cast<double>(stored_size_));
+  }
   std::filesystem::path path() const override { return path_; }
   std::string name() const override { return path_.string(); }
   absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
@@ -71,6 +83,7 @@ class GzipSource : public Source {
  private:
   std::filesystem::path path_;
   gzFile file_;
+  uint64_t stored_size_;
 };
 
 class MemorySource : public Source {
@@ -101,6 +114,9 @@ class BorrowedSource : public Source {
     return source_.read(buffer, size);
   }
   uint64_t size_bound() const override { return source_.size_bound(); }
+  double fraction_read(uint64_t bytes_read) const override {
+    return source_.fraction_read(bytes_read);
+  }
   std::filesystem::path path() const override { return source_.path(); }
   std::string name() const override { return source_.name(); }
   absl::StatusOr<std::unique_ptr<Source>> reopen() const override { return source_.reopen(); }
@@ -125,11 +141,13 @@ absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::
   unsigned char magic[2] = {0, 0};
   size_t got = std::fread(magic, 1, 2, file);
   if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+    const long stored = std::fseek(file, 0, SEEK_END) == 0 ? std::ftell(file) : 0;
     std::fclose(file);
     gzFile gz = gzopen(path.c_str(), "rb");
     if (gz == nullptr) return open_error(path);
     gzbuffer(gz, 1 << 18);
-    return std::unique_ptr<Source>(new GzipSource(path, gz));
+    return std::unique_ptr<Source>(
+        new GzipSource(path, gz, stored < 0 ? 0 : static_cast<uint64_t>(stored)));
   }
   if (std::fseek(file, 0, SEEK_END) != 0) {
     std::fclose(file);

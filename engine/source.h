@@ -20,6 +20,9 @@ class Source {
   virtual absl::StatusOr<size_t> read(char* buffer, size_t size) = 0;
   // An upper bound on the bytes read() will yield, for budget checks before allocating.
   virtual uint64_t size_bound() const = 0;
+  // How far through the input the first `bytes_read` bytes read() gave are, in [0, 1], for
+  // progress: their part of size_bound(), or for a .gz the part of the file inflated so far.
+  virtual double fraction_read(uint64_t bytes_read) const;
   // The file read, empty for memory input; relative URIs resolve against its folder.
   virtual std::filesystem::path path() const { return {}; }
   // The folder relative URIs resolve against: "." for a file named without one, empty for a

@@ -170,6 +170,23 @@ class Builder {
     return stored;
   }
   absl::Status believed_count(const Element& element, size_t* count);
+  // False, having failed the parse (limits.string-length), when `text` (a name or an attribute
+  // value of element `element`, named by `what`) is longer than the limit.
+  bool check_length(std::string_view element, std::string_view text, std::string_view what) {
+    if (text.size() <= options_.max_string_bytes) return true;
+    fail(long_string(element, text.size(), what));
+    return false;
+  }
+  absl::Status long_string(std::string_view element, uint64_t bytes, std::string_view what) {
+    return over_budget("limits.string-length", shortened(element),
+                       XML_GetCurrentLineNumber(parser_),
+                       cat(what, " reaches ", bytes, " bytes, past the limit of ",
+                           options_.max_string_bytes));
+  }
+  // A name for a message: at most 64 bytes of it.
+  static std::string shortened(std::string_view name) {
+    return name.size() <= 64 ? std::string(name) : cat(name.substr(0, 64), "...");
+  }
   absl::Status scan();
   // A token was not a number: the sink has the refusal.
   void stop_for_numbers() {
@@ -197,6 +214,13 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   }
   size_t n_attrs = 0;
   while (attrs[2 * n_attrs] != nullptr) ++n_attrs;
+  if (!check_length(name, name, "its name")) return;
+  for (size_t i = 0; i < 2 * n_attrs; ++i) {
+    if (!check_length(name, attrs[i], cat(i % 2 == 0 ? "the name of attribute " : "attribute ",
+                                          shortened(attrs[i - i % 2])))) {
+      return;
+    }
+  }
   auto* attributes = static_cast<Attribute*>(
       doc_.memory_.allocate(sizeof(Attribute) * (n_attrs == 0 ? 1 : n_attrs), alignof(Attribute)));
   for (size_t i = 0; i < n_attrs; ++i) {
@@ -272,6 +296,10 @@ void Builder::text(std::string_view data) {
     case TextMode::kIgnore:
       return;
     case TextMode::kString:
+      if (f.text.size() + data.size() > options_.max_string_bytes) {
+        fail(long_string(f.element->name, f.text.size() + data.size(), "its text"));
+        return;
+      }
       f.text.append(data);
       return;
     default:

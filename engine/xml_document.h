@@ -88,6 +88,9 @@ using CloseHook = std::function<void(const Element& element, NumberSink& sink)>;
 struct ParseOptions {
   TextPolicy policy = nullptr;  // nullptr: keep every element's text as a string
   int max_depth = 256;
+  // The longest element or attribute name, attribute value or text kept as a string; past it the
+  // document is refused (limits.string-length).
+  uint64_t max_string_bytes = UINT64_MAX;
   // 1: numbers are decoded on the parsing thread; 2: on a second thread while expat scans.
   int threads = 1;
   CloseHook on_close;
@@ -126,7 +129,8 @@ class Document {
 
 // Parses the whole source into an empty document. Refusals name the rule (xml.malformed,
 // xml.entity.declared, xml.depth, xml.encoding.unsupported, number.not-a-number,
-// xml.count.exceeds-input), the element and the line.
+// xml.count.exceeds-input, limits.string-length), the element and the line; a source's failure
+// is returned as it is.
 absl::Status parse_into(Document& document, Source& source, const ParseOptions& options);
 absl::StatusOr<std::unique_ptr<Document>> parse(Source& source, const ParseOptions& options);
 

@@ -30,7 +30,7 @@ absl::Status allocation_failed(std::string_view call) {
 
 // The budget a read's arrays are charged to, for as long as the read's thread holds the scope.
 std::shared_ptr<MemoryBudget> read_budget(const ReadOptions& options) {
-  return std::make_shared<MemoryBudget>(options.max_memory_bytes);
+  return std::make_shared<MemoryBudget>(options.limits.max_memory_bytes);
 }
 
 std::string lower_extension(const std::filesystem::path& path) {
@@ -69,6 +69,14 @@ void name_polydata_materials(Scene& scene) {
     named.column = Column::of<int32_t>(renumbered, 1);
     return;
   }
+}
+
+// The input is past Limits::max_input_bytes: refused before it is read (a .dae.gz's inflated
+// bytes and a .gltf's buffer files are counted by the readers as they read them).
+absl::Status input_too_large(std::string_view what, uint64_t bytes, const ReadOptions& options) {
+  return over_budget("limits.input-bytes",
+                     cat(what, " is ", bytes, " bytes, past the ", options.limits.max_input_bytes,
+                         " bytes a read may take in"));
 }
 
 }  // namespace
@@ -123,6 +131,11 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
   MemoryBudgetScope budget(read_budget(options));
   absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
   if (!prefix.ok()) return prefix.status();
+  std::error_code ec;
+  if (const uint64_t size = std::filesystem::file_size(path, ec);
+      !ec && size > options.limits.max_input_bytes) {
+    return input_too_large(path.string(), size, options);
+  }
   const Format detected = detect_file_format(path, *prefix);
   if (format != nullptr) *format = detected;
   if (prefix->starts_with(std::string_view("PK\x03\x04", 4))) {
@@ -156,11 +169,14 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   }
   switch (format) {
     case Format::kGlb:
-      return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options));
+      return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options),
+                         options.progress);
     case Format::kGltf:
-      return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options));
+      return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options),
+                         options.progress);
     case Format::kCollada:
-      return collada::write(scene, path, diagnostics, options.threads, uri_policy(options));
+      return collada::write(scene, path, diagnostics, options.threads, uri_policy(options),
+                            options.progress);
     case Format::kUnknown:
       break;
   }
@@ -202,6 +218,9 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
   MemoryBudgetScope budget(read_budget(options));
   const Format detected = detect_bytes_format(bytes);
   if (format != nullptr) *format = detected;
+  if (bytes.size() > options.limits.max_input_bytes) {
+    return input_too_large("<input>", bytes.size(), options);
+  }
   if (bytes.starts_with(std::string_view("PK\x03\x04", 4))) {
     return refuse("collada.zae.unsupported",
                   "<input>: a zipped .zae archive is not read; unzip its .dae");
@@ -231,15 +250,15 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
                          Diagnostics& diagnostics) try {
   if (options.collada) {
     return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads,
-                          uri_policy(options));
+                          uri_policy(options), options.progress);
   }
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "
                   "write GLB to a stream instead");
   }
-  absl::StatusOr<gltf::Written> glb =
-      gltf::write_to_memory(scene, true, "", diagnostics, options.threads, uri_policy(options));
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(
+      scene, true, "", diagnostics, options.threads, uri_policy(options), options.progress);
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

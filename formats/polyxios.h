@@ -30,7 +30,9 @@ Format detect_bytes_format(std::string_view bytes);
 std::string_view format_name(Format format);
 
 // *format, when given, is set to what the file is read as (detect_file_format), even when the
-// read then fails.
+// read then fails. A file past options.limits.max_input_bytes is refused before it is read
+// (limits.input-bytes); options.progress may stop a read or write (engine/options.h), which then
+// returns a Cancelled status and writes nothing to a path.
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format = nullptr);
 absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
@@ -50,8 +52,9 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
                                        Diagnostics& diagnostics, Format* format = nullptr);
 
 // Writes the scene to an open stream (standard output, a pipe): COLLADA with options.collada,
-// streamed as it is produced; else GLB, the one glTF form that holds its own buffer (built whole
-// before its first byte is written): options.binary == false, a .gltf whose .bin needs a path,
+// streamed as it is produced (a write its progress callback stops leaves the part written on the
+// stream); else GLB, the one glTF form that holds its own buffer (built whole before its first
+// byte is written, so nothing is): options.binary == false, a .gltf whose .bin needs a path,
 // is refused (gltf.write.stream-needs-path).
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics);

@@ -21,7 +21,8 @@ constexpr char kHelp[] =
 
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--strict-resources] [--max-memory MIB] [--quiet]
+                   [--allow-remote-uris] [--strict-resources] [--max-input MIB]
+                   [--max-memory MIB] [--quiet]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -29,8 +30,10 @@ usage:
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
       is written unless the whole conversion succeeds. --max-memory caps what the read may
       take for its arrays (default 8192 MiB): past it the input is refused (limits.memory).
+      --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
+                   [--max-input MIB]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
@@ -38,6 +41,7 @@ usage:
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
+                    [--max-input MIB]
       Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -54,6 +58,7 @@ usage:
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
+                 [--max-input MIB]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -88,6 +93,10 @@ common options:
                           collada.image.missing / gltf.image.missing); without it the input
                           is read with that warning and the URI kept (convert, info,
                           validate, batch)
+  --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
+                          input's bytes, a .dae.gz's inflated bytes, a .gltf with its
+                          buffer files) with limits.input-bytes, before reading it all
+                          (convert, info, validate, batch); default 16384
   --quiet                 do not print warnings (convert) or progress (batch)
   --threads N             threads a read may use (convert, info): 0 (the default) for the
                           cores this process may use, 1 for none beside the main one; the

@@ -1,6 +1,6 @@
-// ReadOptions::max_memory_bytes (convert --max-memory): a read whose arrays would take more than
-// the limit is refused with limits.memory, one whose arrays fit is not; tested at the edge, in
-// both formats, and on a budget's own counting.
+// ReadOptions::limits.max_memory_bytes (convert --max-memory): a read whose arrays would take
+// more than the limit is refused with limits.memory, one whose arrays fit is not; tested at the
+// edge, in both formats, and on a budget's own counting.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -20,7 +20,7 @@ using MemoryLimit = test_support::ScratchDirTest;
 absl::Status read_under(const fs::path& path, uint64_t limit) {
   ReadOptions options;
   options.threads = 1;  // one order of allocations, so that the edge is one number
-  options.max_memory_bytes = limit;
+  options.limits.max_memory_bytes = limit;
   Diagnostics d;
   return read_scene(path, options, d).status();
 }
@@ -64,7 +64,7 @@ TEST_F(MemoryLimit, TheLimitIsTheReadsNotTheProcesss) {
   uint64_t limit = smallest_limit(robot);
   ReadOptions options;
   options.threads = 1;
-  options.max_memory_bytes = limit;
+  options.limits.max_memory_bytes = limit;
   Diagnostics d;
   absl::StatusOr<Scene> first = read_scene(robot, options, d);
   absl::StatusOr<Scene> second = read_scene(robot, options, d);

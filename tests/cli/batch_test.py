@@ -485,12 +485,24 @@ class BatchTest(unittest.TestCase):
                  '--to', '-j', '--config', '--ignore', '--only', '--severity', '--from',
                  '--timeout', '--max-memory', '--report', '--resume', '--quiet',
                  '--progress-interval', '--shard', '--shards', '--format', '-o',
-                 '--allow-external-files', '--allow-remote-uris', 'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
+                 '--allow-external-files', '--allow-remote-uris', '--max-input',
+                 'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
                  'AWS_BATCH_JOB_ARRAY_INDEX', '{shard}']
         for flag in flags:
             named = re.search(r'(^|[\s\[(|"])' + re.escape(flag) + r'([\s\]=)|",.]|$)', help_text)
             self.assertTrue(named, f'--help does not name {flag}')
             self.assertTrue(flag in readme, f'the README does not name {flag}')
+
+    def test_an_input_past_max_input_is_refused_by_its_rule(self):
+        self.put('a.dae', open(ARGS.sample, 'rb').read())
+        big_collada(os.path.join(self.src, 'big.dae'), 30000)
+        self.assertGreater(os.path.getsize(os.path.join(self.src, 'big.dae')), 1 << 20)
+        r = run('batch', self.src, self.out, '--report', self.report, '--max-input', '1', '--quiet')
+        self.assertEqual(r.returncode, 2, r.stderr)
+        self.assertEqual(files_under(self.out), ['a.glb'])
+        big = {l['input']: l for l in report_lines(self.report)}['big.dae']
+        self.assertEqual((big['outcome'], big['rule']), ('refused', 'limits.input-bytes'))
+        self.assertEqual(run('batch', self.src, self.out, '--max-input', '0').returncode, 1)
 
     def test_an_empty_source(self):
         r = run('batch', self.src, self.out, '--report', self.report)

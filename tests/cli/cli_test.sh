@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CLI converts every pair (README, issue 10): dae->glb/gltf/dae, glb->dae/gltf, gltf->dae/glb,
 # standard input to standard output as COLLADA, with its exit codes; a refused or failed
-# conversion leaves no output. Every .dae it writes is checked against the COLLADA 1.4.1 schema
+# conversion leaves no output; --max-input. Every .dae it writes is checked against the COLLADA 1.4.1 schema
 # when the schema is there.
 #   cli_test.sh POLYXIOS SAMPLE.dae SCHEMA.xsd
 set -uo pipefail
@@ -96,6 +96,27 @@ printf '<COLLADA><library_geometries><geometry id="g"><mesh><source id="s"><floa
 check "a refused input" 2 "$polyxios" convert "$work/bad.in.dae" "$d/y.dae"
 expect_absent "refused input" "$d/y.dae"
 check "an output folder that does not exist" 3 "$polyxios" convert "$sample" "$d/no/such/z.dae"
+
+# --max-input MIB: an input of more is refused (exit 2, limits.input-bytes) and nothing written;
+# exactly MIB is read. From a file and from standard input, which is not read to its end.
+pad=$((1048576 - $(wc -c <"$sample") - 7))  # the sample, then a comment: 1 MiB in all
+{ cat "$sample"; printf '<!--'; head -c $pad /dev/zero | tr '\0' ' '; printf -- '-->'; } \
+  >"$work/mib.dae"
+check "1 MiB exactly is read" 0 test "$(wc -c <"$work/mib.dae")" -eq 1048576
+check "--max-input 1 reads 1 MiB" 0 "$polyxios" convert --max-input 1 "$work/mib.dae" "$d/mib.glb"
+expect_file "--max-input 1 reads 1 MiB" "$d/mib.glb" "glTF"
+printf ' ' >>"$work/mib.dae"
+check "--max-input 1 refuses 1 MiB + 1" 2 \
+  "$polyxios" convert --max-input 1 "$work/mib.dae" "$d/over.glb"
+if grep -q '^polyxios: limits.input-bytes: ' "$work/err.txt"; then passed=$((passed + 1)); else
+  failed=$((failed + 1)); echo "FAIL: --max-input's refusal does not name limits.input-bytes"; fi
+expect_absent "--max-input refusal" "$d/over.glb"
+check "--max-input 1 refuses standard input past 1 MiB" 2 \
+  sh -c "head -c 100000000 /dev/zero | '$polyxios' convert --max-input 1 - '$d/over.dae'"
+expect_absent "--max-input refusal from standard input" "$d/over.dae"
+check "--max-input 0 is a usage error" 1 "$polyxios" convert --max-input 0 "$sample" "$d/over.glb"
+check "info --max-input" 2 "$polyxios" info --max-input 1 "$work/mib.dae"
+check "validate --max-input" 2 "$polyxios" validate --max-input 1 "$work/mib.dae"
 
 # --max-memory: a read whose arrays need more than the limit is refused (limits.memory, exit 2)
 # and writes nothing; under a limit above its needs it converts. 100,000 triangles: 3.6 MB of

@@ -200,7 +200,7 @@ int run_batch(int argc, char** argv) {
                    {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
                      "--strict-resources"},
                     {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
-                     "--shards", "--progress-interval"}});
+                     "--shards", "--progress-interval", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("batch takes SRC and OUT");
   BatchSettings settings;
@@ -211,6 +211,9 @@ int run_batch(int argc, char** argv) {
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
   settings.convert.read.strict_resources = args.has("--strict-resources");
+  if (!set_max_input(args, settings.convert.read)) {
+    return usage("--max-input takes a number of MiB from 1");
+  }
   settings.convert.write.allow_external_files = args.has("--allow-external-files");
   settings.convert.write.allow_remote_uris = args.has("--allow-remote-uris");
   long workers = default_workers();

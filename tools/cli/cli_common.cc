@@ -2,12 +2,15 @@
 
 #include "tools/cli/command_line.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <string_view>
 
 #include "engine/errors.h"
 #include "engine/source.h"
+#include "engine/strings.h"
 #include "formats/polyxios.h"
 
 namespace px::cli {
@@ -35,12 +38,19 @@ void print_warnings(const Diagnostics& diagnostics) {
 namespace {
 
 // Standard input, whole: a stream has no size to check counts against, and the readers take
-// memory as they take files.
-absl::StatusOr<std::string> read_standard_input() {
+// memory as they take files. Refused (limits.input-bytes) as soon as it holds more than
+// max_bytes, without reading the rest.
+absl::StatusOr<std::string> read_standard_input(uint64_t max_bytes) {
   std::string bytes;
   char buffer[1 << 16];
   size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) bytes.append(buffer, n);
+  while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) {
+    if (n > max_bytes - std::min<uint64_t>(bytes.size(), max_bytes)) {
+      return over_budget("limits.input-bytes", cat("standard input holds more than the ",
+                                                   max_bytes, " bytes a read may take in"));
+    }
+    bytes.append(buffer, n);
+  }
   if (std::ferror(stdin)) return io_error("cannot read standard input");
   return bytes;
 }
@@ -57,7 +67,7 @@ bool is_code(std::string_view text) {
 }  // namespace
 
 absl::StatusOr<std::string> read_file_or_stdin(const std::string& path) {
-  return path == "-" ? read_standard_input() : read_whole_file(path);
+  return path == "-" ? read_standard_input(UINT64_MAX) : read_whole_file(path);
 }
 
 bool set_read_threads(const CommandLine& args, ReadOptions& options) {
@@ -65,6 +75,14 @@ bool set_read_threads(const CommandLine& args, ReadOptions& options) {
   long threads = 0;
   if (!parse_count(args.value("--threads"), 0, 64, &threads)) return false;
   options.threads = static_cast<int>(threads);
+  return true;
+}
+
+bool set_max_input(const CommandLine& args, ReadOptions& options) {
+  if (!args.has("--max-input")) return true;
+  long mib = 0;
+  if (!parse_count(args.value("--max-input"), 1, long{1} << 30, &mib)) return false;
+  options.limits.max_input_bytes = static_cast<uint64_t>(mib) << 20;
   return true;
 }
 
@@ -76,7 +94,7 @@ double now_seconds() {
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format) {
   if (path != "-") return read_scene(path, options, diagnostics, format);
-  absl::StatusOr<std::string> bytes = read_standard_input();
+  absl::StatusOr<std::string> bytes = read_standard_input(options.limits.max_input_bytes);
   if (!bytes.ok()) return bytes.status();
   return read_scene_bytes(*bytes, options, diagnostics, format);
 }

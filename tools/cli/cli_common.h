@@ -20,7 +20,8 @@ int usage(const std::string& problem);
 // One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]".
 void print_warnings(const Diagnostics& diagnostics);
 
-// Reads a file, or standard input for "-"; *format (when given) is what it was read as.
+// Reads a file, or standard input for "-" (refused as soon as it holds more than
+// options.limits.max_input_bytes); *format (when given) is what it was read as.
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format = nullptr);
 
@@ -31,6 +32,9 @@ absl::StatusOr<std::string> read_file_or_stdin(const std::string& path);
 // whole number from 0 to 64. Unset leaves options as they are.
 class CommandLine;
 bool set_read_threads(const CommandLine& args, ReadOptions& options);
+// --max-input MIB (Limits::max_input_bytes) into options; false when MIB is not a whole number
+// from 1 to 2^30. Unset leaves options as they are.
+bool set_max_input(const CommandLine& args, ReadOptions& options);
 
 // Seconds on the monotonic clock, for durations.
 double now_seconds();

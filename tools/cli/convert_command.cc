@@ -12,7 +12,7 @@ int run_convert(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
                    {{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
                      "--quiet"},
-                    {"--format", "--max-memory", "--threads"}});
+                    {"--format", "--max-input", "--max-memory", "--threads"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
   WriteOptions write_options;
@@ -25,12 +25,13 @@ int run_convert(int argc, char** argv) {
   read_options.allow_external_files = args.has("--allow-external-files");
   read_options.strict_resources = args.has("--strict-resources");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
+  if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   if (args.has("--max-memory")) {
     long mib = 0;
     if (!parse_count(args.value("--max-memory"), 1, 1 << 24, &mib)) {
       return usage("--max-memory takes a number of MiB from 1");
     }
-    read_options.max_memory_bytes = static_cast<uint64_t>(mib) << 20;
+    read_options.limits.max_memory_bytes = static_cast<uint64_t>(mib) << 20;
   }
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);

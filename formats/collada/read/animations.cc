@@ -15,10 +15,6 @@
 namespace px::collada {
 namespace {
 
-// The copy cap of nodes.cc: channel targets multiplied by <instance_node> copies stop where the
-// copies themselves would.
-constexpr uint64_t kMinTargetCap = 262144;
-
 constexpr std::string_view kKnownInterpolations[] = {"LINEAR",   "BEZIER",  "BSPLINE",
                                                      "CARDINAL", "HERMITE", "STEP"};
 
@@ -110,7 +106,7 @@ struct SourceRows {
 class AnimationReader {
  public:
   AnimationReader(ReadContext& ctx, const NodeIndex& nodes)
-      : ctx_(ctx), nodes_(nodes), target_cap_(std::max(kMinTargetCap, ctx.document_bytes / 8)) {}
+      : ctx_(ctx), nodes_(nodes), target_cap_(ctx.node_cap()) {}
 
   absl::Status read(const Element& animation);
   void finish();
@@ -135,6 +131,7 @@ class AnimationReader {
 
   ReadContext& ctx_;
   const NodeIndex& nodes_;
+  // Channel targets multiplied by <instance_node> copies stop where the copies themselves would.
   uint64_t target_cap_;
   uint64_t targets_ = 0;
   int64_t unresolved_ = 0;

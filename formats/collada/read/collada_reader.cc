@@ -4,6 +4,8 @@
 
 #include "engine/cores.h"
 #include "engine/errors.h"
+#include "engine/metered_source.h"
+#include "engine/progress.h"
 #include "engine/strings.h"
 #include "engine/xml_document.h"
 #include "formats/collada/read/animations.h"
@@ -50,44 +52,55 @@ int decoding_threads(const ReadOptions& options, uint64_t bytes) {
   return std::min(threads_for(options.threads), 2);
 }
 
+// The part of a read's progress the parse takes (geometries are read during it); the libraries
+// read after it share the rest.
+constexpr double kParsed = 0.9;
+
 // One read of the document. With read_early, geometries are read during the parse and release
 // their arrays.
-absl::StatusOr<Scene> read_document(Source& source, const ReadOptions& options, bool read_early,
-                                    Diagnostics& diagnostics) {
+absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, bool read_early,
+                                    Progress& progress, Diagnostics& diagnostics) {
+  std::unique_ptr<Source> source =
+      metered_source(input, options.limits.max_input_bytes, &progress, kParsed);
   // The scene outlives the parse: geometries read during it build their meshes in its arena.
   Scene scene;
   xml::Document doc;
-  EarlyGeometries early(doc, scene, options, source);
+  EarlyGeometries early(doc, scene, options, *source);
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
-  parse_options.max_depth = options.max_xml_depth;
-  parse_options.threads = decoding_threads(options, source.size_bound());
+  parse_options.max_depth = options.limits.max_depth;
+  parse_options.max_string_bytes = options.limits.max_string_bytes;
+  parse_options.threads = decoding_threads(options, source->size_bound());
   if (read_early) {
     parse_options.on_close = [&early](const Element& e, xml::NumberSink& sink) {
       early.on_close(e, sink);
     };
   }
-  if (absl::Status s = xml::parse_into(doc, source, parse_options); !s.ok()) return s;
+  if (absl::Status s = xml::parse_into(doc, *source, parse_options); !s.ok()) return s;
   const Element* root = doc.root();
   if (root->name != "COLLADA") {
     return refuse("collada.root", root->name, root->line,
                   "the document's root element is not <COLLADA>");
   }
-  ReadContext ctx(doc, scene, options, diagnostics, source.size_bound());
-  ctx.base_dir = source.base_dir();
-  ctx.document_path = source.path();
+  ReadContext ctx(doc, scene, options, diagnostics, source->size_bound());
+  ctx.base_dir = source->base_dir();
+  ctx.document_path = source->path();
   read_asset(ctx);
   read_cameras(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
+  if (absl::Status s = progress.report(kParsed, 1, 0.2); !s.ok()) return s;
   Geometries geometries;
   if (absl::Status s = read_geometries(ctx, &early, &geometries); !s.ok()) return s;
+  if (absl::Status s = progress.report(kParsed, 1, 0.4); !s.ok()) return s;
   NodeIndex nodes;
   SkinReader skins(ctx);
   if (absl::Status s = read_visual_scenes(ctx, geometries, materials, skins, &nodes); !s.ok()) {
     return s;
   }
+  if (absl::Status s = progress.report(kParsed, 1, 0.6); !s.ok()) return s;
   if (absl::Status s = read_animations(ctx, nodes); !s.ok()) return s;
+  if (absl::Status s = progress.report(kParsed, 1, 0.8); !s.ok()) return s;
   for (GeometryRecord& record : geometries.records) {
     if (!record.uses.empty()) continue;
     absl::StatusOr<int> mesh =
@@ -100,17 +113,24 @@ absl::StatusOr<Scene> read_document(Source& source, const ReadOptions& options, 
 }  // namespace
 
 absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics) {
+  Progress progress(options.progress, "the read");
+  auto finished = [&progress](absl::StatusOr<Scene> scene) -> absl::StatusOr<Scene> {
+    if (!scene.ok()) return scene;
+    if (absl::Status s = progress.report(1); !s.ok()) return s;
+    return scene;
+  };
   Diagnostics first_read;
-  absl::StatusOr<Scene> scene = read_document(source, options, true, first_read);
+  absl::StatusOr<Scene> scene = read_document(source, options, true, progress, first_read);
   if (scene.ok() || !is_needs_released_array(scene.status())) {
     diagnostics.merge(first_read);
-    return scene;
+    return finished(std::move(scene));
   }
   // Something outside a <mesh> reads one of its arrays, which was released once the mesh was
-  // made: read the document again, keeping every array to the end.
+  // made: read the document again, keeping every array to the end (its progress told on from
+  // where the first read got to, since fractions never go back).
   absl::StatusOr<std::unique_ptr<Source>> again = source.reopen();
   if (!again.ok()) return again.status();
-  return read_document(**again, options, false, diagnostics);
+  return finished(read_document(**again, options, false, progress, diagnostics));
 }
 
 }  // namespace px::collada

@@ -2,6 +2,7 @@
 // being built, the options and the diagnostics sink.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string_view>
 
@@ -41,13 +42,24 @@ struct ReadContext {
     if (warned_once.insert(std::string(code)).second) warn(code, std::move(message), at);
   }
   HashSet<std::string> warned_once;
-  // The bytes that per-instance copies (material columns, skin copies) may take: sixteen per
-  // byte of document, never less than 256 MiB.
+  // The bytes that per-instance copies (material columns, skin copies) may take: by default
+  // sixteen per byte of document, never less than 256 MiB (Limits).
   uint64_t copy_budget() const {
-    uint64_t budget = document_bytes * 16;
-    return budget < (uint64_t{256} << 20) ? (uint64_t{256} << 20) : budget;
+    const Limits& limits = options.limits;
+    return std::max(limits.max_copy_bytes,
+                    saturating_product(document_bytes, limits.copy_bytes_per_input_byte));
   }
   uint64_t copy_bytes_used = 0;
+  // The nodes instancing may expand the tree to: by default one per eight bytes of document,
+  // never less than 262144 (Limits); animation targets and skin rebindings are capped by it too.
+  uint64_t node_cap() const {
+    const Limits& limits = options.limits;
+    return std::max(limits.max_nodes,
+                    limits.bytes_per_node == 0 ? 0 : document_bytes / limits.bytes_per_node);
+  }
+  static uint64_t saturating_product(uint64_t a, uint64_t b) {
+    return b != 0 && a > UINT64_MAX / b ? UINT64_MAX : a * b;
+  }
 };
 
 enum class UrlKind { kLocal, kExternal };

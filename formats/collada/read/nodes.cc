@@ -9,10 +9,6 @@
 namespace px::collada {
 namespace {
 
-// Past this many nodes, and past one node per eight bytes of document, instancing is refused
-// rather than grown exponentially.
-constexpr uint64_t kMinNodeCap = 262144;
-
 std::string url_id(std::string_view url) {
   return std::string(url.starts_with("#") ? url.substr(1) : url);
 }
@@ -26,7 +22,7 @@ class NodeReader {
         materials_(materials),
         skins_(skins),
         index_(index),
-        node_cap_(std::max(kMinNodeCap, ctx.document_bytes / 8)) {}
+        node_cap_(ctx.node_cap()) {}
 
   absl::StatusOr<int> read_node(const Element& element);
 

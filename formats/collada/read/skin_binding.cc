@@ -17,8 +17,6 @@
 namespace px::collada {
 namespace {
 
-constexpr uint64_t kRebindsPerCappedNode = 16;
-
 class NodeTree {
  public:
   explicit NodeTree(const Scene& scene)
@@ -150,7 +148,8 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
   };
   std::map<Key, int> entries;
   uint64_t bound_joints = 0;
-  uint64_t node_cap = std::max<uint64_t>(262144, ctx_.document_bytes / 8);
+  const uint64_t rebind_cap =
+      ReadContext::saturating_product(ctx_.node_cap(), ctx_.options.limits.max_rebinds_per_node);
   size_t ties = 0, unbound = 0;
   for (const Use& use : uses_) {
     absl::StatusOr<const Skin*> skin_or = skin(*use.controller);
@@ -210,7 +209,7 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
     auto [it, inserted] = entries.try_emplace(key, static_cast<int>(skins.size()));
     if (inserted) {
       bound_joints += joints.size();
-      if (bound_joints > kRebindsPerCappedNode * node_cap) {
+      if (bound_joints > rebind_cap) {
         return over_budget("collada.skin.rebind-cap", "instance_controller", use.instance->line,
                            "instances bind skin joints afresh too many times");
       }

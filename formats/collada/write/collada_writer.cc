@@ -6,6 +6,7 @@
 
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
+#include "engine/progress.h"
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
 #include "formats/collada/write/asset_writer.h"
@@ -34,24 +35,56 @@ void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   }
 }
 
+// A write's progress: its modules planned over [0, kPlanned], then the document written over
+// [kPlanned, 1] a MiB at a time, by its bytes against an estimate of them.
+constexpr double kPlanned = 0.05;
+constexpr uint64_t kReportBytes = uint64_t{1} << 20;
+
 absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uris,
-                                        Diagnostics& diagnostics) {
+                                        Progress& progress, Diagnostics& diagnostics) {
   warn_dropped_globals(scene, diagnostics);
   check_asset(scene, diagnostics);
   WritePlan plan;
   plan.uris = uris;
-  if (absl::Status s = plan_nodes(scene, plan, diagnostics); !s.ok()) return s;
-  if (absl::Status s = plan_controllers(scene, plan, diagnostics); !s.ok()) return s;
-  if (absl::Status s = plan_geometries(scene, plan, diagnostics); !s.ok()) return s;
-  if (absl::Status s = plan_effects(scene, plan, diagnostics); !s.ok()) return s;
-  if (absl::Status s = plan_animations(scene, plan, diagnostics); !s.ok()) return s;
+  using Planner = absl::Status (*)(const Scene&, WritePlan&, Diagnostics&);
+  constexpr std::array<Planner, 5> kPlanners = {plan_nodes, plan_controllers, plan_geometries,
+                                                plan_effects, plan_animations};
+  for (size_t i = 0; i < kPlanners.size(); ++i) {
+    if (absl::Status s = kPlanners[i](scene, plan, diagnostics); !s.ok()) return s;
+    const double planned = static_cast<double>(i + 1) / kPlanners.size();
+    if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
+  }
   return plan;
 }
 
-// The document, in the schema's order: asset, the libraries, scene.
+// About the bytes the document takes, for its progress: seven a number of its meshes' columns
+// and cells, and 64 KiB for the rest.
+uint64_t estimated_bytes(const Scene& scene) {
+  uint64_t numbers = 0;
+  for (const Mesh& mesh : scene.meshes) {
+    numbers += mesh.points.rows * mesh.points.cols + mesh.connectivity.size() + mesh.offsets.size();
+    for (const NamedColumn& c : mesh.point_data) numbers += c.column.rows * c.column.cols;
+    for (const NamedColumn& c : mesh.cell_data) numbers += c.column.rows * c.column.cols;
+  }
+  return numbers * 7 + (uint64_t{64} << 10);
+}
+
+// The document, in the schema's order: asset, the libraries, scene. Progress is told a MiB at a
+// time as the bytes reach the sink; once it stops the write the sink is given nothing more.
 absl::Status write_document(const Scene& scene, const WritePlan& plan, XmlWriter::Sink sink,
-                            int threads, Diagnostics& diagnostics) {
-  XmlWriter xml(std::move(sink), 1 << 16, writer_threads(threads));
+                            int threads, Progress& progress, Diagnostics& diagnostics) {
+  const double estimate = static_cast<double>(estimated_bytes(scene));
+  uint64_t written = 0;
+  uint64_t next_report = kReportBytes;
+  auto told = [&](std::string_view bytes) -> absl::Status {
+    if (absl::Status s = sink(bytes); !s.ok()) return s;
+    written += bytes.size();
+    if (written < next_report) return absl::OkStatus();
+    next_report = written + kReportBytes;
+    // Short of 1 until the document is whole, the estimate being only that.
+    return progress.report(kPlanned, 1, std::min(0.99, static_cast<double>(written) / estimate));
+  };
+  XmlWriter xml(told, 1 << 16, writer_threads(threads));
   xml.declaration();
   xml.open("COLLADA");
   xml.attr("xmlns", "http://www.collada.org/2005/11/COLLADASchema");
@@ -103,13 +136,14 @@ absl::Status write_bytes(std::FILE* out, std::string_view bytes) {
 
 // A document for a text stream of another encoding than UTF-8: whole, then checked (Q18).
 absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::string_view encoding,
-                                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
+                                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
+                                   const ProgressCallback& progress) {
   if (!spells_ascii_as_ascii(encoding)) {
     return refuse("collada.write.stream-encoding",
                   cat("a COLLADA document is UTF-8; a text stream in ", encoding,
                       " cannot hold it: pass a byte stream or a path"));
   }
-  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads, uris);
+  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads, uris, progress);
   if (!text.ok()) return text.status();
   if (std::any_of(text->begin(), text->end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
@@ -123,36 +157,43 @@ absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::stri
 }  // namespace
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagnostics& diagnostics,
-                   int threads, const UriPolicy& uris) {
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
+                   int threads, const UriPolicy& uris, const ProgressCallback& callback) {
+  Progress progress(callback, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
   if (!file.ok()) return file.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, threads,
+      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, threads, progress,
       diagnostics);
   if (!written.ok()) return written;
+  // The last word before the file is in place: stopped here, nothing is.
+  if (absl::Status s = progress.report(1); !s.ok()) return s;
   return file->commit();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
-                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
+                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
+                   const ProgressCallback& callback) {
   if (!encoding.empty() && !is_utf8_name(encoding)) {
-    return write_for_text_stream(scene, out, encoding, diagnostics, threads, uris);
+    return write_for_text_stream(scene, out, encoding, diagnostics, threads, uris, callback);
   }
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
+  Progress progress(callback, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
       scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, threads,
-      diagnostics);
+      progress, diagnostics);
   if (!written.ok()) return written;
   if (std::fflush(out) != 0) return io_error("cannot write the COLLADA document to its stream");
-  return absl::OkStatus();
+  return progress.report(1);
 }
 
 absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics,
-                                            int threads, const UriPolicy& uris) {
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, diagnostics);
+                                            int threads, const UriPolicy& uris,
+                                            const ProgressCallback& callback) {
+  Progress progress(callback, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
   if (!plan.ok()) return plan.status();
   std::string out;
   absl::Status written = write_document(
@@ -161,8 +202,9 @@ absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& dia
         out.append(bytes);
         return absl::OkStatus();
       },
-      threads, diagnostics);
+      threads, progress, diagnostics);
   if (!written.ok()) return written;
+  if (absl::Status s = progress.report(1); !s.ok()) return s;
   return out;
 }
 

@@ -154,7 +154,9 @@ void XmlWriter::column_values(const Column& column) {
 }
 
 void XmlWriter::list(size_t items, size_t chars_per_item, ListWrite write) {
-  if (items == 0) return;
+  // After the sink's failure (an I/O error, a cancelled write) nothing reaches it: a list, the
+  // bulk of a document, is not even made.
+  if (items == 0 || !status_.ok()) return;
   separator();
   const size_t chunk = std::max<size_t>(1, kChunkChars / chars_per_item);
   if (threads_ > 1 && items >= 2 * chunk) {

@@ -1,10 +1,12 @@
 #include "formats/gltf/read/gltf_reader.h"
 
+#include <algorithm>
 #include <string>
 
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/mapped_file.h"
+#include "engine/progress.h"
 #include "engine/strings.h"
 #include "formats/gltf/check/accessor_check.h"
 #include "formats/gltf/check/extension_check.h"
@@ -14,6 +16,7 @@
 #include "formats/gltf/read/read_buffers.h"
 #include "formats/gltf/read/read_container.h"
 #include "formats/gltf/read/read_context.h"
+#include "formats/gltf/read/json_limits.h"
 #include "formats/gltf/read/read_json.h"
 #include "formats/gltf/read/read_materials.h"
 #include "formats/gltf/read/read_meshes.h"
@@ -57,15 +60,45 @@ absl::Status read_asset(ReadContext& ctx) {
   return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);
 }
 
+// The nodes (limits.nodes) and accessors (limits.accessors) a document declares, against the
+// limits: the node cap is the one a COLLADA read has (nodes.cc), by the document's bytes.
+absl::Status check_counts(const ReadContext& ctx, uint64_t document_bytes) {
+  const Limits& limits = ctx.options().limits;
+  const uint64_t node_cap = std::max(
+      limits.max_nodes, limits.bytes_per_node == 0 ? 0 : document_bytes / limits.bytes_per_node);
+  if (const uint64_t nodes = ctx.count(Top::kNodes); nodes > node_cap) {
+    return over_budget("limits.nodes",
+                       cat("/nodes: the document holds ", nodes, " nodes, past the limit of ",
+                           node_cap));
+  }
+  if (const uint64_t accessors = ctx.count(Top::kAccessors); accessors > limits.max_accessors) {
+    return over_budget("limits.accessors",
+                       cat("/accessors: the document holds ", accessors,
+                           " accessors, past the limit of ", limits.max_accessors));
+  }
+  return absl::OkStatus();
+}
+
+// The input is past Limits::max_input_bytes (limits.input-bytes).
+absl::Status input_too_large(std::string_view what, uint64_t bytes, const ReadOptions& options) {
+  return over_budget("limits.input-bytes",
+                     cat(what, " is ", bytes, " bytes, past the ", options.limits.max_input_bytes,
+                         " bytes a read may take in"));
+}
+
 // The document in `bytes`; owner, when not null, keeps them alive, so that columns may point into
 // them. A mapped buffer file cut short while it was read fails the read.
 absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const void> owner,
                                  const std::filesystem::path& base_dir, const ReadOptions& options,
                                  Diagnostics& diagnostics) {
+  if (bytes.size() > options.limits.max_input_bytes) {
+    return input_too_large("the document", bytes.size(), options);
+  }
   absl::StatusOr<Container> container = split_container(bytes, diagnostics);
   if (!container.ok()) return container.status();
   rapidjson::Document doc;
   PX_GLTF_TRY(parse_json(container->json, doc));
+  PX_GLTF_TRY(check_string_lengths(doc, options.limits.max_string_bytes));
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
   if (!root.ok()) return root.status();
   PX_GLTF_TRY(check_extensions(*root, diagnostics));
@@ -75,20 +108,30 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   Scene scene;
   ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
   PX_GLTF_TRY(ctx.init());
+  PX_GLTF_TRY(check_counts(ctx, bytes.size()));
+  Progress& progress = ctx.progress();
+  PX_GLTF_TRY(progress.report(ReadContext::kJsonRead));
   PX_GLTF_TRY(read_asset(ctx));
   Buffers buffers(ctx, container->bin, container->glb, std::move(owner));
   Accessors accessors(ctx, buffers);
   PX_GLTF_TRY(read_images(ctx, buffers));
   PX_GLTF_TRY(read_textures(ctx));
   PX_GLTF_TRY(read_materials(ctx));
+  // Accessors report progress as they are decoded; a part that turns a failure into a warning
+  // is stopped by the checks of progress.status() after it.
   PX_GLTF_TRY(read_meshes(ctx, buffers, accessors));
+  PX_GLTF_TRY(progress.status());
   PX_GLTF_TRY(read_nodes(ctx));
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));
+  PX_GLTF_TRY(progress.status());
   PX_GLTF_TRY(read_animations(ctx, accessors));
+  PX_GLTF_TRY(progress.status());
   check_resources(ctx, buffers);
   check_accessor_values(ctx, accessors);
+  PX_GLTF_TRY(progress.status());
   if (buffers.cut_short()) return io_error("a buffer file was cut short while it was read");
+  PX_GLTF_TRY(progress.report(1));
   return scene;
 }
 

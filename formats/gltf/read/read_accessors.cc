@@ -367,6 +367,7 @@ void Accessors::check_values(int index, const AccessorData& data) {
 
 absl::StatusOr<AccessorData> Accessors::decode(int index, unsigned parts,
                                                std::unique_ptr<uint8_t[]>* scratch) {
+  PX_GLTF_TRY(ctx_.report_accessor());
   absl::StatusOr<JsonObject> a = ctx_.entry(Top::kAccessors, index);
   if (!a.ok()) return a.status();
   const std::string& at = a->pointer();

@@ -83,6 +83,7 @@ absl::StatusOr<Buffers::Loaded> Buffers::load(const JsonObject& buffer, int inde
           "gltf.buffer.missing",
           cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(read.status().message())));
     }
+    PX_GLTF_TRY(ctx_.take_in_file(read->bytes.size(), cat(at, "/uri")));
     out.bytes = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(read->bytes.data()),
                                          read->bytes.size());
     out.owner = read->owner;

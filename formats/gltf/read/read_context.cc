@@ -1,5 +1,7 @@
 #include "formats/gltf/read/read_context.h"
 
+#include <algorithm>
+
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -24,7 +26,9 @@ ReadContext::ReadContext(JsonObject root, Scene& scene, const ReadOptions& optio
       options_(options),
       diagnostics_(diagnostics),
       base_dir_(std::move(base_dir)),
-      input_bytes_(input_bytes) {}
+      input_bytes_(input_bytes),
+      file_bytes_(input_bytes),
+      progress_(options.progress, "the read") {}
 
 absl::Status ReadContext::init() {
   for (size_t i = 0; i < kNames.size(); ++i) {
@@ -48,7 +52,9 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
 
 absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {
   uint64_t bytes = 0;
-  absl::StatusOr<Value> out = to_value(json, pointer, options_.max_xml_depth, bytes);
+  // The value's own depth, the document's root at 1: one more than its pointer's segments.
+  const int depth = 1 + static_cast<int>(std::count(pointer.begin(), pointer.end(), '/'));
+  absl::StatusOr<Value> out = to_value(json, pointer, options_.limits.max_depth - depth, bytes);
   if (!out.ok()) return out.status();
   if (absl::Status s = charge(bytes, pointer); !s.ok()) return s;
   return out;
@@ -61,6 +67,22 @@ absl::Status ReadContext::keep(const JsonObject& json, std::string_view key, Val
   if (!v.ok()) return v.status();
   set_value(out, key, *std::move(v));
   return absl::OkStatus();
+}
+
+absl::Status ReadContext::take_in_file(uint64_t bytes, std::string_view pointer) {
+  const uint64_t limit = options_.limits.max_input_bytes;
+  if (bytes > limit || file_bytes_ > limit - bytes) {
+    return over_budget("limits.input-bytes",
+                       cat(pointer, ": its file of ", bytes, " bytes takes the input past the ",
+                           limit, " bytes a read may take in"));
+  }
+  file_bytes_ += bytes;
+  return absl::OkStatus();
+}
+
+absl::Status ReadContext::report_accessor() {
+  const double accessors = static_cast<double>(std::max<size_t>(count(Top::kAccessors), 1));
+  return progress_.report(kJsonRead, 1, std::min(1.0, accessors_reported_++ / accessors));
 }
 
 absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
+#include "engine/progress.h"
 #include "formats/gltf/read/read_json.h"
 #include "model/scene.h"
 
@@ -69,7 +70,20 @@ class ReadContext {
   uint64_t input_bytes() const { return input_bytes_; }
   absl::Status charge(uint64_t bytes, std::string_view pointer);
 
-  // A JSON value as a px::Value, nested at most max_xml_depth deep, charged to the budget.
+  // The document's bytes, and the bytes of each buffer file as it loads, count against
+  // Limits::max_input_bytes; past it the read is refused (limits.input-bytes).
+  absl::Status take_in_file(uint64_t bytes, std::string_view pointer);
+
+  // The read's progress: kJsonRead once the JSON is read and checked, then a step per accessor
+  // decoded, which is most of a read's work.
+  static constexpr double kJsonRead = 0.05;
+  Progress& progress() { return progress_; }
+  // Reports an accessor about to be decoded; the Cancelled status once the callback stopped the
+  // read.
+  absl::Status report_accessor();
+
+  // A JSON value as a px::Value, charged to the budget; refused (gltf.json.too-deep) where it
+  // nests past Limits::max_depth, the document's root at depth 1.
   absl::StatusOr<Value> value(const rapidjson::Value& json, std::string_view pointer);
   // Sets out[key] to json's member `key` ("extras") when it has one.
   absl::Status keep(const JsonObject& json, std::string_view key, ValueMap& out);
@@ -98,7 +112,10 @@ class ReadContext {
   Diagnostics& diagnostics_;
   std::filesystem::path base_dir_;
   uint64_t input_bytes_;
+  uint64_t file_bytes_;
   uint64_t charged_ = 0;
+  Progress progress_;
+  size_t accessors_reported_ = 0;
   std::array<const rapidjson::Value*, static_cast<size_t>(Top::kCount)> arrays_{};
 };
 

@@ -134,8 +134,10 @@ void pad_to(CountedOut& out, size_t offset) {
   if (offset > out.made) out.bytes({kZeros, offset - out.made});  // views are 4-byte aligned
 }
 
-absl::Status make_views(const BinLayout& layout, CountedOut& out, Diagnostics& diagnostics) {
+absl::Status make_views(const BinLayout& layout, CountedOut& out, const ByteSink& sink,
+                        Diagnostics& diagnostics) {
   for (const BufferView& view : layout.views()) {
+    if (sink.stopped()) return absl::OkStatus();  // the sink's write failed with the reason
     pad_to(out, view.offset);
     const size_t start = out.made;
     if (absl::Status s = view.make(out, diagnostics); !s.ok()) return s;
@@ -159,7 +161,7 @@ std::optional<StreamResult> stream_piped(const BinLayout& layout, ByteSink& sink
   try {
     maker = std::thread([&] {
       try {
-        result.refusal = make_views(layout, out, diagnostics);
+        result.refusal = make_views(layout, out, sink, diagnostics);
       } catch (...) {
         failure = std::current_exception();
       }
@@ -185,7 +187,7 @@ StreamResult stream_bin(const BinLayout& layout, ByteSink& sink, int threads,
   }
   StreamResult result;
   InlineOut out(sink);
-  result.refusal = make_views(layout, out, diagnostics);
+  result.refusal = make_views(layout, out, sink, diagnostics);
   result.io = out.io();
   return result;
 }

@@ -19,6 +19,9 @@ class ByteSink {
  public:
   virtual ~ByteSink() = default;
   virtual absl::Status write(std::string_view bytes) = 0;
+  // True once the write was cancelled (its progress callback stopped it): the views not made yet
+  // are then never made. Read on the thread making the views.
+  virtual bool stopped() const { return false; }
 };
 
 class FileSink : public ByteSink {
@@ -56,8 +59,9 @@ struct StreamResult {
   absl::Status io;
 };
 
-// Makes every view in order into `sink`, with the zero padding between them and after the last.
-// threads: 1 for the caller's thread alone; more to make views on a second thread.
+// Makes every view in order into `sink`, with the zero padding between them and after the last,
+// until sink.stopped(). threads: 1 for the caller's thread alone; more to make views on a second
+// thread.
 StreamResult stream_bin(const BinLayout& layout, ByteSink& sink, int threads,
                         Diagnostics& diagnostics);
 

@@ -1,5 +1,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -7,6 +9,7 @@
 #include "engine/cores.h"
 #include "engine/atomic_file.h"
 #include "engine/options.h"
+#include "engine/progress.h"
 #include "engine/task_thread.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -74,6 +77,48 @@ void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
 // Below this many points a planning thread costs more than it saves.
 constexpr size_t kThreadedPoints = size_t{1} << 16;
 
+// A write's progress: its meshes planned over [0, kPlanned], its JSON made by kJsonMade, its
+// buffer written over [kJsonMade, 1], a MiB at a time.
+constexpr double kPlanned = 0.1;
+constexpr double kJsonMade = 0.15;
+constexpr uint64_t kReportBytes = uint64_t{1} << 20;
+
+// Hands the buffer's bytes on to a sink a MiB at most at a time (a column goes out whole when it
+// is laid out as its view), reporting progress after each; once the callback stops the write it
+// fails with the Cancelled status, and is stopped() for the maker.
+class ProgressSink final : public ByteSink {
+ public:
+  ProgressSink(ByteSink& sink, Progress& progress, uint64_t total)
+      : sink_(sink), progress_(progress), total_(std::max<uint64_t>(total, 1)) {}
+
+  absl::Status write(std::string_view bytes) override {
+    while (!bytes.empty()) {
+      const size_t piece = std::min<uint64_t>(bytes.size(), next_report_ - written_);
+      if (absl::Status s = sink_.write(bytes.substr(0, piece)); !s.ok()) return s;
+      bytes.remove_prefix(piece);
+      written_ += piece;
+      if (written_ < next_report_) continue;
+      next_report_ = written_ + kReportBytes;
+      absl::Status s = progress_.report(
+          kJsonMade, 1, static_cast<double>(written_) / static_cast<double>(total_));
+      if (!s.ok()) {
+        stopped_.store(true, std::memory_order_relaxed);
+        return s;
+      }
+    }
+    return absl::OkStatus();
+  }
+  bool stopped() const override { return stopped_.load(std::memory_order_relaxed); }
+
+ private:
+  ByteSink& sink_;
+  Progress& progress_;
+  uint64_t total_;
+  uint64_t written_ = 0;
+  uint64_t next_report_ = kReportBytes;
+  std::atomic<bool> stopped_{false};
+};
+
 // Everything decided before a byte of the buffer is made: every part's plan, and the buffer's
 // layout with the makers of its views (which point into the plans, so a Document never moves).
 class Document {
@@ -81,6 +126,7 @@ class Document {
   // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
                                                         int threads, const UriPolicy& uris,
+                                                        Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
     absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
@@ -89,7 +135,7 @@ class Document {
     options.threads = threads;
     std::unique_ptr<Document> doc(
         new Document(scene, binary, threads_for(options.threads), uris, *std::move(materials)));
-    if (absl::Status s = doc->plan_parts(diagnostics); !s.ok()) return s;
+    if (absl::Status s = doc->plan_parts(progress, diagnostics); !s.ok()) return s;
     return doc;
   }
 
@@ -145,9 +191,11 @@ class Document {
         uris_(uris),
         materials_(std::move(materials)) {}
 
-  absl::Status plan_parts(Diagnostics& diagnostics) {
+  absl::Status plan_parts(Progress& progress, Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
     for (size_t i = 0; i < scene_.meshes.size(); ++i) {
+      const double planned = static_cast<double>(i) / static_cast<double>(scene_.meshes.size());
+      if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
       absl::StatusOr<MeshPlan> plan = plan_mesh(scene_.meshes[i], static_cast<int>(i),
                                                 materials_.scene_materials(), diagnostics);
       if (!plan.ok()) return plan.status();
@@ -196,11 +244,12 @@ absl::Status fail_unwritten(const Document& doc, absl::Status status, const Diag
   return status;
 }
 
-// Streams the buffer into `sink`; the status to fail the write with (a refusal, then an I/O
-// failure), the JSON's warnings reported after the buffer's.
-absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& later,
-                    Diagnostics& diagnostics) {
-  StreamResult made = stream_bin(doc.bin(), sink, doc.threads(), diagnostics);
+// Streams the buffer into `sink`, telling progress; the status to fail the write with (a refusal,
+// then an I/O failure or the cancellation), the JSON's warnings reported after the buffer's.
+absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
+                    const Diagnostics& later, Diagnostics& diagnostics) {
+  ProgressSink told(sink, progress, doc.bin().size());
+  StreamResult made = stream_bin(doc.bin(), told, doc.threads(), diagnostics);
   if (!made.refusal.ok()) return made.refusal;
   diagnostics.merge(later);
   return made.io;
@@ -210,9 +259,10 @@ absl::Status stream(const Document& doc, ByteSink& sink, const Diagnostics& late
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads,
-                                        const UriPolicy& uris) {
+                                        const UriPolicy& uris, const ProgressCallback& callback) {
+  Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, diagnostics);
+      Document::plan(scene, binary, threads, uris, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -225,27 +275,34 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
     if (glb.ok()) out.json = *std::move(glb);
   }
   if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
+  if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
   std::string& bin_bytes = binary ? out.json : out.bin;
   bin_bytes.reserve(bin_bytes.size() + bin.size());
   StringSink sink(bin_bytes);
-  if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
+  if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
+  if (absl::Status s = progress.report(1); !s.ok()) return s;
   return out;
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads, const UriPolicy& uris) {
+                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
+                   const ProgressCallback& callback) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
+  Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, diagnostics);
+      Document::plan(scene, binary, threads, uris, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;
   Diagnostics later;
   absl::Status status = (*doc)->write_json(
       binary ? "" : percent_encode(bin_path.filename().string()), json, later);
+  if (status.ok()) {
+    if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
+  }
   if (binary) {
     absl::StatusOr<std::string> prefix =
         status.ok() ? glb_prefix(json, bin.size()) : absl::StatusOr<std::string>(status);
@@ -256,7 +313,9 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
       return fail_unwritten(**doc, s, later, diagnostics);
     }
     FileSink sink(*file);
-    if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
+    if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
+    // The last word before the file is in place: stopped here, nothing is.
+    if (absl::Status s = progress.report(1); !s.ok()) return s;
     return file->commit();
   }
 
@@ -269,14 +328,15 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
     if (!file.ok()) return fail_unwritten(**doc, file.status(), later, diagnostics);
     bin_file.emplace(*std::move(file));
     FileSink sink(*bin_file);
-    if (absl::Status s = stream(**doc, sink, later, diagnostics); !s.ok()) return s;
+    if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
   } else {
     NullSink nowhere;
-    if (absl::Status s = stream(**doc, nowhere, later, diagnostics); !s.ok()) return s;
+    if (absl::Status s = stream(**doc, nowhere, progress, later, diagnostics); !s.ok()) return s;
   }
   absl::StatusOr<AtomicFile> json_file = AtomicFile::create(path);
   if (!json_file.ok()) return json_file.status();
   if (absl::Status s = json_file->write(json); !s.ok()) return s;
+  if (absl::Status s = progress.report(1); !s.ok()) return s;
   // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
   // throws) takes it back, so that no half of the pair is left.
   struct TakeBack {

@@ -12,6 +12,7 @@
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "engine/file_uri.h"
+#include "engine/options.h"
 #include "model/scene.h"
 
 namespace px::gltf {
@@ -20,9 +21,11 @@ namespace px::gltf {
 // after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
 // committed first, then the .gltf, and on any failure neither is left. The buffer is made and
 // written a piece at a time, never held whole; threads as WriteOptions::threads. An image URI the
-// policy does not allow is not written (gltf.write.image-uri-dropped).
+// policy does not allow is not written (gltf.write.image-uri-dropped). progress is told how far
+// the write has got (WriteOptions::progress); when it stops the write, nothing is left.
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads = 0, const UriPolicy& uris = {});
+                   Diagnostics& diagnostics, int threads = 0, const UriPolicy& uris = {},
+                   const ProgressCallback& progress = nullptr);
 
 // The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
 // JSON with the buffer as a separate string whose uri is bin_name (binary=false).
@@ -32,6 +35,7 @@ struct Written {
 };
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads = 0,
-                                        const UriPolicy& uris = {});
+                                        const UriPolicy& uris = {},
+                                        const ProgressCallback& progress = nullptr);
 
 }  // namespace px::gltf
