@@ -10,17 +10,6 @@ namespace {
 
 size_t large_capacity(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
 
-void* malloc_or_handler(size_t bytes) {
-  while (true) {
-    if (allocation_gate_allows(bytes)) {
-      if (void* p = std::malloc(bytes == 0 ? 1 : bytes)) return p;
-    }
-    std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr) throw std::bad_alloc();
-    handler();
-  }
-}
-
 }  // namespace
 
 ScratchPool::~ScratchPool() {
@@ -32,14 +21,8 @@ ScratchPool::~ScratchPool() {
 
 void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
   if (bytes < kLarge) {
-    if (budget_ != nullptr) budget_->charge(bytes);
-    try {
-      *capacity = bytes;
-      return malloc_or_handler(bytes);
-    } catch (...) {
-      if (budget_ != nullptr) budget_->release(bytes);
-      throw;
-    }
+    *capacity = bytes;
+    return charged(budget_.get(), bytes, [&] { return gated_malloc(bytes); });
   }
   size_t want = large_capacity(bytes);
   {
@@ -63,13 +46,7 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
       return block;
     }
   }
-  if (budget_ != nullptr) budget_->charge(want);
-  try {
-    return map_pages(want, capacity);
-  } catch (...) {
-    if (budget_ != nullptr) budget_->release(want);
-    throw;
-  }
+  return charged(budget_.get(), want, [&] { return map_pages(want, capacity); });
 }
 
 void ScratchPool::release(void* block, size_t capacity) {
@@ -92,7 +69,7 @@ void ScratchPool::release(void* block, size_t capacity) {
 void* scratch_acquire(ScratchPool* pool, size_t bytes, size_t* capacity) {
   if (pool == nullptr) {
     *capacity = bytes;
-    return malloc_or_handler(bytes);
+    return gated_malloc(bytes);
   }
   return pool->acquire(bytes, capacity);
 }

@@ -22,11 +22,11 @@ namespace px::xml {
 namespace {
 
 // expat's memory, through the allocation gate (the allocation-failure sweep fails it too).
-void* gated_malloc(size_t size) { return allocation_gate_allows(size) ? std::malloc(size) : nullptr; }
-void* gated_realloc(void* p, size_t size) {
+void* expat_malloc(size_t size) { return allocation_gate_allows(size) ? std::malloc(size) : nullptr; }
+void* expat_realloc(void* p, size_t size) {
   return allocation_gate_allows(size) ? std::realloc(p, size) : nullptr;
 }
-const XML_Memory_Handling_Suite kGatedMemory{gated_malloc, gated_realloc, std::free};
+const XML_Memory_Handling_Suite kGatedMemory{expat_malloc, expat_realloc, std::free};
 
 }  // namespace
 

@@ -13,17 +13,6 @@ namespace {
 
 constexpr size_t kMaxBlock = size_t{64} << 20;
 
-void* zeroed(size_t size) {
-  while (true) {
-    if (allocation_gate_allows(size)) {
-      if (void* p = std::calloc(1, size)) return p;
-    }
-    std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr) throw std::bad_alloc();
-    handler();
-  }
-}
-
 }  // namespace
 
 Arena::~Arena() {
@@ -40,13 +29,9 @@ Arena::~Arena() {
 char* Arena::new_block(size_t size) {
   Block block{nullptr, size, size, size >= kHugePage};
   blocks_.reserve(blocks_.size() + 1);  // so that the block, once had, is always recorded
-  if (budget_ != nullptr) budget_->charge(size);
-  try {
-    block.base = block.mapped ? map_pages(size, &block.size) : zeroed(size);
-  } catch (...) {
-    if (budget_ != nullptr) budget_->release(size);
-    throw;
-  }
+  block.base = charged(budget_.get(), size, [&] {
+    return block.mapped ? map_pages(size, &block.size) : gated_calloc(size);
+  });
   blocks_.push_back(block);
   return static_cast<char*>(block.base);
 }

@@ -44,6 +44,20 @@ class MemoryBudget {
   std::atomic<uint64_t> peak_{0};
 };
 
+// Charges `bytes` to `budget` (nullptr: no budget) and returns what `allocate` returns; when
+// `allocate` throws, the charge is given back.
+template <class Allocate>
+auto charged(MemoryBudget* budget, size_t bytes, Allocate&& allocate) -> decltype(allocate()) {
+  if (budget == nullptr) return allocate();
+  budget->charge(bytes);
+  try {
+    return allocate();
+  } catch (...) {
+    budget->release(bytes);
+    throw;
+  }
+}
+
 // The budget of the read running on this thread; nullptr outside one.
 std::shared_ptr<MemoryBudget> current_memory_budget();
 

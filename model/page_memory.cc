@@ -3,7 +3,6 @@
 #include <sys/mman.h>
 
 #include <cstdint>
-#include <new>
 
 #include "model/allocation_gate.h"
 
@@ -34,9 +33,7 @@ void* map_pages(size_t size, size_t* mapped_size) {
       *mapped_size = rounded;
       return base;
     }
-    std::new_handler handler = std::get_new_handler();
-    if (handler == nullptr) throw std::bad_alloc();
-    handler();
+    on_allocation_failure();
   }
 }
 

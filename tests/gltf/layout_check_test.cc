@@ -33,7 +33,7 @@ constexpr std::string_view kCodes[] = {"gltf.read.buffer-view-too-long",
 
 // The warnings check_layout gives on the document `json`, as "code: message".
 std::vector<std::string> layout_warnings(std::string_view json) {
-  rapidjson::Document doc;
+  px::gltf::JsonDocument doc;
   doc.Parse(json.data(), json.size());
   EXPECT_FALSE(doc.HasParseError()) << json;
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");

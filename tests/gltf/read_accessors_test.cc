@@ -46,7 +46,7 @@ class Decoder {
   const Diagnostics& diagnostics() const { return diagnostics_; }
 
  private:
-  rapidjson::Document doc_;
+  px::gltf::JsonDocument doc_;
   Scene scene_;
   ReadOptions options_;
   Diagnostics diagnostics_;

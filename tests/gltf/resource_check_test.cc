@@ -84,7 +84,7 @@ ReadResult read_ok(std::string_view bytes, const std::filesystem::path& base_dir
 // check_resources on a GLB's JSON and BIN chunk (read_memory tells Buffers whether it reads a
 // GLB; this calls the check on its own).
 Diagnostics check_glb(std::string_view json, std::optional<std::string_view> bin) {
-  rapidjson::Document doc;
+  px::gltf::JsonDocument doc;
   doc.Parse(json.data(), json.size());
   Scene scene;
   ReadOptions options;

@@ -26,7 +26,7 @@ using ::testing::UnorderedElementsAre;
 // "code: message".
 std::vector<std::string> schema_warnings(std::string_view members) {
   std::string json = document(members);
-  rapidjson::Document doc;
+  px::gltf::JsonDocument doc;
   doc.Parse(json.data(), json.size());
   EXPECT_FALSE(doc.HasParseError()) << json;
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
@@ -161,7 +161,7 @@ TEST(SchemaCheck, RequiredPropertiesMustBePresent) {
 }
 
 TEST(SchemaCheck, TheDocumentMustHaveAnAsset) {
-  rapidjson::Document doc;
+  px::gltf::JsonDocument doc;
   doc.Parse(R"({"asset": {"generator": "x"}, "scenes": [{}]})");
   Diagnostics diagnostics;
   check_schema(*JsonObject::of(doc, ""), diagnostics);
@@ -205,7 +205,7 @@ TEST(SchemaCheck, ValuesMustBeInTheirRange) {
 }
 
 TEST(SchemaCheck, VersionsAreMajorDotMinor) {
-  rapidjson::Document doc;
+  px::gltf::JsonDocument doc;
   doc.Parse(R"({"asset": {"version": "2.0.1", "minVersion": "2.0"}})");
   Diagnostics diagnostics;
   check_schema(*JsonObject::of(doc, ""), diagnostics);

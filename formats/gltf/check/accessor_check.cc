@@ -88,7 +88,7 @@ std::vector<Binding> bindings_of_meshes(const ReadContext& ctx) {
     if (!mesh || !skin) continue;
     absl::StatusOr<JsonObject> skin_json = ctx.entry(Top::kSkins, *skin);
     if (!skin_json.ok()) continue;
-    const rapidjson::Value* joints = skin_json->find("joints");
+    const JsonValue* joints = skin_json->find("joints");
     if (joints == nullptr || !joints->IsArray()) continue;
     Binding& b = out[*mesh];
     if (!b.bound || joints->Size() < b.joints) b = {joints->Size(), *skin, true};
@@ -126,7 +126,7 @@ class SkinWeightsCheck {
 
   // Finds JOINTS_0..n-1 and WEIGHTS_0..n-1, all decoded from the document's data, of unsigned
   // integer joints and as many vertices each; false when the primitive has no such sets.
-  bool find_sets(const rapidjson::Value& attributes) {
+  bool find_sets(const JsonValue& attributes) {
     size_t joint_sets = 0;
     size_t weight_sets = 0;
     for (auto it = attributes.MemberBegin(); it != attributes.MemberEnd(); ++it) {
@@ -265,10 +265,10 @@ void check_skin_weights(ReadContext& ctx, const Accessors& accessors) {
     if (!bindings[m].bound || bindings[m].joints == 0) continue;
     absl::StatusOr<JsonObject> mesh = ctx.entry(Top::kMeshes, m);
     if (!mesh.ok()) continue;
-    const rapidjson::Value* primitives = mesh->find("primitives");
+    const JsonValue* primitives = mesh->find("primitives");
     if (primitives == nullptr || !primitives->IsArray()) continue;
     for (rapidjson::SizeType p = 0; p < primitives->Size(); ++p) {
-      const rapidjson::Value& primitive = (*primitives)[p];
+      const JsonValue& primitive = (*primitives)[p];
       if (!primitive.IsObject()) continue;
       auto attributes = primitive.FindMember("attributes");
       if (attributes == primitive.MemberEnd() || !attributes->value.IsObject()) continue;

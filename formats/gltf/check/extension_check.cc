@@ -180,7 +180,7 @@ constexpr ChildKind kChildKinds[] = {
 
 // The kind of the object (or of the objects of the array) `value` at member `key` of an object of
 // kind `parent`.
-Kind child_kind(Kind parent, std::string_view key, const rapidjson::Value& value) {
+Kind child_kind(Kind parent, std::string_view key, const JsonValue& value) {
   if (parent == Kind::kExtensions) {
     const Placement* p = placement_of(key);
     return p != nullptr && p->kinds == kOnMaterial ? Kind::kMaterialExtension : Kind::kUnknown;
@@ -199,7 +199,7 @@ Kind child_kind(Kind parent, std::string_view key, const rapidjson::Value& value
   return Kind::kUnknown;
 }
 
-std::string_view view(const rapidjson::Value& string) {
+std::string_view view(const JsonValue& string) {
   return {string.GetString(), string.GetStringLength()};
 }
 
@@ -212,7 +212,7 @@ constexpr int kMaxWarnings = 64;
 
 // One object or array on the walk's path, with where it sits in its parent.
 struct Frame {
-  const rapidjson::Value* value;
+  const JsonValue* value;
   Kind kind;  // of the object, or of the objects of the array
   bool in_array = false;
   std::string_view key = {};      // in the parent object
@@ -235,7 +235,7 @@ class ExtensionObjectWalk {
   ExtensionObjectWalk(const std::unordered_set<std::string_view>& used, Diagnostics& diagnostics)
       : used_(used), diagnostics_(diagnostics) {}
 
-  void run(const rapidjson::Value& root) {
+  void run(const JsonValue& root) {
     path_.push_back({&root, Kind::kRoot});
     while (!path_.empty() && warnings_ < kMaxWarnings) {
       Frame& top = path_.back();
@@ -269,7 +269,7 @@ class ExtensionObjectWalk {
       return;
     }
     rapidjson::SizeType i = top.next++;
-    const rapidjson::Value& element = (*top.value)[i];
+    const JsonValue& element = (*top.value)[i];
     descend({&element, element.IsObject() ? top.kind : Kind::kUnknown, true, {}, i});
   }
 
@@ -307,12 +307,12 @@ class ExtensionObjectWalk {
 };
 
 absl::StatusOr<std::vector<std::string>> string_list(const JsonObject& root, std::string_view key) {
-  absl::StatusOr<const rapidjson::Value*> array = root.array(key);
+  absl::StatusOr<const JsonValue*> array = root.array(key);
   if (!array.ok()) return array.status();
   std::vector<std::string> out;
   if (*array == nullptr) return out;
   for (rapidjson::SizeType i = 0; i < (*array)->Size(); ++i) {
-    const rapidjson::Value& v = (**array)[i];
+    const JsonValue& v = (**array)[i];
     if (!v.IsString()) return refuse(kJsonType, cat(root.pointer(key), "/", i, " is not a string"));
     out.emplace_back(v.GetString(), v.GetStringLength());
   }

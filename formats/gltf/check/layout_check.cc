@@ -35,10 +35,10 @@ constexpr uint64_t kMaxStride = 252;
 // is left to the schema check: the rules here skip it, as the validator's do.
 
 // The whole number at `key` in min..max; `absent` when there is none.
-std::optional<uint64_t> whole(const rapidjson::Value& object, std::string_view key, uint64_t min,
+std::optional<uint64_t> whole(const JsonValue& object, std::string_view key, uint64_t min,
                               uint64_t max = UINT64_MAX,
                               std::optional<uint64_t> absent = std::nullopt) {
-  const rapidjson::Value* v = find_member(object, key);
+  const JsonValue* v = find_member(object, key);
   if (v == nullptr) return absent;
   std::optional<uint64_t> n = json_uint(*v);
   if (!n || *n < min || *n > max) return std::nullopt;
@@ -46,13 +46,13 @@ std::optional<uint64_t> whole(const rapidjson::Value& object, std::string_view k
 }
 
 // A byteOffset: 0 when absent.
-std::optional<uint64_t> byte_offset(const rapidjson::Value& object) {
+std::optional<uint64_t> byte_offset(const JsonValue& object) {
   return whole(object, "byteOffset", 0, UINT64_MAX, 0);
 }
 
 // The entries of the array at `key`; none when it is absent or not an array.
-std::span<const rapidjson::Value> entries(const rapidjson::Value& object, std::string_view key) {
-  const rapidjson::Value* v = find_member(object, key);
+std::span<const JsonValue> entries(const JsonValue& object, std::string_view key) {
+  const JsonValue* v = find_member(object, key);
   if (v == nullptr || !v->IsArray()) return {};
   return {v->Begin(), v->Size()};
 }
@@ -143,7 +143,7 @@ class LayoutChecker {
     first_usage_.resize(view_json_.size());
     first_attribute_.resize(view_json_.size());
     for (size_t i = 0; i < view_json_.size(); ++i) {
-      const rapidjson::Value& json = view_json_[i];
+      const JsonValue& json = view_json_[i];
       View& view = views_[i];
       view.offset = byte_offset(json);
       view.length = whole(json, "byteLength", 1);
@@ -161,13 +161,13 @@ class LayoutChecker {
     accessors_.resize(accessor_json_.size());
     vertex_attribute_.resize(accessor_json_.size());
     for (size_t i = 0; i < accessor_json_.size(); ++i) {
-      const rapidjson::Value& json = accessor_json_[i];
+      const JsonValue& json = accessor_json_[i];
       Accessor& a = accessors_[i];
       a.view = find_index(json, "bufferView", views_.size());
       if (a.view) a.offset = byte_offset(json);
       a.component_type = whole(json, "componentType", 0).value_or(0);
       a.component_size = component_size(a.component_type);
-      const rapidjson::Value* type = find_member(json, "type");
+      const JsonValue* type = find_member(json, "type");
       if (type != nullptr && type->IsString()) {
         const std::string_view name(type->GetString(), type->GetStringLength());
         a.shape = accessor_type(name);
@@ -196,7 +196,7 @@ class LayoutChecker {
 
   void check_view_in_buffer(size_t i, const std::string& at) {
     const View& view = views_[i];
-    const std::span<const rapidjson::Value> buffers = entries(root_, "buffers");
+    const std::span<const JsonValue> buffers = entries(root_, "buffers");
     const std::optional<size_t> buffer = find_index(view_json_[i], "buffer", buffers.size());
     if (!buffer || !view.offset) return;
     const std::optional<uint64_t> buffer_length = whole(buffers[*buffer], "byteLength", 1);
@@ -248,10 +248,10 @@ class LayoutChecker {
   // ---- accessors
 
   void check_accessor(size_t i) {
-    const rapidjson::Value& json = accessor_json_[i];
+    const JsonValue& json = accessor_json_[i];
     const Accessor& a = accessors_[i];
     const std::string at = cat("/accessors/", i);
-    const rapidjson::Value* normalized = find_member(json, "normalized");
+    const JsonValue* normalized = find_member(json, "normalized");
     if (normalized != nullptr && normalized->IsTrue() &&
         (a.component_type == kComponentFloat || a.component_type == kComponentUInt32)) {
       diagnostics_.warn(kNormalizedInvalid,
@@ -279,7 +279,7 @@ class LayoutChecker {
                 static_cast<unsigned __int128>(stride) * (*a.count - 1) + a.element_bytes(),
                 *a.view);
     }
-    if (const rapidjson::Value* sparse = find_member(json, "sparse")) check_sparse(i, *sparse);
+    if (const JsonValue* sparse = find_member(json, "sparse")) check_sparse(i, *sparse);
   }
 
   // `bytes` from byteOffset `offset` of the object at `at` must start at a multiple of the
@@ -314,7 +314,7 @@ class LayoutChecker {
     }
   }
 
-  void check_sparse(size_t i, const rapidjson::Value& sparse) {
+  void check_sparse(size_t i, const JsonValue& sparse) {
     const Accessor& a = accessors_[i];
     const std::string at = cat("/accessors/", i, "/sparse");
     const std::optional<uint64_t> count = whole(sparse, "count", 1);
@@ -323,14 +323,14 @@ class LayoutChecker {
       diagnostics_.warn(kSparseCount, cat(at, "/count: ", *count,
                                           " is more than the accessor's count ", *a.count));
     }
-    if (const rapidjson::Value* indices = find_member(sparse, "indices")) {
+    if (const JsonValue* indices = find_member(sparse, "indices")) {
       const uint64_t type = whole(*indices, "componentType", 0).value_or(0);
       const bool unsigned_type =
           type == kComponentUInt8 || type == kComponentUInt16 || type == kComponentUInt32;
       const int size = unsigned_type ? component_size(type) : 0;
       check_sparse_part(*indices, cat(at, "/indices"), "sparse indices", size, 1, *count);
     }
-    if (const rapidjson::Value* values = find_member(sparse, "values")) {
+    if (const JsonValue* values = find_member(sparse, "values")) {
       // Sparse values are tightly packed, as the validator counts them.
       check_sparse_part(*values, cat(at, "/values"), "sparse values", a.component_size,
                         a.components(), *count);
@@ -339,7 +339,7 @@ class LayoutChecker {
 
   // The indices or values (`json` at `at`) of `count` elements of `components` components of
   // `component_size` bytes (0 when their componentType is not one glTF allows).
-  void check_sparse_part(const rapidjson::Value& json, const std::string& at, std::string_view what,
+  void check_sparse_part(const JsonValue& json, const std::string& at, std::string_view what,
                          int component_size, int components, uint64_t count) {
     const std::optional<size_t> view = find_index(json, "bufferView", views_.size());
     if (!view) return;
@@ -354,7 +354,7 @@ class LayoutChecker {
   // ---- the other users of views
 
   void check_images() {
-    const std::span<const rapidjson::Value> images = entries(root_, "images");
+    const std::span<const JsonValue> images = entries(root_, "images");
     for (size_t i = 0; i < images.size(); ++i) {
       const std::optional<size_t> view = find_index(images[i], "bufferView", views_.size());
       if (!view) continue;
@@ -365,28 +365,28 @@ class LayoutChecker {
   }
 
   void check_meshes() {
-    const std::span<const rapidjson::Value> meshes = entries(root_, "meshes");
+    const std::span<const JsonValue> meshes = entries(root_, "meshes");
     for (size_t m = 0; m < meshes.size(); ++m) {
-      const std::span<const rapidjson::Value> primitives = entries(meshes[m], "primitives");
+      const std::span<const JsonValue> primitives = entries(meshes[m], "primitives");
       for (size_t p = 0; p < primitives.size(); ++p) {
         check_primitive(primitives[p], cat("/meshes/", m, "/primitives/", p));
       }
     }
   }
 
-  void check_primitive(const rapidjson::Value& primitive, const std::string& at) {
-    if (const rapidjson::Value* attributes = find_member(primitive, "attributes")) {
+  void check_primitive(const JsonValue& primitive, const std::string& at) {
+    if (const JsonValue* attributes = find_member(primitive, "attributes")) {
       check_attributes(*attributes, cat(at, "/attributes"));
     }
     use_accessor_view(find_index(primitive, "indices", accessors_.size()), Usage::kIndices,
                       "indices", cat(at, "/indices"));
-    const std::span<const rapidjson::Value> targets = entries(primitive, "targets");
+    const std::span<const JsonValue> targets = entries(primitive, "targets");
     for (size_t t = 0; t < targets.size(); ++t) {
       check_attributes(targets[t], cat(at, "/targets/", t));
     }
   }
 
-  void check_attributes(const rapidjson::Value& attributes, const std::string& at) {
+  void check_attributes(const JsonValue& attributes, const std::string& at) {
     if (!attributes.IsObject()) return;
     for (auto it = attributes.MemberBegin(); it != attributes.MemberEnd(); ++it) {
       const std::optional<uint64_t> n = json_uint(it->value);
@@ -431,7 +431,7 @@ class LayoutChecker {
   }
 
   void check_skins() {
-    const std::span<const rapidjson::Value> skins = entries(root_, "skins");
+    const std::span<const JsonValue> skins = entries(root_, "skins");
     for (size_t s = 0; s < skins.size(); ++s) {
       use_accessor_view(find_index(skins[s], "inverseBindMatrices", accessors_.size()),
                         Usage::kInverseBindMatrices, "inverse bind matrices",
@@ -440,9 +440,9 @@ class LayoutChecker {
   }
 
   void check_animations() {
-    const std::span<const rapidjson::Value> animations = entries(root_, "animations");
+    const std::span<const JsonValue> animations = entries(root_, "animations");
     for (size_t a = 0; a < animations.size(); ++a) {
-      const std::span<const rapidjson::Value> samplers = entries(animations[a], "samplers");
+      const std::span<const JsonValue> samplers = entries(animations[a], "samplers");
       for (size_t s = 0; s < samplers.size(); ++s) {
         const std::string at = cat("/animations/", a, "/samplers/", s);
         for (std::string_view key : {"input", "output"}) {
@@ -453,10 +453,10 @@ class LayoutChecker {
     }
   }
 
-  const rapidjson::Value& root_;
+  const JsonValue& root_;
   Diagnostics& diagnostics_;
-  const std::span<const rapidjson::Value> view_json_;
-  const std::span<const rapidjson::Value> accessor_json_;
+  const std::span<const JsonValue> view_json_;
+  const std::span<const JsonValue> accessor_json_;
   std::vector<View> views_;
   std::vector<Accessor> accessors_;
   // Per view: how it was first used, if it was.

@@ -22,7 +22,7 @@ constexpr std::string_view kDataInvalid = "gltf.read.image-data-invalid";
 constexpr std::string_view kUnexpectedEnd = "gltf.read.image-unexpected-eos";
 
 std::optional<std::string_view> string_member(const JsonObject& json, std::string_view key) {
-  const rapidjson::Value* value = json.find(key);
+  const JsonValue* value = json.find(key);
   if (value == nullptr || !value->IsString()) return std::nullopt;
   return std::string_view(value->GetString(), value->GetStringLength());
 }
@@ -111,7 +111,7 @@ void check_buffer(ReadContext& ctx, const Buffers& buffers, const JsonObject& bu
   }
   // A buffer a view has loaded was checked then: its data is there and long enough.
   if (buffers.loaded(index)) return;
-  const rapidjson::Value* length_json = buffer.find("byteLength");
+  const JsonValue* length_json = buffer.find("byteLength");
   const std::optional<uint64_t> length =
       length_json == nullptr ? std::nullopt : json_uint(*length_json);
   if (!length) return;
@@ -136,9 +136,9 @@ std::string_view image_type(std::span<const uint8_t> bytes) {
 }
 
 bool extension_used(const JsonObject& root, std::string_view name) {
-  const rapidjson::Value* used = root.find("extensionsUsed");
+  const JsonValue* used = root.find("extensionsUsed");
   if (used == nullptr || !used->IsArray()) return false;
-  return std::any_of(used->Begin(), used->End(), [&](const rapidjson::Value& v) {
+  return std::any_of(used->Begin(), used->End(), [&](const JsonValue& v) {
     return v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == name;
   });
 }

@@ -158,7 +158,7 @@ constexpr Property objects(std::string_view name, const Schema& schema) {
 
 class Walk;
 // Rules across the properties of one object, which a table does not say.
-using Rules = void (*)(Walk& walk, const rapidjson::Value& json, const std::string& pointer);
+using Rules = void (*)(Walk& walk, const JsonValue& json, const std::string& pointer);
 
 // An object kind of the schema.
 struct Schema {
@@ -169,7 +169,7 @@ struct Schema {
 };
 
 // A whole number (3 or 3.0) as a double, or nullopt.
-std::optional<double> whole_number(const rapidjson::Value& value) {
+std::optional<double> whole_number(const JsonValue& value) {
   if (!value.IsNumber()) return std::nullopt;
   double d = value.GetDouble();
   if (d != std::floor(d)) return std::nullopt;
@@ -181,23 +181,23 @@ std::string entries(size_t n) { return n == 1 ? std::string("1 entry") : cat(n, 
 // The walk over the document: each object against its kind's table.
 class Walk {
  public:
-  Walk(const rapidjson::Value& root, Diagnostics& diagnostics) : diagnostics_(diagnostics) {
+  Walk(const JsonValue& root, Diagnostics& diagnostics) : diagnostics_(diagnostics) {
     for (size_t t = 0; t < static_cast<size_t>(Target::kAnimationSamplers); ++t) {
-      const rapidjson::Value* array = find_member(root, kTargetNames[t]);
+      const JsonValue* array = find_member(root, kTargetNames[t]);
       sizes_[t] = array != nullptr && array->IsArray() ? array->Size() : 0;
     }
   }
 
   // The properties of json (an object at pointer) its kind lists, then the kind's rules.
-  void object(const Schema& schema, const rapidjson::Value& json, const std::string& pointer) {
+  void object(const Schema& schema, const JsonValue& json, const std::string& pointer) {
     if (schema.holds_samplers) {
-      const rapidjson::Value* samplers = find_member(json, "samplers");
+      const JsonValue* samplers = find_member(json, "samplers");
       sizes_[static_cast<size_t>(Target::kAnimationSamplers)] =
           samplers != nullptr && samplers->IsArray() ? samplers->Size() : 0;
       samplers_pointer_ = child_pointer(pointer, "samplers");
     }
     for (const Property& p : schema.properties) {
-      const rapidjson::Value* v = find_member(json, p.name);
+      const JsonValue* v = find_member(json, p.name);
       if (v == nullptr) {
         if (p.is_required) {
           warn(kMissing, cat(pointer.empty() ? "the document" : pointer, " has no ", p.name,
@@ -215,7 +215,7 @@ class Walk {
   }
 
   // One property's value, at pointer.
-  void value(const Property& p, const rapidjson::Value& v, const std::string& pointer) {
+  void value(const Property& p, const JsonValue& v, const std::string& pointer) {
     switch (p.shape) {
       case Shape::kString:
         if (!v.IsString()) wrong_type(v, pointer, "a string");
@@ -234,7 +234,7 @@ class Walk {
         if (!v.IsObject()) return wrong_type(v, pointer, "an object");
         return object(*p.schema, v, pointer);
       case Shape::kObjects:
-        return each_entry(v, pointer, [&](const rapidjson::Value& e, const std::string& at) {
+        return each_entry(v, pointer, [&](const JsonValue& e, const std::string& at) {
           if (!e.IsObject()) return wrong_type(e, at, "an object");
           object(*p.schema, e, at);
         });
@@ -245,7 +245,7 @@ class Walk {
       case Shape::kIndexMap:
         return index_map(p.target, v, pointer);
       case Shape::kIndexMaps:
-        return each_entry(v, pointer, [&](const rapidjson::Value& e, const std::string& at) {
+        return each_entry(v, pointer, [&](const JsonValue& e, const std::string& at) {
           index_map(p.target, e, at);
         });
     }
@@ -265,7 +265,7 @@ class Walk {
   }
 
  private:
-  void wrong_type(const rapidjson::Value& v, const std::string& pointer, std::string_view shape) {
+  void wrong_type(const JsonValue& v, const std::string& pointer, std::string_view shape) {
     warn(kType, cat(pointer, " is ", json_type_name(v), ", not ", shape));
   }
 
@@ -273,12 +273,12 @@ class Walk {
     warn(kRange, cat(pointer, ": ", d, " is out of range; glTF requires ", range.text()));
   }
 
-  void number(const Range& range, const rapidjson::Value& v, const std::string& pointer) {
+  void number(const Range& range, const JsonValue& v, const std::string& pointer) {
     if (!v.IsNumber()) return wrong_type(v, pointer, "a number");
     if (!range.contains(v.GetDouble())) out_of_range(v.GetDouble(), range, pointer);
   }
 
-  void integer(const Property& p, const rapidjson::Value& v, const std::string& pointer) {
+  void integer(const Property& p, const JsonValue& v, const std::string& pointer) {
     std::optional<double> n = whole_number(v);
     if (!n) {
       if (!v.IsNumber()) return wrong_type(v, pointer, "an integer");
@@ -291,7 +291,7 @@ class Walk {
   }
 
   // The index at pointer, checked to name an entry of target; nullopt when it is no index.
-  std::optional<double> index(Target target, const rapidjson::Value& v,
+  std::optional<double> index(Target target, const JsonValue& v,
                               const std::string& pointer) {
     std::optional<double> n = whole_number(v);
     if (!n || *n < 0) {
@@ -313,7 +313,7 @@ class Walk {
   }
 
   // An array glTF requires non-empty: false, after the warning, when v is none.
-  bool nonempty_array(const rapidjson::Value& v, const std::string& pointer) {
+  bool nonempty_array(const JsonValue& v, const std::string& pointer) {
     if (!v.IsArray()) {
       wrong_type(v, pointer, "an array");
       return false;
@@ -326,12 +326,12 @@ class Walk {
   }
 
   template <class Check>
-  void each_entry(const rapidjson::Value& v, const std::string& pointer, Check check) {
+  void each_entry(const JsonValue& v, const std::string& pointer, Check check) {
     if (!nonempty_array(v, pointer)) return;
     for (rapidjson::SizeType i = 0; i < v.Size(); ++i) check(v[i], child_pointer(pointer, i));
   }
 
-  void number_array(const Property& p, const rapidjson::Value& v, const std::string& pointer) {
+  void number_array(const Property& p, const JsonValue& v, const std::string& pointer) {
     if (!nonempty_array(v, pointer)) return;
     if (p.items != 0 && v.Size() != p.items) {
       return warn(kType, cat(pointer, " has ", entries(v.Size()), ", not the ", p.items,
@@ -342,7 +342,7 @@ class Walk {
     }
   }
 
-  void index_array(Target target, const rapidjson::Value& v, const std::string& pointer) {
+  void index_array(Target target, const JsonValue& v, const std::string& pointer) {
     if (!nonempty_array(v, pointer)) return;
     HashSet<double> seen;
     seen.reserve(v.Size());
@@ -356,7 +356,7 @@ class Walk {
     }
   }
 
-  void index_map(Target target, const rapidjson::Value& v, const std::string& pointer) {
+  void index_map(Target target, const JsonValue& v, const std::string& pointer) {
     if (!v.IsObject()) return wrong_type(v, pointer, "an object");
     if (v.MemberCount() == 0) {
       return warn(kEmptyObject, cat(pointer, " is empty; glTF requires at least one attribute"));
@@ -374,9 +374,9 @@ class Walk {
 };
 
 // A number of json in range, or nullopt (absent, not a number, or out of range: warned about).
-std::optional<double> number_in(const rapidjson::Value& json, std::string_view key,
+std::optional<double> number_in(const JsonValue& json, std::string_view key,
                                 const Range& range) {
-  const rapidjson::Value* v = find_member(json, key);
+  const JsonValue* v = find_member(json, key);
   if (v == nullptr || !v->IsNumber() || !range.contains(v->GetDouble())) return std::nullopt;
   return v->GetDouble();
 }
@@ -391,9 +391,9 @@ bool is_major_minor(std::string_view version) {
          digits(version.substr(dot + 1));
 }
 
-void asset_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
+void asset_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
   for (std::string_view key : {"version", "minVersion"}) {
-    const rapidjson::Value* v = find_member(json, key);
+    const JsonValue* v = find_member(json, key);
     if (v == nullptr || !v->IsString()) continue;
     std::string_view version(v->GetString(), v->GetStringLength());
     if (!is_major_minor(version)) {
@@ -442,9 +442,9 @@ std::optional<Range> integer_values(double component_type) {
 }
 
 // min and max hold one value per component, of the component type when it is an integer one.
-void accessor_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
-  const rapidjson::Value* type = find_member(json, "type");
-  const rapidjson::Value* component = find_member(json, "componentType");
+void accessor_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
+  const JsonValue* type = find_member(json, "type");
+  const JsonValue* component = find_member(json, "componentType");
   if (type == nullptr || !type->IsString() || component == nullptr) return;
   std::optional<double> component_type = whole_number(*component);
   const AccessorType* shape = accessor_type({type->GetString(), type->GetStringLength()});
@@ -455,7 +455,7 @@ void accessor_rules(Walk& walk, const rapidjson::Value& json, const std::string&
   const uint32_t n = shape->columns * shape->rows;
   std::optional<Range> values = integer_values(*component_type);
   for (std::string_view key : {"min", "max"}) {
-    const rapidjson::Value* bounds = find_member(json, key);
+    const JsonValue* bounds = find_member(json, key);
     if (bounds == nullptr || !bounds->IsArray() || bounds->Empty()) continue;
     std::string at = child_pointer(pointer, key);
     if (bounds->Size() != n) {
@@ -465,7 +465,7 @@ void accessor_rules(Walk& walk, const rapidjson::Value& json, const std::string&
     }
     if (!values) continue;
     for (rapidjson::SizeType i = 0; i < bounds->Size(); ++i) {
-      const rapidjson::Value& b = (*bounds)[i];
+      const JsonValue& b = (*bounds)[i];
       if (!b.IsNumber()) continue;
       std::optional<double> whole = whole_number(b);
       if (!whole || !values->contains(*whole)) {
@@ -539,7 +539,7 @@ constexpr Range kOrthographicZnear = kAtLeast0;
 constexpr Range kPerspectiveZnear = kPositive;
 
 // zfar > znear, when both are numbers in range (one out of range is warned about as such).
-void check_depth_range(Walk& walk, const rapidjson::Value& json, const std::string& pointer,
+void check_depth_range(Walk& walk, const JsonValue& json, const std::string& pointer,
                        const Range& znear_range) {
   std::optional<double> zfar = number_in(json, "zfar", kPositive);
   std::optional<double> znear = number_in(json, "znear", znear_range);
@@ -549,9 +549,9 @@ void check_depth_range(Walk& walk, const rapidjson::Value& json, const std::stri
   }
 }
 
-void orthographic_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
+void orthographic_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
   for (std::string_view key : {"xmag", "ymag"}) {
-    const rapidjson::Value* v = find_member(json, key);
+    const JsonValue* v = find_member(json, key);
     if (v != nullptr && v->IsNumber() && v->GetDouble() == 0) {
       walk.warn(kCameraInvalid,
                 cat(child_pointer(pointer, key), " is 0; glTF requires xmag and ymag not zero"));
@@ -560,7 +560,7 @@ void orthographic_rules(Walk& walk, const rapidjson::Value& json, const std::str
   check_depth_range(walk, json, pointer, kOrthographicZnear);
 }
 
-void perspective_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
+void perspective_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
   check_depth_range(walk, json, pointer, kPerspectiveZnear);
 }
 
@@ -582,17 +582,17 @@ constexpr Schema kPerspective{kPerspectiveProperties, perspective_rules};
 
 // A camera has the projection object its type names, and not the other one. Only the object the
 // type names is checked, as the validator does: under an unknown type neither is.
-void camera_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
+void camera_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
   if (find_member(json, "perspective") != nullptr && find_member(json, "orthographic") != nullptr) {
     walk.warn(kOneOf, cat(pointer, " has both perspective and orthographic; glTF allows one"));
   }
-  const rapidjson::Value* type = find_member(json, "type");
+  const JsonValue* type = find_member(json, "type");
   if (type == nullptr || !type->IsString()) return;
   std::string_view name(type->GetString(), type->GetStringLength());
   for (const Property& projection :
        {an_object("perspective", kPerspective), an_object("orthographic", kOrthographic)}) {
     if (name != projection.name) continue;
-    const rapidjson::Value* v = find_member(json, projection.name);
+    const JsonValue* v = find_member(json, projection.name);
     if (v == nullptr) {
       walk.warn(kMissing,
                 cat(pointer, " has no ", name, ", which glTF requires of a camera of that type"));
@@ -609,7 +609,7 @@ constexpr Property kCameraProperties[] = {
 constexpr Schema kCamera{kCameraProperties, camera_rules};
 
 // An image has its data either at a uri or in a bufferView.
-void image_rules(Walk& walk, const rapidjson::Value& json, const std::string& pointer) {
+void image_rules(Walk& walk, const JsonValue& json, const std::string& pointer) {
   const bool uri = find_member(json, "uri") != nullptr;
   if (uri != (find_member(json, "bufferView") != nullptr)) return;
   walk.warn(kOneOf,

@@ -158,7 +158,7 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
   // The accessors bound what the stream may decode to.
   Limits limits;
   std::vector<std::pair<std::string, Shape>> shapes;
-  const rapidjson::Value& json = attributes.json();
+  const JsonValue& json = attributes.json();
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     std::string semantic(it->name.GetString(), it->name.GetStringLength());
     int accessor = -1;

@@ -30,7 +30,7 @@
 namespace px::gltf {
 namespace {
 
-absl::Status parse_json(std::string_view text, rapidjson::Document& doc) {
+absl::Status parse_json(std::string_view text, JsonDocument& doc) {
   constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
                               rapidjson::kParseValidateEncodingFlag;
   doc.Parse<kFlags>(text.data(), text.size());
@@ -96,7 +96,7 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   }
   absl::StatusOr<Container> container = split_container(bytes, diagnostics);
   if (!container.ok()) return container.status();
-  rapidjson::Document doc;
+  JsonDocument doc;
   PX_GLTF_TRY(parse_json(container->json, doc));
   PX_GLTF_TRY(check_string_lengths(doc, options.limits.max_string_bytes));
   absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");

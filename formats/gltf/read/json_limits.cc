@@ -13,7 +13,7 @@ namespace {
 
 // An array or object being walked, and the index of its next element or member.
 struct Frame {
-  const rapidjson::Value* value;
+  const JsonValue* value;
   rapidjson::SizeType next;
 };
 
@@ -25,7 +25,7 @@ std::string pointer_of(const std::vector<Frame>& stack) {
     if (f.value->IsArray()) {
       out = child_pointer(out, at);
     } else {
-      const rapidjson::Value& name = (f.value->MemberBegin() + at)->name;
+      const JsonValue& name = (f.value->MemberBegin() + at)->name;
       out = child_pointer(out, std::string_view(name.GetString(), name.GetStringLength()));
     }
   }
@@ -38,14 +38,14 @@ std::string_view shown(const std::string& pointer) {
 
 }  // namespace
 
-absl::Status check_string_lengths(const rapidjson::Value& root, uint64_t max_string_bytes) {
+absl::Status check_string_lengths(const JsonValue& root, uint64_t max_string_bytes) {
   auto too_long = [&](const std::vector<Frame>& stack, uint64_t bytes, std::string_view what) {
     return over_budget("limits.string-length",
                        cat(shown(pointer_of(stack)), ": ", what, " of ", bytes,
                            " bytes is past the limit of ", max_string_bytes));
   };
   std::vector<Frame> stack;
-  const rapidjson::Value* value = &root;
+  const JsonValue* value = &root;
   while (value != nullptr) {
     if (value->IsString() && value->GetStringLength() > max_string_bytes) {
       return too_long(stack, value->GetStringLength(), "a string");

@@ -6,10 +6,10 @@
 #include <cstdint>
 
 #include "absl/status/status.h"
-#include "rapidjson/document.h"
+#include "formats/gltf/json_memory.h"
 
 namespace px::gltf {
 
-absl::Status check_string_lengths(const rapidjson::Value& root, uint64_t max_string_bytes);
+absl::Status check_string_lengths(const JsonValue& root, uint64_t max_string_bytes);
 
 }  // namespace px::gltf

@@ -140,7 +140,7 @@ std::optional<double> decoded_bound(double declared, bool normalized) {
 std::optional<size_t> buffer_of(const ReadContext& ctx, int view) {
   absl::StatusOr<JsonObject> v = ctx.entry(Top::kBufferViews, view);
   if (!v.ok()) return std::nullopt;
-  const rapidjson::Value* buffer = v->find("buffer");
+  const JsonValue* buffer = v->find("buffer");
   if (buffer == nullptr || !json_uint(*buffer) || *json_uint(*buffer) >= ctx.count(Top::kBuffers)) {
     return std::nullopt;
   }
@@ -157,14 +157,14 @@ bool zero_filled(const ReadContext& ctx, const Buffers& buffers, int view) {
 // The bufferViews an accessor's JSON names: its own and its sparse indices' and values'.
 std::vector<int> views_of(const ReadContext& ctx, const JsonObject& a) {
   std::vector<int> out;
-  auto add = [&](const rapidjson::Value* view) {
+  auto add = [&](const JsonValue* view) {
     if (view == nullptr || !json_uint(*view) || *json_uint(*view) >= ctx.count(Top::kBufferViews)) {
       return;
     }
     out.push_back(static_cast<int>(*json_uint(*view)));
   };
   add(a.find("bufferView"));
-  const rapidjson::Value* sparse = a.find("sparse");
+  const JsonValue* sparse = a.find("sparse");
   if (sparse == nullptr || !sparse->IsObject()) return out;
   for (const char* part : {"indices", "values"}) {
     auto it = sparse->FindMember(part);
@@ -179,15 +179,15 @@ std::vector<int> views_of(const ReadContext& ctx, const JsonObject& a) {
 // extremes of its decoded data (sparse substitution applied). A min or max that is not an array
 // of one number per component is left alone, and so are values not from the document.
 void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& data) {
-  const rapidjson::Value* min = a.find("min");
-  const rapidjson::Value* max = a.find("max");
+  const JsonValue* min = a.find("min");
+  const JsonValue* max = a.find("max");
   if (min == nullptr && max == nullptr) return;
   if (!data.from_document) return;
   const Column& c = data.column;
   const size_t k = c.cols;
-  auto usable = [&](const rapidjson::Value* v) {
+  auto usable = [&](const JsonValue* v) {
     if (v == nullptr || !v->IsArray() || v->Size() != k) return false;
-    for (const rapidjson::Value& item : v->GetArray()) {
+    for (const JsonValue& item : v->GetArray()) {
       if (!item.IsNumber()) return false;
     }
     return true;
@@ -200,14 +200,14 @@ void check_bounds(ReadContext& ctx, const JsonObject& a, const AccessorData& dat
   with_component(data.component_type, [&]<class C>(C) {
     for (auto [declared, out] : {std::pair{min, &min_bound}, {max, &max_bound}}) {
       if (!usable(declared)) continue;
-      for (const rapidjson::Value& d : declared->GetArray()) {
+      for (const JsonValue& d : declared->GetArray()) {
         out->push_back(decoded_bound<C>(d.GetDouble(), data.normalized));
       }
     }
   });
   int wrong = 0;
   std::string first;
-  auto compare = [&](const rapidjson::Value* declared, std::string_view key,
+  auto compare = [&](const JsonValue* declared, std::string_view key,
                      const std::vector<std::optional<double>>& bounds,
                      const std::vector<double>& actual) {
     for (size_t j = 0; j < k; ++j) {

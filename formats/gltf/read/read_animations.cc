@@ -54,16 +54,16 @@ absl::Status malformed(const absl::Status& status) {
   return refuse(kMalformed, detail);
 }
 
-absl::StatusOr<JsonObject> object_at(const rapidjson::Value& array, const std::string& at,
+absl::StatusOr<JsonObject> object_at(const JsonValue& array, const std::string& at,
                                      size_t i) {
   absl::StatusOr<JsonObject> json = element_object(array, at, i);
   if (!json.ok()) return malformed(json.status());
   return json;
 }
 
-absl::StatusOr<const rapidjson::Value*> required_array(const JsonObject& json,
+absl::StatusOr<const JsonValue*> required_array(const JsonObject& json,
                                                        std::string_view key) {
-  absl::StatusOr<const rapidjson::Value*> array = json.array(key);
+  absl::StatusOr<const JsonValue*> array = json.array(key);
   if (!array.ok()) return malformed(array.status());
   if (*array == nullptr) return refuse(kMalformed, cat(json.pointer(key), " is absent"));
   return array;
@@ -225,9 +225,9 @@ absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, con
   std::string name;
   PX_GLTF_TRY(malformed(json.get("name", name)));
   if (json.has("name")) out.emplace_back("name", Value(name));
-  absl::StatusOr<const rapidjson::Value*> samplers = required_array(json, "samplers");
+  absl::StatusOr<const JsonValue*> samplers = required_array(json, "samplers");
   if (!samplers.ok()) return samplers.status();
-  absl::StatusOr<const rapidjson::Value*> channels = required_array(json, "channels");
+  absl::StatusOr<const JsonValue*> channels = required_array(json, "channels");
   if (!channels.ok()) return channels.status();
   ValueArray channel_values;
   std::vector<ChannelUse> channel_uses((*channels)->Size());

@@ -32,7 +32,7 @@ ReadContext::ReadContext(JsonObject root, Scene& scene, const ReadOptions& optio
 
 absl::Status ReadContext::init() {
   for (size_t i = 0; i < kNames.size(); ++i) {
-    absl::StatusOr<const rapidjson::Value*> array = root_.array(kNames[i]);
+    absl::StatusOr<const JsonValue*> array = root_.array(kNames[i]);
     if (!array.ok()) return array.status();
     arrays_[i] = *array;
   }
@@ -42,7 +42,7 @@ absl::Status ReadContext::init() {
 std::string_view ReadContext::name(Top top) { return kNames[static_cast<size_t>(top)]; }
 
 size_t ReadContext::count(Top top) const {
-  const rapidjson::Value* array = arrays_[static_cast<size_t>(top)];
+  const JsonValue* array = arrays_[static_cast<size_t>(top)];
   return array == nullptr ? 0 : array->Size();
 }
 
@@ -50,7 +50,7 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
   return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
 }
 
-absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::string_view pointer) {
+absl::StatusOr<Value> ReadContext::value(const JsonValue& json, std::string_view pointer) {
   uint64_t bytes = 0;
   // The value's own depth, the document's root at 1: one more than its pointer's segments.
   const int depth = 1 + static_cast<int>(std::count(pointer.begin(), pointer.end(), '/'));
@@ -61,7 +61,7 @@ absl::StatusOr<Value> ReadContext::value(const rapidjson::Value& json, std::stri
 }
 
 absl::Status ReadContext::keep(const JsonObject& json, std::string_view key, ValueMap& out) {
-  const rapidjson::Value* member = json.find(key);
+  const JsonValue* member = json.find(key);
   if (member == nullptr) return absl::OkStatus();
   absl::StatusOr<Value> v = value(*member, json.pointer(key));
   if (!v.ok()) return v.status();

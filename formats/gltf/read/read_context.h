@@ -84,7 +84,7 @@ class ReadContext {
 
   // A JSON value as a px::Value, charged to the budget; refused (gltf.json.too-deep) where it
   // nests past Limits::max_depth, the document's root at depth 1.
-  absl::StatusOr<Value> value(const rapidjson::Value& json, std::string_view pointer);
+  absl::StatusOr<Value> value(const JsonValue& json, std::string_view pointer);
   // Sets out[key] to json's member `key` ("extras") when it has one.
   absl::Status keep(const JsonObject& json, std::string_view key, ValueMap& out);
 
@@ -116,7 +116,7 @@ class ReadContext {
   uint64_t charged_ = 0;
   Progress progress_;
   size_t accessors_reported_ = 0;
-  std::array<const rapidjson::Value*, static_cast<size_t>(Top::kCount)> arrays_{};
+  std::array<const JsonValue*, static_cast<size_t>(Top::kCount)> arrays_{};
 };
 
 }  // namespace px::gltf

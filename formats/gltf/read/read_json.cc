@@ -9,7 +9,7 @@
 namespace px::gltf {
 namespace {
 
-std::string_view key_view(const rapidjson::Value& key) {
+std::string_view key_view(const JsonValue& key) {
   return {key.GetString(), key.GetStringLength()};
 }
 
@@ -34,7 +34,7 @@ std::string child_pointer(std::string_view pointer, size_t index) {
   return cat(pointer, "/", index);
 }
 
-std::optional<uint64_t> json_uint(const rapidjson::Value& value) {
+std::optional<uint64_t> json_uint(const JsonValue& value) {
   if (value.IsUint64()) return value.GetUint64();
   if (value.IsDouble()) {
     double d = value.GetDouble();
@@ -44,7 +44,7 @@ std::optional<uint64_t> json_uint(const rapidjson::Value& value) {
   return std::nullopt;
 }
 
-std::string_view json_type_name(const rapidjson::Value& value) {
+std::string_view json_type_name(const JsonValue& value) {
   if (value.IsNull()) return "null";
   if (value.IsBool()) return "a boolean";
   if (value.IsNumber()) return "a number";
@@ -53,7 +53,7 @@ std::string_view json_type_name(const rapidjson::Value& value) {
   return "an object";
 }
 
-const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key) {
+const JsonValue* find_member(const JsonValue& object, std::string_view key) {
   if (!object.IsObject()) return nullptr;
   for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
     if (key_view(it->name) == key) return &it->value;
@@ -61,16 +61,16 @@ const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_
   return nullptr;
 }
 
-std::optional<size_t> find_index(const rapidjson::Value& object, std::string_view key,
+std::optional<size_t> find_index(const JsonValue& object, std::string_view key,
                                  size_t size) {
-  const rapidjson::Value* v = find_member(object, key);
+  const JsonValue* v = find_member(object, key);
   if (v == nullptr) return std::nullopt;
   std::optional<uint64_t> n = json_uint(*v);
   if (!n || *n >= size) return std::nullopt;
   return static_cast<size_t>(*n);
 }
 
-absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::string pointer) {
+absl::StatusOr<JsonObject> JsonObject::of(const JsonValue& value, std::string pointer) {
   if (!value.IsObject()) {
     return refuse(kJsonType, cat(pointer.empty() ? "the document" : pointer, " is ",
                                  json_type_name(value), ", not an object"));
@@ -79,13 +79,13 @@ absl::StatusOr<JsonObject> JsonObject::of(const rapidjson::Value& value, std::st
 }
 
 absl::Status JsonObject::wrong_type(std::string_view key, std::string_view expected) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   return refuse(kJsonType, cat(pointer(key), " is ", v == nullptr ? "absent" : json_type_name(*v),
                                ", not ", expected));
 }
 
 absl::Status JsonObject::get(std::string_view key, std::string& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   if (!v->IsString()) return wrong_type(key, "a string");
   out.assign(v->GetString(), v->GetStringLength());
@@ -93,7 +93,7 @@ absl::Status JsonObject::get(std::string_view key, std::string& out) const {
 }
 
 absl::Status JsonObject::get(std::string_view key, bool& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   if (!v->IsBool()) return wrong_type(key, "a boolean");
   out = v->GetBool();
@@ -101,7 +101,7 @@ absl::Status JsonObject::get(std::string_view key, bool& out) const {
 }
 
 absl::Status JsonObject::get(std::string_view key, double& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   if (!v->IsNumber()) return wrong_type(key, "a number");
   out = v->GetDouble();
@@ -109,7 +109,7 @@ absl::Status JsonObject::get(std::string_view key, double& out) const {
 }
 
 absl::Status JsonObject::get(std::string_view key, uint64_t& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   std::optional<uint64_t> n = json_uint(*v);
   if (!n) return wrong_type(key, "a whole number of at least 0");
@@ -118,7 +118,7 @@ absl::Status JsonObject::get(std::string_view key, uint64_t& out) const {
 }
 
 absl::Status JsonObject::get(std::string_view key, int& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   std::optional<uint64_t> n = json_uint(*v);
   if (!n || *n > INT_MAX) return wrong_type(key, cat("a whole number in 0..", INT_MAX));
@@ -127,13 +127,13 @@ absl::Status JsonObject::get(std::string_view key, int& out) const {
 }
 
 absl::Status JsonObject::get(std::string_view key, std::span<double> out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   if (!v->IsArray() || v->Size() != out.size()) {
     return wrong_type(key, cat("an array of ", out.size(), " numbers"));
   }
   for (size_t i = 0; i < out.size(); ++i) {
-    const rapidjson::Value& item = (*v)[static_cast<rapidjson::SizeType>(i)];
+    const JsonValue& item = (*v)[static_cast<rapidjson::SizeType>(i)];
     if (!item.IsNumber()) return wrong_type(key, cat("an array of ", out.size(), " numbers"));
     out[i] = item.GetDouble();
   }
@@ -141,12 +141,12 @@ absl::Status JsonObject::get(std::string_view key, std::span<double> out) const 
 }
 
 absl::Status JsonObject::get_index(std::string_view key, size_t size, int& out) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return absl::OkStatus();
   return index_value(*v, key, size, out);
 }
 
-absl::Status JsonObject::index_value(const rapidjson::Value& value, std::string_view key,
+absl::Status JsonObject::index_value(const JsonValue& value, std::string_view key,
                                      size_t size, int& out) const {
   std::optional<uint64_t> n = json_uint(value);
   if (!n) return wrong_type(key, "an index");
@@ -175,24 +175,24 @@ absl::Status JsonObject::require_index(std::string_view key, size_t size, int& o
 }
 
 absl::StatusOr<std::optional<JsonObject>> JsonObject::object(std::string_view key) const {
-  const rapidjson::Value* v = find(key);
+  const JsonValue* v = find(key);
   if (v == nullptr) return std::optional<JsonObject>();
   if (!v->IsObject()) return wrong_type(key, "an object");
   return std::optional<JsonObject>(JsonObject(v, pointer(key)));
 }
 
-absl::StatusOr<const rapidjson::Value*> JsonObject::array(std::string_view key) const {
-  const rapidjson::Value* v = find(key);
+absl::StatusOr<const JsonValue*> JsonObject::array(std::string_view key) const {
+  const JsonValue* v = find(key);
   if (v != nullptr && !v->IsArray()) return wrong_type(key, "an array");
   return v;
 }
 
-absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
+absl::StatusOr<JsonObject> element_object(const JsonValue& array, std::string_view pointer,
                                           size_t i) {
   return JsonObject::of(array[static_cast<rapidjson::SizeType>(i)], child_pointer(pointer, i));
 }
 
-absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
+absl::StatusOr<Value> to_value(const JsonValue& json, std::string_view pointer,
                                int max_depth, uint64_t& bytes) {
   if (max_depth < 0) {
     return refuse("gltf.json.too-deep", cat(pointer, " nests deeper than the reader allows"));

@@ -13,7 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "model/value.h"
-#include "rapidjson/document.h"
+#include "formats/gltf/json_memory.h"
 
 // Returns the status of expr from the calling function when it is not OK.
 #define PX_GLTF_TRY(expr)                                                      \
@@ -35,29 +35,29 @@ std::string child_pointer(std::string_view pointer, std::string_view key);
 std::string child_pointer(std::string_view pointer, size_t index);
 
 // A whole number in a JSON value (3 or 3.0), or nullopt.
-std::optional<uint64_t> json_uint(const rapidjson::Value& value);
+std::optional<uint64_t> json_uint(const JsonValue& value);
 
 // A value's JSON type for messages: "null", "a boolean", "a number", "a string", "an array",
 // "an object".
-std::string_view json_type_name(const rapidjson::Value& value);
+std::string_view json_type_name(const JsonValue& value);
 
 // The first member of a JSON object named key; nullptr when there is none or object is not one.
-const rapidjson::Value* find_member(const rapidjson::Value& object, std::string_view key);
+const JsonValue* find_member(const JsonValue& object, std::string_view key);
 
 // Member key as an index into an array of `size` entries; nullopt when absent, not a whole number
 // or out of range (for checks that skip what the schema check or the reader reports).
-std::optional<size_t> find_index(const rapidjson::Value& object, std::string_view key, size_t size);
+std::optional<size_t> find_index(const JsonValue& object, std::string_view key, size_t size);
 
 // An object of the document together with its JSON pointer.
 class JsonObject {
  public:
   // Refuses (gltf.json.type) when value is not an object.
-  static absl::StatusOr<JsonObject> of(const rapidjson::Value& value, std::string pointer);
+  static absl::StatusOr<JsonObject> of(const JsonValue& value, std::string pointer);
 
-  const rapidjson::Value& json() const { return *value_; }
+  const JsonValue& json() const { return *value_; }
   const std::string& pointer() const { return pointer_; }
   std::string pointer(std::string_view key) const { return child_pointer(pointer_, key); }
-  const rapidjson::Value* find(std::string_view key) const { return find_member(*value_, key); }
+  const JsonValue* find(std::string_view key) const { return find_member(*value_, key); }
   bool has(std::string_view key) const { return find(key) != nullptr; }
 
   // Optional members: out keeps its value when the key is absent; another type is refused.
@@ -73,7 +73,7 @@ class JsonObject {
   absl::Status get_index(std::string_view key, size_t size, int& out) const;
   // The same for a member value already found (by walking the object's members, which a lookup
   // by name per member would make quadratic).
-  absl::Status index_value(const rapidjson::Value& value, std::string_view key, size_t size,
+  absl::Status index_value(const JsonValue& value, std::string_view key, size_t size,
                            int& out) const;
 
   // The same, refusing an absent member.
@@ -85,24 +85,24 @@ class JsonObject {
   absl::StatusOr<std::optional<JsonObject>> object(std::string_view key) const;
   // A member array; nullptr when absent. An empty one reads as empty (the schema check warns
   // about the arrays glTF requires non-empty).
-  absl::StatusOr<const rapidjson::Value*> array(std::string_view key) const;
+  absl::StatusOr<const JsonValue*> array(std::string_view key) const;
 
  private:
-  JsonObject(const rapidjson::Value* value, std::string pointer)
+  JsonObject(const JsonValue* value, std::string pointer)
       : value_(value), pointer_(std::move(pointer)) {}
   absl::Status wrong_type(std::string_view key, std::string_view expected) const;
 
-  const rapidjson::Value* value_;
+  const JsonValue* value_;
   std::string pointer_;
 };
 
 // Entry i of a JSON array as an object, with its pointer.
-absl::StatusOr<JsonObject> element_object(const rapidjson::Value& array, std::string_view pointer,
+absl::StatusOr<JsonObject> element_object(const JsonValue& array, std::string_view pointer,
                                           size_t i);
 
 // A JSON value as a px::Value (integers as int64 where they fit); nesting deeper than max_depth
 // is refused (gltf.json.too-deep). bytes grows by about the memory the value takes.
-absl::StatusOr<Value> to_value(const rapidjson::Value& json, std::string_view pointer,
+absl::StatusOr<Value> to_value(const JsonValue& json, std::string_view pointer,
                                int max_depth, uint64_t& bytes);
 
 }  // namespace px::gltf

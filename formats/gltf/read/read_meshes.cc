@@ -61,7 +61,7 @@ class MeshReader {
     std::string name;
     PX_GLTF_TRY(json_.get("name", name));
     if (json_.has("name")) set_value(mesh.global_attrs, "mesh_name", Value(name));
-    absl::StatusOr<const rapidjson::Value*> primitives = json_.array("primitives");
+    absl::StatusOr<const JsonValue*> primitives = json_.array("primitives");
     if (!primitives.ok()) return primitives.status();
     if (*primitives == nullptr) {
       return refuse(kJsonType, cat(json_.pointer("primitives"), " is absent, not an array"));
@@ -171,14 +171,14 @@ class MeshReader {
   // (gltf.read.accessor-no-bounds).
   void warn_positions_without_bounds(const JsonObject& p, const JsonObject& attributes) {
     warn_position_without_bounds(attributes.json(), attributes.pointer("POSITION"));
-    const rapidjson::Value* targets = p.find("targets");
+    const JsonValue* targets = p.find("targets");
     if (targets == nullptr || !targets->IsArray()) return;
     for (rapidjson::SizeType t = 0; t < targets->Size(); ++t) {
       warn_position_without_bounds((*targets)[t], cat(p.pointer("targets"), "/", t, "/POSITION"));
     }
   }
 
-  void warn_position_without_bounds(const rapidjson::Value& attributes, const std::string& at) {
+  void warn_position_without_bounds(const JsonValue& attributes, const std::string& at) {
     if (!attributes.IsObject()) return;
     auto position = attributes.FindMember("POSITION");
     if (position == attributes.MemberEnd()) return;
@@ -216,7 +216,7 @@ class MeshReader {
                                      const JsonObject& attributes) {
     Block block;
     bool position = false;
-    const rapidjson::Value& json = attributes.json();
+    const JsonValue& json = attributes.json();
     for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
       Attribute a;
       a.semantic.assign(it->name.GetString(), it->name.GetStringLength());
@@ -253,7 +253,7 @@ class MeshReader {
   absl::StatusOr<size_t> block_of(const JsonObject& attributes) {
     Block block;
     bool position = false;
-    const rapidjson::Value& json = attributes.json();
+    const JsonValue& json = attributes.json();
     for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
       Attribute a;
       a.semantic.assign(it->name.GetString(), it->name.GetStringLength());
@@ -432,7 +432,7 @@ uint64_t declared_buffer_bytes(const ReadContext& ctx) {
   uint64_t total = 0;
   for (size_t i = 0; i < ctx.count(Top::kBuffers); ++i) {
     absl::StatusOr<JsonObject> buffer = ctx.entry(Top::kBuffers, i);
-    const rapidjson::Value* length = buffer.ok() ? buffer->find("byteLength") : nullptr;
+    const JsonValue* length = buffer.ok() ? buffer->find("byteLength") : nullptr;
     std::optional<uint64_t> bytes = length != nullptr ? json_uint(*length) : std::nullopt;
     if (bytes) total += std::min<uint64_t>(*bytes, kThreadedBytes);
   }

@@ -57,7 +57,7 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
   PX_GLTF_TRY(json.get("name", node.name));
   PX_GLTF_TRY(json.get_index("mesh", ctx.count(Top::kMeshes), node.mesh));
   PX_GLTF_TRY(read_transform(ctx, json, node));
-  absl::StatusOr<const rapidjson::Value*> children = json.array("children");
+  absl::StatusOr<const JsonValue*> children = json.array("children");
   if (!children.ok()) return children.status();
   if (*children != nullptr) {
     for (rapidjson::SizeType i = 0; i < (*children)->Size(); ++i) {
@@ -138,7 +138,7 @@ absl::Status read_scenes(ReadContext& ctx) {
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kScenes, s);
     if (!json.ok()) return json.status();
-    absl::StatusOr<const rapidjson::Value*> roots = json->array("nodes");
+    absl::StatusOr<const JsonValue*> roots = json->array("nodes");
     if (!roots.ok()) return roots.status();
     if (*roots == nullptr) continue;
     for (rapidjson::SizeType i = 0; i < (*roots)->Size(); ++i) {

@@ -35,7 +35,7 @@ absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject&
   int accessor = -1;
   PX_GLTF_TRY(json.get_index("skeleton", nodes, skeleton));
   PX_GLTF_TRY(json.get_index("inverseBindMatrices", ctx.count(Top::kAccessors), accessor));
-  absl::StatusOr<const rapidjson::Value*> joints = json.array("joints");
+  absl::StatusOr<const JsonValue*> joints = json.array("joints");
   if (!joints.ok()) return joints.status();
   const size_t count = *joints == nullptr ? 0 : (*joints)->Size();
   for (size_t i = 0; i < count; ++i) {

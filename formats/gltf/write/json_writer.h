@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "formats/gltf/json_memory.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
 
@@ -51,9 +52,10 @@ class JsonWriter {
     if (!result && ok()) failure_ = failure;
   }
 
-  rapidjson::StringBuffer buffer_;
-  rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
-                    rapidjson::CrtAllocator, rapidjson::kWriteValidateEncodingFlag>
+  using Buffer = rapidjson::GenericStringBuffer<rapidjson::UTF8<>, GatedJsonAllocator>;
+  Buffer buffer_;
+  rapidjson::Writer<Buffer, rapidjson::UTF8<>, rapidjson::UTF8<>, GatedJsonAllocator,
+                    rapidjson::kWriteValidateEncodingFlag>
       writer_;
   Failure failure_;
 };
