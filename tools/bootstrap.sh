@@ -37,7 +37,7 @@ PACKAGES=(
   ca-certificates cmake g++ make pkg-config
   libexpat1-dev rapidjson-dev libabsl-dev libeigen3-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libxml2-utils
+  libxml2-utils groff-base
   python3 python3-yaml python3-dev python3-numpy python3-pytest pybind11-dev
   libdraco-dev libmeshoptimizer-dev
   clang libclang-rt-14-dev
