@@ -1,8 +1,10 @@
 // The polyxios command line: convert, info, and the jobs over many files: validate (a CI gate),
 // batch (a library, in worker processes, sharded across machines) and merge-reports. Exit codes
 // tell a bad asset from a transient failure, so schedulers know what to retry.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <string_view>
 
 #include "engine/atomic_file.h"
@@ -80,7 +82,7 @@ usage:
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an
       input wins. -o writes the merged lines, sorted by input.
 
-  polyxios --help | --version
+  polyxios --help | --version | COMMAND --help
 
 common options:
   --allow-external-files  read image files outside the input's folder (absolute paths, ..),
@@ -116,6 +118,21 @@ exit codes (batch, merge-reports):
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
 
+constexpr std::string_view kCommands[] = {"convert", "info", "validate", "batch", "merge-reports"};
+
+bool is_help(std::string_view arg) { return arg == "--help" || arg == "-h"; }
+
+// `polyxios COMMAND --help`: that command's block of kHelp, then the common options and the exit
+// codes (one text, so that the two helps never disagree).
+void print_command_help(std::string_view command) {
+  const std::string_view help = kHelp;
+  const size_t start = help.find("  polyxios " + std::string(command) + " ");
+  const size_t end = help.find("\n\n  polyxios ", start);
+  const size_t common = help.find("common options:");
+  std::printf("usage:\n%.*s\n\n%.*s", static_cast<int>(end - start), help.data() + start,
+              static_cast<int>(help.size() - common), help.data() + common);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -126,8 +143,20 @@ int main(int argc, char** argv) {
   if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
   if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::fputs(kHelp, stdout);
+  const bool known = std::find(std::begin(kCommands), std::end(kCommands), command) !=
+                     std::end(kCommands);
+  if (is_help(command) || command == "help") {
+    // `polyxios help COMMAND` is `polyxios COMMAND --help`
+    if (command == "help" && argc > 2 &&
+        std::find(std::begin(kCommands), std::end(kCommands), argv[2]) != std::end(kCommands)) {
+      print_command_help(argv[2]);
+    } else {
+      std::fputs(kHelp, stdout);
+    }
+    return 0;
+  }
+  if (known && std::any_of(argv + 2, argv + argc, is_help)) {
+    print_command_help(command);
     return 0;
   }
   if (command == "--version") {

@@ -153,5 +153,25 @@ else
   echo "schema $schema absent: schema check skipped"
 fi
 
+# Each command's own help: its usage block and the common options, and no other command's.
+expect_help() {  # expect_help NAME WANT_TEXT UNWANTED_TEXT COMMAND...
+  local name=$1 want=$2 unwanted=$3
+  shift 3
+  if "$@" >"$work/help.txt" 2>&1 && grep -qF -- "$want" "$work/help.txt" &&
+    grep -qF -- "common options:" "$work/help.txt" && ! grep -qF -- "$unwanted" "$work/help.txt"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name"
+    head -5 "$work/help.txt" | sed 's/^/  | /'
+  fi
+}
+expect_help "convert --help" "polyxios convert IN OUT" "polyxios info IN" "$polyxios" convert --help
+expect_help "info -h" "polyxios info IN" "polyxios convert IN" "$polyxios" info in.dae -h
+expect_help "help batch" "polyxios batch SRC OUT" "polyxios validate PATH" "$polyxios" help batch
+expect_help "merge-reports --help" "polyxios merge-reports REPORT" "polyxios --help | --version" \
+  "$polyxios" merge-reports --help
+expect_help "--help" "polyxios validate PATH" "no such text" "$polyxios" --help
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
