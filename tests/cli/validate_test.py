@@ -112,6 +112,8 @@ try:
     write("lib/sub/gz.dae.gz", gzip.compress(dae(TRIANGLES).encode()), "wb")
     write("lib/notes.txt", "not an asset")
     write("empty/notes.txt", "not an asset")
+    # A glTF asset whose minVersion is above the 2.0 written: one write-time warning.
+    write("warned.gltf", '{"asset":{"version":"2.1","minVersion":"2.1"}}')
     write("typed.gltf", '{"asset":{"version":"2.0"},"scenes":[{"nodes":[0]}],"scene":0,'
                         '"nodes":[{"name":5}]}')
     # A whole 1x1 PNG: the glTF writer leaves out PNG bytes the validator would reject.
@@ -123,17 +125,23 @@ try:
     before = listing(work)
     sample_dir_before = listing(os.path.dirname(SAMPLE))
 
-    # The sample: one write-time warning (COLLADA's asset fields glTF has no slot for).
-    sample_warned = f"warnings   {SAMPLE}: 1 warning ({GLOBAL_CODE} x1)"
+    # The bundled sample converts with no warning every way (its asset's record of its source
+    # goes in a glTF's asset.extras); warned.gltf with one write-time warning.
+    one_ok = "1 asset: 1 ok, 0 with warnings, 0 failed"
+    for to in ("glb", "gltf", "dae"):
+        _, err = expect(f"sample --to {to} --werror", [SAMPLE, "--to", to, "--werror"], 0,
+                        [f"ok         {SAMPLE}", one_ok])
+        check(f"sample --to {to}: nothing on stderr", err == "", err)
+    sample_warned = f"warnings   warned.gltf: 1 warning ({GLOBAL_CODE} x1)"
     one_warned = "1 asset: 0 ok, 1 with warnings, 0 failed"
-    _, err = expect("sample", [SAMPLE], 0, [sample_warned, one_warned])
-    check("sample: nothing on stderr", err == "", err)
-    expect("sample --werror", [SAMPLE, "--werror"], 2, [sample_warned, one_warned])
-    expect("sample --ignore --werror", [SAMPLE, "--ignore", GLOBAL_CODE, "--werror"], 0,
-           [f"ok         {SAMPLE}", "1 asset: 1 ok, 0 with warnings, 0 failed"])
-    expect("sample --to gltf", [SAMPLE, "--to", "gltf"], 0, [sample_warned, one_warned])
-    expect("sample --to=dae --werror", [SAMPLE, "--to=dae", "--werror"], 0,
-           [f"ok         {SAMPLE}", "1 asset: 1 ok, 0 with warnings, 0 failed"])
+    _, err = expect("warned", ["warned.gltf"], 0, [sample_warned, one_warned])
+    check("warned: nothing on stderr", err == "", err)
+    expect("warned --werror", ["warned.gltf", "--werror"], 2, [sample_warned, one_warned])
+    expect("warned --ignore --werror", ["warned.gltf", "--ignore", GLOBAL_CODE, "--werror"], 0,
+           ["ok         warned.gltf", one_ok])
+    expect("warned --to gltf", ["warned.gltf", "--to", "gltf"], 0, [sample_warned, one_warned])
+    expect("warned --to=dae --werror", ["warned.gltf", "--to=dae", "--werror"], 2,
+           ["warnings   warned.gltf: 1 warning (collada.write.asset-dropped x1)", one_warned])
 
     # A folder: searched recursively, any case, .dae.gz too, other files skipped, in byte order.
     lib_lines = [
@@ -164,7 +172,7 @@ try:
     # --json: one glTF-Validator-shaped report per asset and line, the summary on stderr.
     got, err = reports(["lib", SAMPLE, "typed.gltf"], 2)
     check("--json: one report per asset", len(got) == 8, str(len(got)))
-    check("--json: the summary goes to stderr", "8 assets: 2 ok, 3 with warnings, 3 failed" in err,
+    check("--json: the summary goes to stderr", "8 assets: 3 ok, 2 with warnings, 3 failed" in err,
           err)
     if len(got) == 8:
         by_uri = {r["uri"]: r for r in got}
@@ -237,7 +245,7 @@ try:
     expect("--only", [SAMPLE, "lib/holes.dae", "--only", HOLES_CODE], 0,
            [f"ok         {SAMPLE}", f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
             "2 assets: 1 ok, 1 with warnings, 0 failed"])
-    expect("--only a family, twice", [SAMPLE, "lib/holes.dae", "--only", "gltf.write.*", "--only",
+    expect("--only a family, twice", ["warned.gltf", "lib/holes.dae", "--only", "gltf.write.*", "--only",
                                       "xml.*", "--werror"], 2,
            [sample_warned, "ok         lib/holes.dae", "2 assets: 1 ok, 1 with warnings, 0 failed"])
     expect("--ignore a family", ["lib/holes.dae", "--ignore", "collada.polygons.*", "--werror"], 0)
@@ -253,8 +261,8 @@ try:
 
     team = config("team.json", {"ignore": [GLOBAL_CODE],
                                 "severity": {HOLES_CODE: "error"}})
-    expect("--config", [SAMPLE, "lib/holes.dae", "--config", team], 2,
-           [f"ok         {SAMPLE}", f"failed     lib/holes.dae: 1 error ({HOLES_CODE} x1)",
+    expect("--config", ["warned.gltf", "lib/holes.dae", "--config", team], 2,
+           ["ok         warned.gltf", f"failed     lib/holes.dae: 1 error ({HOLES_CODE} x1)",
             "2 assets: 1 ok, 0 with warnings, 1 failed"])
     expect("--config, then a flag", [SAMPLE, "lib/holes.dae", "--config", team, "--severity",
                                      f"{HOLES_CODE}=warning"], 0)

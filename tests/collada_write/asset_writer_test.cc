@@ -19,9 +19,10 @@ std::string asset_string(const Scene& scene, std::string_view key) {
   return v != nullptr && v->is_string() ? v->as_string() : "";
 }
 
-// R54: a write keeps the author and copyright, names polyxios as the authoring tool, drops other
-// keys with a warning (another format's version and generator silently).
-TEST(AssetWriter, KeepsAuthorAndCopyrightNamesPolyxiosDropsOtherKeysWithAWarning) {
+// R54: a write keeps the author and copyright, drops other keys with a warning (another format's
+// version and generator silently). Beyond the spec (issue 15): the source's authoring tool stays
+// in the first contributor, where readers look, and polyxios names itself in a second one.
+TEST(AssetWriter, KeepsAuthorCopyrightAndTheSourceToolAddsPolyxiosDropsOtherKeysWithAWarning) {
   Scene scene = scene_with_asset({{"author", Value("Ada")},
                                   {"copyright", Value("(c) 2024")},
                                   {"authoring_tool", Value("Maya")},
@@ -32,10 +33,33 @@ TEST(AssetWriter, KeepsAuthorAndCopyrightNamesPolyxiosDropsOtherKeysWithAWarning
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(asset_string(*rt.read.scene, "author"), "Ada");
   EXPECT_EQ(asset_string(*rt.read.scene, "copyright"), "(c) 2024");
-  EXPECT_EQ(asset_string(*rt.read.scene, "authoring_tool"), "polyxios 0.1.0");
+  EXPECT_EQ(asset_string(*rt.read.scene, "authoring_tool"), "Maya");
+  EXPECT_NE(rt.written.text->find("<contributor>\n      <authoring_tool>polyxios 0.1.0"
+                                  "</authoring_tool>\n    </contributor>"),
+            std::string::npos);
   EXPECT_EQ(warned(rt.written, "collada.write.asset-dropped"), 1);
   EXPECT_NE(rt.written.diagnostics.entries()[0].message.find("title"), std::string::npos);
   EXPECT_EQ(rt.written.diagnostics.entries()[0].message.find("version"), std::string::npos);
+}
+
+// Beyond the spec (issue 15): a glTF asset's generator is the source's tool; polyxios's own
+// output names one contributor, polyxios.
+TEST(AssetWriter, AGltfGeneratorIsTheSourcesToolAndPolyxiosIsNotNamedTwice) {
+  Scene gltf = scene_with_asset({{"generator", Value("Khronos glTF Blender I/O v3.6")},
+                                 {"copyright", Value("CC-BY 4.0 Someone")}});
+  RoundTrip rt = write_and_read(gltf);
+  ASSERT_TRUE(rt.read.scene.ok());
+  EXPECT_EQ(asset_string(*rt.read.scene, "authoring_tool"), "Khronos glTF Blender I/O v3.6");
+  EXPECT_EQ(asset_string(*rt.read.scene, "copyright"), "CC-BY 4.0 Someone");
+  EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
+
+  Scene ours = scene_with_asset({{"authoring_tool", Value("polyxios 0.1.0")},
+                                 {"generator", Value("polyxios")}});
+  Written again = write_text(ours);
+  ASSERT_TRUE(again.text.ok());
+  size_t first = again.text->find("<contributor>");
+  EXPECT_EQ(again.text->find("<contributor>", first + 1), std::string::npos);
+  EXPECT_NE(again.text->find("<authoring_tool>polyxios 0.1.0</authoring_tool>"), std::string::npos);
 }
 
 // Q17: fixed timestamps, the epoch unless the asset holds an xs:dateTime; others replaced with a

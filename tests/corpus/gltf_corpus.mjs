@@ -72,7 +72,7 @@ const ALLOWED_ON_VALID = new Map([
   ['gltf.write.animation-channel-skipped', 'morph weight channels (no morph targets kept), and key times that do not increase (zeros of an accessor without bufferView)'],
   ['gltf.write.animation-empty', 'an animation left with no channel, which glTF cannot hold'],
   ['gltf.write.attribute-dropped', 'a tangent of zero length (an accessor without bufferView), a mesh\'s extras'],
-  ['gltf.write.global-dropped', 'asset fields glTF has no slot for, and a minVersion above the 2.0 written'],
+  ['gltf.write.global-dropped', 'a minVersion above the 2.0 written (glTF has no field for it)'],
   ['gltf.write.image-dropped', 'WebP / KTX2 images, which glTF takes only through an extension the writer does not declare'],
   ['gltf.write.image-not-embedded', 'bytes of a type glTF does not know keep their URI instead of being embedded'],
   ['gltf.write.mesh-skipped', 'a mesh left with no primitive (see gltf.read.primitive-skipped)'],

@@ -33,6 +33,45 @@ TEST(GltfWriter, AssetNamesVersionGeneratorAndCopyright) {
   EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 1);
 }
 
+// Beyond the spec (issue 15): what a COLLADA asset records of its source (author, authoring
+// tool, dates, up axis, unit) goes in asset.extras, with no warning; a glTF source's generator
+// is its authoring tool; polyxios's own generator is not repeated there.
+TEST(GltfWriter, TheSourcesRecordGoesInAssetExtras) {
+  Scene scene = triangle_scene();
+  ValueMap unit{{"name", Value("centimeter")}, {"meter", Value(0.01)}};
+  set_value(scene.global_attrs, "asset",
+            Value(ValueMap{{"up_axis", Value("Z_UP")},
+                           {"unit", Value(unit)},
+                           {"created", Value("2024-01-02T03:04:05Z")},
+                           {"modified", Value("2024-01-03T03:04:05Z")},
+                           {"author", Value("Ada")},
+                           {"authoring_tool", Value("Maya 2024")},
+                           {"copyright", Value("(c) Ada")}}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  const auto& asset = p.doc["asset"];
+  EXPECT_STREQ(asset["copyright"].GetString(), "(c) Ada");
+  EXPECT_STREQ(asset["generator"].GetString(), "polyxios");
+  const auto& extras = asset["extras"];
+  EXPECT_STREQ(extras["author"].GetString(), "Ada");
+  EXPECT_STREQ(extras["authoring_tool"].GetString(), "Maya 2024");
+  EXPECT_STREQ(extras["created"].GetString(), "2024-01-02T03:04:05Z");
+  EXPECT_STREQ(extras["modified"].GetString(), "2024-01-03T03:04:05Z");
+  EXPECT_STREQ(extras["up_axis"].GetString(), "Z_UP");
+  EXPECT_STREQ(extras["unit"]["name"].GetString(), "centimeter");
+  EXPECT_EQ(extras["unit"]["meter"].GetDouble(), 0.01);
+  EXPECT_FALSE(extras.HasMember("copyright"));
+  EXPECT_EQ(diagnostics.warning_count(), 0);
+
+  set_value(scene.global_attrs, "asset", Value(ValueMap{{"generator", Value("Blender I/O")}}));
+  Parsed from_gltf = write_gltf(scene, diagnostics);
+  EXPECT_STREQ(from_gltf.doc["asset"]["extras"]["authoring_tool"].GetString(), "Blender I/O");
+  set_value(scene.global_attrs, "asset", Value(ValueMap{{"generator", Value("polyxios")}}));
+  Parsed ours = write_gltf(scene, diagnostics);
+  EXPECT_FALSE(ours.doc["asset"].HasMember("extras"));
+  EXPECT_EQ(diagnostics.warning_count(), 0);
+}
+
 TEST(GltfWriter, SceneExtrasBecomeTheFilesExtrasAndOtherGlobalsAreLeftOut) {
   Scene scene = triangle_scene();
   std::span<int32_t> ids = scene.arena->allocate<int32_t>(4);

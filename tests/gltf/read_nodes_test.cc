@@ -138,5 +138,26 @@ TEST(ReadScenes, AssetAndDocumentExtrasAreKept) {
   EXPECT_EQ(find_value(extras->as_map(), "project")->as_int(), 7);
 }
 
+// Beyond the spec (issue 15): the source's record a polyxios write leaves in asset.extras comes
+// back into the asset; other asset extras, and a record of the wrong type, do not.
+TEST(ReadScenes, TheSourcesRecordInAssetExtrasComesBack) {
+  ReadResult r = read_bytes(
+      R"({"asset": {"version": "2.0", "generator": "polyxios",
+                    "extras": {"author": "Ada", "authoring_tool": "Maya 2024",
+                               "created": "2024-01-02T03:04:05Z", "up_axis": "Z_UP",
+                               "unit": {"name": "centimeter", "meter": 0.01},
+                               "modified": 5, "project": "x"}}})");
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const ValueMap& asset = find_value(r.scene->global_attrs, "asset")->as_map();
+  EXPECT_EQ(find_value(asset, "author")->as_string(), "Ada");
+  EXPECT_EQ(find_value(asset, "authoring_tool")->as_string(), "Maya 2024");
+  EXPECT_EQ(find_value(asset, "created")->as_string(), "2024-01-02T03:04:05Z");
+  EXPECT_EQ(find_value(asset, "up_axis")->as_string(), "Z_UP");
+  EXPECT_EQ(find_value(find_value(asset, "unit")->as_map(), "meter")->as_double(), 0.01);
+  EXPECT_EQ(find_value(asset, "modified"), nullptr);
+  EXPECT_EQ(find_value(asset, "project"), nullptr);
+  EXPECT_EQ(find_value(asset, "extras"), nullptr);
+}
+
 }  // namespace
 }  // namespace px::gltf::testing

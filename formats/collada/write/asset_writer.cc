@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/strings.h"
+#include "model/asset_record.h"
 #include "formats/collada/write/xml_names.h"
 
 namespace px::collada {
@@ -119,13 +120,21 @@ void check_asset(const Scene& scene, Diagnostics& diagnostics) {
 void write_asset(const Scene& scene, XmlWriter& xml) {
   const ValueMap* asset = asset_of(scene);
   xml.open("asset");
+  // The source's contributor (its author, copyright and the tool that made it: an authoring
+  // tool, else a glTF generator) first, where a reader looks, then polyxios's own.
+  const std::string* tool = asset == nullptr ? nullptr : source_tool(*asset);
   xml.open("contributor");
   if (const std::string* author = string_at(asset, "author")) xml.element("author", *author);
-  xml.element("authoring_tool", kAuthoringTool);
+  xml.element("authoring_tool", tool != nullptr ? std::string_view(*tool) : kAuthoringTool);
   if (const std::string* copyright = string_at(asset, "copyright")) {
     xml.element("copyright", *copyright);
   }
   xml.close();
+  if (tool != nullptr) {
+    xml.open("contributor");
+    xml.element("authoring_tool", kAuthoringTool);
+    xml.close();
+  }
   xml.element("created", timestamp(asset, "created"));
   xml.element("modified", timestamp(asset, "modified"));
   const Value* unit = asset == nullptr ? nullptr : find_value(*asset, "unit");

@@ -8,6 +8,7 @@
 #include "engine/mapped_file.h"
 #include "engine/progress.h"
 #include "engine/strings.h"
+#include "formats/gltf/asset_extras.h"
 #include "formats/gltf/check/accessor_check.h"
 #include "formats/gltf/check/extension_check.h"
 #include "formats/gltf/check/layout_check.h"
@@ -40,7 +41,7 @@ absl::Status parse_json(std::string_view text, JsonDocument& doc) {
 }
 
 // "asset": the version must be 2.x; version, minVersion, generator and copyright are kept in
-// global_attrs["asset"].
+// global_attrs["asset"], with the source's record a polyxios write left in asset.extras.
 absl::Status read_asset(ReadContext& ctx) {
   absl::StatusOr<std::optional<JsonObject>> asset = ctx.root().object("asset");
   if (!asset.ok()) return asset.status();
@@ -55,6 +56,13 @@ absl::Status read_asset(ReadContext& ctx) {
                                               : cat("the document is glTF ", value, ", not 2.x"));
     }
     if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
+  }
+  ValueMap kept;
+  PX_GLTF_TRY(ctx.keep(**asset, "extras", kept));
+  if (const Value* extras = find_value(kept, "extras"); extras != nullptr && extras->is_map()) {
+    for (const auto& [key, value] : extras->as_map()) {
+      if (is_asset_extra(key, value)) out.emplace_back(key, value);
+    }
   }
   set_value(ctx.scene().global_attrs, "asset", Value(std::move(out)));
   return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);

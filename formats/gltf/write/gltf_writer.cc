@@ -14,6 +14,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/gltf/asset_extras.h"
 #include "formats/gltf/write/animation_writer.h"
 #include "formats/gltf/write/bin_stream.h"
 #include "formats/gltf/write/camera_writer.h"
@@ -26,6 +27,7 @@
 #include "formats/gltf/write/skin_writer.h"
 #include "formats/gltf/write/texture_writer.h"
 #include "formats/gltf/write/value_json.h"
+#include "model/asset_record.h"
 
 namespace px::gltf {
 namespace {
@@ -33,8 +35,7 @@ namespace {
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
 
 // "asset": version, generator, and the scene's copyright and minVersion (only "2.0", since the
-// validator rejects a minVersion above the version written); other asset fields have no glTF
-// slot.
+// validator rejects a minVersion above the version written); is_asset_extra's fields in extras.
 void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics) {
   json.key("asset");
   json.start_object();
@@ -43,24 +44,43 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
   json.key("generator");
   json.string("polyxios");
   const Value* asset = find_value(scene.global_attrs, "asset");
-  if (asset != nullptr && asset->is_map()) {
-    std::string dropped;
+  if (asset == nullptr || !asset->is_map()) {
+    json.end_object();
+    return;
+  }
+  std::string dropped;
+  bool has_extras = false;
+  for (const auto& [key, value] : asset->as_map()) {
+    if ((key == "copyright" && value.is_string()) ||
+        (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
+      json.key(key);
+      json.string(value.as_string());
+    } else if (key == "minVersion") {
+      diagnostics.warn(kGlobalDropped, "asset minVersion left out: it is not \"2.0\", and the "
+                                       "validator rejects one above the version 2.0 written");
+    } else if (is_asset_extra(key, value)) {
+      has_extras = true;
+    } else if (key != "version" && key != "generator") {
+      dropped += dropped.empty() ? key : cat(", ", key);
+    }
+  }
+  const std::string* tool = source_tool(asset->as_map());
+  if (has_extras || tool != nullptr) {
+    json.key("extras");
+    json.start_object();
     for (const auto& [key, value] : asset->as_map()) {
-      if ((key == "copyright" && value.is_string()) ||
-          (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
-        json.key(key);
-        json.string(value.as_string());
-      } else if (key == "minVersion") {
-        diagnostics.warn(kGlobalDropped, "asset minVersion left out: it is not \"2.0\", and the "
-                                         "validator rejects one above the version 2.0 written");
-      } else if (key != "version" && key != "generator") {
-        dropped += dropped.empty() ? key : cat(", ", key);
-      }
+      if (!is_asset_extra(key, value) || key == "authoring_tool") continue;
+      json.key(key);
+      write_value(json, value);
     }
-    if (!dropped.empty()) {
-      diagnostics.warn(kGlobalDropped,
-                       cat("asset fields glTF has no slot for left out: ", dropped));
+    if (tool != nullptr) {
+      json.key("authoring_tool");
+      json.string(*tool);
     }
+    json.end_object();
+  }
+  if (!dropped.empty()) {
+    diagnostics.warn(kGlobalDropped, cat("asset fields glTF has no slot for left out: ", dropped));
   }
   json.end_object();
 }
