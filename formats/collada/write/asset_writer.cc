@@ -6,7 +6,6 @@
 #include <string>
 
 #include "engine/strings.h"
-#include "model/asset_record.h"
 #include "formats/collada/write/xml_names.h"
 
 namespace px::collada {
@@ -24,6 +23,16 @@ const std::string* string_at(const ValueMap* asset, std::string_view key) {
   if (asset == nullptr) return nullptr;
   const Value* v = find_value(*asset, key);
   return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
+}
+
+// The tool that made the source, not polyxios itself: the asset's authoring_tool (a COLLADA
+// contributor's), else its generator (a glTF asset's); nullptr when it names none.
+const std::string* source_tool(const ValueMap* asset) {
+  for (std::string_view key : {"authoring_tool", "generator"}) {
+    const std::string* tool = string_at(asset, key);
+    if (tool != nullptr && !tool->empty() && !tool->starts_with("polyxios")) return tool;
+  }
+  return nullptr;
 }
 
 std::string_view timestamp(const ValueMap* asset, std::string_view key) {
@@ -122,7 +131,7 @@ void write_asset(const Scene& scene, XmlWriter& xml) {
   xml.open("asset");
   // The source's contributor (its author, copyright and the tool that made it: an authoring
   // tool, else a glTF generator) first, where a reader looks, then polyxios's own.
-  const std::string* tool = asset == nullptr ? nullptr : source_tool(*asset);
+  const std::string* tool = source_tool(asset);
   xml.open("contributor");
   if (const std::string* author = string_at(asset, "author")) xml.element("author", *author);
   xml.element("authoring_tool", tool != nullptr ? std::string_view(*tool) : kAuthoringTool);

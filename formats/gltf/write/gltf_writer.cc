@@ -27,7 +27,6 @@
 #include "formats/gltf/write/skin_writer.h"
 #include "formats/gltf/write/texture_writer.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/asset_record.h"
 
 namespace px::gltf {
 namespace {
@@ -64,18 +63,13 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
       dropped += dropped.empty() ? key : cat(", ", key);
     }
   }
-  const std::string* tool = source_tool(asset->as_map());
-  if (has_extras || tool != nullptr) {
+  if (has_extras) {
     json.key("extras");
     json.start_object();
     for (const auto& [key, value] : asset->as_map()) {
-      if (!is_asset_extra(key, value) || key == "authoring_tool") continue;
+      if (!is_asset_extra(key, value)) continue;
       json.key(key);
       write_value(json, value);
-    }
-    if (tool != nullptr) {
-      json.key("authoring_tool");
-      json.string(*tool);
     }
     json.end_object();
   }
