@@ -41,7 +41,8 @@ class CMakeBuild(build_ext):
         jobs = os.environ.get("CMAKE_BUILD_PARALLEL_LEVEL") or str(os.cpu_count() or 1)
         subprocess.run(["cmake", "--build", str(build), "--target", "_polyxios", "-j", jobs],
                        check=True)
-        built = build / "python" / "polyxios" / ("_polyxios" + sysconfig.get_config_var("EXT_SUFFIX"))
+        module = "_polyxios" + sysconfig.get_config_var("EXT_SUFFIX")
+        built = build / "python" / "polyxios" / module
         target = Path(self.get_ext_fullpath(ext.name))
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, target)

@@ -11,8 +11,9 @@
 # transitively, in link order: each of the project's static libraries by its archive file, before
 # the libraries it depends on; each imported library by its shared library (the one
 # px_use_static_archives replaced, kept in PX_SHARED_LIBRARY, else its own file); items that are
-# not targets (-pthread, a path) as the target spells them. In OUT_STATIC, the project's static libraries
-# reached (TARGET included), which a shared object needs compiled as position-independent code.
+# not targets (-pthread, a path) as the target spells them. In OUT_STATIC, the project's static
+# libraries reached (TARGET included), which a shared object needs compiled as
+# position-independent code.
 function(px_shared_link_items out out_static target)
   set(px_seen "")
   set(px_order "")

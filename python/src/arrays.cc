@@ -76,8 +76,8 @@ py::array uint8_view(std::span<const uint8_t> values, py::handle base) {
 }
 
 py::array uint32_view(std::span<const uint32_t> values, py::handle base) {
-  return read_only_view(py::dtype::of<uint32_t>(), {static_cast<py::ssize_t>(values.size())},
-                        {4}, values.data(), base);
+  return read_only_view(py::dtype::of<uint32_t>(), {static_cast<py::ssize_t>(values.size())}, {4},
+                        values.data(), base);
 }
 
 py::array matrix_view(const Eigen::Matrix4d& matrix, py::handle base) {

@@ -17,8 +17,8 @@ bool is_rule(std::string_view word) {
   if (word.empty() || word.front() == '.' || word.back() == '.') return false;
   if (word.find('.') == std::string_view::npos) return false;
   for (char c : word) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' ||
-                    c == '_';
+    const bool ok =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
     if (!ok) return false;
   }
   return true;
@@ -86,8 +86,8 @@ void raise_status(const absl::Status& status) {
       const Refusal refusal = parse_refusal(what);
       py::object code = refusal.code ? py::object(text(*refusal.code)) : py::object(py::none());
       py::object line = refusal.line ? py::object(py::int_(*refusal.line)) : py::object(py::none());
-      raise_instance(error_class("CodecError")(message, py::arg("code") = code,
-                                               py::arg("line") = line));
+      raise_instance(
+          error_class("CodecError")(message, py::arg("code") = code, py::arg("line") = line));
     }
     case ExitCode::kIo:
       PyErr_SetObject(PyExc_OSError, message.ptr());

@@ -87,7 +87,8 @@ void write_to_stream(const Scene& scene, py::handle target, WriteOptions options
     }
     const py::object encoding = target.attr("encoding");
     // io.StringIO has no encoding: it holds str, whatever encodes it later.
-    options.stream_encoding = encoding.is_none() ? "utf-8" : utf8(encoding, "the stream's encoding");
+    options.stream_encoding =
+        encoding.is_none() ? "utf-8" : utf8(encoding, "the stream's encoding");
   }
   MemoryStream memory;
   absl::Status status;

@@ -74,8 +74,7 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
           "cell_types",
           [](py::object self) {
             const std::span<const CellType> types = mesh_of(self).cell_types;
-            return uint8_view({reinterpret_cast<const uint8_t*>(types.data()), types.size()},
-                              self);
+            return uint8_view({reinterpret_cast<const uint8_t*>(types.data()), types.size()}, self);
           },
           "uint8: each cell's VTK type number (CellType)")
       .def_property_readonly(
@@ -87,8 +86,7 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
           "dict: vertex attributes by name, one row per point ('normals', 'texcoords', "
           "'texcoords_1', 'colors', 'joints', 'weights', 'tangents', ...)")
       .def_property_readonly(
-          "element_attrs",
-          [](py::object self) { return columns(mesh_of(self).cell_data, self); },
+          "element_attrs", [](py::object self) { return columns(mesh_of(self).cell_data, self); },
           "dict: cell attributes by name, one row per cell ('material': int32, -1 for none)")
       .def_property_readonly(
           "global_attrs",

@@ -61,13 +61,14 @@ void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mes
   std::span<const uint32_t> rises;
   if (connectivity.ndim() == 2) {
     if (!offsets.is_none()) {
-      throw py::value_error("a 2-D cells array gives its own offsets: pass cells of one "
-                            "dimension with offsets");
+      throw py::value_error(
+          "a 2-D cells array gives its own offsets: pass cells of one "
+          "dimension with offsets");
     }
     const auto count = static_cast<size_t>(connectivity.shape(0));
     const auto corners = static_cast<uint32_t>(connectivity.shape(1));
-    if (corners == 0) throw py::value_error("cells of shape " + shape_of(connectivity) +
-                                            " have no corners");
+    if (corners == 0)
+      throw py::value_error("cells of shape " + shape_of(connectivity) + " have no corners");
     std::span<uint32_t> made = arena.allocate<uint32_t>(count + 1);
     for (size_t i = 0; i <= count; ++i) made[i] = static_cast<uint32_t>(i * corners);
     rises = made;
@@ -103,8 +104,8 @@ void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mes
     const py::array given = as_array(cell_types);
     std::span<const uint32_t> numbers = copy_indices(given, arena, "cell_types");
     if (numbers.size() != count) {
-      throw py::value_error("cell_types holds " + std::to_string(numbers.size()) +
-                            " types for " + std::to_string(count) + " cells");
+      throw py::value_error("cell_types holds " + std::to_string(numbers.size()) + " types for " +
+                            std::to_string(count) + " cells");
     }
     for (size_t i = 0; i < count; ++i) {
       if (numbers[i] > 255) throw py::value_error("cell_types are VTK numbers, 0..255");
@@ -115,8 +116,8 @@ void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mes
 }
 
 // A dict of name -> array, each of `rows` rows.
-std::vector<NamedColumn> copy_columns(py::handle dict, size_t rows, Arena& arena,
-                                      const char* what, const char* rows_are) {
+std::vector<NamedColumn> copy_columns(py::handle dict, size_t rows, Arena& arena, const char* what,
+                                      const char* rows_are) {
   std::vector<NamedColumn> columns;
   if (dict.is_none()) return columns;
   if (!py::isinstance<py::dict>(dict)) {
@@ -148,7 +149,8 @@ MeshHandle build_polydata(py::handle points, py::handle cells, py::handle offset
   copy_cells(cells, offsets, cell_types, mesh, arena);
   mesh.point_data = copy_columns(point_data, mesh.num_points(), arena, "point_data", "point");
   mesh.cell_data = copy_columns(element_attrs, mesh.num_cells(), arena, "element_attrs", "cell");
-  if (!global_attrs.is_none()) mesh.global_attrs = map_from_python(global_attrs, arena, "global_attrs");
+  if (!global_attrs.is_none())
+    mesh.global_attrs = map_from_python(global_attrs, arena, "global_attrs");
   return MeshHandle{data, &data->mesh};
 }
 

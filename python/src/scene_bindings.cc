@@ -43,9 +43,7 @@ py::tuple floats(const std::array<double, N>& values) {
   return tuple;
 }
 
-py::object texture_ref(const TextureRef& ref) {
-  return ref.present() ? py::cast(ref) : py::none();
-}
+py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
 
 const char* alpha_mode_name(AlphaMode mode) {
   switch (mode) {
@@ -156,9 +154,9 @@ void bind_node(py::module_& m) {
           "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
       .def("__repr__", [](py::handle self) {
         const Node& node = part_of<Node>(self);
-        return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() +
-               ": mesh " + std::to_string(node.mesh) + ", " +
-               std::to_string(node.children.size()) + " children>";
+        return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +
+               std::to_string(node.mesh) + ", " + std::to_string(node.children.size()) +
+               " children>";
       });
 }
 
@@ -218,12 +216,11 @@ void bind_material(py::module_& m) {
           "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
           "bool")
       .def_property_readonly(
-          "extras",
-          [](py::object self) { return to_python(part_of<Material>(self).extras, self); },
+          "extras", [](py::object self) { return to_python(part_of<Material>(self).extras, self); },
           "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...")
       .def("__repr__", [](py::handle self) {
-        return "<SceneMaterial " + py::repr(text(part_of<Material>(self).name)).cast<std::string>() +
-               ">";
+        return "<SceneMaterial " +
+               py::repr(text(part_of<Material>(self).name)).cast<std::string>() + ">";
       });
 }
 

@@ -42,12 +42,12 @@ Value value_from_python(py::handle object, Arena& arena, const char* what, int d
 
 ValueMap map_from_python_at(py::handle object, Arena& arena, const char* what, int depth) {
   if (!py::isinstance<py::dict>(object)) {
-    throw py::type_error(std::string(what) + " must be a dict, not " +
-                         type_name(object));
+    throw py::type_error(std::string(what) + " must be a dict, not " + type_name(object));
   }
   ValueMap map;
   for (auto [key, item] : py::reinterpret_borrow<py::dict>(object)) {
-    if (!py::isinstance<py::str>(key)) throw py::type_error(std::string(what) + " keys must be str");
+    if (!py::isinstance<py::str>(key))
+      throw py::type_error(std::string(what) + " keys must be str");
     map.emplace_back(utf8(key, what), value_from_python(item, arena, what, depth + 1));
   }
   return map;
@@ -74,12 +74,12 @@ Value value_from_python(py::handle object, Arena& arena, const char* what, int d
     }
     return Value(std::move(array));
   }
-  if (py::isinstance<py::dict>(object)) return Value(map_from_python_at(object, arena, what, depth));
+  if (py::isinstance<py::dict>(object))
+    return Value(map_from_python_at(object, arena, what, depth));
   if (py::isinstance<py::array>(object)) {
     return Value(copy_column(py::reinterpret_borrow<py::array>(object), arena, what));
   }
-  throw py::type_error(std::string(what) + " holds a " +
-                       type_name(object) +
+  throw py::type_error(std::string(what) + " holds a " + type_name(object) +
                        "; values are None, bool, int, float, str, list, tuple, dict or a numpy "
                        "array");
 }
@@ -97,8 +97,8 @@ ValueMap map_from_python(py::handle dict, Arena& arena, const char* what) {
 }
 
 py::str text(std::string_view utf8) {
-  PyObject* str = PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()),
-                                       "surrogateescape");
+  PyObject* str =
+      PyUnicode_DecodeUTF8(utf8.data(), static_cast<Py_ssize_t>(utf8.size()), "surrogateescape");
   if (str == nullptr) throw py::error_already_set();
   return py::reinterpret_steal<py::str>(str);
 }
@@ -109,8 +109,7 @@ std::string type_name(py::handle object) {
 
 std::string utf8(py::handle str, const char* what) {
   if (!py::isinstance<py::str>(str)) {
-    throw py::type_error(std::string(what) + " must be a str, not " +
-                         type_name(str));
+    throw py::type_error(std::string(what) + " must be a str, not " + type_name(str));
   }
   PyObject* bytes = PyUnicode_AsEncodedString(str.ptr(), "utf-8", "surrogateescape");
   if (bytes == nullptr) throw py::error_already_set();
