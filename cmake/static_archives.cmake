@@ -17,6 +17,9 @@ option(PX_STATIC_LIBS "Link Expat's and zlib's static archives, not their shared
 option(PX_STATIC_BINARY "Link polyxios with no shared library at all (-static-pie)" ON)
 
 # Each imported target's library file taken from its static archive (libx.a beside libx.so).
+# The shared library it replaces stays in the target's PX_SHARED_LIBRARY, for the Python module,
+# a shared object that cannot take Abseil's archives (built without -fPIC) and shares the
+# interpreter's own expat and zlib (python/shared_link.cmake).
 function(px_use_static_archives)
   foreach(px_target IN LISTS ARGN)
     foreach(px_property IMPORTED_LOCATION_NONE IMPORTED_LOCATION_RELEASE IMPORTED_LOCATION_DEBUG
@@ -25,7 +28,8 @@ function(px_use_static_archives)
       if(px_location MATCHES "\\.so(\\.[0-9.]+)?$")
         string(REGEX REPLACE "\\.so(\\.[0-9.]+)?$" ".a" px_archive "${px_location}")
         if(EXISTS "${px_archive}")
-          set_target_properties(${px_target} PROPERTIES ${px_property} "${px_archive}")
+          set_target_properties(${px_target} PROPERTIES ${px_property} "${px_archive}"
+                                                        PX_SHARED_LIBRARY "${px_location}")
         endif()
       endif()
     endforeach()

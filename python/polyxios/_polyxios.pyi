@@ -1,0 +1,224 @@
+"""Type stubs of polyxios._polyxios, the compiled half of the polyxios package."""
+
+import os
+from typing import IO, Any, Callable, Optional, Union
+
+import numpy as np
+import numpy.typing as npt
+
+_Path = Union[str, "os.PathLike[str]"]
+_Progress = Optional[Callable[[float], Any]]
+
+class PolyData:
+    """A mesh: points, vertex attributes and VTK-style cells (immutable; arrays read-only)."""
+
+    def __init__(
+        self,
+        points: npt.ArrayLike,
+        cells: Optional[npt.ArrayLike] = None,
+        offsets: Optional[npt.ArrayLike] = None,
+        cell_types: Optional[npt.ArrayLike] = None,
+        point_data: Optional[dict[str, npt.ArrayLike]] = None,
+        element_attrs: Optional[dict[str, npt.ArrayLike]] = None,
+        global_attrs: Optional[dict[str, Any]] = None,
+    ) -> None: ...
+    @property
+    def points(self) -> np.ndarray:
+        """(n, 3) float32 or float64: the positions."""
+    @property
+    def vertices(self) -> np.ndarray:
+        """The points, under the name glTF.md uses."""
+    @property
+    def cells(self) -> npt.NDArray[np.uint32]:
+        """Every cell's point indices, one after another."""
+    @property
+    def offsets(self) -> npt.NDArray[np.uint32]:
+        """Where each cell starts in cells, and len(cells) last."""
+    @property
+    def cell_types(self) -> npt.NDArray[np.uint8]:
+        """Each cell's VTK type number (CellType)."""
+    @property
+    def element_types(self) -> tuple[str, ...]:
+        """The cell type names present, in the order they first occur."""
+    @property
+    def point_data(self) -> dict[str, np.ndarray]:
+        """Vertex attributes by name, one row per point."""
+    @property
+    def element_attrs(self) -> dict[str, np.ndarray]:
+        """Cell attributes by name, one row per cell ('material')."""
+    @property
+    def global_attrs(self) -> dict[str, Any]:
+        """'mesh_name', ..."""
+    @property
+    def num_points(self) -> int: ...
+    @property
+    def num_cells(self) -> int: ...
+
+class SceneNode:
+    """A node of the scene graph."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def matrix(self) -> npt.NDArray[np.float64]:
+        """(4, 4): the local transform, indexed [row, column]."""
+    @property
+    def mesh(self) -> int:
+        """Index into SceneData.meshes, -1 for none."""
+    @property
+    def children(self) -> tuple[int, ...]: ...
+    @property
+    def extras(self) -> dict[str, Any]: ...
+
+class SceneTextureRef:
+    """A material's use of a texture."""
+
+    @property
+    def texture(self) -> int: ...
+    @property
+    def texcoord(self) -> int: ...
+    @property
+    def scale(self) -> float: ...
+
+class SceneMaterial:
+    """A PBR metallic-roughness material."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def base_color(self) -> tuple[float, float, float, float]: ...
+    @property
+    def metallic(self) -> float: ...
+    @property
+    def roughness(self) -> float: ...
+    @property
+    def emissive(self) -> tuple[float, float, float]: ...
+    @property
+    def base_color_texture(self) -> Optional[SceneTextureRef]: ...
+    @property
+    def metallic_roughness_texture(self) -> Optional[SceneTextureRef]: ...
+    @property
+    def normal_texture(self) -> Optional[SceneTextureRef]: ...
+    @property
+    def occlusion_texture(self) -> Optional[SceneTextureRef]: ...
+    @property
+    def emissive_texture(self) -> Optional[SceneTextureRef]: ...
+    @property
+    def alpha_mode(self) -> str:
+        """'OPAQUE', 'MASK' or 'BLEND'."""
+    @property
+    def alpha_cutoff(self) -> float: ...
+    @property
+    def double_sided(self) -> bool: ...
+    @property
+    def extras(self) -> dict[str, Any]: ...
+
+class SceneTexture:
+    """An image with its sampler settings (glTF sampler constants)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def image(self) -> int:
+        """Index into SceneData.images; -1 for a placeholder."""
+    @property
+    def wrap_s(self) -> int: ...
+    @property
+    def wrap_t(self) -> int: ...
+    @property
+    def mag_filter(self) -> int: ...
+    @property
+    def min_filter(self) -> int: ...
+
+class SceneImage:
+    """An image: a uri, or embedded bytes."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def uri(self) -> Optional[str]: ...
+    @property
+    def mime_type(self) -> str: ...
+    @property
+    def bytes(self) -> Optional[npt.NDArray[np.uint8]]: ...
+
+class SceneData:
+    """A scene as read_scene reads it (immutable)."""
+
+    @property
+    def meshes(self) -> tuple[PolyData, ...]: ...
+    @property
+    def nodes(self) -> tuple[SceneNode, ...]: ...
+    @property
+    def scenes(self) -> tuple[tuple[int, ...], ...]: ...
+    @property
+    def default_scene(self) -> int: ...
+    @property
+    def materials(self) -> tuple[SceneMaterial, ...]: ...
+    @property
+    def textures(self) -> tuple[SceneTexture, ...]: ...
+    @property
+    def images(self) -> tuple[SceneImage, ...]: ...
+    @property
+    def global_attrs(self) -> dict[str, Any]: ...
+    def to_polydata(self) -> PolyData:
+        """The whole scene flattened into one PolyData under the nodes' world transforms."""
+
+def read_scene(
+    path_or_bytes: Union[_Path, bytes, bytearray, memoryview],
+    *,
+    allow_external_files: bool = ...,
+    strict_resources: bool = ...,
+    threads: int = ...,
+    progress: _Progress = ...,
+    max_memory_bytes: int = ...,
+    max_input_bytes: int = ...,
+    max_depth: int = ...,
+    max_nodes: int = ...,
+    bytes_per_node: int = ...,
+    max_copy_bytes: int = ...,
+    copy_bytes_per_input_byte: int = ...,
+    max_rebinds_per_node: int = ...,
+    max_accessors: int = ...,
+    max_string_bytes: int = ...,
+) -> SceneData: ...
+def read(
+    path: _Path,
+    *,
+    allow_external_files: bool = ...,
+    strict_resources: bool = ...,
+    threads: int = ...,
+    progress: _Progress = ...,
+    max_memory_bytes: int = ...,
+    max_input_bytes: int = ...,
+    max_depth: int = ...,
+    max_nodes: int = ...,
+    bytes_per_node: int = ...,
+    max_copy_bytes: int = ...,
+    copy_bytes_per_input_byte: int = ...,
+    max_rebinds_per_node: int = ...,
+    max_accessors: int = ...,
+    max_string_bytes: int = ...,
+) -> PolyData: ...
+def write_scene(
+    scene: SceneData,
+    path: Union[_Path, IO[bytes], IO[str]],
+    *,
+    binary: Optional[bool] = ...,
+    collada: bool = ...,
+    threads: int = ...,
+    allow_remote_uris: bool = ...,
+    allow_external_files: bool = ...,
+    progress: _Progress = ...,
+) -> None: ...
+def write(
+    mesh: PolyData,
+    path: _Path,
+    *,
+    binary: Optional[bool] = ...,
+    collada: bool = ...,
+    threads: int = ...,
+    allow_remote_uris: bool = ...,
+    allow_external_files: bool = ...,
+    progress: _Progress = ...,
+) -> None: ...

@@ -1,0 +1,15 @@
+// The module's parts, each adding its classes or functions to it (module.cc calls them in order:
+// classes before the functions whose signatures name them).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace px::python {
+
+namespace py = pybind11;
+
+void bind_polydata(py::module_& m);  // PolyData
+void bind_scene(py::module_& m);     // SceneData, SceneNode, SceneMaterial, SceneTexture, ...
+void bind_io(py::module_& m);        // read_scene, write_scene, read, write
+
+}  // namespace px::python

@@ -1,0 +1,28 @@
+// Keyword options to ReadOptions / WriteOptions (engine/options.h), by the fields' own names.
+//
+// read_scene / read: allow_external_files, strict_resources (bool); threads (int); progress
+// (callable or None); and the limits, flat: max_memory_bytes, max_input_bytes, max_depth,
+// max_nodes, bytes_per_node, max_copy_bytes, copy_bytes_per_input_byte, max_rebinds_per_node,
+// max_accessors, max_string_bytes (int >= 0).
+// write_scene / write: binary (bool or None), collada, allow_remote_uris, allow_external_files
+// (bool); threads (int); progress (callable or None).
+// An unknown keyword, or a value of the wrong type, is a TypeError naming the function; a
+// negative count a ValueError.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include "engine/options.h"
+#include "python/src/call_guard.h"
+
+namespace px::python {
+
+namespace py = pybind11;
+
+// The `progress` keyword (None when absent), for the call's CallGuard.
+py::object progress_option(const py::kwargs& options, const char* function);
+
+ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard);
+WriteOptions write_options(const py::kwargs& options, const char* function, CallGuard& guard);
+
+}  // namespace px::python

@@ -1,0 +1,108 @@
+// PolyData: a mesh, VTK-like. Its arrays are read-only numpy views of the memory that holds the
+// mesh (the scene it was read with, or its own), with the PolyData as their base object.
+#include <pybind11/pybind11.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "model/mesh.h"
+#include "python/src/arrays.h"
+#include "python/src/bindings.h"
+#include "python/src/handles.h"
+#include "python/src/polydata_build.h"
+#include "python/src/values.h"
+
+namespace px::python {
+namespace {
+
+const Mesh& mesh_of(py::handle self) { return *self.cast<const MeshHandle&>().mesh; }
+
+py::dict columns(const std::vector<NamedColumn>& named, py::handle base) {
+  py::dict dict;
+  for (const NamedColumn& c : named) dict[text(c.name)] = column_view(c.column, base);
+  return dict;
+}
+
+// The cell types present, by name, in the order they first occur.
+py::tuple element_types(const Mesh& mesh) {
+  std::vector<CellType> seen;
+  for (CellType type : mesh.cell_types) {
+    if (std::find(seen.begin(), seen.end(), type) == seen.end()) seen.push_back(type);
+  }
+  py::tuple names(seen.size());
+  for (size_t i = 0; i < seen.size(); ++i) names[i] = text(cell_type_name(seen[i]));
+  return names;
+}
+
+py::array points(py::object self) { return column_view(mesh_of(self).points, self); }
+
+}  // namespace
+
+void bind_polydata(py::module_& m) {
+  py::class_<MeshHandle>(m, "PolyData", R"(A mesh: points, vertex attributes and VTK-style cells.
+
+Read from a scene (SceneData.meshes, SceneData.to_polydata(), read()) or made from arrays:
+
+    PolyData(points, cells=None, offsets=None, cell_types=None,
+             point_data=None, element_attrs=None, global_attrs=None)
+
+points: (n, 3) float32 or float64 (integers are taken as float64).
+cells: the corners' point indices: one dimension with offsets (cells + 1 entries rising from 0
+    to len(cells)), or (m, k) for m cells of k corners each. None: a point cloud.
+cell_types: a VTK cell type number per cell (CellType); by default a cell of 1, 2, 3, 4 or more
+    corners is a vertex, line, triangle, quad or polygon.
+point_data: {name: array of n rows} ('normals', 'texcoords', 'colors', ...).
+element_attrs: {name: array of m rows} ('material': the material index, -1 for none).
+global_attrs: {'mesh_name': str, ...}.
+
+The arrays are copied. A PolyData is immutable: its arrays are read-only views of its memory.)")
+      .def(py::init(&build_polydata), py::arg("points"), py::arg("cells") = py::none(),
+           py::arg("offsets") = py::none(), py::arg("cell_types") = py::none(),
+           py::arg("point_data") = py::none(), py::arg("element_attrs") = py::none(),
+           py::arg("global_attrs") = py::none())
+      .def_property_readonly("points", &points, "(n, 3) float32 or float64: the positions")
+      .def_property_readonly("vertices", &points, "the points, under the name glTF.md uses")
+      .def_property_readonly(
+          "cells", [](py::object self) { return uint32_view(mesh_of(self).connectivity, self); },
+          "uint32: every cell's point indices, one after another (cell i is "
+          "cells[offsets[i]:offsets[i + 1]])")
+      .def_property_readonly(
+          "offsets", [](py::object self) { return uint32_view(mesh_of(self).offsets, self); },
+          "uint32: where each cell starts in cells, and len(cells) last")
+      .def_property_readonly(
+          "cell_types",
+          [](py::object self) {
+            const std::span<const CellType> types = mesh_of(self).cell_types;
+            return uint8_view({reinterpret_cast<const uint8_t*>(types.data()), types.size()}, self);
+          },
+          "uint8: each cell's VTK type number (CellType)")
+      .def_property_readonly(
+          "element_types", [](py::handle self) { return element_types(mesh_of(self)); },
+          "tuple of the cell type names present ('triangle', 'quad', 'line', ...), in the order "
+          "they first occur")
+      .def_property_readonly(
+          "point_data", [](py::object self) { return columns(mesh_of(self).point_data, self); },
+          "dict: vertex attributes by name, one row per point ('normals', 'texcoords', "
+          "'texcoords_1', 'colors', 'joints', 'weights', 'tangents', ...)")
+      .def_property_readonly(
+          "element_attrs", [](py::object self) { return columns(mesh_of(self).cell_data, self); },
+          "dict: cell attributes by name, one row per cell ('material': int32, -1 for none)")
+      .def_property_readonly(
+          "global_attrs",
+          [](py::object self) { return to_python(mesh_of(self).global_attrs, self); },
+          "dict: 'mesh_name', ...")
+      .def_property_readonly(
+          "num_points", [](py::handle self) { return mesh_of(self).num_points(); }, "int")
+      .def_property_readonly(
+          "num_cells", [](py::handle self) { return mesh_of(self).num_cells(); }, "int")
+      .def("__repr__", [](py::handle self) {
+        const Mesh& mesh = mesh_of(self);
+        std::string names;
+        for (const NamedColumn& c : mesh.point_data) names += (names.empty() ? "" : ", ") + c.name;
+        return "<PolyData: " + std::to_string(mesh.num_points()) + " points, " +
+               std::to_string(mesh.num_cells()) + " cells, point_data [" + names + "]>";
+      });
+}
+
+}  // namespace px::python

@@ -1,0 +1,291 @@
+// SceneData and its parts. Every part holds the scene, so a node, a material or an array taken
+// from the scene keeps it alive after the SceneData is gone. Lists come out as tuples and
+// attribute maps as new dicts, made at each access; arrays are read-only views.
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+
+#include "model/polydata.h"
+#include "model/scene.h"
+#include "python/src/arrays.h"
+#include "python/src/bindings.h"
+#include "python/src/handles.h"
+#include "python/src/values.h"
+
+namespace px::python {
+namespace {
+
+using NodeHandle = PartHandle<Node>;
+using MaterialHandle = PartHandle<Material>;
+using TextureHandle = PartHandle<Texture>;
+using ImageHandle = PartHandle<Image>;
+
+template <class Part>
+py::tuple parts_of(const std::shared_ptr<const Scene>& scene, const std::vector<Part>& parts) {
+  py::tuple tuple(parts.size());
+  for (size_t i = 0; i < parts.size(); ++i) {
+    tuple[i] = py::cast(PartHandle<Part>{scene, &parts[i]});
+  }
+  return tuple;
+}
+
+py::tuple ints(const std::vector<int>& values) {
+  py::tuple tuple(values.size());
+  for (size_t i = 0; i < values.size(); ++i) tuple[i] = py::int_(values[i]);
+  return tuple;
+}
+
+template <size_t N>
+py::tuple floats(const std::array<double, N>& values) {
+  py::tuple tuple(N);
+  for (size_t i = 0; i < N; ++i) tuple[i] = py::float_(values[i]);
+  return tuple;
+}
+
+py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
+
+const char* alpha_mode_name(AlphaMode mode) {
+  switch (mode) {
+    case AlphaMode::kMask:
+      return "MASK";
+    case AlphaMode::kBlend:
+      return "BLEND";
+    case AlphaMode::kOpaque:
+      break;
+  }
+  return "OPAQUE";
+}
+
+template <class Part>
+const Part& part_of(py::handle self) {
+  return *self.cast<const PartHandle<Part>&>().part;
+}
+
+void bind_scene_data(py::module_& m) {
+  py::class_<SceneHandle>(m, "SceneData", R"(A scene as read_scene reads it: meshes, node graph,
+materials, textures, images and the document-wide attributes. Immutable; every part and array
+taken from it keeps it alive.)")
+      .def_property_readonly(
+          "meshes",
+          [](const SceneHandle& self) {
+            const auto& meshes = self.scene->meshes;
+            py::tuple tuple(meshes.size());
+            for (size_t i = 0; i < meshes.size(); ++i) {
+              tuple[i] = py::cast(MeshHandle{self.scene, &meshes[i]});
+            }
+            return tuple;
+          },
+          "tuple of PolyData: one per COLLADA <geometry> (then a mesh per further material "
+          "resolution or skin use) or glTF mesh, primitives merged")
+      .def_property_readonly(
+          "nodes", [](const SceneHandle& self) { return parts_of(self.scene, self.scene->nodes); },
+          "tuple of SceneNode: local matrix, mesh index, children")
+      .def_property_readonly(
+          "scenes",
+          [](const SceneHandle& self) {
+            const auto& scenes = self.scene->scenes;
+            py::tuple tuple(scenes.size());
+            for (size_t i = 0; i < scenes.size(); ++i) tuple[i] = ints(scenes[i]);
+            return tuple;
+          },
+          "tuple of tuples: the root node indices of each scene (<visual_scene>)")
+      .def_property_readonly(
+          "default_scene", [](const SceneHandle& self) { return self.scene->default_scene; },
+          "index of the scene to show (COLLADA <scene>, glTF scene), -1 for none")
+      .def_property_readonly(
+          "materials",
+          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->materials); },
+          "tuple of SceneMaterial (PBR metallic-roughness; from COLLADA effects)")
+      .def_property_readonly(
+          "textures",
+          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->textures); },
+          "tuple of SceneTexture: image index and sampler settings")
+      .def_property_readonly(
+          "images",
+          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->images); },
+          "tuple of SceneImage: a uri, or embedded bytes")
+      .def_property_readonly(
+          "global_attrs",
+          [](py::object self) {
+            return to_python(self.cast<const SceneHandle&>().scene->global_attrs, self);
+          },
+          "dict: 'asset', 'skins', 'animations', 'extras', ... (arrays as read-only numpy views)")
+      .def(
+          "to_polydata",
+          [](const SceneHandle& self) {
+            std::shared_ptr<PolyData> data;
+            {
+              py::gil_scoped_release release;
+              data = std::make_shared<PolyData>(px::to_polydata(*self.scene));
+            }
+            return MeshHandle{data, &data->mesh};
+          },
+          R"(The whole scene flattened into one PolyData: every mesh a node of the default scene
+shows (every scene's when none is set), under the node's world transform (points by the world
+matrix, normals by the inverse transpose of its linear part, tangents by the linear part, both
+renormalised). A vertex attribute is kept when every shown mesh has it with the same width;
+'material' is kept, -1 where a mesh has none.)")
+      .def("__repr__", [](const SceneHandle& self) {
+        const Scene& s = *self.scene;
+        return "<SceneData: " + std::to_string(s.meshes.size()) + " meshes, " +
+               std::to_string(s.nodes.size()) + " nodes, " + std::to_string(s.materials.size()) +
+               " materials, " + std::to_string(s.textures.size()) + " textures, " +
+               std::to_string(s.images.size()) + " images>";
+      });
+}
+
+void bind_node(py::module_& m) {
+  py::class_<NodeHandle>(m, "SceneNode", "A node of the scene graph.")
+      .def_property_readonly(
+          "name", [](py::handle self) { return text(part_of<Node>(self).name); }, "str")
+      .def_property_readonly(
+          "matrix", [](py::object self) { return matrix_view(part_of<Node>(self).matrix, self); },
+          "(4, 4) float64: the local transform, indexed [row, column] (translation in "
+          "matrix[:3, 3]); a read-only view")
+      .def_property_readonly(
+          "mesh", [](py::handle self) { return part_of<Node>(self).mesh; },
+          "index into SceneData.meshes, -1 for none")
+      .def_property_readonly(
+          "children", [](py::handle self) { return ints(part_of<Node>(self).children); },
+          "tuple of node indices")
+      .def_property_readonly(
+          "extras", [](py::object self) { return to_python(part_of<Node>(self).extras, self); },
+          "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
+      .def("__repr__", [](py::handle self) {
+        const Node& node = part_of<Node>(self);
+        return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +
+               std::to_string(node.mesh) + ", " + std::to_string(node.children.size()) +
+               " children>";
+      });
+}
+
+void bind_material(py::module_& m) {
+  py::class_<TextureRef>(m, "SceneTextureRef", "A material's use of a texture.")
+      .def_readonly("texture", &TextureRef::texture, "index into SceneData.textures")
+      .def_readonly("texcoord", &TextureRef::texcoord, "the TEXCOORD set it reads")
+      .def_readonly("scale", &TextureRef::scale, "normal scale / occlusion strength")
+      .def("__repr__", [](const TextureRef& ref) {
+        return "<SceneTextureRef: texture " + std::to_string(ref.texture) + ", texcoord " +
+               std::to_string(ref.texcoord) + ">";
+      });
+
+  py::class_<MaterialHandle>(m, "SceneMaterial", "A PBR metallic-roughness material.")
+      .def_property_readonly(
+          "name", [](py::handle self) { return text(part_of<Material>(self).name); }, "str")
+      .def_property_readonly(
+          "base_color", [](py::handle self) { return floats(part_of<Material>(self).base_color); },
+          "(r, g, b, a)")
+      .def_property_readonly(
+          "metallic", [](py::handle self) { return part_of<Material>(self).metallic; }, "float")
+      .def_property_readonly(
+          "roughness", [](py::handle self) { return part_of<Material>(self).roughness; }, "float")
+      .def_property_readonly(
+          "emissive", [](py::handle self) { return floats(part_of<Material>(self).emissive); },
+          "(r, g, b)")
+      .def_property_readonly(
+          "base_color_texture",
+          [](py::handle self) { return texture_ref(part_of<Material>(self).base_color_texture); },
+          "SceneTextureRef or None")
+      .def_property_readonly(
+          "metallic_roughness_texture",
+          [](py::handle self) {
+            return texture_ref(part_of<Material>(self).metallic_roughness_texture);
+          },
+          "SceneTextureRef or None")
+      .def_property_readonly(
+          "normal_texture",
+          [](py::handle self) { return texture_ref(part_of<Material>(self).normal_texture); },
+          "SceneTextureRef or None")
+      .def_property_readonly(
+          "occlusion_texture",
+          [](py::handle self) { return texture_ref(part_of<Material>(self).occlusion_texture); },
+          "SceneTextureRef or None")
+      .def_property_readonly(
+          "emissive_texture",
+          [](py::handle self) { return texture_ref(part_of<Material>(self).emissive_texture); },
+          "SceneTextureRef or None")
+      .def_property_readonly(
+          "alpha_mode",
+          [](py::handle self) { return alpha_mode_name(part_of<Material>(self).alpha_mode); },
+          "'OPAQUE', 'MASK' or 'BLEND'")
+      .def_property_readonly(
+          "alpha_cutoff", [](py::handle self) { return part_of<Material>(self).alpha_cutoff; },
+          "float")
+      .def_property_readonly(
+          "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
+          "bool")
+      .def_property_readonly(
+          "extras", [](py::object self) { return to_python(part_of<Material>(self).extras, self); },
+          "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...")
+      .def("__repr__", [](py::handle self) {
+        return "<SceneMaterial " +
+               py::repr(text(part_of<Material>(self).name)).cast<std::string>() + ">";
+      });
+}
+
+void bind_texture_and_image(py::module_& m) {
+  py::class_<TextureHandle>(m, "SceneTexture", "An image with its sampler settings.")
+      .def_property_readonly(
+          "name", [](py::handle self) { return text(part_of<Texture>(self).name); }, "str")
+      .def_property_readonly(
+          "image", [](py::handle self) { return part_of<Texture>(self).image; },
+          "index into SceneData.images; -1 for a placeholder that keeps index alignment")
+      .def_property_readonly(
+          "wrap_s", [](py::handle self) { return part_of<Texture>(self).wrap_s; },
+          "glTF sampler constant (10497 REPEAT, 33071 CLAMP_TO_EDGE, 33648 MIRRORED_REPEAT)")
+      .def_property_readonly(
+          "wrap_t", [](py::handle self) { return part_of<Texture>(self).wrap_t; },
+          "glTF sampler constant")
+      .def_property_readonly(
+          "mag_filter", [](py::handle self) { return part_of<Texture>(self).mag_filter; },
+          "glTF sampler constant, 0 when not given")
+      .def_property_readonly(
+          "min_filter", [](py::handle self) { return part_of<Texture>(self).min_filter; },
+          "glTF sampler constant, 0 when not given")
+      .def("__repr__", [](py::handle self) {
+        return "<SceneTexture: image " + std::to_string(part_of<Texture>(self).image) + ">";
+      });
+
+  py::class_<ImageHandle>(m, "SceneImage", "An image: a uri, or embedded bytes.")
+      .def_property_readonly(
+          "name", [](py::handle self) { return text(part_of<Image>(self).name); }, "str")
+      .def_property_readonly(
+          "uri",
+          [](py::handle self) -> py::object {
+            const Image& image = part_of<Image>(self);
+            if (image.uri.empty()) return py::none();
+            return text(image.uri);
+          },
+          "the uri as the document spells it (percent-encoding kept), or None")
+      .def_property_readonly(
+          "mime_type", [](py::handle self) { return text(part_of<Image>(self).mime_type); },
+          "str, '' when not known")
+      .def_property_readonly(
+          "bytes",
+          [](py::object self) -> py::object {
+            const Image& image = part_of<Image>(self);
+            if (image.bytes.empty()) return py::none();
+            return uint8_view(image.bytes, self);
+          },
+          "the embedded pixels (data: URI, <hex>, a glTF bufferView, or a file found on read) as "
+          "a read-only uint8 array, or None")
+      .def("__repr__", [](py::handle self) {
+        const Image& image = part_of<Image>(self);
+        return "<SceneImage " + py::repr(text(image.name)).cast<std::string>() + ": " +
+               (image.bytes.empty() ? "uri " + py::repr(text(image.uri)).cast<std::string>()
+                                    : std::to_string(image.bytes.size()) + " bytes") +
+               ">";
+      });
+}
+
+}  // namespace
+
+void bind_scene(py::module_& m) {
+  bind_scene_data(m);
+  bind_node(m);
+  bind_material(m);
+  bind_texture_and_image(m);
+}
+
+}  // namespace px::python

@@ -1,0 +1,28 @@
+"""Fixtures of the Python module's tests: the repository's sample, the shared corpus (tests that
+need it skip themselves where it is absent), and small COLLADA documents written here."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def robot_dae() -> Path:
+    """The spec's robot.dae: a base, an upper arm and a hand; two geometries (a cube "link" of
+    quads with split normals and texture coordinates, instanced twice, and a triangle gripper),
+    two materials (paint, steel)."""
+    return REPO / "corpus" / "samples" / "robot_arm.dae"
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """The shared corpus: $POLYXIOS_CORPUS, else ../shared/corpus beside the repository."""
+    path = Path(os.environ.get("POLYXIOS_CORPUS") or REPO.parent / "shared" / "corpus")
+    if not path.is_dir():
+        pytest.skip(f"no corpus at {path}")
+    return path
