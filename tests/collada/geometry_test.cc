@@ -48,8 +48,7 @@ TEST(GeometryTest, CornersWithAnIndexOfTheirOwnEachMakeAVertex) {
           "<p>0 0 1 1 2 2  0 3 2 4 3 5</p></triangles>")));
   const Mesh& a = only_mesh(unique);
   EXPECT_EQ(cells(a), (Cells{{0, 1, 2}, {4, 5, 3}}));
-  EXPECT_EQ(point_values(a, "texcoords"),
-            (Doubles{0, 0, 1, 0, 1, 1, 0.25, 0.25, 0, 1, 0.5, 0.5}));
+  EXPECT_EQ(point_values(a, "texcoords"), (Doubles{0, 0, 1, 0, 1, 1, 0.25, 0.25, 0, 1, 0.5, 0.5}));
   ReadResult repeated = read_text(mesh_document(
       cat(positions(kSquare), source("uv", "S T", uv),
           "<triangles count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
@@ -372,17 +371,53 @@ TEST(GeometryTest, LinestripsBecomePolyLines) {
   EXPECT_EQ(cells(mesh), (Cells{{0, 1, 2, 3, 0}, {1, 3}}));
 }
 
-TEST(GeometryTest, PolygonHolesAreDroppedWithAWarning) {
+TEST(GeometryTest, PolygonHolesAreBridgedIntoTheOuterRing) {
+  // The hole (1, 1), (2, 1), (2, 2) runs the outer ring's way, so it is spliced in reversed,
+  // from its leftmost corner, after the outer corner (0, 0) that corner sees, and back.
   ReadResult r = read_text(mesh_document(
       cat(positions("0 0 0  4 0 0  4 4 0  0 4 0  1 1 0  2 1 0  2 2 0"),
           "<polygons count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
           "<p>0 1 2</p><ph><p>0 1 2 3</p><h>4 5 6</h></ph></polygons>")));
   const Mesh& mesh = only_mesh(r);
-  EXPECT_EQ(cell_types(mesh), (std::vector<CellType>{CellType::kTriangle, CellType::kQuad}));
-  EXPECT_EQ(cells(mesh), (Cells{{0, 1, 2}, {0, 1, 2, 3}}));
-  EXPECT_EQ(mesh.num_points(), 7u);  // the holes' positions stay vertices
-  EXPECT_EQ(r.diagnostics.count("collada.polygons.holes-dropped"), 1);
-  EXPECT_EQ(r.diagnostics.warning_count(), 1);
+  EXPECT_EQ(cell_types(mesh), (std::vector<CellType>{CellType::kTriangle, CellType::kPolygon}));
+  EXPECT_EQ(cells(mesh), (Cells{{0, 1, 2}, {0, 4, 6, 5, 4, 0, 1, 2, 3}}));
+  EXPECT_EQ(r.diagnostics.warning_count(), 0);
+}
+
+TEST(GeometryTest, PolygonHolesThatCannotBeKeptAreDroppedWithAWarning) {
+  // A hole of two corners and one outside the polygon; the third is kept.
+  ReadResult r = read_text(mesh_document(
+      cat(positions("0 0 0  4 0 0  4 4 0  0 4 0  1 1 0  2 1 0  2 2 0  5 1 0  6 1 0  6 2 0"),
+          "<polygons count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<ph><p>0 1 2 3</p><h>4 5</h><h>7 8 9</h><h>6 5 4</h></ph></polygons>")));
+  const Mesh& mesh = only_mesh(r);
+  EXPECT_EQ(cells(mesh), (Cells{{0, 4, 6, 5, 4, 0, 1, 2, 3}}));
+  EXPECT_EQ(mesh.num_points(), 10u);  // the dropped holes' positions stay vertices
+  EXPECT_EQ(r.diagnostics.count("collada.polygons.holes-dropped"), 2);
+  EXPECT_EQ(r.diagnostics.warning_count(), 2);
+}
+
+TEST(GeometryTest, PolygonHoleCornersAreReadLikeAnyOther) {
+  // A hole corner takes its own normal; an index past its source refuses the document.
+  ReadResult r = read_text(mesh_document(
+      cat(positions("0 0 0  4 0 0  4 4 0  0 4 0  1 1 0  2 1 0  2 2 0"),
+          source("nrm", "X Y Z", "0 0 1  0 0 -1"),
+          "<polygons count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"NORMAL\" source=\"#nrm\" offset=\"1\"/>"
+          "<ph><p>0 0 1 0 2 0 3 0</p><h>4 0 6 0 5 1</h></ph></polygons>")));
+  const Mesh& mesh = only_mesh(r);
+  EXPECT_EQ(cells(mesh), (Cells{{0, 4, 6, 5, 4, 0, 1, 2, 3}}));
+  const NamedColumn* normals = mesh.find_point_data("normals");
+  ASSERT_NE(normals, nullptr);
+  EXPECT_EQ(normals->column.get(5, 2), -1);
+  EXPECT_EQ(normals->column.get(6, 2), 1);
+  ReadResult past = read_text(mesh_document(
+      cat(positions(kSquare),
+          "<polygons count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<ph><p>0 1 2 3</p><h>0 1 9</h></ph></polygons>")));
+  ASSERT_FALSE(past.scene.ok());
+  EXPECT_NE(past.scene.status().message().find("collada.index.past-source"), std::string::npos)
+      << past.scene.status();
 }
 
 TEST(GeometryTest, MeshNameIsTheGeometryName) {

@@ -334,6 +334,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.not-utf8",
     "gltf.write.path",
     "gltf.write.points",
+    "gltf.write.polygon-fan-fallback",
     "gltf.write.rotation-normalised",
     "gltf.write.sampler-value-dropped",
     "gltf.write.scene-joints-added",

@@ -10,6 +10,7 @@
 #include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
+#include "model/polygon_holes.h"
 
 namespace px::collada {
 namespace {
@@ -59,6 +60,12 @@ struct BlockInput {
   const Accessor* accessor;
 };
 
+// A <ph>'s <h>: a hole in the polygon of block.lists[list].
+struct Hole {
+  size_t list;
+  std::span<const int32_t> ring;
+};
+
 struct Block {
   const Element* element = nullptr;
   BlockKind kind = BlockKind::kTriangles;
@@ -66,6 +73,7 @@ struct Block {
   uint32_t tuple = 1;
   std::vector<BlockInput> inputs;
   std::vector<std::span<const int32_t>> lists;  // the <p> index lists, in order
+  std::vector<Hole> holes;                      // by list, in order
   std::span<const int32_t> vcount;
   std::string_view symbol;
 };
@@ -111,6 +119,9 @@ class MeshBuilder {
                           uint64_t* key);
   absl::Status corner_vertices(const Block& block, std::span<const int32_t> list,
                                VertexTable& table, uint32_t* out);
+  absl::Status bridged_vertices(const Block& block, std::span<const int32_t> outer,
+                                std::span<const Hole> holes, VertexTable& table,
+                                std::vector<uint32_t>* out);
   absl::Status index_past_source(const Block& block, int32_t index, const Accessor& accessor);
   bool has_unique_slot() const;
   void fill_columns(const VertexTable& table, Mesh* out);
@@ -283,10 +294,17 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     } else if (child.name == "vcount") {
       block.vcount = child.ints;
     } else if (child.name == "ph") {
-      if (const Element* outer = child.child("p")) block.lists.push_back(outer->ints);
-      if (child.child("h") != nullptr) {
-        ctx_.warn("collada.polygons.holes-dropped",
-                  "polygons with holes keep their outer ring; the holes are dropped", &child);
+      const Element* outer = child.child("p");
+      if (outer == nullptr) continue;
+      block.lists.push_back(outer->ints);
+      for (const Element& hole : child.children()) {
+        if (hole.name != "h") continue;
+        if (kind == BlockKind::kPolygons && !outer->ints.empty()) {
+          block.holes.push_back(Hole{block.lists.size() - 1, hole.ints});
+        } else {
+          ctx_.warn("collada.polygons.holes-dropped",
+                    "a hole of no polygon (an empty <p>, or outside <polygons>) is dropped", &hole);
+        }
       }
     }
   }
@@ -343,6 +361,13 @@ absl::Status MeshBuilder::check_lengths(const Block& block) {
                                    block.tuple, "-index corners"));
         }
       }
+      for (const Hole& hole : block.holes) {
+        if (hole.ring.size() % block.tuple != 0) {
+          return refuse_length(cat("an <h> of ", hole.ring.size(),
+                                   " indices is not a whole number of ", block.tuple,
+                                   "-index corners"));
+        }
+      }
       return absl::OkStatus();
     }
   }
@@ -379,6 +404,8 @@ void MeshBuilder::count_cells(const Block& block, size_t* cells, size_t* corners
           *corners += n;
         }
       }
+      // At most: each hole bridged in, with its first corner and its bridge's twice.
+      for (const Hole& hole : block.holes) *corners += hole.ring.size() / block.tuple + 2;
       return;
   }
 }
@@ -451,8 +478,8 @@ absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const in
   };
   absl::InlinedVector<Read, 8> reads;
   for (const BlockInput& in : block.inputs) {
-    reads.push_back(Read{in.offset, in.slot, static_cast<uint64_t>(in.stream) << 32,
-                         in.accessor->count});
+    reads.push_back(
+        Read{in.offset, in.slot, static_cast<uint64_t>(in.stream) << 32, in.accessor->count});
   }
   absl::InlinedVector<uint64_t, 8> key_storage(slots_.size(), VertexTable::kAbsent);
   uint64_t* key = key_storage.data();
@@ -476,6 +503,58 @@ absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const in
   return absl::OkStatus();
 }
 
+const char* hole_drop_reason(HoleDrop drop) {
+  switch (drop) {
+    case HoleDrop::kTooFewCorners:
+      return "a hole of fewer than 3 corners is dropped";
+    case HoleDrop::kNoArea:
+      return "a hole with no area, or in a polygon with none, is dropped";
+    case HoleDrop::kOutside:
+      return "a hole outside its polygon is dropped";
+    case HoleDrop::kOverBudget:
+      return "a hole past the bridging budget of its polygon is dropped";
+  }
+  return "";
+}
+
+// A <ph>'s vertices as one ring: the holes bridged into the outer ring (model/polygon_holes.h)
+// on the positions' plane, those that cannot be dropped with a warning.
+absl::Status MeshBuilder::bridged_vertices(const Block& block, std::span<const int32_t> outer,
+                                           std::span<const Hole> holes, VertexTable& table,
+                                           std::vector<uint32_t>* out) {
+  const size_t slots = slots_.size();
+  const Accessor& positions = *slots_[0].streams[0];
+  std::vector<size_t> sizes;
+  std::vector<uint64_t> keys;
+  std::vector<Point3> corners;
+  auto add_ring = [&](std::span<const int32_t> list) -> absl::Status {
+    const size_t n = list.size() / block.tuple;
+    sizes.push_back(n);
+    for (size_t c = 0; c < n; ++c) {
+      keys.resize(keys.size() + slots);
+      uint64_t* key = keys.data() + keys.size() - slots;
+      if (absl::Status s = corner_key(block, list, c, key); !s.ok()) return s;
+      // Slot 0 is POSITION, which every block with corners reads (from one source).
+      const size_t index = static_cast<uint32_t>(key[0]);
+      Point3& p = corners.emplace_back();
+      for (size_t k = 0; k < 3; ++k) p[k] = k < positions.width() ? positions.value(index, k) : 0;
+    }
+    return absl::OkStatus();
+  };
+  if (absl::Status s = add_ring(outer); !s.ok()) return s;
+  for (const Hole& hole : holes) {
+    if (absl::Status s = add_ring(hole.ring); !s.ok()) return s;
+  }
+  BridgedRing bridged = bridge_holes(corners, sizes);
+  for (HoleDrop drop : bridged.dropped) {
+    ctx_.warn("collada.polygons.holes-dropped", hole_drop_reason(drop), block.element);
+  }
+  out->clear();
+  for (uint32_t corner : bridged.ring)
+    out->push_back(table.vertex_for(keys.data() + corner * slots));
+  return absl::OkStatus();
+}
+
 CellType polygon_type(size_t corners) {
   return corners == 3 ? CellType::kTriangle : corners == 4 ? CellType::kQuad : CellType::kPolygon;
 }
@@ -490,7 +569,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   VertexTable table(positions, slots_.size(), corners, ctx_.doc.scratch());
   if (has_unique_slot()) table.set_keys_unique();
   std::vector<uint64_t> key(slots_.size());
-  std::vector<uint32_t> fan;
+  std::vector<uint32_t> fan, ring;
   size_t cell = 0, at = 0;
   auto add_cell = [&](CellType type) {
     types[cell] = type;
@@ -540,8 +619,24 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
       }
       continue;
     }
-    for (auto list : block.lists) {
+    size_t next_hole = 0;
+    for (size_t l = 0; l < block.lists.size(); ++l) {
+      const std::span<const int32_t> list = block.lists[l];
       size_t n = list.size() / block.tuple;
+      size_t holes_end = next_hole;
+      while (holes_end < block.holes.size() && block.holes[holes_end].list == l) ++holes_end;
+      if (holes_end > next_hole) {
+        const std::span<const Hole> holes(block.holes.data() + next_hole, holes_end - next_hole);
+        next_hole = holes_end;
+        if (absl::Status s = bridged_vertices(block, list, holes, table, &ring); !s.ok()) {
+          return s;
+        }
+        std::copy(ring.begin(), ring.end(), connectivity.begin() + at);
+        at += ring.size();
+        add_cell(polygon_type(ring.size()));
+        continue;
+      }
+      next_hole = holes_end;
       if (block.kind == BlockKind::kTriFans) {
         if (n < 3) {
           ctx_.warn("collada.primitive.degenerate", "a fan of fewer than 3 vertices is dropped",

@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <span>
+#include <string>
+#include <vector>
+
+#include "engine/strings.h"
+#include "model/triangulate.h"
 
 namespace px::gltf {
 namespace {
@@ -39,10 +44,11 @@ class IndexOut {
       if (used_ == kCapacity) flush();
     }
   }
-  // (v0, vi, vi+1) for each i: a quad's or polygon's triangles.
-  void fan(std::span<const uint32_t> cell) {
-    for (size_t k = 1; k + 1 < cell.size(); ++k) {
-      const uint32_t triangle[3] = {cell[0], cell[k], cell[k + 1]};
+  // The cell's corners at `triangles` (indices into the cell).
+  void put_triangles(std::span<const uint32_t> cell, const std::vector<uint32_t>& triangles) {
+    for (size_t k = 0; k + 2 < triangles.size(); k += 3) {
+      const uint32_t triangle[3] = {cell[triangles[k]], cell[triangles[k + 1]],
+                                    cell[triangles[k + 2]]};
       put(triangle, 3);
     }
   }
@@ -59,11 +65,42 @@ class IndexOut {
   size_t used_ = 0;
 };
 
+// The corners of the group's quads and polygons, which its triangulations share a budget for.
+size_t polygon_corners(const MeshPlan& plan, const PrimitiveGroup& group) {
+  size_t corners = 0;
+  for (size_t k = group.runs_begin; k < group.runs_end; ++k) {
+    const CellRun& run = plan.runs[plan.run_order[k]];
+    if (run.plain) continue;
+    for (size_t c = run.first; c < run.end; ++c) {
+      const size_t n = plan.mesh->offsets[c + 1] - plan.mesh->offsets[c];
+      if (n > 3) corners += n;
+    }
+  }
+  return corners;
+}
+
+const char* fallback_reason(Triangulation t) {
+  switch (t) {
+    case Triangulation::kNoArea:
+      return "has no area (its corners on one line)";
+    case Triangulation::kSelfIntersecting:
+      return "crosses itself";
+    default:
+      return "is past the triangulation budget";
+  }
+}
+
+// A triangle group's quads and polygons go out triangulated (triangulate.h): the fan where
+// convex, as always, ear clipping where concave, and the fan with a warning where neither holds.
 template <class I>
-void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& out) {
+void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& out,
+                  Diagnostics& diagnostics) {
   const Mesh& mesh = *plan.mesh;
-  const bool fan = group.mode == kTriangles;
+  const bool triangulate = group.mode == kTriangles;
   IndexOut<I> indices(out);
+  Triangulator triangulator(triangulate ? polygon_corners(plan, group) : 0);
+  std::vector<Point3> corners;
+  std::vector<uint32_t> triangles;
   for (size_t k = group.runs_begin; k < group.runs_end; ++k) {
     const CellRun& run = plan.runs[plan.run_order[k]];
     if (run.plain) {
@@ -73,11 +110,21 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
     }
     for (size_t c = run.first; c < run.end; ++c) {
       const std::span<const uint32_t> cell = mesh.cell(c);
-      if (fan && cell.size() > 3) {
-        indices.fan(cell);
-      } else {
+      if (!triangulate || cell.size() <= 3) {
         indices.put(cell.data(), cell.size());
+        continue;
       }
+      corners.clear();
+      for (uint32_t v : cell) {
+        corners.push_back({mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2)});
+      }
+      const Triangulation outcome = triangulator.triangulate(corners, &triangles);
+      if (is_fallback(outcome)) {
+        diagnostics.warn("gltf.write.polygon-fan-fallback",
+                         cat(plan.label, ": a polygon that ", fallback_reason(outcome),
+                             " is written as a fan of its first corner"));
+      }
+      indices.put_triangles(cell, triangles);
     }
   }
   indices.flush();
@@ -90,14 +137,14 @@ void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin) {
   const int type = index_component_type(g.max_index);
   const MeshPlan* mesh = &plan;
   const int view = bin.add_view(g.count * component_size(type), kElementArrayBuffer,
-                                [mesh, group, type](ViewOut& out, Diagnostics&) {
+                                [mesh, group, type](ViewOut& out, Diagnostics& diagnostics) {
                                   const PrimitiveGroup& g = mesh->groups[group];
                                   if (type == kUnsignedByte) {
-                                    make_indices<uint8_t>(*mesh, g, out);
+                                    make_indices<uint8_t>(*mesh, g, out, diagnostics);
                                   } else if (type == kUnsignedShort) {
-                                    make_indices<uint16_t>(*mesh, g, out);
+                                    make_indices<uint16_t>(*mesh, g, out, diagnostics);
                                   } else {
-                                    make_indices<uint32_t>(*mesh, g, out);
+                                    make_indices<uint32_t>(*mesh, g, out, diagnostics);
                                   }
                                   return absl::OkStatus();
                                 });

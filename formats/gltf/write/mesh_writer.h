@@ -34,7 +34,7 @@ struct CellRun {
   size_t first = 0;
   size_t end = 0;
   uint32_t group = 0;
-  // Every cell's corners are its indices as they are: no quad or polygon to fan out.
+  // Every cell's corners are its indices as they are: no quad or polygon to triangulate.
   bool plain = true;
 };
 
