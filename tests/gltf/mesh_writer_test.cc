@@ -45,12 +45,63 @@ TEST(MeshWriter, GroupsCellsByModeAndMaterialInFirstOccurrenceOrder) {
   }
 }
 
-TEST(MeshWriter, FanTriangulatesPolygons) {
+TEST(MeshWriter, FanTriangulatesPolygonsWithoutArea) {
   Scene scene;
   MeshBuilder(scene).points(line_of_points(5)).cell(CellType::kPolygon, {4, 3, 2, 1, 0}).add();
   Parsed p = write_gltf(scene);
   EXPECT_THAT(read_indices(p, p.doc["meshes"][0]["primitives"][0]),
               ElementsAre(4, 3, 2, 4, 2, 1, 4, 1, 0));
+}
+
+TEST(MeshWriter, ConvexQuadsKeepTheFanAndConcavePolygonsAreEarClipped) {
+  // A convex quad, then the L (2, 1), (1, 1), (1, 2), (0, 2), (0, 0), (2, 0), whose fan from
+  // (2, 1) would reach outside it.
+  Scene scene;
+  MeshBuilder(scene)
+      .points({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0,  //
+               2, 1, 0, 1, 1, 0, 1, 2, 0, 0, 2, 0, 0, 0, 0, 2, 0, 0})
+      .cell(CellType::kQuad, {0, 1, 2, 3})
+      .cell(CellType::kPolygon, {4, 5, 6, 7, 8, 9})
+      .add();
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  std::vector<uint32_t> indices = read_indices(p, p.doc["meshes"][0]["primitives"][0]);
+  ASSERT_EQ(indices.size(), 6u + 12);
+  EXPECT_EQ(std::vector<uint32_t>(indices.begin(), indices.begin() + 6),
+            (std::vector<uint32_t>{0, 1, 2, 0, 2, 3}));
+  // The L's triangles: its area, 3, with none turning the other way.
+  double area = 0;
+  auto xy = [&](uint32_t v) {
+    return std::pair{scene.meshes[0].points.get(v, 0), scene.meshes[0].points.get(v, 1)};
+  };
+  for (size_t t = 6; t < indices.size(); t += 3) {
+    auto [ax, ay] = xy(indices[t]);
+    auto [bx, by] = xy(indices[t + 1]);
+    auto [cx, cy] = xy(indices[t + 2]);
+    const double turned = ((bx - ax) * (cy - ay) - (by - ay) * (cx - ax)) / 2;
+    EXPECT_GT(turned, 0);
+    area += turned;
+  }
+  EXPECT_DOUBLE_EQ(area, 3);
+  EXPECT_EQ(diagnostics.count("gltf.write.polygon-fan-fallback"), 0);
+}
+
+TEST(MeshWriter, PolygonsThatCannotBeClippedAreFannedWithAWarning) {
+  // A bow-tie with unequal lobes (its edges cross) and five corners on one line (no area).
+  Scene scene;
+  std::vector<float> xyz = {0, 0, 0, 2, 2, 0, 2, 0, 0, 0, 4, 0};
+  std::vector<float> line = line_of_points(5);
+  xyz.insert(xyz.end(), line.begin(), line.end());
+  MeshBuilder(scene)
+      .points(xyz)
+      .cell(CellType::kQuad, {0, 1, 2, 3})
+      .cell(CellType::kPolygon, {4, 5, 6, 7, 8})
+      .add();
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  EXPECT_THAT(read_indices(p, p.doc["meshes"][0]["primitives"][0]),
+              ElementsAre(0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7, 4, 7, 8));
+  EXPECT_EQ(diagnostics.count("gltf.write.polygon-fan-fallback"), 2);
 }
 
 TEST(MeshWriter, StripsAndPolyLinesArePrimitivesOfTheirOwn) {
