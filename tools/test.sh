@@ -37,6 +37,10 @@ else
   skip=()
 fi
 
+# ccache, when the machine has it, so that a rerun compiles only what changed
+if command -v ccache >/dev/null 2>&1; then
+  config+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
 cmake -S . -B "$build" "${config[@]}"
 cmake --build "$build" -j"$(nproc)"
 # tests run in parallel (each corpus test keeps its own scratch folder), keeping CI under 30 minutes
