@@ -6,7 +6,7 @@
 #   gltf_json_fuzz  .gltf JSON text through the reader (data: URIs resolve) and both writers
 #   glb_fuzz        GLB bytes through the container, the reader and both writers
 #   data_uri_fuzz   bytes as a data: URI, base64 text and a name to percent-encode
-#   draco_fuzz      bytes as a Draco buffer view through the decoder
+#   draco_fuzz      bytes as a Draco buffer view through the header checks and libdraco
 #   roundtrip_fuzz  any input read, written as GLB and as COLLADA, read back, counts compared
 # Seeds come from the shared corpus, made into a scratch folder at run time (never into git):
 # small .dae files, small .gltf files with their buffers and images embedded as data: URIs, their

@@ -16,7 +16,7 @@ namespace {
 // Extensions that change how geometry is stored: without them the data cannot be read.
 constexpr std::string_view kUndecodable[] = {"EXT_meshopt_compression", "KHR_meshopt_compression"};
 // Extensions whose data the reader keeps: quantized attributes decode as any accessor does,
-// Draco-compressed primitives through formats/gltf/draco.
+// Draco-compressed primitives through formats/gltf/draco (libdraco).
 constexpr std::string_view kKept[] = {"KHR_mesh_quantization", "KHR_animation_pointer",
                                       "KHR_draco_mesh_compression"};
 // Extensions that change what glTF's core data means, so that a reader that ignores them reads
