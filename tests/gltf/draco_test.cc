@@ -28,8 +28,7 @@ std::string rule_of(const absl::Status& status) {
 }
 
 absl::StatusOr<DracoMesh> decode_text(const std::string& bytes, const Limits& limits) {
-  return decode_draco_mesh({reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()},
-                           limits);
+  return decode_draco_mesh({reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, limits);
 }
 
 TEST(DracoMesh, HeaderRefusals) {
@@ -43,13 +42,14 @@ TEST(DracoMesh, HeaderRefusals) {
   EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x00\x00", 10), limits).status()),
             "gltf.draco.malformed");  // cut short
   // A sequential header claiming 101 faces, an edgebreaker one 101 vertices.
-  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x00\x65\x03", 13), limits)
-                        .status()),
-            "gltf.draco.malformed");
-  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x01\x00\x00\x00\x65\x01", 14),
-                                limits)
-                        .status()),
-            "gltf.draco.malformed");
+  EXPECT_EQ(
+      rule_of(
+          decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x00\x65\x03", 13), limits).status()),
+      "gltf.draco.malformed");
+  EXPECT_EQ(
+      rule_of(decode_text(std::string("DRACO\x02\x02\x01\x01\x00\x00\x00\x65\x01", 14), limits)
+                  .status()),
+      "gltf.draco.malformed");
   // Counts within the limits, then bytes that are no connectivity: libdraco's refusal.
   absl::StatusOr<DracoMesh> garbage =
       decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x00\x01\x03\x09\xff\xff", 16), limits);

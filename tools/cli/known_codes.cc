@@ -309,6 +309,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.cell-skipped",
     "gltf.write.cells",
     "gltf.write.color-clamped",
+    "gltf.write.draco",
     "gltf.write.extension-dropped",
     "gltf.write.factor-clamped",
     "gltf.write.glb-too-large",

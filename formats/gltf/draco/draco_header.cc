@@ -70,7 +70,8 @@ absl::StatusOr<DracoHeader> read_draco_header(std::span<const uint8_t> bytes,
     return draco_malformed("the Draco header is cut short");
   }
   if (major != 2 || minor != 2) {
-    return draco_unsupported(cat("bitstream version ", int(major), ".", int(minor), " (2.2 is read)"));
+    return draco_unsupported(
+        cat("bitstream version ", int(major), ".", int(minor), " (2.2 is read)"));
   }
   if (encoder == 0) return draco_unsupported("point-cloud encoding (a mesh is needed)");
   if (encoder != 1) return draco_malformed(cat("encoder type ", int(encoder)));

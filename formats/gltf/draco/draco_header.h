@@ -29,8 +29,7 @@ struct DracoHeader {
 };
 
 // Refuses (gltf.draco.malformed) a stream declaring more faces or vertices than `limits` allow.
-absl::StatusOr<DracoHeader> read_draco_header(std::span<const uint8_t> bytes,
-                                              const Limits& limits);
+absl::StatusOr<DracoHeader> read_draco_header(std::span<const uint8_t> bytes, const Limits& limits);
 
 // gltf.draco.malformed / gltf.draco.unsupported refusals naming what failed.
 absl::Status draco_malformed(std::string_view detail);

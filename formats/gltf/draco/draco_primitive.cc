@@ -193,13 +193,13 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
   absl::StatusOr<DracoHeader> header = read_draco_header(bytes->bytes, limits);
   if (!header.ok()) {
     return absl::Status(header.status().code(), cat(std::string(header.status().message()), " (",
-                                                     extension.pointer(), ")"));
+                                                    extension.pointer(), ")"));
   }
   const uint64_t points = header->edgebreaker ? limits.max_points : header->vertices;
   const uint64_t per_point = 64 + 16 * std::min<uint64_t>(components, 1 << 20);
-  PX_GLTF_TRY(ctx.charge(uint64_t{header->faces} * 128 +
-                             std::min(points, uint64_t{1} << 32) * per_point,
-                         extension.pointer()));
+  PX_GLTF_TRY(
+      ctx.charge(uint64_t{header->faces} * 128 + std::min(points, uint64_t{1} << 32) * per_point,
+                 extension.pointer()));
   absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(bytes->bytes, limits);
   if (!mesh.ok()) {
     return absl::Status(mesh.status().code(),

@@ -74,9 +74,17 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
   }
 }
 
+bool AnimationWriter::uses_pointer() const {
+  for (const BakedAnimation& animation : baked_.animations) {
+    for (const BakedChannel& c : animation.channels) {
+      if (!c.pointer.empty()) return true;
+    }
+  }
+  return false;
+}
+
 void AnimationWriter::write_json(JsonWriter& json) const {
   if (baked_.animations.empty()) return;
-  bool pointer = false;
   json.key("animations");
   json.start_array();
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
@@ -101,7 +109,6 @@ void AnimationWriter::write_json(JsonWriter& json) const {
       json.key("path");
       json.string(c.path);
       if (!c.pointer.empty()) {
-        pointer = true;
         json.key("extensions");
         json.start_object();
         json.key("KHR_animation_pointer");
@@ -143,12 +150,6 @@ void AnimationWriter::write_json(JsonWriter& json) const {
     json.end_object();
   }
   json.end_array();
-  if (pointer) {
-    json.key("extensionsUsed");
-    json.start_array();
-    json.string("KHR_animation_pointer");
-    json.end_array();
-  }
 }
 
 }  // namespace px::gltf

@@ -25,8 +25,10 @@ void BinLayout::write_json(JsonWriter& json, std::string_view uri) const {
     json.start_array();
     for (const Accessor& a : accessors_) {
       json.start_object();
-      json.key("bufferView");
-      json.integer(a.view);
+      if (a.view >= 0) {
+        json.key("bufferView");
+        json.integer(a.view);
+      }
       json.key("componentType");
       json.integer(a.component_type);
       json.key("count");

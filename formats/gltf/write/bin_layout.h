@@ -9,6 +9,7 @@
 #include <deque>
 #include <functional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,23 @@ class ViewOut {
   virtual void commit(size_t size) = 0;
 };
 
+// A ViewOut into memory, for a part that needs a view's bytes whole before the buffer is written
+// (a compressed mesh's input).
+class MemoryOut final : public ViewOut {
+ public:
+  void bytes(std::span<const char> bytes) override { out_.append(bytes.data(), bytes.size()); }
+  char* buffer() override {
+    scratch_.resize(kChunkBytes);
+    return scratch_.data();
+  }
+  void commit(size_t size) override { out_.append(scratch_.data(), size); }
+  std::string take() { return std::move(out_); }
+
+ private:
+  std::string out_;
+  std::string scratch_;
+};
+
 // Makes a view's bytes into `out`, exactly its length; a status that is not OK refuses the write
 // (a value glTF cannot hold), and warnings go to `diagnostics`.
 using ViewMaker = std::function<absl::Status(ViewOut& out, Diagnostics& diagnostics)>;
@@ -67,7 +85,7 @@ struct BufferView {
 };
 
 struct Accessor {
-  int view = -1;
+  int view = -1;  // none: a compressed primitive's accessor without its fallback
   int component_type = kFloat;
   size_t count = 0;
   std::string_view type;    // "SCALAR", "VEC2", ...

@@ -126,6 +126,7 @@ class Document {
   // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
                                                         int threads, const UriPolicy& uris,
+                                                        const MeshCompression& compression,
                                                         Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
@@ -133,8 +134,8 @@ class Document {
     if (!materials.ok()) return materials.status();
     WriteOptions options;
     options.threads = threads;
-    std::unique_ptr<Document> doc(
-        new Document(scene, binary, threads_for(options.threads), uris, *std::move(materials)));
+    std::unique_ptr<Document> doc(new Document(scene, binary, threads_for(options.threads), uris,
+                                               compression, *std::move(materials)));
     if (absl::Status s = doc->plan_parts(progress, diagnostics); !s.ok()) return s;
     return doc;
   }
@@ -167,6 +168,7 @@ class Document {
     write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
     animations_->write_json(json);
+    write_extension_lists(json);
     bin_.write_json(json, bin_uri);
     if (const Value* extras = find_value(scene_.global_attrs, "extras")) {
       json.key("extras");
@@ -184,12 +186,37 @@ class Document {
 
  private:
   Document(const Scene& scene, bool binary, int threads, const UriPolicy& uris,
-           MaterialTable materials)
+           const MeshCompression& compression, MaterialTable materials)
       : scene_(scene),
         binary_(binary),
         threads_(threads),
         uris_(uris),
+        compression_(compression),
         materials_(std::move(materials)) {}
+
+  // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels, a
+  // compression extension when a primitive is compressed (required when its fallback is left out).
+  void write_extension_lists(JsonWriter& json) const {
+    std::vector<std::string_view> used;
+    std::vector<std::string_view> required;
+    if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
+    const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
+      return std::any_of(plan.draco.begin(), plan.draco.end(),
+                         [](const auto& d) { return d != nullptr; });
+    });
+    if (draco) {
+      used.push_back("KHR_draco_mesh_compression");
+      if (compression_.compress_only) required.push_back("KHR_draco_mesh_compression");
+    }
+    for (const auto& [key, names] : {std::pair{"extensionsUsed", &used},
+                                     std::pair{"extensionsRequired", &required}}) {
+      if (names->empty()) continue;
+      json.key(key);
+      json.start_array();
+      for (std::string_view name : *names) json.string(name);
+      json.end_array();
+    }
+  }
 
   absl::Status plan_parts(Progress& progress, Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
@@ -209,7 +236,12 @@ class Document {
     skins_.emplace(scene_, diagnostics);
     skins_->limit_joints(scene_, mesh_index_, meshes_);
     TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
-    for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
+    for (MeshPlan& plan : meshes_) {
+      if (absl::Status s = add_mesh_views(plan, bin_, tasks, compression_, diagnostics); !s.ok()) {
+        tasks.wait();
+        return s;
+      }
+    }
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
@@ -223,6 +255,7 @@ class Document {
   bool binary_;
   int threads_;
   UriPolicy uris_;
+  MeshCompression compression_;
   MaterialTable materials_;
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
@@ -259,10 +292,11 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads,
-                                        const UriPolicy& uris, const ProgressCallback& callback) {
+                                        const UriPolicy& uris, const ProgressCallback& callback,
+                                        const MeshCompression& compression) {
   Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, progress, diagnostics);
+      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -286,14 +320,14 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                   const ProgressCallback& callback) {
+                   const ProgressCallback& callback, const MeshCompression& compression) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
   Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, progress, diagnostics);
+      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

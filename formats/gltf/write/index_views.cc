@@ -85,6 +85,15 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
 
 }  // namespace
 
+std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group) {
+  MemoryOut out;
+  make_indices<uint32_t>(plan, plan.groups[group], out);
+  const std::string bytes = out.take();
+  std::vector<uint32_t> indices(bytes.size() / sizeof(uint32_t));
+  std::memcpy(indices.data(), bytes.data(), bytes.size());
+  return indices;
+}
+
 void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin) {
   PrimitiveGroup& g = plan.groups[group];
   const int type = index_component_type(g.max_index);
