@@ -76,12 +76,16 @@ struct MeshCompression {
     kNone,
     // KHR_draco_mesh_compression on every triangle primitive, through libdraco.
     kDraco,
+    // EXT_meshopt_compression on every view of vertex attributes, indices, animation keys and
+    // skin matrices, through meshoptimizer (lossless).
+    kMeshopt,
   };
   Method method = Method::kNone;
-  // Leave out the uncompressed fallback: the extension goes into extensionsRequired and the
-  // compressed primitives' accessors have no bufferView. Else the fallback holds the data the
-  // compressed stream decodes to (as the Draco extension recommends) and the extension is only
-  // in extensionsUsed.
+  // Leave out the uncompressed fallback: the extension goes into extensionsRequired; Draco's
+  // compressed primitives' accessors have no bufferView, meshopt's compressed views lie in a
+  // placeholder buffer without data. Else the fallback holds the data the compressed stream
+  // decodes to (Draco's, as its extension recommends; meshopt's is lossless), in the one buffer,
+  // and the extension is only in extensionsUsed.
   bool compress_only = false;
   // Draco: the quantization bits of each kind of attribute, 1 to 30, or 0 to keep its float32
   // values as they are; the defaults are draco_encoder's. Generic: TANGENT. WEIGHTS_n are never
@@ -94,6 +98,10 @@ struct MeshCompression {
   // Draco's compression level, 0 (fastest: sequential connectivity) to 10 (smallest); the
   // default is draco_encoder's.
   int draco_level = 7;
+  // Each mesh optimized by meshoptimizer before it is written (identical vertices merged,
+  // triangles in vertex-cache order, vertices in fetch order; formats/gltf/write/mesh_optimize.h),
+  // whatever the method.
+  bool optimize = false;
 };
 
 struct WriteOptions {

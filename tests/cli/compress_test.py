@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""convert --compress (issue 14): every mode's output has no Khronos validator error, declares its
-extension as the extension asks (extensionsUsed with the fallback, extensionsRequired without it),
-reads back with as many triangles as the plain conversion, and is the same bytes on every run;
-the flags' usage errors write nothing.
+"""convert --compress draco|meshopt and --optimize (issue 14): every mode's output (GLB, and .gltf
+with its .bin) has no Khronos validator error, declares its extension as the extension asks
+(extensionsUsed with the fallback, extensionsRequired without it), reads back with the triangles
+of the plain conversion (Draco may drop degenerate ones), and is the same bytes on every run; the
+flags' usage errors write nothing.
 
   compress_test.py POLYXIOS REPO CORPUS NODE
 
@@ -30,6 +31,9 @@ CORPUS_FILES = [
 MODES = {
     'draco': (['--compress', 'draco'], 'KHR_draco_mesh_compression', False),
     'draco-only': (['--compress', 'draco', '--compress-only'], 'KHR_draco_mesh_compression', True),
+    'meshopt': (['--compress', 'meshopt'], 'EXT_meshopt_compression', False),
+    'meshopt-only': (['--compress', 'meshopt', '--compress-only', '--optimize'],
+                     'EXT_meshopt_compression', True),
 }
 
 
@@ -70,13 +74,15 @@ class CompressTest(unittest.TestCase):
         sample = inputs()[0]
         out = os.path.join(self.dir, 'x.glb')
         for flags in (['--compress', 'zstd'], ['--compress-only'], ['--draco-level', '3'],
+                      ['--compress', 'meshopt', '--draco-position-bits', '12'],
                       ['--compress', 'draco', '--draco-position-bits', '31'],
                       ['--compress', 'draco', '--draco-level', '11']):
             r = run('convert', sample, out, *flags)
             self.assertEqual(r.returncode, 1, (flags, r.stderr))
             self.assertFalse(os.path.exists(out), flags)
-        r = run('convert', sample, os.path.join(self.dir, 'x.dae'), '--compress', 'draco')
-        self.assertEqual(r.returncode, 1, r.stderr)
+        for flags in (['--compress', 'draco'], ['--optimize']):
+            r = run('convert', sample, os.path.join(self.dir, 'x.dae'), *flags)
+            self.assertEqual(r.returncode, 1, r.stderr)
         self.assertEqual(os.listdir(self.dir), [])
 
     def test_every_mode_validates_declares_its_extension_and_reads_back(self):
@@ -92,7 +98,7 @@ class CompressTest(unittest.TestCase):
                 self.assertIn(extension, doc.get('extensionsUsed', []), (source, mode))
                 self.assertEqual(extension in doc.get('extensionsRequired', []), only,
                                  (source, mode))
-                # Draco drops degenerate triangles; nothing else is lost.
+                # Draco drops degenerate triangles; nothing else is lost (meshopt keeps them).
                 self.assertLessEqual(triangles(out), triangles(plain), (source, mode))
                 self.assertGreater(triangles(out), 0.95 * triangles(plain), (source, mode))
                 again = os.path.join(self.dir, f'{i}-{mode}-again.glb')
@@ -100,10 +106,13 @@ class CompressTest(unittest.TestCase):
                 with open(out, 'rb') as a, open(again, 'rb') as b:
                     self.assertEqual(a.read(), b.read(), (source, mode, 'not deterministic'))
                 outputs.append(out)
-            gltf = os.path.join(self.dir, f'{i}-draco.gltf')
-            self.assertEqual(run('convert', source, gltf, '--quiet', '--compress', 'draco')
-                             .returncode, 0)
-            outputs.append(gltf)
+                if mode.startswith('meshopt'):
+                    self.assertEqual(triangles(out), triangles(plain), (source, mode))
+            for mode in ('draco', 'meshopt'):
+                gltf = os.path.join(self.dir, f'{i}-{mode}.gltf')
+                self.assertEqual(run('convert', source, gltf, '--quiet', '--compress', mode,
+                                     '--compress-only').returncode, 0)
+                outputs.append(gltf)
         r = subprocess.run([NODE, os.path.join(REPO, 'tests', 'validator', 'validate.mjs'),
                             '--json', '--allow-missing-images', *outputs],
                            capture_output=True, text=True, timeout=600)

@@ -50,6 +50,7 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
                                              stored->size() * sizeof(float)});
                                   return absl::OkStatus();
                                 });
+        bin.compressible(view, MeshoptMode::kAttributes, sizeof(float));
         // Times increase, so the first and last are the min and max.
         it->second = bin.add_accessor(Accessor{
             view, kFloat, stored->size(), "SCALAR", {stored->front()}, {stored->back()}});
@@ -67,6 +68,10 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
             });
             return absl::OkStatus();
           });
+      // meshoptimizer's attribute codec takes elements of up to 256 bytes.
+      if (sampler.width <= 64) {
+        bin.compressible(view, MeshoptMode::kAttributes, sampler.width * sizeof(float));
+      }
       int output =
           bin.add_accessor(Accessor{view, kFloat, rows, accessor_type(sampler.width), {}, {}});
       accessors.push_back({it->second, output});

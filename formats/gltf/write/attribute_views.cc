@@ -265,6 +265,7 @@ void add_made_attribute_views(std::vector<AttributePlan>& attributes,
           out.bytes(*made);
           return absl::OkStatus();
         });
+    bin.compressible(view, MeshoptMode::kAttributes, made->size() / std::max<size_t>(vertices, 1));
     Accessor accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}};
     if (p.kind == AttributeKind::kPosition) {
       std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
@@ -289,6 +290,7 @@ void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices
                             [plan, &label](ViewOut& out, Diagnostics& diagnostics) {
                               return make_attribute(*plan, out, label, diagnostics);
                             });
+    bin.compressible(view, MeshoptMode::kAttributes, p.components * size);
     p.accessor =
         bin.add_accessor(Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
     if (p.kind != AttributeKind::kPosition) continue;

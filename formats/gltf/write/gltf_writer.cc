@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "formats/gltf/write/image_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
+#include "formats/gltf/write/mesh_optimize.h"
 #include "formats/gltf/write/mesh_writer.h"
 #include "formats/gltf/write/node_writer.h"
 #include "formats/gltf/write/skin_writer.h"
@@ -208,6 +210,10 @@ class Document {
       used.push_back("KHR_draco_mesh_compression");
       if (compression_.compress_only) required.push_back("KHR_draco_mesh_compression");
     }
+    if (bin_.meshopt_compressed()) {
+      used.push_back("EXT_meshopt_compression");
+      if (compression_.compress_only) required.push_back("EXT_meshopt_compression");
+    }
     for (const auto& [key, names] : {std::pair{"extensionsUsed", &used},
                                      std::pair{"extensionsRequired", &required}}) {
       if (names->empty()) continue;
@@ -223,8 +229,10 @@ class Document {
     for (size_t i = 0; i < scene_.meshes.size(); ++i) {
       const double planned = static_cast<double>(i) / static_cast<double>(scene_.meshes.size());
       if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
-      absl::StatusOr<MeshPlan> plan = plan_mesh(scene_.meshes[i], static_cast<int>(i),
-                                                materials_.scene_materials(), diagnostics);
+      const Mesh* mesh = &scene_.meshes[i];
+      if (compression_.optimize) mesh = &optimized_.emplace_back(optimize_mesh(*mesh, arena_));
+      absl::StatusOr<MeshPlan> plan =
+          plan_mesh(*mesh, static_cast<int>(i), materials_.scene_materials(), diagnostics);
       if (!plan.ok()) return plan.status();
       if (plan->groups.empty()) continue;
       mesh_index_[i] = static_cast<int>(meshes_.size());
@@ -248,6 +256,9 @@ class Document {
     images_.emplace(scene_, binary_, uris_, diagnostics);
     images_->add_views(bin_);
     tasks.wait();
+    if (compression_.method == MeshCompression::Method::kMeshopt) {
+      return bin_.compress_meshopt(!compression_.compress_only, diagnostics);
+    }
     return absl::OkStatus();
   }
 
@@ -257,6 +268,9 @@ class Document {
   UriPolicy uris_;
   MeshCompression compression_;
   MaterialTable materials_;
+  // --optimize's meshes, which the plans point to, in an arena of their own.
+  Arena arena_;
+  std::deque<Mesh> optimized_;
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
   std::optional<SkinWriter> skins_;

@@ -269,7 +269,8 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
     if (g < plan.draco.size() && plan.draco[g]) {
       add_draco_views(*plan.draco[g], !compression.compress_only, bin);
     } else {
-      add_index_view(plan, g, bin);
+      add_index_view(plan, g, bin,
+                     compression.method == MeshCompression::Method::kMeshopt);
     }
   }
   return absl::OkStatus();
