@@ -50,6 +50,18 @@ absl::StatusOr<DracoMesh> take_mesh(const ::draco::Mesh& m, const Limits& limits
         converted &= att.ConvertValue<float>(att.mapped_index(p), n,
                                              &a.floats[size_t{p.value()} * a.components]);
       }
+    } else if (att.data_type() == ::draco::DT_BOOL) {
+      // Read as bytes: libdraco's conversion loads them as bool, undefined for any byte but 0
+      // and 1, which a stream may hold.
+      a.ints.resize(values);
+      for (::draco::PointIndex p(0); p < m.num_points(); ++p) {
+        const uint8_t* src = att.GetAddress(att.mapped_index(p));
+        for (int k = 0; k < a.components; ++k) {
+          converted &= att.IsAddressValid(src + k);
+          if (!converted) break;
+          a.ints[size_t{p.value()} * a.components + k] = src[k] != 0;
+        }
+      }
     } else {
       a.ints.resize(values);
       for (::draco::PointIndex p(0); p < m.num_points(); ++p) {
