@@ -186,20 +186,21 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
   }
   absl::StatusOr<ViewBytes> bytes = buffers.view(view);
   if (!bytes.ok()) return bytes.status();
-  // The counts the stream declares, within the accessors', charged to the budget before libdraco
-  // allocates for them: its working memory measured at most ~150 bytes a face with 8 components
-  // a point (edgebreaker, which keeps corner tables), and the values each attribute decodes to.
-  // Seams may split an edgebreaker vertex into several points, up to the accessors' count.
+  // The counts the stream declares, within the accessors', checked against the budget before
+  // libdraco allocates for them: its working memory, measured at most ~150 bytes a face with 8
+  // components a point (edgebreaker, which keeps corner tables), and the decoded values (8 bytes
+  // each at most) until they are copied into the scene's columns, which are charged then. Seams
+  // may split an edgebreaker vertex into several points, up to the accessors' count.
   absl::StatusOr<DracoHeader> header = read_draco_header(bytes->bytes, limits);
   if (!header.ok()) {
     return absl::Status(header.status().code(), cat(std::string(header.status().message()), " (",
-                                                    extension.pointer(), ")"));
+                                                     extension.pointer(), ")"));
   }
   const uint64_t points = header->edgebreaker ? limits.max_points : header->vertices;
   const uint64_t per_point = 64 + 16 * std::min<uint64_t>(components, 1 << 20);
-  PX_GLTF_TRY(
-      ctx.charge(uint64_t{header->faces} * 128 + std::min(points, uint64_t{1} << 32) * per_point,
-                 extension.pointer()));
+  PX_GLTF_TRY(ctx.check_transient(
+      uint64_t{header->faces} * 128 + std::min(points, uint64_t{1} << 32) * per_point,
+      extension.pointer()));
   absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(bytes->bytes, limits);
   if (!mesh.ok()) {
     return absl::Status(mesh.status().code(),

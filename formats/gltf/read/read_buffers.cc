@@ -144,6 +144,7 @@ absl::StatusOr<ViewBytes> Buffers::view(int index) {
         meshopt_views_[index] = *decoded;
       }
       out.bytes = *meshopt_views_[index];
+      out.in_arena = true;
       return out;
     }
   }

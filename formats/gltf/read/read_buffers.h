@@ -23,6 +23,8 @@ struct ViewBytes {
   std::span<const uint8_t> bytes;
   uint64_t stride = 0;  // byteStride, 0 when the view gives none
   uint64_t offset = 0;  // the view's byteOffset in its buffer
+  // The bytes are the scene's (decoded into its arena, and charged): a column may be them.
+  bool in_arena = false;
 };
 
 class Buffers {
