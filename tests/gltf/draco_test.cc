@@ -92,6 +92,40 @@ TEST(DracoMesh, SequentialRawMesh) {
   EXPECT_FALSE(decode_draco_mesh(s, Limits{1, 3}).ok());
 }
 
+// A GLB of one Draco primitive over `stream`, its accessors declaring `points` points and
+// `faces` faces.
+std::string draco_glb(const std::string& stream, uint64_t points, uint64_t faces) {
+  const std::string json = px::cat(
+      R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )", stream.size(),
+      R"(}], "bufferViews": [{"buffer": 0, "byteLength": )", stream.size(),
+      R"(}], "accessors": [{"componentType": 5125, "count": )", faces * 3,
+      R"(, "type": "SCALAR"}, {"componentType": 5126, "count": )", points,
+      R"(, "type": "VEC3"}], "meshes": [{"primitives": [{"attributes": {"POSITION": 1},
+      "indices": 0, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0,
+      "attributes": {"POSITION": 0}}}}]}], "extensionsUsed": ["KHR_draco_mesh_compression"],
+      "extensionsRequired": ["KHR_draco_mesh_compression"]})");
+  return testing::glb(json, stream);
+}
+
+TEST(DracoRead, DeclaredCountsPastTheBudgetAreRefusedBeforeDecoding) {
+  // A sequential header claiming 2^24 faces and points, which the accessors allow, in a document
+  // of a few hundred bytes: libdraco's working memory for them is past the read's budget.
+  const std::string huge("DRACO\x02\x02\x01\x00\x00\x00\x80\x80\x80\x08\x80\x80\x80\x08\x00",
+                         19);
+  testing::ReadResult read = testing::read_bytes(draco_glb(huge, 1 << 24, 1 << 24));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.read.budget") << read.scene.status();
+  // The same counts past what the accessors declare: refused by the header check.
+  read = testing::read_bytes(draco_glb(huge, 1000, 1000));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.draco.malformed") << read.scene.status();
+  // Counts within the budget but bytes that do not back them: libdraco refuses.
+  const std::string lying("DRACO\x02\x02\x01\x00\x00\x00\xe8\x07\xe8\x07\x00", 16);
+  read = testing::read_bytes(draco_glb(lying, 1000, 1000));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.draco.malformed") << read.scene.status();
+}
+
 std::filesystem::path corpus_dir() {
   if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
   return std::filesystem::path(__FILE__).parent_path() / ".." / ".." / ".." / "shared" / "corpus";
