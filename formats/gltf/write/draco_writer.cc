@@ -132,7 +132,7 @@ bool take_values(const ::draco::PointAttribute& att, uint32_t points, int compon
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<DracoPrimitive>> encode_draco(
+absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
     const std::vector<AttributePlan>& attributes, const std::vector<std::string>& bytes,
     std::span<const uint32_t> triangles, const MeshCompression& settings, std::string_view label) {
   absl::StatusOr<std::unique_ptr<::draco::Mesh>> mesh =
@@ -161,8 +161,8 @@ absl::StatusOr<std::unique_ptr<DracoPrimitive>> encode_draco(
     return draco_failed(label, "libdraco did not decode the stream it encoded");
   }
   const ::draco::Mesh& m = *decoded.value();
-  if (m.num_faces() == 0) return std::unique_ptr<DracoPrimitive>();
-  auto out = std::make_unique<DracoPrimitive>();
+  if (m.num_faces() == 0) return std::unique_ptr<DracoEncoded>();
+  auto out = std::make_unique<DracoEncoded>();
   out->stream.assign(buffer.data(), buffer.size());
   out->points = m.num_points();
   out->indices.resize(size_t{m.num_faces()} * 3);
@@ -173,7 +173,7 @@ absl::StatusOr<std::unique_ptr<DracoPrimitive>> encode_draco(
     const AttributePlan& plan = attributes[a];
     // libdraco numbers the attributes' unique ids in the order they were added.
     const ::draco::PointAttribute* att = m.GetAttributeByUniqueId(static_cast<uint32_t>(a));
-    DracoPrimitive::Attribute taken;
+    DracoEncoded::Attribute taken;
     taken.plan = &plan;
     taken.unique_id = static_cast<int>(a);
     bool ok = att != nullptr;
@@ -190,13 +190,13 @@ absl::StatusOr<std::unique_ptr<DracoPrimitive>> encode_draco(
   return out;
 }
 
-void add_draco_views(DracoPrimitive& draco, bool fallback, BinLayout& bin) {
-  const DracoPrimitive* d = &draco;
+void add_draco_views(DracoEncoded& draco, bool fallback, BinLayout& bin) {
+  const DracoEncoded* d = &draco;
   draco.view = bin.add_view(draco.stream.size(), 0, [d](ViewOut& out, Diagnostics&) {
     out.bytes(d->stream);
     return absl::OkStatus();
   });
-  for (DracoPrimitive::Attribute& a : draco.attributes) {
+  for (DracoEncoded::Attribute& a : draco.attributes) {
     int view = -1;
     if (fallback) {
       const std::string* bytes = &a.decoded;
@@ -255,10 +255,10 @@ void add_draco_views(DracoPrimitive& draco, bool fallback, BinLayout& bin) {
       bin.add_accessor(Accessor{view, type, draco.indices.size(), "SCALAR", {}, {}});
 }
 
-void write_draco_json(const DracoPrimitive& draco, JsonWriter& json) {
+void write_draco_json(const DracoEncoded& draco, JsonWriter& json) {
   json.key("attributes");
   json.start_object();
-  for (const DracoPrimitive::Attribute& a : draco.attributes) {
+  for (const DracoEncoded::Attribute& a : draco.attributes) {
     json.key(a.plan->semantic);
     json.integer(a.accessor);
   }
@@ -273,7 +273,7 @@ void write_draco_json(const DracoPrimitive& draco, JsonWriter& json) {
   json.integer(draco.view);
   json.key("attributes");
   json.start_object();
-  for (const DracoPrimitive::Attribute& a : draco.attributes) {
+  for (const DracoEncoded::Attribute& a : draco.attributes) {
     json.key(a.plan->semantic);
     json.integer(a.unique_id);
   }

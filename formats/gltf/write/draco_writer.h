@@ -20,7 +20,7 @@
 
 namespace px::gltf {
 
-struct DracoPrimitive {
+struct DracoEncoded {
   struct Attribute {
     const AttributePlan* plan = nullptr;
     int unique_id = 0;    // the Draco attribute's
@@ -40,15 +40,15 @@ struct DracoPrimitive {
 // name go into the stream. Null when libdraco decodes no triangle from it (every triangle
 // degenerate): the primitive is written uncompressed. A libdraco failure refuses the write
 // (gltf.write.draco).
-absl::StatusOr<std::unique_ptr<DracoPrimitive>> encode_draco(
+absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
     const std::vector<AttributePlan>& attributes, const std::vector<std::string>& bytes,
     std::span<const uint32_t> triangles, const MeshCompression& settings, std::string_view label);
 
 // The stream's view and the accessors: with `fallback`, each on a view of the decoded values;
 // without, on none (POSITION with its bounds all the same). The primitive must outlive `bin`.
-void add_draco_views(DracoPrimitive& draco, bool fallback, BinLayout& bin);
+void add_draco_views(DracoEncoded& draco, bool fallback, BinLayout& bin);
 
 // The primitive's "attributes", "indices" and its KHR_draco_mesh_compression extension.
-void write_draco_json(const DracoPrimitive& draco, JsonWriter& json);
+void write_draco_json(const DracoEncoded& draco, JsonWriter& json);
 
 }  // namespace px::gltf

@@ -49,7 +49,7 @@ struct MeshPlan {
   std::vector<CellRun> runs;           // the cells written, in order
   std::vector<uint32_t> run_order;     // runs by group, each group's in cell order
   // Per group: its KHR_draco_mesh_compression stream, or null when it is written uncompressed.
-  std::vector<std::unique_ptr<DracoPrimitive>> draco;
+  std::vector<std::unique_ptr<DracoEncoded>> draco;
   // The attributes' view bytes made whole (make_attribute_bytes) when a group is compressed and
   // another is not, for the uncompressed group's views; else empty.
   std::vector<std::string> attribute_bytes;
