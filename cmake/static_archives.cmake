@@ -45,14 +45,29 @@ if(PX_STATIC_LIBS)
   px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB)
 endif()
 
-# PX_LINK_STATIC_BINARY: whether this build links polyxios static (the deploy test checks the
-# Docker runtime stage against such a build, which is what the Dockerfile's defaults give).
+# PX_LINK_STATIC_BINARY: whether this build links polyxios static. PX_DOCKERFILE_BUILD: whether it
+# links polyxios as the Dockerfile's defaults do (the deploy test checks the Docker runtime stage
+# against such a build).
+#
+# Debian 12 ships meshoptimizer as a shared library only (libmeshoptimizer-dev has no .a): where
+# its static archive is missing, polyxios cannot be a static PIE, and is linked with the other
+# static archives and the shared libmeshoptimizer (and so libstdc++, libm, libc), which the
+# Dockerfile's runtime stage installs.
 set(PX_LINK_STATIC_BINARY OFF)
+set(PX_DOCKERFILE_BUILD OFF)
 if(PX_STATIC_BINARY AND NOT PX_SANITIZE AND NOT PX_FUZZ)
   if(NOT PX_STATIC_ABSEIL OR NOT PX_STATIC_LIBS)
     message(FATAL_ERROR "PX_STATIC_BINARY needs PX_STATIC_ABSEIL and PX_STATIC_LIBS")
   endif()
-  set(PX_LINK_STATIC_BINARY ON)
+  set(PX_DOCKERFILE_BUILD ON)
+  px_use_static_archives(meshoptimizer::meshoptimizer)
+  get_target_property(px_meshopt meshoptimizer::meshoptimizer IMPORTED_LOCATION_NONE)
+  if(px_meshopt MATCHES "\\.a$")
+    set(PX_LINK_STATIC_BINARY ON)
+  else()
+    message(STATUS "polyxios: no static archive of meshoptimizer (${px_meshopt}): polyxios is "
+                   "linked with the shared library, not as a static PIE")
+  endif()
 endif()
 
 # px_static_binary(TARGET): TARGET linked as a static PIE when PX_LINK_STATIC_BINARY.

@@ -70,6 +70,40 @@ struct ReadOptions {
 };
 
 
+// How a glTF write compresses its meshes (convert --compress, --optimize); COLLADA ignores it.
+struct MeshCompression {
+  enum class Method {
+    kNone,
+    // KHR_draco_mesh_compression on every triangle primitive, through libdraco.
+    kDraco,
+    // EXT_meshopt_compression on every view of vertex attributes, indices, animation keys and
+    // skin matrices, through meshoptimizer (lossless).
+    kMeshopt,
+  };
+  Method method = Method::kNone;
+  // Leave out the uncompressed fallback: the extension goes into extensionsRequired; Draco's
+  // compressed primitives' accessors have no bufferView, meshopt's compressed views lie in a
+  // placeholder buffer without data. Else the fallback holds the data the compressed stream
+  // decodes to (Draco's, as its extension recommends; meshopt's is lossless), in the one buffer,
+  // and the extension is only in extensionsUsed.
+  bool compress_only = false;
+  // Draco: the quantization bits of each kind of attribute, 1 to 30, or 0 to keep its float32
+  // values as they are; the defaults are draco_encoder's. Generic: TANGENT. WEIGHTS_n are never
+  // quantized (their sum of 1, which glTF requires, would not hold), JOINTS_n are integers.
+  int draco_position_bits = 11;
+  int draco_normal_bits = 8;
+  int draco_texcoord_bits = 10;
+  int draco_color_bits = 8;
+  int draco_generic_bits = 8;
+  // Draco's compression level, 0 (fastest: sequential connectivity) to 10 (smallest); the
+  // default is draco_encoder's.
+  int draco_level = 7;
+  // Each mesh optimized by meshoptimizer before it is written (identical vertices merged,
+  // triangles in vertex-cache order, vertices in fetch order; formats/gltf/write/mesh_optimize.h),
+  // whatever the method.
+  bool optimize = false;
+};
+
 struct WriteOptions {
   // true: GLB; false: .gltf + .bin; unset: from the path's extension.
   std::optional<bool> binary;
@@ -88,6 +122,7 @@ struct WriteOptions {
   bool allow_remote_uris = false;
   bool allow_external_files = false;
   ProgressCallback progress;
+  MeshCompression compression;
 };
 
 }  // namespace px

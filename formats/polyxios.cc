@@ -170,10 +170,10 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   switch (format) {
     case Format::kGlb:
       return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options),
-                         options.progress);
+                         options.progress, options.compression);
     case Format::kGltf:
       return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options),
-                         options.progress);
+                         options.progress, options.compression);
     case Format::kCollada:
       return collada::write(scene, path, diagnostics, options.threads, uri_policy(options),
                             options.progress);
@@ -257,8 +257,9 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "
                   "write GLB to a stream instead");
   }
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(
-      scene, true, "", diagnostics, options.threads, uri_policy(options), options.progress);
+  absl::StatusOr<gltf::Written> glb =
+      gltf::write_to_memory(scene, true, "", diagnostics, options.threads, uri_policy(options),
+                            options.progress, options.compression);
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

@@ -6,12 +6,13 @@
 #   gltf_json_fuzz  .gltf JSON text through the reader (data: URIs resolve) and both writers
 #   glb_fuzz        GLB bytes through the container, the reader and both writers
 #   data_uri_fuzz   bytes as a data: URI, base64 text and a name to percent-encode
-#   draco_fuzz      bytes as a Draco buffer view through the decoder
+#   draco_fuzz      bytes as a Draco buffer view through the header checks and libdraco
 #   roundtrip_fuzz  any input read, written as GLB and as COLLADA, read back, counts compared
 # Seeds come from the shared corpus, made into a scratch folder at run time (never into git):
 # small .dae files, small .gltf files with their buffers and images embedded as data: URIs, their
 # URIs, their Draco buffer views (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB
-# packed from the Draco asset (tests/fuzz/pack_glb.mjs). libFuzzer runs every seed before it
+# packed from the Draco asset (tests/fuzz/pack_glb.mjs), and the sample as GLB, plain and with
+# --compress draco and meshopt. libFuzzer runs every seed before it
 # starts mutating, whatever the time, so a target gets at most 4 seeds a second of its time (every
 # k-th by name: all of them in a long run, a sample in CI's), and then every input of its
 # regressions folder (tests/fuzz/regressions/<target>/). Exit status is libFuzzer's: non-zero on a crash, leak,
@@ -68,6 +69,11 @@ if [ -d "$corpus/gltf" ]; then
   for target in gltf_json_fuzz data_uri_fuzz draco_fuzz; do copy_small "$scratch/$target" 1024k "$target" -name '*'; done
 fi
 "$build"/tools/polyxios convert corpus/samples/robot_arm.dae "$(seeds glb_fuzz)"/robot_arm.glb 2>/dev/null
+# The compressed forms, so that the GLB reader's Draco and meshopt paths are reached from the start.
+for compress in draco meshopt; do
+  "$build"/tools/polyxios convert corpus/samples/robot_arm.dae "$(seeds glb_fuzz)"/robot_arm_$compress.glb \
+    --compress $compress --compress-only 2>/dev/null
+done
 # The round trip starts from every kind of input: the smaller documents of the others' seeds.
 for target in collada_fuzz glb_fuzz gltf_json_fuzz; do copy_small "$(seeds $target)" 16k roundtrip_fuzz -name '*'; done
 

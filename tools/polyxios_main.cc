@@ -24,7 +24,10 @@ constexpr char kHelp[] =
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
                    [--allow-remote-uris] [--strict-resources] [--max-input MIB]
-                   [--max-memory MIB] [--quiet]
+                   [--max-memory MIB] [--quiet] [--compress draco|meshopt [--compress-only]
+                   [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
+                   [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
+                   [--optimize]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -33,6 +36,21 @@ usage:
       is written unless the whole conversion succeeds. --max-memory caps what the read may
       take for its arrays (default 8192 MiB): past it the input is refused (limits.memory).
       --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
+      --compress draco (glTF output only) compresses every triangle primitive with
+      KHR_draco_mesh_compression (Google's Draco); the uncompressed data stays beside it as
+      the fallback (what the Draco stream decodes to), unless --compress-only leaves it out
+      (then readers must decode Draco: the extension is required). Quantization bits per
+      attribute kind, 0 for none, up to 30: --draco-position-bits (default 11),
+      --draco-normal-bits (8), --draco-texcoord-bits (10), --draco-color-bits (8),
+      --draco-generic-bits (8: TANGENT; WEIGHTS_n are never quantized, as their sums
+      must stay 1); --draco-level 0 (fastest) to 10
+      (smallest), default 7. --compress meshopt compresses every view of vertex attributes,
+      indices, animation keys and skin matrices with EXT_meshopt_compression (meshoptimizer,
+      lossless); the fallback is the uncompressed views beside it in the same buffer, and with
+      --compress-only a placeholder buffer without data (the extension is then required).
+      --optimize (glTF output only) merges identical vertices and reorders triangles for the
+      vertex cache and vertices for fetch (meshoptimizer), keeping every triangle and value;
+      with --compress meshopt it makes the output much smaller.
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--max-input MIB]

@@ -9,7 +9,9 @@
 //
 // CORPUS_DIR (default $POLYXIOS_CORPUS, else REPO_DIR/../shared/corpus) adds a skinned + animated
 // COLLADA file, a textured one and a glTF file; without it only the repository's sample runs and
-// the corpus part is reported skipped.
+// the corpus part is reported skipped. Some cases convert with --compress draco or meshopt (with
+// and without --compress-only, some with --optimize), which three loads through its DRACOLoader
+// and MeshoptDecoder.
 // Needs node's three (tests/validator/node_modules, from tools/bootstrap.sh) and Chromium
 // (Debian `chromium`, also from bootstrap; $PX_CHROMIUM names another binary): without either the
 // check FAILS. $PX_BROWSER_TIMEOUT: seconds to wait for the page's report (default 60).
@@ -26,6 +28,17 @@ const sampleCases = (repo) => [
   { id: 'robot_arm-glb', input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: 'robot_arm.glb' },
   // the same as .gltf + .bin, to check that path too
   { id: 'robot_arm-gltf', input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: 'robot_arm.gltf' },
+  // compressed (convert --compress): Draco with its fallback and without, meshopt with its
+  // fallback, and meshopt without it, optimized, as .gltf + .bin
+  ...COMPRESSED.map(([suffix, output, flags]) => ({
+    id: `robot_arm-${suffix}`, input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: `robot_arm${output}`, flags,
+  })),
+];
+const COMPRESSED = [
+  ['draco', '.glb', ['--compress', 'draco']],
+  ['draco-only', '.glb', ['--compress', 'draco', '--compress-only']],
+  ['meshopt', '.glb', ['--compress', 'meshopt']],
+  ['meshopt-only-gltf', '.gltf', ['--compress', 'meshopt', '--compress-only', '--optimize']],
 ];
 const SEYMOUR = 'collada/cts/1_5/collada_other/library_geometries/geometry/mesh/triangles/seymour_plane_triangles/seymour_plane_triangles.dae';
 const CORPUS_CASES = [
@@ -43,6 +56,12 @@ const CORPUS_CASES = [
   { id: 'named_objects-gltf', input: 'gltf/validator/base/data/root/named_objects.gltf', output: 'named_objects.gltf' },
   // glTF -> GLB with real data (assimp's test models): a skin of two joints and an animation
   { id: 'simple_skin', input: 'gltf/assimp/simple_skin/simple_skin.gltf', output: 'simple_skin.glb' },
+  // compressed: the skinned + animated file, the textured one, and a Draco glTF (34 primitives)
+  { id: 'library_animation_clips-draco-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'draco', '--compress-only'] },
+  { id: 'library_animation_clips-meshopt-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'meshopt', '--compress-only', '--optimize'] },
+  { id: 'seymour_plane-draco', input: SEYMOUR, output: 'seymour_plane_triangles.glb', flags: ['--compress', 'draco'] },
+  { id: '2CylinderEngine-meshopt', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'meshopt', '--optimize'] },
+  { id: '2CylinderEngine-draco-only', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'draco', '--compress-only'] },
 ];
 
 // Copies the images a .gltf refers to by relative URI from beside the input to beside the output.
@@ -60,7 +79,7 @@ function copyImages(json, input, outDir) {
   return copied;
 }
 
-const CHECK = { name: 'browser_check', script: 'browser_check.mjs', tmpPrefix: 'polyxios-browser-', loaders: ['GLTFLoader.js'] };
+const CHECK = { name: 'browser_check', script: 'browser_check.mjs', tmpPrefix: 'polyxios-browser-', loaders: ['GLTFLoader.js', 'DRACOLoader.js'] };
 await runCheck({ ...CHECK, sampleCases, corpusCases: CORPUS_CASES }, async (check) => {
   // 1. convert
   const loadable = [];

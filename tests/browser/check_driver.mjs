@@ -92,12 +92,12 @@ class Check {
     return 0;
   }
 
-  // Converts c.input to dir/name with the polyxios CLI: the output's path, or null with the
-  // failure recorded.
+  // Converts c.input to dir/name with the polyxios CLI (and c.flags, when given): the output's
+  // path, or null with the failure recorded.
   async convert(c, dir, name) {
     fs.mkdirSync(dir, { recursive: true });
     const out = path.join(dir, name);
-    const r = await run(this.polyxios, ['convert', c.input, out], 120_000);
+    const r = await run(this.polyxios, ['convert', c.input, out, ...(c.flags || [])], 120_000);
     if (r.code !== 0) {
       this.failures.push(`${c.id}: polyxios convert exited with ${r.code}\n${tail(r.stderr, 10)}`);
       return null;

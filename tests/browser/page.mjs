@@ -1,5 +1,5 @@
-// The browser check's page: loads every file of /list.json with three.js's GLTFLoader, one after
-// the other, and POSTs to /result (through page_report.mjs) what three built from each:
+// The browser check's page: loads every file of /list.json with three.js's GLTFLoader (with its
+// Draco and meshopt decoders), one after the other, and POSTs to /result (through page_report.mjs) what three built from each:
 //
 //   {files: [{id, url, error, console: [{level, text}], scenes, nodes: {index: {parent, name}},
 //             meshes: [{index, name, primitives: [{type, material, vertexCount, indexCount,
@@ -13,7 +13,14 @@
 // them next to the file's own JSON.
 
 import { GLTFLoader } from 'three/addons/loaders/GLTFLoader.js';
+import { DRACOLoader } from 'three/addons/loaders/DRACOLoader.js';
+import { MeshoptDecoder } from 'three/addons/libs/meshopt_decoder.module.js';
 import { captureConsole, errorText, reportEveryFile } from './page_report.mjs';
+
+// Compressed files (convert --compress): KHR_draco_mesh_compression through three's DRACOLoader
+// and its Draco decoder (examples/jsm/libs/draco/), EXT_meshopt_compression through three's
+// MeshoptDecoder. One of each for the whole page.
+const draco = new DRACOLoader().setDecoderPath('/three/examples/jsm/libs/draco/');
 
 const MAPS = ['map', 'normalMap', 'emissiveMap', 'metalnessMap', 'roughnessMap', 'aoMap'];
 
@@ -125,7 +132,11 @@ reportEveryFile('page.mjs', async (item) => {
   const entry = { id: item.id, url: item.url, error: null, console: [] };
   await captureConsole(entry.console, async () => {
     try {
-      const gltf = await new GLTFLoader().register(probePlugin).loadAsync(item.url);
+      const gltf = await new GLTFLoader()
+        .setDRACOLoader(draco)
+        .setMeshoptDecoder(MeshoptDecoder)
+        .register(probePlugin)
+        .loadAsync(item.url);
       Object.assign(entry, await inspect(gltf));
     } catch (e) {
       entry.error = errorText(e);

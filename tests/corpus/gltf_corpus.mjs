@@ -114,7 +114,7 @@ async function processFile(rel, index) {
     } else if (r.code === 2) {
       if (corpus.takeRefusal(entry, r)) {
         if (valid && entry.rule === 'gltf.extension.unsupported') {
-          // A required extension whose data polyxios cannot decode (Draco, meshopt: each would be a
+          // A required extension whose data polyxios cannot decode (KHR_meshopt_compression: it would be a
           // new dependency): a refusal by rule, listed apart so that it stays visible.
           entry.status = 'refused';
           entry.unsupportedExtension = true;

@@ -1,6 +1,6 @@
-// draco_fuzz: any bytes as a KHR_draco_mesh_compression buffer view, through the Draco decoder
-// alone (the glTF around it is gltf_json_fuzz's and glb_fuzz's). A stream decodes or is refused
-// as gltf.draco.*; one that decodes holds together: whole triangles, every index below the point
+// draco_fuzz: any bytes as a KHR_draco_mesh_compression buffer view, through the header checks
+// and libdraco alone (the glTF around it is gltf_json_fuzz's and glb_fuzz's). A stream decodes or
+// is refused as gltf.draco.*; one that decodes holds together: whole triangles, every index below the point
 // count, every attribute a value per point, nothing past the limits.
 #include <cstdint>
 #include <span>

@@ -18,7 +18,7 @@ void gltf_json_input(std::string_view bytes);
 void glb_input(std::string_view bytes);
 // Bytes as a data: URI, as base64 text and as a name to percent-encode.
 void data_uri_input(std::string_view bytes);
-// Bytes as a KHR_draco_mesh_compression buffer view, through the Draco decoder alone.
+// Bytes as a KHR_draco_mesh_compression buffer view, through the header checks and libdraco.
 void draco_input(std::string_view bytes);
 // Bytes read as any format, written as GLB and as COLLADA, each read back and compared on counts.
 void roundtrip_input(std::string_view bytes);

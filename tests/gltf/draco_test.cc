@@ -1,5 +1,6 @@
-// The Draco decoder: its rANS pieces on hand-made streams, refusals of truncated and garbled
-// bitstreams, and the assimp 2CylinderEngine corpus file (skipped where the corpus is absent).
+// Draco decoding through libdraco: the header checks on hand-made streams, refusals of truncated
+// and garbled bitstreams, and the assimp 2CylinderEngine corpus file (skipped where the corpus is
+// absent).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,9 +13,7 @@
 
 #include "engine/diagnostics.h"
 #include "engine/options.h"
-#include "formats/gltf/draco/byte_reader.h"
 #include "formats/gltf/draco/draco_mesh.h"
-#include "formats/gltf/draco/rans.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "rapidjson/document.h"
 #include "tests/gltf/read_test_util.h"
@@ -22,91 +21,40 @@
 namespace px::gltf::draco {
 namespace {
 
-// rABS encoding of `bits` as Draco's RAnsBitDecoder reads them (the test's own encoder: the
-// decoder reads the bits in the reverse of the order they were written).
-std::vector<uint8_t> rabs_stream(const std::vector<bool>& bits, uint8_t prob_zero) {
-  std::vector<uint8_t> out;
-  uint32_t state = 4096;
-  const uint32_t p = 256 - prob_zero;
-  for (auto it = bits.rbegin(); it != bits.rend(); ++it) {
-    const uint32_t l_s = *it ? p : prob_zero;
-    if (state >= 4096 * l_s) {
-      out.push_back(state % 256);
-      state /= 256;
-    }
-    state = (state / l_s) * 256 + state % l_s + (*it ? 0 : p);
-  }
-  state -= 4096;
-  if (state < (1 << 6)) {
-    out.push_back(static_cast<uint8_t>(state));
-  } else if (state < (1 << 14)) {
-    out.push_back(state & 0xff);
-    out.push_back(static_cast<uint8_t>((0x01 << 6) + (state >> 8)));
-  } else {
-    out.push_back(state & 0xff);
-    out.push_back((state >> 8) & 0xff);
-    out.push_back(static_cast<uint8_t>((0x02 << 6) + (state >> 16)));
-  }
-  std::vector<uint8_t> stream = {prob_zero, static_cast<uint8_t>(out.size())};
-  stream.insert(stream.end(), out.begin(), out.end());
-  return stream;
+// The rule a refusal names: its message up to the first colon.
+std::string rule_of(const absl::Status& status) {
+  const std::string message(status.message());
+  return message.substr(0, message.find(':'));
 }
 
-TEST(DracoRans, BitDecoderReadsHandMadeStream) {
-  std::vector<bool> bits;
-  for (int i = 0; i < 200; ++i) bits.push_back((i * 7 + i / 3) % 5 == 0);
-  for (uint8_t prob_zero : {uint8_t{30}, uint8_t{128}, uint8_t{220}}) {
-    const std::vector<uint8_t> stream = rabs_stream(bits, prob_zero);
-    ByteReader in(stream);
-    RAnsBitDecoder decoder;
-    ASSERT_TRUE(decoder.start(in).ok());
-    EXPECT_EQ(in.remaining(), 0u);
-    for (size_t i = 0; i < bits.size(); ++i) EXPECT_EQ(decoder.next_bit(), bits[i]) << i;
-  }
-}
-
-TEST(DracoRans, BitDecoderRefusesShortStreams) {
-  const std::vector<uint8_t> stream = {128, 5, 0x01};  // claims 5 bytes, holds 1
-  ByteReader in(stream);
-  RAnsBitDecoder decoder;
-  EXPECT_FALSE(decoder.start(in).ok());
-  const std::vector<uint8_t> bad_state = {128, 1, 0xC0};  // a 4-byte state in a bit stream
-  ByteReader in2(bad_state);
-  EXPECT_FALSE(decoder.start(in2).ok());
-}
-
-TEST(DracoRans, TaggedSymbolsReadHandMadeStream) {
-  // TAGGED; a tag table of 4 symbols where only "3 bits" has probability (4096 of 4096); one
-  // rANS byte; then the values 5, 2, 7 as 3-bit fields, least significant bit first.
-  const std::vector<uint8_t> stream = {0, 4, (2 << 2) | 3, 1, 64, 1, 0x00, 0xD5, 0x01};
-  ByteReader in(stream);
-  std::vector<uint32_t> out(3);
-  ASSERT_TRUE(decode_symbols(in, 1, out).ok());
-  EXPECT_EQ(out, (std::vector<uint32_t>{5, 2, 7}));
-  EXPECT_EQ(in.remaining(), 0u);
-}
-
-TEST(DracoRans, RawSymbolsReadHandMadeStream) {
-  // RAW, max bit length 4 (precision 12): symbol 2 has all the probability.
-  const std::vector<uint8_t> stream = {1, 4, 3, (1 << 2) | 3, 1, 64, 1, 0x00};
-  ByteReader in(stream);
-  std::vector<uint32_t> out(5);
-  ASSERT_TRUE(decode_symbols(in, 1, out).ok());
-  EXPECT_EQ(out, (std::vector<uint32_t>(5, 2)));
-}
-
-TEST(DracoRans, SymbolTablesThatDoNotAddUpAreRefused) {
-  const std::vector<uint8_t> stream = {1, 4, 1, (1 << 2) | 0, 1, 0x00};  // probability 1 of 4096
-  ByteReader in(stream);
-  std::vector<uint32_t> out(2);
-  EXPECT_FALSE(decode_symbols(in, 1, out).ok());
-  const std::vector<uint8_t> huge = {1, 4, 0xff, 0xff, 0xff, 0xff, 0x0f};  // 2^32-1 symbols
-  ByteReader in2(huge);
-  EXPECT_FALSE(decode_symbols(in2, 1, out).ok());
+absl::StatusOr<DracoMesh> decode_text(const std::string& bytes, const Limits& limits) {
+  return decode_draco_mesh({reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()}, limits);
 }
 
 TEST(DracoMesh, HeaderRefusals) {
   const Limits limits{100, 100};
+  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x00\x00\x00\x00", 11), limits).status()),
+            "gltf.draco.unsupported");  // a point cloud
+  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x80", 11), limits).status()),
+            "gltf.draco.unsupported");  // metadata
+  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x07\x00\x00", 11), limits).status()),
+            "gltf.draco.malformed");  // no such mesh encoding method
+  EXPECT_EQ(rule_of(decode_text(std::string("DRACO\x02\x02\x01\x00\x00", 10), limits).status()),
+            "gltf.draco.malformed");  // cut short
+  // A sequential header claiming 101 faces, an edgebreaker one 101 vertices.
+  EXPECT_EQ(
+      rule_of(
+          decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x00\x65\x03", 13), limits).status()),
+      "gltf.draco.malformed");
+  EXPECT_EQ(
+      rule_of(decode_text(std::string("DRACO\x02\x02\x01\x01\x00\x00\x00\x65\x01", 14), limits)
+                  .status()),
+      "gltf.draco.malformed");
+  // Counts within the limits, then bytes that are no connectivity: libdraco's refusal.
+  absl::StatusOr<DracoMesh> garbage =
+      decode_text(std::string("DRACO\x02\x02\x01\x00\x00\x00\x01\x03\x09\xff\xff", 16), limits);
+  ASSERT_FALSE(garbage.ok());
+  EXPECT_EQ(rule_of(garbage.status()), "gltf.draco.malformed") << garbage.status();
   EXPECT_FALSE(decode_draco_mesh({}, limits).ok());
   const std::string not_draco = "DRACX\x02\x02\x01\x01\x00\x00";
   EXPECT_FALSE(decode_draco_mesh(
@@ -136,11 +84,46 @@ TEST(DracoMesh, SequentialRawMesh) {
   const DracoAttribute* a = mesh->find(7);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(a->floats, (std::vector<float>{1.5f, -2.0f, 4.25f}));
-  // More faces than the glTF declares are refused.
-  EXPECT_FALSE(decode_draco_mesh(s, Limits{0, 3}).ok());
+  // More faces or points than the glTF declares are refused.
+  EXPECT_EQ(rule_of(decode_draco_mesh(s, Limits{0, 3}).status()), "gltf.draco.malformed");
+  EXPECT_EQ(rule_of(decode_draco_mesh(s, Limits{1, 2}).status()), "gltf.draco.malformed");
   // An index past the points is refused.
   s[15] = 3;
   EXPECT_FALSE(decode_draco_mesh(s, Limits{1, 3}).ok());
+}
+
+// A GLB of one Draco primitive over `stream`, its accessors declaring `points` points and
+// `faces` faces.
+std::string draco_glb(const std::string& stream, uint64_t points, uint64_t faces) {
+  const std::string json = px::cat(
+      R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )", stream.size(),
+      R"(}], "bufferViews": [{"buffer": 0, "byteLength": )", stream.size(),
+      R"(}], "accessors": [{"componentType": 5125, "count": )", faces * 3,
+      R"(, "type": "SCALAR"}, {"componentType": 5126, "count": )", points,
+      R"(, "type": "VEC3"}], "meshes": [{"primitives": [{"attributes": {"POSITION": 1},
+      "indices": 0, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0,
+      "attributes": {"POSITION": 0}}}}]}], "extensionsUsed": ["KHR_draco_mesh_compression"],
+      "extensionsRequired": ["KHR_draco_mesh_compression"]})");
+  return testing::glb(json, stream);
+}
+
+TEST(DracoRead, DeclaredCountsPastTheBudgetAreRefusedBeforeDecoding) {
+  // A sequential header claiming 2^24 faces and points, which the accessors allow, in a document
+  // of a few hundred bytes: libdraco's working memory for them is past the read's budget.
+  const std::string huge("DRACO\x02\x02\x01\x00\x00\x00\x80\x80\x80\x08\x80\x80\x80\x08\x00",
+                         19);
+  testing::ReadResult read = testing::read_bytes(draco_glb(huge, 1 << 24, 1 << 24));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.read.budget") << read.scene.status();
+  // The same counts past what the accessors declare: refused by the header check.
+  read = testing::read_bytes(draco_glb(huge, 1000, 1000));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.draco.malformed") << read.scene.status();
+  // Counts within the budget but bytes that do not back them: libdraco refuses.
+  const std::string lying("DRACO\x02\x02\x01\x00\x00\x00\xe8\x07\xe8\x07\x00", 16);
+  read = testing::read_bytes(draco_glb(lying, 1000, 1000));
+  ASSERT_FALSE(read.scene.ok());
+  EXPECT_EQ(rule_of(read.scene.status()), "gltf.draco.malformed") << read.scene.status();
 }
 
 std::filesystem::path corpus_dir() {

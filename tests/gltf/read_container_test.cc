@@ -160,8 +160,8 @@ TEST(ReadDocument, JsonAndVersionAndRequiredExtensionsAreChecked) {
   EXPECT_EQ(rule_of(read_bytes(R"({"asset": {"version": "2.0"}, "meshes": {}})").scene.status()),
             "gltf.json.type");
   EXPECT_EQ(rule_of(read_bytes(R"({"asset": {"version": "2.0"},
-                                  "extensionsUsed": ["EXT_meshopt_compression"],
-                                  "extensionsRequired": ["EXT_meshopt_compression"]})")
+                                  "extensionsUsed": ["KHR_meshopt_compression"],
+                                  "extensionsRequired": ["KHR_meshopt_compression"]})")
                         .scene.status()),
             "gltf.extension.unsupported");
   ReadResult bom = read_bytes("\xEF\xBB\xBF{\"asset\": {\"version\": \"2.0\"}}");

@@ -1,23 +1,36 @@
 #include "tools/cli/convert_command.h"
 
+#include <iterator>
+#include <string>
+
 #include "formats/polyxios.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
+#include "tools/cli/compression_flags.h"
 #include "tools/cli/output_format.h"
 #include "tools/cli/output_temporaries.h"
 
 namespace px::cli {
 
 int run_convert(int argc, char** argv) {
-  CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
-                     "--quiet"},
-                    {"--format", "--max-input", "--max-memory", "--threads"}});
+  FlagSpec flags{{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
+                   "--quiet"},
+                  {"--format", "--max-input", "--max-memory", "--threads"}};
+  flags.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
+  flags.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
+  CommandLine args(argc, argv, 2, flags);
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
   WriteOptions write_options;
   if (args.has("--format") && !set_output_format(args.value("--format"), write_options)) {
     return usage("--format takes glb, gltf or dae");
+  }
+  const bool collada = args.has("--format")
+                           ? write_options.collada
+                           : format_from_extension(args.positional()[1]) == Format::kCollada;
+  if (std::string error = set_compression(args, collada, write_options.compression);
+      !error.empty()) {
+    return usage(error);
   }
   write_options.allow_external_files = args.has("--allow-external-files");
   write_options.allow_remote_uris = args.has("--allow-remote-uris");

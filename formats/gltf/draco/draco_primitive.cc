@@ -5,6 +5,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/draco/draco_header.h"
 #include "formats/gltf/draco/draco_mesh.h"
 
 namespace px::gltf::draco {
@@ -157,6 +158,7 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
   }
   // The accessors bound what the stream may decode to.
   Limits limits;
+  uint64_t components = 0;
   std::vector<std::pair<std::string, Shape>> shapes;
   const JsonValue& json = attributes.json();
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
@@ -166,6 +168,7 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
     absl::StatusOr<Shape> shape = shape_of(ctx, accessor);
     if (!shape.ok()) return shape.status();
     limits.max_points = std::max(limits.max_points, shape->count);  // all must agree
+    components += static_cast<uint64_t>(shape->type.components);
     shapes.emplace_back(std::move(semantic), *shape);
   }
   int indices = -1;
@@ -181,13 +184,23 @@ absl::StatusOr<DracoPrimitive> read_draco_primitive(ReadContext& ctx, Buffers& b
     // a few faces per point, so allow many more than that and no further.
     limits.max_faces = std::min(limits.max_points, uint64_t{1} << 40) * 64 + 64;
   }
-  // The decoder's working memory, about 24 bytes a face and 16 a point (counts past 2^40 are
-  // clamped there: they are over any budget anyway, and the product must not overflow).
-  const uint64_t faces = std::min(limits.max_faces, uint64_t{1} << 40);
-  const uint64_t points = std::min(limits.max_points, uint64_t{1} << 40);
-  PX_GLTF_TRY(ctx.charge(faces * 24 + points * 16, extension.pointer()));
   absl::StatusOr<ViewBytes> bytes = buffers.view(view);
   if (!bytes.ok()) return bytes.status();
+  // The counts the stream declares, within the accessors', checked against the budget before
+  // libdraco allocates for them: its working memory, measured at most ~150 bytes a face with 8
+  // components a point (edgebreaker, which keeps corner tables), and the decoded values (8 bytes
+  // each at most) until they are copied into the scene's columns, which are charged then. Seams
+  // may split an edgebreaker vertex into several points, up to the accessors' count.
+  absl::StatusOr<DracoHeader> header = read_draco_header(bytes->bytes, limits);
+  if (!header.ok()) {
+    return absl::Status(header.status().code(), cat(std::string(header.status().message()), " (",
+                                                     extension.pointer(), ")"));
+  }
+  const uint64_t points = header->edgebreaker ? limits.max_points : header->vertices;
+  const uint64_t per_point = 64 + 16 * std::min<uint64_t>(components, 1 << 20);
+  PX_GLTF_TRY(ctx.check_transient(
+      uint64_t{header->faces} * 128 + std::min(points, uint64_t{1} << 32) * per_point,
+      extension.pointer()));
   absl::StatusOr<DracoMesh> mesh = decode_draco_mesh(bytes->bytes, limits);
   if (!mesh.ok()) {
     return absl::Status(mesh.status().code(),

@@ -435,13 +435,18 @@ absl::StatusOr<AccessorData> Accessors::decode(int index, unsigned parts,
   // The column is the buffer's bytes themselves when they are laid out as it, and the buffer may
   // outlive the read (or, for a check, lie there for the call).
   std::optional<size_t> buffer = out.backed ? buffer_of(ctx_, view) : std::nullopt;
+  // A view decoded into the scene's arena (EXT_meshopt_compression) is the scene's already, and
+  // was charged when it was decoded.
   const bool in_place = out.backed && !has_sparse && buffer &&
                         column_as_laid_out(src, stride, layout, out.normalized) &&
-                        (scratch != nullptr || buffers_.keepable(static_cast<int>(*buffer)));
+                        (scratch != nullptr || bytes.in_arena ||
+                         buffers_.keepable(static_cast<int>(*buffer)));
   void* data = nullptr;  // the storage decoded into; null when the column is the buffer's bytes
   if (in_place) {
-    PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
-    if (scratch == nullptr) buffers_.keep(static_cast<int>(*buffer));
+    if (!bytes.in_arena) {
+      PX_GLTF_TRY(ctx_.charge(storage_bytes, at));
+      if (scratch == nullptr) buffers_.keep(static_cast<int>(*buffer));
+    }
   } else if (scratch == nullptr) {
     absl::StatusOr<std::span<uint8_t>> storage = ctx_.allocate<uint8_t>(storage_bytes, at);
     if (!storage.ok()) return storage.status();

@@ -5,6 +5,7 @@
 #include "engine/file_uri.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/gltf/read/read_meshopt.h"
 
 namespace px::gltf {
 
@@ -16,7 +17,8 @@ Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_b
       glb_owner_(std::move(glb_owner)),
       buffers_(ctx.count(Top::kBuffers)),
       loaded_(ctx.count(Top::kBuffers)),
-      zero_filled_(ctx.count(Top::kBuffers), false) {}
+      zero_filled_(ctx.count(Top::kBuffers), false),
+      meshopt_views_(ctx.count(Top::kBufferViews)) {}
 
 void Buffers::keep(int index) {
   Loaded& loaded = loaded_[index];
@@ -126,6 +128,25 @@ absl::StatusOr<ViewBytes> Buffers::view(int index) {
   if (view->has("byteStride") && (out.stride < 4 || out.stride > 252)) {
     return refuse(kJsonValue,
                   cat(view->pointer("byteStride"), " is ", out.stride, ", outside 4..252"));
+  }
+  if (absl::StatusOr<std::optional<JsonObject>> extensions = view->object("extensions");
+      extensions.ok() && *extensions) {
+    absl::StatusOr<std::optional<JsonObject>> meshopt =
+        (*extensions)->object("EXT_meshopt_compression");
+    if (!meshopt.ok()) return meshopt.status();
+    if (*meshopt) {
+      // The compressed bytes decoded, once; the view's own buffer is the fallback, not read.
+      if (!meshopt_views_[index]) {
+        absl::StatusOr<std::span<const uint8_t>> decoded = decode_meshopt_view(
+            ctx_, **meshopt, length, out.stride, view->has("byteStride"),
+            [this](int b) { return buffer(b); });
+        if (!decoded.ok()) return decoded.status();
+        meshopt_views_[index] = *decoded;
+      }
+      out.bytes = *meshopt_views_[index];
+      out.in_arena = true;
+      return out;
+    }
   }
   absl::StatusOr<std::span<const uint8_t>> data = buffer(buffer_index);
   if (!data.ok()) return data.status();

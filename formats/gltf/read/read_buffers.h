@@ -23,6 +23,8 @@ struct ViewBytes {
   std::span<const uint8_t> bytes;
   uint64_t stride = 0;  // byteStride, 0 when the view gives none
   uint64_t offset = 0;  // the view's byteOffset in its buffer
+  // The bytes are the scene's (decoded into its arena, and charged): a column may be them.
+  bool in_arena = false;
 };
 
 class Buffers {
@@ -34,7 +36,9 @@ class Buffers {
 
   // The bytes of bufferView `index` (which the caller has checked exists). Refuses a view
   // reaching past its buffer (gltf.buffer-view.out-of-bounds) and a buffer whose bytes cannot be
-  // had or are fewer than its byteLength (gltf.buffer.*).
+  // had or are fewer than its byteLength (gltf.buffer.*). A view with EXT_meshopt_compression is
+  // decoded from its compressed bytes once (read_meshopt.h; refusals gltf.meshopt.*), its own
+  // buffer, the fallback, left unread.
   absl::StatusOr<ViewBytes> view(int index);
 
   // True when buffer `index`, already loaded, has no bytes in the document and read as zeros
@@ -72,6 +76,8 @@ class Buffers {
   std::vector<Loaded> loaded_;
   std::vector<bool> zero_filled_;
   std::vector<FileBytes> files_;  // external files, to tell whether one was cut short
+  // Per bufferView: its EXT_meshopt_compression data decoded, in the scene's arena.
+  std::vector<std::optional<std::span<const uint8_t>>> meshopt_views_;
 };
 
 }  // namespace px::gltf

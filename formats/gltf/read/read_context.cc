@@ -85,7 +85,7 @@ absl::Status ReadContext::report_accessor() {
   return progress_.report(kJsonRead, 1, std::min(1.0, accessors_reported_++ / accessors));
 }
 
-absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
+absl::Status ReadContext::check_transient(uint64_t bytes, std::string_view pointer) const {
   const uint64_t limit = input_bytes_ > (UINT64_MAX - kBaseBudget) / kBudgetPerInputByte
                              ? UINT64_MAX
                              : kBaseBudget + input_bytes_ * kBudgetPerInputByte;
@@ -94,6 +94,11 @@ absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
         cat("gltf.read.budget: ", pointer, ": decoding it would take ", bytes,
             " more bytes, past the ", limit, " a document of ", input_bytes_, " bytes may take"));
   }
+  return absl::OkStatus();
+}
+
+absl::Status ReadContext::charge(uint64_t bytes, std::string_view pointer) {
+  if (absl::Status s = check_transient(bytes, pointer); !s.ok()) return s;
   charged_ += bytes;
   return absl::OkStatus();
 }

@@ -69,6 +69,9 @@ class ReadContext {
   // The document's bytes and the external buffers' read so far.
   uint64_t input_bytes() const { return input_bytes_; }
   absl::Status charge(uint64_t bytes, std::string_view pointer);
+  // The same check for memory a decoder takes only while it runs (a Draco stream's), which is
+  // not kept charged: it must fit beside what is.
+  absl::Status check_transient(uint64_t bytes, std::string_view pointer) const;
 
   // The document's bytes, and the bytes of each buffer file as it loads, count against
   // Limits::max_input_bytes; past it the read is refused (limits.input-bytes).

@@ -50,6 +50,7 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
                                              stored->size() * sizeof(float)});
                                   return absl::OkStatus();
                                 });
+        bin.compressible(view, MeshoptMode::kAttributes, sizeof(float));
         // Times increase, so the first and last are the min and max.
         it->second = bin.add_accessor(Accessor{
             view, kFloat, stored->size(), "SCALAR", {stored->front()}, {stored->back()}});
@@ -67,6 +68,10 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
             });
             return absl::OkStatus();
           });
+      // meshoptimizer's attribute codec takes elements of up to 256 bytes.
+      if (sampler.width <= 64) {
+        bin.compressible(view, MeshoptMode::kAttributes, sampler.width * sizeof(float));
+      }
       int output =
           bin.add_accessor(Accessor{view, kFloat, rows, accessor_type(sampler.width), {}, {}});
       accessors.push_back({it->second, output});
@@ -74,9 +79,17 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
   }
 }
 
+bool AnimationWriter::uses_pointer() const {
+  for (const BakedAnimation& animation : baked_.animations) {
+    for (const BakedChannel& c : animation.channels) {
+      if (!c.pointer.empty()) return true;
+    }
+  }
+  return false;
+}
+
 void AnimationWriter::write_json(JsonWriter& json) const {
   if (baked_.animations.empty()) return;
-  bool pointer = false;
   json.key("animations");
   json.start_array();
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
@@ -101,7 +114,6 @@ void AnimationWriter::write_json(JsonWriter& json) const {
       json.key("path");
       json.string(c.path);
       if (!c.pointer.empty()) {
-        pointer = true;
         json.key("extensions");
         json.start_object();
         json.key("KHR_animation_pointer");
@@ -143,12 +155,6 @@ void AnimationWriter::write_json(JsonWriter& json) const {
     json.end_object();
   }
   json.end_array();
-  if (pointer) {
-    json.key("extensionsUsed");
-    json.start_array();
-    json.string("KHR_animation_pointer");
-    json.end_array();
-  }
 }
 
 }  // namespace px::gltf

@@ -1,8 +1,8 @@
 // "animations": the scene's animations as model/animation_bake.h makes them playable, their key
 // times and values as float32 accessors (times with their min and max), a times array several
 // samplers share written once. The nodes a written channel animates must go out as translation,
-// rotation and scale, never a matrix (see animated()). A KHR_animation_pointer channel declares
-// the extension in "extensionsUsed", which this writer spells.
+// rotation and scale, never a matrix (see animated()). A KHR_animation_pointer channel needs the
+// extension in "extensionsUsed" (uses_pointer()).
 #pragma once
 
 #include <deque>
@@ -28,8 +28,10 @@ class AnimationWriter {
   // Plans the views and accessors of every sampler (the key times and values as float32); this
   // writer must outlive `bin`.
   void add_accessors(BinLayout& bin);
-  // "animations" (and "extensionsUsed" for pointer channels), nothing when none is written.
+  // "animations", nothing when none is written.
   void write_json(JsonWriter& json) const;
+  // True when a written channel is a KHR_animation_pointer one.
+  bool uses_pointer() const;
 
  private:
   struct Accessors {

@@ -21,6 +21,8 @@ static_assert(std::endian::native == std::endian::little, "glTF buffers are litt
 
 namespace {
 
+constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+
 // False for NaN, Inf and finite values past float32's range.
 bool fits_float(double d) { return std::abs(d) <= FLT_MAX; }
 
@@ -244,9 +246,40 @@ absl::Status make_attribute(const AttributePlan& a, ViewOut& out, std::string_vi
 
 }  // namespace
 
+absl::Status make_attribute_bytes(const AttributePlan& a, std::string_view label, std::string& out,
+                                  Diagnostics& diagnostics) {
+  MemoryOut memory;
+  if (absl::Status s = make_attribute(a, memory, label, diagnostics); !s.ok()) return s;
+  out = memory.take();
+  return absl::OkStatus();
+}
+
+void add_made_attribute_views(std::vector<AttributePlan>& attributes,
+                              const std::vector<std::string>& bytes, size_t vertices,
+                              BinLayout& bin) {
+  for (size_t i = 0; i < attributes.size(); ++i) {
+    AttributePlan& p = attributes[i];
+    const std::string* made = &bytes[i];
+    const int view =
+        bin.add_view(made->size(), kArrayBuffer, [made](ViewOut& out, Diagnostics&) {
+          out.bytes(*made);
+          return absl::OkStatus();
+        });
+    bin.compressible(view, MeshoptMode::kAttributes, made->size() / std::max<size_t>(vertices, 1));
+    Accessor accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}};
+    if (p.kind == AttributeKind::kPosition) {
+      std::array<float, 3> lo{FLT_MAX, FLT_MAX, FLT_MAX};
+      std::array<float, 3> hi{-FLT_MAX, -FLT_MAX, -FLT_MAX};
+      position_bounds(reinterpret_cast<const float*>(made->data()), vertices, lo, hi);
+      accessor.min.assign(lo.begin(), lo.end());
+      accessor.max.assign(hi.begin(), hi.end());
+    }
+    p.accessor = bin.add_accessor(std::move(accessor));
+  }
+}
+
 void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices,
                          const std::string& label, BinLayout& bin, TaskThread& tasks) {
-  static constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
   for (AttributePlan& p : attributes) {
     size_t size = p.component_type == kUnsignedByte    ? 1
                   : p.component_type == kUnsignedShort ? 2
@@ -257,6 +290,7 @@ void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices
                             [plan, &label](ViewOut& out, Diagnostics& diagnostics) {
                               return make_attribute(*plan, out, label, diagnostics);
                             });
+    bin.compressible(view, MeshoptMode::kAttributes, p.components * size);
     p.accessor =
         bin.add_accessor(Accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}});
     if (p.kind != AttributeKind::kPosition) continue;

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/task_thread.h"
@@ -20,5 +21,16 @@ namespace px::gltf {
 // `label` names the mesh in warnings; it and the plans must outlive the layout.
 void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices,
                          const std::string& label, BinLayout& bin, TaskThread& tasks);
+
+// The bytes attribute `a`'s view is made of, whole (a compressed mesh's input), with the warnings
+// making them gives. POSITION is not checked here: its values are converted as they are.
+absl::Status make_attribute_bytes(const AttributePlan& a, std::string_view label, std::string& out,
+                                  Diagnostics& diagnostics);
+
+// Plans views for attributes whose bytes are already made (make_attribute_bytes, one string per
+// attribute, which must outlive the layout), POSITION's bounds taken from its bytes.
+void add_made_attribute_views(std::vector<AttributePlan>& attributes,
+                              const std::vector<std::string>& bytes, size_t vertices,
+                              BinLayout& bin);
 
 }  // namespace px::gltf

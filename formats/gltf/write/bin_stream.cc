@@ -136,13 +136,13 @@ void pad_to(CountedOut& out, size_t offset) {
 
 absl::Status make_views(const BinLayout& layout, CountedOut& out, const ByteSink& sink,
                         Diagnostics& diagnostics) {
-  for (const BufferView& view : layout.views()) {
+  for (const Segment& segment : layout.segments()) {
     if (sink.stopped()) return absl::OkStatus();  // the sink's write failed with the reason
-    pad_to(out, view.offset);
+    pad_to(out, segment.offset);
     const size_t start = out.made;
-    if (absl::Status s = view.make(out, diagnostics); !s.ok()) return s;
-    if (out.made - start != view.length) {
-      return absl::InternalError(cat("a glTF bufferView planned as ", view.length,
+    if (absl::Status s = segment.make(out, diagnostics); !s.ok()) return s;
+    if (out.made - start != segment.length) {
+      return absl::InternalError(cat("a glTF bufferView planned as ", segment.length,
                                      " bytes was made as ", out.made - start));
     }
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "formats/gltf/write/image_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
+#include "formats/gltf/write/mesh_optimize.h"
 #include "formats/gltf/write/mesh_writer.h"
 #include "formats/gltf/write/node_writer.h"
 #include "formats/gltf/write/skin_writer.h"
@@ -140,6 +142,7 @@ class Document {
   // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
                                                         int threads, const UriPolicy& uris,
+                                                        const MeshCompression& compression,
                                                         Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
@@ -147,8 +150,8 @@ class Document {
     if (!materials.ok()) return materials.status();
     WriteOptions options;
     options.threads = threads;
-    std::unique_ptr<Document> doc(
-        new Document(scene, binary, threads_for(options.threads), uris, *std::move(materials)));
+    std::unique_ptr<Document> doc(new Document(scene, binary, threads_for(options.threads), uris,
+                                               compression, *std::move(materials)));
     if (absl::Status s = doc->plan_parts(progress, diagnostics); !s.ok()) return s;
     return doc;
   }
@@ -181,6 +184,7 @@ class Document {
     write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
     animations_->write_json(json);
+    write_extension_lists(json);
     bin_.write_json(json, bin_uri);
     if (const Value* extras = find_value(scene_.global_attrs, "extras")) {
       json.key("extras");
@@ -198,20 +202,51 @@ class Document {
 
  private:
   Document(const Scene& scene, bool binary, int threads, const UriPolicy& uris,
-           MaterialTable materials)
+           const MeshCompression& compression, MaterialTable materials)
       : scene_(scene),
         binary_(binary),
         threads_(threads),
         uris_(uris),
+        compression_(compression),
         materials_(std::move(materials)) {}
+
+  // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels, a
+  // compression extension when a primitive is compressed (required when its fallback is left out).
+  void write_extension_lists(JsonWriter& json) const {
+    std::vector<std::string_view> used;
+    std::vector<std::string_view> required;
+    if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
+    const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
+      return std::any_of(plan.draco.begin(), plan.draco.end(),
+                         [](const auto& d) { return d != nullptr; });
+    });
+    if (draco) {
+      used.push_back("KHR_draco_mesh_compression");
+      if (compression_.compress_only) required.push_back("KHR_draco_mesh_compression");
+    }
+    if (bin_.meshopt_compressed()) {
+      used.push_back("EXT_meshopt_compression");
+      if (compression_.compress_only) required.push_back("EXT_meshopt_compression");
+    }
+    for (const auto& [key, names] : {std::pair{"extensionsUsed", &used},
+                                     std::pair{"extensionsRequired", &required}}) {
+      if (names->empty()) continue;
+      json.key(key);
+      json.start_array();
+      for (std::string_view name : *names) json.string(name);
+      json.end_array();
+    }
+  }
 
   absl::Status plan_parts(Progress& progress, Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
     for (size_t i = 0; i < scene_.meshes.size(); ++i) {
       const double planned = static_cast<double>(i) / static_cast<double>(scene_.meshes.size());
       if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
-      absl::StatusOr<MeshPlan> plan = plan_mesh(scene_.meshes[i], static_cast<int>(i),
-                                                materials_.scene_materials(), diagnostics);
+      const Mesh* mesh = &scene_.meshes[i];
+      if (compression_.optimize) mesh = &optimized_.emplace_back(optimize_mesh(*mesh, arena_));
+      absl::StatusOr<MeshPlan> plan =
+          plan_mesh(*mesh, static_cast<int>(i), materials_.scene_materials(), diagnostics);
       if (!plan.ok()) return plan.status();
       if (plan->groups.empty()) continue;
       mesh_index_[i] = static_cast<int>(meshes_.size());
@@ -223,13 +258,21 @@ class Document {
     skins_.emplace(scene_, diagnostics);
     skins_->limit_joints(scene_, mesh_index_, meshes_);
     TaskThread tasks(threads_ > 1 && points >= kThreadedPoints);
-    for (MeshPlan& plan : meshes_) add_mesh_views(plan, bin_, tasks);
+    for (MeshPlan& plan : meshes_) {
+      if (absl::Status s = add_mesh_views(plan, bin_, tasks, compression_, diagnostics); !s.ok()) {
+        tasks.wait();
+        return s;
+      }
+    }
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
     images_.emplace(scene_, binary_, uris_, diagnostics);
     images_->add_views(bin_);
     tasks.wait();
+    if (compression_.method == MeshCompression::Method::kMeshopt) {
+      return bin_.compress_meshopt(!compression_.compress_only, diagnostics);
+    }
     return absl::OkStatus();
   }
 
@@ -237,7 +280,11 @@ class Document {
   bool binary_;
   int threads_;
   UriPolicy uris_;
+  MeshCompression compression_;
   MaterialTable materials_;
+  // --optimize's meshes, which the plans point to, in an arena of their own.
+  Arena arena_;
+  std::deque<Mesh> optimized_;
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
   std::optional<SkinWriter> skins_;
@@ -273,10 +320,11 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads,
-                                        const UriPolicy& uris, const ProgressCallback& callback) {
+                                        const UriPolicy& uris, const ProgressCallback& callback,
+                                        const MeshCompression& compression) {
   Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, progress, diagnostics);
+      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -300,14 +348,14 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                   const ProgressCallback& callback) {
+                   const ProgressCallback& callback, const MeshCompression& compression) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
   Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, progress, diagnostics);
+      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

@@ -16,8 +16,8 @@ constexpr int kTriangles = 4;
 
 // The smallest index type that holds max_index. glTF forbids each type's largest value (the
 // primitive restart value), so 255 needs UNSIGNED_SHORT and 65535 UNSIGNED_INT.
-int index_component_type(uint32_t max_index) {
-  if (max_index < 255) return kUnsignedByte;
+int index_component_type(uint32_t max_index, bool wide) {
+  if (max_index < 255 && !wide) return kUnsignedByte;
   if (max_index < 65535) return kUnsignedShort;
   return kUnsignedInt;
 }
@@ -132,9 +132,18 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
 
 }  // namespace
 
-void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin) {
+std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group) {
+  MemoryOut out;
+  make_indices<uint32_t>(plan, plan.groups[group], out);
+  const std::string bytes = out.take();
+  std::vector<uint32_t> indices(bytes.size() / sizeof(uint32_t));
+  std::memcpy(indices.data(), bytes.data(), bytes.size());
+  return indices;
+}
+
+void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin, bool meshopt) {
   PrimitiveGroup& g = plan.groups[group];
-  const int type = index_component_type(g.max_index);
+  const int type = index_component_type(g.max_index, meshopt);
   const MeshPlan* mesh = &plan;
   const int view = bin.add_view(g.count * component_size(type), kElementArrayBuffer,
                                 [mesh, group, type](ViewOut& out, Diagnostics& diagnostics) {
@@ -148,6 +157,10 @@ void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin) {
                                   }
                                   return absl::OkStatus();
                                 });
+  if (meshopt) {
+    bin.compressible(view, g.mode == kTriangles ? MeshoptMode::kTriangles : MeshoptMode::kIndices,
+                     component_size(type));
+  }
   g.accessor = bin.add_accessor(Accessor{view, type, g.count, "SCALAR", {}, {}});
 }
 

@@ -5,13 +5,19 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <vector>
 
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/mesh_writer.h"
 
 namespace px::gltf {
 
+// Group `group`'s indices as uint32 (a triangle group's fanned out into triangles).
+std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group);
+
 // Plans group `group`'s view and accessor (setting its accessor). The plan must outlive `bin`.
-void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin);
+// meshopt: the view is for EXT_meshopt_compression, whose index codecs take 16 or 32 bits only.
+void add_index_view(MeshPlan& plan, size_t group, BinLayout& bin, bool meshopt);
 
 }  // namespace px::gltf

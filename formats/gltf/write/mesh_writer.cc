@@ -219,9 +219,61 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
   return plan;
 }
 
-void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks) {
-  add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin, tasks);
-  for (size_t g = 0; g < plan.groups.size(); ++g) add_index_view(plan, g, bin);
+namespace {
+
+// Encodes each triangle group with libdraco (plan.draco), from the attributes' bytes made once;
+// they are kept for the views of the groups left uncompressed, if any.
+absl::Status compress_draco(MeshPlan& plan, const MeshCompression& compression,
+                            Diagnostics& diagnostics) {
+  plan.draco.resize(plan.groups.size());
+  std::vector<std::string> bytes(plan.attributes.size());
+  bool made = false;
+  bool all = true;
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    if (plan.groups[g].mode == kTriangles) {
+      if (!made) {
+        for (size_t a = 0; a < plan.attributes.size(); ++a) {
+          absl::Status s =
+              make_attribute_bytes(plan.attributes[a], plan.label, bytes[a], diagnostics);
+          if (!s.ok()) return s;
+        }
+        made = true;
+      }
+      absl::StatusOr<std::unique_ptr<DracoEncoded>> draco = encode_draco(
+          plan.attributes, bytes, group_indices(plan, g), compression, plan.label);
+      if (!draco.ok()) return draco.status();
+      plan.draco[g] = *std::move(draco);
+    }
+    all &= plan.draco[g] != nullptr;
+  }
+  if (made && !all) plan.attribute_bytes = std::move(bytes);
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
+                            const MeshCompression& compression, Diagnostics& diagnostics) {
+  if (compression.method == MeshCompression::Method::kDraco) {
+    if (absl::Status s = compress_draco(plan, compression, diagnostics); !s.ok()) return s;
+  }
+  const bool shared = std::any_of(plan.draco.begin(), plan.draco.end(),
+                                  [](const auto& d) { return d == nullptr; }) ||
+                      plan.draco.empty();
+  if (!plan.attribute_bytes.empty()) {
+    add_made_attribute_views(plan.attributes, plan.attribute_bytes, plan.mesh->num_points(), bin);
+  } else if (shared) {
+    add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin, tasks);
+  }
+  for (size_t g = 0; g < plan.groups.size(); ++g) {
+    if (g < plan.draco.size() && plan.draco[g]) {
+      add_draco_views(*plan.draco[g], !compression.compress_only, bin);
+    } else {
+      add_index_view(plan, g, bin,
+                     compression.method == MeshCompression::Method::kMeshopt);
+    }
+  }
+  return absl::OkStatus();
 }
 
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
@@ -234,17 +286,22 @@ void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter&
   }
   json.key("primitives");
   json.start_array();
-  for (const PrimitiveGroup& g : plan.groups) {
+  for (size_t i = 0; i < plan.groups.size(); ++i) {
+    const PrimitiveGroup& g = plan.groups[i];
     json.start_object();
-    json.key("attributes");
-    json.start_object();
-    for (const AttributePlan& a : plan.attributes) {
-      json.key(a.semantic);
-      json.integer(a.accessor);
+    if (i < plan.draco.size() && plan.draco[i]) {
+      write_draco_json(*plan.draco[i], json);
+    } else {
+      json.key("attributes");
+      json.start_object();
+      for (const AttributePlan& a : plan.attributes) {
+        json.key(a.semantic);
+        json.integer(a.accessor);
+      }
+      json.end_object();
+      json.key("indices");
+      json.integer(g.accessor);
     }
-    json.end_object();
-    json.key("indices");
-    json.integer(g.accessor);
     if (g.material >= 0) {
       json.key("material");
       json.integer(materials.use(g.material, sets, plan.label, diagnostics));

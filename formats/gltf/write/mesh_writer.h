@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "engine/task_thread.h"
 #include "formats/gltf/write/attribute_writer.h"
 #include "formats/gltf/write/bin_layout.h"
+#include "formats/gltf/write/draco_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
 #include "model/mesh.h"
@@ -46,6 +48,11 @@ struct MeshPlan {
   std::vector<PrimitiveGroup> groups;  // empty: nothing glTF can draw, the mesh is not written
   std::vector<CellRun> runs;           // the cells written, in order
   std::vector<uint32_t> run_order;     // runs by group, each group's in cell order
+  // Per group: its KHR_draco_mesh_compression stream, or null when it is written uncompressed.
+  std::vector<std::unique_ptr<DracoEncoded>> draco;
+  // The attributes' view bytes made whole (make_attribute_bytes) when a group is compressed and
+  // another is not, for the uncompressed group's views; else empty.
+  std::vector<std::string> attribute_bytes;
 };
 
 // Groups the cells (skipping, with a warning, those no glTF primitive can hold) and picks the
@@ -55,8 +62,11 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
 
 // Plans the views and accessors of a mesh with at least one group: its attributes'
 // (attribute_views.h; POSITION's bounds a task on `tasks`) and each group's indices
-// (index_views.h). The plan must outlive `bin`.
-void add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks);
+// (index_views.h). With Draco compression each triangle group is encoded here (draco_writer.h),
+// its views and accessors its own, and the shared attributes are planned only for the groups
+// left uncompressed; a refusal of the encoding refuses the write. The plan must outlive `bin`.
+absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
+                            const MeshCompression& compression, Diagnostics& diagnostics);
 
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
                      Diagnostics& diagnostics);

@@ -170,6 +170,7 @@ void SkinWriter::add_accessors(BinLayout& bin) {
                                          matrices->size() * sizeof(float)});
                               return absl::OkStatus();
                             });
+    bin.compressible(view, MeshoptMode::kAttributes, 16 * sizeof(float));
     w.accessor = bin.add_accessor(Accessor{view, kFloat, w.joints.size(), "MAT4", {}, {}});
   }
 }

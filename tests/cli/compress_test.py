@@ -1,0 +1,132 @@
+#!/usr/bin/python3
+"""convert --compress draco|meshopt and --optimize (issue 14): every mode's output (GLB, and .gltf
+with its .bin) has no Khronos validator error, declares its extension as the extension asks
+(extensionsUsed with the fallback, extensionsRequired without it), reads back with the triangles
+of the plain conversion (Draco may drop degenerate ones), and is the same bytes on every run; the
+flags' usage errors write nothing.
+
+  compress_test.py POLYXIOS REPO CORPUS NODE
+
+The sample is the repository's robot_arm.dae; with the shared corpus (CORPUS) also a Draco glTF,
+a skinned COLLADA file, and two files with tangents. Without node or the validator's
+node_modules (tools/bootstrap.sh) the test is skipped (exit 77).
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import unittest
+
+POLYXIOS = REPO = CORPUS = NODE = None
+CORPUS_FILES = [
+    'gltf/assimp/draco/2CylinderEngine.gltf',
+    'collada/cts/1_5/collada/library_visual_scenes/visual_scene/node/instance_controller/'
+    'different_materials_skeletons/different_materials_skeletons.dae',
+    'collada/cts/Textures/alpha_transp_from_maya.dae',
+    'gltf/assimp/AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf',
+]
+# Each mode: its flags, the extension, and whether the fallback is left out.
+MODES = {
+    'draco': (['--compress', 'draco'], 'KHR_draco_mesh_compression', False),
+    'draco-only': (['--compress', 'draco', '--compress-only'], 'KHR_draco_mesh_compression', True),
+    'meshopt': (['--compress', 'meshopt'], 'EXT_meshopt_compression', False),
+    'meshopt-only': (['--compress', 'meshopt', '--compress-only', '--optimize'],
+                     'EXT_meshopt_compression', True),
+}
+
+
+def run(*args):
+    return subprocess.run([POLYXIOS, *args], capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL, timeout=600)
+
+
+def glb_json(path):
+    with open(path, 'rb') as f:
+        data = f.read()
+    length = struct.unpack('<I', data[12:16])[0]
+    return json.loads(data[20:20 + length])
+
+
+def triangles(path):
+    r = run('info', path, '--json')
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)['counts']['triangles']
+
+
+def inputs():
+    files = [os.path.join(REPO, 'corpus', 'samples', 'robot_arm.dae')]
+    files += [os.path.join(CORPUS, f) for f in CORPUS_FILES
+              if os.path.isfile(os.path.join(CORPUS, f))]
+    return files
+
+
+class CompressTest(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def test_usage_errors_write_nothing(self):
+        sample = inputs()[0]
+        out = os.path.join(self.dir, 'x.glb')
+        for flags in (['--compress', 'zstd'], ['--compress-only'], ['--draco-level', '3'],
+                      ['--compress', 'meshopt', '--draco-position-bits', '12'],
+                      ['--compress', 'draco', '--draco-position-bits', '31'],
+                      ['--compress', 'draco', '--draco-level', '11']):
+            r = run('convert', sample, out, *flags)
+            self.assertEqual(r.returncode, 1, (flags, r.stderr))
+            self.assertFalse(os.path.exists(out), flags)
+        for flags in (['--compress', 'draco'], ['--optimize']):
+            r = run('convert', sample, os.path.join(self.dir, 'x.dae'), *flags)
+            self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertEqual(os.listdir(self.dir), [])
+
+    def test_every_mode_validates_declares_its_extension_and_reads_back(self):
+        outputs = []
+        for i, source in enumerate(inputs()):
+            plain = os.path.join(self.dir, f'{i}-plain.glb')
+            self.assertEqual(run('convert', source, plain, '--quiet').returncode, 0, source)
+            for mode, (flags, extension, only) in MODES.items():
+                out = os.path.join(self.dir, f'{i}-{mode}.glb')
+                r = run('convert', source, out, '--quiet', *flags)
+                self.assertEqual(r.returncode, 0, (source, mode, r.stderr))
+                doc = glb_json(out)
+                self.assertIn(extension, doc.get('extensionsUsed', []), (source, mode))
+                self.assertEqual(extension in doc.get('extensionsRequired', []), only,
+                                 (source, mode))
+                # Draco drops degenerate triangles; nothing else is lost (meshopt keeps them).
+                self.assertLessEqual(triangles(out), triangles(plain), (source, mode))
+                self.assertGreater(triangles(out), 0.95 * triangles(plain), (source, mode))
+                again = os.path.join(self.dir, f'{i}-{mode}-again.glb')
+                self.assertEqual(run('convert', source, again, '--quiet', *flags).returncode, 0)
+                with open(out, 'rb') as a, open(again, 'rb') as b:
+                    self.assertEqual(a.read(), b.read(), (source, mode, 'not deterministic'))
+                outputs.append(out)
+                if mode.startswith('meshopt'):
+                    self.assertEqual(triangles(out), triangles(plain), (source, mode))
+            for mode in ('draco', 'meshopt'):
+                gltf = os.path.join(self.dir, f'{i}-{mode}.gltf')
+                self.assertEqual(run('convert', source, gltf, '--quiet', '--compress', mode,
+                                     '--compress-only').returncode, 0)
+                outputs.append(gltf)
+        r = subprocess.run([NODE, os.path.join(REPO, 'tests', 'validator', 'validate.mjs'),
+                            '--json', '--allow-missing-images', *outputs],
+                           capture_output=True, text=True, timeout=600)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        reports = [json.loads(line) for line in r.stdout.splitlines() if line.strip()]
+        self.assertEqual(len(reports), len(outputs))
+        for report in reports:
+            self.assertEqual(report['errors'], 0, report)
+
+
+if __name__ == '__main__':
+    POLYXIOS, REPO, CORPUS, NODE = sys.argv[1:5]
+    validator = os.path.join(REPO, 'tests', 'validator', 'node_modules', 'gltf-validator')
+    if not NODE or not os.path.exists(NODE) or not os.path.isdir(validator):
+        print('node or tests/validator/node_modules absent (tools/bootstrap.sh): skipped')
+        sys.exit(77)
+    unittest.main(argv=sys.argv[:1] + sys.argv[5:])
