@@ -132,9 +132,9 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
 
 }  // namespace
 
-std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group) {
+std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group, Diagnostics& diagnostics) {
   MemoryOut out;
-  make_indices<uint32_t>(plan, plan.groups[group], out);
+  make_indices<uint32_t>(plan, plan.groups[group], out, diagnostics);
   const std::string bytes = out.take();
   std::vector<uint32_t> indices(bytes.size() / sizeof(uint32_t));
   std::memcpy(indices.data(), bytes.data(), bytes.size());

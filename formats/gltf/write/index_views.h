@@ -13,8 +13,9 @@
 
 namespace px::gltf {
 
-// Group `group`'s indices as uint32 (a triangle group's fanned out into triangles).
-std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group);
+// Group `group`'s indices as uint32 (a triangle group's quads and polygons triangulated, a
+// fallback to the fan warned in `diagnostics`).
+std::vector<uint32_t> group_indices(const MeshPlan& plan, size_t group, Diagnostics& diagnostics);
 
 // Plans group `group`'s view and accessor (setting its accessor). The plan must outlive `bin`.
 // meshopt: the view is for EXT_meshopt_compression, whose index codecs take 16 or 32 bits only.

@@ -240,7 +240,7 @@ absl::Status compress_draco(MeshPlan& plan, const MeshCompression& compression,
         made = true;
       }
       absl::StatusOr<std::unique_ptr<DracoEncoded>> draco = encode_draco(
-          plan.attributes, bytes, group_indices(plan, g), compression, plan.label);
+          plan.attributes, bytes, group_indices(plan, g, diagnostics), compression, plan.label);
       if (!draco.ok()) return draco.status();
       plan.draco[g] = *std::move(draco);
     }
