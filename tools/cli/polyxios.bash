@@ -47,6 +47,10 @@ _polyxios() {
       mapfile -t COMPREPLY < <(compgen -W "glb gltf dae" -- "$cur")
       return
       ;;
+    --compress)
+      mapfile -t COMPREPLY < <(compgen -W "draco meshopt" -- "$cur")
+      return
+      ;;
     --config)
       _polyxios_files "$cur" .json
       return
@@ -69,7 +73,9 @@ _polyxios() {
   case ${COMP_WORDS[1]} in
     convert)
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
-               --max-input --max-memory --quiet"
+               --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
+               --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
+               --draco-level --optimize"
       ;;
     info)
       options="--json --threads --allow-external-files --strict-resources --max-input"
