@@ -107,24 +107,6 @@ class MemorySource : public Source {
   size_t position_ = 0;
 };
 
-class BorrowedSource : public Source {
- public:
-  explicit BorrowedSource(Source& source) : source_(source) {}
-  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
-    return source_.read(buffer, size);
-  }
-  uint64_t size_bound() const override { return source_.size_bound(); }
-  double fraction_read(uint64_t bytes_read) const override {
-    return source_.fraction_read(bytes_read);
-  }
-  std::filesystem::path path() const override { return source_.path(); }
-  std::string name() const override { return source_.name(); }
-  absl::StatusOr<std::unique_ptr<Source>> reopen() const override { return source_.reopen(); }
-
- private:
-  Source& source_;
-};
-
 absl::Status open_error(const std::filesystem::path& path) {
   return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
 }
@@ -164,7 +146,7 @@ std::unique_ptr<Source> memory_source(std::string_view bytes) {
 }
 
 std::unique_ptr<Source> borrowed_source(Source& source) {
-  return std::make_unique<BorrowedSource>(source);
+  return std::make_unique<ForwardingSource>(source);
 }
 
 absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes) {

@@ -39,6 +39,29 @@ class Source {
   virtual absl::StatusOr<std::unique_ptr<Source>> reopen() const;
 };
 
+// A Source passing every call on to another that it borrows (which must outlive it); a decorator
+// derives from it and overrides what it changes.
+class ForwardingSource : public Source {
+ public:
+  explicit ForwardingSource(Source& source) : source_(source) {}
+  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
+    return source_.read(buffer, size);
+  }
+  uint64_t size_bound() const override { return source_.size_bound(); }
+  double fraction_read(uint64_t bytes_read) const override {
+    return source_.fraction_read(bytes_read);
+  }
+  std::filesystem::path path() const override { return source_.path(); }
+  std::string name() const override { return source_.name(); }
+  absl::StatusOr<std::unique_ptr<Source>> reopen() const override { return source_.reopen(); }
+
+ protected:
+  Source& source() const { return source_; }
+
+ private:
+  Source& source_;
+};
+
 // Opens a file; one starting with the gzip magic is decompressed as it is read.
 absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path);
 std::unique_ptr<Source> memory_source(std::string_view bytes);
