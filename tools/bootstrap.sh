@@ -34,7 +34,7 @@ run_logged() {
 }
 
 PACKAGES=(
-  ca-certificates cmake g++ make pkg-config
+  ca-certificates cmake g++ make pkg-config ccache
   libexpat1-dev rapidjson-dev libabsl-dev libeigen3-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils groff-base

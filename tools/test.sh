@@ -37,9 +37,12 @@ else
   skip=()
 fi
 
-# ccache, when the machine has it, so that a rerun compiles only what changed
+# ccache, when the machine has it, so that a rerun compiles only what changed. Paths below the
+# checkout are hashed relative to it (and the build folder not at all), so that a fresh clone
+# anywhere reuses what another clone of the same sources compiled.
 if command -v ccache >/dev/null 2>&1; then
   config+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 fi
 cmake -S . -B "$build" "${config[@]}"
 cmake --build "$build" -j"$(nproc)"
