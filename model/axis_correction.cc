@@ -46,13 +46,6 @@ std::string_view up_axis_name(UpAxis axis) {
   return "Y_UP";
 }
 
-bool ValueShuffle::identity() const {
-  for (size_t k = 0; k < from.size(); ++k) {
-    if (from[k] != static_cast<int>(k) || factor[k] != 1) return false;
-  }
-  return true;
-}
-
 void ValueShuffle::apply(const double* in, double* out) const {
   for (size_t k = 0; k < from.size(); ++k) out[k] = factor[k] * in[from[k]];
 }

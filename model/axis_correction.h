@@ -29,7 +29,6 @@ std::string_view up_axis_name(UpAxis axis);
 struct ValueShuffle {
   std::vector<int> from;
   std::vector<double> factor;
-  bool identity() const;
   void apply(const double* in, double* out) const;
 };
 
@@ -38,7 +37,7 @@ class AxisCorrection {
   // From an up axis and a unit (metres per unit) to another.
   AxisCorrection(UpAxis from, UpAxis to, double scale);
 
-  bool identity() const { return scale_ == 1 && rotates() == false; }
+  bool identity() const { return scale_ == 1 && !rotates(); }
   bool rotates() const;
   double scale() const { return scale_; }
 

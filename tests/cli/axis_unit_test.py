@@ -129,6 +129,22 @@ class AxisUnitTest(unittest.TestCase):
                 self.assertBoxEqual(bounds(dae), want, f'{name} {mode} as COLLADA')
         self.validate(glbs)
 
+    def test_gltf_input_is_corrected_from_the_record_polyxios_left(self):
+        # A default conversion keeps the source's axis and unit in asset.extras, so converting
+        # that GLB corrects it as the source would be; a glTF without a record is Y-up metres.
+        relative, _, _ = FILES[0]
+        source = os.path.join(CORPUS, relative)
+        plain, direct, again, twice = (os.path.join(self.dir, n + '.glb')
+                                       for n in ('plain', 'direct', 'again', 'twice'))
+        self.assertEqual(run('convert', source, plain).returncode, 0)
+        flags = ['--up-axis', 'y', '--meters']
+        self.assertEqual(run('convert', source, direct, *flags).returncode, 0)
+        self.assertEqual(run('convert', plain, again, *flags).returncode, 0)
+        self.assertBoxEqual(bounds(again), bounds(direct), 'through a plain GLB')
+        self.assertEqual(run('convert', again, twice, *flags, '--bake-transforms').returncode, 0)
+        self.assertBoxEqual(bounds(twice), bounds(direct), 'already Y-up metres')
+        self.assertEqual(len(glb_json(twice)['nodes']), len(glb_json(again)['nodes']))
+
     def test_a_baked_animation_keeps_its_channel_and_turns_its_keys(self):
         relative, _, _ = FILES[1]
         source = os.path.join(CORPUS, relative)
