@@ -41,8 +41,8 @@ class AxisCorrection {
   bool rotates() const;
   double scale() const { return scale_; }
 
-  Eigen::Matrix4d matrix() const;    // C
-  Eigen::Matrix4d rotation() const;  // P alone
+  Eigen::Matrix4d matrix() const;                             // C
+  Eigen::Matrix4d rotation() const;                           // P alone
   Eigen::Vector3d direction(const Eigen::Vector3d& v) const;  // P v
   Eigen::Vector3d point(const Eigen::Vector3d& v) const;      // s P v
   // C M C^-1, computed by moving cells (no rounding but the translation's and the bottom row's
@@ -55,7 +55,7 @@ class AxisCorrection {
   std::optional<ValueShuffle> shuffle(std::string_view kind) const;
 
  private:
-  std::array<int, 3> from_{0, 1, 2};       // (P v)[a] = sign_[a] * v[from_[a]]
+  std::array<int, 3> from_{0, 1, 2};  // (P v)[a] = sign_[a] * v[from_[a]]
   std::array<double, 3> sign_{1, 1, 1};
   double scale_ = 1;
 };

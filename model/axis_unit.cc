@@ -130,9 +130,9 @@ void correct_elements(ValueMap& extras, const AxisCorrection& correction) {
 // A vertex column of directions: its first three values turn, the rest (a tangent's w) stay.
 bool is_direction(const NamedColumn& column) {
   std::string_view name = column.name;
-  if (size_t under = name.rfind('_'); under != std::string_view::npos &&
-                                      name.find_first_not_of("0123456789", under + 1) ==
-                                          std::string_view::npos) {
+  if (size_t under = name.rfind('_');
+      under != std::string_view::npos &&
+      name.find_first_not_of("0123456789", under + 1) == std::string_view::npos) {
     name = name.substr(0, under);
   }
   return column.column.cols >= 3 &&
@@ -203,7 +203,8 @@ void correct_cameras(Scene& scene, const AxisCorrection& correction) {
     for (auto& [id, camera] : library->as_map()) scale_camera(camera, correction.scale());
   }
   for (Node& node : scene.nodes) {
-    if (Value* camera = find_value(node.extras, "camera")) scale_camera(*camera, correction.scale());
+    if (Value* camera = find_value(node.extras, "camera"))
+      scale_camera(*camera, correction.scale());
   }
 }
 
@@ -260,8 +261,7 @@ AxisCorrection axis_correction_of(const Scene& scene, const AxisUnitTarget& targ
     }
     if (const Value* unit = find_value(asset->as_map(), "unit"); unit != nullptr) {
       const Value* m = unit->is_map() ? find_value(unit->as_map(), "meter") : nullptr;
-      if (m != nullptr && m->is_number() && std::isfinite(m->as_double()) &&
-          m->as_double() > 0) {
+      if (m != nullptr && m->is_number() && std::isfinite(m->as_double()) && m->as_double() > 0) {
         meter = m->as_double();
       } else {
         notes.push_back({"scene.axis.unit-unknown",

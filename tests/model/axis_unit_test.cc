@@ -53,10 +53,10 @@ Scene triangle_scene(std::string_view up_axis, double meter) {
             Value(ValueArray{element("translate", "t", {1.0, 2.0, 3.0}),
                              element("rotate", "r", {0.0, 0.0, 1.0, 30.0}),
                              element("scale", "s", {1.0, 2.0, 4.0}),
-                             element("lookat", "l", {1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0,
-                                                     1.0}),
-                             element("matrix", "m", {1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0,
-                                                     0.0, 0.0, 1.0, 7.0, 0.0, 0.0, 0.0, 1.0})}));
+                             element("lookat", "l", {1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0}),
+                             element("matrix", "m",
+                                     {1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0,
+                                      0.0, 0.0, 0.0, 1.0})}));
   node.matrix = compose_elements(*transform_elements(node.extras));
   scene.nodes.push_back(std::move(node));
   scene.scenes = {{0}};
@@ -218,7 +218,8 @@ Eigen::Matrix4d local_at_key(const Scene& scene, size_t c, size_t k) {
   if (!channel.target.sid) {
     Trs trs = decompose(node.matrix).trs;
     const Column& v = sampler.values;
-    if (channel.target.path == "translation") trs.translation = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
+    if (channel.target.path == "translation")
+      trs.translation = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
     if (channel.target.path == "scale") trs.scale = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
     if (channel.target.path == "rotation") {
       trs.rotation = Eigen::Quaterniond(v.get(k, 3), v.get(k, 0), v.get(k, 1), v.get(k, 2));
@@ -246,24 +247,18 @@ TEST(AxisUnit, BakedAnimationKeysFollow) {
                           {"values", Value(column<float>(scene, values, width))},
                           {"interpolation", Value(interpolation)}});
   };
-  auto channel = [](int sampler, int node, std::string path, std::string sid,
-                    std::string member) {
+  auto channel = [](int sampler, int node, std::string path, std::string sid, std::string member) {
     ValueMap target{{"node", Value(node)}, {"path", Value(path)}};
     if (!sid.empty()) target.emplace_back("sid", Value(sid));
     if (!member.empty()) target.emplace_back("member", Value(member));
     return Value(ValueMap{{"sampler", Value(sampler)}, {"target", Value(std::move(target))}});
   };
   const float half = static_cast<float>(std::sqrt(0.5));
-  ValueArray channels{channel(0, 0, "translation", "t", "Y"),
-                      channel(1, 0, "translation", "t", ""),
-                      channel(2, 0, "rotation", "r", "ANGLE"),
-                      channel(3, 0, "rotation", "r", "X"),
-                      channel(4, 0, "scale", "s", "Z"),
-                      channel(5, 0, "matrix", "m", "(3)(2)"),
-                      channel(6, 0, "matrix", "m", "(1)"),
-                      channel(7, 0, "lookat", "l", ""),
-                      channel(8, 1, "translation", "", ""),
-                      channel(9, 1, "rotation", "", ""),
+  ValueArray channels{channel(0, 0, "translation", "t", "Y"), channel(1, 0, "translation", "t", ""),
+                      channel(2, 0, "rotation", "r", "ANGLE"), channel(3, 0, "rotation", "r", "X"),
+                      channel(4, 0, "scale", "s", "Z"), channel(5, 0, "matrix", "m", "(3)(2)"),
+                      channel(6, 0, "matrix", "m", "(1)"), channel(7, 0, "lookat", "l", ""),
+                      channel(8, 1, "translation", "", ""), channel(9, 1, "rotation", "", ""),
                       channel(10, 1, "scale", "", ""),
                       // A sampler shared by channels whose values move differently is copied.
                       channel(0, 0, "translation", "t", "X")};
@@ -360,10 +355,10 @@ Scene skinned_scene() {
   }
   std::vector<double> bsm = {1, 0, 0, 1, 0, 1, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1};
   set_value(scene.global_attrs, "skins",
-            Value(ValueArray{Value(ValueMap{
-                {"joints", Value(ValueArray{Value(1), Value(2)})},
-                {"inverse_bind_matrices", Value(column<double>(scene, ibm, 16))},
-                {"bind_shape_matrix", Value(column<double>(scene, bsm, 16))}})}));
+            Value(ValueArray{
+                Value(ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
+                               {"inverse_bind_matrices", Value(column<double>(scene, ibm, 16))},
+                               {"bind_shape_matrix", Value(column<double>(scene, bsm, 16))}})}));
   return scene;
 }
 
@@ -379,7 +374,9 @@ TEST(AxisUnit, ASkinDeformsAlikeInBothModes) {
     std::vector<Eigen::Vector3d> got = deform(scene, 0);
     ASSERT_EQ(got.size(), want.size());
     for (size_t v = 0; v < got.size(); ++v) {
-      EXPECT_TRUE(got[v].isApprox(want[v], 1e-6)) << got[v].transpose() << " vs " << want[v].transpose() << "bake " << bake << " vertex " << v;
+      EXPECT_TRUE(got[v].isApprox(want[v], 1e-6))
+          << got[v].transpose() << " vs " << want[v].transpose() << "bake " << bake << " vertex "
+          << v;
     }
     // The root mode leaves the childless skinned node a root (glTF ignores its transform).
     EXPECT_EQ(scene.scenes[0][0], 0);
@@ -402,8 +399,8 @@ TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
     while (find_value(scene.nodes[holder].extras, "camera") == nullptr) ++holder;
     const AxisCorrection c(UpAxis::kZ, UpAxis::kY, 0.01);
     const Eigen::Vector3d look = (world[holder].topLeftCorner<3, 3>() * -Eigen::Vector3d::UnitZ());
-    const Eigen::Vector3d want = c.matrix().topLeftCorner<3, 3>() *
-                                 before.topLeftCorner<3, 3>() * -Eigen::Vector3d::UnitZ();
+    const Eigen::Vector3d want =
+        c.matrix().topLeftCorner<3, 3>() * before.topLeftCorner<3, 3>() * -Eigen::Vector3d::UnitZ();
     EXPECT_TRUE(look.normalized().isApprox(want.normalized(), 1e-9)) << "bake " << bake;
     EXPECT_TRUE(world[holder].col(3).isApprox(c.matrix() * before.col(3), 1e-9));
     const ValueMap& p =
