@@ -47,7 +47,8 @@ std::string_view up_axis_name(UpAxis axis) {
 }
 
 void ValueShuffle::apply(const double* in, double* out) const {
-  for (size_t k = 0; k < from.size(); ++k) out[k] = factor[k] * in[from[k]];
+  // + 0.0 spells a negated zero as zero.
+  for (size_t k = 0; k < from.size(); ++k) out[k] = factor[k] * in[from[k]] + 0.0;
 }
 
 AxisCorrection::AxisCorrection(UpAxis from, UpAxis to, double scale) : scale_(scale) {
@@ -151,7 +152,7 @@ Column map_rows(Arena& arena, const Column& in, size_t cols,
     for (size_t r = 0; r < in.rows; ++r) {
       for (size_t c = 0; c < in.cols; ++c) in_row[c] = in.get(r, c);
       move(in_row.data(), out_row.data());
-      for (size_t c = 0; c < cols; ++c) out[r * cols + c] = out_row[c];
+      for (size_t c = 0; c < cols; ++c) out[r * cols + c] = out_row[c] + 0.0;  // no -0
     }
     using T = typename decltype(out)::value_type;
     return Column{dtype_of<T>(), in.rows, cols, out.data()};
