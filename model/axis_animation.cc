@@ -1,6 +1,7 @@
 #include "model/axis_animation.h"
 
 #include <charconv>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -34,17 +35,20 @@ bool is_identity(const ColumnMove& move, const std::string& member) {
 }
 
 // The member spellings an address may end in, the original's style (names or indices) first.
-std::vector<std::string> member_spellings(std::string_view original) {
-  auto group = [](int i) { return std::string(1, '(').append(std::to_string(i)).append(1, ')'); };
-  std::vector<std::string> names = {"X", "Y", "Z", "ANGLE"}, indices;
-  for (int i = 0; i < 16; ++i) indices.push_back(group(i));
-  for (int i = 0; i < 4; ++i) {
-    for (int j = 0; j < 4; ++j) indices.push_back(group(i).append(group(j)));
-  }
-  std::vector<std::string> out = original.starts_with("(") ? indices : names;
-  const std::vector<std::string>& rest = original.starts_with("(") ? names : indices;
-  out.insert(out.end(), rest.begin(), rest.end());
-  return out;
+const std::vector<std::string>& member_spellings(std::string_view original) {
+  static const auto kOrders = [] {
+    auto group = [](int i) { return std::string(1, '(').append(std::to_string(i)).append(1, ')'); };
+    std::vector<std::string> names = {"X", "Y", "Z", "ANGLE"}, indices;
+    for (int i = 0; i < 16; ++i) indices.push_back(group(i));
+    for (int i = 0; i < 4; ++i) {
+      for (int j = 0; j < 4; ++j) indices.push_back(group(i).append(group(j)));
+    }
+    std::vector<std::string> names_first = names, indices_first = indices;
+    names_first.insert(names_first.end(), indices.begin(), indices.end());
+    indices_first.insert(indices_first.end(), names.begin(), names.end());
+    return std::pair{names_first, indices_first};
+  }();
+  return original.starts_with("(") ? kOrders.second : kOrders.first;
 }
 
 // The move of a channel setting `member` of an element of `kind`; nullopt when the member names
@@ -182,8 +186,8 @@ void correct_animations(Scene& scene, const AxisCorrection& correction, BakeNote
     Value* samplers = find_value(entry.as_map(), "samplers");
     if (channels == nullptr || samplers == nullptr || !samplers->is_array()) continue;
     const ValueArray original = samplers->as_array();
-    // Each sampler moved so far: its index in the list, from which original, by which move.
-    std::vector<std::pair<int, std::pair<int, ColumnMove>>> done;
+    // Each sampler moved so far: the moves made of it and the index each copy has.
+    std::map<int, std::vector<std::pair<ColumnMove, int>>> moved_of;
     for (size_t c = 0; c < animations[a].channels.size(); ++c) {
       const AnimationChannel& channel = animations[a].channels[c];
       std::string why;
@@ -199,11 +203,10 @@ void correct_animations(Scene& scene, const AxisCorrection& correction, BakeNote
       if (is_identity(*move, channel.target.member)) continue;
       const int s = channel.sampler;
       if (s < 0 || s >= static_cast<int>(original.size())) continue;  // the writers skip it
+      std::vector<std::pair<ColumnMove, int>>& made = moved_of[s];
       int index = -1;
-      bool sampler_moved = false;
-      for (const auto& [at, what] : done) {
-        if (what.first == s) sampler_moved = true;
-        if (what.first == s && what.second == *move) index = at;
+      for (const auto& [what, at] : made) {
+        if (what == *move) index = at;
       }
       if (index < 0) {
         std::optional<Value> sampler = moved_sampler(*scene.arena, original[s], *move);
@@ -212,13 +215,13 @@ void correct_animations(Scene& scene, const AxisCorrection& correction, BakeNote
           continue;
         }
         ValueArray& list_of_samplers = samplers->as_array();
-        index = sampler_moved ? static_cast<int>(list_of_samplers.size()) : s;
-        if (sampler_moved) {
-          list_of_samplers.push_back(std::move(*sampler));
-        } else {
+        index = made.empty() ? s : static_cast<int>(list_of_samplers.size());
+        if (made.empty()) {
           list_of_samplers[s] = std::move(*sampler);
+        } else {
+          list_of_samplers.push_back(std::move(*sampler));
         }
-        done.push_back({index, {s, *move}});
+        made.emplace_back(*move, index);
       }
       ValueMap& channel_map = channels->as_array()[c].as_map();
       set_value(channel_map, "sampler", Value(index));

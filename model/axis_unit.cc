@@ -48,6 +48,7 @@ void add_root(Scene& scene, const AxisCorrection& correction) {
   };
   // Each scene's roots to wrap, the distinct lists, and whether a root sits in two of them.
   std::vector<std::vector<int>> lists;
+  std::map<std::vector<int>, size_t> index_of_list;
   std::vector<size_t> list_of_scene;
   std::map<int, size_t> list_of_root;
   bool shared_apart = false;
@@ -56,8 +57,7 @@ void add_root(Scene& scene, const AxisCorrection& correction) {
     for (int r : roots) {
       if (wrapped(r)) list.push_back(r);
     }
-    size_t at = 0;
-    while (at < lists.size() && lists[at] != list) ++at;
+    const size_t at = index_of_list.try_emplace(list, lists.size()).first->second;
     if (at == lists.size()) lists.push_back(list);
     list_of_scene.push_back(at);
     for (int r : list) {
