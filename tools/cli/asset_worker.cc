@@ -52,9 +52,9 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std:
     // What a batch killed mid-rename (kill -9) may have left beside this output.
     for (const fs::path& file : output_files(settings.out, job.output)) remove_temporaries_of(file);
     absl::StatusOr<Scene> scene = read_scene(job.asset.path, settings.read, diagnostics);
-    if (scene.ok()) apply_axis_unit(*scene, settings.axis_unit, diagnostics);
-    status = scene.ok() ? write_scene(*scene, target, settings.write, diagnostics)
+    status = scene.ok() ? apply_axis_unit(*scene, settings.axis_unit, diagnostics)
                         : scene.status();
+    if (status.ok()) status = write_scene(*scene, target, settings.write, diagnostics);
   }
   int code = static_cast<int>(exit_code_for(status));
   record.exit_code = code;

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "absl/status/status.h"
 #include "engine/diagnostics.h"
 #include "model/axis_unit.h"
 #include "model/scene.h"
@@ -19,7 +20,9 @@ inline const char* const kAxisOptions[] = {"--up-axis"};
 // --up-axis or --meters applies, so it needs one of them.
 std::string set_axis_unit(const CommandLine& args, AxisUnitTarget& target);
 
-// The pass over a scene just read, when the target asks for any (notes become warnings).
-void apply_axis_unit(Scene& scene, const AxisUnitTarget& target, Diagnostics& diagnostics);
+// The pass over a scene just read, when the target asks for any (notes become warnings). Its new
+// arrays are charged to the read's memory budget: past it, the refusal limits.memory.
+absl::Status apply_axis_unit(Scene& scene, const AxisUnitTarget& target,
+                             Diagnostics& diagnostics);
 
 }  // namespace px::cli

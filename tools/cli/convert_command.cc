@@ -54,7 +54,7 @@ int run_convert(int argc, char** argv) {
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
-  apply_axis_unit(*scene, axis_unit, diagnostics);
+  if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) return fail(s);
   const std::string& out = args.positional()[1];
   if (out != "-") remove_output_temporaries(out, write_options);  // a killed convert's leftovers
   absl::Status written = out == "-" ? write_scene(*scene, stdout, write_options, diagnostics)
