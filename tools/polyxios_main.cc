@@ -27,7 +27,7 @@ usage:
                    [--max-memory MIB] [--quiet] [--compress draco|meshopt [--compress-only]
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
-                   [--optimize]
+                   [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
       Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -51,6 +51,13 @@ usage:
       --optimize (glTF output only) merges identical vertices and reorders triangles for the
       vertex cache and vertices for fetch (meshoptimizer), keeping every triangle and value;
       with --compress meshopt it makes the output much smaller.
+      --up-axis x|y|z turns the scene from the up axis its asset records (COLLADA's
+      <up_axis>; Y when none, as glTF is) to this one, and --meters scales it from its
+      <unit> to metres; by default neither is applied, as the spec has it. Either goes in as
+      one new root node above each scene's roots; --bake-transforms bakes it into vertex
+      positions, normals, tangents, node transforms, animation keys, skins and cameras
+      instead, with the same result in world space. The output's asset then records the new
+      axis and unit. (glTF is Y-up metres: --up-axis y --meters.)
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--max-input MIB]
@@ -78,7 +85,7 @@ usage:
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                 [--max-input MIB]
+                 [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -94,7 +101,8 @@ usage:
       --shards N, else of AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. A
       progress bar on a terminal, a line every --progress-interval seconds (default 10)
       otherwise, nothing with --quiet; a summary on stdout at the end. SIGINT or SIGTERM
-      stops it (exit 128 + the signal) keeping every asset converted so far.
+      stops it (exit 128 + the signal) keeping every asset converted so far. --up-axis,
+      --meters and --bake-transforms convert each asset's axis and unit as convert does.
 
   polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an

@@ -8,6 +8,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/polyxios.h"
+#include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
 
 namespace px::cli {
@@ -51,8 +52,9 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std:
     // What a batch killed mid-rename (kill -9) may have left beside this output.
     for (const fs::path& file : output_files(settings.out, job.output)) remove_temporaries_of(file);
     absl::StatusOr<Scene> scene = read_scene(job.asset.path, settings.read, diagnostics);
-    status = scene.ok() ? write_scene(*scene, target, settings.write, diagnostics)
+    status = scene.ok() ? apply_axis_unit(*scene, settings.axis_unit, diagnostics)
                         : scene.status();
+    if (status.ok()) status = write_scene(*scene, target, settings.write, diagnostics);
   }
   int code = static_cast<int>(exit_code_for(status));
   record.exit_code = code;

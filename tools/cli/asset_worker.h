@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/options.h"
+#include "model/axis_unit.h"
 #include "tools/cli/batch_plan.h"
 
 namespace px::cli {
@@ -14,6 +15,7 @@ struct ConvertSettings {
   std::filesystem::path out;  // OUT
   ReadOptions read;
   WriteOptions write;
+  AxisUnitTarget axis_unit;  // --up-axis, --meters, --bake-transforms
 };
 
 // Puts the record in `result` and returns the exit code `polyxios convert` would give. Everything

@@ -8,12 +8,14 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <system_error>
 
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "tools/cli/asset_worker.h"
+#include "tools/cli/axis_flags.h"
 #include "tools/cli/batch_progress.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
@@ -196,11 +198,13 @@ class BatchRun {
 }  // namespace
 
 int run_batch(int argc, char** argv) {
-  CommandLine args(argc, argv, 2,
-                   {{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
-                     "--strict-resources"},
-                    {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
-                     "--shards", "--progress-interval", "--max-input"}});
+  FlagSpec flags{{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
+                   "--strict-resources"},
+                  {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
+                   "--shards", "--progress-interval", "--max-input"}};
+  flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
+  flags.options.insert(std::begin(kAxisOptions), std::end(kAxisOptions));
+  CommandLine args(argc, argv, 2, flags);
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("batch takes SRC and OUT");
   BatchSettings settings;
@@ -208,6 +212,9 @@ int run_batch(int argc, char** argv) {
   settings.convert.out = args.positional()[1];
   if (!set_output_format(args.value("--to", "glb"), settings.convert.write)) {
     return usage("--to takes glb, gltf or dae");
+  }
+  if (std::string error = set_axis_unit(args, settings.convert.axis_unit); !error.empty()) {
+    return usage(error);
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
   settings.convert.read.strict_resources = args.has("--strict-resources");

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "formats/polyxios.h"
+#include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/compression_flags.h"
@@ -18,6 +19,8 @@ int run_convert(int argc, char** argv) {
                   {"--format", "--max-input", "--max-memory", "--threads"}};
   flags.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
   flags.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
+  flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
+  flags.options.insert(std::begin(kAxisOptions), std::end(kAxisOptions));
   CommandLine args(argc, argv, 2, flags);
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 2) return usage("convert takes IN and OUT");
@@ -32,6 +35,8 @@ int run_convert(int argc, char** argv) {
       !error.empty()) {
     return usage(error);
   }
+  AxisUnitTarget axis_unit;
+  if (std::string error = set_axis_unit(args, axis_unit); !error.empty()) return usage(error);
   write_options.allow_external_files = args.has("--allow-external-files");
   write_options.allow_remote_uris = args.has("--allow-remote-uris");
   ReadOptions read_options;
@@ -49,6 +54,7 @@ int run_convert(int argc, char** argv) {
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_input(args.positional()[0], read_options, diagnostics);
   if (!scene.ok()) return fail(scene.status());
+  if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) return fail(s);
   const std::string& out = args.positional()[1];
   if (out != "-") remove_output_temporaries(out, write_options);  // a killed convert's leftovers
   absl::Status written = out == "-" ? write_scene(*scene, stdout, write_options, diagnostics)

@@ -51,6 +51,10 @@ _polyxios() {
       mapfile -t COMPREPLY < <(compgen -W "draco meshopt" -- "$cur")
       return
       ;;
+    --up-axis)
+      mapfile -t COMPREPLY < <(compgen -W "x y z" -- "$cur")
+      return
+      ;;
     --config)
       _polyxios_files "$cur" .json
       return
@@ -75,7 +79,7 @@ _polyxios() {
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
                --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
                --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
-               --draco-level --optimize"
+               --draco-level --optimize --up-axis --meters --bake-transforms"
       ;;
     info)
       options="--json --threads --allow-external-files --strict-resources --max-input"
@@ -87,7 +91,7 @@ _polyxios() {
     batch)
       options="--to --from -j --timeout --max-memory --report --resume --quiet
                --progress-interval --shard --shards --allow-external-files --allow-remote-uris
-               --strict-resources --max-input"
+               --strict-resources --max-input --up-axis --meters --bake-transforms"
       ;;
     merge-reports)
       options="--json -o"

@@ -1,0 +1,194 @@
+// The axis and unit correction (model/axis_unit.h) on Z-up corpus files: every skinned mesh
+// deforms in world space as C times the original in both modes, and the glTF keys a baked scene's
+// animations give (model/animation_bake.h) are the original's moved by the correction, key for
+// key, while under the root transform they stay the original's.
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+
+#include "engine/source.h"
+#include "formats/collada/read/collada_reader.h"
+#include "model/animation_bake.h"
+#include "model/axis_unit.h"
+#include "model/polydata.h"
+
+namespace px {
+namespace {
+
+std::filesystem::path corpus_dir() {
+  if (const char* env = std::getenv("POLYXIOS_CORPUS")) return env;
+  return PX_CORPUS_DIR;
+}
+
+// Z-up files with skins or animations, some in centimetres.
+const char* const kFiles[] = {
+    "collada/assimp/box_nested_animation.dae",
+    "collada/assimp/anims_with_full_rotations_between_keys.DAE",
+    "collada/assimp/library_animation_clips.dae",
+    "collada/cts/collada/library_controllers/controller/skin/skin_1_influence/"
+    "skin_1_influence.dae",
+    "collada/cts/collada/library_controllers/controller/skin/bind_shape_matrix/non_identity/"
+    "non_identity.dae",
+    "collada/cts/collada/library_controllers/controller/skin/skin_2_influence/"
+    "skin_2_influence.dae",
+    // A skinned root: left a root under the root transform, its joints move it.
+    "collada/cts/1_5/collada/library_nodes/node/JointsInLN/JointsInLN.dae",
+};
+
+std::optional<Scene> read(const std::filesystem::path& path) {
+  Diagnostics d;
+  auto source = open_file_source(path);
+  if (!source.ok()) return std::nullopt;
+  absl::StatusOr<Scene> scene = collada::read(**source, ReadOptions{}, d);
+  if (!scene.ok()) return std::nullopt;
+  return std::move(*scene);
+}
+
+Eigen::Matrix4d row_major(const Column& c, size_t row) {
+  Eigen::Matrix4d m;
+  for (int k = 0; k < 16; ++k) m(k / 4, k % 4) = c.get(row, k);
+  return m;
+}
+
+// Every vertex of node n's mesh deformed by its skin (joint world * inverse bind * bind shape);
+// empty when the node is not skinned.
+std::vector<Eigen::Vector3d> deform(const Scene& scene, size_t n) {
+  std::vector<Eigen::Vector3d> out;
+  const Value* skin_index = find_value(scene.nodes[n].extras, "skin");
+  if (skin_index == nullptr || scene.nodes[n].mesh < 0) return out;
+  const ValueMap& skin =
+      find_value(scene.global_attrs, "skins")->as_array()[skin_index->as_int()].as_map();
+  const ValueArray& joints = find_value(skin, "joints")->as_array();
+  const Column& ibm = find_value(skin, "inverse_bind_matrices")->as_column();
+  Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
+  if (const Value* bsm = find_value(skin, "bind_shape_matrix")) {
+    bind_shape = row_major(bsm->as_column(), 0);
+  }
+  const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
+  const Mesh& mesh = scene.meshes[scene.nodes[n].mesh];
+  const Column& j = mesh.find_point_data("joints")->column;
+  const Column& w = mesh.find_point_data("weights")->column;
+  for (size_t v = 0; v < mesh.num_points(); ++v) {
+    Eigen::Vector4d p(mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2), 1);
+    Eigen::Vector4d sum = Eigen::Vector4d::Zero();
+    for (size_t k = 0; k < w.cols; ++k) {
+      const double weight = w.get(v, k);
+      if (weight == 0) continue;
+      const size_t joint = static_cast<size_t>(j.get(v, k));
+      const int64_t node = joints[joint].as_int();
+      if (node < 0) continue;
+      sum += weight * (world[node] * row_major(ibm, joint) * bind_shape * p);
+    }
+    out.push_back(sum.head<3>());
+  }
+  return out;
+}
+
+AxisUnitTarget to_y_up_meters(bool bake) {
+  AxisUnitTarget target;
+  target.up_axis = UpAxis::kY;
+  target.meters = true;
+  target.bake = bake;
+  return target;
+}
+
+TEST(AxisUnitCorpus, SkinsDeformAsTheCorrectedOriginalInBothModes) {
+  size_t meshes = 0;
+  for (const char* file : kFiles) {
+    std::optional<Scene> original = read(corpus_dir() / file);
+    if (!original) continue;
+    BakeNotes notes;
+    const AxisCorrection c = axis_correction_of(*original, to_y_up_meters(false), notes);
+    ASSERT_TRUE(c.rotates()) << file << " is not Z-up";
+    for (bool bake : {false, true}) {
+      std::optional<Scene> scene = read(corpus_dir() / file);
+      convert_axis_unit(*scene, to_y_up_meters(bake), notes);
+      for (size_t n = 0; n < original->nodes.size(); ++n) {
+        std::vector<Eigen::Vector3d> want = deform(*original, n), got = deform(*scene, n);
+        ASSERT_EQ(want.size(), got.size()) << file << " node " << n;
+        if (want.empty()) continue;
+        meshes += bake ? 1 : 0;
+        Eigen::AlignedBox3d box;
+        for (Eigen::Vector3d& v : want) box.extend(v = c.point(v));
+        const double size = std::max(box.diagonal().norm(), 1e-9);
+        for (size_t v = 0; v < want.size(); ++v) {
+          ASSERT_LT((got[v] - want[v]).norm() / size, 1e-5)
+              << file << " node " << n << " vertex " << v << " bake " << bake;
+        }
+      }
+    }
+  }
+  if (meshes == 0) GTEST_SKIP() << "no skinned corpus file at " << corpus_dir();
+  std::printf("axis and unit: %zu skinned meshes deform alike in both modes\n", meshes);
+  EXPECT_GE(meshes, 6u);
+}
+
+// The glTF value of a baked key moved as a node's TRS moves under the correction.
+std::vector<double> moved_key(const AxisCorrection& c, const std::string& path, const double* v) {
+  if (path == "translation") {
+    Eigen::Vector3d t = c.point({v[0], v[1], v[2]});
+    return {t[0], t[1], t[2]};
+  }
+  if (path == "rotation") {
+    Eigen::Vector3d axis = c.direction({v[0], v[1], v[2]});
+    return {axis[0], axis[1], axis[2], v[3]};
+  }
+  Eigen::Vector3d s = c.direction({v[0], v[1], v[2]}).cwiseAbs();
+  return {s[0], s[1], s[2]};
+}
+
+TEST(AxisUnitCorpus, BakedAnimationsPlayAsTheRootTransformHasThem) {
+  size_t keys = 0;
+  for (const char* file : kFiles) {
+    std::optional<Scene> original = read(corpus_dir() / file);
+    if (!original) continue;
+    BakeNotes notes;
+    const AxisCorrection c = axis_correction_of(*original, to_y_up_meters(true), notes);
+    const BakedAnimations want = bake_animations(*original);
+    for (bool bake : {false, true}) {
+      std::optional<Scene> scene = read(corpus_dir() / file);
+      BakeNotes pass_notes;
+      convert_axis_unit(*scene, to_y_up_meters(bake), pass_notes);
+      EXPECT_TRUE(pass_notes.empty()) << file << ": " << pass_notes[0].message;
+      const BakedAnimations got = bake_animations(*scene);
+      ASSERT_EQ(got.animations.size(), want.animations.size()) << file;
+      for (size_t a = 0; a < want.animations.size(); ++a) {
+        const BakedAnimation& wa = want.animations[a];
+        const BakedAnimation& ga = got.animations[a];
+        ASSERT_EQ(ga.channels.size(), wa.channels.size()) << file << " animation " << a;
+        for (size_t ch = 0; ch < wa.channels.size(); ++ch) {
+          const BakedChannel& wc = wa.channels[ch];
+          ASSERT_EQ(ga.channels[ch].node, wc.node);
+          ASSERT_EQ(ga.channels[ch].path, wc.path);
+          const BakedSampler& ws = wa.samplers[wc.sampler];
+          const BakedSampler& gs = ga.samplers[ga.channels[ch].sampler];
+          ASSERT_EQ(gs.times.size(), ws.times.size()) << file << " animation " << a;
+          ASSERT_EQ(gs.values.size(), ws.values.size());
+          for (size_t k = 0; k * ws.width < ws.values.size(); ++k) {
+            const double* w = &ws.values[k * ws.width];
+            std::vector<double> expected =
+                bake ? moved_key(c, wc.path, w) : std::vector<double>(w, w + ws.width);
+            // A rotation and its negation are the same turn.
+            const double sign =
+                wc.path == "rotation" && expected[3] * gs.values[k * ws.width + 3] < 0 ? -1 : 1;
+            for (size_t i = 0; i < ws.width; ++i) {
+              const double tolerance = 1e-5 * std::max(1.0, std::abs(expected[i]));
+              ASSERT_NEAR(gs.values[k * ws.width + i], sign * expected[i], tolerance)
+                  << file << " animation " << a << " channel " << ch << " key " << k;
+            }
+            ++keys;
+          }
+        }
+      }
+    }
+  }
+  if (keys == 0) GTEST_SKIP() << "no animated corpus file at " << corpus_dir();
+  std::printf("axis and unit: %zu baked keys follow the correction\n", keys);
+  EXPECT_GT(keys, 1000u);
+}
+
+}  // namespace
+}  // namespace px
