@@ -136,9 +136,9 @@ exit codes (convert, info, validate):
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
-  3  I/O failure: the input could not be read or the output not written. May be retried.
+  3  I/O failure (the input could not be read or the output not written) or out of memory.
+     May be retried (with more memory for the latter).
   4  internal error
-  5  out of memory. May be retried with more memory.
 exit codes (batch, merge-reports):
   0  every asset converted        2  some refused, every other converted (do not retry)
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error

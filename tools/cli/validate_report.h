@@ -29,7 +29,7 @@ struct AssetReport {
   Format format = Format::kUnknown;   // what it was read as
   std::vector<Message> messages;      // the policy's, then the refusal (an error) when there is one
   std::optional<SceneCounts> counts;  // when the asset read
-  ExitCode failure = ExitCode::kOk;   // why the read or the write failed: refused, I/O, ...
+  Failure failure = Failure::kNone;   // why the read or the write failed: refused, I/O, ...
 };
 
 // A failed read or write as a message: its rule as the code (or "io.error", "memory.exhausted",
