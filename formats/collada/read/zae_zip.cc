@@ -82,6 +82,10 @@ absl::StatusOr<std::string> file_tail(const std::filesystem::path& path, uint64_
 }
 
 absl::Status not_opened(std::string_view name, std::string_view head, std::string_view tail) {
+  // An archive of no entry is its end record alone, which minizip does not find at offset 0.
+  if (head.starts_with(kEndSignature)) {
+    return refuse("collada.zae.no-document", cat(name, ": the zip archive holds no entry"));
+  }
   if (head.starts_with(std::string_view("PK\x03\x04", 4)) && !has_end_record(tail)) {
     return refuse("collada.zae.truncated",
                   cat(name, ": the zip archive has no end of central directory record: it was "

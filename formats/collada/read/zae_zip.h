@@ -55,7 +55,8 @@ class ZipArchive {
  public:
   // The archive in a file, or in memory (`bytes` must outlive the archive). Refused:
   // collada.zae.corrupt (no zip directory where one should be, or one that does not parse),
-  // collada.zae.truncated (a zip's start without its end), collada.zae.entries,
+  // collada.zae.truncated (a zip's start without its end), collada.zae.no-document (an archive
+  // of no entry), collada.zae.entries,
   // collada.zae.entry-absolute, collada.zae.entry-parent, collada.zae.entry-name (a control
   // character), collada.zae.entry-duplicate, collada.zae.ratio, collada.zae.size.
   static absl::StatusOr<std::unique_ptr<ZipArchive>> open_file(const std::filesystem::path& path,
