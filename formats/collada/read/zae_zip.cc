@@ -253,8 +253,12 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::list(std::unique_ptr<Zip
       return refuse(kCorrupt, cat(name, ": entry \"", shown, "\" declares ", entry.stored_bytes,
                                   " stored bytes, more than the archive's ", archive_bytes));
     }
-    if (entry.bytes > kRatioCheckedFrom &&
-        entry.bytes / std::max<uint64_t>(entry.stored_bytes, 1) >= limits.max_archive_ratio) {
+    const uint64_t ratio_cap =
+        limits.max_archive_ratio != 0 &&
+                entry.stored_bytes > std::numeric_limits<uint64_t>::max() / limits.max_archive_ratio
+            ? std::numeric_limits<uint64_t>::max()
+            : entry.stored_bytes * limits.max_archive_ratio;
+    if (entry.bytes > kRatioCheckedFrom && entry.bytes > ratio_cap) {
       return over_budget("collada.zae.ratio",
                          cat(name, ": entry \"", shown, "\" would inflate ", entry.stored_bytes,
                              " bytes to ", entry.bytes, ", past ", limits.max_archive_ratio,
