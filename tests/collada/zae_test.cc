@@ -15,8 +15,8 @@
 namespace px::collada {
 namespace {
 
-using testing::ZipItem;
 using testing::zip;
+using testing::ZipItem;
 
 const std::string kPng("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
 
@@ -82,7 +82,8 @@ TEST_F(ZaeTest, ReadsTheDocumentTheManifestNamesWithItsImageFromTheArchive) {
   // document lies in a folder and reaches its texture with "..".
   Result r = read_archive(zip({
       {.name = "manifest.xml", .data = manifest("./scenes/my%20scene.dae#n")},
-      {.name = "scenes/my scene.dae", .data = textured_document("../maps/wood.png"),
+      {.name = "scenes/my scene.dae",
+       .data = textured_document("../maps/wood.png"),
        .deflate = true},
       {.name = "maps/wood.png", .data = kPng},
       {.name = "other.dae", .data = "not read"},
@@ -179,9 +180,10 @@ TEST_F(ZaeTest, HostileArchivesAreEachRefusedByTheirRule) {
                     few),
             "collada.zae.entries");
   // 8 MiB of zeros deflate to about 8 KiB: a thousandfold.
-  EXPECT_EQ(refusal(zip({{.name = "a.dae", .data = doc},
-                         {.name = "bomb.png", .data = std::string(8 << 20, '\0'), .deflate = true}})),
-            "collada.zae.ratio");
+  EXPECT_EQ(
+      refusal(zip({{.name = "a.dae", .data = doc},
+                   {.name = "bomb.png", .data = std::string(8 << 20, '\0'), .deflate = true}})),
+      "collada.zae.ratio");
   ReadOptions small_input;
   small_input.limits.max_input_bytes = 4096;
   EXPECT_EQ(refusal(zip({{.name = "a.dae", .data = doc},
@@ -212,10 +214,14 @@ TEST_F(ZaeTest, HostileArchivesAreEachRefusedByTheirRule) {
   // The directory lies about the document: its CRC, or its size either way.
   EXPECT_EQ(refusal(zip({{.name = "a.dae", .data = doc, .deflate = true, .crc = 7}})),
             "collada.zae.corrupt");
-  EXPECT_EQ(refusal(zip({{.name = "a.dae", .data = doc, .deflate = true,
+  EXPECT_EQ(refusal(zip({{.name = "a.dae",
+                          .data = doc,
+                          .deflate = true,
                           .declared_size = static_cast<uint32_t>(doc.size() + 100)}})),
             "collada.zae.corrupt");
-  EXPECT_EQ(refusal(zip({{.name = "a.dae", .data = doc, .deflate = true,
+  EXPECT_EQ(refusal(zip({{.name = "a.dae",
+                          .data = doc,
+                          .deflate = true,
                           .declared_size = static_cast<uint32_t>(doc.size() - 100)}})),
             "collada.zae.corrupt");
   EXPECT_EQ(refusal("not a zip archive at all"), "collada.zae.corrupt");
@@ -291,10 +297,8 @@ TEST(ZaeCorpus, EveryArchiveOfTheCorpusReads) {
   };
   for (const Case& c : {Case{"cts/1_5/zae/complex_archive/complex_archive.zae", 0, 0},
                         Case{"cts/1_5/zae/root_fragment/root_fragment.zae", 1, 0},
-                        Case{"assimp/duck.zae", 1, 1},
-                        Case{"assimp/duck_nomanifest.zae", 1, 1},
-                        Case{"assimp/human.zae", 1, 1},
-                        Case{"pycollada/wam.zae", 1, 0}}) {
+                        Case{"assimp/duck.zae", 1, 1}, Case{"assimp/duck_nomanifest.zae", 1, 1},
+                        Case{"assimp/human.zae", 1, 1}, Case{"pycollada/wam.zae", 1, 0}}) {
     SCOPED_TRACE(c.path);
     Diagnostics d;
     absl::StatusOr<Scene> scene = read_zae(corpus / c.path, {}, d);

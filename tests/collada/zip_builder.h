@@ -52,9 +52,8 @@ inline std::string zip(const std::vector<ZipItem>& items) {
   std::string directory;
   for (const ZipItem& item : items) {
     const std::string stored = item.deflate ? raw_deflate(item.data) : item.data;
-    const uint32_t crc = item.crc.value_or(static_cast<uint32_t>(
-        crc32(0, reinterpret_cast<const Bytef*>(item.data.data()),
-              static_cast<uInt>(item.data.size()))));
+    const uint32_t crc = item.crc.value_or(static_cast<uint32_t>(crc32(
+        0, reinterpret_cast<const Bytef*>(item.data.data()), static_cast<uInt>(item.data.size()))));
     const uint32_t size = item.declared_size.value_or(static_cast<uint32_t>(item.data.size()));
     const uint16_t method = item.method.value_or(item.deflate ? 8 : 0);
     const uint32_t offset = static_cast<uint32_t>(out.size());

@@ -53,8 +53,8 @@ bool has_scheme_or_drive(std::string_view path) {
   const size_t colon = path.find(':');
   if (colon == std::string_view::npos || colon == 0) return false;
   return std::all_of(path.begin(), path.begin() + colon, [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '+' || c == '-' || c == '.';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' ||
+           c == '-' || c == '.';
   });
 }
 
@@ -91,24 +91,24 @@ absl::StatusOr<const ZipEntry*> manifest_document(ZipArchive& archive, const Zip
   parse_options.max_string_bytes = kMaxManifestBytes;
   xml::Document manifest_xml;
   if (absl::Status s = xml::parse_into(manifest_xml, *source, parse_options); !s.ok()) {
-    return refuse("collada.zae.manifest",
-                  cat(name, ": manifest.xml is not XML polyxios reads (", std::string(s.message()), ")"));
+    return refuse("collada.zae.manifest", cat(name, ": manifest.xml is not XML polyxios reads (",
+                                              std::string(s.message()), ")"));
   }
   const xml::Element* root = manifest_xml.root();
   const xml::Element* dae_root = root->name == "dae_root" ? root : root->child("dae_root");
   const std::string_view target =
       dae_root == nullptr ? std::string_view() : trim_xml_space(dae_root->text);
   if (target.empty()) {
-    return refuse("collada.zae.manifest", "dae_root", dae_root == nullptr ? root->line : dae_root->line,
+    return refuse("collada.zae.manifest", "dae_root",
+                  dae_root == nullptr ? root->line : dae_root->line,
                   cat(name, ": manifest.xml names no document in a <dae_root>"));
   }
   const ArchiveUri uri = resolve_archive_uri(target, "");
-  const ZipEntry* entry =
-      uri.kind == ArchiveUri::Kind::kEntry ? archive.find(uri.entry) : nullptr;
+  const ZipEntry* entry = uri.kind == ArchiveUri::Kind::kEntry ? archive.find(uri.entry) : nullptr;
   if (entry == nullptr || entry->directory) {
-    return refuse("collada.zae.manifest-target", "dae_root", dae_root->line,
-                  cat(name, ": manifest.xml names \"", target,
-                      "\", which is not a file of the archive"));
+    return refuse(
+        "collada.zae.manifest-target", "dae_root", dae_root->line,
+        cat(name, ": manifest.xml names \"", target, "\", which is not a file of the archive"));
   }
   return entry;
 }
@@ -120,16 +120,18 @@ absl::StatusOr<const ZipEntry*> root_document(const ZipArchive& archive) {
     if (entry.name.find('/') != std::string::npos || !ends_with_dae(entry.name)) continue;
     if (found != nullptr) {
       return refuse("collada.zae.document-ambiguous",
-                    cat(archive.name(), ": the archive has no manifest.xml and more than one "
-                                        ".dae at its root (\"",
+                    cat(archive.name(),
+                        ": the archive has no manifest.xml and more than one "
+                        ".dae at its root (\"",
                         found->name, "\", \"", entry.name, "\"): which is the document is unsaid"));
     }
     found = &entry;
   }
   if (found == nullptr) {
     return refuse("collada.zae.no-document",
-                  cat(archive.name(), ": the archive has neither a manifest.xml nor a .dae at "
-                                      "its root"));
+                  cat(archive.name(),
+                      ": the archive has neither a manifest.xml nor a .dae at "
+                      "its root"));
   }
   return found;
 }
@@ -195,7 +197,8 @@ absl::StatusOr<Scene> read_zae(const std::filesystem::path& path, const ReadOpti
 
 absl::StatusOr<Scene> read_zae_bytes(std::string_view bytes, const ReadOptions& options,
                                      Diagnostics& diagnostics) {
-  absl::StatusOr<std::unique_ptr<ZipArchive>> archive = ZipArchive::open_bytes(bytes, options.limits);
+  absl::StatusOr<std::unique_ptr<ZipArchive>> archive =
+      ZipArchive::open_bytes(bytes, options.limits);
   if (!archive.ok()) return archive.status();
   return read_archive(**archive, {}, options, diagnostics);
 }

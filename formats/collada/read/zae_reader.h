@@ -1,7 +1,8 @@
 // .zae: a COLLADA document zipped with what it references. The document is the one manifest.xml's
 // <dae_root> names, else the single .dae at the archive's root; it is read as any document, and
 // the images it names relatively are taken from the archive (embedded in the scene), never from
-// the host disk. The archive is judged before anything is inflated (formats/collada/read/zae_zip.h).
+// the host disk. The archive is judged before anything is inflated
+// (formats/collada/read/zae_zip.h).
 #pragma once
 
 #include <filesystem>

@@ -88,11 +88,13 @@ absl::Status not_opened(std::string_view name, std::string_view head, std::strin
   }
   if (head.starts_with(std::string_view("PK\x03\x04", 4)) && !has_end_record(tail)) {
     return refuse("collada.zae.truncated",
-                  cat(name, ": the zip archive has no end of central directory record: it was "
-                            "cut short"));
+                  cat(name,
+                      ": the zip archive has no end of central directory record: it was "
+                      "cut short"));
   }
-  return refuse(kCorrupt, cat(name, ": not a zip archive minizip can read (its central "
-                                    "directory is missing or does not parse)"));
+  return refuse(kCorrupt, cat(name,
+                              ": not a zip archive minizip can read (its central "
+                              "directory is missing or does not parse)"));
 }
 
 std::string printable(std::string_view name) {
@@ -155,8 +157,8 @@ EntryBytes::~EntryBytes() {
   if (budget_ != nullptr) budget_->release(size_);
 }
 
-absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(
-    const std::filesystem::path& path, const Limits& limits) {
+absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(const std::filesystem::path& path,
+                                                                  const Limits& limits) {
   std::error_code ec;
   const uint64_t size = std::filesystem::file_size(path, ec);
   if (ec) return io_error(cat("cannot read ", path.string(), ": ", ec.message()));
@@ -223,8 +225,8 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::list(std::unique_ptr<Zip
     unz_file_info64 info{};
     unz64_file_pos position{};
     if (at != UNZ_OK ||
-        unzGetCurrentFileInfo64(archive->unz_, &info, entry_name.data(), entry_name.size(),
-                                nullptr, 0, nullptr, 0) != UNZ_OK ||
+        unzGetCurrentFileInfo64(archive->unz_, &info, entry_name.data(), entry_name.size(), nullptr,
+                                0, nullptr, 0) != UNZ_OK ||
         unzGetFilePos64(archive->unz_, &position) != UNZ_OK) {
       return refuse(kCorrupt, cat(name, ": entry ", archive->entries_.size() + 1,
                                   " of its central directory does not parse"));
@@ -259,10 +261,10 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::list(std::unique_ptr<Zip
             ? std::numeric_limits<uint64_t>::max()
             : entry.stored_bytes * limits.max_archive_ratio;
     if (entry.bytes > kRatioCheckedFrom && entry.bytes > ratio_cap) {
-      return over_budget("collada.zae.ratio",
-                         cat(name, ": entry \"", shown, "\" would inflate ", entry.stored_bytes,
-                             " bytes to ", entry.bytes, ", past ", limits.max_archive_ratio,
-                             " times its size (a zip bomb)"));
+      return over_budget(
+          "collada.zae.ratio",
+          cat(name, ": entry \"", shown, "\" would inflate ", entry.stored_bytes, " bytes to ",
+              entry.bytes, ", past ", limits.max_archive_ratio, " times its size (a zip bomb)"));
     }
     total = entry.bytes > std::numeric_limits<uint64_t>::max() - total
                 ? std::numeric_limits<uint64_t>::max()
@@ -293,8 +295,7 @@ absl::StatusOr<EntryBytes> ZipArchive::inflate(const ZipEntry& entry) {
   if (entry.encrypted || (entry.method != 0 && entry.method != Z_DEFLATED)) {
     return refuse("collada.zae.entry-unreadable",
                   cat(name_, ": entry \"", shown, "\" is ",
-                      entry.encrypted ? "encrypted"
-                                      : cat("compressed with method ", entry.method),
+                      entry.encrypted ? "encrypted" : cat("compressed with method ", entry.method),
                       "; only stored and deflated entries are read"));
   }
   auto corrupt = [&](std::string_view why) {
@@ -304,8 +305,8 @@ absl::StatusOr<EntryBytes> ZipArchive::inflate(const ZipEntry& entry) {
   EntryBytes out;
   const size_t size = static_cast<size_t>(entry.bytes);
   std::shared_ptr<MemoryBudget> budget = current_memory_budget();
-  out.data_ = charged(budget.get(), size,
-                      [size] { return static_cast<char*>(gated_malloc(size)); });
+  out.data_ =
+      charged(budget.get(), size, [size] { return static_cast<char*>(gated_malloc(size)); });
   out.size_ = size;
   out.budget_ = std::move(budget);
   unz64_file_pos position{entry.directory_offset, entry.index};

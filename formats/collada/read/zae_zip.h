@@ -3,6 +3,11 @@
 // each name, each entry's inflation ratio, the inflated sizes together), and an entry inflates
 // into memory charged to the read's budget, to exactly the size the directory declares or not at
 // all. Every refusal names its rule (collada.zae.*).
+//
+// minizip rather than libzip: Debian ships minizip's static archive, so it links into the binary
+// as zlib and expat do (cmake/static_archives.cmake), needing nothing but zlib; libzip-dev has no
+// static archive, and its shared library would load libssl, libcrypto and libbz2 into every
+// polyxios process. The guards are polyxios's own either way: neither library refuses a bomb.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +26,7 @@ namespace px::collada {
 struct ZipEntry {
   std::string name;  // as stored, with '\' read as '/'
   uint64_t stored_bytes = 0;
-  uint64_t bytes = 0;  // inflated, as the directory declares it
+  uint64_t bytes = 0;   // inflated, as the directory declares it
   uint64_t method = 0;  // 0 stored, 8 deflated: the two minizip inflates
   bool encrypted = false;
   bool directory = false;  // a name ending in '/'
