@@ -28,7 +28,7 @@ usage:
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
                    [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
-      Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
+      Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
@@ -69,7 +69,7 @@ usage:
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                     [--max-input MIB]
-      Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
+      Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
       per asset and line. -j N reads N at once (default: the number of cores).
@@ -122,8 +122,9 @@ common options:
                           is read with that warning and the URI kept (convert, info,
                           validate, batch)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
-                          input's bytes, a .dae.gz's inflated bytes, a .gltf with its
-                          buffer files) with limits.input-bytes, before reading it all
+                          input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
+                          declared sizes, a .gltf with its buffer files) with
+                          limits.input-bytes (collada.zae.size), before reading it all
                           (convert, info, validate, batch); default 16384
   --quiet                 do not print warnings (convert) or progress (batch)
   --threads N             threads a read may use (convert, info): 0 (the default) for the

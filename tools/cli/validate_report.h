@@ -55,7 +55,7 @@ std::string plain_line(const AssetReport& report);
 // name in the document) have their bad bytes written as U+FFFD, so the line is always JSON.
 std::string json_line(const AssetReport& report);
 
-// "model/gltf-binary", "model/gltf+json", "model/vnd.collada+xml" (.dae and .dae.gz) for what
+// "model/gltf-binary", "model/gltf+json", "model/vnd.collada+xml" (.dae, .dae.gz and .zae) for what
 // the file holds; "application/octet-stream" for what no reader takes.
 std::string_view mime_type_of(Format format);
 
