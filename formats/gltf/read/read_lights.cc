@@ -1,0 +1,87 @@
+#include "formats/gltf/read/read_lights.h"
+
+#include <string>
+
+#include "engine/strings.h"
+#include "model/light.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kExtension = "KHR_lights_punctual";
+constexpr std::string_view kInvalid = "gltf.read.light-invalid";
+
+// The object's extensions.KHR_lights_punctual, when it has one.
+absl::StatusOr<std::optional<JsonObject>> punctual(const JsonObject& json) {
+  absl::StatusOr<std::optional<JsonObject>> extensions = json.object("extensions");
+  if (!extensions.ok() || !*extensions) return extensions;
+  return (*extensions)->object(kExtension);
+}
+
+// The light `value` holds, checked and corrected as model/light.h's read_light does; null when it
+// is no light. Warnings name `pointer`.
+Value checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
+                    bool ambient_allowed) {
+  LightRead read = read_light(value);
+  if (read.light && read.light->type == LightType::kAmbient && !ambient_allowed) {
+    read.light.reset();
+    read.fault = "its type 'ambient' is not one of KHR_lights_punctual's";
+  }
+  if (!read.light) {
+    ctx.warn(kInvalid, cat(pointer, ": the light is dropped: ", read.fault));
+    return Value();
+  }
+  for (const std::string& fix : read.fixes) ctx.warn(kInvalid, cat(pointer, ": ", fix));
+  return light_value(*read.light);
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
+  std::vector<Value> out;
+  absl::StatusOr<std::optional<JsonObject>> ext = punctual(ctx.root());
+  if (!ext.ok()) return ext.status();
+  if (!*ext) return out;
+  absl::StatusOr<const JsonValue*> lights = (*ext)->array("lights");
+  if (!lights.ok()) return lights.status();
+  if (*lights == nullptr) return out;
+  const std::string at = (*ext)->pointer("lights");
+  PX_GLTF_TRY(ctx.charge(uint64_t{(*lights)->Size()} * sizeof(Value), at));
+  for (rapidjson::SizeType i = 0; i < (*lights)->Size(); ++i) {
+    absl::StatusOr<JsonObject> light = element_object(**lights, at, i);
+    if (!light.ok()) return light.status();
+    absl::StatusOr<Value> value = ctx.value(light->json(), light->pointer());
+    if (!value.ok()) return value.status();
+    out.push_back(checked_light(ctx, *value, light->pointer(), false));
+  }
+  return out;
+}
+
+absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
+                             const std::vector<Value>& lights, Node& node) {
+  absl::StatusOr<std::optional<JsonObject>> ext = punctual(json);
+  if (!ext.ok()) return ext.status();
+  if (*ext) {
+    int light = -1;
+    PX_GLTF_TRY((*ext)->require_index("light", lights.size(), light));
+    if (!lights[light].is_null()) set_value(node.extras, "light", lights[light]);
+    return absl::OkStatus();
+  }
+  // An ambient light a polyxios write kept in the node's extras.
+  Value* extras = find_value(node.extras, "extras");
+  if (extras == nullptr || !extras->is_map()) return absl::OkStatus();
+  const Value* kept = find_value(extras->as_map(), "light");
+  const Value* type = kept != nullptr && kept->is_map() ? find_value(kept->as_map(), "type")
+                                                        : nullptr;
+  if (type == nullptr || !type->is_string() || type->as_string() != "ambient") {
+    return absl::OkStatus();
+  }
+  Value light = checked_light(ctx, *kept, json.pointer("extras"), true);
+  if (light.is_null()) return absl::OkStatus();
+  erase_value(extras->as_map(), "light");
+  if (extras->as_map().empty()) erase_value(node.extras, "extras");
+  set_value(node.extras, "light", std::move(light));
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf
