@@ -110,14 +110,67 @@ void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
   xml.close();
 }
 
+// Plans the document's cameras: those the scene defines by id, each whether or not a node shows
+// it (so that a COLLADA document keeps its library), and those nodes carry inline.
+class CameraPlanner {
+ public:
+  CameraPlanner(WritePlan& plan, Diagnostics& diagnostics)
+      : out_(plan.cameras), diagnostics_(diagnostics) {}
+
+  // The entry of a camera, -1 when it is left out; id is "" for a camera given inline.
+  int add(const Value& camera, const std::string& id) {
+    if (!id.empty()) {
+      if (auto it = by_key_.find(cat("#", id)); it != by_key_.end()) return it->second;
+    }
+    std::string fault = camera.is_map() ? camera_fault(camera.as_map()) : "it is not an object";
+    if (!fault.empty()) {
+      diagnostics_.warn(kDropped, cat("a camera is left out: ", fault));
+      return remember(cat("#", id), id, -1);
+    }
+    const ValueMap& map = camera.as_map();
+    std::string name;
+    if (const Value* n = find_value(map, "name"); n != nullptr && n->is_string()) {
+      name = n->as_string();
+    }
+    std::string key = id.empty() ? inline_key(name, map) : cat("#", id);
+    if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+    out_.cameras.push_back({"", name, &map});
+    own_ids_.push_back(id);
+    return remember(std::move(key), id, static_cast<int>(out_.cameras.size()) - 1);
+  }
+
+  // Own ids first, so that a generated one never takes an id a later camera holds.
+  void give_ids(IdRegistry& ids) {
+    for (size_t e = 0; e < out_.cameras.size(); ++e) {
+      if (!own_ids_[e].empty() && ids.reserve(own_ids_[e])) out_.cameras[e].id = own_ids_[e];
+    }
+    for (CamerasPlan::Entry& entry : out_.cameras) {
+      if (entry.id.empty()) entry.id = ids.unique(to_ncname(entry.name, "camera"));
+    }
+  }
+
+ private:
+  int remember(std::string key, const std::string& id, int entry) {
+    if (!id.empty() || entry >= 0) by_key_.emplace(std::move(key), entry);
+    return entry;
+  }
+
+  CamerasPlan& out_;
+  Diagnostics& diagnostics_;
+  HashMap<std::string, int> by_key_;  // "#" + a camera's id, or an inline camera's terms
+  std::vector<std::string> own_ids_;  // per entry: the id it was named by, "" when inline
+};
+
 }  // namespace
 
 absl::Status plan_cameras(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
   CamerasPlan& out = plan.cameras;
   out.node_camera.assign(scene.nodes.size(), -1);
+  CameraPlanner planner(plan, diagnostics);
   const Value* library = find_value(scene.global_attrs, "cameras");
-  HashMap<std::string, int> by_key;  // "#" + a camera's id, or an inline camera's terms
-  std::vector<std::string> own_ids;  // per entry: the id it was named by, "" when inline
+  if (library != nullptr && library->is_map()) {
+    for (const auto& [id, camera] : library->as_map()) planner.add(camera, id);
+  }
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const NodePlan& node = plan.nodes.nodes[i];
     if (!node.written || node.copy_of >= 0) continue;  // a copy instances its original's
@@ -134,31 +187,9 @@ absl::Status plan_cameras(const Scene& scene, WritePlan& plan, Diagnostics& diag
         continue;
       }
     }
-    std::string fault = camera->is_map() ? camera_fault(camera->as_map()) : "it is not an object";
-    if (!fault.empty()) {
-      diagnostics.warn(kDropped, cat("a node's camera is left out: ", fault));
-      continue;
-    }
-    const ValueMap& map = camera->as_map();
-    std::string name;
-    if (const Value* n = find_value(map, "name"); n != nullptr && n->is_string()) {
-      name = n->as_string();
-    }
-    auto [it, inserted] = by_key.try_emplace(id.empty() ? inline_key(name, map) : cat("#", id),
-                                             out.cameras.size());
-    if (inserted) {
-      out.cameras.push_back({"", name, &map});
-      own_ids.push_back(id);
-    }
-    out.node_camera[i] = it->second;
+    out.node_camera[i] = planner.add(*camera, id);
   }
-  // Own ids first, so that a generated one never takes an id a later camera holds.
-  for (size_t e = 0; e < out.cameras.size(); ++e) {
-    if (!own_ids[e].empty() && plan.ids.reserve(own_ids[e])) out.cameras[e].id = own_ids[e];
-  }
-  for (CamerasPlan::Entry& entry : out.cameras) {
-    if (entry.id.empty()) entry.id = plan.ids.unique(to_ncname(entry.name, "camera"));
-  }
+  planner.give_ids(plan.ids);
   return absl::OkStatus();
 }
 

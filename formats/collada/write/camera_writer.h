@@ -10,8 +10,8 @@
 
 namespace px::collada {
 
-// Fills plan.cameras for the nodes plan.nodes writes (after plan_nodes), ids as plan_lights
-// gives lights theirs. A camera glTF would not validate, or an id the scene's cameras do not
+// Fills plan.cameras (after plan_nodes): every camera the scene defines by id, and each one a
+// written node carries inline, ids as plan_lights gives lights theirs. A camera glTF would not validate, or an id the scene's cameras do not
 // define, is left out with a warning (collada.write.camera-dropped). A perspective camera
 // without zfar (glTF's infinite projection) is written with zfar = znear * 2^20, which COLLADA
 // requires, and an <infinite_zfar/> in its polyxios <extra>, which the reader takes back.

@@ -75,13 +75,70 @@ void write_light(const LightsPlan::Entry& entry, XmlWriter& xml) {
   xml.close();
 }
 
+// Plans the document's lights: those the scene defines by id, each whether or not a node shows
+// it (so that a COLLADA document keeps its library), and those nodes carry inline.
+class LightPlanner {
+ public:
+  LightPlanner(WritePlan& plan, Diagnostics& diagnostics)
+      : out_(plan.lights), diagnostics_(diagnostics) {}
+
+  // The entry of a light, -1 when it is left out; id is "" for a light given inline.
+  int add(const Value& value, const std::string& id) {
+    if (!id.empty()) {
+      if (auto it = by_key_.find(cat("#", id)); it != by_key_.end()) return it->second;
+    }
+    LightRead read = read_light(value);
+    if (!read.light) {
+      diagnostics_.warn(kDropped, cat("a light is left out: ", read.fault));
+      return remember(cat("#", id), id, -1);
+    }
+    for (const std::string& fix : read.fixes) {
+      diagnostics_.warn("collada.write.light-fixed", cat("a light: ", fix));
+    }
+    if (!extras_without_originals(read.light->extras).is_null()) {
+      diagnostics_.warn("collada.write.light-extras-dropped",
+                        "a light's extras are left out: COLLADA's <light> has no place for them");
+    }
+    ColladaLight light = collada_terms(*read.light);
+    std::string key = id.empty() ? inline_key(read.light->name, light) : cat("#", id);
+    if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+    out_.lights.push_back({"", read.light->name, light});
+    own_ids_.push_back(id);
+    return remember(std::move(key), id, static_cast<int>(out_.lights.size()) - 1);
+  }
+
+  // Own ids first, so that a generated one never takes an id a later light holds.
+  void give_ids(IdRegistry& ids) {
+    for (size_t e = 0; e < out_.lights.size(); ++e) {
+      if (!own_ids_[e].empty() && ids.reserve(own_ids_[e])) out_.lights[e].id = own_ids_[e];
+    }
+    for (LightsPlan::Entry& entry : out_.lights) {
+      if (entry.id.empty()) entry.id = ids.unique(to_ncname(entry.name, "light"));
+    }
+  }
+
+ private:
+  int remember(std::string key, const std::string& id, int entry) {
+    if (!id.empty() || entry >= 0) by_key_.emplace(std::move(key), entry);
+    return entry;
+  }
+
+  LightsPlan& out_;
+  Diagnostics& diagnostics_;
+  HashMap<std::string, int> by_key_;  // "#" + a light's id, or an inline light's terms
+  std::vector<std::string> own_ids_;  // per entry: the id it was named by, "" when inline
+};
+
 }  // namespace
 
 absl::Status plan_lights(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
   LightsPlan& out = plan.lights;
   out.node_light.assign(scene.nodes.size(), -1);
-  HashMap<std::string, int> by_key;  // "#" + a light's id, or an inline light's terms
-  std::vector<std::string> own_ids;  // per entry: the id it was named by, "" when inline
+  LightPlanner planner(plan, diagnostics);
+  if (const Value* library = find_value(scene.global_attrs, "lights");
+      library != nullptr && library->is_map()) {
+    for (const auto& [id, light] : library->as_map()) planner.add(light, id);
+  }
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const NodePlan& node = plan.nodes.nodes[i];
     if (!node.written || node.copy_of >= 0) continue;  // a copy instances its original's
@@ -93,34 +150,9 @@ absl::Status plan_lights(const Scene& scene, WritePlan& plan, Diagnostics& diagn
                                      "' is left out: the scene defines no such light"));
       continue;
     }
-    LightRead read = read_light(*named);
-    if (!read.light) {
-      diagnostics.warn(kDropped, cat("a node's light is left out: ", read.fault));
-      continue;
-    }
-    for (const std::string& fix : read.fixes) {
-      diagnostics.warn("collada.write.light-fixed", cat("a node's light: ", fix));
-    }
-    if (!extras_without_originals(read.light->extras).is_null()) {
-      diagnostics.warn("collada.write.light-extras-dropped",
-                       "a light's extras are left out: COLLADA's <light> has no place for them");
-    }
-    ColladaLight light = collada_terms(*read.light);
-    std::string key = id.empty() ? inline_key(read.light->name, light) : cat("#", id);
-    auto [it, inserted] = by_key.try_emplace(std::move(key), out.lights.size());
-    if (inserted) {
-      out.lights.push_back({"", read.light->name, light});
-      own_ids.push_back(id);
-    }
-    out.node_light[i] = it->second;
+    out.node_light[i] = planner.add(*named, id);
   }
-  // Own ids first, so that a generated one never takes an id a later light holds.
-  for (size_t e = 0; e < out.lights.size(); ++e) {
-    if (!own_ids[e].empty() && plan.ids.reserve(own_ids[e])) out.lights[e].id = own_ids[e];
-  }
-  for (LightsPlan::Entry& entry : out.lights) {
-    if (entry.id.empty()) entry.id = plan.ids.unique(to_ncname(entry.name, "light"));
-  }
+  planner.give_ids(plan.ids);
   return absl::OkStatus();
 }
 

@@ -10,9 +10,10 @@
 
 namespace px::collada {
 
-// Fills plan.lights for the nodes plan.nodes writes (after plan_nodes). A light named by id keeps
-// that id when it is free, one given inline gets a generated one, and identical inline lights are
-// written once. A light that is no light, or an id the scene's lights do not define, is left out
+// Fills plan.lights (after plan_nodes): every light the scene defines by id (global_attrs
+// ["lights"]), whether or not a node shows it, and each one a written node carries inline. A
+// light named by id keeps that id when it is free, one given inline gets a generated one, and
+// identical inline lights are written once. A light that is no light, or an id the scene's lights do not define, is left out
 // (collada.write.light-dropped); a term outside glTF's range is corrected
 // (collada.write.light-fixed); extras other than the COLLADA originals are left out
 // (collada.write.light-extras-dropped), each with a warning.
