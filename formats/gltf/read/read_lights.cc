@@ -18,6 +18,20 @@ absl::StatusOr<std::optional<JsonObject>> punctual(const JsonObject& json) {
   return (*extensions)->object(kExtension);
 }
 
+// Whether extensionsUsed lists the extension: its data is read only then (the extension check
+// warns about data of an extension the document does not declare).
+bool declared(const ReadContext& ctx) {
+  const JsonValue* used = ctx.root().find("extensionsUsed");
+  if (used == nullptr || !used->IsArray()) return false;
+  for (const JsonValue& name : used->GetArray()) {
+    if (name.IsString() &&
+        std::string_view(name.GetString(), name.GetStringLength()) == kExtension) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // The light `value` holds, checked and corrected as model/light.h's read_light does; null when it
 // is no light. Warnings name `pointer`.
 Value checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
@@ -39,6 +53,7 @@ Value checked_light(ReadContext& ctx, const Value& value, std::string_view point
 
 absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
   std::vector<Value> out;
+  if (!declared(ctx)) return out;
   absl::StatusOr<std::optional<JsonObject>> ext = punctual(ctx.root());
   if (!ext.ok()) return ext.status();
   if (!*ext) return out;
@@ -59,7 +74,8 @@ absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
 
 absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
                              const std::vector<Value>& lights, Node& node) {
-  absl::StatusOr<std::optional<JsonObject>> ext = punctual(json);
+  absl::StatusOr<std::optional<JsonObject>> ext =
+      declared(ctx) ? punctual(json) : std::optional<JsonObject>();
   if (!ext.ok()) return ext.status();
   if (*ext) {
     int light = -1;

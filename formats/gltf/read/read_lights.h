@@ -1,6 +1,7 @@
 // KHR_lights_punctual: the root's lights, and each node's, into the node's extras["light"] as the
 // light object (model/light.h), as a node's camera is kept; an ambient light a polyxios write left
-// in a node's extras["light"] is taken back from there.
+// in a node's extras["light"] is taken back from there. A document that does not list the
+// extension in extensionsUsed has its light data ignored (the extension check warns about it).
 #pragma once
 
 #include <vector>
