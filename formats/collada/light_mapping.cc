@@ -55,7 +55,7 @@ std::optional<double> original(const ValueMap* originals, std::string_view key) 
 }
 
 // The glTF terms alone (no originals), as light_from_collada makes them.
-Light glTF_terms(const ColladaLightTerms& t, const PolyxiosLightTerms& extra) {
+Light gltf_terms(const ColladaLightTerms& t, const PolyxiosLightTerms& extra) {
   Light light;
   light.type = t.type;
   std::array<double, 3> rgb;
@@ -105,7 +105,7 @@ ColladaLight derived_terms(const Light& light, double c, double l, double q) {
 }  // namespace
 
 Light light_from_collada(const ColladaLightTerms& terms, const PolyxiosLightTerms& extra) {
-  Light light = glTF_terms(terms, extra);
+  Light light = gltf_terms(terms, extra);
   // The originals the inverse would not spell back (to rounding).
   ValueMap originals;
   const bool attenuated = positional(terms.type) &&
@@ -162,7 +162,7 @@ ColladaLight collada_terms(const Light& light) {
     kept.terms.falloff_exponent = *e;
   }
   // Edited since it was read: the originals no longer say what the light is.
-  if (!same_light(glTF_terms(kept.terms, kept.extra), light)) return derived;
+  if (!same_light(gltf_terms(kept.terms, kept.extra), light)) return derived;
   return kept;
 }
 
