@@ -78,9 +78,15 @@ absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
       declared(ctx) ? punctual(json) : std::optional<JsonObject>();
   if (!ext.ok()) return ext.status();
   if (*ext) {
-    int light = -1;
-    PX_GLTF_TRY((*ext)->require_index("light", lights.size(), light));
-    if (!lights[light].is_null()) set_value(node.extras, "light", lights[light]);
+    // The extension is optional: a node naming no light loses its light, not the document.
+    const JsonValue* index = (*ext)->find("light");
+    std::optional<uint64_t> light = index == nullptr ? std::nullopt : json_uint(*index);
+    if (!light || *light >= lights.size()) {
+      ctx.warn(kInvalid, cat((*ext)->pointer("light"), ": names no light of the ", lights.size(),
+                             " the document defines; the node's light is dropped"));
+    } else if (!lights[*light].is_null()) {
+      set_value(node.extras, "light", lights[*light]);
+    }
     return absl::OkStatus();
   }
   // An ambient light a polyxios write kept in the node's extras.

@@ -19,8 +19,9 @@ namespace px::gltf {
 // corrected with a warning. Wrong JSON types are refused, as everywhere in the reader.
 absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx);
 
-// The node's light: its KHR_lights_punctual "light" index (refused when past the lights, as any
-// index naming nothing), else an ambient light in its extras["light"], which then leaves the
+// The node's light: its KHR_lights_punctual "light" index (one that is absent, not an index or
+// past the lights is dropped with a warning: the extension is optional, so its fault costs the
+// light, not the document), else an ambient light in its extras["light"], which then leaves the
 // extras. Call after the node's extras are kept.
 absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
                              const std::vector<Value>& lights, Node& node);
