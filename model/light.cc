@@ -120,6 +120,8 @@ LightRead read_light(const Value& value) {
   if (light.type == LightType::kSpot) {
     if (const Value* spot = find_value(map, "spot"); spot != nullptr && spot->is_map()) {
       read_cone(spot->as_map(), light, out.fixes);
+    } else {
+      out.fixes.push_back("a spot light without its spot object takes glTF's default cone");
     }
   }
   if (const Value* extras = find_value(map, "extras")) light.extras = *extras;

@@ -40,8 +40,9 @@ struct LightRead {
 // Faults (no light): not an object, a type other than the four, a colour that is not three
 // numbers, an intensity that is not a finite number of at least 0. Fixes: a colour component
 // outside [0, 1] is clamped; a range that is not a positive finite number, or on a light other
-// than a point or spot, is dropped; an outer cone angle outside (0, pi/2] is clamped into it (pi/4
-// when not a number); an inner cone angle that is not a number in [0, outer) becomes 0.
+// than a point or spot, is dropped; a spot light without its spot object, or an outer cone angle
+// that is not a number, takes glTF's default (pi/4); an outer cone angle outside (0, pi/2] is
+// clamped into it; an inner cone angle that is not a number in [0, outer) becomes 0.
 LightRead read_light(const Value& value);
 
 // The light as the value read_light reads: name (when not empty), type, color, intensity, range

@@ -59,8 +59,12 @@ absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
   if (!*ext) return out;
   absl::StatusOr<const JsonValue*> lights = (*ext)->array("lights");
   if (!lights.ok()) return lights.status();
-  if (*lights == nullptr) return out;
   const std::string at = (*ext)->pointer("lights");
+  if (*lights == nullptr || (*lights)->Empty()) {
+    ctx.warn(kInvalid, cat(at, *lights == nullptr ? " is absent" : " is empty",
+                           ": KHR_lights_punctual requires at least one light"));
+    return out;
+  }
   PX_GLTF_TRY(ctx.charge(uint64_t{(*lights)->Size()} * sizeof(Value), at));
   for (rapidjson::SizeType i = 0; i < (*lights)->Size(); ++i) {
     absl::StatusOr<JsonObject> light = element_object(**lights, at, i);

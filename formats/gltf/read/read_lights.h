@@ -16,7 +16,8 @@ namespace px::gltf {
 // light (a type other than directional, point or spot, a colour that is not three numbers, an
 // intensity that is not a number of at least 0), which is dropped with a warning. A term outside
 // glTF's range (a colour outside [0, 1], a range not above 0, cone angles out of order) is
-// corrected with a warning. Wrong JSON types are refused, as everywhere in the reader.
+// corrected with a warning, as is an absent or empty lights array. Wrong JSON types are refused,
+// as everywhere in the reader.
 absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx);
 
 // The node's light: its KHR_lights_punctual "light" index (one that is absent, not an index or
