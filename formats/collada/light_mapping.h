@@ -14,6 +14,8 @@
 //   clamped to pi/2; innerConeAngle = outer * (1 - f), where f, the fraction of the cone that
 //   fades, is falloff_exponent clamped to [2^-20, 1] (Blender writes its spot blend there; glTF
 //   needs inner < outer). A write spells falloff_exponent = 1 - inner / outer.
+// - Direction: a COLLADA directional or spot light shines down its node's -Z, as a glTF one does,
+//   so the node's transform carries over unchanged.
 // - The write spells what it computes (colour, angle, exponent) to 15 significant digits, so that
 //   a document's own numbers come back as it spelled them.
 // - What this loses (attenuation other than (0, 0, 1), a clamped angle or exponent, a colour the
