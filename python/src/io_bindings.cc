@@ -162,7 +162,7 @@ void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) 
 void bind_io(py::module_& m) {
   m.def("read_scene", &read_scene, py::arg("path_or_bytes"),
         R"(Reads a scene, keeping the whole of it: meshes, nodes, scenes, materials, textures,
-images, skins and animations (in global_attrs).
+images, skins, animations, cameras and lights (in global_attrs).
 
 path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .zae, .gltf or .glb file (GLB and
     a zip told by their magic bytes, else by extension), or a whole document as bytes

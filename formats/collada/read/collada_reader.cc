@@ -14,6 +14,7 @@
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/geometry.h"
+#include "formats/collada/read/lights.h"
 #include "formats/collada/read/materials.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
@@ -89,6 +90,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   ctx.archive = archive;
   read_asset(ctx);
   read_cameras(ctx);
+  read_lights(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
   if (absl::Status s = progress.report(kParsed, 1, 0.2); !s.ok()) return s;
