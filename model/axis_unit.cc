@@ -196,15 +196,30 @@ void scale_camera(Value& camera, double scale) {
   }
 }
 
-void correct_cameras(Scene& scene, const AxisCorrection& correction) {
+// A light's range in the new unit (its intensity, in candela or lux, is the same in any unit).
+void scale_light(Value& light, double scale) {
+  if (!light.is_map()) return;
+  Value* range = find_value(light.as_map(), "range");
+  if (range != nullptr && range->is_number()) *range = Value(range->as_double() * scale);
+}
+
+// Cameras and lights are kept both in a library by id (a COLLADA read) and on their nodes (a
+// glTF read): each is scaled once, where it is.
+void correct_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
   if (correction.scale() == 1) return;
-  if (Value* library = find_value(scene.global_attrs, "cameras");
-      library != nullptr && library->is_map()) {
-    for (auto& [id, camera] : library->as_map()) scale_camera(camera, correction.scale());
+  using Scale = void (*)(Value&, double);
+  const std::pair<std::string_view, Scale> kinds[] = {{"cameras", scale_camera},
+                                                      {"lights", scale_light}};
+  for (const auto& [library_key, scale] : kinds) {
+    if (Value* library = find_value(scene.global_attrs, library_key);
+        library != nullptr && library->is_map()) {
+      for (auto& [id, value] : library->as_map()) scale(value, correction.scale());
+    }
   }
   for (Node& node : scene.nodes) {
     if (Value* camera = find_value(node.extras, "camera"))
       scale_camera(*camera, correction.scale());
+    if (Value* light = find_value(node.extras, "light")) scale_light(*light, correction.scale());
   }
 }
 
@@ -236,7 +251,7 @@ void bake(Scene& scene, const AxisCorrection& correction, BakeNotes& notes) {
   }
   correct_meshes(scene, correction);
   correct_skins(scene, correction);
-  correct_cameras(scene, correction);
+  correct_cameras_and_lights(scene, correction);
   correct_animations(scene, correction, notes);
   turn_cameras_and_lights(scene, correction);
 }

@@ -19,7 +19,8 @@
 //   every animation key as its value moves (model/axis_animation.h). So world matrices become
 //   C W C^-1 and vertices C W p. A camera or light looks along its node's -Z, which C^-1 would
 //   turn: it moves to a new child of its node holding P, and camera distances (znear, zfar, xmag,
-//   ymag) scale by s.
+//   ymag) and a light's range scale by s (a COLLADA light's kept attenuation terms do not: a
+//   COLLADA write then spells the glTF terms).
 //
 // Afterwards the asset record names the target: up_axis the new axis, unit {name "meter", meter
 // 1} with meters. A scene already in the target frame only has its record rewritten.

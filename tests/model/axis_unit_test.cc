@@ -411,6 +411,30 @@ TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
   }
 }
 
+// A light's range is a distance: baked, it scales with the unit, in the library a COLLADA read
+// keeps and on the node a glTF read names it from; its intensity does not change.
+TEST(AxisUnit, ALightsRangeScalesWhenBaked) {
+  for (bool bake : {false, true}) {
+    Scene scene = triangle_scene("Z_UP", 0.01);
+    const Value point(ValueMap{{"type", Value("point")},
+                               {"intensity", Value(5.0)},
+                               {"range", Value(200.0)}});
+    set_value(scene.global_attrs, "lights", Value(ValueMap{{"lamp", point}}));
+    set_value(scene.nodes[0].extras, "light", point);
+    BakeNotes notes;
+    convert_axis_unit(scene, to_y_up_meters(bake), notes);
+    const double want = bake ? 2.0 : 200.0;
+    const ValueMap& kept =
+        find_value(find_value(scene.global_attrs, "lights")->as_map(), "lamp")->as_map();
+    EXPECT_DOUBLE_EQ(find_value(kept, "range")->as_double(), want) << "bake " << bake;
+    size_t holder = 0;
+    while (find_value(scene.nodes[holder].extras, "light") == nullptr) ++holder;
+    const ValueMap& named = find_value(scene.nodes[holder].extras, "light")->as_map();
+    EXPECT_DOUBLE_EQ(find_value(named, "range")->as_double(), want) << "bake " << bake;
+    EXPECT_DOUBLE_EQ(find_value(named, "intensity")->as_double(), 5.0);
+  }
+}
+
 TEST(AxisUnit, TwoScenesSharingARootWithDifferentSiblingsWrapEachRoot) {
   Scene scene = triangle_scene("Z_UP", 1);
   scene.nodes.push_back(Node{});
