@@ -48,6 +48,10 @@ bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const E
   std::string_view message(status.message().data(), status.message().size());
   if (!ctx.options.repair || !message.starts_with(kRule)) return false;
   message.remove_prefix(kRule.size());
+  // "<input> at line 9: source=..." keeps its detail; the warning gives the line itself.
+  if (size_t detail = message.find(": "); detail != std::string_view::npos) {
+    message.remove_prefix(detail + 2);
+  }
   ctx.diagnostics.warn("collada.repair.url-dropped",
                        cat(message, "; the <", dropped.name, "> is dropped"), dropped.line);
   return true;
