@@ -8,6 +8,7 @@
 #   lib/cmake/polyxios/polyxiosConfig.cmake        find_package(polyxios): polyxios::polyxios
 #   lib/cmake/polyxios/polyxiosConfigVersion.cmake
 #   lib/cmake/polyxios/polyxiosTargets*.cmake
+#   lib/cmake/polyxios/Findminizip.cmake           how the config finds minizip (no package of its own)
 #   lib/pkgconfig/polyxios.pc                      pkg-config --static --cflags --libs polyxios
 #   share/man/man1/polyxios.1                      the CLI's man page (tools/cli/polyxios.1)
 #   share/bash-completion/completions/polyxios     its bash completion (tools/cli/polyxios.bash)
@@ -82,6 +83,7 @@ write_basic_package_version_file("${PROJECT_BINARY_DIR}/polyxiosConfigVersion.cm
   COMPATIBILITY SameMinorVersion)
 install(FILES "${PROJECT_BINARY_DIR}/polyxiosConfig.cmake"
               "${PROJECT_BINARY_DIR}/polyxiosConfigVersion.cmake"
+              cmake/Findminizip.cmake
         DESTINATION "${PX_INSTALL_CMAKEDIR}")
 
 # polyxios.pc finds its prefix from where it lies (${pcfiledir}), so that `cmake --install

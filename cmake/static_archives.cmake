@@ -4,7 +4,7 @@
 # of a small file pays (issue 12).
 #
 #   PX_STATIC_ABSEIL   Abseil's static archives in place of its 29 shared libraries (every target)
-#   PX_STATIC_LIBS     Expat's and zlib's static archives (every target)
+#   PX_STATIC_LIBS     Expat's, zlib's and minizip's static archives (every target)
 #   PX_STATIC_BINARY   the polyxios binary a static PIE (-static-pie): libc, libm, libstdc++ and
 #                      libgcc linked in too, so it loads no shared library at all; it needs the two
 #                      above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
@@ -13,7 +13,7 @@
 # the encodings expat does not read itself (Shift_JIS, EUC-JP, ...): on a system whose glibc is
 # not the one the binary was built with, such documents may be refused as unsupported encodings.
 option(PX_STATIC_ABSEIL "Link Abseil's static archives rather than its shared libraries" ON)
-option(PX_STATIC_LIBS "Link Expat's and zlib's static archives, not their shared libraries" ON)
+option(PX_STATIC_LIBS "Link Expat's, zlib's and minizip's static archives, not their shared libraries" ON)
 option(PX_STATIC_BINARY "Link polyxios with no shared library at all (-static-pie)" ON)
 
 # Each imported target's library file taken from its static archive (libx.a beside libx.so).
@@ -42,7 +42,7 @@ if(PX_STATIC_ABSEIL)
   px_use_static_archives(${px_imported})
 endif()
 if(PX_STATIC_LIBS)
-  px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB)
+  px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB minizip::minizip)
 endif()
 
 # PX_LINK_STATIC_BINARY: whether this build links polyxios static. PX_DOCKERFILE_BUILD: whether it

@@ -40,25 +40,42 @@ absl::Status memory_limit_exceeded(uint64_t limit) {
           " MiB for its arrays (convert --max-memory MIB)"));
 }
 
-ExitCode exit_code_for(const absl::Status& status) {
+Failure failure_of(const absl::Status& status) {
   switch (status.code()) {
     case absl::StatusCode::kOk:
-      return ExitCode::kOk;
+      return Failure::kNone;
     case absl::StatusCode::kInvalidArgument:
     case absl::StatusCode::kResourceExhausted:
     case absl::StatusCode::kOutOfRange:
     case absl::StatusCode::kUnimplemented:
-      return ExitCode::kRefused;
+      return Failure::kRefused;
     case absl::StatusCode::kUnavailable:
     case absl::StatusCode::kNotFound:
     case absl::StatusCode::kPermissionDenied:
     case absl::StatusCode::kAlreadyExists:
-      return ExitCode::kIo;
+      return Failure::kIo;
     case absl::StatusCode::kAborted:
-      return ExitCode::kOutOfMemory;
+      return Failure::kOutOfMemory;
     default:
-      return ExitCode::kInternal;
+      return Failure::kInternal;
   }
+}
+
+int exit_status(Failure failure) {
+  switch (failure) {
+    case Failure::kNone:
+      return 0;
+    case Failure::kUsage:
+      return 1;
+    case Failure::kRefused:
+      return 2;
+    case Failure::kIo:
+    case Failure::kOutOfMemory:
+      return kOutOfMemoryExitStatus;
+    case Failure::kInternal:
+      break;
+  }
+  return 4;
 }
 
 }  // namespace px

@@ -29,8 +29,14 @@ absl::Status cancelled(std::string_view detail);
 // The refusal limits.memory: a read's arrays would take more than `limit` bytes.
 absl::Status memory_limit_exceeded(uint64_t limit);
 
-enum class ExitCode : int { kOk = 0, kUsage = 1, kRefused = 2, kIo = 3, kInternal = 4, kOutOfMemory = 5 };
+// Why a call failed, as the CLI and the Python module tell it apart.
+enum class Failure { kNone, kUsage, kRefused, kIo, kInternal, kOutOfMemory };
 // Cancelled, which the CLI never sees (it sets no progress callback), is an internal error.
-ExitCode exit_code_for(const absl::Status& status);
+Failure failure_of(const absl::Status& status);
+// The CLI's exit status for a failure: 0 none, 1 usage, 2 refused (the input's fault: do not
+// retry), 3 an I/O failure or out of memory (the machine's: may be retried), 4 internal.
+int exit_status(Failure failure);
+// The exit status of a failed allocation, for a new-handler, which must not allocate.
+inline constexpr int kOutOfMemoryExitStatus = 3;
 
 }  // namespace px

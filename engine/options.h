@@ -25,7 +25,8 @@ struct Limits {
   uint64_t max_memory_bytes = uint64_t{8} << 30;
   // Bytes of input (limits.input-bytes): a file's size, checked before it is read; a stream's or
   // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer files it
-  // loads. 16 GiB: past the largest scans we know, and every budget below grows with the input.
+  // loads; a .zae's entries' inflated sizes together, as its directory declares them
+  // (collada.zae.size), checked before one is inflated. 16 GiB: past the largest scans we know, and every budget below grows with the input.
   uint64_t max_input_bytes = uint64_t{16} << 30;
   // How deep COLLADA elements (xml.depth) or the glTF JSON values a read keeps (extras;
   // gltf.json.too-deep) nest, the document's root at depth 1. 256: far deeper than any exporter
@@ -53,6 +54,13 @@ struct Limits {
   // value or text kept as a string (a name, a URI), a glTF JSON string or member name. 1 GiB:
   // room for a data: URI holding a large buffer, while parts that count in 32 bits stay safe.
   uint64_t max_string_bytes = uint64_t{1} << 30;
+  // Entries a .zae archive may hold (collada.zae.entries). 10000: far past a document and its
+  // textures, few enough that listing them costs nothing.
+  uint64_t max_archive_entries = 10000;
+  // How many times its stored size a .zae entry of more than 1 MiB may inflate to
+  // (collada.zae.ratio): a zip bomb's entries inflate about a thousandfold, a COLLADA document
+  // five- to twentyfold.
+  uint64_t max_archive_ratio = 200;
 };
 
 struct ReadOptions {

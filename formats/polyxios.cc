@@ -12,6 +12,7 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
+#include "formats/collada/read/zae_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
@@ -91,6 +92,7 @@ Format format_from_extension(const std::filesystem::path& path) {
 
 Format detect_file_format(const std::filesystem::path& path, std::string_view prefix) {
   if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
+  if (collada::has_zip_magic(prefix) || lower_extension(path) == ".zae") return Format::kCollada;
   if (lower_extension(path) == ".gz") {
     return format_from_extension(path.stem()) == Format::kCollada ? Format::kCollada
                                                                   : Format::kUnknown;
@@ -101,6 +103,7 @@ Format detect_file_format(const std::filesystem::path& path, std::string_view pr
 
 Format detect_bytes_format(std::string_view bytes) {
   if (bytes.starts_with("glTF")) return Format::kGlb;
+  if (collada::has_zip_magic(bytes)) return Format::kCollada;
   std::string_view text = bytes.starts_with("\xEF\xBB\xBF") ? bytes.substr(3) : bytes;
   size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string_view::npos && text[first] == '{') return Format::kGltf;
@@ -138,12 +141,11 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
   }
   const Format detected = detect_file_format(path, *prefix);
   if (format != nullptr) *format = detected;
-  if (prefix->starts_with(std::string_view("PK\x03\x04", 4))) {
-    return refuse("collada.zae.unsupported",
-                  cat(path.string(), ": a zipped .zae archive is not read; unzip its .dae"));
-  }
   switch (detected) {
     case Format::kCollada: {
+      if (collada::has_zip_magic(*prefix) || lower_extension(path) == ".zae") {
+        return collada::read_zae(path, options, diagnostics);
+      }
       absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
       if (!source.ok()) return source.status();
       return collada::read(**source, options, diagnostics);
@@ -154,7 +156,7 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
     case Format::kUnknown:
       break;
   }
-  return refuse("format.unknown", cat(path.string(), ": not a .dae, .gltf or .glb file"));
+  return refuse("format.unknown", cat(path.string(), ": not a .dae, .zae, .gltf or .glb file"));
 } catch (const MemoryLimitExceeded& e) {
   return memory_limit_exceeded(e.limit());
 } catch (const std::bad_alloc&) {
@@ -221,10 +223,7 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
   if (bytes.size() > options.limits.max_input_bytes) {
     return input_too_large("<input>", bytes.size(), options);
   }
-  if (bytes.starts_with(std::string_view("PK\x03\x04", 4))) {
-    return refuse("collada.zae.unsupported",
-                  "<input>: a zipped .zae archive is not read; unzip its .dae");
-  }
+  if (collada::has_zip_magic(bytes)) return collada::read_zae_bytes(bytes, options, diagnostics);
   if (bytes.starts_with("\x1f\x8b")) {
     return refuse("format.unsupported",
                   "<input>: gzip-compressed input is read from a file, not from a stream");

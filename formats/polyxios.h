@@ -20,11 +20,13 @@ enum class Format { kUnknown, kCollada, kGltf, kGlb };
 
 Format format_from_extension(const std::filesystem::path& path);
 // What read_scene reads a file as, from its first bytes and its name: GLB by its "glTF" magic,
-// else by extension (a .glb without the magic is glTF JSON; robot.dae.gz by the name inside the
-// .gz); kUnknown is refused.
+// a zip archive by its magic (or a .zae by its name) as a zipped COLLADA document, else by
+// extension (a .glb without the magic is glTF JSON; robot.dae.gz by the name inside the .gz);
+// kUnknown is refused.
 Format detect_file_format(const std::filesystem::path& path, std::string_view prefix);
 // What read_scene_bytes reads a document as: GLB by its magic, glTF JSON when it opens with '{'
-// (past a byte order mark and white space), COLLADA with '<' or a UTF-16 byte order mark.
+// (past a byte order mark and white space), COLLADA with '<' or a UTF-16 byte order mark, or
+// with a zip archive's magic (a .zae).
 Format detect_bytes_format(std::string_view bytes);
 // "collada", "gltf", "glb", "unknown".
 std::string_view format_name(Format format);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzz polyxios with libFuzzer under ASan + UBSan for a bounded time: tools/fuzz.sh [SECONDS]
-# (default 60). SECONDS is the total, split evenly across the six targets (tests/fuzz/
+# (default 60). SECONDS is the total, split evenly across the seven targets (tests/fuzz/
 # fuzz_targets.h), one after another, each at least a second:
 #   collada_fuzz    COLLADA bytes through the reader (one thread and two) and both writers
 #   gltf_json_fuzz  .gltf JSON text through the reader (data: URIs resolve) and both writers
@@ -8,9 +8,11 @@
 #   data_uri_fuzz   bytes as a data: URI, base64 text and a name to percent-encode
 #   draco_fuzz      bytes as a Draco buffer view through the header checks and libdraco
 #   roundtrip_fuzz  any input read, written as GLB and as COLLADA, read back, counts compared
+#   zae_fuzz        .zae bytes through the archive's guards, the document's choice, the reader
+#                   and both writers
 # Seeds come from the shared corpus, made into a scratch folder at run time (never into git):
 # small .dae files, small .gltf files with their buffers and images embedded as data: URIs, their
-# URIs, their Draco buffer views (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB
+# URIs, their Draco buffer views, small .zae files (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB
 # packed from the Draco asset (tests/fuzz/pack_glb.mjs), and the sample as GLB, plain and with
 # --compress draco and meshopt. libFuzzer runs every seed before it
 # starts mutating, whatever the time, so a target gets at most 4 seeds a second of its time (every
@@ -22,7 +24,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-60}
-targets=(collada_fuzz gltf_json_fuzz glb_fuzz data_uri_fuzz draco_fuzz roundtrip_fuzz)
+targets=(collada_fuzz gltf_json_fuzz glb_fuzz data_uri_fuzz draco_fuzz roundtrip_fuzz zae_fuzz)
 each=$((seconds / ${#targets[@]}))
 [ "$each" -ge 1 ] || each=1
 
@@ -54,6 +56,7 @@ copy_small() {
   (cd "$folder" && find . -type f \( "$@" \) -size -"$size" -print0 | xargs -0 -r cp --parents -t "$dest")
 }
 copy_small "$corpus/collada" 48k collada_fuzz -iname '*.dae'
+copy_small "$corpus/collada" 256k zae_fuzz -iname '*.zae'
 cp corpus/samples/*.dae "$(seeds collada_fuzz)"/
 copy_small "$corpus/gltf" 48k glb_fuzz -iname '*.glb'
 if [ -d "$corpus/gltf" ]; then
@@ -109,4 +112,5 @@ fuzz glb_fuzz 65536
 fuzz data_uri_fuzz 4096
 fuzz draco_fuzz 131072
 fuzz roundtrip_fuzz 65536
+fuzz zae_fuzz 262144
 echo "fuzz: no crash in ${seconds} s (${each} s per target)"

@@ -28,7 +28,7 @@ usage:
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
                    [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
-      Read IN (.dae, .dae.gz, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
+      Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
@@ -69,7 +69,7 @@ usage:
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                     [--repair] [--max-input MIB]
-      Read every asset (files, and folders searched for .dae .dae.gz .gltf .glb in any case)
+      Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
       per asset and line. -j N reads N at once (default: the number of cores).
@@ -130,8 +130,9 @@ common options:
                           dropped with what names it (collada.repair.url-dropped) (convert,
                           info, validate, batch)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
-                          input's bytes, a .dae.gz's inflated bytes, a .gltf with its
-                          buffer files) with limits.input-bytes, before reading it all
+                          input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
+                          declared sizes, a .gltf with its buffer files) with
+                          limits.input-bytes (collada.zae.size), before reading it all
                           (convert, info, validate, batch); default 16384
   --quiet                 do not print warnings (convert) or progress (batch)
   --threads N             threads a read may use (convert, info): 0 (the default) for the
@@ -144,9 +145,9 @@ exit codes (convert, info, validate):
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
-  3  I/O failure: the input could not be read or the output not written. May be retried.
+  3  I/O failure (the input could not be read or the output not written) or out of memory.
+     May be retried (with more memory for the latter).
   4  internal error
-  5  out of memory. May be retried with more memory.
 exit codes (batch, merge-reports):
   0  every asset converted        2  some refused, every other converted (do not retry)
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error

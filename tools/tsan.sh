@@ -9,9 +9,9 @@
 #   tools/tsan.sh --concurrent       the 8-thread test alone (builds the library and that test)
 #
 # Builds with clang in build-tsan/ (only what it runs). Exit status: 0 clean, 1 on a report or a
-# difference. Not in CI, which its build would take close to its 45-minute limit (CI runs
-# tests/threads/same_bytes.sh on the release build instead): run it after changing a threaded
-# path, and give its result in the note.
+# difference. CI runs the --concurrent part (the library and one test to build); the whole run,
+# whose build would take CI past its time limit, is for after changing a threaded path, its
+# result in the note (CI runs tests/threads/same_bytes.sh on the release build).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 concurrent_only=0
@@ -23,9 +23,14 @@ files=${1:-40}
 build=build-tsan
 targets=(concurrent_convert_tests)
 [ "$concurrent_only" = 1 ] || targets+=(engine_tests collada_tests polyxios gen_collada)
+launcher=()
+if command -v ccache >/dev/null 2>&1; then  # as tools/test.sh
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
+fi
 log=$(mktemp "${TMPDIR:-/tmp}/px-tsan-build.XXXXXX")
 if ! { cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-         -DPX_STATIC_BINARY=OFF \
+         -DPX_STATIC_BINARY=OFF "${launcher[@]}" \
          "-DCMAKE_CXX_FLAGS=-fsanitize=thread -O1 -gline-tables-only" \
          -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DPX_BUILD_BENCH=ON &&
        cmake --build "$build" -j"$(nproc)" --target "${targets[@]}"; } >"$log" 2>&1; then

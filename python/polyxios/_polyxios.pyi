@@ -182,6 +182,8 @@ def read_scene(
     max_rebinds_per_node: int = ...,
     max_accessors: int = ...,
     max_string_bytes: int = ...,
+    max_archive_entries: int = ...,
+    max_archive_ratio: int = ...,
 ) -> SceneData: ...
 def read(
     path: _Path,
@@ -201,6 +203,8 @@ def read(
     max_rebinds_per_node: int = ...,
     max_accessors: int = ...,
     max_string_bytes: int = ...,
+    max_archive_entries: int = ...,
+    max_archive_ratio: int = ...,
 ) -> PolyData: ...
 def write_scene(
     scene: SceneData,

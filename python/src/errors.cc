@@ -81,18 +81,18 @@ void warn(const Diagnostics& diagnostics) {
 void raise_status(const absl::Status& status) {
   const std::string what(status.message());
   const py::str message = text(what);
-  switch (exit_code_for(status)) {
-    case ExitCode::kRefused: {
+  switch (failure_of(status)) {
+    case Failure::kRefused: {
       const Refusal refusal = parse_refusal(what);
       py::object code = refusal.code ? py::object(text(*refusal.code)) : py::object(py::none());
       py::object line = refusal.line ? py::object(py::int_(*refusal.line)) : py::object(py::none());
       raise_instance(
           error_class("CodecError")(message, py::arg("code") = code, py::arg("line") = line));
     }
-    case ExitCode::kIo:
+    case Failure::kIo:
       PyErr_SetObject(PyExc_OSError, message.ptr());
       throw py::error_already_set();
-    case ExitCode::kOutOfMemory:
+    case Failure::kOutOfMemory:
       PyErr_SetObject(PyExc_MemoryError, message.ptr());
       throw py::error_already_set();
     default:

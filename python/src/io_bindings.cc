@@ -162,14 +162,16 @@ void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) 
 void bind_io(py::module_& m) {
   m.def("read_scene", &read_scene, py::arg("path_or_bytes"),
         R"(Reads a scene, keeping the whole of it: meshes, nodes, scenes, materials, textures,
-images, skins and animations (in global_attrs).
+images, skins, animations, cameras and lights (in global_attrs).
 
-path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .gltf or .glb file (GLB told by
-    its magic bytes, else by extension), or a whole document as bytes (bytearray, memoryview):
-    GLB, glTF JSON or COLLADA, told by its first bytes; relative URIs then resolve nowhere.
+path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .zae, .gltf or .glb file (GLB and
+    a zip told by their magic bytes, else by extension), or a whole document as bytes
+    (bytearray, memoryview): GLB, glTF JSON, COLLADA or a .zae, told by its first bytes;
+    relative URIs then resolve nowhere (a .zae's, in the archive).
 Options: allow_external_files, strict_resources, repair, threads, progress, and the limits
     max_memory_bytes, max_input_bytes, max_depth, max_nodes, bytes_per_node, max_copy_bytes,
-    copy_bytes_per_input_byte, max_rebinds_per_node, max_accessors, max_string_bytes.
+    copy_bytes_per_input_byte, max_rebinds_per_node, max_accessors, max_string_bytes,
+    max_archive_entries, max_archive_ratio.
 
 Warnings are issued as PolyxiosWarning (the stable code first in the message); a refused input
 raises CodecError (.code, .line), an I/O failure OSError.)");

@@ -70,6 +70,10 @@ bool read_limit(const Option& option, Limits& limits) {
     limits.max_accessors = option.count();
   } else if (n == "max_string_bytes") {
     limits.max_string_bytes = option.count();
+  } else if (n == "max_archive_entries") {
+    limits.max_archive_entries = option.count();
+  } else if (n == "max_archive_ratio") {
+    limits.max_archive_ratio = option.count();
   } else {
     return false;
   }

@@ -110,7 +110,8 @@ taken from it keeps it alive.)")
           [](py::object self) {
             return to_python(self.cast<const SceneHandle&>().scene->global_attrs, self);
           },
-          "dict: 'asset', 'skins', 'animations', 'extras', ... (arrays as read-only numpy views)")
+          "dict: 'asset', 'skins', 'animations', 'cameras', 'lights', 'extras', ... (arrays as "
+          "read-only numpy views)")
       .def(
           "to_polydata",
           [](const SceneHandle& self) {

@@ -82,7 +82,7 @@ TEST(ColladaWriteApi, AnOutputFolderThatDoesNotExistIsAnIoError) {
   Scene scene = triangle_scene();
   Diagnostics d;
   absl::Status status = write_scene(scene, scratch("no/such/folder/x.dae"), WriteOptions{}, d);
-  EXPECT_EQ(exit_code_for(status), ExitCode::kIo) << status;
+  EXPECT_EQ(failure_of(status), Failure::kIo) << status;
 }
 
 // A byte stream takes the same document the file gets.

@@ -36,7 +36,7 @@ void expect_edge(const std::string& bytes, uint64_t edge,
   EXPECT_TRUE(at.ok()) << rule << " at " << edge << ": " << at;
   absl::Status past = read_with(bytes, [&](Limits& l) { set(l, edge - 1); });
   EXPECT_EQ(rule_of(past), rule) << past;
-  EXPECT_EQ(exit_code_for(past), ExitCode::kRefused) << past;
+  EXPECT_EQ(failure_of(past), Failure::kRefused) << past;
 }
 
 std::string collada(std::string_view libraries) {
@@ -213,7 +213,7 @@ class InputLimitTest : public test_support::ScratchDirTest {
         EXPECT_TRUE(status.ok()) << path << ": " << status;
       } else {
         EXPECT_EQ(rule_of(status), "limits.input-bytes") << path << ": " << status;
-        EXPECT_EQ(exit_code_for(status), ExitCode::kRefused);
+        EXPECT_EQ(failure_of(status), Failure::kRefused);
       }
     }
   }

@@ -8,6 +8,7 @@
 
 #include "formats/polyxios.h"
 #include "tests/api/api_test_util.h"
+#include "tests/collada/zip_builder.h"
 
 namespace px {
 namespace {
@@ -81,6 +82,8 @@ TEST(DetectFormat, FilesByMagicThenExtension) {
   EXPECT_EQ(detect_file_format("model.dae.GZ", "\x1f\x8b"), Format::kCollada);
   EXPECT_EQ(detect_file_format("model.gltf.gz", "\x1f\x8b"), Format::kUnknown);
   EXPECT_EQ(detect_file_format("model.txt", "<?xm"), Format::kUnknown);
+  EXPECT_EQ(detect_file_format("model.Zae", ""), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.glb", std::string("PK\x03\x04", 4)), Format::kCollada);
 }
 
 TEST(DetectFormat, BytesByTheirFirstCharacters) {
@@ -90,6 +93,7 @@ TEST(DetectFormat, BytesByTheirFirstCharacters) {
   EXPECT_EQ(detect_bytes_format(std::string_view("\xFF\xFE<\0", 4)), Format::kCollada);
   EXPECT_EQ(detect_bytes_format(""), Format::kUnknown);
   EXPECT_EQ(detect_bytes_format("v 0 0 0"), Format::kUnknown);
+  EXPECT_EQ(detect_bytes_format(std::string_view("PK\x03\x04", 4)), Format::kCollada);
   EXPECT_EQ(format_name(Format::kGltf), "gltf");
   EXPECT_EQ(format_name(Format::kCollada), "collada");
   EXPECT_EQ(format_name(Format::kGlb), "glb");
@@ -104,11 +108,33 @@ TEST_F(ApiTest, WritesGltfWithItsBinBeside) {
   EXPECT_TRUE(std::filesystem::exists(dir_ / "out.bin"));
 }
 
-TEST_F(ApiTest, RefusesZaeArchivesAndUnknownFormats) {
+// A .zae is read by its zip magic, whatever its name, or by its name (issue 15, point 7); its
+// inflated document is charged to the read's memory budget.
+TEST_F(ApiTest, ReadsZaeArchivesByMagicOrNameAndRefusesUnknownFormats) {
   Diagnostics d;
-  auto zae = read_scene(write("a.zae", std::string("PK\x03\x04rest", 8)), ReadOptions{}, d);
-  ASSERT_FALSE(zae.ok());
-  EXPECT_EQ(std::string(zae.status().message()).rfind("collada.zae.unsupported", 0), 0u);
+  const std::string archive = collada::testing::zip({{.name = "t.dae", .data = kTriangle}});
+  for (const char* name : {"a.zae", "a.ZAE", "zipped.dae", "no-extension"}) {
+    Format format = Format::kUnknown;
+    auto zae = read_scene(write(name, archive), ReadOptions{}, d, &format);
+    ASSERT_TRUE(zae.ok()) << name << ": " << zae.status();
+    EXPECT_EQ(zae->meshes.size(), 1u) << name;
+    EXPECT_EQ(format, Format::kCollada) << name;
+  }
+  auto from_memory = read_scene_bytes(archive, ReadOptions{}, d);
+  ASSERT_TRUE(from_memory.ok()) << from_memory.status();
+  EXPECT_EQ(from_memory->meshes.size(), 1u);
+  auto cut = read_scene(write("b.zae", std::string("PK\x03\x04rest", 8)), ReadOptions{}, d);
+  EXPECT_EQ(testing::rule_of(cut.status()), "collada.zae.truncated");
+  auto garbage = read_scene(write("c.zae", "not a zip"), ReadOptions{}, d);
+  EXPECT_EQ(testing::rule_of(garbage.status()), "collada.zae.corrupt");
+  ReadOptions small;
+  small.limits.max_memory_bytes = 64 << 10;
+  const std::string big = collada::testing::zip(
+      {{.name = "t.dae", .data = std::string(kTriangle) + std::string(100 << 10, ' '),
+        .deflate = true}});
+  auto over = read_scene(write("big.zae", big), small, d);
+  EXPECT_EQ(testing::rule_of(over.status()), "limits.memory");
+  EXPECT_TRUE(read_scene(dir_ / "big.zae", ReadOptions{}, d).ok());
   auto unknown = read_scene(write("a.obj", "v 0 0 0"), ReadOptions{}, d);
   ASSERT_FALSE(unknown.ok());
   EXPECT_EQ(std::string(unknown.status().message()).rfind("format.unknown", 0), 0u);

@@ -54,7 +54,7 @@ TEST(StreamsTest, BytesAreToldByTheirFirstBytes) {
   ASSERT_TRUE(json.ok()) << json.status();
   EXPECT_EQ(json->nodes[0].name, "a");
   for (auto [bytes, rule] : {std::pair<std::string, std::string>{std::string("PK\x03\x04", 4),
-                                                                 "collada.zae.unsupported"},
+                                                                 "collada.zae.truncated"},
                              {"\x1f\x8b\x08", "format.unsupported"},
                              {"v 0 0 0", "format.unknown"}}) {
     absl::StatusOr<Scene> refused = read_scene_bytes(bytes, ReadOptions{}, d);

@@ -2,8 +2,8 @@
 // Browser check: converts a few files with the polyxios CLI, loads them with three.js's
 // GLTFLoader in headless Chromium, and compares what three built (meshes and primitives with
 // their vertex / index counts and attributes, materials with their factors and textures, the
-// node tree, skinned meshes with their joints, animation clips with their tracks, keys and
-// durations) with what polyxios wrote in each file's JSON.
+// node tree, skinned meshes with their joints, lights, animation clips with their tracks, keys
+// and durations) with what polyxios wrote in each file's JSON.
 //
 //   node browser_check.mjs POLYXIOS_BINARY REPO_DIR [CORPUS_DIR]
 //
@@ -49,6 +49,8 @@ const CORPUS_CASES = [
   // the same as .gltf + .bin: the image keeps its URI as the COLLADA spells it, so the check puts
   // the image where that URI points from the output, as it sits beside the input
   { id: 'seymour_plane-gltf', input: SEYMOUR, output: 'seymour_plane_triangles.gltf', copyImages: true },
+  // lights (issue 15): a directional, a point and a spot light of the CTS, as KHR_lights_punctual
+  { id: 'id_3_lights', input: 'collada/cts/1_5/collada/library_lights/id/id_3_lights/id_3_lights.dae', output: 'id_3_lights.glb' },
   // glTF -> GLB, a validator test asset: named objects, a skin, a camera, a data: URI PNG (its
   // buffer has no data, so its vertices are zeros, and its animation targets no node: dropped)
   { id: 'named_objects', input: 'gltf/validator/base/data/root/named_objects.gltf', output: 'named_objects.glb' },

@@ -188,7 +188,25 @@ export function expectedView(json) {
     return { name: a.name || `animation_${index}`, duration, tracks, keys };
   });
 
-  return { scenes: (json.scenes || []).length, nodes, meshes, materials, skinned, animations };
+  // KHR_lights_punctual as GLTFLoader builds it: a range is three's distance (0 for none), the
+  // outer cone its angle, 1 - inner / outer its penumbra
+  const lightsDef = ((json.extensions || {}).KHR_lights_punctual || {}).lights || [];
+  const THREE_LIGHT = { directional: 'DirectionalLight', point: 'PointLight', spot: 'SpotLight' };
+  const lights = [];
+  for (const i of Object.keys(nodes).map(Number)) {
+    const ext = (nodesDef[i].extensions || {}).KHR_lights_punctual;
+    const l = ext ? lightsDef[ext.light] : undefined;
+    if (!l) continue;
+    const spot = l.type === 'spot';
+    const outer = spot ? (l.spot || {}).outerConeAngle ?? Math.PI / 4 : null;
+    lights.push({
+      node: i, type: THREE_LIGHT[l.type], color: l.color ?? [1, 1, 1], intensity: l.intensity ?? 1,
+      distance: l.type === 'directional' ? null : l.range ?? 0, angle: outer,
+      penumbra: spot ? 1 - ((l.spot || {}).innerConeAngle ?? 0) / outer : null,
+    });
+  }
+
+  return { scenes: (json.scenes || []).length, nodes, meshes, materials, skinned, lights, animations };
 }
 
 const near = (a, b, tol = 1e-5) => Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
@@ -293,6 +311,27 @@ export function compare(exp, got) {
     if (keys !== e.keys) out.push(`${where}: three has ${keys} keys over its tracks, the file's inputs ${e.keys}`);
     if (!near(g.duration, e.duration, 1e-4)) out.push(`${where}: three's duration ${g.duration} s, the file's inputs end at ${e.duration} s`);
   });
+  out.push(...compareLights(exp, got));
+  return out;
+}
+
+// Differences between the lights three built and the file's, by node.
+function compareLights(exp, got) {
+  const out = [];
+  const gotLights = got.lights || [];
+  if (gotLights.length !== exp.lights.length) {
+    out.push(`lights: three built ${gotLights.length}, the file's nodes show ${exp.lights.length}`);
+  }
+  const byNode = new Map(gotLights.map((l) => [l.node, l]));
+  for (const e of exp.lights) {
+    const g = byNode.get(e.node);
+    if (!g) out.push(`node ${e.node}: three built no light for it`);
+    if (!g) continue;
+    const same = g.type === e.type && nearVec(g.color, e.color) && near(g.intensity, e.intensity) &&
+      (e.distance === null || near(g.distance, e.distance)) && (e.angle === null || near(g.angle, e.angle)) &&
+      (e.penumbra === null || near(g.penumbra, e.penumbra));
+    if (!same) out.push(`node ${e.node}: three's light ${fmt(g)}, the file's ${fmt(e)}`);
+  }
   return out;
 }
 
@@ -308,6 +347,7 @@ export function summary(v) {
   return (
     `${Object.keys(v.nodes).length} nodes, ${v.meshes.length} meshes / ${prims} primitives / ${verts} vertices / ${idx} indices, ` +
     `${v.materials.length} materials (${textured} textured), ${v.skinned.length} skinned, ` +
+    `${(v.lights || []).length} lights, ` +
     `${v.animations.length} clips${clips ? ` (${clips})` : ''}`
   );
 }

@@ -7,6 +7,7 @@
 //             materials: [{index, name, type, color, opacity, metalness, roughness, emissive,
 //                          transparent, alphaTest, doubleSided, maps: {map: {width, height} | null, ...}}],
 //             skinned: [{node, bones: [node index | null]}],
+//             lights: [{node, type, color, intensity, distance, angle, penumbra}],
 //             animations: [{name, duration, tracks: [{name, keys}]}]}]}
 //
 // Indices are glTF indices, recovered from the parser's dependency caches, so the driver can put
@@ -105,8 +106,15 @@ async function inspect(gltf) {
   };
   const nodes = {};
   const skinned = [];
+  const lights = [];
   for (const scene of gltf.scenes) {
     scene.traverse((o) => {
+      if (o.isLight) {
+        lights.push({
+          node: nearestNode(o), type: o.type, color: o.color.toArray(), intensity: o.intensity,
+          distance: o.distance ?? null, angle: o.angle ?? null, penumbra: o.penumbra ?? null,
+        });
+      }
       if (nodeIndex.has(o)) {
         nodes[nodeIndex.get(o)] = { parent: nearestNode(o.parent), name: o.userData.name ?? null };
       }
@@ -125,7 +133,7 @@ async function inspect(gltf) {
     tracks: clip.tracks.map((t) => ({ name: t.name, keys: t.times.length })),
   }));
 
-  return { scenes: gltf.scenes.length, nodes, meshes, materials, skinned, animations };
+  return { scenes: gltf.scenes.length, nodes, meshes, materials, skinned, lights, animations };
 }
 
 reportEveryFile('page.mjs', async (item) => {

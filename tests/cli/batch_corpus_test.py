@@ -14,7 +14,7 @@ import sys
 import tempfile
 
 OUTCOMES = {'converted', 'refused', 'io-error', 'timeout', 'memory', 'crashed'}
-ASSET_SUFFIXES = ('.dae', '.dae.gz', '.gltf', '.glb')
+ASSET_SUFFIXES = ('.dae', '.dae.gz', '.zae', '.gltf', '.glb')
 
 
 def main():

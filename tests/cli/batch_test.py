@@ -250,7 +250,7 @@ class BatchTest(unittest.TestCase):
         o = self.outcomes()
         self.assertEqual(o['hang.dae']['outcome'], 'timeout')
         self.assertEqual(o['alloc.dae']['outcome'], 'memory')
-        self.assertEqual(o['alloc.dae']['exitCode'], 5)
+        self.assertEqual(o['alloc.dae']['exitCode'], 3)
         self.assertLess(o['alloc.dae']['peakRssKiB'], 200 * 1024)
         self.assertEqual(o['ok.dae']['outcome'], 'converted')
         self.assertEqual(files_under(self.out), ['02_ok.glb'])

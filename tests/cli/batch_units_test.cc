@@ -82,13 +82,13 @@ TEST(CommandLine, UnknownFlagsAndMissingValuesAreErrors) {
 
 TEST_F(TempTree, FindsAssetsOfEveryExtensionInAnyCaseSorted) {
   for (const char* name : {"b/z.glb", "a.DAE", "b/y.Dae.GZ", "c.gltf", "notes.txt", "b/.dae",
-                           "d.dae.bak", "b/x.bin"}) {
+                           "d.dae.bak", "b/x.bin", "e.Zae", "b/.zae"}) {
     put(name);
   }
   absl::StatusOr<std::vector<Asset>> found = assets_under(root_);
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(relatives(*found),
-            (std::vector<std::string>{"a.DAE", "b/y.Dae.GZ", "b/z.glb", "c.gltf"}));
+            (std::vector<std::string>{"a.DAE", "b/y.Dae.GZ", "b/z.glb", "c.gltf", "e.Zae"}));
   EXPECT_FALSE(assets_under(root_ / "absent").ok());
   EXPECT_FALSE(is_asset_name(".glb"));
   EXPECT_TRUE(is_asset_name("robot.GLB"));
@@ -128,6 +128,7 @@ TEST(AssetList, OutputNamesReplaceTheWholeAssetExtension) {
   EXPECT_EQ(with_extension("a/b.dae.gz", ".glb"), "a/b.glb");
   EXPECT_EQ(with_extension("a.b/c.DAE", ".gltf"), "a.b/c.gltf");
   EXPECT_EQ(with_extension("x.glb", ".dae"), "x.dae");
+  EXPECT_EQ(with_extension("x/y.ZAE", ".glb"), "x/y.glb");
 }
 
 TEST(Shard, TheHashIsFnv1aAndSlicesCoverEveryPathOnce) {

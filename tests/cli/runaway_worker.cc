@@ -1,7 +1,7 @@
 // A stand-in for a batch worker (POLYXIOS_BATCH_WORKER) that misbehaves on cue, for the batch
 // tests: `runaway_worker INPUT OUTPUT` reads INPUT's first word and, when it begins with
 //   crash   dies of SIGSEGV           hang    sleeps without end
-//   alloc   allocates without end (exit 5 when an allocation fails, as polyxios does)
+//   alloc   allocates without end (exit 5 when an allocation fails, as a polyxios worker does)
 //   refuse  exits 2                   ioerror exits 3
 // and otherwise copies INPUT to OUTPUT and exits 0.
 #include <signal.h>
@@ -17,7 +17,7 @@
 
 int main(int argc, char** argv) {
   if (argc != 3) return 1;
-  px::cli::exit_on_out_of_memory();
+  px::cli::exit_on_out_of_memory(px::cli::kWorkerOutOfMemory);
   std::ifstream in(argv[1], std::ios::binary);
   std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::string word = bytes.substr(0, bytes.find_first_of(" \n"));

@@ -34,7 +34,7 @@ def validate(*args):
 def is_asset(name):
     lower = name.lower()
     return any(lower.endswith(ext) and len(lower) > len(ext)
-               for ext in (".dae.gz", ".dae", ".gltf", ".glb"))
+               for ext in (".dae.gz", ".dae", ".zae", ".gltf", ".glb"))
 
 
 expected = sorted(os.path.relpath(os.path.join(d, f), CORPUS).encode()

@@ -144,10 +144,6 @@ const std::vector<Construction>& constructions() {
         "collada.tangent.duplicate-set", "collada.texbinormal.duplicate-set",
         "collada.texcoord.duplicate-set", "collada.textangent.duplicate-set",
         "collada.uv.duplicate-set"}},
-      // cat("collada.write.", key, "-dropped") for a node's "camera" or "light".
-      {"formats/collada/write/node_writer.cc: collada.write.",
-       1,
-       {"collada.write.camera-dropped", "collada.write.light-dropped"}},
       // cat("collada.node.second-", key) for an <instance_camera> or <instance_light>.
       {"formats/collada/read/nodes.cc: collada.node.second-",
        1,

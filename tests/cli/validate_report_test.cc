@@ -52,7 +52,7 @@ TEST(ValidateReport, VerdictAndExitCode) {
   report.messages.push_back(warning("collada.polygons.holes-dropped", 3, Level::kError));
   EXPECT_EQ(verdict_of(report), Verdict::kFailed);
   EXPECT_EQ(exit_code_of(report, false), 2);
-  report.failure = ExitCode::kIo;
+  report.failure = Failure::kIo;
   EXPECT_EQ(exit_code_of(report, false), 3);
 }
 
@@ -76,12 +76,12 @@ TEST(ValidateReport, PlainLineNamesTheVerdictAndTheCodes) {
   refused.uri = "b.dae";
   refused.messages = {warning("collada.polygons.holes-dropped"),
                       refusal_message(refuse("collada.p.length", "triangles", 7, "short"))};
-  refused.failure = ExitCode::kRefused;
+  refused.failure = Failure::kRefused;
   EXPECT_EQ(plain_line(refused),
             "refused    b.dae: collada.p.length: <triangles> at line 7: short; 1 warning "
             "(collada.polygons.holes-dropped x1)");
   refused.messages = {refusal_message(io_error("cannot open b.dae"))};
-  refused.failure = ExitCode::kIo;
+  refused.failure = Failure::kIo;
   EXPECT_EQ(plain_line(refused), "unreadable b.dae: io.error: cannot open b.dae");
 }
 
@@ -93,7 +93,7 @@ TEST(ValidateReport, JsonHasTheValidatorsShape) {
                              Level::kWarning, 0, 2},
                      Message{"collada.polygons.holes-dropped", "holes", Level::kInfo, 42, 1},
                      refusal_message(refuse("gltf.json.type", "/nodes/0: not an object"))};
-  report.failure = ExitCode::kRefused;
+  report.failure = Failure::kRefused;
   report.counts = SceneCounts{1, 2, 3, 4, 5};
   rapidjson::Document doc;
   std::string line = json_line(report);

@@ -140,14 +140,15 @@ TEST(WorkerPool, AWorkerThatDiesIdleIsReplaced) {
 
 // The cap is on the worker's address space, its size when forked plus the limit: what a job frees
 // the next reuses, so each job may allocate about the limit; a job past it ends its worker (exit
-// 5, as polyxios's allocation failure handler does) and the next job runs in a new one.
+// kWorkerOutOfMemory, as a batch worker's allocation failure handler does) and the next job runs
+// in a new one.
 TEST(WorkerPool, TheMemoryCapHoldsEachJobAndWhatAJobFreesIsTheNextOnes) {
   if (kAddressSanitizer) {
     GTEST_SKIP() << "AddressSanitizer's allocator maps memory its own way under an address-space "
                     "cap; the release build runs this test";
   }
   auto done = run_all(1, {0, 16}, 5, [](size_t job, std::string& result) {
-    exit_on_out_of_memory();
+    exit_on_out_of_memory(kWorkerOutOfMemory);
     // 64 MiB, its address kept so that the allocation is not elided.
     if (job == 3) result = std::to_string(reinterpret_cast<uintptr_t>(new char[size_t{64} << 20]));
     std::vector<char*> blocks;  // twelve MiB in blocks malloc takes from its heap
@@ -164,7 +165,7 @@ TEST(WorkerPool, TheMemoryCapHoldsEachJobAndWhatAJobFreesIsTheNextOnes) {
   for (size_t job : {0, 1, 2, 4}) EXPECT_TRUE(exited_with(done[job], 0)) << job;
   EXPECT_EQ(done[1].result, done[0].result);
   EXPECT_EQ(done[2].result, done[0].result);
-  EXPECT_TRUE(exited_with(done[3], 5));
+  EXPECT_TRUE(exited_with(done[3], kWorkerOutOfMemory));
   EXPECT_NE(done[4].result, done[0].result);
 }
 

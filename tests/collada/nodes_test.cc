@@ -179,9 +179,10 @@ TEST(NodesTest, CameraAndLightAreReadAsTheIdTheyNameAndASecondIsDroppedWithAWarn
   EXPECT_EQ(extra(scene.nodes[1], "camera"), nullptr);
   EXPECT_EQ(r.diagnostics.count("collada.node.second-camera"), 1);
   EXPECT_EQ(r.diagnostics.count("collada.node.second-light"), 1);
-  // The cameras themselves hold no optics glTF could take.
+  // The cameras themselves hold no optics glTF could take, the lights no light (lights_test.cc).
   EXPECT_EQ(r.diagnostics.count("collada.camera.no-common-optics"), 2);
-  EXPECT_EQ(r.diagnostics.warning_count(), 4);
+  EXPECT_EQ(r.diagnostics.count("collada.light.no-technique-common"), 2);
+  EXPECT_EQ(r.diagnostics.warning_count(), 6);
 }
 
 TEST(NodesTest, SkewIsIgnoredWithAWarning) {

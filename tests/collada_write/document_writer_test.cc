@@ -21,8 +21,9 @@ TEST(DocumentWriter, SceneAttributesCOLLADAHasNoPlaceForAreDroppedWithAWarning) 
   }
 }
 
-// Q43: the writer carries no cameras, and warns when it drops them.
-TEST(DocumentWriter, CamerasOfTheSceneAreDroppedWithAWarning) {
+// Issue 15 (lights and cameras): the scene's cameras are written; one glTF would refuse (here
+// one without a type) is dropped with a warning.
+TEST(DocumentWriter, ACameraOfTheSceneGltfWouldRefuseIsDroppedWithAWarning) {
   Scene scene;
   scene.global_attrs.emplace_back("cameras", Value(ValueMap{{"cam", Value(ValueMap{})}}));
   Written w = write_text(scene);

@@ -282,8 +282,9 @@ TEST(NodeWriter, IdsFollowTheFifthEditionsNameCharacters) {
   EXPECT_EQ(extra_string(back.nodes[1], "id"), "\xE2\xB0\x80node");
 }
 
-// Q43: the writer carries no camera or light and warns when it drops one.
-TEST(NodeWriter, CamerasAndLightsAreDroppedWithAWarning) {
+// Issue 15 (lights and cameras): a node's camera and light are written in their libraries and
+// instanced, in the schema's order, without a warning.
+TEST(NodeWriter, CamerasAndLightsAreWrittenAndInstanced) {
   Scene scene = read_ok(scene_document(
       "<node id=\"n\"><instance_camera url=\"#cam\"/><instance_light url=\"#sun\"/></node>"
       "<node id=\"m\"><instance_light url=\"#sun\"/></node>",
@@ -294,11 +295,15 @@ TEST(NodeWriter, CamerasAndLightsAreDroppedWithAWarning) {
       "</directional></technique_common></light></library_lights>"));
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
-  EXPECT_FALSE(contains(*w.text, "instance_camera")) << *w.text;
-  EXPECT_FALSE(contains(*w.text, "instance_light")) << *w.text;
-  // Once for the node's camera, once for the scene's list of cameras (collada_writer.cc).
-  EXPECT_EQ(warned(w, "collada.write.camera-dropped"), 2);
-  EXPECT_EQ(warned(w, "collada.write.light-dropped"), 2);
+  EXPECT_EQ(occurrences(*w.text, "<instance_camera url=\"#cam\"/>"), 1u) << *w.text;
+  EXPECT_EQ(occurrences(*w.text, "<instance_light url=\"#sun\"/>"), 2u) << *w.text;
+  EXPECT_EQ(occurrences(*w.text, "<light id=\"sun\""), 1u) << *w.text;
+  EXPECT_EQ(occurrences(*w.text, "<camera id=\"cam\""), 1u) << *w.text;
+  EXPECT_TRUE(in_order(*w.text, {"<library_cameras>", "<library_lights>", "<instance_camera",
+                                 "<instance_light", "<node id=\"m\""}))
+      << *w.text;
+  EXPECT_EQ(warned(w, "collada.write.camera-dropped"), 0);
+  EXPECT_EQ(warned(w, "collada.write.light-dropped"), 0);
 }
 
 // W13 (nodes): node extras COLLADA has no place for are dropped with a warning; those it spells

@@ -65,6 +65,7 @@ const ALLOWED_ON_VALID = new Map([
   ['gltf.read.buffer-no-data', 'a buffer without uri outside a GLB is the application\'s to fill; it reads as zeros'],
   ['gltf.read.extension-dropped', 'extensions whose data polyxios does not keep (KHR_materials_*, KHR_texture_transform, ...)'],
   ['gltf.read.glb-trailing-bytes', 'bytes after the GLB\'s last chunk are not read'],
+  ['gltf.read.light-invalid', 'a light term KHR_lights_punctual does not give its type (a range on a directional light) is dropped, and a light of a type it does not define'],
   ['gltf.read.indices-unused', 'indices that make no whole cell of the primitive\'s mode are left out'],
   ['gltf.read.morph-targets-dropped', 'morph targets are not kept; the mesh reads at rest'],
   ['gltf.read.primitive-skipped', 'a primitive without POSITION has nothing the model can hold'],

@@ -95,7 +95,7 @@ TEST_P(AtomicFileEitherTemporary, ReplacesAnExistingFileWithTheUmasksPermissions
 TEST_P(AtomicFileEitherTemporary, FailsCleanlyInAMissingFolder) {
   auto file = AtomicFile::create(dir_ / "no" / "such" / "out.bin");
   ASSERT_FALSE(file.ok());
-  EXPECT_EQ(exit_code_for(file.status()), ExitCode::kIo);
+  EXPECT_EQ(failure_of(file.status()), Failure::kIo);
 }
 
 INSTANTIATE_TEST_SUITE_P(Temporaries, AtomicFileEitherTemporary, ::testing::Bool(),

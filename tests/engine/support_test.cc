@@ -29,11 +29,23 @@ TEST(Diagnostics, CountsIdenticalWarningsInsteadOfRepeatingThem) {
 TEST(Errors, RefusalsNameRuleElementAndLine) {
   absl::Status s = refuse("collada.p.length", "triangles", 12, "too short");
   EXPECT_EQ(s.message(), "collada.p.length: <triangles> at line 12: too short");
-  EXPECT_EQ(exit_code_for(s), ExitCode::kRefused);
-  EXPECT_EQ(exit_code_for(io_error("disk")), ExitCode::kIo);
-  EXPECT_EQ(exit_code_for(over_budget("x", "y", 1, "z")), ExitCode::kRefused);
-  EXPECT_EQ(exit_code_for(absl::InternalError("bug")), ExitCode::kInternal);
-  EXPECT_EQ(exit_code_for(absl::OkStatus()), ExitCode::kOk);
+  EXPECT_EQ(failure_of(s), Failure::kRefused);
+  EXPECT_EQ(failure_of(io_error("disk")), Failure::kIo);
+  EXPECT_EQ(failure_of(over_budget("x", "y", 1, "z")), Failure::kRefused);
+  EXPECT_EQ(failure_of(absl::InternalError("bug")), Failure::kInternal);
+  EXPECT_EQ(failure_of(absl::OkStatus()), Failure::kNone);
+  EXPECT_EQ(failure_of(out_of_memory("the XML parser")), Failure::kOutOfMemory);
+}
+
+// Out of memory exits 3 like an I/O failure: the machine's failure, worth a retry (issue 13).
+TEST(Errors, ExitStatusOfEachFailure) {
+  EXPECT_EQ(exit_status(Failure::kNone), 0);
+  EXPECT_EQ(exit_status(Failure::kUsage), 1);
+  EXPECT_EQ(exit_status(Failure::kRefused), 2);
+  EXPECT_EQ(exit_status(Failure::kIo), 3);
+  EXPECT_EQ(exit_status(Failure::kOutOfMemory), 3);
+  EXPECT_EQ(exit_status(Failure::kInternal), 4);
+  EXPECT_EQ(kOutOfMemoryExitStatus, 3);
 }
 
 TEST(Base64, RoundTripsEveryLength) {

@@ -12,6 +12,8 @@ namespace px::fuzz {
 // Bytes as a COLLADA document: the reader (on one thread, and on two for inputs of odd length,
 // which must agree), then the GLB and COLLADA writers.
 void collada_input(std::string_view bytes);
+// Bytes as a .zae archive: the directory's guards, the document's choice, the reader, both writers.
+void zae_input(std::string_view bytes);
 // Bytes as .gltf JSON text (data: URIs resolve, nothing else does), then both writers.
 void gltf_json_input(std::string_view bytes);
 // Bytes as a GLB: the container's header and chunks, then the reader and both writers.

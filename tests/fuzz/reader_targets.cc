@@ -7,6 +7,7 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
+#include "formats/collada/read/zae_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/read/read_container.h"
@@ -91,6 +92,18 @@ void collada_input(std::string_view bytes) {
     }
   }
   if (scene.ok()) write_collada(*scene);
+}
+
+void zae_input(std::string_view bytes) {
+  Diagnostics diagnostics;
+  ReadOptions options;
+  options.threads = 1;
+  absl::StatusOr<Scene> scene = collada::read_zae_bytes(bytes, options, diagnostics);
+  expect_clean_outcome(scene.status(), diagnostics, "the .zae reader");
+  if (!scene.ok()) return;
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", diagnostics, 1);
+  expect_clean_outcome(glb.status(), diagnostics, "the GLB writer");
+  write_collada(*scene);
 }
 
 void gltf_json_input(std::string_view bytes) {

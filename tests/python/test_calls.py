@@ -7,6 +7,7 @@ import io
 import signal
 import threading
 import time
+import zipfile
 
 import numpy as np
 import pytest
@@ -23,6 +24,21 @@ def test_a_document_in_memory_reads_like_its_file(robot_dae, wrap):
     for a, b in zip(from_file.meshes, from_memory.meshes):
         np.testing.assert_array_equal(a.points, b.points)
         np.testing.assert_array_equal(a.cells, b.cells)
+
+
+def test_a_zae_reads_from_its_path_and_its_bytes(robot_dae, tmp_path):
+    """Issue 15, point 7: a zipped COLLADA archive through the same entry point."""
+    archive = io.BytesIO()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.xml", "<dae_root>./robot%20arm.dae</dae_root>")
+        z.writestr("robot arm.dae", robot_dae.read_bytes())
+    (tmp_path / "robot.zae").write_bytes(archive.getvalue())
+    expected = [n.name for n in px.read_scene(robot_dae).nodes]
+    assert [n.name for n in px.read_scene(tmp_path / "robot.zae").nodes] == expected
+    assert [n.name for n in px.read_scene(archive.getvalue()).nodes] == expected
+    with pytest.raises(px.CodecError) as refused:
+        px.read_scene(archive.getvalue(), max_archive_entries=1)
+    assert refused.value.code == "collada.zae.entries"
 
 
 def test_glb_bytes_read_and_the_scene_outlives_them(robot_dae, tmp_path):

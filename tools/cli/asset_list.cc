@@ -23,7 +23,7 @@ bool ends_with_nocase(std::string_view name, std::string_view suffix) {
 
 // The length of the asset extension name ends with, or 0.
 size_t asset_extension_length(std::string_view name) {
-  for (std::string_view ext : {".dae.gz", ".dae", ".gltf", ".glb"}) {
+  for (std::string_view ext : {".dae.gz", ".dae", ".zae", ".gltf", ".glb"}) {
     if (ends_with_nocase(name, ext) && name.size() > ext.size()) return ext.size();
   }
   return 0;

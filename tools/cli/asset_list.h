@@ -18,7 +18,7 @@ struct Asset {
   std::string relative;        // under the root, '/'-separated; the path as given for a file
 };
 
-// .dae, .dae.gz, .gltf, .glb, in any case.
+// .dae, .dae.gz, .zae, .gltf, .glb, in any case.
 bool is_asset_name(std::string_view file_name);
 
 // The files and folders given, in that order; a folder's assets sorted by relative path (plain
@@ -36,7 +36,7 @@ absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& roo
 absl::StatusOr<std::vector<Asset>> assets_listed(const std::filesystem::path& root,
                                                  std::string_view manifest);
 
-// The relative path with its asset extension (.dae, .dae.gz, .gltf, .glb) replaced by ext.
+// The relative path with its asset extension (.dae, .dae.gz, .zae, .gltf, .glb) replaced by ext.
 std::string with_extension(std::string_view relative, std::string_view ext);
 
 }  // namespace px::cli

@@ -10,20 +10,37 @@
 #include "formats/polyxios.h"
 #include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
+#include "tools/cli/out_of_memory.h"
 
 namespace px::cli {
 namespace fs = std::filesystem;
 namespace {
 
+// The outcome of a worker that exited without writing its record (or a stand-in worker's).
 Outcome outcome_of_exit(int code) {
-  switch (static_cast<ExitCode>(code)) {
-    case ExitCode::kOk:
+  switch (code) {
+    case 0:
       return Outcome::kConverted;
-    case ExitCode::kRefused:
+    case 2:
       return Outcome::kRefused;
-    case ExitCode::kIo:
+    case 3:
       return Outcome::kIoError;
-    case ExitCode::kOutOfMemory:
+    case kWorkerOutOfMemory:
+      return Outcome::kMemory;
+    default:
+      return Outcome::kCrashed;
+  }
+}
+
+Outcome outcome_of(Failure failure) {
+  switch (failure) {
+    case Failure::kNone:
+      return Outcome::kConverted;
+    case Failure::kRefused:
+      return Outcome::kRefused;
+    case Failure::kIo:
+      return Outcome::kIoError;
+    case Failure::kOutOfMemory:
       return Outcome::kMemory;
     default:
       return Outcome::kCrashed;
@@ -38,6 +55,7 @@ std::string one_line(std::string_view text) {
 }  // namespace
 
 int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result) {
+  exit_on_out_of_memory(kWorkerOutOfMemory);  // this runs in the worker
   AssetRecord record;
   record.input = job.asset.relative;
   record.output = job.output;
@@ -56,9 +74,10 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std:
                         : scene.status();
     if (status.ok()) status = write_scene(*scene, target, settings.write, diagnostics);
   }
-  int code = static_cast<int>(exit_code_for(status));
+  const Failure failure = failure_of(status);
+  const int code = exit_status(failure);
   record.exit_code = code;
-  record.outcome = outcome_of_exit(code);
+  record.outcome = outcome_of(failure);
   if (!status.ok()) {
     record.rule = rule_of(status);
     record.message = one_line(std::string_view(status.message().data(), status.message().size()));
@@ -88,6 +107,7 @@ AssetRecord record_of_finished(const BatchJob& job, const std::string& result, i
     record.exit_code = WEXITSTATUS(wait_status);
     record.signal = 0;
     if (!written.ok()) record.outcome = outcome_of_exit(record.exit_code);
+    if (record.exit_code == kWorkerOutOfMemory) record.exit_code = kOutOfMemoryExitStatus;
   } else {
     record.exit_code = -1;
     record.signal = WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0;

@@ -17,12 +17,12 @@ namespace px::cli {
 
 int fail(const absl::Status& status) {
   std::fprintf(stderr, "polyxios: %s\n", std::string(status.message()).c_str());
-  return static_cast<int>(exit_code_for(status));
+  return exit_status(failure_of(status));
 }
 
 int usage(const std::string& problem) {
   std::fprintf(stderr, "polyxios: %s (see polyxios --help)\n", problem.c_str());
-  return static_cast<int>(ExitCode::kUsage);
+  return exit_status(Failure::kUsage);
 }
 
 void print_warnings(const Diagnostics& diagnostics) {

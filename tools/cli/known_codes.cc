@@ -8,8 +8,7 @@ namespace px::cli {
 namespace {
 
 // Each code a string literal in engine/, model/ or formats/ spells, and those the readers and
-// writers build at run time from a fixed set of words (marked): "collada.write." + "camera" or
-// "light" + "-dropped" (formats/collada/write/node_writer.cc), "collada.node.second-" + "camera"
+// writers build at run time from a fixed set of words (marked): "collada.node.second-" + "camera"
 // or "light" (formats/collada/read/nodes.cc), and "collada." + a semantic + ".duplicate-set"
 // (formats/collada/read/geometry.cc) for COLLADA's geometry semantics.
 constexpr std::array kCodes = std::to_array<std::string_view>({
@@ -63,6 +62,13 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.input.source",
     "collada.input.vertex",
     "collada.instance_node.cycle",
+    "collada.light.attenuation-approximated",
+    "collada.light.color-clamped",
+    "collada.light.cone-clamped",
+    "collada.light.duplicate-id",
+    "collada.light.invalid",
+    "collada.light.no-technique-common",
+    "collada.light.polyxios-term-ignored",
     "collada.material.no-effect",
     "collada.material.unbound-symbol",
     "collada.mesh.no-vertices",
@@ -150,7 +156,9 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.write.image-uri-dropped",
     "collada.write.image-uri-escaped",
     "collada.write.invalid-character",
-    "collada.write.light-dropped",  // built at run time
+    "collada.write.light-dropped",
+    "collada.write.light-extras-dropped",
+    "collada.write.light-fixed",
     "collada.write.material-column",
     "collada.write.material-extra-dropped",
     "collada.write.material-not-finite",
@@ -183,7 +191,20 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.write.texture-dropped",
     "collada.write.texture-sampler",
     "collada.write.transform-sid-dropped",
-    "collada.zae.unsupported",
+    "collada.zae.corrupt",
+    "collada.zae.document-ambiguous",
+    "collada.zae.entries",
+    "collada.zae.entry-absolute",
+    "collada.zae.entry-duplicate",
+    "collada.zae.entry-name",
+    "collada.zae.entry-parent",
+    "collada.zae.entry-unreadable",
+    "collada.zae.manifest",
+    "collada.zae.manifest-target",
+    "collada.zae.no-document",
+    "collada.zae.ratio",
+    "collada.zae.size",
+    "collada.zae.truncated",
     "format.unknown",
     "format.unsupported",
     "gltf.accessor.component-type",
@@ -280,6 +301,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.read.joint-duplicate",
     "gltf.read.joint-out-of-range",
     "gltf.read.json-bom",
+    "gltf.read.light-invalid",
     "gltf.read.morph-targets-dropped",
     "gltf.read.node-reference-dropped",
     "gltf.read.node-trs-ignored",
@@ -332,6 +354,9 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.joint-duplicate-merged",
     "gltf.write.joint-out-of-range",
     "gltf.write.json",
+    "gltf.write.light-ambient-in-extras",
+    "gltf.write.light-dropped",
+    "gltf.write.light-fixed",
     "gltf.write.material-dropped",
     "gltf.write.material-extra-dropped",
     "gltf.write.matrix-shear-lost",

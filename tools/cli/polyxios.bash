@@ -1,6 +1,6 @@
 # bash completion for polyxios: its commands, each command's options (as `polyxios --help` lists
-# them), the values of --format and --to, and file names: scenes (.dae, .dae.gz, .gltf, .glb, in
-# any case) for convert, info and validate, folders for batch, .jsonl reports, .json configs.
+# them), the values of --format and --to, and file names: scenes (.dae, .dae.gz, .zae, .gltf,
+# .glb, in any case) for convert, info and validate, folders for batch, .jsonl reports, .json configs.
 # Installed as share/bash-completion/completions/polyxios; or `source tools/cli/polyxios.bash`.
 # tests/package/cli_docs_test.py checks it against the CLI's help.
 
@@ -107,7 +107,7 @@ _polyxios() {
   fi
   case ${COMP_WORDS[1]} in
     convert | info | validate)
-      _polyxios_files "$cur" .dae .dae.gz .gltf .glb
+      _polyxios_files "$cur" .dae .dae.gz .zae .gltf .glb
       ;;
     batch)
       mapfile -t COMPREPLY < <(compgen -d -- "$cur")

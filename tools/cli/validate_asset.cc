@@ -57,7 +57,7 @@ AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
   }
   report.messages = policy.apply(diagnostics);
   if (!status.ok()) {
-    report.failure = exit_code_for(status);
+    report.failure = failure_of(status);
     report.messages.push_back(refusal_message(status));
   }
   return report;

@@ -89,26 +89,6 @@ void run_in_order(size_t n, size_t workers, const Job& job, const Emit& emit) {
   for (std::thread& t : threads) t.join();
 }
 
-// The exit code of the whole run: the gravest of the assets' (an internal error, then memory,
-// then I/O, which may be retried, then a refusal or a failed policy).
-int gravest(int a, int b) {
-  auto rank = [](int code) {
-    switch (static_cast<ExitCode>(code)) {
-      case ExitCode::kOk:
-        return 0;
-      case ExitCode::kRefused:
-        return 1;
-      case ExitCode::kIo:
-        return 2;
-      case ExitCode::kOutOfMemory:
-        return 3;
-      default:
-        return 4;
-    }
-  };
-  return rank(a) >= rank(b) ? a : b;
-}
-
 struct Printed {
   std::string line;
   Verdict verdict;
@@ -134,7 +114,7 @@ int run_validate(int argc, char** argv) {
   }
   CodePolicy policy;
   if (absl::Status s = build_policy(args, policy); !s.ok()) {
-    return exit_code_for(s) == ExitCode::kIo ? fail(s) : usage(std::string(s.message()));
+    return failure_of(s) == Failure::kIo ? fail(s) : usage(std::string(s.message()));
   }
   write_options.allow_external_files = args.has("--allow-external-files");
   write_options.allow_remote_uris = args.has("--allow-remote-uris");
@@ -163,7 +143,7 @@ int run_validate(int argc, char** argv) {
         std::fputc('\n', stdout);
         std::fflush(stdout);
         ++tally[static_cast<int>(printed.verdict)];
-        exit_code = gravest(exit_code, printed.exit_code);
+        exit_code = std::max(exit_code, printed.exit_code);  // the gravest: 4, 3, then 2
       });
   // JSON Lines hold reports only; the summary goes beside them.
   std::fprintf(json ? stderr : stdout, "%zu asset%s: %lld ok, %lld with warnings, %lld failed\n",

@@ -57,13 +57,13 @@ std::string summary_at(const std::vector<Message>& messages, Level level) {
 
 std::string_view verdict_word(const AssetReport& report) {
   switch (report.failure) {
-    case ExitCode::kOk:
+    case Failure::kNone:
       break;
-    case ExitCode::kRefused:
+    case Failure::kRefused:
       return "refused";
-    case ExitCode::kIo:
+    case Failure::kIo:
       return "unreadable";
-    case ExitCode::kOutOfMemory:
+    case Failure::kOutOfMemory:
       return "no-memory";
     default:
       return "internal";
@@ -90,11 +90,11 @@ Message refusal_message(const absl::Status& status) {
     m.message = text.size() > m.code.size() + 2 ? text.substr(m.code.size() + 2) : "";
   } else {
     m.message = text;
-    switch (exit_code_for(status)) {
-      case ExitCode::kIo:
+    switch (failure_of(status)) {
+      case Failure::kIo:
         m.code = "io.error";
         break;
-      case ExitCode::kOutOfMemory:
+      case Failure::kOutOfMemory:
         m.code = "memory.exhausted";
         break;
       default:
@@ -112,23 +112,23 @@ int64_t count_at(const AssetReport& report, Level level) {
 }
 
 Verdict verdict_of(const AssetReport& report) {
-  if (report.failure != ExitCode::kOk || count_at(report, Level::kError) > 0) {
+  if (report.failure != Failure::kNone || count_at(report, Level::kError) > 0) {
     return Verdict::kFailed;
   }
   return count_at(report, Level::kWarning) > 0 ? Verdict::kWarnings : Verdict::kOk;
 }
 
 int exit_code_of(const AssetReport& report, bool werror) {
-  if (report.failure != ExitCode::kOk) return static_cast<int>(report.failure);
+  if (report.failure != Failure::kNone) return exit_status(report.failure);
   switch (verdict_of(report)) {
     case Verdict::kOk:
       return 0;
     case Verdict::kWarnings:
-      return werror ? static_cast<int>(ExitCode::kRefused) : 0;
+      return werror ? exit_status(Failure::kRefused) : 0;
     case Verdict::kFailed:
       break;
   }
-  return static_cast<int>(ExitCode::kRefused);
+  return exit_status(Failure::kRefused);
 }
 
 std::string plain_line(const AssetReport& report) {
@@ -136,7 +136,7 @@ std::string plain_line(const AssetReport& report) {
   std::string line = cat(word, std::string(std::max<size_t>(1, 11 - word.size()), ' '), report.uri);
   std::vector<std::string> parts;
   std::vector<Message> listed = report.messages;
-  if (report.failure != ExitCode::kOk && !listed.empty()) {
+  if (report.failure != Failure::kNone && !listed.empty()) {
     parts.push_back(cat(listed.back().code, ": ", listed.back().message));
     listed.pop_back();
   }

@@ -29,7 +29,7 @@ struct AssetReport {
   Format format = Format::kUnknown;   // what it was read as
   std::vector<Message> messages;      // the policy's, then the refusal (an error) when there is one
   std::optional<SceneCounts> counts;  // when the asset read
-  ExitCode failure = ExitCode::kOk;   // why the read or the write failed: refused, I/O, ...
+  Failure failure = Failure::kNone;   // why the read or the write failed: refused, I/O, ...
 };
 
 // A failed read or write as a message: its rule as the code (or "io.error", "memory.exhausted",
@@ -55,7 +55,7 @@ std::string plain_line(const AssetReport& report);
 // name in the document) have their bad bytes written as U+FFFD, so the line is always JSON.
 std::string json_line(const AssetReport& report);
 
-// "model/gltf-binary", "model/gltf+json", "model/vnd.collada+xml" (.dae and .dae.gz) for what
+// "model/gltf-binary", "model/gltf+json", "model/vnd.collada+xml" (.dae, .dae.gz and .zae) for what
 // the file holds; "application/octet-stream" for what no reader takes.
 std::string_view mime_type_of(Format format);
 

@@ -139,6 +139,20 @@ std::optional<Fault> read_orthographic(const Element& o, ValueMap* out) {
   return std::nullopt;
 }
 
+// The camera's polyxios <extra> says its far plane stands in for none.
+bool infinite_zfar(const Element& camera) {
+  for (const Element& extra : camera.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& t : extra.children()) {
+      if (t.name == "technique" && t.attr("profile") == "polyxios" &&
+          t.child("infinite_zfar") != nullptr) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The camera as a glTF camera object; empty, with a warning, when it is skipped.
 std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std::string_view id) {
   std::string skipped = cat("<camera id=\"", id, "\"> is skipped: ");
@@ -163,6 +177,10 @@ std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std
   if (fault) {
     ctx.warn(kInvalid, cat(skipped, fault->what, " (glTF would refuse it)"), fault->at);
     return std::nullopt;
+  }
+  // A polyxios write of glTF's infinite perspective spells a far plane COLLADA requires.
+  if (perspective != nullptr && infinite_zfar(camera)) {
+    erase_value(find_value(out, "perspective")->as_map(), "zfar");
   }
   return out;
 }

@@ -14,6 +14,7 @@
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/geometry.h"
+#include "formats/collada/read/lights.h"
 #include "formats/collada/read/materials.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
@@ -59,7 +60,8 @@ constexpr double kParsed = 0.9;
 // One read of the document. With read_early, geometries are read during the parse and release
 // their arrays.
 absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, bool read_early,
-                                    Progress& progress, Diagnostics& diagnostics) {
+                                    ZaeFolder* archive, Progress& progress,
+                                    Diagnostics& diagnostics) {
   std::unique_ptr<Source> source =
       metered_source(input, options.limits.max_input_bytes, &progress, kParsed);
   // The scene outlives the parse: geometries read during it build their meshes in its arena.
@@ -86,12 +88,14 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   ReadContext ctx(doc, scene, options, diagnostics, source->size_bound());
   ctx.base_dir = source->base_dir();
   ctx.document_path = source->path();
+  ctx.archive = archive;
   if (size_t commas = doc.decimal_comma_arrays(); commas > 0) {
     ctx.warn("collada.repair.decimal-comma",
              cat(commas, " arrays spell their numbers with a decimal comma, read as a point"));
   }
   read_asset(ctx);
   read_cameras(ctx);
+  read_lights(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
   if (absl::Status s = progress.report(kParsed, 1, 0.2); !s.ok()) return s;
@@ -117,7 +121,8 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
 
 }  // namespace
 
-absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics) {
+absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics,
+                           ZaeFolder* archive) {
   Progress progress(options.progress, "the read");
   auto finished = [&progress](absl::StatusOr<Scene> scene) -> absl::StatusOr<Scene> {
     if (!scene.ok()) return scene;
@@ -125,7 +130,7 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
     return scene;
   };
   Diagnostics first_read;
-  absl::StatusOr<Scene> scene = read_document(source, options, true, progress, first_read);
+  absl::StatusOr<Scene> scene = read_document(source, options, true, archive, progress, first_read);
   if (scene.ok() || !is_needs_released_array(scene.status())) {
     diagnostics.merge(first_read);
     return finished(std::move(scene));
@@ -135,7 +140,7 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
   // where the first read got to, since fractions never go back).
   absl::StatusOr<std::unique_ptr<Source>> again = source.reopen();
   if (!again.ok()) return again.status();
-  return finished(read_document(**again, options, false, progress, diagnostics));
+  return finished(read_document(**again, options, false, archive, progress, diagnostics));
 }
 
 }  // namespace px::collada

@@ -10,7 +10,12 @@
 
 namespace px::collada {
 
-absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics);
+struct ZaeFolder;
+
+// `archive`, for a document inflated from a .zae (formats/collada/read/zae_reader.h): the archive
+// its relative image URIs are looked up in.
+absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnostics& diagnostics,
+                           ZaeFolder* archive = nullptr);
 
 // Which element texts the reader decodes as numbers, and of what type: geometry arrays as float32
 // (what glTF stores anyway); transforms, skins and animations as float64; indices as int32.

@@ -17,6 +17,7 @@
 namespace px::collada {
 
 using xml::Element;
+struct ZaeFolder;
 
 struct ReadContext {
   ReadContext(const xml::Document& d, Scene& s, const ReadOptions& o, Diagnostics& diag,
@@ -30,6 +31,9 @@ struct ReadContext {
   uint64_t document_bytes;
   std::filesystem::path base_dir;
   std::filesystem::path document_path;  // empty for memory input
+  // The .zae the document was inflated from, where its relative image URIs are looked up;
+  // nullptr for a document read from a file or from memory.
+  ZaeFolder* archive = nullptr;
   // Elements by id, the first in the document for each: the document's own index, or a
   // geometry's while it is read before the document ends.
   const HashMap<std::string_view, const Element*>* ids = &doc.ids();

@@ -6,6 +6,7 @@
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/collada/read/zae_reader.h"
 
 namespace px::collada {
 namespace {
@@ -34,10 +35,24 @@ bool hex_bytes(std::string_view text, std::vector<uint8_t>* out) {
   return high < 0;
 }
 
+// An image file that is not where its URI says: a warning (a document may be copied before its
+// images), or a refusal when the caller asks for every resource (strict_resources).
+absl::Status image_missing(ReadContext& ctx, const Element& element, const Image& image,
+                           std::string_view where) {
+  if (ctx.options.strict_resources) {
+    return refuse(kImageMissing, element.name, element.line,
+                  cat("image file \"", image.uri, "\" was not found", where,
+                      " (--strict-resources refuses a missing image)"));
+  }
+  ctx.warn(kImageMissing,
+           cat("image file \"", image.uri, "\" was not found", where, "; its URI is kept"),
+           &element);
+  return absl::OkStatus();
+}
+
 // The file an image URI names, resolved against the document's folder (engine/file_uri.h). A path
 // leaving the folder is read only when the caller allows it, since ingestion servers convert
-// untrusted uploads. A file that is not there is a warning (a document may be copied before its
-// images), or a refusal when the caller asks for every resource (strict_resources).
+// untrusted uploads.
 absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* image) {
   ResolvedUri file = resolve_file_uri(image->uri, ctx.base_dir, ctx.options.allow_external_files);
   switch (file.kind) {
@@ -56,16 +71,7 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
   }
   const std::filesystem::path& full = file.path;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(full, ec)) {
-    if (ctx.options.strict_resources) {
-      return refuse(kImageMissing, element.name, element.line,
-                    cat("image file \"", image->uri,
-                        "\" was not found (--strict-resources refuses a missing image)"));
-    }
-    ctx.warn(kImageMissing, cat("image file \"", image->uri, "\" was not found; its URI is kept"),
-             &element);
-    return absl::OkStatus();
-  }
+  if (!std::filesystem::is_regular_file(full, ec)) return image_missing(ctx, element, *image, "");
   absl::StatusOr<std::string> bytes = read_whole_file(full);
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
@@ -76,6 +82,38 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
   }
   image->bytes.assign(bytes->begin(), bytes->end());
   image->mime_type = std::string(sniff_media_type(image->bytes));
+  return absl::OkStatus();
+}
+
+// An image of a document read from a .zae: a relative URI names an entry of the archive, whose
+// bytes are embedded and its URI dropped (no such file lies beside the output), never a host file;
+// one leaving the archive is not read. Others (absolute, file:, http:) are as any document's.
+absl::Status load_archive_image(ReadContext& ctx, const Element& element, Image* image,
+                                bool* handled) {
+  const ArchiveUri uri = resolve_archive_uri(image->uri, ctx.archive->document_dir);
+  *handled = uri.kind != ArchiveUri::Kind::kNotRelative;
+  if (uri.kind == ArchiveUri::Kind::kOutside) {
+    ctx.warn("collada.image.outside-folder",
+             cat("image \"", image->uri, "\" lies outside the .zae archive and is not read"),
+             &element);
+  }
+  if (uri.kind != ArchiveUri::Kind::kEntry) return absl::OkStatus();
+  const ZipEntry* entry = ctx.archive->archive->find(uri.entry);
+  if (entry == nullptr || entry->directory) {
+    return image_missing(ctx, element, *image, " in the .zae archive");
+  }
+  absl::StatusOr<EntryBytes> bytes = ctx.archive->archive->inflate(*entry);
+  if (!bytes.ok()) {
+    ctx.warn("collada.image.unreadable",
+             cat("image \"", image->uri, "\" cannot be read from the archive: ",
+                 std::string(bytes.status().message())),
+             &element);
+    return absl::OkStatus();
+  }
+  const std::string_view view = bytes->view();
+  image->bytes.assign(view.begin(), view.end());
+  image->mime_type = std::string(sniff_media_type(image->bytes));
+  image->uri.clear();
   return absl::OkStatus();
 }
 
@@ -121,6 +159,12 @@ absl::Status read_image(ReadContext& ctx, const Element& element, Image* image) 
   }
   image->uri = std::string(uri);
   if (uri.empty()) return absl::OkStatus();
+  if (ctx.archive != nullptr) {
+    bool handled = false;
+    if (absl::Status s = load_archive_image(ctx, element, image, &handled); !s.ok() || handled) {
+      return s;
+    }
+  }
   return load_image_file(ctx, element, image);
 }
 

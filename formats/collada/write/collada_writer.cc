@@ -10,9 +10,11 @@
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
 #include "formats/collada/write/asset_writer.h"
+#include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
 #include "formats/collada/write/effect_writer.h"
 #include "formats/collada/write/geometry_writer.h"
+#include "formats/collada/write/light_writer.h"
 #include "formats/collada/write/node_writer.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
@@ -20,14 +22,12 @@
 namespace px::collada {
 namespace {
 
-// Scene attributes other than asset, skins and animations have no place in COLLADA (W4);
-// cameras and lights are not written (Q43).
+// Scene attributes other than asset, skins, animations, cameras and lights have no place in
+// COLLADA (W4).
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
-    if (key == "asset" || key == "skins" || key == "animations") continue;
-    if (key == "cameras") {
-      diagnostics.warn("collada.write.camera-dropped",
-                       "cameras are not written to COLLADA; they are left out");
+    if (key == "asset" || key == "skins" || key == "animations" || key == "cameras" ||
+        key == "lights") {
       continue;
     }
     diagnostics.warn("collada.write.global-dropped",
@@ -47,8 +47,9 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uri
   WritePlan plan;
   plan.uris = uris;
   using Planner = absl::Status (*)(const Scene&, WritePlan&, Diagnostics&);
-  constexpr std::array<Planner, 5> kPlanners = {plan_nodes, plan_controllers, plan_geometries,
-                                                plan_effects, plan_animations};
+  constexpr std::array<Planner, 7> kPlanners = {plan_nodes,      plan_controllers, plan_geometries,
+                                                plan_effects,    plan_animations,  plan_lights,
+                                                plan_cameras};
   for (size_t i = 0; i < kPlanners.size(); ++i) {
     if (absl::Status s = kPlanners[i](scene, plan, diagnostics); !s.ok()) return s;
     const double planned = static_cast<double>(i + 1) / kPlanners.size();
@@ -90,6 +91,8 @@ absl::Status write_document(const Scene& scene, const WritePlan& plan, XmlWriter
   xml.attr("xmlns", "http://www.collada.org/2005/11/COLLADASchema");
   xml.attr("version", "1.4.1");
   write_asset(scene, xml);
+  write_cameras(plan, xml);
+  write_lights(plan, xml);
   write_effects(scene, plan, xml);
   write_geometries(scene, plan, xml);
   write_controllers(scene, plan, xml);

@@ -6,6 +6,8 @@
 
 #include "engine/hash_containers.h"
 #include "engine/strings.h"
+#include "formats/collada/write/camera_writer.h"
+#include "formats/collada/write/light_writer.h"
 #include "formats/collada/write/node_copies.h"
 #include "formats/collada/write/node_transforms.h"
 #include "formats/collada/write/xml_names.h"
@@ -185,18 +187,16 @@ void NodePlanner::plan_written(int n) {
   warn_extras(n);
 }
 
-// The extras a node keeps from COLLADA (id, sid, type, transforms) and its skin (the controller
-// writer's) are written; a camera or light is not carried, nor anything else.
+// The extras a node keeps from COLLADA (id, sid, type, transforms), its skin (the controller
+// writer's), camera and light (the camera and light writers') are written; nothing else is.
 void NodePlanner::warn_extras(int n) {
   for (const auto& [key, value] : scene_.nodes[n].extras) {
-    if (key == "id" || key == "sid" || key == "transforms" || key == "skin") continue;
-    if (key == "type" && value.is_string() &&
-        (value.as_string() == "JOINT" || value.as_string() == "NODE")) {
+    if (key == "id" || key == "sid" || key == "transforms" || key == "skin" || key == "camera" ||
+        key == "light") {
       continue;
     }
-    if (key == "camera" || key == "light") {
-      diagnostics_.warn(cat("collada.write.", key, "-dropped"),
-                        cat("a node's ", key, " is not written to COLLADA; it is left out"));
+    if (key == "type" && value.is_string() &&
+        (value.as_string() == "JOINT" || value.as_string() == "NODE")) {
       continue;
     }
     diagnostics_.warn("collada.write.node-extra-dropped",
@@ -318,7 +318,10 @@ void open_node(const Scene& scene, const WritePlan& plan, int n, XmlWriter& xml)
     xml.numbers(e.values);
     xml.close();
   }
+  // The schema's order: cameras, controllers and geometries, lights, then nodes.
+  write_instance_camera(plan, n, xml);
   write_mesh_instance(node, n, plan, xml);
+  write_instance_light(plan, n, xml);
   for (int c : plan.nodes.children[n]) {
     if (instanced(plan.nodes, c)) write_instance_node(plan.nodes, c, xml);
   }

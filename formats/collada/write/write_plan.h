@@ -1,6 +1,7 @@
 // Everything the COLLADA writer decides before it writes a byte: every module plans (and refuses
 // what it cannot write) first, then every module writes from the finished plan. Plans run in the
-// order nodes, controllers, geometries, effects, animations; each may read the plans before it.
+// order nodes, controllers, geometries, effects, animations, lights, cameras; each may read the
+// plans before it.
 #pragma once
 
 #include <string>
@@ -11,6 +12,7 @@
 #include "formats/collada/write/controller_plan.h"
 #include "formats/collada/write/effect_plan.h"
 #include "formats/collada/write/geometry_plan.h"
+#include "formats/collada/write/light_camera_plan.h"
 #include "formats/collada/write/node_plan.h"
 #include "formats/collada/write/xml_names.h"
 
@@ -24,6 +26,8 @@ struct WritePlan {
   GeometriesPlan geometries;
   EffectsPlan effects;
   AnimationsPlan animations;
+  LightsPlan lights;
+  CamerasPlan cameras;
 };
 
 // The symbol a primitive block of material value v names, and <instance_material> binds.

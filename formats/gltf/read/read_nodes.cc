@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/read/read_lights.h"
 #include "model/node_tree.h"
 
 namespace px::gltf {
@@ -52,7 +53,8 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   return absl::OkStatus();
 }
 
-absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
+absl::Status read_node(ReadContext& ctx, const JsonObject& json, const std::vector<Value>& lights,
+                       Node& node) {
   const size_t nodes = ctx.count(Top::kNodes);
   PX_GLTF_TRY(json.get("name", node.name));
   PX_GLTF_TRY(json.get_index("mesh", ctx.count(Top::kMeshes), node.mesh));
@@ -82,7 +84,8 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, Node& node) {
     set_value(node.extras, "camera", *std::move(value));
   }
   if (skin >= 0) set_value(node.extras, "skin", Value(skin));
-  return ctx.keep(json, "extras", node.extras);
+  PX_GLTF_TRY(ctx.keep(json, "extras", node.extras));
+  return read_node_light(ctx, json, lights, node);
 }
 
 // Drops child references that are the node itself or a second parent, then the reference that
@@ -116,11 +119,13 @@ void make_forest(ReadContext& ctx) {
 
 absl::Status read_nodes(ReadContext& ctx) {
   std::vector<Node>& nodes = ctx.scene().nodes;
+  absl::StatusOr<std::vector<Value>> lights = read_punctual_lights(ctx);
+  if (!lights.ok()) return lights.status();
   PX_GLTF_TRY(ctx.resize(nodes, Top::kNodes));
   for (size_t i = 0; i < nodes.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kNodes, i);
     if (!json.ok()) return json.status();
-    PX_GLTF_TRY(read_node(ctx, *json, nodes[i]));
+    PX_GLTF_TRY(read_node(ctx, *json, *lights, nodes[i]));
   }
   make_forest(ctx);
   return absl::OkStatus();

@@ -22,6 +22,7 @@
 #include "formats/gltf/write/glb_container.h"
 #include "formats/gltf/write/image_writer.h"
 #include "formats/gltf/write/json_writer.h"
+#include "formats/gltf/write/light_writer.h"
 #include "formats/gltf/write/material_writer.h"
 #include "formats/gltf/write/mesh_optimize.h"
 #include "formats/gltf/write/mesh_writer.h"
@@ -84,7 +85,7 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "extras" || (key == "asset" && value.is_map())) continue;
-    if (key == "skins" || key == "animations" || key == "cameras") continue;
+    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights") continue;
     diagnostics.warn(kGlobalDropped,
                      cat("scene attribute '", key, "' left out: glTF has no slot for it"));
   }
@@ -167,8 +168,9 @@ class Document {
     write_asset(scene_, json, later);
     const NodeSkins node_skins = skins_->node_skins(scene_, meshes_, mesh_index_, later);
     CameraWriter cameras(scene_, later);
+    LightWriter lights(scene_, later);
     if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skins, animations_->animated(),
-                                          cameras, json, later);
+                                          cameras, lights, json, later);
         !s.ok()) {
       return s;
     }
@@ -184,7 +186,13 @@ class Document {
     write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
     animations_->write_json(json);
-    write_extension_lists(json);
+    write_extension_lists(json, lights);
+    if (!lights.empty()) {
+      json.key("extensions");
+      json.start_object();
+      lights.write_json(json);
+      json.end_object();
+    }
     bin_.write_json(json, bin_uri);
     if (const Value* extras = find_value(scene_.global_attrs, "extras")) {
       json.key("extras");
@@ -210,12 +218,14 @@ class Document {
         compression_(compression),
         materials_(std::move(materials)) {}
 
-  // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels, a
-  // compression extension when a primitive is compressed (required when its fallback is left out).
-  void write_extension_lists(JsonWriter& json) const {
+  // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels,
+  // KHR_lights_punctual for lights, a compression extension when a primitive is compressed
+  // (required when its fallback is left out).
+  void write_extension_lists(JsonWriter& json, const LightWriter& lights) const {
     std::vector<std::string_view> used;
     std::vector<std::string_view> required;
     if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
+    if (!lights.empty()) used.push_back("KHR_lights_punctual");
     const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
       return std::any_of(plan.draco.begin(), plan.draco.end(),
                          [](const auto& d) { return d != nullptr; });

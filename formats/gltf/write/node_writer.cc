@@ -114,16 +114,40 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
   json.end_array();
 }
 
-// A glTF read's "extras" go back out; the COLLADA spellings of what the node already carries (its
-// id, sid, JOINT type and transform elements) have no glTF slot and are not missed; anything else
-// (a COLLADA light, a format's own key) is left out with a warning.
-void write_node_extras(JsonWriter& json, size_t index, const Node& node, Diagnostics& diagnostics) {
+// A glTF read's "extras" go back out, with the node's ambient light as their "light" member; the
+// COLLADA spellings of what the node already carries (its id, sid, JOINT type and transform
+// elements) have no glTF slot and are not missed; anything else (a format's own key) is left out
+// with a warning.
+void write_node_extras(JsonWriter& json, size_t index, const Node& node, const Value* ambient,
+                       Diagnostics& diagnostics) {
+  const Value* extras = find_value(node.extras, "extras");
+  if (ambient != nullptr && extras != nullptr &&
+      (!extras->is_map() || find_value(extras->as_map(), "light") != nullptr)) {
+    diagnostics.warn("gltf.write.light-dropped",
+                     cat("node ", index, ": its ambient light is left out: its extras are not an "
+                                         "object, or already hold a \"light\""));
+    ambient = nullptr;
+  }
+  if (ambient != nullptr) {
+    json.key("extras");
+    json.start_object();
+    if (extras != nullptr) {
+      for (const auto& [key, value] : extras->as_map()) {
+        json.key(key);
+        write_value(json, value);
+      }
+    }
+    json.key("light");
+    write_value(json, *ambient);
+    json.end_object();
+  }
   for (const auto& [key, value] : node.extras) {
     if (key == "extras") {
+      if (ambient != nullptr) continue;
       json.key("extras");
       write_value(json, value);
-    } else if (key != "skin" && key != "camera" && key != "id" && key != "sid" && key != "type" &&
-               key != "transforms") {
+    } else if (key != "skin" && key != "camera" && key != "light" && key != "id" && key != "sid" &&
+               key != "type" && key != "transforms") {
       diagnostics.warn("gltf.write.node-extra-dropped",
                        cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
     }
@@ -134,8 +158,8 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, Diagnos
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
                               const NodeSkins& skins, const std::vector<bool>& animated,
-                              const CameraWriter& cameras, JsonWriter& json,
-                              Diagnostics& diagnostics) {
+                              const CameraWriter& cameras, const LightWriter& lights,
+                              JsonWriter& json, Diagnostics& diagnostics) {
   absl::StatusOr<Forest> forest = plan_forest(scene, skins, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
@@ -191,8 +215,18 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
       json.key("camera");
       json.integer(camera);
     }
+    if (int light = lights.node_light(i); light >= 0) {
+      json.key("extensions");
+      json.start_object();
+      json.key("KHR_lights_punctual");
+      json.start_object();
+      json.key("light");
+      json.integer(light);
+      json.end_object();
+      json.end_object();
+    }
     write_indices(json, "children", forest->children[i]);
-    write_node_extras(json, i, node, diagnostics);
+    write_node_extras(json, i, node, lights.node_ambient(i), diagnostics);
     json.end_object();
   }
   json.end_array();

@@ -7,6 +7,7 @@
 #include "engine/diagnostics.h"
 #include "formats/gltf/write/camera_writer.h"
 #include "formats/gltf/write/json_writer.h"
+#include "formats/gltf/write/light_writer.h"
 #include "formats/gltf/write/skin_writer.h"
 #include "model/scene.h"
 
@@ -16,14 +17,15 @@ namespace px::gltf {
 // not take (out of range, or a node that already has a parent) and a scene root that is no root
 // are left out with a warning; a node that is its own ancestor, or a NaN or Inf in a matrix,
 // refuses the write. A node's extras["extras"] become its extras, its other extras keys glTF has
-// no slot for are left out (with a warning, unless the node already carries what they say).
+// no slot for are left out (with a warning, unless the node already carries what they say). A
+// node's punctual light goes in its KHR_lights_punctual extension, an ambient one in its extras.
 // skins maps a scene node to its written skin; a scene reaching a skinned node but not all of its
 // skin's joints gets the root above each such joint among its roots, with a warning, as glTF
 // wants the joints in the scene. A node `animated` marks goes out as translation / rotation /
 // scale, never a matrix, as glTF requires of an animation's target.
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
                               const NodeSkins& skins, const std::vector<bool>& animated,
-                              const CameraWriter& cameras, JsonWriter& json,
-                              Diagnostics& diagnostics);
+                              const CameraWriter& cameras, const LightWriter& lights,
+                              JsonWriter& json, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

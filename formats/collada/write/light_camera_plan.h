@@ -1,0 +1,33 @@
+// The plan of <library_lights> and <library_cameras> (light_writer.cc, camera_writer.cc): which
+// lights and cameras the document holds, under which id, and which node instances which.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "formats/collada/light_mapping.h"
+#include "model/value.h"
+
+namespace px::collada {
+
+struct LightsPlan {
+  struct Entry {
+    std::string id;
+    std::string name;
+    ColladaLight light;
+  };
+  std::vector<Entry> lights;
+  std::vector<int> node_light;  // per scene node: its entry, -1 for none
+};
+
+struct CamerasPlan {
+  struct Entry {
+    std::string id;
+    std::string name;
+    const ValueMap* camera = nullptr;  // glTF-shaped, checked: "type" and its numbers
+  };
+  std::vector<Entry> cameras;
+  std::vector<int> node_camera;  // per scene node: its entry, -1 for none
+};
+
+}  // namespace px::collada

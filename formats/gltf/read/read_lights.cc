@@ -1,0 +1,113 @@
+#include "formats/gltf/read/read_lights.h"
+
+#include <string>
+
+#include "engine/strings.h"
+#include "model/light.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kExtension = "KHR_lights_punctual";
+constexpr std::string_view kInvalid = "gltf.read.light-invalid";
+
+// The object's extensions.KHR_lights_punctual, when it has one.
+absl::StatusOr<std::optional<JsonObject>> punctual(const JsonObject& json) {
+  absl::StatusOr<std::optional<JsonObject>> extensions = json.object("extensions");
+  if (!extensions.ok() || !*extensions) return extensions;
+  return (*extensions)->object(kExtension);
+}
+
+// Whether extensionsUsed lists the extension: its data is read only then (the extension check
+// warns about data of an extension the document does not declare).
+bool declared(const ReadContext& ctx) {
+  const JsonValue* used = ctx.root().find("extensionsUsed");
+  if (used == nullptr || !used->IsArray()) return false;
+  for (const JsonValue& name : used->GetArray()) {
+    if (name.IsString() &&
+        std::string_view(name.GetString(), name.GetStringLength()) == kExtension) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The light `value` holds, checked and corrected as model/light.h's read_light does; null when it
+// is no light. Warnings name `pointer`.
+Value checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
+                    bool ambient_allowed) {
+  LightRead read = read_light(value);
+  if (read.light && read.light->type == LightType::kAmbient && !ambient_allowed) {
+    read.light.reset();
+    read.fault = "its type 'ambient' is not one of KHR_lights_punctual's";
+  }
+  if (!read.light) {
+    ctx.warn(kInvalid, cat(pointer, ": the light is dropped: ", read.fault));
+    return Value();
+  }
+  for (const std::string& fix : read.fixes) ctx.warn(kInvalid, cat(pointer, ": ", fix));
+  return light_value(*read.light);
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
+  std::vector<Value> out;
+  if (!declared(ctx)) return out;
+  absl::StatusOr<std::optional<JsonObject>> ext = punctual(ctx.root());
+  if (!ext.ok()) return ext.status();
+  if (!*ext) return out;
+  absl::StatusOr<const JsonValue*> lights = (*ext)->array("lights");
+  if (!lights.ok()) return lights.status();
+  const std::string at = (*ext)->pointer("lights");
+  if (*lights == nullptr || (*lights)->Empty()) {
+    ctx.warn(kInvalid, cat(at, *lights == nullptr ? " is absent" : " is empty",
+                           ": KHR_lights_punctual requires at least one light"));
+    return out;
+  }
+  PX_GLTF_TRY(ctx.charge(uint64_t{(*lights)->Size()} * sizeof(Value), at));
+  for (rapidjson::SizeType i = 0; i < (*lights)->Size(); ++i) {
+    absl::StatusOr<JsonObject> light = element_object(**lights, at, i);
+    if (!light.ok()) return light.status();
+    absl::StatusOr<Value> value = ctx.value(light->json(), light->pointer());
+    if (!value.ok()) return value.status();
+    out.push_back(checked_light(ctx, *value, light->pointer(), false));
+  }
+  return out;
+}
+
+absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
+                             const std::vector<Value>& lights, Node& node) {
+  absl::StatusOr<std::optional<JsonObject>> ext =
+      declared(ctx) ? punctual(json) : std::optional<JsonObject>();
+  if (!ext.ok()) return ext.status();
+  if (*ext) {
+    // The extension is optional: a node naming no light loses its light, not the document.
+    const JsonValue* index = (*ext)->find("light");
+    std::optional<uint64_t> light = index == nullptr ? std::nullopt : json_uint(*index);
+    if (!light || *light >= lights.size()) {
+      ctx.warn(kInvalid, cat((*ext)->pointer("light"), ": names no light of the ", lights.size(),
+                             " the document defines; the node's light is dropped"));
+    } else if (!lights[*light].is_null()) {
+      set_value(node.extras, "light", lights[*light]);
+    }
+    return absl::OkStatus();
+  }
+  // An ambient light a polyxios write kept in the node's extras.
+  Value* extras = find_value(node.extras, "extras");
+  if (extras == nullptr || !extras->is_map()) return absl::OkStatus();
+  const Value* kept = find_value(extras->as_map(), "light");
+  const Value* type = kept != nullptr && kept->is_map() ? find_value(kept->as_map(), "type")
+                                                        : nullptr;
+  if (type == nullptr || !type->is_string() || type->as_string() != "ambient") {
+    return absl::OkStatus();
+  }
+  Value light = checked_light(ctx, *kept, json.pointer("extras"), true);
+  if (light.is_null()) return absl::OkStatus();
+  erase_value(extras->as_map(), "light");
+  if (extras->as_map().empty()) erase_value(node.extras, "extras");
+  set_value(node.extras, "light", std::move(light));
+  return absl::OkStatus();
+}
+
+}  // namespace px::gltf

@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+"""Issue 15, point 7: .zae archives through the CLI. A .zae made here (Python's zipfile: a
+manifest naming a document in a folder, its texture in another) converts to GLB, which the Khronos
+validator passes with the texture embedded, to .gltf with the texture as a data: URI and nothing
+written beside it, and to COLLADA that the 1.4.1 schema passes; info, validate, batch (which finds
+.zae files in a folder) and standard input read it too. Hostile archives exit 2 by their rule,
+writing nothing. With the shared corpus, its .zae files convert to validator-clean GLBs.
+
+  zae_test.py POLYXIOS NODE VALIDATE_MJS SCHEMA CORPUS
+
+NODE "" (or a validator without its node_modules) skips the validator checks, saying so; a
+missing corpus skips the corpus part.
+"""
+import base64
+import io
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+POLYXIOS, NODE, VALIDATE, SCHEMA, CORPUS = sys.argv[1:6]
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVQYV2P4z/AfAAQAAf+I0P3MAAAAAElFTkSuQmCC")
+DAE = """<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<library_images><image id="wood" name="wood"><init_from>../maps/wood%20grain.png</init_from></image>
+</library_images>
+<library_effects><effect id="e"><profile_COMMON>
+<newparam sid="surf"><surface type="2D"><init_from>wood</init_from></surface></newparam>
+<newparam sid="samp"><sampler2D><source>surf</source></sampler2D></newparam>
+<technique sid="t"><phong><diffuse><texture texture="samp" texcoord="uv"/></diffuse></phong>
+</technique></profile_COMMON></effect></library_effects>
+<library_materials><material id="m"><instance_effect url="#e"/></material></library_materials>
+<library_geometries><geometry id="g"><mesh>
+<source id="p"><float_array id="pa" count="9">0 0 0 1 0 0 0 1 0</float_array>
+<technique_common><accessor source="#pa" count="3" stride="3"><param name="X" type="float"/>
+<param name="Y" type="float"/><param name="Z" type="float"/></accessor></technique_common></source>
+<source id="t"><float_array id="ta" count="6">0 0 1 0 0 1</float_array>
+<technique_common><accessor source="#ta" count="3" stride="2"><param name="S" type="float"/>
+<param name="T" type="float"/></accessor></technique_common></source>
+<vertices id="v"><input semantic="POSITION" source="#p"/></vertices>
+<triangles count="1" material="mat"><input semantic="VERTEX" source="#v" offset="0"/>
+<input semantic="TEXCOORD" source="#t" offset="0" set="0"/><p>0 1 2</p></triangles>
+</mesh></geometry></library_geometries>
+<library_visual_scenes><visual_scene id="s"><node id="n"><instance_geometry url="#g">
+<bind_material><technique_common><instance_material symbol="mat" target="#m">
+<bind_vertex_input semantic="uv" input_semantic="TEXCOORD" input_set="0"/></instance_material>
+</technique_common></bind_material></instance_geometry></node></visual_scene>
+</library_visual_scenes><scene><instance_visual_scene url="#s"/></scene></COLLADA>
+"""
+failures = []
+checks = 0
+
+
+def check(name, ok, detail=""):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(name)
+        print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+
+
+def polyxios(*args, stdin=subprocess.DEVNULL):
+    return subprocess.run([POLYXIOS, *args], capture_output=True, stdin=stdin, timeout=300)
+
+
+def archive(entries):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in entries:
+            z.writestr(name, data)
+    return out.getvalue()
+
+
+def validator_ok():
+    return bool(NODE) and os.path.isdir(os.path.join(os.path.dirname(VALIDATE), "node_modules"))
+
+
+def validator_errors(path):
+    p = subprocess.run([NODE, VALIDATE, "--json", path], capture_output=True, text=True,
+                       timeout=300)
+    if p.returncode != 0:
+        return [f"validate.mjs exited {p.returncode}: {p.stderr}"]
+    report = json.loads(p.stdout.splitlines()[0])
+    return [m for m in report["messages"] if m["severity"] == "error"] if report["errors"] else []
+
+
+def schema_errors(path):
+    p = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", SCHEMA, path],
+                       capture_output=True, text=True, timeout=300)
+    return "" if p.returncode == 0 else p.stderr
+
+
+def glb_json(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    length = struct.unpack_from("<I", data, 12)[0]
+    return json.loads(data[20:20 + length])
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="px_zae_cli_")
+    good = os.path.join(work, "in", "chair.zae")
+    os.makedirs(os.path.dirname(good))
+    with open(good, "wb") as f:
+        f.write(archive([("manifest.xml", "<dae_root>./scenes/chair.dae</dae_root>"),
+                         ("scenes/chair.dae", DAE), ("maps/wood grain.png", PNG)]))
+    # A file of the texture's name where a host-disk lookup would find it is never read.
+    os.makedirs(os.path.join(work, "in", "maps"))
+    with open(os.path.join(work, "in", "maps", "wood grain.png"), "wb") as f:
+        f.write(b"not the archive's")
+
+    glb = os.path.join(work, "out", "chair.glb")
+    os.makedirs(os.path.dirname(glb))
+    p = polyxios("convert", good, glb)
+    check("convert .zae -> .glb exits 0 with no warning", p.returncode == 0 and not p.stderr,
+          p.stderr.decode())
+    if p.returncode == 0:
+        doc = glb_json(glb)
+        images = doc.get("images", [])
+        check("the GLB embeds the archive's texture", len(images) == 1 and
+              "bufferView" in images[0] and "uri" not in images[0], json.dumps(images))
+        with open(glb, "rb") as f:
+            check("the embedded bytes are the archive's PNG", PNG in f.read())
+        if validator_ok():
+            errors = validator_errors(glb)
+            check("the GLB passes the Khronos validator", not errors, json.dumps(errors))
+        else:
+            print("SKIP: the Khronos validator (node or its node_modules missing)")
+
+    gltf = os.path.join(work, "out", "chair.gltf")
+    p = polyxios("convert", good, gltf)
+    check("convert .zae -> .gltf exits 0", p.returncode == 0, p.stderr.decode())
+    if p.returncode == 0:
+        with open(gltf) as f:
+            images = json.load(f).get("images", [])
+        check("the .gltf holds the texture as a data: URI",
+              len(images) == 1 and images[0].get("uri", "").startswith("data:image/png;base64,"),
+              json.dumps(images)[:200])
+        check("nothing but the .gltf and its .bin is written",
+              sorted(os.listdir(os.path.dirname(gltf))) == ["chair.bin", "chair.glb",
+                                                            "chair.gltf"],
+              str(os.listdir(os.path.dirname(gltf))))
+
+    dae = os.path.join(work, "out", "chair.dae")
+    p = polyxios("convert", good, dae)
+    check("convert .zae -> .dae exits 0", p.returncode == 0, p.stderr.decode())
+    if p.returncode == 0:
+        check("the COLLADA output passes the 1.4.1 schema", not schema_errors(dae),
+              schema_errors(dae))
+        back = polyxios("info", "--json", dae)
+        check("the COLLADA output keeps the texture",
+              back.returncode == 0 and json.loads(back.stdout)["counts"]["images"] == 1,
+              back.stdout.decode()[:300])
+
+    p = polyxios("info", "--json", good)
+    counts = json.loads(p.stdout)["counts"] if p.returncode == 0 else {}
+    check("info reads the .zae", p.returncode == 0 and counts.get("meshes") == 1 and
+          counts.get("images") == 1, p.stdout.decode()[:300] + p.stderr.decode())
+    p = polyxios("validate", "--werror", os.path.join(work, "in"))
+    check("validate finds and passes the .zae in a folder", p.returncode == 0 and
+          b"chair.zae" in p.stdout, (p.stdout + p.stderr).decode())
+    with open(good, "rb") as f:
+        p = polyxios("convert", "-", os.path.join(work, "out", "stdin.glb"), stdin=f)
+    check("standard input holding a .zae converts", p.returncode == 0, p.stderr.decode())
+    batch_out = os.path.join(work, "batch")
+    p = polyxios("batch", os.path.join(work, "in"), batch_out, "--quiet")
+    check("batch finds the .zae and converts it", p.returncode == 0 and
+          os.path.exists(os.path.join(batch_out, "chair.glb")), (p.stdout + p.stderr).decode())
+
+    hostile = {
+        "collada.zae.ratio": archive([("a.dae", DAE), ("bomb.png", b"\0" * (8 << 20))]),
+        "collada.zae.entry-parent": archive([("a.dae", DAE), ("../escape.png", PNG)]),
+        "collada.zae.entry-absolute": archive([("a.dae", DAE), ("/etc/x.png", PNG)]),
+        "collada.zae.document-ambiguous": archive([("a.dae", DAE), ("b.dae", DAE)]),
+        "collada.zae.manifest-target": archive([("manifest.xml", "<dae_root>c.dae</dae_root>"),
+                                                ("a.dae", DAE)]),
+        "collada.zae.truncated": archive([("a.dae", DAE)])[:200],
+        "collada.zae.corrupt": b"a .zae that is no zip",
+    }
+    for rule, data in hostile.items():
+        path = os.path.join(work, "hostile.zae")
+        with open(path, "wb") as f:
+            f.write(data)
+        out = os.path.join(work, "hostile.glb")
+        p = polyxios("convert", path, out)
+        check(f"{rule}: exit 2 naming the rule, nothing written",
+              p.returncode == 2 and rule.encode() in p.stderr and not os.path.exists(out),
+              f"exit {p.returncode}: {p.stderr.decode()}")
+
+    zae_files = []
+    if os.path.isdir(CORPUS):
+        for root, _, files in os.walk(CORPUS):
+            zae_files += [os.path.join(root, f) for f in files if f.lower().endswith(".zae")]
+    if not zae_files:
+        print("SKIP: no .zae in the corpus at", CORPUS)
+    for i, path in enumerate(sorted(zae_files)):
+        out = os.path.join(work, "corpus", f"{i}.glb")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        p = polyxios("convert", path, out)
+        check(f"corpus {os.path.relpath(path, CORPUS)} converts", p.returncode == 0,
+              p.stderr.decode())
+        if p.returncode == 0 and validator_ok():
+            errors = validator_errors(out)
+            check(f"corpus {os.path.relpath(path, CORPUS)}: the GLB passes the validator",
+                  not errors, json.dumps(errors)[:500])
+    print(f"{checks - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
