@@ -32,6 +32,16 @@ void NumberArray::reserve(size_t n) {
 }
 
 absl::Status NumberArray::decode(std::string_view text, const char* readable_end) {
+  if (decimal_comma && mode != TextMode::kInt32) {
+    if (spelling.comma || text.find(',') != std::string_view::npos) {
+      return decode_decimal_comma(text);
+    }
+    if (text.find('.') != std::string_view::npos) spelling.point = true;
+  }
+  return scan(text, readable_end);
+}
+
+absl::Status NumberArray::scan(std::string_view text, const char* readable_end) {
   BadToken bad;
   bool ok = mode == TextMode::kFloat32 ? scan_numbers(text, readable_end, floats, &newlines, &bad)
             : mode == TextMode::kFloat64
@@ -44,6 +54,20 @@ absl::Status NumberArray::decode(std::string_view text, const char* readable_end
                 first_line + static_cast<int64_t>(newlines),
                 cat("\"", shown, "\" is not ", integer ? "an integer" : "a number",
                     integer ? "" : " (a decimal comma is refused)"));
+}
+
+absl::Status NumberArray::decode_decimal_comma(std::string_view text) {
+  std::string pointed;
+  if (!point_from_decimal_comma(text, &pointed, &spelling)) {
+    return refuse("number.not-a-number", element->name, first_line + static_cast<int64_t>(newlines),
+                  "a comma that could be a separator, or decimal commas beside points, is not a "
+                  "number");
+  }
+  constexpr size_t kPadding = 64;  // scan_numbers loads eight bytes at a time past a token
+  const size_t length = pointed.size();
+  pointed.append(kPadding, ' ');
+  std::string_view copy(pointed.data(), length);
+  return scan(copy, pointed.data() + pointed.size());
 }
 
 void NumberArray::publish() {

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
+#include "engine/decimal_comma.h"
 #include "engine/number_scan.h"
 #include "engine/scratch_pool.h"
 #include "engine/xml_document.h"
@@ -30,11 +31,18 @@ struct NumberArray {
   size_t newlines = 0;     // line feeds in the text decoded so far
   std::string carry;       // the start of a token the last piece cut (on the side that cuts)
   bool released = false;   // its values were freed by Document::release_numbers
+  // A float array may spell its decimal point as a comma (ParseOptions::decimal_comma); what its
+  // tokens spelled so far, spelling.comma telling a reader the repair was made.
+  bool decimal_comma = false;
+  DecimalSpelling spelling;
 
   // Reserves room for n values of the array's type.
   void reserve(size_t n);
   // Decodes whole tokens (scan_numbers' terms); a token that is not a number gives the refusal.
   absl::Status decode(std::string_view text, const char* readable_end);
+  // decode's two ways: the tokens as they are, or with their decimal commas made points.
+  absl::Status scan(std::string_view text, const char* readable_end);
+  absl::Status decode_decimal_comma(std::string_view text);
   // Points the element's span at the values (once they are all decoded).
   void publish();
   // Frees the values and empties the element's span.

@@ -70,6 +70,11 @@ struct ReadOptions {
   // Refuse an input naming an image file that is not there (*.image.missing), rather than
   // read it with that warning (a .gltf may be copied before its textures).
   bool strict_resources = false;
+  // Recover what a legacy exporter got wrong where it safely can, each repair a warning of its
+  // own code (*.repair.*): a COLLADA array count taken from its content, a primitive naming an
+  // index past its source dropped, a decimal comma read as a point, an unresolved #url dropped.
+  // Off by default: the spec refuses these documents.
+  bool repair = false;
   Limits limits;
   // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
   // caller's. The result is the same whatever the count.

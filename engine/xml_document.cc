@@ -79,6 +79,12 @@ void Document::release_numbers(const Element& subtree) {
   }
 }
 
+size_t Document::decimal_comma_arrays() const {
+  size_t n = 0;
+  for (const NumberArray* a : arrays_) n += a->spelling.comma ? 1 : 0;
+  return n;
+}
+
 bool Element::released() const { return numbers != nullptr && numbers->released; }
 
 size_t Element::value_count() const {
@@ -262,6 +268,7 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
     doc_.arrays_.push_back(array);
     array->element = element;
     array->mode = f.mode;
+    array->decimal_comma = options_.decimal_comma;
     element->numbers = array;
     f.array = array;
     sink_->begin(*array, count);

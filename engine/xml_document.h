@@ -93,6 +93,10 @@ struct ParseOptions {
   uint64_t max_string_bytes = UINT64_MAX;
   // 1: numbers are decoded on the parsing thread; 2: on a second thread while expat scans.
   int threads = 1;
+  // A float array (kFloat32, kFloat64) whose tokens spell every decimal point as a comma, none
+  // of which could be a separator, is read with the commas as points (a repair; see
+  // decimal_comma.h); its NumberArray's spelling.comma says so.
+  bool decimal_comma = false;
   CloseHook on_close;
 };
 
@@ -113,6 +117,9 @@ class Document {
   // Frees the values of every numeric element under (and at) `subtree`, whose spans become
   // empty. For a reader that has consumed that part of the tree.
   void release_numbers(const Element& subtree);
+  // How many numeric elements were read with their decimal commas as points
+  // (ParseOptions::decimal_comma).
+  size_t decimal_comma_arrays() const;
   // The pool the document's arrays come from, for a reader's own transient tables.
   ScratchPool* scratch() const { return &scratch_; }
 

@@ -23,7 +23,7 @@ constexpr char kHelp[] =
 
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--strict-resources] [--max-input MIB]
+                   [--allow-remote-uris] [--strict-resources] [--repair] [--max-input MIB]
                    [--max-memory MIB] [--quiet] [--compress draco|meshopt [--compress-only]
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
@@ -60,7 +60,7 @@ usage:
       axis and unit. (glTF is Y-up metres: --up-axis y --meters.)
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
-                   [--max-input MIB]
+                   [--repair] [--max-input MIB]
       Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
@@ -68,7 +68,7 @@ usage:
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                    [--max-input MIB]
+                    [--repair] [--max-input MIB]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -85,7 +85,7 @@ usage:
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                 [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
+                 [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
@@ -121,6 +121,14 @@ common options:
                           collada.image.missing / gltf.image.missing); without it the input
                           is read with that warning and the URI kept (convert, info,
                           validate, batch)
+  --repair                read a legacy COLLADA document the spec refuses where it safely
+                          can, each repair a warning: an array's count taken from its
+                          content (collada.repair.count-from-content), a primitive naming an
+                          index past its source dropped (collada.repair.index-past-source),
+                          decimal commas read as points when the whole array spells them so
+                          (collada.repair.decimal-comma), a #url the document does not hold
+                          dropped with what names it (collada.repair.url-dropped) (convert,
+                          info, validate, batch)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
                           declared sizes, a .gltf with its buffer files) with

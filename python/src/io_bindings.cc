@@ -168,7 +168,7 @@ path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .zae, .gltf or .g
     a zip told by their magic bytes, else by extension), or a whole document as bytes
     (bytearray, memoryview): GLB, glTF JSON, COLLADA or a .zae, told by its first bytes;
     relative URIs then resolve nowhere (a .zae's, in the archive).
-Options: allow_external_files, strict_resources, threads, progress, and the limits
+Options: allow_external_files, strict_resources, repair, threads, progress, and the limits
     max_memory_bytes, max_input_bytes, max_depth, max_nodes, bytes_per_node, max_copy_bytes,
     copy_bytes_per_input_byte, max_rebinds_per_node, max_accessors, max_string_bytes,
     max_archive_entries, max_archive_ratio.

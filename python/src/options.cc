@@ -101,6 +101,8 @@ ReadOptions read_options(const py::kwargs& options, const char* function, CallGu
       read.allow_external_files = option.boolean();
     } else if (option.name == "strict_resources") {
       read.strict_resources = option.boolean();
+    } else if (option.name == "repair") {
+      read.repair = option.boolean();
     } else if (option.name == "threads") {
       read.threads = option.small_count();
     } else if (option.name != "progress" && !read_limit(option, read.limits)) {

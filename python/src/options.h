@@ -1,6 +1,6 @@
 // Keyword options to ReadOptions / WriteOptions (engine/options.h), by the fields' own names.
 //
-// read_scene / read: allow_external_files, strict_resources (bool); threads (int); progress
+// read_scene / read: allow_external_files, strict_resources, repair (bool); threads (int); progress
 // (callable or None); and the limits, flat: max_memory_bytes, max_input_bytes, max_depth,
 // max_nodes, bytes_per_node, max_copy_bytes, copy_bytes_per_input_byte, max_rebinds_per_node,
 // max_accessors, max_string_bytes (int >= 0).

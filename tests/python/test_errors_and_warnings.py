@@ -31,6 +31,15 @@ def test_a_refusal_raises_codec_error_with_its_rule_and_line():
     assert isinstance(error, ValueError)
 
 
+def test_repair_reads_what_the_spec_refuses_with_a_warning():
+    with pytest.warns(px.PolyxiosWarning) as caught:
+        scene = px.read_scene(MISCOUNTED, repair=True)
+    assert [w.message.code for w in caught] == ["collada.repair.count-from-content"]
+    assert len(scene.meshes) == 1
+    with pytest.raises(px.CodecError):
+        px.read_scene(MISCOUNTED, repair=False)
+
+
 def test_a_refusal_naming_no_line_has_line_none():
     with pytest.raises(px.CodecError) as refused:
         px.read_scene(b"neither XML nor JSON")

@@ -199,7 +199,7 @@ class BatchRun {
 
 int run_batch(int argc, char** argv) {
   FlagSpec flags{{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
-                   "--strict-resources"},
+                   "--strict-resources", "--repair"},
                   {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
                    "--shards", "--progress-interval", "--max-input"}};
   flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
@@ -218,6 +218,7 @@ int run_batch(int argc, char** argv) {
   }
   settings.convert.read.allow_external_files = args.has("--allow-external-files");
   settings.convert.read.strict_resources = args.has("--strict-resources");
+  settings.convert.read.repair = args.has("--repair");
   if (!set_max_input(args, settings.convert.read)) {
     return usage("--max-input takes a number of MiB from 1");
   }

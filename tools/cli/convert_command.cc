@@ -15,7 +15,7 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   FlagSpec flags{{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
-                   "--quiet"},
+                   "--repair", "--quiet"},
                   {"--format", "--max-input", "--max-memory", "--threads"}};
   flags.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
   flags.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
@@ -42,6 +42,7 @@ int run_convert(int argc, char** argv) {
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   read_options.strict_resources = args.has("--strict-resources");
+  read_options.repair = args.has("--repair");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
   if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   if (args.has("--max-memory")) {

@@ -37,13 +37,14 @@ void print_text(const std::string& in, const SceneSummary& s, const Diagnostics&
 
 int run_info(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--strict-resources", "--json"},
+                   {{"--allow-external-files", "--strict-resources", "--repair", "--json"},
                     {"--threads", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 1) return usage("info takes one file");
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   read_options.strict_resources = args.has("--strict-resources");
+  read_options.repair = args.has("--repair");
   if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
   if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   Diagnostics diagnostics;

@@ -77,21 +77,22 @@ _polyxios() {
   case ${COMP_WORDS[1]} in
     convert)
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
-               --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
+               --repair --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
                --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
                --draco-level --optimize --up-axis --meters --bake-transforms"
       ;;
     info)
-      options="--json --threads --allow-external-files --strict-resources --max-input"
+      options="--json --threads --allow-external-files --strict-resources --repair
+               --max-input"
       ;;
     validate)
       options="--json --werror --to -j --config --ignore --only --severity --allow-external-files
-               --allow-remote-uris --strict-resources --max-input"
+               --allow-remote-uris --strict-resources --repair --max-input"
       ;;
     batch)
       options="--to --from -j --timeout --max-memory --report --resume --quiet
                --progress-interval --shard --shards --allow-external-files --allow-remote-uris
-               --strict-resources --max-input --up-axis --meters --bake-transforms"
+               --strict-resources --repair --max-input --up-axis --meters --bake-transforms"
       ;;
     merge-reports)
       options="--json -o"

@@ -100,7 +100,7 @@ struct Printed {
 int run_validate(int argc, char** argv) {
   CommandLine args(argc, argv, 2,
                    {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris",
-                     "--strict-resources"},
+                     "--strict-resources", "--repair"},
                     {"--to", "-j", "--config", "--ignore", "--only", "--severity", "--max-input"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("validate takes one PATH or more");
@@ -121,6 +121,7 @@ int run_validate(int argc, char** argv) {
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   read_options.strict_resources = args.has("--strict-resources");
+  read_options.repair = args.has("--repair");
   if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   // Assets read side by side already use the cores: each reads on its own thread alone.
   if (workers > 1) read_options.threads = 1;

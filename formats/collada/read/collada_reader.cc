@@ -73,6 +73,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   parse_options.max_depth = options.limits.max_depth;
   parse_options.max_string_bytes = options.limits.max_string_bytes;
   parse_options.threads = decoding_threads(options, source->size_bound());
+  parse_options.decimal_comma = options.repair;
   if (read_early) {
     parse_options.on_close = [&early](const Element& e, xml::NumberSink& sink) {
       early.on_close(e, sink);
@@ -88,6 +89,10 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   ctx.base_dir = source->base_dir();
   ctx.document_path = source->path();
   ctx.archive = archive;
+  if (size_t commas = doc.decimal_comma_arrays(); commas > 0) {
+    ctx.warn("collada.repair.decimal-comma",
+             cat(commas, " arrays spell their numbers with a decimal comma, read as a point"));
+  }
   read_asset(ctx);
   read_cameras(ctx);
   read_lights(ctx);

@@ -43,6 +43,20 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
   return ResolvedUrl{UrlKind::kLocal, e};
 }
 
+bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped) {
+  constexpr std::string_view kRule = "collada.url.unresolved: ";
+  std::string_view message(status.message().data(), status.message().size());
+  if (!ctx.options.repair || !message.starts_with(kRule)) return false;
+  message.remove_prefix(kRule.size());
+  // "<input> at line 9: source=..." keeps its detail; the warning gives the line itself.
+  if (size_t detail = message.find(": "); detail != std::string_view::npos) {
+    message.remove_prefix(detail + 2);
+  }
+  ctx.diagnostics.warn("collada.repair.url-dropped",
+                       cat(message, "; the <", dropped.name, "> is dropped"), dropped.line);
+  return true;
+}
+
 const Element* find_id(const ReadContext& ctx, std::string_view id) {
   auto it = ctx.ids->find(id);
   return it == ctx.ids->end() ? nullptr : it->second;

@@ -77,6 +77,11 @@ struct ResolvedUrl {
 absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& referrer,
                                         std::string_view attribute);
 
+// With ReadOptions::repair, true when `status` is the refusal collada.url.unresolved, after a
+// collada.repair.url-dropped warning saying that `dropped` is left out instead; the caller then
+// goes on without the reference. False otherwise (the caller returns the status).
+bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped);
+
 // A reference as an id without '#' (the sid-or-id reference of a <texture>, <skeleton> text).
 const Element* find_id(const ReadContext& ctx, std::string_view id);
 

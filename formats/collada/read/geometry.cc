@@ -8,22 +8,14 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/early_geometries.h"
+#include "formats/collada/read/primitive_block.h"
+#include "formats/collada/read/primitive_repair.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
 #include "model/polygon_holes.h"
 
 namespace px::collada {
 namespace {
-
-enum class BlockKind {
-  kTriangles,
-  kPolylist,
-  kPolygons,
-  kLines,
-  kLineStrips,
-  kTriStrips,
-  kTriFans
-};
 
 bool block_kind(std::string_view name, BlockKind* kind) {
   static constexpr std::pair<std::string_view, BlockKind> kKinds[] = {
@@ -51,31 +43,6 @@ struct Slot {
   bool shares_vertex_offset = true;
   bool named = false;   // by a block with corners
   bool lacked = false;  // by a block with corners
-};
-
-struct BlockInput {
-  uint32_t slot;
-  uint32_t stream;
-  uint32_t offset;
-  const Accessor* accessor;
-};
-
-// A <ph>'s <h>: a hole in the polygon of block.lists[list].
-struct Hole {
-  size_t list;
-  std::span<const int32_t> ring;
-};
-
-struct Block {
-  const Element* element = nullptr;
-  BlockKind kind = BlockKind::kTriangles;
-  size_t count = 0;
-  uint32_t tuple = 1;
-  std::vector<BlockInput> inputs;
-  std::vector<std::span<const int32_t>> lists;  // the <p> index lists, in order
-  std::vector<Hole> holes;                      // by list, in order
-  std::span<const int32_t> vcount;
-  std::string_view symbol;
 };
 
 std::string lower(std::string_view s) {
@@ -133,6 +100,7 @@ class MeshBuilder {
   HashMap<const Element*, const Accessor*> accessor_of_;
   std::vector<Slot> slots_;
   std::vector<Block> blocks_;
+  std::deque<std::vector<int32_t>> repaired_lists_;  // what repaired blocks' spans point into
 };
 
 absl::StatusOr<const Accessor*> MeshBuilder::accessor_for(const Element& input) {
@@ -162,6 +130,7 @@ absl::Status MeshBuilder::read_vertices(const Element& vertices) {
       continue;
     }
     absl::StatusOr<const Accessor*> accessor = accessor_for(input);
+    if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
     if (!accessor.ok()) return accessor.status();
     if (!(*accessor)->numeric) {
       if (semantic == "POSITION") {
@@ -240,6 +209,8 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     };
     if (semantic == "VERTEX") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
+      // Without its positions the whole block goes.
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), element)) return absl::OkStatus();
       if (!url.ok()) return url.status();
       if (url->target != vertices_) {
         return refuse("collada.input.vertex", "input", input.line,
@@ -258,6 +229,7 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
       set = 0;
     }
     absl::StatusOr<const Accessor*> accessor = accessor_for(input);
+    if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
     if (!accessor.ok()) return accessor.status();
     if (!(*accessor)->numeric) {
       ctx_.warn("collada.input.not-numeric",
@@ -309,6 +281,15 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     }
   }
   if (absl::Status s = check_lengths(block); !s.ok()) return s;
+  if (ctx_.options.repair) {
+    DroppedPrimitives dropped = drop_primitives_past_source(block, &repaired_lists_);
+    if (dropped.count > 0) {
+      ctx_.warn("collada.repair.index-past-source",
+                cat(dropped.count, " primitives naming an index past their source (the first ",
+                    dropped.first_bad, ") are dropped"),
+                &element);
+    }
+  }
   blocks_.push_back(std::move(block));
   return absl::OkStatus();
 }

@@ -91,6 +91,7 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
     for (const Element& im : common->children()) {
       if (im.name != "instance_material") continue;
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, im, "target");
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), im)) continue;
       if (!url.ok()) return url.status();
       int32_t material = -1;
       if (url->kind == UrlKind::kExternal) {
@@ -196,6 +197,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       children.push_back(*c);
     } else if (name == "instance_node") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       if (url->kind == UrlKind::kExternal) {
         ctx_.warn("collada.url.external", "an <instance_node> of another document is dropped",
@@ -211,6 +213,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       children.push_back(*c);
     } else if (name == "instance_geometry") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       if (url->kind == UrlKind::kExternal) {
         ctx_.warn("collada.url.external", "an <instance_geometry> of another document is dropped",
@@ -220,6 +223,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       status = attach_mesh(&node, *index, child, *url->target, nullptr, &children).status();
     } else if (name == "instance_controller") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       const Element* skin = nullptr;
       absl::StatusOr<const Element*> geometry = nullptr;
@@ -244,6 +248,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
     } else if (name == "instance_camera" || name == "instance_light") {
       std::string_view key = name == "instance_camera" ? "camera" : "light";
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       if (url->kind == UrlKind::kExternal) {
         return refuse("collada.url.external", name, child.line,
@@ -309,6 +314,7 @@ absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
   const Element* instance = scene == nullptr ? nullptr : scene->child("instance_visual_scene");
   if (instance != nullptr) {
     absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
+    if (!url.ok() && drop_unresolved(ctx, url.status(), *instance)) return absl::OkStatus();
     if (!url.ok()) return url.status();
     if (url->kind == UrlKind::kExternal) {
       ctx.warn("collada.url.external",

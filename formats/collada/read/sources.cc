@@ -1,6 +1,7 @@
 #include "formats/collada/read/sources.h"
 
 #include "engine/errors.h"
+#include "engine/number_sink.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
 
@@ -24,21 +25,28 @@ void split_names(std::string_view text, std::vector<std::string_view>* out) {
 
 }  // namespace
 
-absl::Status check_array_count(const Element& array) {
+absl::Status check_array_count(const ReadContext& ctx, const Element& array) {
   int64_t declared = 0;
-  if (!attr_int(array, "count", &declared)) {
-    if (array.find_attr("count") == nullptr) {
-      return refuse("collada.array.count", array.name, array.line,
-                    "the count attribute is missing");
-    }
-    return refuse("collada.array.count", array.name, array.line,
-                  cat("count=\"", array.attr("count"), "\" is not a whole number"));
-  }
   size_t held = array.value_count();
-  if (declared < 0 || static_cast<size_t>(declared) != held) {
-    return refuse("collada.array.count", array.name, array.line,
-                  cat("count=", declared, " but the array holds ", held, " values"));
+  std::string problem;
+  if (!attr_int(array, "count", &declared)) {
+    problem = array.find_attr("count") == nullptr
+                  ? std::string("the count attribute is missing")
+                  : cat("count=\"", array.attr("count"), "\" is not a whole number");
+  } else if (declared < 0 || static_cast<size_t>(declared) != held) {
+    problem = cat("count=", declared, " but the array holds ", held, " values");
+  } else {
+    return absl::OkStatus();
   }
+  // The values were read from the content, never from the count, so taking the content's count
+  // allocates nothing more; but a count beside decimal commas is what tells them from separators.
+  bool commas = array.numbers != nullptr && array.numbers->spelling.comma;
+  if (!ctx.options.repair || commas) {
+    return refuse("collada.array.count", array.name, array.line, problem);
+  }
+  ctx.diagnostics.warn("collada.repair.count-from-content",
+                       cat("<", array.name, ">: ", problem, "; the content's count is read"),
+                       array.line);
   return absl::OkStatus();
 }
 
@@ -62,12 +70,12 @@ absl::StatusOr<Accessor> read_accessor(const ReadContext& ctx, const Element& so
   if (array->released()) return needs_released_array(*array);
   size_t held = 0;
   if (array->name == "float_array") {
-    if (absl::Status s = check_array_count(*array); !s.ok()) return s;
+    if (absl::Status s = check_array_count(ctx, *array); !s.ok()) return s;
     out.f32 = array->floats;
     out.f64 = array->doubles;
     held = array->value_count();
   } else if (array->name == "int_array") {
-    if (absl::Status s = check_array_count(*array); !s.ok()) return s;
+    if (absl::Status s = check_array_count(ctx, *array); !s.ok()) return s;
     out.ints = array->ints;
     held = array->ints.size();
   } else {

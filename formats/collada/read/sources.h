@@ -39,7 +39,9 @@ struct Accessor {
 absl::StatusOr<Accessor> read_accessor(const ReadContext& ctx, const Element& source,
                                        std::vector<std::string_view>* name_storage = nullptr);
 
-// Checks an array element's declared count against the values it holds.
-absl::Status check_array_count(const Element& array);
+// Checks an array element's declared count against the values it holds; with
+// ReadOptions::repair a disagreement is a collada.repair.count-from-content warning, unless the
+// array was read with decimal commas.
+absl::Status check_array_count(const ReadContext& ctx, const Element& array);
 
 }  // namespace px::collada
