@@ -16,9 +16,12 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/polydata.h"
+#include "tests/support/skin_deform.h"
 
 namespace px {
 namespace {
+
+using test_support::deform_bind_pose;
 
 std::filesystem::path corpus_dir() {
   if (const char* env = std::getenv("POLYXIOS_CORPUS")) return env;
@@ -39,47 +42,6 @@ std::vector<std::filesystem::path> skinned_files() {
     if (text.str().find("<skin") != std::string::npos) out.push_back(entry.path());
   }
   std::sort(out.begin(), out.end());
-  return out;
-}
-
-Eigen::Matrix4d row_major(const Column& c, size_t row) {
-  Eigen::Matrix4d m;
-  for (int k = 0; k < 16; ++k) m(k / 4, k % 4) = c.get(row, k);
-  return m;
-}
-
-// Every vertex of a skinned node's mesh, deformed; empty when the node is not skinned.
-std::vector<Eigen::Vector3d> deform(const Scene& scene, size_t node) {
-  std::vector<Eigen::Vector3d> out;
-  const Value* skin_index = find_value(scene.nodes[node].extras, "skin");
-  if (skin_index == nullptr || scene.nodes[node].mesh < 0) return out;
-  const ValueMap& skin =
-      find_value(scene.global_attrs, "skins")->as_array()[skin_index->as_int()].as_map();
-  const ValueArray& joints = find_value(skin, "joints")->as_array();
-  const Column& ibm = find_value(skin, "inverse_bind_matrices")->as_column();
-  Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
-  if (const Value* bsm = find_value(skin, "bind_shape_matrix")) {
-    bind_shape = row_major(bsm->as_column(), 0);
-  }
-  std::vector<Eigen::Matrix4d> world = world_matrices(scene);
-  const Mesh& mesh = scene.meshes[scene.nodes[node].mesh];
-  const Column& j = mesh.find_point_data("joints")->column;
-  const Column& w = mesh.find_point_data("weights")->column;
-  for (size_t v = 0; v < mesh.num_points(); ++v) {
-    Eigen::Vector4d p(mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2), 1);
-    Eigen::Vector4d sum = Eigen::Vector4d::Zero();
-    double total = 0;
-    for (int k = 0; k < 4; ++k) {
-      double weight = w.get(v, k);
-      if (weight == 0) continue;
-      int64_t joint = joints[static_cast<size_t>(j.get(v, k))].as_int();
-      sum += weight *
-             (world[joint] * row_major(ibm, static_cast<size_t>(j.get(v, k))) * bind_shape * p);
-      total += weight;
-    }
-    // An unweighted vertex (COLLADA) is bound wholly to joint 0 by the writer: compare the rest.
-    out.push_back(total > 0 ? Eigen::Vector3d(sum.head<3>()) : Eigen::Vector3d::Constant(NAN));
-  }
   return out;
 }
 
@@ -108,9 +70,9 @@ TEST(SkinningCheck, ColladaAndWrittenGltfSkinsDeformTheBindPoseAlike) {
     ASSERT_EQ(a->nodes.size(), b->nodes.size()) << path;
     ++checked;
     for (size_t n = 0; n < a->nodes.size(); ++n) {
-      std::vector<Eigen::Vector3d> da = deform(*a, n);
+      std::vector<Eigen::Vector3d> da = deform_bind_pose(*a, n);
       if (da.empty()) continue;
-      std::vector<Eigen::Vector3d> db = deform(*b, n);
+      std::vector<Eigen::Vector3d> db = deform_bind_pose(*b, n);
       ASSERT_EQ(da.size(), db.size()) << path << " node " << n << ": skin or vertices lost";
       ++meshes;
       Eigen::AlignedBox3d box;
