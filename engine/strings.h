@@ -31,4 +31,13 @@ std::string cat(const Parts&... parts) {
   return out;
 }
 
+// `s` with ASCII A-Z lowered (absl::AsciiStrToLower takes only absl::string_view here).
+inline std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 }  // namespace px

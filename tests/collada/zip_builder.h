@@ -18,10 +18,10 @@ struct ZipItem {
   std::string data;
   bool deflate = false;
   // What the headers say, when not the truth.
-  std::optional<uint32_t> declared_size;
-  std::optional<uint32_t> crc;
+  std::optional<uint32_t> declared_size{};
+  std::optional<uint32_t> crc{};
   uint16_t flags = 0;
-  std::optional<uint16_t> method;
+  std::optional<uint16_t> method{};
 };
 
 inline void put16(std::string& out, uint32_t v) {

@@ -1,15 +1,14 @@
 #include "formats/collada/read/geometry.h"
 
 #include <algorithm>
-#include <deque>
 #include <string>
 
 #include "absl/container/inlined_vector.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/early_geometries.h"
+#include "formats/collada/read/mesh_builder.h"
 #include "formats/collada/read/primitive_block.h"
-#include "formats/collada/read/primitive_repair.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
 #include "model/polygon_holes.h"
@@ -32,364 +31,7 @@ bool block_kind(std::string_view name, BlockKind* kind) {
   return false;
 }
 
-// One attribute of the mesh (semantic + set) and the sources blocks read it from.
-struct Slot {
-  std::string_view semantic;
-  int64_t set = 0;
-  std::vector<const Accessor*> streams;
-  bool per_position = false;  // given by <vertices>
-  // Read at the VERTEX input's offset in every block naming it, from one source: its values are
-  // per position, so a position no corner names takes its own.
-  bool shares_vertex_offset = true;
-  bool named = false;   // by a block with corners
-  bool lacked = false;  // by a block with corners
-};
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
-std::string attribute_name(std::string_view semantic, int64_t set) {
-  std::string base;
-  if (semantic == "NORMAL") {
-    base = "normals";
-  } else if (semantic == "TEXCOORD") {
-    base = "texcoords";
-  } else if (semantic == "COLOR") {
-    base = "colors";
-  } else {
-    base = lower(semantic);
-  }
-  return set > 0 ? cat(base, "_", set) : base;
-}
-
-constexpr uint32_t kMaxOffset = 1 << 16;
-
-class MeshBuilder {
- public:
-  MeshBuilder(ReadContext& ctx, const Element& geometry) : ctx_(ctx), geometry_(geometry) {}
-
-  absl::Status build(const Element& mesh, Mesh* out, GeometryRecord* record);
-
- private:
-  absl::StatusOr<const Accessor*> accessor_for(const Element& input);
-  absl::Status read_vertices(const Element& vertices);
-  absl::Status read_block(const Element& element, BlockKind kind);
-  absl::Status check_lengths(const Block& block);
-  void count_cells(const Block& block, size_t* cells, size_t* corners);
-  absl::Status split_and_fill(Mesh* out, GeometryRecord* record, size_t cells, size_t corners);
-  absl::Status corner_key(const Block& block, std::span<const int32_t> list, size_t corner,
-                          uint64_t* key);
-  absl::Status corner_vertices(const Block& block, std::span<const int32_t> list,
-                               VertexTable& table, uint32_t* out);
-  absl::Status bridged_vertices(const Block& block, std::span<const int32_t> outer,
-                                std::span<const Hole> holes, VertexTable& table,
-                                std::vector<uint32_t>* out);
-  absl::Status index_past_source(const Block& block, int32_t index, const Accessor& accessor);
-  bool has_unique_slot() const;
-  void fill_columns(const VertexTable& table, Mesh* out);
-
-  ReadContext& ctx_;
-  const Element& geometry_;
-  const Element* vertices_ = nullptr;
-  std::deque<Accessor> accessors_;
-  HashMap<const Element*, const Accessor*> accessor_of_;
-  std::vector<Slot> slots_;
-  std::vector<Block> blocks_;
-  std::deque<std::vector<int32_t>> repaired_lists_;  // what repaired blocks' spans point into
-};
-
-absl::StatusOr<const Accessor*> MeshBuilder::accessor_for(const Element& input) {
-  absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
-  if (!url.ok()) return url.status();
-  if (url->kind == UrlKind::kExternal || url->target->name != "source") {
-    return refuse("collada.input.source", "input", input.line,
-                  cat("source=\"", input.attr("source"), "\" does not name a <source>"));
-  }
-  auto it = accessor_of_.find(url->target);
-  if (it != accessor_of_.end()) return it->second;
-  absl::StatusOr<Accessor> accessor = read_accessor(ctx_, *url->target);
-  if (!accessor.ok()) return accessor.status();
-  const Accessor* stored = &accessors_.emplace_back(std::move(*accessor));
-  accessor_of_.emplace(url->target, stored);
-  return stored;
-}
-
-absl::Status MeshBuilder::read_vertices(const Element& vertices) {
-  vertices_ = &vertices;
-  for (const Element& input : vertices.children()) {
-    if (input.name != "input") continue;
-    std::string_view semantic = input.attr("semantic");
-    if (semantic.empty()) {
-      ctx_.warn("collada.input.no-semantic", "an <input> without a semantic names no attribute",
-                &input);
-      continue;
-    }
-    absl::StatusOr<const Accessor*> accessor = accessor_for(input);
-    if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
-    if (!accessor.ok()) return accessor.status();
-    if (!(*accessor)->numeric) {
-      if (semantic == "POSITION") {
-        return refuse("collada.vertices.no-position", "input", input.line,
-                      "POSITION reads names, not numbers");
-      }
-      ctx_.warn("collada.input.not-numeric",
-                cat("a ", semantic, " input reading names, not numbers, is dropped"), &input);
-      continue;
-    }
-    bool position = semantic == "POSITION";
-    if (position && !slots_.empty() && slots_[0].semantic == "POSITION") {
-      ctx_.warn("collada.input.duplicate-set", "<vertices> gives POSITION twice; the first is kept",
-                &input);
-      continue;
-    }
-    Slot slot{semantic, 0, {*accessor}, true};
-    if (position) {
-      slots_.insert(slots_.begin(), slot);
-    } else {
-      bool duplicate = std::any_of(slots_.begin(), slots_.end(),
-                                   [&](const Slot& s) { return s.semantic == semantic; });
-      if (duplicate) {
-        ctx_.warn(cat("collada.", lower(semantic), ".duplicate-set"),
-                  cat("<vertices> gives ", semantic, " twice; the first is kept"), &input);
-        continue;
-      }
-      slots_.push_back(slot);
-    }
-  }
-  if (slots_.empty() || slots_[0].semantic != "POSITION") {
-    return refuse("collada.vertices.no-position", "vertices", vertices.line,
-                  "<vertices> has no POSITION input");
-  }
-  return absl::OkStatus();
-}
-
-absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
-  Block block;
-  block.element = &element;
-  block.kind = kind;
-  int64_t count = 0;
-  if (!attr_int(element, "count", &count) || count < 0) {
-    return refuse("collada.primitive.count", element.name, element.line,
-                  cat("count=\"", element.attr("count"), "\" is not a whole number"));
-  }
-  block.count = static_cast<size_t>(count);
-  block.symbol = element.attr("material");
-  std::vector<uint32_t> used_slots;
-  bool has_vertex = false;
-  for (const Element& input : element.children()) {
-    if (input.name != "input") continue;
-    int64_t offset = 0;
-    if (input.find_attr("offset") &&
-        (!attr_int(input, "offset", &offset) || offset < 0 || offset >= kMaxOffset)) {
-      return refuse("collada.input.offset", "input", input.line,
-                    cat("offset=\"", input.attr("offset"), "\" is not a small whole number"));
-    }
-    block.tuple = std::max(block.tuple, static_cast<uint32_t>(offset + 1));
-    std::string_view semantic = input.attr("semantic");
-    if (semantic.empty()) {
-      ctx_.warn("collada.input.no-semantic", "an <input> without a semantic names no attribute",
-                &input);
-      continue;
-    }
-    auto add = [&](uint32_t slot, uint32_t stream, const Accessor* accessor) {
-      if (std::find(used_slots.begin(), used_slots.end(), slot) != used_slots.end()) {
-        ctx_.warn(cat("collada.", lower(slots_[slot].semantic), ".duplicate-set"),
-                  cat("a primitive block gives ", slots_[slot].semantic, " set ", slots_[slot].set,
-                      " twice; the first is kept"),
-                  &input);
-        return;
-      }
-      used_slots.push_back(slot);
-      block.inputs.push_back(BlockInput{slot, stream, static_cast<uint32_t>(offset), accessor});
-    };
-    if (semantic == "VERTEX") {
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
-      // Without its positions the whole block goes.
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), element)) return absl::OkStatus();
-      if (!url.ok()) return url.status();
-      if (url->target != vertices_) {
-        return refuse("collada.input.vertex", "input", input.line,
-                      "a VERTEX input must name the mesh's <vertices>");
-      }
-      has_vertex = true;
-      for (uint32_t s = 0; s < slots_.size(); ++s) {
-        if (slots_[s].per_position) add(s, 0, slots_[s].streams[0]);
-      }
-      continue;
-    }
-    int64_t set = 0;
-    if (input.find_attr("set") && (!attr_int(input, "set", &set) || set < 0)) {
-      ctx_.warn("collada.input.bad-set", cat("set=\"", input.attr("set"), "\" is read as set 0"),
-                &input);
-      set = 0;
-    }
-    absl::StatusOr<const Accessor*> accessor = accessor_for(input);
-    if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
-    if (!accessor.ok()) return accessor.status();
-    if (!(*accessor)->numeric) {
-      ctx_.warn("collada.input.not-numeric",
-                cat("a ", semantic, " input reading names, not numbers, is dropped"), &input);
-      continue;
-    }
-    uint32_t slot = 0;
-    while (slot < slots_.size() && (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
-      ++slot;
-    }
-    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false});
-    auto& streams = slots_[slot].streams;
-    auto found = std::find(streams.begin(), streams.end(), *accessor);
-    uint32_t stream = static_cast<uint32_t>(found - streams.begin());
-    if (found == streams.end()) streams.push_back(*accessor);
-    add(slot, stream, *accessor);
-  }
-  if (!has_vertex && block.count > 0) {
-    return refuse("collada.primitive.no-vertex", element.name, element.line,
-                  "a primitive block without a VERTEX input has no positions");
-  }
-  if (has_vertex) {
-    uint32_t vertex_offset = block.inputs.empty() ? 0 : block.inputs.front().offset;
-    for (const BlockInput& in : block.inputs) {
-      if (slots_[in.slot].per_position && in.stream == 0) vertex_offset = in.offset;
-    }
-    for (const BlockInput& in : block.inputs) {
-      if (in.offset != vertex_offset) slots_[in.slot].shares_vertex_offset = false;
-    }
-  }
-  for (const Element& child : element.children()) {
-    if (child.name == "p") {
-      block.lists.push_back(child.ints);
-    } else if (child.name == "vcount") {
-      block.vcount = child.ints;
-    } else if (child.name == "ph") {
-      const Element* outer = child.child("p");
-      if (outer == nullptr) continue;
-      block.lists.push_back(outer->ints);
-      for (const Element& hole : child.children()) {
-        if (hole.name != "h") continue;
-        if (kind == BlockKind::kPolygons && !outer->ints.empty()) {
-          block.holes.push_back(Hole{block.lists.size() - 1, hole.ints});
-        } else {
-          ctx_.warn("collada.polygons.holes-dropped",
-                    "a hole of no polygon (an empty <p>, or outside <polygons>) is dropped", &hole);
-        }
-      }
-    }
-  }
-  if (absl::Status s = check_lengths(block); !s.ok()) return s;
-  if (ctx_.options.repair) {
-    DroppedPrimitives dropped = drop_primitives_past_source(block, &repaired_lists_);
-    if (dropped.count > 0) {
-      ctx_.warn("collada.repair.index-past-source",
-                cat(dropped.count, " primitives naming an index past their source (the first ",
-                    dropped.first_bad, ") are dropped"),
-                &element);
-    }
-  }
-  blocks_.push_back(std::move(block));
-  return absl::OkStatus();
-}
-
-absl::Status MeshBuilder::check_lengths(const Block& block) {
-  const Element& e = *block.element;
-  auto total = [&]() {
-    size_t n = 0;
-    for (auto list : block.lists) n += list.size();
-    return n;
-  };
-  auto refuse_length = [&](std::string_view detail) {
-    return refuse("collada.p.length", e.name, e.line, detail);
-  };
-  switch (block.kind) {
-    case BlockKind::kTriangles:
-    case BlockKind::kLines: {
-      size_t corners = block.kind == BlockKind::kTriangles ? 3 : 2;
-      unsigned __int128 want = static_cast<unsigned __int128>(block.count) * corners * block.tuple;
-      if (want != total()) {
-        return refuse_length(cat("<p> holds ", total(), " indices; count=", block.count, " needs ",
-                                 static_cast<uint64_t>(want)));
-      }
-      return absl::OkStatus();
-    }
-    case BlockKind::kPolylist: {
-      if (block.vcount.size() != block.count) {
-        return refuse("collada.vcount.length", e.name, e.line,
-                      cat("<vcount> holds ", block.vcount.size(), " entries; count=", block.count));
-      }
-      unsigned __int128 corners = 0;
-      for (int32_t n : block.vcount) {
-        if (n < 0) return refuse("collada.vcount.length", e.name, e.line, "a negative <vcount>");
-        corners += static_cast<uint32_t>(n);
-      }
-      if (corners * block.tuple != total()) {
-        return refuse_length(cat("<p> holds ", total(), " indices; <vcount> needs ",
-                                 static_cast<uint64_t>(corners * block.tuple)));
-      }
-      return absl::OkStatus();
-    }
-    default: {
-      if (block.lists.size() != block.count) {
-        return refuse_length(
-            cat("the block holds ", block.lists.size(), " <p> lists; count=", block.count));
-      }
-      for (auto list : block.lists) {
-        if (list.size() % block.tuple != 0) {
-          return refuse_length(cat("a <p> of ", list.size(), " indices is not a whole number of ",
-                                   block.tuple, "-index corners"));
-        }
-      }
-      for (const Hole& hole : block.holes) {
-        if (hole.ring.size() % block.tuple != 0) {
-          return refuse_length(cat("an <h> of ", hole.ring.size(),
-                                   " indices is not a whole number of ", block.tuple,
-                                   "-index corners"));
-        }
-      }
-      return absl::OkStatus();
-    }
-  }
-}
-
-void MeshBuilder::count_cells(const Block& block, size_t* cells, size_t* corners) {
-  switch (block.kind) {
-    case BlockKind::kTriangles:
-      *cells += block.count;
-      *corners += block.count * 3;
-      return;
-    case BlockKind::kLines:
-      *cells += block.count;
-      *corners += block.count * 2;
-      return;
-    case BlockKind::kPolylist:
-      *cells += block.count;
-      for (int32_t n : block.vcount) *corners += static_cast<size_t>(n);
-      return;
-    case BlockKind::kTriFans:
-      for (auto list : block.lists) {
-        size_t n = list.size() / block.tuple;
-        if (n >= 3) {
-          *cells += n - 2;
-          *corners += 3 * (n - 2);
-        }
-      }
-      return;
-    default:
-      for (auto list : block.lists) {
-        size_t n = list.size() / block.tuple;
-        if (n > 0) {
-          *cells += 1;
-          *corners += n;
-        }
-      }
-      // At most: each hole bridged in, with its first corner and its bridge's twice.
-      for (const Hole& hole : block.holes) *corners += hole.ring.size() / block.tuple + 2;
-      return;
-  }
-}
+}  // namespace
 
 absl::Status MeshBuilder::index_past_source(const Block& block, int32_t index,
                                             const Accessor& accessor) {
@@ -484,6 +126,8 @@ absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const in
   return absl::OkStatus();
 }
 
+namespace {
+
 const char* hole_drop_reason(HoleDrop drop) {
   switch (drop) {
     case HoleDrop::kTooFewCorners:
@@ -497,6 +141,8 @@ const char* hole_drop_reason(HoleDrop drop) {
   }
   return "";
 }
+
+}  // namespace
 
 // A <ph>'s vertices as one ring: the holes bridged into the outer ring (model/polygon_holes.h)
 // on the positions' plane, those that cannot be dropped with a warning.
@@ -536,9 +182,13 @@ absl::Status MeshBuilder::bridged_vertices(const Block& block, std::span<const i
   return absl::OkStatus();
 }
 
+namespace {
+
 CellType polygon_type(size_t corners) {
   return corners == 3 ? CellType::kTriangle : corners == 4 ? CellType::kQuad : CellType::kPolygon;
 }
+
+}  // namespace
 
 absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size_t cells,
                                          size_t corners) {
@@ -671,87 +321,6 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   return absl::OkStatus();
 }
 
-void MeshBuilder::fill_columns(const VertexTable& table, Mesh* out) {
-  Arena& arena = *ctx_.scene.arena;
-  size_t vertices = table.vertex_count();
-  size_t slots = slots_.size();
-  // A position no corner names takes its per-position attributes at its own index.
-  auto slot_index = [&](size_t v, size_t s, uint32_t* stream, uint32_t* index) {
-    if (v < table.positions() && !table.claimed(v)) {
-      const Slot& slot = slots_[s];
-      bool per_position =
-          slot.per_position || (slot.shares_vertex_offset && slot.streams.size() == 1);
-      if (!per_position || v >= slot.streams[0]->count) return false;
-      *stream = 0;
-      *index = static_cast<uint32_t>(v);
-      return true;
-    }
-    uint64_t k = table.key(v)[s];
-    if (k == VertexTable::kAbsent) return false;
-    *stream = static_cast<uint32_t>(k >> 32);
-    *index = static_cast<uint32_t>(k);
-    return true;
-  };
-  // Texture coordinate sets renumbered down when the mesh has no set 0 (3ds Max's first map
-  // channel is 1).
-  int64_t lowest_texcoord = -1;
-  for (const Slot& s : slots_) {
-    if (s.semantic == "TEXCOORD" && (lowest_texcoord < 0 || s.set < lowest_texcoord)) {
-      lowest_texcoord = s.set;
-    }
-  }
-  for (size_t s = 0; s < slots; ++s) {
-    const Slot& slot = slots_[s];
-    size_t width = 0;
-    for (const Accessor* a : slot.streams) width = std::max(width, a->width());
-    if (s == 0) width = 3;
-    if (slot.semantic == "TEXCOORD" && width == 3) {
-      // A P column that is zero throughout is dropped.
-      bool zero = true;
-      for (const Accessor* a : slot.streams) {
-        for (size_t i = 0; zero && a->width() == 3 && i < a->count; ++i) zero = a->value(i, 2) == 0;
-      }
-      if (zero) width = 2;
-    }
-    if (width == 0) continue;
-    std::span<float> values = arena.allocate<float>(vertices * width);
-    for (size_t v = 0; v < vertices; ++v) {
-      uint32_t stream, index;
-      if (!slot_index(v, s, &stream, &index)) continue;
-      const Accessor& a = *slot.streams[stream];
-      size_t n = std::min(width, a.width());
-      float* to = &values[v * width];
-      if (!a.f32.empty()) {
-        // Geometry arrays are float32: the values are copied as they are.
-        const float* from = a.f32.data() + a.offset + index * a.stride;
-        for (size_t c = 0; c < n; ++c) to[c] = from[a.columns[c]];
-      } else {
-        for (size_t c = 0; c < n; ++c) to[c] = static_cast<float>(a.value(index, c));
-      }
-    }
-    Column column = Column::of<float>(values, width);
-    if (s == 0) {
-      out->points = column;
-      continue;
-    }
-    int64_t set = slot.set;
-    if (slot.semantic == "TEXCOORD" && lowest_texcoord > 0) set -= lowest_texcoord;
-    std::string name = attribute_name(slot.semantic, set);
-    if (slot.named && slot.lacked) {
-      ctx_.warn(
-          "collada.attribute.partial",
-          cat("corners of blocks without ", slot.semantic, " set ", slot.set, " take zeros for it"),
-          &geometry_);
-    }
-    if (find_column(out->point_data, name) != nullptr) {
-      ctx_.warn("collada.attribute.name-clash",
-                cat("a second attribute named \"", name, "\" is dropped"), &geometry_);
-      continue;
-    }
-    out->point_data.push_back(NamedColumn{std::move(name), column});
-  }
-}
-
 absl::Status MeshBuilder::build(const Element& mesh, Mesh* out, GeometryRecord* record) {
   const Element* vertices = mesh.child("vertices");
   if (vertices == nullptr) {
@@ -771,6 +340,8 @@ absl::Status MeshBuilder::build(const Element& mesh, Mesh* out, GeometryRecord* 
   }
   return split_and_fill(out, record, cells, corners);
 }
+
+namespace {
 
 // A mesh of no cells and no points, for geometries this reader cannot show.
 void empty_mesh(Arena& arena, Mesh* mesh) {
