@@ -409,7 +409,8 @@ void Baker::rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out
       }
     }
     std::optional<RebuiltNode> rebuilt =
-        rebuild_node(elements, by_node[node], node_label(scene_, node), budget_, out_.notes);
+        rebuild_node(elements, by_node[node], animations_[members.front()].clip,
+                     node_label(scene_, node), budget_, out_.notes);
     if (!rebuilt) continue;
     const std::string interpolation = rebuilt->step ? "STEP" : "LINEAR";
     for (std::string_view path : {"translation", "rotation", "scale"}) {
@@ -455,7 +456,9 @@ BakedAnimations Baker::run() {
       nodes.insert(ch.node);
       for (int i : ch.indices) values.insert({ch.node, ch.element, i});
     }
+    // A COLLADA <animation_clip> plays alone: it joins no clip, and none joins it.
     auto joins = [&](const Clip& clip) {
+      if (animations_[a].clip || animations_[clip.members.front()].clip) return false;
       for (const ValueKey& v : values) {
         if (clip.values.count(v) != 0) return false;
       }
