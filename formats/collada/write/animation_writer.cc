@@ -53,6 +53,7 @@ class Planner {
   void add_ids(Channel& channel, const std::string& animation_id);
   // Gives each animation of glTF's a clip when two or more animations are written.
   void clip_gltf_animations();
+  std::string clip_id(const AnimationsPlan::Animation& animation);
 
   const Scene& scene_;
   WritePlan& plan_;
@@ -239,13 +240,17 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     return;
   }
   if (animation.clip) {
-    out.clip = AnimationsPlan::Clip{plan_.ids.unique(cat(out.id, "-clip")), animation.clip->start,
-                                    animation.clip->end};
+    out.clip = AnimationsPlan::Clip{clip_id(out), animation.clip->start, animation.clip->end};
   } else if (std::none_of(animation.channels.begin(), animation.channels.end(),
                           [](const AnimationChannel& c) { return c.target.sid.has_value(); })) {
     gltf_.push_back(plan_.animations.animations.size());
   }
   plan_.animations.animations.push_back(std::move(out));
+}
+
+std::string Planner::clip_id(const AnimationsPlan::Animation& animation) {
+  // An unnamed clip has no id either, so that it reads back unnamed.
+  return animation.name.empty() ? std::string() : plan_.ids.unique(cat(animation.id, "-clip"));
 }
 
 void Planner::clip_gltf_animations() {
@@ -257,7 +262,7 @@ void Planner::clip_gltf_animations() {
     for (const Channel& c : written[a].channels) {
       if (!c.times.values.empty()) end = std::max(end, c.times.values.back());
     }
-    written[a].clip = AnimationsPlan::Clip{plan_.ids.unique(cat(written[a].id, "-clip")), 0, end};
+    written[a].clip = AnimationsPlan::Clip{clip_id(written[a]), 0, end};
   }
 }
 
@@ -407,8 +412,10 @@ void write_animations(const Scene& scene, const WritePlan& plan, XmlWriter& xml)
   for (const AnimationsPlan::Animation& a : animations) {
     if (!a.clip) continue;
     xml.open("animation_clip");
-    xml.attr("id", a.clip->id);
-    if (!a.name.empty()) xml.attr("name", a.name);
+    if (!a.clip->id.empty()) {
+      xml.attr("id", a.clip->id);
+      xml.attr("name", a.name);
+    }
     xml.attr("start", a.clip->start);
     xml.attr("end", a.clip->end);
     xml.open("instance_animation");
