@@ -41,7 +41,7 @@ struct AnimationsPlan {
   };
   // The <animation_clip> that plays an animation alone, over [start, end] of its key times.
   struct Clip {
-    std::string id;  // empty, as is its name, for an unnamed animation
+    std::string id;
     double start = 0;
     double end = 0;
   };

@@ -249,8 +249,8 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
 }
 
 std::string Planner::clip_id(const AnimationsPlan::Animation& animation) {
-  // An unnamed clip has no id either, so that it reads back unnamed.
-  return animation.name.empty() ? std::string() : plan_.ids.unique(cat(animation.id, "-clip"));
+  // Every clip has an id: three.js's ColladaLoader keeps clips by id, id-less ones colliding.
+  return plan_.ids.unique(cat(animation.id, "-clip"));
 }
 
 void Planner::clip_gltf_animations() {
@@ -412,10 +412,8 @@ void write_animations(const Scene& scene, const WritePlan& plan, XmlWriter& xml)
   for (const AnimationsPlan::Animation& a : animations) {
     if (!a.clip) continue;
     xml.open("animation_clip");
-    if (!a.clip->id.empty()) {
-      xml.attr("id", a.clip->id);
-      xml.attr("name", a.name);
-    }
+    xml.attr("id", a.clip->id);
+    if (!a.name.empty()) xml.attr("name", a.name);
     xml.attr("start", a.clip->start);
     xml.attr("end", a.clip->end);
     xml.open("instance_animation");

@@ -5,8 +5,9 @@
 //   window) gets a clip from 0 to its last key time, since COLLADA plays every animation no clip
 //   holds at once and glTF plays one at a time. Animations read from COLLADA without a clip stay
 //   without one.
-// A clip instances its animation, is named as it is, and takes the id "<animation id>-clip"; the
-// clip of an unnamed animation has neither name nor id, and reads back unnamed.
+// A clip instances its animation, is named as it is, and takes the id "<animation id>-clip"
+// (which names it on read when the animation is unnamed, as "animation-<index>" names an unnamed
+// animation).
 #pragma once
 
 #include "absl/status/status.h"
