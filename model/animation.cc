@@ -1,6 +1,7 @@
 #include "model/animation.h"
 
 #include <cmath>
+#include <limits>
 
 namespace px {
 namespace {
@@ -63,7 +64,6 @@ AnimationChannel channel_of(const Value& value) {
   return out;
 }
 
-// A window whose bounds are not finite numbers with start <= end is no window.
 std::optional<ClipWindow> clip_of(const ValueMap& animation) {
   const Value* clip = find_value(animation, "clip");
   if (clip == nullptr || !clip->is_map()) return std::nullopt;
@@ -73,13 +73,16 @@ std::optional<ClipWindow> clip_of(const ValueMap& animation) {
     return std::nullopt;
   }
   ClipWindow out{start->as_double(), end->as_double()};
-  if (!std::isfinite(out.start) || !std::isfinite(out.end) || out.end < out.start) {
-    return std::nullopt;
-  }
+  if (!is_playable_window(out.start, out.end)) return std::nullopt;
   return out;
 }
 
 }  // namespace
+
+bool is_playable_window(double start, double end) {
+  return std::isfinite(start) && std::isfinite(end) && start <= end &&
+         end - start <= std::numeric_limits<float>::max();
+}
 
 Value animation_value(const Animation& animation) {
   ValueArray channels;

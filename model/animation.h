@@ -6,9 +6,10 @@
 //   "name"      string: the animation's name (COLLADA: its name, else its id; may be absent or
 //               empty; a clip's: the clip's name, else its id)
 //   "clip"      map, optional: {"start", "end"} doubles, the window of a COLLADA <animation_clip>
-//               in the key times of the channels. The animation plays that window alone: the glTF
-//               bake cuts its COLLADA channels to it and moves it to start at 0; the COLLADA
-//               writer writes the channels whole and an <animation_clip> with the window.
+//               in the key times of the channels (a window is_playable_window refuses is none). The
+//               animation plays that window alone: the glTF bake cuts its COLLADA channels to it
+//               and moves it to start at 0; the COLLADA writer writes the channels whole and an
+//               <animation_clip> with the window.
 //   "channels"  ValueArray of maps:
 //     "sampler"   int: index into this animation's "samplers"
 //     "target"    map:
@@ -87,11 +88,15 @@ struct AnimationSampler {
   }
 };
 
-// A COLLADA <animation_clip>'s window, start <= end, both finite.
+// A COLLADA <animation_clip>'s window (see is_playable_window).
 struct ClipWindow {
   double start = 0;
   double end = 0;
 };
+
+// True when the window's bounds are finite, start <= end, and its length is a finite float32
+// (glTF's key times run from 0 to it).
+bool is_playable_window(double start, double end);
 
 struct Animation {
   std::string name;

@@ -122,6 +122,11 @@ TEST(AnimationClips, UnresolvedInstancesAndInvalidWindowsAreWarnedAndSkipped) {
             "<animation_clip id=\"inf\" end=\"INF\"><instance_animation url=\"#y\"/>"
             "</animation_clip>"
             "<animation_clip id=\"text\" end=\"soon\"><instance_animation url=\"#y\"/>"
+            "</animation_clip>"
+            // Longer than float32 holds, given or as an open end reaches the last key.
+            "<animation_clip id=\"long\" start=\"-1e39\" end=\"1\">"
+            "<instance_animation url=\"#y\"/></animation_clip>"
+            "<animation_clip id=\"open\" start=\"-1e39\"><instance_animation url=\"#y\"/>"
             "</animation_clip>")));
   std::vector<Animation> animations = read_animations(r);
   // Only dropped clips name y: it plays on its own, as sx does; x plays in the clip kept.
@@ -131,7 +136,7 @@ TEST(AnimationClips, UnresolvedInstancesAndInvalidWindowsAreWarnedAndSkipped) {
   ASSERT_EQ(animations[2].channels.size(), 1u);
   // #nowhere, #box, other.dae#x; and the two clips left with no animation.
   EXPECT_EQ(r.diagnostics.count("collada.clip.unresolved"), 5);
-  EXPECT_EQ(r.diagnostics.count("collada.clip.window-invalid"), 4);
+  EXPECT_EQ(r.diagnostics.count("collada.clip.window-invalid"), 6);
 }
 
 // The translation sampler of the baked animation named `name`.

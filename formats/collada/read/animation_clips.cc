@@ -1,10 +1,10 @@
 #include "formats/collada/read/animation_clips.h"
 
-#include <algorithm>
 #include <cmath>
 
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "model/animation.h"
 
 namespace px::collada {
 namespace {
@@ -34,6 +34,14 @@ std::optional<double> window_bound(const Element& clip, std::string_view name, d
 
 }  // namespace
 
+void warn_window(ReadContext& ctx, const Element& clip, std::string_view name) {
+  ctx.warn("collada.clip.window-invalid",
+           cat("clip \"", name, "\": start=\"", clip.attr("start"), "\" end=\"", clip.attr("end"),
+               "\" is no window (finite numbers, end not before start, at most float32's largest "
+               "number apart); dropped"),
+           &clip);
+}
+
 std::vector<ClipSpec> read_clip_specs(ReadContext& ctx) {
   std::vector<ClipSpec> out;
   for (const Element& library : ctx.doc.root()->children()) {
@@ -41,16 +49,13 @@ std::vector<ClipSpec> read_clip_specs(ReadContext& ctx) {
     for (const Element& clip : library.children()) {
       if (clip.name != "animation_clip") continue;
       ClipSpec spec;
+      spec.element = &clip;
       spec.name = std::string(clip.attr("name"));
       if (spec.name.empty()) spec.name = std::string(clip.attr("id"));
       std::optional<double> start = window_bound(clip, "start", 0);
-      std::optional<double> end = window_bound(clip, "end", 0);
-      if (!start || !end || (clip.find_attr("end") != nullptr && *end < *start)) {
-        ctx.warn("collada.clip.window-invalid",
-                 cat("clip \"", spec.name, "\": start=\"", clip.attr("start"), "\" end=\"",
-                     clip.attr("end"),
-                     "\" is no window (finite numbers, end not before start); dropped"),
-                 &clip);
+      std::optional<double> end = window_bound(clip, "end", start.value_or(0));
+      if (!start || !end || !is_playable_window(*start, *end)) {
+        warn_window(ctx, clip, spec.name);
         continue;
       }
       spec.start = *start;
@@ -61,11 +66,11 @@ std::vector<ClipSpec> read_clip_specs(ReadContext& ctx) {
                              cat("clip \"", spec.name, "\" has no end: it runs to its last key"),
                              clip.line);
       }
+      HashSet<const Element*> instanced;
       for (const Element& instance : clip.children()) {
         if (instance.name != "instance_animation") continue;
         const Element* animation = instanced_animation(ctx, instance, spec.name);
-        if (animation != nullptr && std::find(spec.animations.begin(), spec.animations.end(),
-                                              animation) == spec.animations.end()) {
+        if (animation != nullptr && instanced.insert(animation).second) {
           spec.animations.push_back(animation);
         }
       }

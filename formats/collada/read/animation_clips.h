@@ -5,8 +5,9 @@
 //   absent end is nullopt, the clip running to its last key, with a note collada.clip.open-end).
 // - An <instance_animation> whose url names no <animation> of this document (an id it lacks, an
 //   element of another kind, another document) is skipped with a warning collada.clip.unresolved;
-//   a clip left with none, or whose start or end is not a finite number or ends before it starts,
-//   is dropped with a warning (collada.clip.unresolved, collada.clip.window-invalid).
+//   a clip left with none, or whose window is none (bounds not finite numbers, the end before the
+//   start, or a length past float32's largest number), is dropped with a warning
+//   (collada.clip.unresolved, collada.clip.window-invalid).
 // - An animation instanced twice by one clip plays once in it.
 #pragma once
 
@@ -19,6 +20,7 @@
 namespace px::collada {
 
 struct ClipSpec {
+  const Element* element = nullptr;  // the <animation_clip>
   std::string name;
   double start = 0;
   std::optional<double> end;
@@ -26,5 +28,8 @@ struct ClipSpec {
 };
 
 std::vector<ClipSpec> read_clip_specs(ReadContext& ctx);
+
+// The warning that drops a clip whose window is none (model/animation.h's is_playable_window).
+void warn_window(ReadContext& ctx, const Element& clip, std::string_view name);
 
 }  // namespace px::collada

@@ -113,8 +113,8 @@ class AnimationReader {
   // animation named by its name, else its id.
   absl::StatusOr<Animation> collect(const Element& animation, const HashSet<const Element*>& skip);
   // A clip: the channels of the animations it plays, each animation read once however many clips
-  // play it.
-  absl::StatusOr<Animation> clip(const ClipSpec& spec);
+  // play it; nullopt (warned) when its open end leaves no window.
+  absl::StatusOr<std::optional<Animation>> clip(const ClipSpec& spec);
   void finish();
 
  private:
@@ -431,7 +431,7 @@ absl::StatusOr<Animation> AnimationReader::collect(const Element& animation,
   return out;
 }
 
-absl::StatusOr<Animation> AnimationReader::clip(const ClipSpec& spec) {
+absl::StatusOr<std::optional<Animation>> AnimationReader::clip(const ClipSpec& spec) {
   Animation out;
   out.name = spec.name;
   for (const Element* element : spec.animations) {
@@ -462,7 +462,11 @@ absl::StatusOr<Animation> AnimationReader::clip(const ClipSpec& spec) {
     if (s && s->times.rows > 0) end = std::max(end, s->times.get(s->times.rows - 1, 0));
   }
   out.clip = ClipWindow{spec.start, spec.end.value_or(end)};
-  return out;
+  if (!is_playable_window(out.clip->start, out.clip->end)) {
+    warn_window(ctx_, *spec.element, spec.name);
+    return std::optional<Animation>();
+  }
+  return std::optional<Animation>(std::move(out));
 }
 
 void AnimationReader::finish() {
@@ -487,10 +491,16 @@ void push_animation(ReadContext& ctx, const Animation& animation) {
 
 absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes) {
   AnimationReader reader(ctx, nodes);
-  const std::vector<ClipSpec> clips = read_clip_specs(ctx);
-  // An animation a clip plays plays only in its clips.
+  // The clips first: an animation a clip kept plays only in its clips.
+  std::vector<Animation> clips;
   HashSet<const Element*> played;
-  for (const ClipSpec& clip : clips) played.insert(clip.animations.begin(), clip.animations.end());
+  for (const ClipSpec& spec : read_clip_specs(ctx)) {
+    absl::StatusOr<std::optional<Animation>> clip = reader.clip(spec);
+    if (!clip.ok()) return clip.status();
+    if (!*clip) continue;
+    clips.push_back(std::move(**clip));
+    played.insert(spec.animations.begin(), spec.animations.end());
+  }
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_animations") continue;
     for (const Element& animation : library.children()) {
@@ -500,11 +510,7 @@ absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes) {
       push_animation(ctx, *read);
     }
   }
-  for (const ClipSpec& clip : clips) {
-    absl::StatusOr<Animation> read = reader.clip(clip);
-    if (!read.ok()) return read.status();
-    push_animation(ctx, *read);
-  }
+  for (const Animation& clip : clips) push_animation(ctx, clip);
   reader.finish();
   return absl::OkStatus();
 }
