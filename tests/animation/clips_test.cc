@@ -139,6 +139,37 @@ TEST(AnimationClips, UnresolvedInstancesAndInvalidWindowsAreWarnedAndSkipped) {
   EXPECT_EQ(r.diagnostics.count("collada.clip.window-invalid"), 6);
 }
 
+TEST(AnimationClips, ASecondClipPlayingAnAnimationCountsItsChannelsAgainstTheTargetCap) {
+  // 65536 copies of n0 and four channels on it: 262144 targets, as many as the copies may number.
+  std::string library = "<library_nodes><node id=\"n0\"><rotate sid=\"r\">0 0 1 0</rotate></node>";
+  for (int k = 1; k <= 16; ++k) {
+    library += cat("<node id=\"n", k, "\"><instance_node url=\"#n", k - 1,
+                   "\"/><instance_node url=\"#n", k - 1, "\"/></node>");
+  }
+  library += "</library_nodes>";
+  std::string anim = cat("<animation id=\"a\">", sampler("s", {"0 1", "0 90"}));
+  for (int c = 0; c < 4; ++c) anim += "<channel source=\"#s\" target=\"n0/r.ANGLE\"/>";
+  anim += "</animation>";
+  auto document = [&](int clip_count) {
+    std::string clip_library = "<library_animation_clips>";
+    for (int c = 0; c < clip_count; ++c) {
+      clip_library += cat("<animation_clip id=\"c", c,
+                          "\" end=\"1\"><instance_animation url=\"#a\"/></animation_clip>");
+    }
+    return animated_document("<node id=\"top\"><instance_node url=\"#n16\"/></node>", anim,
+                             cat(library, clip_library, "</library_animation_clips>"));
+  };
+  ReadResult r = read_text(document(1));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  ASSERT_EQ(read_animations(r).size(), 1u);
+  // A second clip doubles them: the document is refused rather than grown.
+  r = read_text(document(2));
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_EQ(r.scene.status().code(), absl::StatusCode::kResourceExhausted) << r.scene.status();
+  EXPECT_EQ(std::string(r.scene.status().message()).rfind("collada.animation.targets-cap", 0), 0u)
+      << r.scene.status();
+}
+
 // The translation sampler of the baked animation named `name`.
 const BakedSampler* translation(const BakedAnimations& baked, std::string_view name) {
   for (const BakedAnimation& a : baked.animations) {
