@@ -1,5 +1,8 @@
 #include "model/animation.h"
 
+#include <cmath>
+#include <limits>
+
 namespace px {
 namespace {
 
@@ -61,7 +64,25 @@ AnimationChannel channel_of(const Value& value) {
   return out;
 }
 
+std::optional<ClipWindow> clip_of(const ValueMap& animation) {
+  const Value* clip = find_value(animation, "clip");
+  if (clip == nullptr || !clip->is_map()) return std::nullopt;
+  const Value* start = find_value(clip->as_map(), "start");
+  const Value* end = find_value(clip->as_map(), "end");
+  if (start == nullptr || end == nullptr || !start->is_number() || !end->is_number()) {
+    return std::nullopt;
+  }
+  ClipWindow out{start->as_double(), end->as_double()};
+  if (!is_playable_window(out.start, out.end)) return std::nullopt;
+  return out;
+}
+
 }  // namespace
+
+bool is_playable_window(double start, double end) {
+  return std::isfinite(start) && std::isfinite(end) && start <= end &&
+         end - start <= std::numeric_limits<float>::max();
+}
 
 Value animation_value(const Animation& animation) {
   ValueArray channels;
@@ -95,9 +116,13 @@ Value animation_value(const Animation& animation) {
     if (s->extras) map.emplace_back("extras", *s->extras);
     samplers.emplace_back(std::move(map));
   }
-  ValueMap out{{"name", Value(animation.name)},
-               {"channels", Value(std::move(channels))},
-               {"samplers", Value(std::move(samplers))}};
+  ValueMap out{{"name", Value(animation.name)}};
+  if (animation.clip) {
+    out.emplace_back("clip", Value(ValueMap{{"start", Value(animation.clip->start)},
+                                            {"end", Value(animation.clip->end)}}));
+  }
+  out.emplace_back("channels", Value(std::move(channels)));
+  out.emplace_back("samplers", Value(std::move(samplers)));
   if (animation.extras) out.emplace_back("extras", *animation.extras);
   return Value(std::move(out));
 }
@@ -111,6 +136,7 @@ std::vector<Animation> animations_of(const ValueMap& global_attrs) {
     if (!entry.is_map()) continue;
     const ValueMap& map = entry.as_map();
     a.name = string_at(map, "name");
+    a.clip = clip_of(map);
     if (const Value* extras = find_value(map, "extras")) a.extras = *extras;
     if (const Value* channels = find_value(map, "channels");
         channels != nullptr && channels->is_array()) {

@@ -4,7 +4,12 @@
 //
 // global_attrs["animations"] is a ValueArray of maps, one per animation:
 //   "name"      string: the animation's name (COLLADA: its name, else its id; may be absent or
-//               empty)
+//               empty; a clip's: the clip's name, else its id)
+//   "clip"      map, optional: {"start", "end"} doubles, the window of a COLLADA <animation_clip>
+//               in the key times of the channels (a window is_playable_window refuses is none). The
+//               animation plays that window alone: the glTF bake cuts its COLLADA channels to it
+//               and moves it to start at 0; the COLLADA writer writes the channels whole and an
+//               <animation_clip> with the window.
 //   "channels"  ValueArray of maps:
 //     "sampler"   int: index into this animation's "samplers"
 //     "target"    map:
@@ -83,8 +88,19 @@ struct AnimationSampler {
   }
 };
 
+// A COLLADA <animation_clip>'s window (see is_playable_window).
+struct ClipWindow {
+  double start = 0;
+  double end = 0;
+};
+
+// True when the window's bounds are finite, start <= end, and its length is a finite float32
+// (glTF's key times run from 0 to it).
+bool is_playable_window(double start, double end);
+
 struct Animation {
   std::string name;
+  std::optional<ClipWindow> clip;
   std::vector<AnimationChannel> channels;
   // nullopt where the entry is not a well-formed sampler map (a channel naming it is skipped).
   std::vector<std::optional<AnimationSampler>> samplers;

@@ -385,8 +385,9 @@ void Baker::rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out
       for (int i : c.indices) values.insert({c.node, c.element, i});
     }
   }
+  const std::optional<ClipWindow>& window = animations_[members.front()].clip;
   size_t at_rest = 0;
-  for (const ValueKey& v : clip_values_) {
+  for (const ValueKey& v : window ? std::set<ValueKey>() : clip_values_) {
     if (by_node.count(std::get<0>(v)) != 0 && values.count(v) == 0) ++at_rest;
   }
   if (at_rest > 0) {
@@ -408,8 +409,8 @@ void Baker::rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out
         for (int c = 0; c < 4; ++c) whole.values.push_back(scene_.nodes[node].matrix(r, c));
       }
     }
-    std::optional<RebuiltNode> rebuilt =
-        rebuild_node(elements, by_node[node], node_label(scene_, node), budget_, out_.notes);
+    std::optional<RebuiltNode> rebuilt = rebuild_node(
+        elements, by_node[node], window, node_label(scene_, node), budget_, out_.notes);
     if (!rebuilt) continue;
     const std::string interpolation = rebuilt->step ? "STEP" : "LINEAR";
     for (std::string_view path : {"translation", "rotation", "scale"}) {
@@ -455,7 +456,9 @@ BakedAnimations Baker::run() {
       nodes.insert(ch.node);
       for (int i : ch.indices) values.insert({ch.node, ch.element, i});
     }
+    // A COLLADA <animation_clip> plays alone: it joins no clip, and none joins it.
     auto joins = [&](const Clip& clip) {
+      if (animations_[a].clip || animations_[clip.members.front()].clip) return false;
       for (const ValueKey& v : values) {
         if (clip.values.count(v) != 0) return false;
       }
@@ -471,7 +474,8 @@ BakedAnimations Baker::run() {
     }
     clip->members.push_back(a);
     clip->values.insert(values.begin(), values.end());
-    clip_values_.insert(values.begin(), values.end());
+    // A COLLADA clip plays alone by the file's word: what it leaves at rest is no surprise.
+    if (!animations_[a].clip) clip_values_.insert(values.begin(), values.end());
   }
 
   size_t unwritten = 0;

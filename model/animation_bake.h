@@ -16,7 +16,11 @@
 //   its own. A clip is written as one animation, in the place and under the name of its first
 //   one: every node the clip animates gets its translation, rotation and scale channels there,
 //   rebuilt from the node's channels in all the clip's animations together. A warning says when a
-//   clip holds at rest values of its nodes that only another clip animates.
+//   clip holds at rest values of its nodes that only another clip animates. An animation with a
+//   clip window (a COLLADA <animation_clip>, model/animation.h) is a clip of its own, its COLLADA
+//   channels cut to the window and moved to start at 0 (model/node_rebuild.h), never warned
+//   about for the values it leaves at rest; its glTF channels, already in glTF's time, are kept
+//   as they are.
 // - A glTF channel is kept in its animation, its sampler shared as it was, with its extras; it is
 //   skipped with a warning when its path is not translation, rotation, scale or a
 //   KHR_animation_pointer's pointer (glTF's weights need the morph targets the written meshes do

@@ -184,6 +184,7 @@ class Splitter {
 
 std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& elements,
                                         const std::vector<NodeChannel>& channels,
+                                        const std::optional<ClipWindow>& window,
                                         std::string_view label, SplitBudget& budget,
                                         BakeNotes& notes) {
   const bool blends = std::any_of(channels.begin(), channels.end(),
@@ -208,9 +209,15 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
       }
     }
   }
+  if (window) {
+    // The keys inside the window, and the curves followed at its edges.
+    std::erase_if(times, [&](double t) { return t < window->start || t > window->end; });
+    times.push_back(window->start);
+    times.push_back(window->end);
+  }
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
-  if (times.front() < 0) {
+  if (!window && times.front() < 0) {
     notes.push_back({"gltf.write.animation-negative-time",
                      std::string(label) +
                          ": key times before 0, which glTF does not allow, are cut; the node "
@@ -302,7 +309,7 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
     if (!out.keys.empty() && out.keys.back().rotation.dot(trs.rotation) < 0) {
       trs.rotation.coeffs() = -trs.rotation.coeffs();
     }
-    out.times.push_back(s.t);
+    out.times.push_back(window ? s.t - window->start : s.t);
     out.keys.push_back(trs);
   }
   if (lost_shear) {

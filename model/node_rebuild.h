@@ -20,6 +20,8 @@
 //   followed element by element, as COLLADA blends it.
 // - Times before zero are cut, the node taking its value at zero, with a warning; times float32
 //   would collapse are nudged (model/key_times.h).
+// - With a clip window, only [start, end] is rebuilt, with keys at start and end (the channels
+//   followed there), and the keys move back by start so that the clip starts at 0.
 #pragma once
 
 #include <cstddef>
@@ -27,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "model/animation.h"
 #include "model/animation_curve.h"
 #include "model/bake_note.h"
 #include "model/transform_elements.h"
@@ -56,6 +59,7 @@ struct RebuiltNode {
 // float32. `label` names the node in warnings.
 std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& elements,
                                         const std::vector<NodeChannel>& channels,
+                                        const std::optional<ClipWindow>& window,
                                         std::string_view label, SplitBudget& budget,
                                         BakeNotes& notes);
 

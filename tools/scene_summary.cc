@@ -101,6 +101,11 @@ AnimationSummary summarize_animation(const Animation& animation) {
       out.end = out.end ? std::max(*out.end, t) : t;
     }
   }
+  // A COLLADA clip plays its window, whatever keys lie outside it.
+  if (animation.clip) {
+    out.start = animation.clip->start;
+    out.end = animation.clip->end;
+  }
   return out;
 }
 

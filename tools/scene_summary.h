@@ -61,8 +61,8 @@ struct AnimationSummary {
   int64_t channels = 0;
   int64_t samplers = 0;  // well-formed ones
   int64_t keys = 0;      // summed over its samplers
-  // The first and last key time over all its samplers, in seconds; none without a finite key.
-  // Its duration is end - start.
+  // The first and last key time over all its samplers, in seconds; none without a finite key;
+  // a COLLADA clip's window instead. Its duration is end - start.
   std::optional<double> start;
   std::optional<double> end;
 };

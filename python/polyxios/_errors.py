@@ -37,7 +37,7 @@ class PolyxiosWarning(UserWarning):
 
 
 class PolyxiosNote(UserWarning):
-    """A note of a read (e.g. collada.animation.clips-ignored): nothing lost, worth knowing.
+    """A note of a read (e.g. collada.clip.open-end): nothing lost, worth knowing.
 
     Its own category, apart from PolyxiosWarning, so that a filter turning warnings into errors
     leaves notes alone (as the command line's --werror does). Same attributes.

@@ -178,7 +178,8 @@ TEST(AnimationBake, KeysSplitsAddAreCappedPerWriteWithAWarning) {
   SplitBudget budget;
   budget.remaining = 5;
   BakeNotes notes;
-  std::optional<RebuiltNode> node = rebuild_node(elements, channels, "node 0", budget, notes);
+  std::optional<RebuiltNode> node =
+      rebuild_node(elements, channels, std::nullopt, "node 0", budget, notes);
   ASSERT_TRUE(node);
   EXPECT_EQ(node->times.size(), 7u);
   EXPECT_EQ(budget.remaining, 0u);

@@ -394,6 +394,7 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
   struct Clip {
     std::vector<RefChannel> channels;
     std::set<Key> values;
+    std::optional<ClipWindow> window;  // a COLLADA <animation_clip>'s, which plays alone
   };
   std::vector<Clip> clips;
   for (const Animation& a : animations) {
@@ -422,10 +423,11 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
       for (int i : c.indices) values.insert({c.node, c.element, i});
     }
     auto clip = std::find_if(clips.begin(), clips.end(), [&](const Clip& k) {
-      return std::none_of(values.begin(), values.end(),
-                          [&](const Key& v) { return k.values.count(v) != 0; });
+      return !a.clip && !k.window && std::none_of(values.begin(), values.end(), [&](const Key& v) {
+        return k.values.count(v) != 0;
+      });
     });
-    if (clip == clips.end()) clip = clips.insert(clips.end(), Clip{});
+    if (clip == clips.end()) clip = clips.insert(clips.end(), Clip{{}, {}, a.clip});
     clip->channels.insert(clip->channels.end(), channels.begin(), channels.end());
     clip->values.insert(values.begin(), values.end());
   }
@@ -447,7 +449,10 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
       }
       return m;
     };
+    // A clip's glTF animation starts at 0 where its window starts.
+    const std::optional<ClipWindow>& window = clips[k].window;
     auto gltf_world = [&](int node, double t) {
+      if (window) t -= window->start;
       Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
       for (int n = node; n >= 0; n = parent[n]) m = written.local(k, n, t) * m;
       return m;
@@ -476,6 +481,11 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
             }
           }
         }
+      }
+      if (window) {
+        std::erase_if(keys, [&](double t) { return t < window->start || t > window->end; });
+        keys.insert(window->start);
+        keys.insert(window->end);
       }
       std::vector<double> times(keys.begin(), keys.end());
       std::vector<double> samples;

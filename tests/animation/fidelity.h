@@ -7,8 +7,9 @@
 // (the three tangent layouts of spec gltf.md, control times clamped into their span) set the
 // values of the elements; a whole <matrix> channel blends its LINEAR spans as its decomposed keys,
 // as the spec has glTF do. Animations are grouped into clips as the spec says (each joins the
-// first clip whose values it does not animate), and clip i is compared with the i-th written
-// animation. HERMITE, CARDINAL and BSPLINE channels, which the spec drops, are left out. Times
+// first clip whose values it does not animate; an animation read from an <animation_clip> is a
+// clip of its own, sampled inside its window and at its edges, the glTF's time 0 being the
+// window's start), and clip i is compared with the i-th written animation. HERMITE, CARDINAL and BSPLINE channels, which the spec drops, are left out. Times
 // within a few float32 steps of a STEP key are not compared: glTF keeps key times as float32, so
 // the step lands a rounding away from COLLADA's.
 //

@@ -216,17 +216,6 @@ TEST(AnimationReader, NestedAnimationChannelsJoinTheirTopLevelAnimation) {
   EXPECT_EQ(animations[0].samplers.size(), 2u);
 }
 
-TEST(AnimationReader, AnimationClipsAreNotRead) {
-  ReadResult r = read_text(animated_document(
-      kBox, animation("a", "box/t.X", {"0 1", "0 1"}),
-      "<library_animation_clips><animation_clip id=\"c\" start=\"0\" end=\"1\">"
-      "<instance_animation url=\"#a\"/></animation_clip></library_animation_clips>"));
-  std::vector<Animation> animations = read_animations(r);
-  ASSERT_EQ(animations.size(), 1u);
-  EXPECT_EQ(animations[0].name, "a");
-  EXPECT_EQ(r.diagnostics.warning_count(), 0);
-}
-
 TEST(AnimationReader, ASamplerMissingAnInputOrDisagreeingOnKeysDropsItsChannelsWithAWarning) {
   std::string anim =
       cat("<animation id=\"a\">", float_source("in", "0 1", 1), float_source("out", "0 1 2", 1),

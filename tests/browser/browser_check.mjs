@@ -3,7 +3,8 @@
 // GLTFLoader in headless Chromium, and compares what three built (meshes and primitives with
 // their vertex / index counts and attributes, materials with their factors and textures, the
 // node tree, skinned meshes with their joints, lights, animation clips with their tracks, keys
-// and durations) with what polyxios wrote in each file's JSON.
+// and durations) with what polyxios wrote in each file's JSON; for COLLADA clip sets, also three's
+// clips against the names and windows of the file's <animation_clip>s.
 //
 //   node browser_check.mjs POLYXIOS_BINARY REPO_DIR [CORPUS_DIR]
 //
@@ -41,9 +42,15 @@ const COMPRESSED = [
   ['meshopt-only-gltf', '.gltf', ['--compress', 'meshopt', '--compress-only', '--optimize']],
 ];
 const SEYMOUR = 'collada/cts/1_5/collada_other/library_geometries/geometry/mesh/triangles/seymour_plane_triangles/seymour_plane_triangles.dae';
+const CLIP_SET = 'collada/cts/collada_other/library_animation_clips/animation_clips/clip_2_clips_on_same_animation_different_time/clip_2_clips_on_same_animation_different_time.dae';
 const CORPUS_CASES = [
-  // skinned + animated COLLADA (assimp's test model: a skinned mesh with two clips)
-  { id: 'library_animation_clips', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb' },
+  // skinned + animated COLLADA (assimp's test model: a skinned mesh with two clips); each
+  // <animation_clip> one glTF animation named by the clip, lasting its window (end - start)
+  { id: 'library_animation_clips', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb',
+    clips: [{ name: 'bend', duration: 0.625 - 0.041666666666666664 }, { name: 'turn', duration: 0.8333333333333333 }] },
+  // a clip set of the CTS: two unnamed clips, [1, 2] and [3, 4] of one animation
+  { id: 'clip_2_clips', input: CLIP_SET, output: 'clip_2_clips.glb',
+    clips: [{ name: 'animation_0', duration: 1 }, { name: 'animation_1', duration: 1 }] },
   // textured COLLADA: a PNG the GLB embeds, two materials, ~10k vertices
   { id: 'seymour_plane', input: SEYMOUR, output: 'seymour_plane_triangles.glb' },
   // the same as .gltf + .bin: the image keeps its URI as the COLLADA spells it, so the check puts
@@ -65,6 +72,22 @@ const CORPUS_CASES = [
   { id: '2CylinderEngine-meshopt', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'meshopt', '--optimize'] },
   { id: '2CylinderEngine-draco-only', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'draco', '--compress-only'] },
 ];
+
+// What three's clips lack of those a case expects (name and duration, in order).
+function clipProblems(expected, got) {
+  const out = [];
+  const seen = got.animations.map((a) => `${a.name} ${+a.duration.toFixed(4)} s`).join(', ');
+  if (got.animations.length !== expected.length) {
+    out.push(`three built ${got.animations.length} clips (${seen}), the COLLADA file has ${expected.length}`);
+  }
+  expected.forEach((e, i) => {
+    const g = got.animations[i];
+    if (!g || g.name !== e.name || Math.abs(g.duration - e.duration) > 1e-4) {
+      out.push(`clip ${i}: expected ${e.name} ${+e.duration.toFixed(4)} s, three has ${g ? `${g.name} ${+g.duration.toFixed(4)} s` : 'none'}`);
+    }
+  });
+  return out;
+}
 
 // Copies the images a .gltf refers to by relative URI from beside the input to beside the output.
 function copyImages(json, input, outDir) {
@@ -123,7 +146,7 @@ await runCheck({ ...CHECK, sampleCases, corpusCases: CORPUS_CASES }, async (chec
     }
     const problems = [];
     if (got.error) problems.push(`GLTFLoader failed: ${got.error.split('\n').slice(0, 4).join(' / ')}`);
-    else problems.push(...compare(c.expected, got));
+    else problems.push(...compare(c.expected, got), ...(c.clips ? clipProblems(c.clips, got) : []));
     const errors = got.console.filter((m) => m.level === 'error');
     const warns = got.console.filter((m) => m.level === 'warn');
     for (const m of errors) problems.push(`three logged an error: ${m.text.split('\n')[0]}`);

@@ -18,7 +18,7 @@ Diagnostics three_warnings() {
   d.warn(kHoles, "holes dropped", 12);
   d.warn(kHoles, "holes dropped", 14);  // the same message again: counted, first line kept
   d.warn(kGlobal, "asset fields left out");
-  d.info("collada.animation.clips-ignored", "clips are not read", 40);
+  d.info("collada.clip.open-end", "the clip has no end", 40);
   d.warn(kTexcoord, "TEXCOORD twice", 7);
   return d;
 }
@@ -52,10 +52,10 @@ TEST(CodePolicy, IgnoreDropsACodeAndAFamily) {
   ASSERT_TRUE(policy.ignore(kGlobal).ok());
   EXPECT_EQ(levels(policy, three_warnings()),
             (std::vector<std::string>{"collada.polygons.holes-dropped=warning",
-                                      "collada.animation.clips-ignored=info",
+                                      "collada.clip.open-end=info",
                                       "collada.texcoord.duplicate-set=warning"}));
   ASSERT_TRUE(policy.ignore("collada.polygons.*").ok());
-  ASSERT_TRUE(policy.ignore("collada.animation.*").ok());
+  ASSERT_TRUE(policy.ignore("collada.clip.*").ok());
   EXPECT_EQ(levels(policy, three_warnings()),
             (std::vector<std::string>{"collada.texcoord.duplicate-set=warning"}));
 }
@@ -74,7 +74,7 @@ TEST(CodePolicy, IgnoreWinsOverOnly) {
   ASSERT_TRUE(policy.only("collada.*").ok());
   ASSERT_TRUE(policy.ignore(kHoles).ok());
   EXPECT_EQ(levels(policy, three_warnings()),
-            (std::vector<std::string>{"collada.animation.clips-ignored=info",
+            (std::vector<std::string>{"collada.clip.open-end=info",
                                       "collada.texcoord.duplicate-set=warning"}));
 }
 
@@ -87,7 +87,7 @@ TEST(CodePolicy, TheMostSpecificSeverityRuleWins) {
   EXPECT_EQ(levels(policy, three_warnings()),
             (std::vector<std::string>{
                 "collada.polygons.holes-dropped=info", "gltf.write.global-dropped=info",
-                "collada.animation.clips-ignored=error", "collada.texcoord.duplicate-set=error"}));
+                "collada.clip.open-end=error", "collada.texcoord.duplicate-set=error"}));
 }
 
 TEST(CodePolicy, OfTwoAlikeSeverityRulesTheLaterWins) {
@@ -146,7 +146,7 @@ TEST(CodePolicy, ConfigSetsEveryRule) {
   EXPECT_TRUE(policy.werror());
   EXPECT_EQ(levels(policy, three_warnings()),
             (std::vector<std::string>{"collada.polygons.holes-dropped=error",
-                                      "collada.animation.clips-ignored=info",
+                                      "collada.clip.open-end=info",
                                       "collada.texcoord.duplicate-set=info"}));
 }
 

@@ -41,7 +41,7 @@ TEST(ValidateReport, VerdictAndExitCode) {
   AssetReport report;
   EXPECT_EQ(verdict_of(report), Verdict::kOk);
   EXPECT_EQ(exit_code_of(report, true), 0);
-  report.messages.push_back(warning("collada.animation.clips-ignored", 1, Level::kInfo));
+  report.messages.push_back(warning("collada.clip.open-end", 1, Level::kInfo));
   EXPECT_EQ(verdict_of(report), Verdict::kOk);
   EXPECT_EQ(exit_code_of(report, true), 0);
   report.messages.push_back(warning("gltf.write.global-dropped", 2));
@@ -63,14 +63,14 @@ TEST(ValidateReport, PlainLineNamesTheVerdictAndTheCodes) {
   report.messages = {warning("gltf.write.global-dropped"),
                      warning("collada.polygons.holes-dropped", 2),
                      warning("gltf.write.global-dropped", 3),
-                     warning("collada.animation.clips-ignored", 1, Level::kInfo)};
+                     warning("collada.clip.open-end", 1, Level::kInfo)};
   EXPECT_EQ(plain_line(report),
             "warnings   lib/a.dae: 6 warnings (gltf.write.global-dropped x4, "
-            "collada.polygons.holes-dropped x2); 1 info (collada.animation.clips-ignored x1)");
+            "collada.polygons.holes-dropped x2); 1 info (collada.clip.open-end x1)");
   report.messages[1].level = Level::kError;
   EXPECT_EQ(plain_line(report),
             "failed     lib/a.dae: 2 errors (collada.polygons.holes-dropped x2); 4 warnings "
-            "(gltf.write.global-dropped x4); 1 info (collada.animation.clips-ignored x1)");
+            "(gltf.write.global-dropped x4); 1 info (collada.clip.open-end x1)");
 
   AssetReport refused;
   refused.uri = "b.dae";

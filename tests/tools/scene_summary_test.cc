@@ -337,5 +337,24 @@ TEST(SceneSummary, AnimationDurationSpansEverySamplersKeys) {
   EXPECT_FALSE(s.animations[1].end.has_value());
 }
 
+TEST(SceneSummary, AClipsDurationIsItsWindow) {
+  Scene scene;
+  scene.nodes.resize(1);
+  Animation clip;
+  clip.name = "run";
+  clip.clip = ClipWindow{1, 2.5};
+  clip.samplers.push_back(sampler_at(scene, {0, 4}));
+  AnimationChannel& c = clip.channels.emplace_back();
+  c.sampler = 0;
+  c.target.node = 0;
+  c.target.path = "translation";
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(clip)}));
+  SceneSummary s = summarize_scene(scene);
+  ASSERT_EQ(s.animations.size(), 1u);
+  EXPECT_EQ(s.animations[0].keys, 2);
+  EXPECT_EQ(s.animations[0].start, 1);
+  EXPECT_EQ(s.animations[0].end, 2.5);
+}
+
 }  // namespace
 }  // namespace px

@@ -16,7 +16,6 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.accessor.past-array",
     "collada.accessor.source",
     "collada.accessor.stride",
-    "collada.animation.clips-ignored",
     "collada.animation.interpolation-unknown",
     "collada.animation.key-width",
     "collada.animation.sampler-invalid",
@@ -32,6 +31,9 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.camera.duplicate-id",
     "collada.camera.invalid",
     "collada.camera.no-common-optics",
+    "collada.clip.open-end",
+    "collada.clip.unresolved",
+    "collada.clip.window-invalid",
     "collada.color.duplicate-set",  // built at run time
     "collada.controller.morph-base",
     "collada.copies.budget",

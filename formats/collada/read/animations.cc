@@ -8,6 +8,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/read/animation_clips.h"
 #include "formats/collada/read/sources.h"
 #include "model/animation.h"
 #include "model/transform_elements.h"
@@ -108,7 +109,12 @@ class AnimationReader {
   AnimationReader(ReadContext& ctx, const NodeIndex& nodes)
       : ctx_(ctx), nodes_(nodes), target_cap_(ctx.node_cap()) {}
 
-  absl::Status read(const Element& animation);
+  // The channels of `animation` and of the animations inside it but those in `skip`, the
+  // animation named by its name, else its id.
+  absl::StatusOr<Animation> collect(const Element& animation, const HashSet<const Element*>& skip);
+  // A clip: the channels of the animations it plays, each animation read once however many clips
+  // play it; nullopt (warned) when its open end leaves no window.
+  absl::StatusOr<std::optional<Animation>> clip(const ClipSpec& spec);
   void finish();
 
  private:
@@ -118,7 +124,8 @@ class AnimationReader {
     std::string_view sid;
   };
 
-  absl::Status read_children(const Element& animation, Animation& out);
+  absl::Status read_children(const Element& animation, const HashSet<const Element*>& skip,
+                             Animation& out);
   absl::Status read_channel(const Element& channel, Animation& out);
   // The sampler's index in `out`, -1 when it cannot be read (warned).
   absl::StatusOr<int> sampler_index(const Element& sampler, Animation& out);
@@ -137,6 +144,8 @@ class AnimationReader {
   int64_t unresolved_ = 0;
   // Per top-level animation: each <sampler> element's index in it, -1 when it could not be read.
   HashMap<const Element*, int> samplers_;
+  // Each animation a clip plays, as read.
+  HashMap<const Element*, Animation> played_;
 };
 
 void AnimationReader::drop_sampler(const Element& sampler, std::string why) {
@@ -398,32 +407,66 @@ absl::Status AnimationReader::read_channel(const Element& channel, Animation& ou
   return absl::OkStatus();
 }
 
-absl::Status AnimationReader::read_children(const Element& animation, Animation& out) {
+absl::Status AnimationReader::read_children(const Element& animation,
+                                            const HashSet<const Element*>& skip, Animation& out) {
   for (const Element& child : animation.children()) {
     absl::Status status;
     if (child.name == "channel") {
       status = read_channel(child, out);
-    } else if (child.name == "animation") {
-      status = read_children(child, out);
+    } else if (child.name == "animation" && skip.count(&child) == 0) {
+      status = read_children(child, skip, out);
     }
     if (!status.ok()) return status;
   }
   return absl::OkStatus();
 }
 
-absl::Status AnimationReader::read(const Element& animation) {
+absl::StatusOr<Animation> AnimationReader::collect(const Element& animation,
+                                                   const HashSet<const Element*>& skip) {
   Animation out;
   out.name = std::string(animation.attr("name"));
   if (out.name.empty()) out.name = std::string(animation.attr("id"));
   samplers_.clear();
-  if (absl::Status s = read_children(animation, out); !s.ok()) return s;
-  Value* list = find_value(ctx_.scene.global_attrs, kAnimationsKey);
-  if (list == nullptr) {
-    set_value(ctx_.scene.global_attrs, kAnimationsKey, Value(ValueArray()));
-    list = find_value(ctx_.scene.global_attrs, kAnimationsKey);
+  if (absl::Status s = read_children(animation, skip, out); !s.ok()) return s;
+  return out;
+}
+
+absl::StatusOr<std::optional<Animation>> AnimationReader::clip(const ClipSpec& spec) {
+  Animation out;
+  out.name = spec.name;
+  for (const Element* element : spec.animations) {
+    auto it = played_.find(element);
+    if (it == played_.end()) {
+      absl::StatusOr<Animation> read = collect(*element, {});
+      if (!read.ok()) return read.status();
+      it = played_.emplace(element, std::move(*read)).first;
+    } else {
+      // A second clip playing the animation copies its channels: they count against the cap.
+      targets_ += it->second.channels.size();
+      if (targets_ > target_cap_) {
+        return over_budget("collada.animation.targets-cap", "instance_animation", element->line,
+                           cat("instanced channel targets pass ", target_cap_));
+      }
+    }
+    const Animation& played = it->second;
+    const int offset = static_cast<int>(out.samplers.size());
+    out.samplers.insert(out.samplers.end(), played.samplers.begin(), played.samplers.end());
+    for (AnimationChannel channel : played.channels) {
+      channel.sampler += offset;
+      out.channels.push_back(std::move(channel));
+    }
   }
-  list->as_array().push_back(animation_value(out));
-  return absl::OkStatus();
+  // Key times are the sampler's INPUT, read as float64: an open end is the last of them.
+  double end = spec.start;
+  for (const std::optional<AnimationSampler>& s : out.samplers) {
+    if (s && s->times.rows > 0) end = std::max(end, s->times.get(s->times.rows - 1, 0));
+  }
+  out.clip = ClipWindow{spec.start, spec.end.value_or(end)};
+  if (!is_playable_window(out.clip->start, out.clip->end)) {
+    warn_window(ctx_, *spec.element, spec.name);
+    return std::optional<Animation>();
+  }
+  return std::optional<Animation>(std::move(out));
 }
 
 void AnimationReader::finish() {
@@ -435,24 +478,40 @@ void AnimationReader::finish() {
                 unresolved_ == 1 ? "is" : "are", " dropped"));
 }
 
+void push_animation(ReadContext& ctx, const Animation& animation) {
+  Value* list = find_value(ctx.scene.global_attrs, kAnimationsKey);
+  if (list == nullptr) {
+    set_value(ctx.scene.global_attrs, kAnimationsKey, Value(ValueArray()));
+    list = find_value(ctx.scene.global_attrs, kAnimationsKey);
+  }
+  list->as_array().push_back(animation_value(animation));
+}
+
 }  // namespace
 
 absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes) {
   AnimationReader reader(ctx, nodes);
-  bool clips = false;
+  // The clips first: an animation a clip kept plays only in its clips.
+  std::vector<Animation> clips;
+  HashSet<const Element*> played;
+  for (const ClipSpec& spec : read_clip_specs(ctx)) {
+    absl::StatusOr<std::optional<Animation>> clip = reader.clip(spec);
+    if (!clip.ok()) return clip.status();
+    if (!*clip) continue;
+    clips.push_back(std::move(**clip));
+    played.insert(spec.animations.begin(), spec.animations.end());
+  }
   for (const Element& library : ctx.doc.root()->children()) {
-    if (library.name == "library_animation_clips") clips = true;
     if (library.name != "library_animations") continue;
     for (const Element& animation : library.children()) {
-      if (animation.name != "animation") continue;
-      if (absl::Status s = reader.read(animation); !s.ok()) return s;
+      if (animation.name != "animation" || played.count(&animation) != 0) continue;
+      absl::StatusOr<Animation> read = reader.collect(animation, played);
+      if (!read.ok()) return read.status();
+      push_animation(ctx, *read);
     }
   }
+  for (const Animation& clip : clips) push_animation(ctx, clip);
   reader.finish();
-  if (clips) {
-    ctx.diagnostics.info("collada.animation.clips-ignored",
-                         "<library_animation_clips> is not read: every animation plays at once");
-  }
   return absl::OkStatus();
 }
 

@@ -3,7 +3,14 @@
 //
 // - An animation is named by its name, else its id. A nested <animation> is not one of its own:
 //   its channels (and the samplers they use) join the top-level animation holding it, in document
-//   order. <library_animation_clips> is not read.
+//   order.
+// - An <animation_clip> (formats/collada/read/animation_clips.h) is one animation of its own,
+//   after the others: the channels of the animations it plays (and of those inside them), named
+//   by the clip, with the clip's window in "clip" (model/animation.h; an open end is the clip's
+//   last key time). The channels keep their key times, whole: the glTF bake cuts them to the
+//   window, the COLLADA writer writes the window back. An animation a clip plays is played only
+//   in its clips, in each of them; the others are animations as before. A second clip playing an
+//   animation counts its channels against the channel-target cap.
 // - A channel's target address "id/sid/.../sid.member" is followed from the element of that id:
 //   each sid breadth-first below the node before it, the last one a transform element's sid, found
 //   on that node first, then on the nodes below it. A channel reaching no transform (a material,

@@ -1,7 +1,9 @@
 // The plan of <library_animations> (formats/collada/write/animation_writer.cc): the channels the
-// document holds, each on a transform element's sid, glTF channels baked to matrix keys.
+// document holds, each on a transform element's sid, glTF channels baked to matrix keys, and the
+// <animation_clip> of each animation that plays alone.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,10 +39,17 @@ struct AnimationsPlan {
     SourceIds input, output_ids, interpolation, in_tangent, out_tangent;
     std::string sampler;  // the <sampler> id
   };
+  // The <animation_clip> that plays an animation alone, over [start, end] of its key times.
+  struct Clip {
+    std::string id;
+    double start = 0;
+    double end = 0;
+  };
   struct Animation {
     std::string id;
     std::string name;  // empty: no name attribute (the reader names it by its id)
     std::vector<Channel> channels;
+    std::optional<Clip> clip;
   };
   std::vector<Animation> animations;
 };

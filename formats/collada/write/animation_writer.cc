@@ -51,6 +51,9 @@ class Planner {
   void plan_animation(const Animation& animation, size_t index);
   std::vector<Candidate> bake(std::vector<ToBake> to_bake, const std::string& label);
   void add_ids(Channel& channel, const std::string& animation_id);
+  // Gives each animation of glTF's a clip when two or more animations are written.
+  void clip_gltf_animations();
+  std::string clip_id(const AnimationsPlan::Animation& animation);
 
   const Scene& scene_;
   WritePlan& plan_;
@@ -58,6 +61,7 @@ class Planner {
   SplitBudget budget_;
   size_t empty_ = 0;
   std::string empty_names_;
+  std::vector<size_t> gltf_;  // the written animations of glTF's, by index in the plan
 };
 
 int Planner::written_node(int n) const {
@@ -235,12 +239,37 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     if (++empty_ <= 3) empty_names_ += cat(empty_ > 1 ? ", " : "", label);
     return;
   }
+  if (animation.clip) {
+    out.clip = AnimationsPlan::Clip{clip_id(out), animation.clip->start, animation.clip->end};
+  } else if (std::none_of(animation.channels.begin(), animation.channels.end(),
+                          [](const AnimationChannel& c) { return c.target.sid.has_value(); })) {
+    gltf_.push_back(plan_.animations.animations.size());
+  }
   plan_.animations.animations.push_back(std::move(out));
+}
+
+std::string Planner::clip_id(const AnimationsPlan::Animation& animation) {
+  // Every clip has an id: three.js's ColladaLoader keeps clips by id, id-less ones colliding.
+  return plan_.ids.unique(cat(animation.id, "-clip"));
+}
+
+void Planner::clip_gltf_animations() {
+  std::vector<AnimationsPlan::Animation>& written = plan_.animations.animations;
+  if (written.size() < 2) return;
+  for (size_t a : gltf_) {
+    // glTF plays an animation from 0 to its last key.
+    double end = 0;
+    for (const Channel& c : written[a].channels) {
+      if (!c.times.values.empty()) end = std::max(end, c.times.values.back());
+    }
+    written[a].clip = AnimationsPlan::Clip{clip_id(written[a]), 0, end};
+  }
 }
 
 void Planner::run() {
   const std::vector<Animation> animations = animations_of(scene_.global_attrs);
   for (size_t a = 0; a < animations.size(); ++a) plan_animation(animations[a], a);
+  clip_gltf_animations();
   if (empty_ > 0) {
     diagnostics_.warn(
         "collada.write.animation-empty",
@@ -370,9 +399,28 @@ absl::Status plan_animations(const Scene& scene, WritePlan& plan, Diagnostics& d
 
 void write_animations(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
   (void)scene;
-  if (plan.animations.animations.empty()) return;
+  const std::vector<AnimationsPlan::Animation>& animations = plan.animations.animations;
+  if (animations.empty()) return;
   xml.open("library_animations");
-  for (const AnimationsPlan::Animation& a : plan.animations.animations) write_animation(a, xml);
+  for (const AnimationsPlan::Animation& a : animations) write_animation(a, xml);
+  xml.close();
+  if (std::none_of(animations.begin(), animations.end(),
+                   [](const AnimationsPlan::Animation& a) { return a.clip.has_value(); })) {
+    return;
+  }
+  xml.open("library_animation_clips");
+  for (const AnimationsPlan::Animation& a : animations) {
+    if (!a.clip) continue;
+    xml.open("animation_clip");
+    xml.attr("id", a.clip->id);
+    if (!a.name.empty()) xml.attr("name", a.name);
+    xml.attr("start", a.clip->start);
+    xml.attr("end", a.clip->end);
+    xml.open("instance_animation");
+    xml.attr("url", cat("#", a.id));
+    xml.close();
+    xml.close();
+  }
   xml.close();
 }
 
