@@ -66,10 +66,7 @@ TextureTransform placement_of(ReadContext& ctx, const Element& texture) {
         std::vector<double> values;
         if (!text_doubles(e.text, &values) || values.size() != 1 || !std::isfinite(values[0])) {
           ctx.warn("collada.texture.placement-ignored",
-                   cat("<", e.name,
-                       "> is not one finite number; the texture's placement is "
-                       "ignored"),
-                   &e);
+                   cat("<", e.name, "> is not one finite number; the placement is ignored"), &e);
           return TextureTransform{};
         }
         *term = values[0];

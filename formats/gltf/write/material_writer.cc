@@ -207,7 +207,7 @@ void write_material(JsonWriter& json, const Material& m) {
 // COLLADA's <constant> shows its emission: as KHR_materials_unlit shows the base colour, a
 // constant material whose base colour says nothing (white, untextured) takes the emissive and its
 // texture as its base colour, and a glTF read gives them back
-// (formats/gltf/read/read_materials.cc).
+// (formats/gltf/read/read_material_extensions.cc).
 void emission_as_base_color(Material& m) {
   if (m.base_color_texture.present() || m.base_color[0] != 1 || m.base_color[1] != 1 ||
       m.base_color[2] != 1) {
@@ -229,7 +229,8 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     const Material& source = scene.materials[i];
     Material m;
     // A glTF read keeps the material's extras under "extras"; a COLLADA one its shading model,
-    // which glTF has no slot for and which the PBR terms already approximate.
+    // which glTF has no slot for and which the PBR terms already approximate, but for constant
+    // shading: KHR_materials_unlit.
     for (const auto& [key, value] : source.extras) {
       if (key == "extras" || (key == "shading" && is_unlit(source))) {
         m.extras.emplace_back(key, value);
@@ -262,9 +263,7 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     clean.clamp(m.roughness, "roughnessFactor", 0, 1);
     // Above 1 the emissive goes in KHR_materials_emissive_strength.
     for (double& v : m.emissive) clean.clamp(v, "emissive", 0, HUGE_VAL);
-    if (!std::isfinite(m.ior)) {
-      clean.finite = false;
-    } else if (m.ior != 0 && m.ior < 1) {
+    if (!std::isfinite(m.ior) || (m.ior != 0 && m.ior < 1)) {
       diagnostics.warn(
           "gltf.write.ior-dropped",
           cat(clean.label, ": ior ", m.ior, " is neither 0 nor at least 1; it is left out"));
