@@ -400,5 +400,30 @@ TEST(MaterialExtensions, TextureTransformReadsAndComesBackOnEveryTexture) {
   EXPECT_EQ(occurrences(json, "\"KHR_texture_transform\":{"), 5u) << json;
 }
 
+// ---- what neither writer can spell
+
+TEST(MaterialExtensions, TermsThatAreNotFiniteOrOutOfRangeAreLeftOutWithAWarning) {
+  Material m = named("odd");
+  m.ior = std::nan("");
+  m.base_color_texture = texture_ref(0);
+  m.base_color_texture.transform.offset = {HUGE_VAL, 0};
+  Material low = named("low");
+  low.ior = 0.5;
+  Scene scene = textured_scene({m, low});
+
+  Diagnostics diagnostics;
+  std::string json = gltf_json(scene, &diagnostics);
+  EXPECT_EQ(diagnostics.count("gltf.write.ior-dropped"), 2);
+  EXPECT_EQ(diagnostics.count("gltf.write.texture-transform-dropped"), 1);
+  EXPECT_FALSE(has(json, "extensionsUsed")) << json;
+
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok()) << w.text.status();
+  EXPECT_EQ(warned(w, "collada.write.ior-dropped"), 2);
+  EXPECT_EQ(warned(w, "collada.write.texture-placement-dropped"), 1);
+  EXPECT_FALSE(has(*w.text, "MAYA")) << *w.text;
+  EXPECT_FALSE(has(*w.text, "index_of_refraction")) << *w.text;
+}
+
 }  // namespace
 }  // namespace px::collada
