@@ -24,10 +24,23 @@ struct Node {
   ValueMap extras;
 };
 
+// KHR_texture_transform's placement of a texture: it is sampled at offset + R(rotation) * (scale
+// * uv), R = [[cos, sin], [-sin, cos]] as that extension defines it.
+struct TextureTransform {
+  std::array<double, 2> offset{0, 0};
+  double rotation = 0;  // radians
+  std::array<double, 2> scale{1, 1};
+  bool identity() const {
+    return offset == std::array<double, 2>{0, 0} && rotation == 0 &&
+           scale == std::array<double, 2>{1, 1};
+  }
+};
+
 struct TextureRef {
   int texture = -1;  // index into Scene::textures, -1 for none
   int texcoord = 0;  // TEXCOORD set
   double scale = 1;  // normal scale / occlusion strength
+  TextureTransform transform;
   bool present() const { return texture >= 0; }
 };
 
@@ -38,7 +51,10 @@ struct Material {
   std::array<double, 4> base_color{1, 1, 1, 1};
   double metallic = 1;
   double roughness = 1;
+  // The emitted radiance, unbounded: a glTF write puts a component above 1 in
+  // KHR_materials_emissive_strength.
   std::array<double, 3> emissive{0, 0, 0};
+  double ior = 1.5;  // KHR_materials_ior: 0 or at least 1
   TextureRef base_color_texture;
   TextureRef metallic_roughness_texture;
   TextureRef normal_texture;
@@ -47,7 +63,8 @@ struct Material {
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   double alpha_cutoff = 0.5;
   bool double_sided = false;
-  ValueMap extras;  // "shading": "phong" | "lambert" | "blinn" | "constant"
+  // "shading": "phong" | "lambert" | "blinn" | "constant" (KHR_materials_unlit in glTF)
+  ValueMap extras;
 };
 
 // glTF sampler constants; 0 means "not given".

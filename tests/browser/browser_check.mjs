@@ -19,9 +19,15 @@
 // Exit status: 0 when three loaded every file and agrees with it, 1 otherwise.
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { runCheck } from './check_driver.mjs';
 import { compare, expectedView, readGltfJson, summary } from './expect.mjs';
+import { writeMaterialFixture } from './material_fixture.mjs';
+
+// The hand-written material fixture (material_fixture.mjs), in a folder of its own.
+const fixtureDir = fs.mkdtempSync(path.join(os.tmpdir(), 'polyxios-browser-fixture-'));
+process.on('exit', () => fs.rmSync(fixtureDir, { recursive: true, force: true }));
 
 // What to convert: id (also the output's folder), input, output file name.
 const sampleCases = (repo) => [
@@ -29,6 +35,9 @@ const sampleCases = (repo) => [
   { id: 'robot_arm-glb', input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: 'robot_arm.glb' },
   // the same as .gltf + .bin, to check that path too
   { id: 'robot_arm-gltf', input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: 'robot_arm.gltf' },
+  // issue 15, point 5: a Maya texture placement as KHR_texture_transform (three's map offset,
+  // repeat and rotation) and <constant> as KHR_materials_unlit (a MeshBasicMaterial)
+  { id: 'materials', input: writeMaterialFixture(fixtureDir), output: 'materials.glb', expectTransform: true, expectUnlit: true },
   // compressed (convert --compress): Draco with its fallback and without, meshopt with its
   // fallback, and meshopt without it, optimized, as .gltf + .bin
   ...COMPRESSED.map(([suffix, output, flags]) => ({
@@ -63,6 +72,9 @@ const CORPUS_CASES = [
   { id: 'named_objects', input: 'gltf/validator/base/data/root/named_objects.gltf', output: 'named_objects.glb' },
   // the same as .gltf: the embedded image stays a data: URI
   { id: 'named_objects-gltf', input: 'gltf/validator/base/data/root/named_objects.gltf', output: 'named_objects.gltf' },
+  // glTF -> GLB, issue 15 point 5: assimp's KHR_texture_transform test (offsets, rotations and
+  // scales on base colour textures), each map placed by three as the file says
+  { id: 'TextureTransformTest', input: 'gltf/assimp/textureTransform/TextureTransformTest.gltf', output: 'TextureTransformTest.glb', expectTransform: true },
   // glTF -> GLB with real data (assimp's test models): a skin of two joints and an animation
   { id: 'simple_skin', input: 'gltf/assimp/simple_skin/simple_skin.gltf', output: 'simple_skin.glb' },
   // compressed: the skinned + animated file, the textured one, and a Draco glTF (34 primitives)
@@ -147,6 +159,12 @@ await runCheck({ ...CHECK, sampleCases, corpusCases: CORPUS_CASES }, async (chec
     const problems = [];
     if (got.error) problems.push(`GLTFLoader failed: ${got.error.split('\n').slice(0, 4).join(' / ')}`);
     else problems.push(...compare(c.expected, got), ...(c.clips ? clipProblems(c.clips, got) : []));
+    // The fixture's own terms, so that the comparison above is not passed by identity alone.
+    const placed = c.expected.materials.some((m) => m.maps.map && (m.placements.map.rotation !== 0 || m.placements.map.repeat[0] !== 1));
+    if (c.expectTransform && !placed) problems.push('the file has no KHR_texture_transform on a base colour texture');
+    if (c.expectUnlit && !got.error && !got.materials.some((m) => m.type === 'MeshBasicMaterial')) {
+      problems.push('three built no MeshBasicMaterial (KHR_materials_unlit)');
+    }
     const errors = got.console.filter((m) => m.level === 'error');
     const warns = got.console.filter((m) => m.level === 'warn');
     for (const m of errors) problems.push(`three logged an error: ${m.text.split('\n')[0]}`);

@@ -114,6 +114,11 @@ export function expectedView(json) {
     for (const ext of Object.values(t.extensions || {})) if (src === undefined && ext && ext.source !== undefined) src = ext.source;
     return images[src] || null;
   };
+  // A textureInfo's KHR_texture_transform as three's texture offset, repeat and rotation.
+  const placement = (info) => {
+    const t = (info && info.extensions && info.extensions.KHR_texture_transform) || {};
+    return { offset: t.offset || [0, 0], repeat: t.scale || [1, 1], rotation: t.rotation || 0 };
+  };
   const materials = (json.materials || []).map((m, index) => {
     const ext = m.extensions || {};
     const pbr = m.pbrMetallicRoughness || {};
@@ -143,6 +148,14 @@ export function expectedView(json) {
         metalnessMap: unlit ? null : textureImage(pbr.metallicRoughnessTexture),
         roughnessMap: unlit ? null : textureImage(pbr.metallicRoughnessTexture),
         aoMap: unlit ? null : textureImage(m.occlusionTexture),
+      },
+      placements: {
+        map: placement(pbr.baseColorTexture),
+        normalMap: placement(m.normalTexture),
+        emissiveMap: placement(m.emissiveTexture),
+        metalnessMap: placement(pbr.metallicRoughnessTexture),
+        roughnessMap: placement(pbr.metallicRoughnessTexture),
+        aoMap: placement(m.occlusionTexture),
       },
     };
   });
@@ -286,6 +299,11 @@ export function compare(exp, got) {
       if (img && !gm) out.push(`${where}: ${k}: the file has a texture (${fmt(img.uri ? img.uri.slice(0, 60) : img.mimeType)}), three loaded none`);
       else if (!img && gm) out.push(`${where}: ${k}: three has a texture the file does not`);
       else if (gm && !(gm.width > 0 && gm.height > 0)) out.push(`${where}: ${k}: three's image is ${gm.width}x${gm.height}`);
+      const p = e.placements[k];
+      if (gm && !(nearVec(gm.offset, p.offset) && nearVec(gm.repeat, p.repeat) && near(gm.rotation, p.rotation))) {
+        out.push(`${where}: ${k}: three places it at offset ${fmt(gm.offset)}, repeat ${fmt(gm.repeat)}, rotation ${gm.rotation}; ` +
+          `the file's KHR_texture_transform at ${fmt(p.offset)}, ${fmt(p.repeat)}, ${p.rotation}`);
+      }
     }
   }
 

@@ -5,7 +5,8 @@
 //             meshes: [{index, name, primitives: [{type, material, vertexCount, indexCount,
 //                                                  attributes: [three names], morphTargets}]}],
 //             materials: [{index, name, type, color, opacity, metalness, roughness, emissive,
-//                          transparent, alphaTest, doubleSided, maps: {map: {width, height} | null, ...}}],
+//                          transparent, alphaTest, doubleSided,
+//                          maps: {map: {width, height, offset, repeat, rotation} | null, ...}}],
 //             skinned: [{node, bones: [node index | null]}],
 //             lights: [{node, type, color, intensity, distance, angle, penumbra}],
 //             animations: [{name, duration, tracks: [{name, keys}]}]}]}
@@ -32,7 +33,13 @@ function describeMaterial(index, m) {
     if (!t) maps[key] = null;
     else {
       const img = t.image || {};
-      maps[key] = { width: img.width || 0, height: img.height || 0 };
+      maps[key] = {
+        width: img.width || 0,
+        height: img.height || 0,
+        offset: [t.offset.x, t.offset.y],
+        repeat: [t.repeat.x, t.repeat.y],
+        rotation: t.rotation,
+      };
     }
   }
   return {

@@ -74,6 +74,7 @@ inline void expect_same_materials(const Scene& a, const Scene& b) {
     expect_colour(x.emissive, y.emissive);
     EXPECT_EQ(x.metallic, y.metallic);
     EXPECT_EQ(x.roughness, y.roughness);
+    EXPECT_EQ(x.ior, y.ior);
     EXPECT_EQ(x.alpha_mode, y.alpha_mode);
     EXPECT_EQ(x.alpha_cutoff, y.alpha_cutoff);
     EXPECT_EQ(x.double_sided, y.double_sided);
@@ -86,6 +87,12 @@ inline void expect_same_materials(const Scene& a, const Scene& b) {
       if (!xs[t]->present()) continue;
       EXPECT_EQ(xs[t]->texcoord, ys[t]->texcoord);
       EXPECT_EQ(xs[t]->scale, ys[t]->scale);
+      const TextureTransform& px = xs[t]->transform;
+      const TextureTransform& py = ys[t]->transform;
+      EXPECT_EQ(px.scale, py.scale);
+      EXPECT_NEAR(px.rotation, py.rotation, 1e-12);
+      EXPECT_NEAR(px.offset[0], py.offset[0], 1e-12);
+      EXPECT_NEAR(px.offset[1], py.offset[1], 1e-12);
       EXPECT_EQ(image_uri(a, *xs[t]), image_uri(b, *ys[t]));
       const Texture& tx = a.textures[xs[t]->texture];
       const Texture& ty = b.textures[ys[t]->texture];

@@ -4,11 +4,12 @@
 #include <cmath>
 #include <tuple>
 
-#include "engine/hash_containers.h"
 #include "engine/errors.h"
+#include "engine/hash_containers.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/read/images.h"
+#include "formats/collada/texture_placement.h"
 
 namespace px::collada {
 namespace {
@@ -45,17 +46,46 @@ const Element* polyxios_technique(const Element& technique) {
   return nullptr;
 }
 
+// The placement of a <texture> (or a polyxios technique's texture) its <extra>'s MAYA technique
+// gives (formats/collada/texture_placement.h); identity without one, or, with a warning, when a
+// term is not one finite number.
+TextureTransform placement_of(ReadContext& ctx, const Element& texture) {
+  MayaPlacement maya;
+  for (const Element& extra : texture.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& technique : extra.children()) {
+      if (technique.name != "technique" || technique.attr("profile") != "MAYA") continue;
+      for (const Element& e : technique.children()) {
+        double* term = e.name == "repeatU"    ? &maya.repeat[0]
+                       : e.name == "repeatV"  ? &maya.repeat[1]
+                       : e.name == "offsetU"  ? &maya.offset[0]
+                       : e.name == "offsetV"  ? &maya.offset[1]
+                       : e.name == "rotateUV" ? &maya.rotate_degrees
+                                              : nullptr;
+        if (term == nullptr) continue;
+        std::vector<double> values;
+        if (!text_doubles(e.text, &values) || values.size() != 1 || !std::isfinite(values[0])) {
+          ctx.warn("collada.texture.placement-ignored",
+                   cat("<", e.name, "> is not one finite number; the placement is ignored"), &e);
+          return TextureTransform{};
+        }
+        *term = values[0];
+      }
+    }
+  }
+  return transform_of(maya);
+}
+
 // The effect being read: where its params live and how its textures resolve.
 class EffectReader {
  public:
   EffectReader(ReadContext& ctx, const Images& images,
-               HashMap<std::tuple<int, int, int, int, int>, int>& textures,
-               const Element& effect)
+               HashMap<std::tuple<int, int, int, int, int>, int>& textures, const Element& effect)
       : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
 
   absl::Status read(Material* m);
   // The glTF terms a polyxios write keeps in <extra><technique profile="polyxios"> inside the
-  // effect's technique: metallic, roughness, alpha_mode, alpha_cutoff, base_color, emissive,
+  // effect's technique: metallic, roughness, ior, alpha_mode, alpha_cutoff, base_color, emissive,
   // metallic_roughness_texture and occlusion_texture (a <texture> with an optional strength).
   absl::Status read_polyxios_extra(const Element* profile, const Element& technique, bool constant,
                                    Material* m);
@@ -65,6 +95,10 @@ class EffectReader {
  private:
   const Element* newparam(const Element* profile, std::string_view sid) const;
   absl::StatusOr<int> texture_for(const Element* profile, const Element& texture);
+  // The texture and its placement into ref.
+  absl::Status texture_ref(const Element* profile, const Element& texture, TextureRef* ref);
+  // <index_of_refraction>, which 0 and 1 (what exporters write for no refraction) leave unset.
+  void read_ior(const Element* profile, const Element& shading, Material* m);
   bool color_of(const Element* profile, const Element& slot, std::array<double, 4>* rgba);
   bool float_of(const Element* profile, const Element& slot, double* value);
 
@@ -151,6 +185,31 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
   return it->second;
 }
 
+absl::Status EffectReader::texture_ref(const Element* profile, const Element& texture,
+                                       TextureRef* ref) {
+  absl::StatusOr<int> index = texture_for(profile, texture);
+  if (!index.ok()) return index.status();
+  ref->texture = *index;
+  if (ref->present()) ref->transform = placement_of(ctx_, texture);
+  return absl::OkStatus();
+}
+
+// glTF's ior (KHR_materials_ior) is 0 or at least 1, and sets the specular reflectance of every
+// dielectric; COLLADA's common profile uses it for refraction alone, and Maya and Blender write 1
+// (Maya's ColladaMaya also 0) when nothing refracts, so those values say nothing.
+void EffectReader::read_ior(const Element* profile, const Element& shading, Material* m) {
+  const Element* slot = shading.child("index_of_refraction");
+  double ior;
+  if (slot == nullptr || !float_of(profile, *slot, &ior) || ior == 0 || ior == 1) return;
+  if (!std::isfinite(ior) || ior < 1) {
+    ctx_.warn("collada.effect.ior-ignored",
+              cat("an index of refraction of ", ior, " is below 1 or not finite; it is ignored"),
+              slot);
+    return;
+  }
+  m->ior = ior;
+}
+
 bool EffectReader::color_of(const Element* profile, const Element& slot,
                             std::array<double, 4>* rgba) {
   const Element* color = slot.child("color");
@@ -217,9 +276,7 @@ absl::Status EffectReader::read(Material* m) {
   if (const Element* emission = shading->child("emission")) {
     std::array<double, 4> rgba;
     if (const Element* texture = emission->child("texture")) {
-      absl::StatusOr<int> t = texture_for(profile, *texture);
-      if (!t.ok()) return t.status();
-      m->emissive_texture.texture = *t;
+      if (absl::Status s = texture_ref(profile, *texture, &m->emissive_texture); !s.ok()) return s;
       if (m->emissive_texture.present()) m->emissive = {1, 1, 1};
     } else if (color_of(profile, *emission, &rgba)) {
       m->emissive = {rgba[0], rgba[1], rgba[2]};
@@ -229,9 +286,8 @@ absl::Status EffectReader::read(Material* m) {
   if (const Element* diffuse = constant ? nullptr : shading->child("diffuse")) {
     std::array<double, 4> rgba;
     if (const Element* texture = diffuse->child("texture")) {
-      absl::StatusOr<int> t = texture_for(profile, *texture);
-      if (!t.ok()) return t.status();
-      m->base_color_texture.texture = *t;
+      if (absl::Status s = texture_ref(profile, *texture, &m->base_color_texture); !s.ok())
+        return s;
     } else if (color_of(profile, *diffuse, &rgba)) {
       m->base_color = {rgba[0], rgba[1], rgba[2], 1};
       diffuse_alpha = rgba[3];
@@ -291,6 +347,7 @@ absl::Status EffectReader::read(Material* m) {
   }
   m->base_color[3] = alpha;
   if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;
+  read_ior(profile, *shading, m);
   if (absl::Status s = read_bump(profile, *technique, m); !s.ok()) return s;
   return read_polyxios_extra(profile, *technique, constant, m);
 }
@@ -304,9 +361,7 @@ absl::Status EffectReader::read_bump(const Element* profile, const Element& tech
       const Element* bump = t.child("bump");
       const Element* texture = bump == nullptr ? nullptr : bump->child("texture");
       if (texture == nullptr) continue;
-      absl::StatusOr<int> index = texture_for(profile, *texture);
-      if (!index.ok()) return index.status();
-      m->normal_texture.texture = *index;
+      if (absl::Status s = texture_ref(profile, *texture, &m->normal_texture); !s.ok()) return s;
     }
   }
   return absl::OkStatus();
@@ -328,9 +383,7 @@ absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Ele
     return true;
   };
   auto texture = [&](const Element& e, TextureRef* ref) -> absl::Status {
-    absl::StatusOr<int> index = texture_for(profile, e);
-    if (!index.ok()) return index.status();
-    ref->texture = *index;
+    if (absl::Status s = texture_ref(profile, e, ref); !s.ok()) return s;
     if (const std::string_view* strength = e.find_attr("strength")) {
       double v;
       if (parse_double(*strength, &v) && std::isfinite(v)) ref->scale = v;
@@ -343,6 +396,17 @@ absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Ele
       numbers(e, 1, &m->metallic);
     } else if (e.name == "roughness") {
       numbers(e, 1, &m->roughness);
+    } else if (e.name == "ior") {
+      // The ior <index_of_refraction> cannot say: 1 and 0 (see read_ior).
+      double ior;
+      if (numbers(e, 1, &ior)) {
+        if (ior == 0 || ior >= 1) {
+          m->ior = ior;
+        } else {
+          ctx_.warn("collada.effect.polyxios-term-ignored",
+                    cat("<ior> ", ior, " is neither 0 nor at least 1; it is ignored"), &e);
+        }
+      }
     } else if (e.name == "alpha_mode") {
       std::string_view mode = trim_xml_space(e.text);
       if (mode == "OPAQUE" || mode == "MASK" || mode == "BLEND") {

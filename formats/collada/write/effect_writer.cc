@@ -11,6 +11,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/texture_placement.h"
 #include "formats/collada/write/image_writer.h"
 #include "formats/collada/write/xml_names.h"
 
@@ -110,6 +111,12 @@ class MaterialCleaner {
       not_finite("its occlusion strength", "1");
       m.occlusion_texture.scale = 1;
     }
+    if (!std::isfinite(m.ior) || (m.ior != 0 && m.ior < 1)) {
+      diagnostics_.warn(
+          "collada.write.ior-dropped",
+          cat(label_, ": ior ", m.ior, " is neither 0 nor at least 1; it is left out"));
+      m.ior = 1.5;
+    }
   }
 
   // Clears a reference to a texture that does not exist or reaches no written image.
@@ -127,12 +134,22 @@ class MaterialCleaner {
         why = "its image is not written";
       }
     }
-    if (why.empty()) return;
+    if (why.empty()) {
+      placement(ref.transform, slot);
+      return;
+    }
     diagnostics_.warn("collada.write.texture-dropped", cat(label_, ": ", slot, " left out: ", why));
     ref = TextureRef{};
   }
 
  private:
+  void placement(TextureTransform& t, std::string_view slot) {
+    if (all_finite(t.offset) && all_finite(t.scale) && std::isfinite(t.rotation)) return;
+    diagnostics_.warn("collada.write.texture-placement-dropped",
+                      cat(label_, ": ", slot, "'s placement is not finite; it is left out"));
+    t = TextureTransform{};
+  }
+
   void not_finite(std::string_view what, std::string_view replacement) {
     diagnostics_.warn("collada.write.material-term-not-finite",
                       cat(label_, ": ", what, " is not finite; ", replacement, " is written"));
@@ -344,6 +361,29 @@ class EffectWriter {
   void texture(const TextureRef& ref) {
     xml_.open("texture");
     texture_attrs(ref);
+    placement(ref);
+    xml_.close();
+  }
+
+  // A texture's placement as Maya's technique (formats/collada/texture_placement.h), with the
+  // sampler's wrap, since three.js's ColladaLoader clamps a texture whose technique says no wrapU.
+  void placement(const TextureRef& ref) {
+    if (ref.transform.identity()) return;
+    const Texture& t = scene_.textures[ref.texture];
+    MayaPlacement maya = maya_placement_of(ref.transform);
+    xml_.open("extra");
+    xml_.open("technique");
+    xml_.attr("profile", "MAYA");
+    xml_.element("wrapU", t.wrap_s == 33071 ? "0" : "1");
+    xml_.element("wrapV", t.wrap_t == 33071 ? "0" : "1");
+    xml_.element("mirrorU", t.wrap_s == 33648 ? "1" : "0");
+    xml_.element("mirrorV", t.wrap_t == 33648 ? "1" : "0");
+    number_element("repeatU", std::array{maya.repeat[0]});
+    number_element("repeatV", std::array{maya.repeat[1]});
+    number_element("offsetU", std::array{maya.offset[0]});
+    number_element("offsetV", std::array{maya.offset[1]});
+    number_element("rotateUV", std::array{maya.rotate_degrees});
+    xml_.close();
     xml_.close();
   }
 
@@ -381,6 +421,7 @@ class EffectWriter {
       xml_.close();
       float_element(xml_, "transparency", 1);
     }
+    if (writes_index_of_refraction()) float_element(xml_, "index_of_refraction", m_.ior);
     xml_.close();
   }
 
@@ -390,6 +431,10 @@ class EffectWriter {
   // to it (W16, W17).
   bool writes_metallic() const { return m_.metallic != 0; }
   bool writes_roughness() const { return m_.roughness != 1; }
+  // An ior <index_of_refraction> spells (see read_ior in formats/collada/read/materials.cc); the
+  // polyxios technique keeps 0 and 1, which a read takes for no refraction.
+  bool writes_index_of_refraction() const { return m_.ior > 1 && m_.ior != 1.5; }
+  bool writes_ior() const { return m_.ior == 0 || m_.ior == 1; }
   bool writes_alpha_mode() const {
     AlphaMode implied = m_.base_color[3] < 1 ? AlphaMode::kBlend : AlphaMode::kOpaque;
     return p_.write_alpha_mode && m_.alpha_mode != implied;
@@ -403,9 +448,9 @@ class EffectWriter {
     return m_.emissive_texture.present() && m_.emissive != std::array<double, 3>{1, 1, 1};
   }
   bool writes_polyxios() const {
-    return writes_metallic() || writes_roughness() || writes_alpha_mode() || writes_cutoff() ||
-           writes_base_color() || writes_emissive() || m_.metallic_roughness_texture.present() ||
-           m_.occlusion_texture.present();
+    return writes_metallic() || writes_roughness() || writes_ior() || writes_alpha_mode() ||
+           writes_cutoff() || writes_base_color() || writes_emissive() ||
+           m_.metallic_roughness_texture.present() || m_.occlusion_texture.present();
   }
 
   // The technique's <extra>: the polyxios technique, then the one most readers look for last,
@@ -442,6 +487,7 @@ class EffectWriter {
     xml_.attr("profile", "polyxios");
     if (writes_metallic()) number_element("metallic", std::array{m_.metallic});
     if (writes_roughness()) number_element("roughness", std::array{m_.roughness});
+    if (writes_ior()) number_element("ior", std::array{m_.ior});
     if (writes_alpha_mode()) {
       xml_.element("alpha_mode", m_.alpha_mode == AlphaMode::kOpaque ? "OPAQUE"
                                  : m_.alpha_mode == AlphaMode::kMask ? "MASK"
@@ -453,12 +499,14 @@ class EffectWriter {
     if (m_.metallic_roughness_texture.present()) {
       xml_.open("metallic_roughness_texture");
       texture_attrs(m_.metallic_roughness_texture);
+      placement(m_.metallic_roughness_texture);
       xml_.close();
     }
     if (m_.occlusion_texture.present()) {
       xml_.open("occlusion_texture");
       texture_attrs(m_.occlusion_texture);
       if (m_.occlusion_texture.scale != 1) xml_.attr("strength", cat(m_.occlusion_texture.scale));
+      placement(m_.occlusion_texture);
       xml_.close();
     }
     xml_.close();

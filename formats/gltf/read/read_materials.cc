@@ -2,12 +2,13 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/read/read_material_extensions.h"
 
 namespace px::gltf {
 namespace {
 
 // A textureInfo: index, texCoord and, for normal and occlusion textures, scale or strength.
-absl::Status read_texture_ref(const ReadContext& ctx, const JsonObject& parent,
+absl::Status read_texture_ref(ReadContext& ctx, const JsonObject& parent,
                               std::string_view key, std::string_view scale_key, TextureRef& ref) {
   absl::StatusOr<std::optional<JsonObject>> json = parent.object(key);
   if (!json.ok()) return json.status();
@@ -15,6 +16,7 @@ absl::Status read_texture_ref(const ReadContext& ctx, const JsonObject& parent,
   PX_GLTF_TRY((*json)->require_index("index", ctx.count(Top::kTextures), ref.texture));
   PX_GLTF_TRY((*json)->get("texCoord", ref.texcoord));
   if (!scale_key.empty()) PX_GLTF_TRY((*json)->get(scale_key, ref.scale));
+  read_texture_transform(ctx, **json, ref);
   return absl::OkStatus();
 }
 
@@ -47,6 +49,7 @@ absl::Status read_material(ReadContext& ctx, const JsonObject& json, Material& m
   }
   PX_GLTF_TRY(json.get("alphaCutoff", m.alpha_cutoff));
   PX_GLTF_TRY(json.get("doubleSided", m.double_sided));
+  read_material_extensions(ctx, json, m);
   return ctx.keep(json, "extras", m.extras);
 }
 

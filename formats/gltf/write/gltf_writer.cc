@@ -219,13 +219,14 @@ class Document {
         materials_(std::move(materials)) {}
 
   // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels,
-  // KHR_lights_punctual for lights, a compression extension when a primitive is compressed
+  // KHR_lights_punctual for lights, the materials' extensions, a compression extension when a primitive is compressed
   // (required when its fallback is left out).
   void write_extension_lists(JsonWriter& json, const LightWriter& lights) const {
     std::vector<std::string_view> used;
     std::vector<std::string_view> required;
     if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
     if (!lights.empty()) used.push_back("KHR_lights_punctual");
+    for (std::string_view name : materials_.extensions_used()) used.push_back(name);
     const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
       return std::any_of(plan.draco.begin(), plan.draco.end(),
                          [](const auto& d) { return d != nullptr; });

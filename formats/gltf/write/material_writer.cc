@@ -14,6 +14,11 @@ namespace {
 // glTF's texCoord is a set index; sets are tracked in a 32-bit mask.
 constexpr int kMaxSets = 32;
 
+constexpr std::string_view kEmissiveStrength = "KHR_materials_emissive_strength";
+constexpr std::string_view kIor = "KHR_materials_ior";
+constexpr std::string_view kUnlit = "KHR_materials_unlit";
+constexpr std::string_view kTextureTransform = "KHR_texture_transform";
+
 std::string label_of(const Material& m, size_t index) {
   return m.name.empty() ? cat("material ", index) : cat("material ", index, " '", m.name, "'");
 }
@@ -37,6 +42,13 @@ struct Cleaner {
 
   void texture(TextureRef& ref, std::string_view what) {
     if (!ref.present()) return;
+    TextureTransform& t = ref.transform;
+    if (!std::isfinite(t.offset[0]) || !std::isfinite(t.offset[1]) || !std::isfinite(t.rotation) ||
+        !std::isfinite(t.scale[0]) || !std::isfinite(t.scale[1])) {
+      diagnostics.warn("gltf.write.texture-transform-dropped",
+                       cat(label, ": ", what, "'s placement is not finite; it is left out"));
+      t = TextureTransform{};
+    }
     std::string why;
     if (static_cast<size_t>(ref.texture) >= scene.textures.size()) {
       why = cat("texture ", ref.texture, " does not exist");
@@ -59,6 +71,13 @@ uint32_t sets_of(const Material& m) {
   return sets;
 }
 
+void write_numbers(JsonWriter& json, std::string_view key, const auto& values) {
+  json.key(key);
+  json.start_array();
+  for (double v : values) json.number(v);
+  json.end_array();
+}
+
 void write_texture_ref(JsonWriter& json, std::string_view key, const TextureRef& ref,
                        std::string_view scale_key) {
   if (!ref.present()) return;
@@ -74,14 +93,62 @@ void write_texture_ref(JsonWriter& json, std::string_view key, const TextureRef&
     json.key(scale_key);
     json.number(ref.scale);
   }
+  const TextureTransform& t = ref.transform;
+  if (!t.identity()) {
+    json.key("extensions");
+    json.start_object();
+    json.key(kTextureTransform);
+    json.start_object();
+    if (t.offset != std::array<double, 2>{0, 0}) write_numbers(json, "offset", t.offset);
+    if (t.rotation != 0) {
+      json.key("rotation");
+      json.number(t.rotation);
+    }
+    if (t.scale != std::array<double, 2>{1, 1}) write_numbers(json, "scale", t.scale);
+    json.end_object();
+    json.end_object();
+  }
   json.end_object();
 }
 
-void write_numbers(JsonWriter& json, std::string_view key, const auto& values) {
-  json.key(key);
-  json.start_array();
-  for (double v : values) json.number(v);
-  json.end_array();
+bool is_unlit(const Material& m) {
+  const Value* shading = find_value(m.extras, "shading");
+  return shading != nullptr && shading->is_string() && shading->as_string() == "constant";
+}
+
+// The emissive as glTF spells it: a factor of at most 1 and the strength it is scaled by.
+double emissive_strength(const Material& m) {
+  double largest = std::max({m.emissive[0], m.emissive[1], m.emissive[2]});
+  return largest > 1 ? largest : 1;
+}
+
+// The material's extensions object, when it has any.
+void write_extensions(JsonWriter& json, const Material& m) {
+  double strength = emissive_strength(m);
+  bool unlit = is_unlit(m);
+  if (!unlit && strength == 1 && m.ior == 1.5) return;
+  json.key("extensions");
+  json.start_object();
+  if (strength != 1) {
+    json.key(kEmissiveStrength);
+    json.start_object();
+    json.key("emissiveStrength");
+    json.number(strength);
+    json.end_object();
+  }
+  if (m.ior != 1.5) {
+    json.key(kIor);
+    json.start_object();
+    json.key("ior");
+    json.number(m.ior);
+    json.end_object();
+  }
+  if (unlit) {
+    json.key(kUnlit);
+    json.start_object();
+    json.end_object();
+  }
+  json.end_object();
 }
 
 void write_material(JsonWriter& json, const Material& m) {
@@ -111,8 +178,12 @@ void write_material(JsonWriter& json, const Material& m) {
   write_texture_ref(json, "normalTexture", m.normal_texture, "scale");
   write_texture_ref(json, "occlusionTexture", m.occlusion_texture, "strength");
   write_texture_ref(json, "emissiveTexture", m.emissive_texture, "");
-  if (m.emissive != std::array<double, 3>{0, 0, 0})
-    write_numbers(json, "emissiveFactor", m.emissive);
+  if (m.emissive != std::array<double, 3>{0, 0, 0}) {
+    double strength = emissive_strength(m);
+    write_numbers(
+        json, "emissiveFactor",
+        std::array{m.emissive[0] / strength, m.emissive[1] / strength, m.emissive[2] / strength});
+  }
   if (m.alpha_mode != AlphaMode::kOpaque) {
     json.key("alphaMode");
     json.string(m.alpha_mode == AlphaMode::kMask ? "MASK" : "BLEND");
@@ -125,11 +196,27 @@ void write_material(JsonWriter& json, const Material& m) {
     json.key("doubleSided");
     json.boolean(true);
   }
+  write_extensions(json, m);
   if (const Value* extras = find_value(m.extras, "extras")) {
     json.key("extras");
     write_value(json, *extras);
   }
   json.end_object();
+}
+
+// COLLADA's <constant> shows its emission: as KHR_materials_unlit shows the base colour, a
+// constant material whose base colour says nothing (white, untextured) takes the emissive and its
+// texture as its base colour, and a glTF read gives them back
+// (formats/gltf/read/read_material_extensions.cc).
+void emission_as_base_color(Material& m) {
+  if (m.base_color_texture.present() || m.base_color[0] != 1 || m.base_color[1] != 1 ||
+      m.base_color[2] != 1) {
+    return;
+  }
+  std::copy(m.emissive.begin(), m.emissive.end(), m.base_color.begin());
+  m.base_color_texture = m.emissive_texture;
+  m.emissive = {0, 0, 0};
+  m.emissive_texture = TextureRef{};
 }
 
 }  // namespace
@@ -142,9 +229,10 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     const Material& source = scene.materials[i];
     Material m;
     // A glTF read keeps the material's extras under "extras"; a COLLADA one its shading model,
-    // which glTF has no slot for and which the PBR terms already approximate.
+    // which glTF has no slot for and which the PBR terms already approximate, but for constant
+    // shading: KHR_materials_unlit.
     for (const auto& [key, value] : source.extras) {
-      if (key == "extras") {
+      if (key == "extras" || (key == "shading" && is_unlit(source))) {
         m.extras.emplace_back(key, value);
       } else if (key != "shading") {
         diagnostics.warn(
@@ -157,6 +245,7 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     m.metallic = source.metallic;
     m.roughness = source.roughness;
     m.emissive = source.emissive;
+    m.ior = source.ior;
     m.base_color_texture = source.base_color_texture;
     m.metallic_roughness_texture = source.metallic_roughness_texture;
     m.normal_texture = source.normal_texture;
@@ -166,11 +255,20 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     m.alpha_cutoff = source.alpha_cutoff;
     m.double_sided = source.double_sided;
 
+    if (is_unlit(m)) emission_as_base_color(m);
+
     Cleaner clean{scene, diagnostics, label_of(m, i)};
     for (double& v : m.base_color) clean.clamp(v, "baseColorFactor", 0, 1);
     clean.clamp(m.metallic, "metallicFactor", 0, 1);
     clean.clamp(m.roughness, "roughnessFactor", 0, 1);
-    for (double& v : m.emissive) clean.clamp(v, "emissiveFactor", 0, 1);
+    // Above 1 the emissive goes in KHR_materials_emissive_strength.
+    for (double& v : m.emissive) clean.clamp(v, "emissive", 0, HUGE_VAL);
+    if (!std::isfinite(m.ior) || (m.ior != 0 && m.ior < 1)) {
+      diagnostics.warn(
+          "gltf.write.ior-dropped",
+          cat(clean.label, ": ior ", m.ior, " is neither 0 nor at least 1; it is left out"));
+      m.ior = 1.5;
+    }
     if (m.alpha_mode == AlphaMode::kMask) {
       clean.clamp(m.alpha_cutoff, "alphaCutoff", 0, HUGE_VAL);
     }
@@ -211,6 +309,27 @@ int MaterialTable::use(int material, uint32_t sets, std::string_view label,
   materials_.push_back(std::move(copy));
   it->second = static_cast<int>(materials_.size()) - 1;
   return it->second;
+}
+
+std::vector<std::string_view> MaterialTable::extensions_used() const {
+  auto any = [&](auto&& has) { return std::any_of(materials_.begin(), materials_.end(), has); };
+  std::vector<std::string_view> used;
+  if (any([](const Material& m) { return emissive_strength(m) != 1; })) {
+    used.push_back(kEmissiveStrength);
+  }
+  if (any([](const Material& m) { return m.ior != 1.5; })) used.push_back(kIor);
+  if (any([](const Material& m) { return is_unlit(m); })) used.push_back(kUnlit);
+  if (any([](const Material& m) {
+        for (const TextureRef* ref :
+             {&m.base_color_texture, &m.metallic_roughness_texture, &m.normal_texture,
+              &m.occlusion_texture, &m.emissive_texture}) {
+          if (ref->present() && !ref->transform.identity()) return true;
+        }
+        return false;
+      })) {
+    used.push_back(kTextureTransform);
+  }
+  return used;
 }
 
 void MaterialTable::write_json(JsonWriter& json) const {

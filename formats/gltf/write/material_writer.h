@@ -1,5 +1,7 @@
 // Scene materials as glTF materials: factors clamped to glTF's ranges, references to textures
-// that do not exist dropped, and glTF's default values left out.
+// that do not exist dropped, and glTF's default values left out. A constant shading is
+// KHR_materials_unlit, an emissive above 1 KHR_materials_emissive_strength, an ior other than
+// 1.5 KHR_materials_ior and a texture's placement KHR_texture_transform.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,10 @@ class MaterialTable {
   // TEXCOORD sets are the bits of `sets`. glTF forbids a texture on a set the mesh lacks, so such
   // a primitive gets a copy of the material without those textures, with a warning.
   int use(int material, uint32_t sets, std::string_view label, Diagnostics& diagnostics);
+
+  // The material extensions the written materials use, for "extensionsUsed":
+  // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_unlit, KHR_texture_transform.
+  std::vector<std::string_view> extensions_used() const;
 
   // "materials", when there is any.
   void write_json(JsonWriter& json) const;

@@ -1,0 +1,126 @@
+#include "formats/gltf/read/read_material_extensions.h"
+
+#include <cmath>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "engine/strings.h"
+
+namespace px::gltf {
+namespace {
+
+constexpr std::string_view kInvalid = "gltf.read.material-extension-invalid";
+
+bool declared(const ReadContext& ctx, std::string_view extension) {
+  const JsonValue* used = ctx.root().find("extensionsUsed");
+  if (used == nullptr || !used->IsArray()) return false;
+  for (const JsonValue& name : used->GetArray()) {
+    if (name.IsString() &&
+        std::string_view(name.GetString(), name.GetStringLength()) == extension) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The object's extensions.<extension> when the document declares it; a member of another type is
+// left out with a warning.
+std::optional<JsonObject> extension_of(ReadContext& ctx, const JsonObject& json,
+                                       std::string_view extension) {
+  if (!declared(ctx, extension)) return std::nullopt;
+  absl::StatusOr<std::optional<JsonObject>> extensions = json.object("extensions");
+  if (!extensions.ok() || !*extensions) return std::nullopt;
+  absl::StatusOr<std::optional<JsonObject>> object = (*extensions)->object(extension);
+  if (!object.ok()) {
+    ctx.warn(kInvalid,
+             cat(json.pointer("extensions"), "/", extension, " is not an object; it is left out"));
+    return std::nullopt;
+  }
+  return *object;
+}
+
+// Member `key` of json as finite numbers, into out (left as it is when the member is absent);
+// false, with a warning, when it is not `out.size()` finite numbers (one number for size 1).
+bool numbers(ReadContext& ctx, const JsonObject& json, std::string_view key,
+             std::span<double> out) {
+  const JsonValue* v = json.find(key);
+  if (v == nullptr) return true;
+  bool ok = false;
+  if (out.size() == 1) {
+    ok = v->IsNumber() && std::isfinite(v->GetDouble());
+    if (ok) out[0] = v->GetDouble();
+  } else if (v->IsArray() && v->Size() == out.size()) {
+    ok = true;
+    for (rapidjson::SizeType i = 0; i < v->Size(); ++i)
+      ok &= (*v)[i].IsNumber() && std::isfinite((*v)[i].GetDouble());
+    for (rapidjson::SizeType i = 0; ok && i < v->Size(); ++i) out[i] = (*v)[i].GetDouble();
+  }
+  if (!ok) {
+    ctx.warn(kInvalid, cat(json.pointer(key), " is not ", out.size(), " finite number",
+                           out.size() == 1 ? "" : "s", "; the extension is left out"));
+  }
+  return ok;
+}
+
+// KHR_materials_unlit shows the base colour as COLLADA's <constant> shows its emission: an unlit
+// material without an emissive of its own reads its base colour and texture as the emissive,
+// with a white base colour, which a glTF write turns back (formats/gltf/write/material_writer.cc).
+void base_color_as_emission(Material& m) {
+  if (m.emissive_texture.present() || m.emissive != std::array<double, 3>{0, 0, 0}) return;
+  std::copy(m.base_color.begin(), m.base_color.begin() + 3, m.emissive.begin());
+  m.emissive_texture = m.base_color_texture;
+  m.base_color = {1, 1, 1, m.base_color[3]};
+  m.base_color_texture = TextureRef{};
+}
+
+}  // namespace
+
+void read_material_extensions(ReadContext& ctx, const JsonObject& json, Material& m) {
+  if (std::optional<JsonObject> e = extension_of(ctx, json, "KHR_materials_emissive_strength")) {
+    double strength = 1;
+    if (numbers(ctx, *e, "emissiveStrength", std::span(&strength, 1))) {
+      if (strength < 0) {
+        ctx.warn(kInvalid, cat(e->pointer("emissiveStrength"), " is negative; it is left out"));
+      } else {
+        for (double& v : m.emissive) v *= strength;
+      }
+    }
+  }
+  if (std::optional<JsonObject> e = extension_of(ctx, json, "KHR_materials_ior")) {
+    double ior = 1.5;
+    if (numbers(ctx, *e, "ior", std::span(&ior, 1))) {
+      if (ior != 0 && ior < 1) {
+        ctx.warn(kInvalid, cat(e->pointer("ior"), " is neither 0 nor at least 1; it is left out"));
+      } else {
+        m.ior = ior;
+      }
+    }
+  }
+  if (extension_of(ctx, json, "KHR_materials_unlit")) {
+    set_value(m.extras, "shading", Value("constant"));
+    base_color_as_emission(m);
+  }
+}
+
+void read_texture_transform(ReadContext& ctx, const JsonObject& json, TextureRef& ref) {
+  std::optional<JsonObject> e = extension_of(ctx, json, "KHR_texture_transform");
+  if (!e) return;
+  TextureTransform t;
+  double texcoord = ref.texcoord;
+  if (!numbers(ctx, *e, "offset", t.offset) ||
+      !numbers(ctx, *e, "rotation", std::span(&t.rotation, 1)) ||
+      !numbers(ctx, *e, "scale", t.scale) ||
+      !numbers(ctx, *e, "texCoord", std::span(&texcoord, 1))) {
+    return;
+  }
+  if (texcoord < 0 || texcoord > 2147483647 || texcoord != std::floor(texcoord)) {
+    ctx.warn(kInvalid,
+             cat(e->pointer("texCoord"), " is not a TEXCOORD set; the extension is left out"));
+    return;
+  }
+  ref.transform = t;
+  ref.texcoord = static_cast<int>(texcoord);
+}
+
+}  // namespace px::gltf
