@@ -23,16 +23,14 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/animation.h"
 #include "rapidjson/document.h"
+#include "tests/support/corpus_files.h"
 
 namespace px::animation_testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_dir() {
-  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
-  return PX_CORPUS_DIR;
-}
+using test_support::corpus_dir;
 
 size_t occurrences(const std::string& text, std::string_view what) {
   size_t n = 0;

@@ -19,16 +19,14 @@
 #include "formats/collada/read/collada_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/animation/fidelity.h"
+#include "tests/support/corpus_files.h"
 
 namespace px::animation_testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path corpus_dir() {
-  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
-  return PX_CORPUS_DIR;
-}
+using test_support::corpus_dir;
 
 bool is_dae(const fs::path& p) {
   std::string ext = p.extension().string();

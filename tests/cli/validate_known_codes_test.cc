@@ -137,7 +137,7 @@ const std::vector<Construction>& constructions() {
   static const std::vector<Construction> kConstructions = {
       // cat("collada.", lower(semantic), ".duplicate-set"), twice: COLLADA's geometry semantics
       // (any other a document spells is known too, by is_known_code's family).
-      {"formats/collada/read/geometry.cc: collada.",
+      {"formats/collada/read/mesh_inputs.cc: collada.",
        2,
        {"collada.binormal.duplicate-set", "collada.color.duplicate-set",
         "collada.normal.duplicate-set", "collada.position.duplicate-set",

@@ -27,6 +27,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/light.h"
+#include "tests/support/corpus_files.h"
 
 namespace px {
 namespace {
@@ -39,31 +40,9 @@ constexpr int kMinColladaFiles = 1075;
 constexpr int kMinColladaLights = 1200;
 constexpr int kMinGltfFiles = 3;
 
-fs::path corpus_dir() {
-  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
-  return PX_CORPUS_DIR;
-}
-
-std::string text_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<fs::path> files_holding(const fs::path& root, std::initializer_list<const char*> exts,
-                                    std::string_view marker) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(root)) return out;
-  for (const fs::directory_entry& e : fs::recursive_directory_iterator(root)) {
-    std::string ext = e.path().extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-    if (!e.is_regular_file() || std::find(exts.begin(), exts.end(), ext) == exts.end()) continue;
-    if (text_of(e.path()).find(marker) != std::string::npos) out.push_back(e.path());
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test_support::corpus_dir;
+using test_support::text_of;
+using test_support::files_holding;
 
 // The nodes a scene reaches: a COLLADA write holds only those.
 std::vector<bool> reached(const Scene& scene) {
@@ -133,7 +112,7 @@ absl::StatusOr<Scene> through_dae(const Scene& scene) {
 
 TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
   const fs::path root = corpus_dir() / "collada";
-  const std::vector<fs::path> files = files_holding(root, {".dae"}, "<library_lights");
+  const std::vector<fs::path> files = files_holding(root, {".dae"}, {"<library_lights"});
   if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << root;
   int read = 0, refused = 0, unwritable = 0, with_lights = 0, lights = 0, instances = 0;
   std::map<LightType, int> by_type;
@@ -182,7 +161,7 @@ TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
 TEST(LightsCorpus, GltfLightsSurviveColladaAndGlbWrites) {
   const fs::path root = corpus_dir() / "gltf";
   const std::vector<fs::path> files =
-      files_holding(root, {".gltf", ".glb"}, "KHR_lights_punctual");
+      files_holding(root, {".gltf", ".glb"}, {"KHR_lights_punctual"});
   if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << root;
   int read = 0, with_lights = 0, lights = 0;
   for (const fs::path& file : files) {

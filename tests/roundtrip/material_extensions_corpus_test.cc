@@ -29,6 +29,7 @@
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "tests/support/corpus_files.h"
 
 namespace px {
 namespace {
@@ -38,36 +39,9 @@ namespace fs = std::filesystem;
 constexpr const char* kExtensions[] = {"KHR_materials_unlit", "KHR_materials_emissive_strength",
                                        "KHR_materials_ior", "KHR_texture_transform"};
 
-fs::path corpus_dir() {
-  if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
-  return PX_CORPUS_DIR;
-}
-
-std::string text_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The files under root of those extensions holding any of the markers, sorted.
-std::vector<fs::path> files_holding(const fs::path& root, std::initializer_list<const char*> exts,
-                                    std::initializer_list<const char*> markers) {
-  std::vector<fs::path> out;
-  if (!fs::is_directory(root)) return out;
-  for (const fs::directory_entry& e : fs::recursive_directory_iterator(root)) {
-    std::string ext = e.path().extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), ::tolower);
-    if (!e.is_regular_file() || std::find(exts.begin(), exts.end(), ext) == exts.end()) continue;
-    const std::string text = text_of(e.path());
-    if (std::any_of(markers.begin(), markers.end(),
-                    [&](const char* m) { return text.find(m) != std::string::npos; })) {
-      out.push_back(e.path());
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using test_support::corpus_dir;
+using test_support::text_of;
+using test_support::files_holding;
 
 bool same(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
 
