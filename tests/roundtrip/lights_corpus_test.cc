@@ -28,6 +28,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/light.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/through_collada.h"
 
 namespace px {
 namespace {
@@ -102,13 +103,7 @@ absl::StatusOr<Scene> through_glb(const Scene& scene) {
   return gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
 }
 
-absl::StatusOr<Scene> through_dae(const Scene& scene) {
-  Diagnostics diagnostics;
-  absl::StatusOr<std::string> dae = collada::write_to_memory(scene, diagnostics);
-  if (!dae.ok()) return dae.status();
-  std::unique_ptr<Source> source = memory_source(*dae);
-  return collada::read(*source, ReadOptions(), diagnostics);
-}
+using test_support::through_dae;
 
 TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
   const fs::path root = corpus_dir() / "collada";

@@ -30,6 +30,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/through_collada.h"
 
 namespace px {
 namespace {
@@ -106,13 +107,7 @@ absl::StatusOr<std::string> write_glb(const Scene& scene) {
   return glb->json;
 }
 
-absl::StatusOr<Scene> through_dae(const Scene& scene) {
-  Diagnostics diagnostics;
-  absl::StatusOr<std::string> dae = collada::write_to_memory(scene, diagnostics);
-  if (!dae.ok()) return dae.status();
-  std::unique_ptr<Source> source = memory_source(*dae);
-  return collada::read(*source, ReadOptions(), diagnostics);
-}
+using test_support::through_dae;
 
 // How many outputs declared each extension.
 struct Counts {

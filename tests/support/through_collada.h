@@ -1,0 +1,24 @@
+// A scene written as COLLADA in memory and read back, for tests that check what a COLLADA round
+// trip keeps (the warnings of both steps are not looked at).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/diagnostics.h"
+#include "engine/source.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/collada/write/collada_writer.h"
+
+namespace px::test_support {
+
+inline absl::StatusOr<Scene> through_dae(const Scene& scene) {
+  Diagnostics diagnostics;
+  absl::StatusOr<std::string> dae = collada::write_to_memory(scene, diagnostics);
+  if (!dae.ok()) return dae.status();
+  std::unique_ptr<Source> source = memory_source(*dae);
+  return collada::read(*source, ReadOptions(), diagnostics);
+}
+
+}  // namespace px::test_support
