@@ -1,6 +1,8 @@
 #include "engine/scratch_pool.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <iterator>
 
 #include "model/allocation_gate.h"
 #include "model/page_memory.h"
@@ -12,12 +14,7 @@ size_t large_capacity(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage
 
 }  // namespace
 
-ScratchPool::~ScratchPool() {
-  for (auto [block, capacity] : free_) {
-    unmap_pages(block, capacity);
-    if (budget_ != nullptr) budget_->release(capacity);
-  }
-}
+ScratchPool::~ScratchPool() { unmap_free_blocks(); }
 
 void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
   if (bytes < kLarge) {
@@ -45,8 +42,20 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
       *capacity = want;
       return block;
     }
+    // None holds it: the released blocks, too small for this and likely for what follows (a
+    // read's tables grow with its meshes), go back to the system before more is mapped, so
+    // that the peak is what is in use.
+    unmap_free_blocks();
   }
   return charged(budget_.get(), want, [&] { return map_pages(want, capacity); });
+}
+
+void ScratchPool::unmap_free_blocks() {
+  for (auto [block, capacity] : free_) {
+    unmap_pages(block, capacity);
+    if (budget_ != nullptr) budget_->release(capacity);
+  }
+  free_.clear();
 }
 
 void ScratchPool::release(void* block, size_t capacity) {
@@ -57,8 +66,25 @@ void ScratchPool::release(void* block, size_t capacity) {
     return;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  // Kept by address, a block joined to the released neighbours it touches: two tables released
+  // side by side hold the next, larger one.
+  char* start = static_cast<char*>(block);
+  auto next = std::lower_bound(free_.begin(), free_.end(), std::pair<void*, size_t>(block, 0));
+  const bool joins_next = next != free_.end() && start + capacity == next->first;
+  const bool joins_prev =
+      next != free_.begin() && static_cast<char*>(std::prev(next)->first) + std::prev(next)->second == start;
+  if (joins_prev) {
+    auto prev = std::prev(next);
+    prev->second += capacity + (joins_next ? next->second : 0);
+    if (joins_next) free_.erase(next);
+    return;
+  }
+  if (joins_next) {
+    *next = {block, capacity + next->second};
+    return;
+  }
   try {
-    free_.emplace_back(block, capacity);
+    free_.emplace(next, block, capacity);
   } catch (const std::bad_alloc&) {
     // Called from destructors: no room to keep the block is no reason to fail; it goes back.
     unmap_pages(block, capacity);

@@ -32,6 +32,9 @@ class ScratchPool {
   static constexpr size_t kLarge = size_t{256} << 10;
 
  private:
+  // Unmaps every released block; the mutex held.
+  void unmap_free_blocks();
+
   std::mutex mutex_;
   std::vector<std::pair<void*, size_t>> free_;  // large blocks released, by address
   // The read's budget the pool was made under (nullptr for none): charged for the small blocks

@@ -6,12 +6,14 @@
 #endif
 #include <expat.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <string>
 
 #include "engine/errors.h"
+#include "engine/number_runs.h"
 #include "engine/number_sink.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
@@ -141,7 +143,7 @@ class Builder {
                                      const XML_Char*) {
     guarded(self, [&](Builder& b) {
       b.fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
-                    XML_GetCurrentLineNumber(b.parser_),
+                    b.line(),
                     "the document declares an XML entity, which is refused"));
     });
   }
@@ -185,7 +187,7 @@ class Builder {
   }
   absl::Status long_string(std::string_view element, uint64_t bytes, std::string_view what) {
     return over_budget("limits.string-length", shortened(element),
-                       XML_GetCurrentLineNumber(parser_),
+                       line(),
                        cat(what, " reaches ", bytes, " bytes, past the limit of ",
                            options_.max_string_bytes));
   }
@@ -194,6 +196,15 @@ class Builder {
     return name.size() <= 64 ? std::string(name) : cat(name.substr(0, 64), "...");
   }
   absl::Status scan();
+  // Hands data[0, size) to expat, taking the long runs of number text after a numeric element's
+  // start tag straight to the sink (number_runs.h).
+  absl::Status feed(const char* data, size_t size, bool last);
+  absl::Status expat_parse(const char* data, size_t size, bool last);
+  // Takes the start of data[0, size) that is number text to the array as expat would have handed
+  // it over; the length taken.
+  size_t take_run(NumberArray& array, const char* data, size_t size);
+  // The line expat is at, counting the line ends of the runs it never saw.
+  int64_t line() const { return XML_GetCurrentLineNumber(parser_) + run_lines_; }
   // A token was not a number: the sink has the refusal.
   void stop_for_numbers() {
     if (status_.ok()) status_ = absl::CancelledError();
@@ -209,12 +220,24 @@ class Builder {
   size_t depth_ = 0;
   absl::Status status_;
   std::exception_ptr exception_;  // thrown in a handler, rethrown when expat returns
+
+  // The fast path for number text (feed()); off for input expat reads as UTF-16.
+  bool take_runs_ = false;
+  StartTagScanner tags_;
+  uint64_t expat_bytes_ = 0;      // bytes handed to expat so far
+  int64_t run_lines_ = 0;         // line ends in them
+  bool run_ended_in_cr_ = false;  // the last byte taken was a CR
+  std::string run_text_;          // a run's piece with its line ends made expat's
+  NumberArray* open_run_ = nullptr;  // an array whose run went on to the end of the last block
+  // The numeric element expat opened last and where its start tag ended (expat's offsets).
+  NumberArray* started_array_ = nullptr;
+  uint64_t started_end_ = 0;
 };
 
 void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   if (!status_.ok()) return;
   if (depth_ >= static_cast<size_t>(options_.max_depth)) {
-    fail(refuse("xml.depth", name, XML_GetCurrentLineNumber(parser_),
+    fail(refuse("xml.depth", name, line(),
                 cat("elements nest deeper than ", options_.max_depth)));
     return;
   }
@@ -235,7 +258,7 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   auto* element = new (doc_.memory_.allocate(sizeof(Element), alignof(Element))) Element();
   element->name = intern_copy(name);
   element->attributes = {attributes, n_attrs};
-  element->line = XML_GetCurrentLineNumber(parser_);
+  element->line = line();
   if (const std::string_view* id = element->find_attr("id")) doc_.ids_.try_emplace(*id, element);
   if (depth_ > 0) {
     Frame& parent = stack_[depth_ - 1];
@@ -271,6 +294,9 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
     array->decimal_comma = options_.decimal_comma;
     element->numbers = array;
     f.array = array;
+    started_array_ = array;
+    started_end_ = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_)) +
+                   static_cast<uint64_t>(XML_GetCurrentByteCount(parser_));
     sink_->begin(*array, count);
     if (sink_->failed()) stop_for_numbers();
   }
@@ -284,7 +310,8 @@ absl::Status Builder::believed_count(const Element& element, size_t* count) {
   if (count_text == nullptr) return absl::OkStatus();
   int64_t declared = 0;
   if (!parse_int64(*count_text, &declared) || declared < 0) return absl::OkStatus();  // reader's
-  uint64_t consumed = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_));
+  uint64_t consumed = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_)) +
+                      doc_.number_run_bytes_taken_;
   uint64_t bound = source_->size_bound();
   uint64_t remaining = bound > consumed ? bound - consumed : 0;
   if (static_cast<uint64_t>(declared) > remaining / 2 + 1) {
@@ -310,7 +337,7 @@ void Builder::text(std::string_view data) {
       f.text.append(data);
       return;
     default:
-      if (f.array->first_line == 0) f.array->first_line = XML_GetCurrentLineNumber(parser_);
+      if (f.array->first_line == 0) f.array->first_line = line();
       sink_->text(*f.array, data);  // a failure is seen at the element's end
       return;
   }
@@ -359,6 +386,11 @@ absl::Status Builder::scan() {
   }
   prefix.resize(have);
   std::string encoding = declared_encoding(prefix);
+  // UTF-16 puts a zero byte in every ASCII character: no run of number text to take there.
+  const bool utf16 = expat_decodes(encoding) &&
+                     (ascii_lower(encoding).starts_with("utf-16") || prefix.starts_with("\xFE\xFF") ||
+                      prefix.starts_with("\xFF\xFE") ||
+                      prefix.substr(0, 4).find('\0') != std::string::npos);
   std::unique_ptr<Source> input;
   if (expat_decodes(encoding)) {
     input = prefixed_source(std::move(prefix), borrowed_source(*source_));
@@ -384,31 +416,82 @@ absl::Status Builder::scan() {
   XML_SetBillionLaughsAttackProtectionMaximumAmplification(parser_, 16.0f);
   XML_SetBillionLaughsAttackProtectionActivationThreshold(parser_, 1 << 20);
 
+  take_runs_ = options_.number_run_bytes > 0 && !utf16;
+
   constexpr size_t kBlock = 1 << 18;
+  std::unique_ptr<char[]> block(new char[kBlock]);
   while (true) {
-    void* buffer = XML_GetBuffer(parser_, kBlock);
-    if (buffer == nullptr) return out_of_memory("the XML parser's buffer");
-    absl::StatusOr<size_t> n = source_->read(static_cast<char*>(buffer), kBlock);
+    absl::StatusOr<size_t> n = source_->read(block.get(), kBlock);
     if (!n.ok()) return n.status();
     bool last = *n == 0;
-    if (XML_ParseBuffer(parser_, static_cast<int>(*n), last) != XML_STATUS_OK) {
-      if (exception_ != nullptr) std::rethrow_exception(exception_);
-      if (!status_.ok()) return status_;
-      XML_Error code = XML_GetErrorCode(parser_);
-      int64_t line = XML_GetCurrentLineNumber(parser_);
-      if (code == XML_ERROR_NO_MEMORY) return out_of_memory(cat("the XML parser, line ", line));
-      if (code == XML_ERROR_UNKNOWN_ENCODING || code == XML_ERROR_INCORRECT_ENCODING) {
-        return refuse("xml.encoding.unsupported", cat("line ", line, ": ", XML_ErrorString(code),
-                                                      " (", doc_.declared_encoding_, ")"));
-      }
-      return refuse("xml.malformed",
-                    cat(source_->name(), " line ", line, ": ", XML_ErrorString(code)));
-    }
-    if (!status_.ok()) return status_;
+    if (absl::Status s = feed(block.get(), *n, last); !s.ok()) return s;
     if (last) break;
   }
   if (doc_.root_ == nullptr) return refuse("xml.malformed", "the document holds no element");
   return absl::OkStatus();
+}
+
+absl::Status Builder::feed(const char* data, size_t size, bool last) {
+  if (!take_runs_) return expat_parse(data, size, last);
+  size_t fed = 0;  // data[0, fed) is expat's or taken
+  if (open_run_ != nullptr) {
+    fed = take_run(*open_run_, data, size);
+    if (fed < size) open_run_ = nullptr;
+  }
+  size_t at = fed;
+  while (open_run_ == nullptr && (at = tags_.next(data, at, size)) != StartTagScanner::kNone) {
+    // A run that reaches the block's end may go on in the next: a candidate whatever its length.
+    const size_t run = number_run_length(data + at, size - at);
+    if (run < options_.number_run_bytes && at + run < size) continue;
+    if (absl::Status s = expat_parse(data + fed, at - fed, false); !s.ok()) return s;
+    fed = at;
+    // Taken only when expat has just opened a numeric element whose start tag ends here.
+    if (started_array_ == nullptr || started_end_ != expat_bytes_ || depth_ == 0 ||
+        stack_[depth_ - 1].array != started_array_) {
+      continue;
+    }
+    NumberArray& array = *started_array_;
+    if (array.first_line == 0) array.first_line = line();
+    fed = at += take_run(array, data + at, size - at);
+    if (at == size) open_run_ = &array;  // the next block may go on with it
+  }
+  return expat_parse(data + fed, size - fed, last);
+}
+
+size_t Builder::take_run(NumberArray& array, const char* data, size_t size) {
+  size_t run = number_run_length(data, size);
+  // A CR before more of the block is left to expat, which then sees it with the LF that may
+  // follow (a CR at the block's end is remembered: run_ended_in_cr_).
+  if (run > 0 && run < size && data[run - 1] == '\r') --run;
+  // In pieces the size of the sink's batches, so that a long run never grows one batch past them.
+  constexpr size_t kPiece = size_t{64} << 10;
+  for (size_t i = 0; i < run && status_.ok(); i += kPiece) {
+    const std::string_view piece = expat_line_ends(
+        std::string_view(data + i, std::min(kPiece, run - i)), &run_ended_in_cr_, &run_text_);
+    run_lines_ += std::count(piece.begin(), piece.end(), '\n');
+    if (!piece.empty()) sink_->text(array, piece);
+  }
+  doc_.number_run_bytes_taken_ += run;
+  return run;
+}
+
+absl::Status Builder::expat_parse(const char* data, size_t size, bool last) {
+  if (size == 0 && !last) return absl::OkStatus();
+  if (size > 0) run_ended_in_cr_ = false;
+  expat_bytes_ += size;
+  if (XML_Parse(parser_, data, static_cast<int>(size), last) != XML_STATUS_OK) {
+    if (exception_ != nullptr) std::rethrow_exception(exception_);
+    if (!status_.ok()) return status_;
+    XML_Error code = XML_GetErrorCode(parser_);
+    int64_t at = line();
+    if (code == XML_ERROR_NO_MEMORY) return out_of_memory(cat("the XML parser, line ", at));
+    if (code == XML_ERROR_UNKNOWN_ENCODING || code == XML_ERROR_INCORRECT_ENCODING) {
+      return refuse("xml.encoding.unsupported", cat("line ", at, ": ", XML_ErrorString(code), " (",
+                                                    doc_.declared_encoding_, ")"));
+    }
+    return refuse("xml.malformed", cat(source_->name(), " line ", at, ": ", XML_ErrorString(code)));
+  }
+  return status_;
 }
 
 absl::Status parse_into(Document& document, Source& source, const ParseOptions& options) {

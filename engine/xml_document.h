@@ -97,6 +97,9 @@ struct ParseOptions {
   // of which could be a separator, is read with the commas as points (a repair; see
   // decimal_comma.h); its NumberArray's spelling.comma says so.
   bool decimal_comma = false;
+  // A run of number text at least this long after a numeric element's start tag goes to the
+  // number decoder without expat scanning it (number_runs.h); 0: expat scans every byte.
+  size_t number_run_bytes = 1024;
   CloseHook on_close;
 };
 
@@ -117,6 +120,9 @@ class Document {
   // Frees the values of every numeric element under (and at) `subtree`, whose spans become
   // empty. For a reader that has consumed that part of the tree.
   void release_numbers(const Element& subtree);
+  // Bytes of number text handed to the decoder without expat scanning them
+  // (ParseOptions::number_run_bytes).
+  uint64_t number_run_bytes_taken() const { return number_run_bytes_taken_; }
   // How many numeric elements were read with their decimal commas as points
   // (ParseOptions::decimal_comma).
   size_t decimal_comma_arrays() const;
@@ -132,6 +138,7 @@ class Document {
   std::vector<NumberArray*> arrays_;  // in memory_, destroyed with the document
   const Element* root_ = nullptr;
   std::string_view declared_encoding_;
+  uint64_t number_run_bytes_taken_ = 0;
 };
 
 // Parses the whole source into an empty document. Refusals name the rule (xml.malformed,

@@ -1,0 +1,121 @@
+#include "engine/number_runs.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace px::xml {
+namespace {
+
+constexpr std::array<bool, 256> number_characters() {
+  std::array<bool, 256> table{};
+  for (char c = '0'; c <= '9'; ++c) table[static_cast<unsigned char>(c)] = true;
+  for (char c : {'+', '-', '.', 'e', 'E', ' ', '\t', '\r', '\n'}) {
+    table[static_cast<unsigned char>(c)] = true;
+  }
+  return table;
+}
+constexpr std::array<bool, 256> kNumberCharacter = number_characters();
+
+}  // namespace
+
+size_t StartTagScanner::next(const char* data, size_t from, size_t size) {
+  size_t i = from;
+  while (i < size) {
+    switch (state_) {
+      case State::kText: {
+        const void* open = std::memchr(data + i, '<', size - i);
+        if (open == nullptr) return kNone;
+        i = static_cast<size_t>(static_cast<const char*>(open) - data) + 1;
+        state_ = State::kOpen;
+        break;
+      }
+      case State::kOpen: {
+        const char c = data[i];
+        if (c == '/' || c == '!' || c == '?') {
+          state_ = State::kOtherMarkup;
+          ++i;
+        } else {
+          state_ = State::kStartTag;
+          quote_ = 0;
+          slash_ = false;
+        }
+        break;
+      }
+      case State::kOtherMarkup: {
+        const void* close = std::memchr(data + i, '>', size - i);
+        if (close == nullptr) return kNone;
+        i = static_cast<size_t>(static_cast<const char*>(close) - data) + 1;
+        state_ = State::kText;
+        break;
+      }
+      case State::kStartTag:
+        for (; i < size; ++i) {
+          const char c = data[i];
+          if (quote_ != 0) {
+            if (c == quote_) quote_ = 0;
+          } else if (c == '"' || c == '\'') {
+            quote_ = c;
+            slash_ = false;
+          } else if (c == '>') {
+            state_ = State::kText;
+            if (!slash_) return i + 1;
+            ++i;
+            break;
+          } else {
+            slash_ = c == '/';
+          }
+        }
+        break;
+    }
+  }
+  return kNone;
+}
+
+size_t number_run_length(const char* data, size_t size) {
+  size_t i = 0;
+#if defined(__SSE2__)
+  // Sixteen bytes at a time: a digit is a byte whose distance from '0' is at most 9 (unsigned);
+  // 'e' and 'E' are one comparison with the case bit set.
+  const auto eq = [](__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+  for (; i + 16 <= size; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
+    const __m128i from_zero = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    __m128i ok = _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, ' '), eq(v, '\n')));
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '.'), eq(v, '-')));
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '\t'), eq(v, '\r')));
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '+'), eq(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'e')));
+    const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(ok));
+    if (mask != 0xFFFF) return i + static_cast<size_t>(__builtin_ctz(~mask));
+  }
+#endif
+  while (i < size && kNumberCharacter[static_cast<unsigned char>(data[i])]) ++i;
+  return i;
+}
+
+std::string_view expat_line_ends(std::string_view run, bool* cr_before, std::string* scratch) {
+  if (run.empty()) return run;
+  const bool after_cr = *cr_before;
+  *cr_before = run.back() == '\r';
+  if (run.find('\r') == std::string_view::npos) {
+    return after_cr && run.front() == '\n' ? run.substr(1) : run;
+  }
+  scratch->clear();
+  bool previous_cr = after_cr;
+  for (char c : run) {
+    if (c == '\r') {
+      scratch->push_back('\n');
+    } else if (c != '\n' || !previous_cr) {
+      scratch->push_back(c);
+    }
+    previous_cr = c == '\r';
+  }
+  return *scratch;
+}
+
+}  // namespace px::xml
