@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
 #include <vector>
 
+#include "model/memory_budget.h"
 #include "model/page_memory.h"
 
 namespace px {
@@ -47,6 +49,41 @@ TEST(ScratchPool, AReleasedLargeBlockIsReusedAndSplit) {
   pool.release(a, first);
   pool.release(b, second);
   pool.release(c, third);
+}
+
+TEST(ScratchPool, ReleasedNeighboursJoinIntoOneBlock) {
+  ScratchPool pool;
+  size_t capacity = 0;
+  char* block = static_cast<char*>(pool.acquire(4 * kHugePage, &capacity));
+  pool.release(block, capacity);
+  size_t first = 0, second = 0, third = 0;
+  void* a = pool.acquire(kHugePage, &first);
+  void* b = pool.acquire(2 * kHugePage, &second);
+  void* c = pool.acquire(kHugePage, &third);
+  ASSERT_EQ(b, block + kHugePage);
+  ASSERT_EQ(c, block + 3 * kHugePage);
+  // Released out of order, each joins the ones beside it: the middle one last joins both.
+  pool.release(a, first);
+  pool.release(c, third);
+  pool.release(b, second);
+  size_t whole = 0;
+  EXPECT_EQ(pool.acquire(4 * kHugePage, &whole), block);
+  EXPECT_EQ(whole, 4 * kHugePage);
+  pool.release(block, whole);
+}
+
+TEST(ScratchPool, ReleasedBlocksTooSmallForAnAcquireAreUnmappedBeforeMore) {
+  auto budget = std::make_shared<MemoryBudget>(uint64_t{1} << 40);
+  MemoryBudgetScope scope(budget);
+  ScratchPool pool;
+  size_t small = 0;
+  void* first = pool.acquire(kHugePage, &small);
+  pool.release(first, small);
+  size_t large = 0;
+  void* block = pool.acquire(3 * kHugePage, &large);
+  // The released huge page went back before the three were mapped: never four at once.
+  EXPECT_EQ(budget->peak(), 3 * kHugePage);
+  pool.release(block, large);
 }
 
 TEST(ScratchPool, AnAllocatorForVectorsKeepsTheirValuesAsTheyGrow) {
