@@ -42,7 +42,7 @@ std::variant<Curve, std::string> Curve::make(const AnimationSampler& sampler) {
     if (!(c.times_[k] > c.times_[k - 1])) return std::string("its key times do not increase");
   }
   if (!all_finite(c.values_)) return std::string("its key values are not finite");
-  bool bezier = false;
+  bool bezier = false, hermite = false;
   for (size_t k = 0; k < keys; ++k) {
     const std::string& name = sampler.interpolation_at(k);
     if (name == "LINEAR") {
@@ -52,35 +52,44 @@ std::variant<Curve, std::string> Curve::make(const AnimationSampler& sampler) {
     } else if (name == "BEZIER") {
       c.spans_.push_back(SpanKind::kBezier);
       bezier = true;
+    } else if (name == "HERMITE") {
+      c.spans_.push_back(SpanKind::kHermite);
+      hermite = true;
+    } else if (name == "CARDINAL") {
+      c.spans_.push_back(SpanKind::kCardinal);
+    } else if (name == "BSPLINE") {
+      c.spans_.push_back(SpanKind::kBSpline);
     } else {
       return "it interpolates by " + (name.empty() ? std::string("no name") : name) +
              ", which is not rebuilt";
     }
   }
-  if (!bezier) return c;
+  if (!bezier && !hermite) return c;
+  const std::string kinds = bezier && hermite ? "BEZIER and HERMITE" : bezier ? "BEZIER" : "HERMITE";
   if (!sampler.in_tangents || !sampler.out_tangents) {
-    return std::string("its BEZIER sampler lacks in_tangents or out_tangents");
+    return "its " + kinds + " sampler lacks in_tangents or out_tangents";
   }
   const Column& in = *sampler.in_tangents;
   const Column& out = *sampler.out_tangents;
   if (in.rows != keys || out.rows != keys || in.cols != out.cols) {
-    return std::string("its BEZIER tangents are not one row per key");
+    return "its " + kinds + " tangents are not one row per key";
   }
   c.tangent_width_ = in.cols;
-  if (in.cols == 2 * c.width_) {
-    c.layout_ = Layout::kPairs;
-  } else if (in.cols == c.width_ + 1) {
-    c.layout_ = Layout::kTimeFirst;
-  } else if (in.cols == c.width_) {
+  // A HERMITE tangent is a slope, a value per component; a BEZIER one any of the three layouts.
+  if (in.cols == c.width_) {
     c.layout_ = Layout::kValues;
+  } else if (!hermite && in.cols == 2 * c.width_) {
+    c.layout_ = Layout::kPairs;
+  } else if (!hermite && in.cols == c.width_ + 1) {
+    c.layout_ = Layout::kTimeFirst;
   } else {
-    return "its BEZIER tangents hold " + std::to_string(in.cols) + " values for keys of " +
+    return "its " + kinds + " tangents hold " + std::to_string(in.cols) + " values for keys of " +
            std::to_string(c.width_);
   }
   c.in_ = values_of(in);
   c.out_ = values_of(out);
   if (!all_finite(c.in_) || !all_finite(c.out_)) {
-    return std::string("its BEZIER tangents are not finite");
+    return "its " + kinds + " tangents are not finite";
   }
   return c;
 }
@@ -145,6 +154,16 @@ double Curve::bezier(size_t k, size_t c, double t) const {
 
 void Curve::evaluate(double t, std::span<double> out) const {
   const ptrdiff_t k = locate(t);
+  // A B-spline passes near its end keys, not through them: before and after it holds its own
+  // ends, so that it does not jump.
+  if (keys() > 1 && (k < 0 || static_cast<size_t>(k) + 1 >= keys())) {
+    const size_t span = k < 0 ? 0 : keys() - 2;
+    if (spans_[span] == SpanKind::kBSpline) {
+      const double end = times_[k < 0 ? 0 : keys() - 1];
+      for (size_t c = 0; c < width_; ++c) out[c] = spline(span, c, end);
+      return;
+    }
+  }
   if (k < 0 || static_cast<size_t>(k) + 1 >= keys()) {
     std::span<const double> v = key(k < 0 ? 0 : keys() - 1);
     std::copy(v.begin(), v.end(), out.begin());
@@ -164,7 +183,45 @@ void Curve::evaluate(double t, std::span<double> out) const {
     case SpanKind::kBezier:
       for (size_t c = 0; c < width_; ++c) out[c] = bezier(i, c, t);
       return;
+    case SpanKind::kHermite:
+    case SpanKind::kCardinal:
+    case SpanKind::kBSpline:
+      for (size_t c = 0; c < width_; ++c) out[c] = spline(i, c, t);
+      return;
   }
+}
+
+// The COLLADA 1.4.1 specification's curves other than BEZIER, each with s running linearly in
+// time across the span:
+// - HERMITE: from key k with the slope of its out_tangent to key k + 1 with that of its
+//   in_tangent (slopes per unit of s);
+// - CARDINAL: HERMITE with the slopes Catmull-Rom's (tension 0) half differences of the keys
+//   either side; its tangents, if given, are not read;
+// - BSPLINE: the uniform cubic B-spline the keys control, which passes near them, not through.
+// At the first and last key the missing neighbour is the key itself; a BSPLINE curve holds its
+// own ends before its first key and after its last.
+double Curve::spline(size_t k, size_t c, double t) const {
+  const double s = (t - times_[k]) / (times_[k + 1] - times_[k]);
+  const size_t last = keys() - 1;
+  auto value = [&](size_t i) { return values_[i * width_ + c]; };
+  const double p0 = value(k), p1 = value(k + 1);
+  const double before = value(k == 0 ? 0 : k - 1), after = value(std::min(k + 2, last));
+  if (spans_[k] == SpanKind::kBSpline) {
+    const double u = 1 - s;
+    return (u * u * u * before + (3 * s * s * s - 6 * s * s + 4) * p0 +
+            (-3 * s * s * s + 3 * s * s + 3 * s + 1) * p1 + s * s * s * after) /
+           6;
+  }
+  double m0, m1;
+  if (spans_[k] == SpanKind::kHermite) {
+    m0 = out_[k * tangent_width_ + c];
+    m1 = in_[(k + 1) * tangent_width_ + c];
+  } else {
+    m0 = (p1 - before) / 2;
+    m1 = (after - p0) / 2;
+  }
+  // Hermite's cubic as a Bezier one: control values a third of a slope from each end.
+  return cubic(p0, p0 + m0 / 3, p1 - m1 / 3, p1, s);
 }
 
 }  // namespace px

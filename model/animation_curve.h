@@ -1,4 +1,5 @@
-// One COLLADA sampler as a function of time: LINEAR, STEP and BEZIER keys, each key's
+// One COLLADA sampler as a function of time: LINEAR, STEP, BEZIER, HERMITE, CARDINAL and BSPLINE
+// keys (the last three as Curve::spline says), each key's
 // interpolation running to the next key, the first key's value held before it and the last's
 // after it.
 //
@@ -23,14 +24,14 @@
 
 namespace px {
 
-enum class SpanKind : uint8_t { kLinear, kStep, kBezier };
+enum class SpanKind : uint8_t { kLinear, kStep, kBezier, kHermite, kCardinal, kBSpline };
 
 class Curve {
  public:
   // The sampler as a curve, or why it cannot be followed: no key, times that are not finite
   // float32 numbers or do not increase, values or tangents that are not finite, an interpolation
-  // other than LINEAR, STEP and BEZIER, BEZIER keys without both tangents or with tangents of no
-  // known layout.
+  // COLLADA does not name, BEZIER or HERMITE keys without both tangents or with tangents of no
+  // known layout (a HERMITE tangent is a value per component).
   static std::variant<Curve, std::string> make(const AnimationSampler& sampler);
 
   size_t keys() const { return times_.size(); }
@@ -39,7 +40,7 @@ class Curve {
   std::span<const double> key(size_t k) const { return {&values_[k * width_], width_}; }
   // The interpolation from key k to key k + 1.
   SpanKind span(size_t k) const { return spans_[k]; }
-  // True when some span blends (LINEAR or BEZIER) rather than steps.
+  // True when some span blends rather than steps.
   bool blends() const;
   // The last key at or before t, -1 before the first key.
   ptrdiff_t locate(double t) const;
@@ -49,6 +50,7 @@ class Curve {
  private:
   enum class Layout : uint8_t { kPairs, kTimeFirst, kValues };
   double bezier(size_t k, size_t c, double t) const;
+  double spline(size_t k, size_t c, double t) const;
 
   size_t width_ = 0;
   std::vector<double> times_;

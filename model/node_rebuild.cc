@@ -191,7 +191,7 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
                                   [](const NodeChannel& c) { return c.curve->blends(); });
   std::vector<double> times;
   std::set<double> jumps;
-  bool bezier = false;
+  bool curved = false;  // some span is a cubic (BEZIER, HERMITE, CARDINAL, BSPLINE)
   for (const NodeChannel& c : channels) {
     const Curve& curve = *c.curve;
     for (size_t k = 0; k < curve.keys(); ++k) {
@@ -203,8 +203,8 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
         const double before = float32_step_before(t1);
         if (before > t0) times.push_back(before);
         jumps.insert(t1);
-      } else if (curve.span(k) == SpanKind::kBezier) {
-        bezier = true;
+      } else if (curve.span(k) != SpanKind::kLinear) {
+        curved = true;
         for (double q : {0.25, 0.5, 0.75}) times.push_back(t0 + q * (t1 - t0));
       }
     }
@@ -232,7 +232,7 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
 
   // A whole <matrix> spelled alone keeps its keys: glTF blends them as decomposed, as the bake
   // does.
-  const bool alone = elements.size() == 1 && channels.size() == 1 && !bezier &&
+  const bool alone = elements.size() == 1 && channels.size() == 1 && !curved &&
                      rebuilder.is_whole_matrix(channels.front());
   if (blends && !alone && samples.size() > 1) {
     Splitter splitter(rebuilder, jumps);

@@ -85,6 +85,36 @@ TEST_F(CurveTest, TheThreeTangentLayoutsOfOneCurveAgree) {
   EXPECT_NEAR(at(a, 0.5, 0), cubic(0, 1, 1, 1, lo), 1e-9);
 }
 
+TEST_F(CurveTest, HermiteKeysRunFromEachKeyWithTheSlopesOfTheirTangents) {
+  AnimationSampler s = sampler({0, 2}, {0, 1}, 1, {"HERMITE"});
+  s.out_tangents = column({3, 0}, 1);
+  s.in_tangents = column({0, -3}, 1);
+  Curve c = make(s);
+  // Slopes per unit of the span's parameter: control values 0, 1, 2, 1 of the Bezier form.
+  EXPECT_NEAR(at(c, 1), 1.25, 1e-12);
+  EXPECT_NEAR(at(c, 0.5), 27.0 / 64 + 9.0 / 64 * 2 + 1.0 / 64, 1e-12);
+  EXPECT_EQ(at(c, 2), 1);
+  // A HERMITE tangent is a slope per component; a width other than the key's is refused.
+  AnimationSampler wide = sampler({0, 1}, {0, 1}, 1, {"HERMITE"});
+  wide.out_tangents = wide.in_tangents = column({0, 0, 1, 1}, 2);
+  EXPECT_NE(std::get<std::string>(Curve::make(wide)).find("HERMITE tangents hold 2"),
+            std::string::npos);
+}
+
+TEST_F(CurveTest, CardinalKeysAreCatmullRomAndBSplineKeysControlTheCurve) {
+  Curve cardinal = make(sampler({0, 1, 2, 3}, {0, 4, -2, 1}, 1, {"CARDINAL"}));
+  EXPECT_EQ(at(cardinal, 1), 4);  // through its keys
+  // Span 1 -> 2: slopes (-2 - 0) / 2 = -1 and (1 - 4) / 2 = -1.5; control values 4 - 1/3, -2 + 0.5.
+  EXPECT_NEAR(at(cardinal, 1.5), (4 + 3 * (4 - 1.0 / 3) + 3 * (-1.5) - 2) / 8, 1e-12);
+  // At the ends the missing neighbour is the key itself: span 0 -> 1 starts with slope 2.
+  EXPECT_NEAR(at(cardinal, 0.5), (0 + 3 * (2.0 / 3) + 3 * (4 + 1.0 / 3) + 4) / 8, 1e-12);
+  Curve bspline = make(sampler({0, 1, 2, 3}, {0, 4, -2, 1}, 1, {"BSPLINE"}));
+  EXPECT_NEAR(at(bspline, 1), (0 + 4 * 4 - 2) / 6.0, 1e-12);
+  EXPECT_NEAR(at(bspline, 2), (4 + 4 * -2 + 1) / 6.0, 1e-12);
+  EXPECT_NEAR(at(bspline, 1.5), (0 + 23 * 4 + 23 * -2 + 1) / 48.0, 1e-12);
+  EXPECT_TRUE(bspline.blends());
+}
+
 TEST_F(CurveTest, SamplersGltfCannotFollowAreRefusedWithTheirReason) {
   auto reason = [](const AnimationSampler& s) {
     std::variant<Curve, std::string> c = Curve::make(s);

@@ -166,15 +166,33 @@ class Reference {
     const size_t keys = s.times.rows, w = s.values.cols;
     auto time = [&](size_t k) { return s.times.get(k, 0); };
     auto value = [&](size_t k, size_t c) { return s.values.get(k, c); };
+    auto clamped = [&](ptrdiff_t k, size_t c) {
+      return value(static_cast<size_t>(std::clamp<ptrdiff_t>(k, 0, keys - 1)), c);
+    };
+    // The uniform cubic B-spline of the keys around span k at its parameter f, in the matrix
+    // form of the COLLADA 1.4.1 specification.
+    auto bspline = [&](size_t k, size_t c, double f) {
+      const ptrdiff_t i = static_cast<ptrdiff_t>(k);
+      const double p[4] = {clamped(i - 1, c), clamped(i, c), clamped(i + 1, c), clamped(i + 2, c)};
+      const double m[4][4] = {{-1, 3, -3, 1}, {3, -6, 3, 0}, {-3, 0, 3, 0}, {1, 4, 1, 0}};
+      const double powers[4] = {f * f * f, f * f, f, 1};
+      double v = 0;
+      for (int r = 0; r < 4; ++r) {
+        for (int q = 0; q < 4; ++q) v += powers[r] * m[r][q] * p[q];
+      }
+      return v / 6;
+    };
     std::vector<double> out(w);
     *inside = false;
     if (t <= time(0) || keys == 1) {
-      for (size_t c = 0; c < w; ++c) out[c] = value(0, c);
+      const bool ends = keys > 1 && s.interpolation_at(0) == "BSPLINE";
+      for (size_t c = 0; c < w; ++c) out[c] = ends ? bspline(0, c, 0) : value(0, c);
       *span = 0;
       return out;
     }
     if (t >= time(keys - 1)) {
-      for (size_t c = 0; c < w; ++c) out[c] = value(keys - 1, c);
+      const bool ends = s.interpolation_at(keys - 2) == "BSPLINE";
+      for (size_t c = 0; c < w; ++c) out[c] = ends ? bspline(keys - 2, c, 1) : value(keys - 1, c);
       *span = keys - 1;
       return out;
     }
@@ -190,6 +208,18 @@ class Reference {
         out[c] = v0;
       } else if (how == "LINEAR") {
         out[c] = v0 + f * (v1 - v0);
+      } else if (how == "BSPLINE") {
+        out[c] = bspline(k, c, f);
+      } else if (how == "HERMITE" || how == "CARDINAL") {
+        // Hermite's basis functions; CARDINAL's slopes Catmull-Rom's from the neighbouring keys.
+        const ptrdiff_t i = static_cast<ptrdiff_t>(k);
+        const double m0 = how == "HERMITE" ? s.out_tangents->get(k, c)
+                                           : (clamped(i + 1, c) - clamped(i - 1, c)) / 2;
+        const double m1 = how == "HERMITE" ? s.in_tangents->get(k + 1, c)
+                                           : (clamped(i + 2, c) - clamped(i, c)) / 2;
+        const double f2 = f * f, f3 = f2 * f;
+        out[c] = (2 * f3 - 3 * f2 + 1) * v0 + (f3 - 2 * f2 + f) * m0 + (-2 * f3 + 3 * f2) * v1 +
+                 (f3 - f2) * m1;
       } else {  // BEZIER
         const Column& in = *s.in_tangents;
         const Column& ot = *s.out_tangents;
@@ -401,15 +431,6 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
     std::vector<RefChannel> channels;
     for (const AnimationChannel& c : a.channels) {
       const AnimationSampler& s = *a.samplers[c.sampler];
-      bool spline = false;
-      for (size_t k = 0; k < s.times.rows; ++k) {
-        const std::string& how = s.interpolation_at(k);
-        spline = spline || how == "HERMITE" || how == "CARDINAL" || how == "BSPLINE";
-      }
-      if (spline) {
-        ++report.skipped;  // the spec drops these channels from a glTF write
-        continue;
-      }
       std::optional<RefChannel> r = reference.channel(c, a);
       if (!r) {
         report.failures.push_back("a channel of '" + a.name + "' names no element");

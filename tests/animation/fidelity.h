@@ -4,12 +4,13 @@
 // channels, at every key and at ten points inside every span.
 //
 // The COLLADA side is evaluated here, independently of model/: LINEAR, STEP and BEZIER keys
-// (the three tangent layouts of spec gltf.md, control times clamped into their span) set the
+// (the three tangent layouts of spec gltf.md, control times clamped into their span), HERMITE,
+// CARDINAL and BSPLINE keys (the COLLADA 1.4.1 specification's basis matrices) set the
 // values of the elements; a whole <matrix> channel blends its LINEAR spans as its decomposed keys,
 // as the spec has glTF do. Animations are grouped into clips as the spec says (each joins the
 // first clip whose values it does not animate; an animation read from an <animation_clip> is a
 // clip of its own, sampled inside its window and at its edges, the glTF's time 0 being the
-// window's start), and clip i is compared with the i-th written animation. HERMITE, CARDINAL and BSPLINE channels, which the spec drops, are left out. Times
+// window's start), and clip i is compared with the i-th written animation. Times
 // within a few float32 steps of a STEP key are not compared: glTF keeps key times as float32, so
 // the step lands a rounding away from COLLADA's.
 //
@@ -36,7 +37,6 @@ struct FidelityReport {
   size_t clips = 0;
   size_t nodes = 0;
   size_t samples = 0;
-  size_t skipped = 0;  // HERMITE, CARDINAL and BSPLINE channels, which a glTF write drops
   // Translation error as a fraction of the tolerance (1 is the limit), rotation in degrees, scale
   // as a fraction of the tolerance.
   Worst translation;
