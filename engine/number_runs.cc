@@ -76,26 +76,36 @@ size_t StartTagScanner::next(const char* data, size_t from, size_t size) {
   return kNone;
 }
 
-size_t number_run_length(const char* data, size_t size) {
+NumberRun measure_number_run(const char* data, size_t size) {
+  NumberRun run;
   size_t i = 0;
 #if defined(__SSE2__)
   // Sixteen bytes at a time: a digit is a byte whose distance from '0' is at most 9 (unsigned);
   // 'e' and 'E' are one comparison with the case bit set.
   const auto eq = [](__m128i v, char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+  __m128i carriage_returns = _mm_setzero_si128();
   for (; i + 16 <= size; i += 16) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data + i));
     const __m128i from_zero = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    const __m128i lf = eq(v, '\n'), cr = eq(v, '\r');
     __m128i ok = _mm_cmpeq_epi8(_mm_min_epu8(from_zero, _mm_set1_epi8(9)), from_zero);
-    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, ' '), eq(v, '\n')));
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, ' '), lf));
     ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '.'), eq(v, '-')));
-    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '\t'), eq(v, '\r')));
+    ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '\t'), cr));
     ok = _mm_or_si128(ok, _mm_or_si128(eq(v, '+'), eq(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'e')));
     const unsigned mask = static_cast<unsigned>(_mm_movemask_epi8(ok));
-    if (mask != 0xFFFF) return i + static_cast<size_t>(__builtin_ctz(~mask));
+    if (mask != 0xFFFF) break;  // the bytes from here on, one at a time below
+    run.line_feeds += static_cast<size_t>(__builtin_popcount(_mm_movemask_epi8(lf)));
+    carriage_returns = _mm_or_si128(carriage_returns, cr);
   }
+  run.carriage_return = _mm_movemask_epi8(carriage_returns) != 0;
 #endif
-  while (i < size && kNumberCharacter[static_cast<unsigned char>(data[i])]) ++i;
-  return i;
+  for (; i < size && kNumberCharacter[static_cast<unsigned char>(data[i])]; ++i) {
+    run.line_feeds += data[i] == '\n';
+    run.carriage_return |= data[i] == '\r';
+  }
+  run.length = i;
+  return run;
 }
 
 std::string_view expat_line_ends(std::string_view run, bool* cr_before, std::string* scratch) {

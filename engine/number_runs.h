@@ -1,7 +1,7 @@
 // The parser's fast path for bulk numbers. Nearly all of a large COLLADA document is the text of
 // its number arrays, which expat would scan byte by byte only to hand it over unchanged. The
 // parser feeds expat the markup and hands such a run of number characters straight to the
-// number sink: StartTagScanner proposes where a start tag ends, number_run_length measures the
+// number sink: StartTagScanner proposes where a start tag ends, measure_number_run measures the
 // run after it, and the parser takes the run only when expat has just opened a numeric element
 // ending exactly there. The scanner is a heuristic (comments, CDATA and odd markup may fool it);
 // that confirmation is what keeps the result the same as expat's, whatever the input.
@@ -30,9 +30,14 @@ class StartTagScanner {
   bool slash_ = false;  // inside a start tag: the last character was '/'
 };
 
-// The length of the run at data[0, size) of characters a number list may hold: digits, '+', '-',
-// '.', 'e', 'E', space, tab, CR and LF. Nothing in it means anything to XML.
-size_t number_run_length(const char* data, size_t size);
+// The run at data[0, size) of characters a number list may hold: digits, '+', '-', '.', 'e', 'E',
+// space, tab, CR and LF. Nothing in it means anything to XML.
+struct NumberRun {
+  size_t length = 0;
+  size_t line_feeds = 0;  // LFs in it
+  bool carriage_return = false;  // it holds a CR (expat_line_ends has work to do)
+};
+NumberRun measure_number_run(const char* data, size_t size);
 
 // The run as expat would hand it over: CR LF and a CR alone made LF. `cr_before` says the byte
 // before the run was a CR (so that a leading LF is dropped), and is set for the next run. The run

@@ -200,9 +200,9 @@ class Builder {
   // start tag straight to the sink (number_runs.h).
   absl::Status feed(const char* data, size_t size, bool last);
   absl::Status expat_parse(const char* data, size_t size, bool last);
-  // Takes the start of data[0, size) that is number text to the array as expat would have handed
-  // it over; the length taken.
-  size_t take_run(NumberArray& array, const char* data, size_t size);
+  // Takes the number text at the start of data[0, size), measured as `run`, to the array as expat
+  // would have handed it over; the length taken.
+  size_t take_run(NumberArray& array, const char* data, size_t size, const NumberRun& run);
   // The line expat is at, counting the line ends of the runs it never saw.
   int64_t line() const { return XML_GetCurrentLineNumber(parser_) + run_lines_; }
   // A token was not a number: the sink has the refusal.
@@ -435,14 +435,14 @@ absl::Status Builder::feed(const char* data, size_t size, bool last) {
   if (!take_runs_) return expat_parse(data, size, last);
   size_t fed = 0;  // data[0, fed) is expat's or taken
   if (open_run_ != nullptr) {
-    fed = take_run(*open_run_, data, size);
+    fed = take_run(*open_run_, data, size, measure_number_run(data, size));
     if (fed < size) open_run_ = nullptr;
   }
   size_t at = fed;
   while (open_run_ == nullptr && (at = tags_.next(data, at, size)) != StartTagScanner::kNone) {
     // A run that reaches the block's end may go on in the next: a candidate whatever its length.
-    const size_t run = number_run_length(data + at, size - at);
-    if (run < options_.number_run_bytes && at + run < size) continue;
+    const NumberRun run = measure_number_run(data + at, size - at);
+    if (run.length < options_.number_run_bytes && at + run.length < size) continue;
     if (absl::Status s = expat_parse(data + fed, at - fed, false); !s.ok()) return s;
     fed = at;
     // Taken only when expat has just opened a numeric element whose start tag ends here.
@@ -452,27 +452,42 @@ absl::Status Builder::feed(const char* data, size_t size, bool last) {
     }
     NumberArray& array = *started_array_;
     if (array.first_line == 0) array.first_line = line();
-    fed = at += take_run(array, data + at, size - at);
+    fed = at += take_run(array, data + at, size - at, run);
     if (at == size) open_run_ = &array;  // the next block may go on with it
   }
   return expat_parse(data + fed, size - fed, last);
 }
 
-size_t Builder::take_run(NumberArray& array, const char* data, size_t size) {
-  size_t run = number_run_length(data, size);
+size_t Builder::take_run(NumberArray& array, const char* data, size_t size, const NumberRun& run) {
+  size_t length = run.length;
   // A CR before more of the block is left to expat, which then sees it with the LF that may
   // follow (a CR at the block's end is remembered: run_ended_in_cr_).
-  if (run > 0 && run < size && data[run - 1] == '\r') --run;
+  if (length > 0 && length < size && data[length - 1] == '\r') --length;
   // In pieces the size of the sink's batches, so that a long run never grows one batch past them.
   constexpr size_t kPiece = size_t{64} << 10;
-  for (size_t i = 0; i < run && status_.ok(); i += kPiece) {
-    const std::string_view piece = expat_line_ends(
-        std::string_view(data + i, std::min(kPiece, run - i)), &run_ended_in_cr_, &run_text_);
-    run_lines_ += std::count(piece.begin(), piece.end(), '\n');
-    if (!piece.empty()) sink_->text(array, piece);
+  if (!run.carriage_return) {
+    // Nothing to change but an LF right after a CR that ended the last block, one line end
+    // with it (counted then).
+    size_t from = 0;
+    run_lines_ += static_cast<int64_t>(run.line_feeds);
+    if (length > 0 && run_ended_in_cr_ && data[0] == '\n') {
+      from = 1;
+      --run_lines_;
+    }
+    if (length > 0) run_ended_in_cr_ = false;
+    for (size_t i = from; i < length && status_.ok(); i += kPiece) {
+      sink_->text(array, std::string_view(data + i, std::min(kPiece, length - i)));
+    }
+  } else {
+    for (size_t i = 0; i < length && status_.ok(); i += kPiece) {
+      const std::string_view piece = expat_line_ends(
+          std::string_view(data + i, std::min(kPiece, length - i)), &run_ended_in_cr_, &run_text_);
+      run_lines_ += std::count(piece.begin(), piece.end(), '\n');
+      if (!piece.empty()) sink_->text(array, piece);
+    }
   }
-  doc_.number_run_bytes_taken_ += run;
-  return run;
+  doc_.number_run_bytes_taken_ += length;
+  return length;
 }
 
 absl::Status Builder::expat_parse(const char* data, size_t size, bool last) {

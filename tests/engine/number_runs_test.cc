@@ -25,11 +25,19 @@ TEST(NumberRuns, ARunHoldsTheCharactersOfNumberListsOnly) {
       text += static_cast<char>(c);
       text += "123";
       const bool in = allowed.find(static_cast<char>(c)) != std::string::npos;
-      ASSERT_EQ(number_run_length(text.data(), text.size()), in ? text.size() : at)
-          << "character " << c << " at " << at;
+      const NumberRun run = measure_number_run(text.data(), text.size());
+      ASSERT_EQ(run.length, in ? text.size() : at) << "character " << c << " at " << at;
+      ASSERT_EQ(run.line_feeds, in && c == '\n' ? 1u : 0u) << "character " << c << " at " << at;
+      ASSERT_EQ(run.carriage_return, in && c == '\r') << "character " << c << " at " << at;
     }
   }
-  EXPECT_EQ(number_run_length("", 0), 0u);
+  EXPECT_EQ(measure_number_run("", 0).length, 0u);
+  // Line feeds are counted in the run only, sixteen at a time and one at a time alike.
+  const std::string lines = std::string(37, '\n') + "1\r" + std::string(20, '\n') + "<\n\n";
+  const NumberRun run = measure_number_run(lines.data(), lines.size());
+  EXPECT_EQ(run.length, lines.find('<'));
+  EXPECT_EQ(run.line_feeds, 57u);
+  EXPECT_TRUE(run.carriage_return);
 }
 
 TEST(NumberRuns, LineEndsAreMadeExpatsAcrossRuns) {
