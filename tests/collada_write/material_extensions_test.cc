@@ -360,6 +360,32 @@ TEST(MaterialExtensions, MayaPlacementIsTextureTransform) {
   }
 }
 
+// Maya's and the 3ds Max exporters' wrapU / wrapV and mirrorU / mirrorV (the latter write their
+// tiling in the same MAYA technique: kwxport, ColladaMax) are the texture's wrap modes over the
+// sampler's REPEAT, and come back through the sampler.
+TEST(MaterialExtensions, MayaWrapAndMirrorAreTheTexturesWrapModes) {
+  auto maya = [](std::string_view terms) {
+    return cat("<phong><diffuse><texture texture=\"samp\" texcoord=\"UV\"><extra><technique "
+               "profile=\"MAYA\">",
+               terms, "</technique><technique profile=\"MAX3D\"><amount>1</amount></technique>"
+               "</extra></texture></diffuse></phong>");
+  };
+  Scene dae = read_dae(effects_document({maya("<wrapU>0</wrapU><mirrorV>1</mirrorV>"),
+                                         maya("<wrapU>1</wrapU><mirrorU>0</mirrorU>"),
+                                         maya("<wrapV>FALSE</wrapV><mirrorU>TRUE</mirrorU>")}));
+  auto wraps = [&](const Scene& scene, size_t m) {
+    const Texture& t = scene.textures.at(scene.materials[m].base_color_texture.texture);
+    return std::pair(t.wrap_s, t.wrap_t);
+  };
+  EXPECT_EQ(wraps(dae, 0), std::pair(33071, 33648));  // clamped in U, mirrored in V
+  EXPECT_EQ(wraps(dae, 1), std::pair(10497, 10497));
+  EXPECT_EQ(wraps(dae, 2), std::pair(33648, 33071));
+  std::string json = gltf_json(dae);
+  EXPECT_TRUE(has(json, "\"wrapS\":33071,\"wrapT\":33648")) << json;
+  Scene back = through_dae(read_gltf(json));
+  for (size_t m = 0; m < 3; ++m) EXPECT_EQ(wraps(back, m), wraps(dae, m)) << m;
+}
+
 TEST(MaterialExtensions, TextureTransformReadsAndComesBackOnEveryTexture) {
   std::string transform =
       "\"extensions\":{\"KHR_texture_transform\":{\"offset\":[0.5,-1],\"rotation\":0.5,"

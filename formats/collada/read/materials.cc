@@ -76,6 +76,35 @@ TextureTransform placement_of(ReadContext& ctx, const Element& texture) {
   return transform_of(maya);
 }
 
+// The wrap modes a <texture>'s MAYA technique gives (wrapU / wrapV 0: clamped; mirrorU / mirrorV
+// 1: mirrored), which ColladaMaya and the 3ds Max exporters (ColladaMax, kwxport) write there
+// beside the placement, over a sampler's REPEAT; a sampler's own CLAMP or MIRROR stays.
+void maya_wraps(const Element& texture, int* wrap_s, int* wrap_t) {
+  for (const Element& extra : texture.children()) {
+    if (extra.name != "extra") continue;
+    for (const Element& technique : extra.children()) {
+      if (technique.name != "technique" || technique.attr("profile") != "MAYA") continue;
+      auto flag = [&](std::string_view name) {
+        const Element* e = technique.child(name);
+        if (e == nullptr) return -1;
+        std::string_view v = trim_xml_space(e->text);
+        return v == "1" || v == "TRUE" || v == "true"     ? 1
+               : v == "0" || v == "FALSE" || v == "false" ? 0
+                                                          : -1;
+      };
+      for (auto [wrap, wrap_name, mirror_name] :
+           {std::tuple(wrap_s, "wrapU", "mirrorU"), std::tuple(wrap_t, "wrapV", "mirrorV")}) {
+        if (*wrap != kRepeat) continue;
+        if (flag(wrap_name) == 0) {
+          *wrap = kClampToEdge;
+        } else if (flag(mirror_name) == 1) {
+          *wrap = kMirroredRepeat;
+        }
+      }
+    }
+  }
+}
+
 // The effect being read: where its params live and how its textures resolve.
 class EffectReader {
  public:
@@ -171,6 +200,7 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
               cat("texture \"", name, "\" reaches no <image>; it is dropped"), &texture);
     return -1;
   }
+  maya_wraps(texture, &wrap_s, &wrap_t);
   auto key = std::make_tuple(found->second, wrap_s, wrap_t, mag, min);
   auto [it, inserted] = textures_.try_emplace(key, static_cast<int>(ctx_.scene.textures.size()));
   if (inserted) {
