@@ -55,6 +55,12 @@ struct Material {
   // KHR_materials_emissive_strength.
   std::array<double, 3> emissive{0, 0, 0};
   double ior = 1.5;  // KHR_materials_ior: 0 or at least 1
+  // KHR_materials_specular: the strength of the specular reflection and its colour (F0's tint);
+  // COLLADA's <specular> colour (formats/collada/read/materials.cc says how).
+  double specular_factor = 1;
+  std::array<double, 3> specular_color{1, 1, 1};
+  TextureRef specular_texture;        // its alpha scales specular_factor
+  TextureRef specular_color_texture;  // its rgb scales specular_color
   TextureRef base_color_texture;
   TextureRef metallic_roughness_texture;
   TextureRef normal_texture;
@@ -65,6 +71,20 @@ struct Material {
   bool double_sided = false;
   // "shading": "phong" | "lambert" | "blinn" | "constant" (KHR_materials_unlit in glTF)
   ValueMap extras;
+
+  bool has_specular() const {
+    return specular_factor != 1 || specular_color != std::array<double, 3>{1, 1, 1} ||
+           specular_texture.present() || specular_color_texture.present();
+  }
+  // Every texture reference of the material.
+  std::array<TextureRef*, 7> texture_refs() {
+    return {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
+            &emissive_texture,   &specular_texture,           &specular_color_texture};
+  }
+  std::array<const TextureRef*, 7> texture_refs() const {
+    return {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
+            &emissive_texture,   &specular_texture,           &specular_color_texture};
+  }
 };
 
 // glTF sampler constants; 0 means "not given".

@@ -365,10 +365,12 @@ TEST(MaterialExtensions, MayaPlacementIsTextureTransform) {
 // sampler's REPEAT, and come back through the sampler.
 TEST(MaterialExtensions, MayaWrapAndMirrorAreTheTexturesWrapModes) {
   auto maya = [](std::string_view terms) {
-    return cat("<phong><diffuse><texture texture=\"samp\" texcoord=\"UV\"><extra><technique "
-               "profile=\"MAYA\">",
-               terms, "</technique><technique profile=\"MAX3D\"><amount>1</amount></technique>"
-               "</extra></texture></diffuse></phong>");
+    return cat(
+        "<phong><diffuse><texture texture=\"samp\" texcoord=\"UV\"><extra><technique "
+        "profile=\"MAYA\">",
+        terms,
+        "</technique><technique profile=\"MAX3D\"><amount>1</amount></technique>"
+        "</extra></texture></diffuse></phong>");
   };
   Scene dae = read_dae(effects_document({maya("<wrapU>0</wrapU><mirrorV>1</mirrorV>"),
                                          maya("<wrapU>1</wrapU><mirrorU>0</mirrorU>"),
@@ -424,6 +426,101 @@ TEST(MaterialExtensions, TextureTransformReadsAndComesBackOnEveryTexture) {
   }
   std::string json = gltf_json(back);
   EXPECT_EQ(occurrences(json, "\"KHR_texture_transform\":{"), 5u) << json;
+}
+
+// ---- <specular> and <shininess>, KHR_materials_specular and roughness
+
+TEST(MaterialExtensions, PhongSpecularAndShininessAreGltfsSpecularAndRoughness) {
+  Scene dae = read_dae(effects_document(
+      {"<phong><diffuse><color>1 0 0 1</color></diffuse><specular><color>0.5 0.25 0 1</color>"
+       "</specular><shininess><float>20</float></shininess></phong>",
+       "<blinn><specular><texture texture=\"samp\" texcoord=\"UV\"/></specular></blinn>",
+       "<lambert><diffuse><color>1 1 1 1</color></diffuse></lambert>",
+       "<phong><specular><color>1 1 1 1</color></specular><shininess><float>-3</float>"
+       "</shininess></phong>"}));
+  const Material& m = dae.materials[0];
+  EXPECT_EQ(m.specular_color, (std::array<double, 3>{0.5, 0.25, 0}));
+  EXPECT_NEAR(m.roughness, std::pow(2.0 / 22, 0.25), 1e-15);
+  EXPECT_TRUE(dae.materials[1].specular_color_texture.present());
+  EXPECT_FALSE(dae.materials[2].has_specular());
+  EXPECT_EQ(dae.materials[2].roughness, 1);
+  EXPECT_EQ(dae.materials[3].roughness, 1);  // a negative exponent is ignored
+
+  std::string json = gltf_json(dae);
+  EXPECT_TRUE(has(json, "\"KHR_materials_specular\":{\"specularColorFactor\":[0.5,0.25,0.0]}"))
+      << json;
+  EXPECT_TRUE(has(json, "\"KHR_materials_specular\":{\"specularColorTexture\":{\"index\":0}}"))
+      << json;
+  EXPECT_EQ(occurrences(json, "\"KHR_materials_specular\""), 3u) << json;  // 2 + extensionsUsed
+  Scene glb = read_gltf(json);
+  EXPECT_EQ(glb.materials[0].specular_color, m.specular_color);
+  EXPECT_EQ(glb.materials[0].roughness, m.roughness);
+
+  // Back to COLLADA: the colour, the texture and the exponent, which reads back to the roughness.
+  Written w = write_text(glb);
+  ASSERT_TRUE(w.text.ok());
+  // (2 / r^4 - 2 in doubles: 19.999999999999996)
+  EXPECT_TRUE(
+      has(*w.text, "<specular><color>0.5 0.25 0 1</color></specular><shininess><float>19.99"))
+      << *w.text;
+  Scene back = through_dae(glb);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(back.materials[i].specular_color, dae.materials[i].specular_color) << i;
+    EXPECT_EQ(back.materials[i].specular_color_texture.present(),
+              dae.materials[i].specular_color_texture.present())
+        << i;
+    EXPECT_NEAR(back.materials[i].roughness, dae.materials[i].roughness, 1e-12) << i;
+  }
+}
+
+TEST(MaterialExtensions, SpecularExtensionReadsAndComesBackThroughCollada) {
+  std::string source = gltf_document(
+      "{\"name\":\"s\",\"extensions\":{\"KHR_materials_specular\":{\"specularFactor\":0.5,"
+      "\"specularColorFactor\":[0.2,0.3,2.5],\"specularTexture\":{\"index\":0},"
+      "\"specularColorTexture\":{\"index\":0,\"texCoord\":1}}}},"
+      "{\"extensions\":{\"KHR_materials_specular\":{\"specularFactor\":2}}},"
+      "{\"extensions\":{\"KHR_materials_specular\":{\"specularTexture\":{\"index\":7}}}}",
+      "\"KHR_materials_specular\"");
+  Diagnostics diagnostics;
+  Scene glb = read_gltf(source, &diagnostics);
+  EXPECT_EQ(diagnostics.count("gltf.read.material-extension-invalid"), 2);
+  const Material& m = glb.materials[0];
+  EXPECT_EQ(m.specular_factor, 0.5);
+  EXPECT_EQ(m.specular_color, (std::array<double, 3>{0.2, 0.3, 2.5}));
+  EXPECT_EQ(m.specular_texture.texture, 0);
+  EXPECT_EQ(m.specular_color_texture.texcoord, 1);
+  EXPECT_FALSE(glb.materials[1].has_specular());
+  EXPECT_FALSE(glb.materials[2].has_specular());
+
+  Written w = write_text(glb);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_TRUE(
+      has(*w.text,
+          "<specular_factor>0.5</specular_factor><specular_color>0.2 0.3 2.5</specular_color>"
+          "<specular_texture"))
+      << *w.text;
+  Scene back = through_dae(glb);
+  const Material& b = back.materials[0];
+  EXPECT_EQ(b.specular_factor, 0.5);
+  EXPECT_EQ(b.specular_color, m.specular_color);
+  EXPECT_TRUE(b.specular_texture.present());
+  EXPECT_TRUE(b.specular_color_texture.present());
+  std::string json = gltf_json(back);
+  EXPECT_TRUE(has(json, "\"specularFactor\":0.5")) << json;
+  EXPECT_TRUE(has(json, "\"specularColorFactor\":[0.2,0.3,2.5]")) << json;
+}
+
+TEST(MaterialExtensions, ShadingWithoutAHighlightDropsTheSpecularWithAWarning) {
+  Material m = named("matte", "lambert");
+  m.specular_color = {0.5, 0.5, 0.5};
+  Material odd = named("odd");
+  odd.specular_factor = std::nan("");
+  Written w = write_text(textured_scene({m, odd}));
+  ASSERT_TRUE(w.text.ok()) << w.text.status();
+  EXPECT_EQ(warned(w, "collada.write.specular-dropped"), 1);
+  EXPECT_EQ(warned(w, "collada.write.material-term-not-finite"), 1);
+  EXPECT_FALSE(has(*w.text, "<specular>")) << *w.text;
+  EXPECT_FALSE(has(*w.text, "specular_factor")) << *w.text;
 }
 
 // ---- what neither writer can spell

@@ -128,6 +128,7 @@ class EffectReader {
   absl::Status texture_ref(const Element* profile, const Element& texture, TextureRef* ref);
   // <index_of_refraction>, which 0 and 1 (what exporters write for no refraction) leave unset.
   void read_ior(const Element* profile, const Element& shading, Material* m);
+  absl::Status read_specular(const Element* profile, const Element& shading, Material* m);
   bool color_of(const Element* profile, const Element& slot, std::array<double, 4>* rgba);
   bool float_of(const Element* profile, const Element& slot, double* value);
 
@@ -378,8 +379,45 @@ absl::Status EffectReader::read(Material* m) {
   m->base_color[3] = alpha;
   if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;
   read_ior(profile, *shading, m);
+  if (absl::Status s = read_specular(profile, *shading, m); !s.ok()) return s;
   if (absl::Status s = read_bump(profile, *technique, m); !s.ok()) return s;
   return read_polyxios_extra(profile, *technique, constant, m);
+}
+
+// Phong and blinn's highlight as glTF's (KHR_materials_specular and roughness): the <specular>
+// colour is the specular colour (a texture the specular colour texture), and the <shininess>
+// exponent n a roughness of (2 / (n + 2))^(1/4): the Blinn-Phong lobe of exponent n is about
+// the microfacet one of alpha^2 = 2 / (n + 2), and glTF's roughness is alpha's square root. A
+// shininess of 0 (or none) stays roughness 1; lambert and constant shading have no highlight.
+absl::Status EffectReader::read_specular(const Element* profile, const Element& shading,
+                                         Material* m) {
+  if (shading.name != "phong" && shading.name != "blinn") return absl::OkStatus();
+  if (const Element* specular = shading.child("specular")) {
+    std::array<double, 4> rgba;
+    if (const Element* texture = specular->child("texture")) {
+      if (absl::Status s = texture_ref(profile, *texture, &m->specular_color_texture); !s.ok())
+        return s;
+    } else if (color_of(profile, *specular, &rgba)) {
+      if (std::isfinite(rgba[0]) && std::isfinite(rgba[1]) && std::isfinite(rgba[2]) &&
+          std::min({rgba[0], rgba[1], rgba[2]}) >= 0) {
+        m->specular_color = {rgba[0], rgba[1], rgba[2]};
+      } else {
+        ctx_.warn("collada.effect.specular-ignored",
+                  "a <specular> colour that is negative or not finite is ignored", specular);
+      }
+    }
+  }
+  double shininess;
+  if (const Element* slot = shading.child("shininess");
+      slot != nullptr && float_of(profile, *slot, &shininess)) {
+    if (std::isfinite(shininess) && shininess >= 0) {
+      m->roughness = std::pow(2 / (shininess + 2), 0.25);
+    } else {
+      ctx_.warn("collada.effect.specular-ignored",
+                cat("a <shininess> of ", shininess, " is ignored"), slot);
+    }
+  }
+  return absl::OkStatus();
 }
 
 absl::Status EffectReader::read_bump(const Element* profile, const Element& technique,
@@ -467,6 +505,14 @@ absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Ele
       }
     } else if (e.name == "metallic_roughness_texture") {
       if (absl::Status s = texture(e, &m->metallic_roughness_texture); !s.ok()) return s;
+    } else if (e.name == "specular_factor") {
+      double factor;
+      if (numbers(e, 1, &factor)) m->specular_factor = factor;
+    } else if (e.name == "specular_color") {
+      double rgb[3];
+      if (numbers(e, 3, rgb)) std::copy(rgb, rgb + 3, m->specular_color.begin());
+    } else if (e.name == "specular_texture") {
+      if (absl::Status s = texture(e, &m->specular_texture); !s.ok()) return s;
     } else if (e.name == "occlusion_texture") {
       if (absl::Status s = texture(e, &m->occlusion_texture); !s.ok()) return s;
     }

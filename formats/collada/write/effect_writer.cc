@@ -107,6 +107,14 @@ class MaterialCleaner {
       not_finite("its emissive", "black");
       m.emissive = kBlack;
     }
+    if (!all_finite(m.specular_color)) {
+      not_finite("its specular colour", "white");
+      m.specular_color = {1, 1, 1};
+    }
+    if (!std::isfinite(m.specular_factor)) {
+      not_finite("its specular factor", "1");
+      m.specular_factor = 1;
+    }
     if (m.occlusion_texture.present() && !std::isfinite(m.occlusion_texture.scale)) {
       not_finite("its occlusion strength", "1");
       m.occlusion_texture.scale = 1;
@@ -214,6 +222,16 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
   clean.texture(m.normal_texture, "its normal texture");
   clean.texture(m.metallic_roughness_texture, "its metallic-roughness texture");
   clean.texture(m.occlusion_texture, "its occlusion texture");
+  clean.texture(m.specular_texture, "its specular texture");
+  clean.texture(m.specular_color_texture, "its specular colour texture");
+  // Lambert and constant shading have no highlight to hold them.
+  if (m.has_specular() && out.shading != "phong" && out.shading != "blinn") {
+    diagnostics.warn("collada.write.specular-dropped",
+                     cat(label, ": ", out.shading, " shading has no specular; it is left out"));
+    m.specular_factor = 1;
+    m.specular_color = {1, 1, 1};
+    m.specular_texture = m.specular_color_texture = TextureRef{};
+  }
   // Q24: a black emissive switches the emissive texture off, which COLLADA's emission would
   // make glow; a constant effect has no diffuse to hold a base colour texture.
   if (m.emissive_texture.present() && m.emissive == kBlack) {
@@ -234,7 +252,8 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
   }
   bool misbound = false;
   for (const TextureRef* ref : {&m.emissive_texture, &m.base_color_texture, &m.normal_texture,
-                                &m.metallic_roughness_texture, &m.occlusion_texture}) {
+                                &m.metallic_roughness_texture, &m.occlusion_texture,
+                                &m.specular_texture, &m.specular_color_texture}) {
     if (!ref->present()) continue;
     for (int set : sets) {
       if (set == ref->texcoord || misbound) continue;
@@ -387,8 +406,8 @@ class EffectWriter {
     xml_.close();
   }
 
-  // The common profile's slots, in the schema's order: emission, diffuse, transparent,
-  // transparency (constant has no diffuse).
+  // The common profile's slots, in the schema's order: emission, diffuse, specular and
+  // shininess (phong and blinn), transparent, transparency (constant has no diffuse).
   void shading() {
     xml_.open(p_.shading == "constant"  ? "constant"
               : p_.shading == "lambert" ? "lambert"
@@ -414,6 +433,23 @@ class EffectWriter {
       }
       xml_.close();
     }
+    if (highlights()) {
+      if (m_.specular_color_texture.present()) {
+        xml_.open("specular");
+        texture(m_.specular_color_texture);
+        xml_.close();
+      } else if (m_.specular_color != std::array<double, 3>{1, 1, 1}) {
+        xml_.open("specular");
+        color_element(xml_, std::array<double, 4>{m_.specular_color[0], m_.specular_color[1],
+                                                  m_.specular_color[2], 1});
+        xml_.close();
+      }
+      // The exponent a COLLADA read takes back to this roughness (read_specular in
+      // formats/collada/read/materials.cc); the polyxios technique keeps it exactly.
+      if (writes_roughness()) {
+        float_element(xml_, "shininess", 2 / std::pow(std::max(m_.roughness, 0.01), 4) - 2);
+      }
+    }
     if (m_.base_color[3] < 1) {
       xml_.open("transparent");
       xml_.attr("opaque", "A_ONE");
@@ -426,6 +462,7 @@ class EffectWriter {
   }
 
   bool constant() const { return p_.shading == "constant"; }
+  bool highlights() const { return p_.shading == "phong" || p_.shading == "blinn"; }
 
   // The polyxios technique's terms, each only when the common profile does not already read back
   // to it (W16, W17).
@@ -444,13 +481,19 @@ class EffectWriter {
   bool writes_base_color() const {
     return (m_.base_color_texture.present() || constant()) && !rgb_is(m_.base_color, 1);
   }
+  // A specular colour beside the texture <specular> holds instead.
+  bool writes_specular_color() const {
+    return m_.specular_color_texture.present() &&
+           m_.specular_color != std::array<double, 3>{1, 1, 1};
+  }
   bool writes_emissive() const {
     return m_.emissive_texture.present() && m_.emissive != std::array<double, 3>{1, 1, 1};
   }
   bool writes_polyxios() const {
     return writes_metallic() || writes_roughness() || writes_ior() || writes_alpha_mode() ||
            writes_cutoff() || writes_base_color() || writes_emissive() ||
-           m_.metallic_roughness_texture.present() || m_.occlusion_texture.present();
+           m_.metallic_roughness_texture.present() || m_.occlusion_texture.present() ||
+           m_.specular_factor != 1 || m_.specular_texture.present() || writes_specular_color();
   }
 
   // The technique's <extra>: the polyxios technique, then the one most readers look for last,
@@ -507,6 +550,14 @@ class EffectWriter {
       texture_attrs(m_.occlusion_texture);
       if (m_.occlusion_texture.scale != 1) xml_.attr("strength", cat(m_.occlusion_texture.scale));
       placement(m_.occlusion_texture);
+      xml_.close();
+    }
+    if (m_.specular_factor != 1) number_element("specular_factor", std::array{m_.specular_factor});
+    if (writes_specular_color()) number_element("specular_color", m_.specular_color);
+    if (m_.specular_texture.present()) {
+      xml_.open("specular_texture");
+      texture_attrs(m_.specular_texture);
+      placement(m_.specular_texture);
       xml_.close();
     }
     xml_.close();

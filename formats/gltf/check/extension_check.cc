@@ -22,7 +22,8 @@ constexpr std::string_view kUndecodable[] = {"KHR_meshopt_compression"};
 constexpr std::string_view kKept[] = {
     "KHR_mesh_quantization",           "KHR_animation_pointer", "KHR_draco_mesh_compression",
     "EXT_meshopt_compression",         "KHR_lights_punctual",   "KHR_materials_unlit",
-    "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_texture_transform"};
+    "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_texture_transform",
+    "KHR_materials_specular"};
 // Extensions that change what glTF's core data means, so that a reader that ignores them reads
 // it wrong: using one without requiring it is an error.
 constexpr std::string_view kRequiredWhenUsed[] = {"KHR_mesh_quantization"};

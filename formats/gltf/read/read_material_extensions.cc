@@ -1,5 +1,7 @@
 #include "formats/gltf/read/read_material_extensions.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 #include <span>
@@ -63,6 +65,27 @@ bool numbers(ReadContext& ctx, const JsonObject& json, std::string_view key,
   return ok;
 }
 
+// A textureInfo inside an extension, into ref (left as it is when absent); false, with a warning,
+// when it is not one.
+bool texture_info(ReadContext& ctx, const JsonObject& json, std::string_view key, TextureRef& ref) {
+  if (!json.has(key)) return true;
+  absl::StatusOr<std::optional<JsonObject>> info = json.object(key);
+  TextureRef read;
+  absl::Status status = info.ok()
+                            ? (*info)->get_index("index", ctx.count(Top::kTextures), read.texture)
+                            : info.status();
+  if (status.ok()) status = (*info)->get("texCoord", read.texcoord);
+  if (!status.ok() || read.texture < 0 || read.texcoord < 0) {
+    ctx.warn(kInvalid, cat(json.pointer(key),
+                           " is not a textureInfo of a texture the document "
+                           "holds; the extension is left out"));
+    return false;
+  }
+  read_texture_transform(ctx, **info, read);
+  ref = read;
+  return true;
+}
+
 // KHR_materials_unlit shows the base colour as COLLADA's <constant> shows its emission: an unlit
 // material without an emissive of its own reads its base colour and texture as the emissive,
 // with a white base colour, which a glTF write turns back (formats/gltf/write/material_writer.cc).
@@ -94,6 +117,24 @@ void read_material_extensions(ReadContext& ctx, const JsonObject& json, Material
         ctx.warn(kInvalid, cat(e->pointer("ior"), " is neither 0 nor at least 1; it is left out"));
       } else {
         m.ior = ior;
+      }
+    }
+  }
+  if (std::optional<JsonObject> e = extension_of(ctx, json, "KHR_materials_specular")) {
+    double factor = 1;
+    std::array<double, 3> color{1, 1, 1};
+    TextureRef texture, color_texture;
+    if (numbers(ctx, *e, "specularFactor", std::span(&factor, 1)) &&
+        numbers(ctx, *e, "specularColorFactor", color) &&
+        texture_info(ctx, *e, "specularTexture", texture) &&
+        texture_info(ctx, *e, "specularColorTexture", color_texture)) {
+      if (factor < 0 || factor > 1 || std::min({color[0], color[1], color[2]}) < 0) {
+        ctx.warn(kInvalid, cat(e->pointer(), ": a factor out of its range; it is left out"));
+      } else {
+        m.specular_factor = factor;
+        m.specular_color = color;
+        m.specular_texture = texture;
+        m.specular_color_texture = color_texture;
       }
     }
   }

@@ -1,6 +1,7 @@
 // The material extensions a glTF read keeps, each only when extensionsUsed lists it (the extension
 // check warns about data of one it does not): KHR_materials_unlit as constant shading,
-// KHR_materials_emissive_strength multiplied into the emissive, KHR_materials_ior, and a
+// KHR_materials_emissive_strength multiplied into the emissive, KHR_materials_ior,
+// KHR_materials_specular, and a
 // textureInfo's KHR_texture_transform. Data that is not what its extension says is left out with
 // gltf.read.material-extension-invalid: the extension is optional, so its fault costs it alone.
 #pragma once

@@ -16,6 +16,7 @@ constexpr int kMaxSets = 32;
 
 constexpr std::string_view kEmissiveStrength = "KHR_materials_emissive_strength";
 constexpr std::string_view kIor = "KHR_materials_ior";
+constexpr std::string_view kSpecular = "KHR_materials_specular";
 constexpr std::string_view kUnlit = "KHR_materials_unlit";
 constexpr std::string_view kTextureTransform = "KHR_texture_transform";
 
@@ -64,8 +65,7 @@ struct Cleaner {
 
 uint32_t sets_of(const Material& m) {
   uint32_t sets = 0;
-  for (const TextureRef* ref : {&m.base_color_texture, &m.metallic_roughness_texture,
-                                &m.normal_texture, &m.occlusion_texture, &m.emissive_texture}) {
+  for (const TextureRef* ref : m.texture_refs()) {
     if (ref->present()) sets |= uint32_t{1} << ref->texcoord;
   }
   return sets;
@@ -126,7 +126,7 @@ double emissive_strength(const Material& m) {
 void write_extensions(JsonWriter& json, const Material& m) {
   double strength = emissive_strength(m);
   bool unlit = is_unlit(m);
-  if (!unlit && strength == 1 && m.ior == 1.5) return;
+  if (!unlit && strength == 1 && m.ior == 1.5 && !m.has_specular()) return;
   json.key("extensions");
   json.start_object();
   if (strength != 1) {
@@ -141,6 +141,20 @@ void write_extensions(JsonWriter& json, const Material& m) {
     json.start_object();
     json.key("ior");
     json.number(m.ior);
+    json.end_object();
+  }
+  if (m.has_specular()) {
+    json.key(kSpecular);
+    json.start_object();
+    if (m.specular_factor != 1) {
+      json.key("specularFactor");
+      json.number(m.specular_factor);
+    }
+    write_texture_ref(json, "specularTexture", m.specular_texture, "");
+    if (m.specular_color != std::array<double, 3>{1, 1, 1}) {
+      write_numbers(json, "specularColorFactor", m.specular_color);
+    }
+    write_texture_ref(json, "specularColorTexture", m.specular_color_texture, "");
     json.end_object();
   }
   if (unlit) {
@@ -246,6 +260,10 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     m.roughness = source.roughness;
     m.emissive = source.emissive;
     m.ior = source.ior;
+    m.specular_factor = source.specular_factor;
+    m.specular_color = source.specular_color;
+    m.specular_texture = source.specular_texture;
+    m.specular_color_texture = source.specular_color_texture;
     m.base_color_texture = source.base_color_texture;
     m.metallic_roughness_texture = source.metallic_roughness_texture;
     m.normal_texture = source.normal_texture;
@@ -263,6 +281,8 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     clean.clamp(m.roughness, "roughnessFactor", 0, 1);
     // Above 1 the emissive goes in KHR_materials_emissive_strength.
     for (double& v : m.emissive) clean.clamp(v, "emissive", 0, HUGE_VAL);
+    clean.clamp(m.specular_factor, "specularFactor", 0, 1);
+    for (double& v : m.specular_color) clean.clamp(v, "specularColorFactor", 0, HUGE_VAL);
     if (!std::isfinite(m.ior) || (m.ior != 0 && m.ior < 1)) {
       diagnostics.warn(
           "gltf.write.ior-dropped",
@@ -277,6 +297,8 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     clean.texture(m.normal_texture, "normalTexture");
     clean.texture(m.occlusion_texture, "occlusionTexture");
     clean.texture(m.emissive_texture, "emissiveTexture");
+    clean.texture(m.specular_texture, "specularTexture");
+    clean.texture(m.specular_color_texture, "specularColorTexture");
     if (m.occlusion_texture.present()) {
       clean.clamp(m.occlusion_texture.scale, "occlusion strength", 0, 1);
     }
@@ -302,8 +324,7 @@ int MaterialTable::use(int material, uint32_t sets, std::string_view label,
                    cat(label, ": textures of ", label_of(materials_[material], material),
                        " on TEXCOORD sets the mesh lacks left out (in a copy of the material)"));
   Material copy = materials_[material];
-  for (TextureRef* ref : {&copy.base_color_texture, &copy.metallic_roughness_texture,
-                          &copy.normal_texture, &copy.occlusion_texture, &copy.emissive_texture}) {
+  for (TextureRef* ref : copy.texture_refs()) {
     if (ref->present() && (missing >> ref->texcoord & 1) != 0) *ref = TextureRef{};
   }
   materials_.push_back(std::move(copy));
@@ -318,11 +339,10 @@ std::vector<std::string_view> MaterialTable::extensions_used() const {
     used.push_back(kEmissiveStrength);
   }
   if (any([](const Material& m) { return m.ior != 1.5; })) used.push_back(kIor);
+  if (any([](const Material& m) { return m.has_specular(); })) used.push_back(kSpecular);
   if (any([](const Material& m) { return is_unlit(m); })) used.push_back(kUnlit);
   if (any([](const Material& m) {
-        for (const TextureRef* ref :
-             {&m.base_color_texture, &m.metallic_roughness_texture, &m.normal_texture,
-              &m.occlusion_texture, &m.emissive_texture}) {
+        for (const TextureRef* ref : m.texture_refs()) {
           if (ref->present() && !ref->transform.identity()) return true;
         }
         return false;
