@@ -188,3 +188,36 @@ TEST(Morphs, AWeightChannelOfTheWrongWidthIsDropped) {
 
 }  // namespace
 }  // namespace px::collada
+
+namespace px::collada {
+namespace {
+
+using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
+
+// The conformance suite's skin over a morph and morph over a skin: the skinned mesh keeps the
+// morph's target, and its joints.
+TEST(Morphs, CtsSkinOnMorphAndMorphOnSkinKeepTheTargetUnderTheSkin) {
+  const std::string root = cat(PX_CORPUS_DIR, "/collada/cts/collada/library_controllers/controller/morph/");
+  for (std::string_view name : {"skin_on_morph", "morph_on_skin"}) {
+    const std::string path = cat(root, name, "/", name, ".dae");
+    absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
+    if (!source.ok()) GTEST_SKIP() << "no corpus at " << path;
+    Diagnostics diagnostics;
+    absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
+    ASSERT_TRUE(scene.ok()) << scene.status();
+    const Mesh* morphed = nullptr;
+    for (const Node& n : scene->nodes) {
+      if (n.mesh >= 0 && !scene->meshes[n.mesh].morph_targets.empty()) {
+        morphed = &scene->meshes[n.mesh];
+      }
+    }
+    std::string codes;
+    for (const auto& d : diagnostics.entries()) codes += cat(d.code, ": ", d.message, "\n");
+    ASSERT_NE(morphed, nullptr) << name << ": " << codes;
+    EXPECT_EQ(morphed->morph_targets.size(), 1u);
+    EXPECT_NE(morphed->find_point_data("joints"), nullptr) << name;
+  }
+}
+
+}  // namespace
+}  // namespace px::collada

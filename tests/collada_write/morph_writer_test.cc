@@ -157,7 +157,9 @@ TEST(MorphWriter, ASkinnedMeshWithTargetsWritesASkinOverTheMorph) {
   const size_t skin = text.find("<skin source=\"#");
   ASSERT_NE(skin, std::string::npos);
   const std::string source = text.substr(skin + 15, text.find('"', skin + 15) - skin - 15);
-  EXPECT_NE(text.find(cat("<controller id=\"", source, "\"><morph")), std::string::npos) << text;
+  const size_t controller = text.find(cat("<controller id=\"", source, "\">"));
+  ASSERT_NE(controller, std::string::npos) << text;
+  EXPECT_LT(text.find("<morph ", controller), text.find("</controller>", controller)) << text;
   const Mesh& body = shown(*r.read.scene, "body");
   expect_same_targets(body, scene.meshes[scene.nodes[kBody].mesh]);
   EXPECT_NE(body.find_point_data("joints"), nullptr);

@@ -77,7 +77,9 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
   if (weight_source != nullptr) {
     absl::StatusOr<Accessor> w = read_accessor(ctx_, *weight_source);
     if (!w.ok()) return w.status();
-    if (!w->numeric || w->count != names->count || w->width() < 1) {
+    // Exporters often leave the one float param unnamed: the first value of each element.
+    if (w->columns.empty() && w->stride >= 1) w->columns.push_back(0);
+    if (!w->numeric || w->count != names->count) {
       return invalid(cat("gives ", w->count, " weights for ", names->count, " targets"));
     }
     for (size_t t = 0; t < w->count; ++t) weights[t] = w->value(t, 0);
