@@ -145,6 +145,21 @@ TEST(MorphWriter, AMeshWithTargetsWritesAMorphControllerItsNodeInstances) {
   EXPECT_EQ(r.read.diagnostics.count("collada.morph.topology"), 0);
 }
 
+TEST(MorphWriter, ADaeToDaeWriteIsAFixedPointNamingTheTargetGeometriesItRead) {
+  Scene scene = morph_scene();
+  RoundTrip first = write_and_read(scene);
+  ASSERT_TRUE(first.read.scene.ok());
+  RoundTrip second = write_and_read(*first.read.scene);
+  ASSERT_TRUE(second.read.scene.ok());
+  // The target geometries read back are named by the morph, not written a second time.
+  EXPECT_EQ(occurrences(*second.written.text, "<geometry "), 3u);
+  EXPECT_EQ(second.read.scene->meshes.size(), first.read.scene->meshes.size());
+  RoundTrip third = write_and_read(*second.read.scene);
+  ASSERT_TRUE(third.written.text.ok());
+  EXPECT_EQ(*third.written.text, *second.written.text);
+  expect_same_targets(shown(*third.read.scene, "head"), scene.meshes[0]);
+}
+
 TEST(MorphWriter, ASkinnedMeshWithTargetsWritesASkinOverTheMorph) {
   Scene scene = skinned_scene();
   add_targets(scene, scene.nodes[kBody].mesh);

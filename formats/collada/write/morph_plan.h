@@ -12,6 +12,9 @@ struct MorphControllerPlan {
   std::string id;  // the <controller>
   struct Target {
     std::string geometry, positions, positions_array, normals, normals_array, vertices;
+    // The geometry is a written mesh's that already holds the target's shape (a target geometry
+    // read back): the morph names it, and no geometry of its own is written.
+    bool reused = false;
   };
   std::vector<Target> targets;
   std::string targets_source, targets_array;  // MORPH_TARGET: IDREF_array of the geometries

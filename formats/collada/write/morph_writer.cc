@@ -1,5 +1,6 @@
 #include "formats/collada/write/morph_writer.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/strings.h"
@@ -90,6 +91,30 @@ void write_sum(XmlWriter& xml, const Column& base, const Column& difference) {
   }
 }
 
+bool close(double a, double b) { return std::abs(a - b) <= 1e-5 * std::max(1.0, std::abs(a)); }
+
+// Whether `candidate` holds the whole shape of target t of `mesh` (positions, and normals when
+// they are written), within float tolerance: a target geometry a read took in as a mesh of its
+// own, which the morph then names rather than writing the shape twice (so that a dae -> dae
+// write is a fixed point).
+bool holds_shape(const Mesh& candidate, const Mesh& mesh, const MorphTarget& t, bool normals) {
+  if (candidate.num_points() != mesh.num_points() || candidate.points.cols != 3) return false;
+  const Column* cn = normals ? base_normals(candidate) : nullptr;
+  if (normals && cn == nullptr) return false;
+  for (size_t v = 0; v < mesh.num_points(); ++v) {
+    for (size_t k = 0; k < 3; ++k) {
+      if (!close(candidate.points.get(v, k), mesh.points.get(v, k) + t.positions.get(v, k))) {
+        return false;
+      }
+      if (normals &&
+          !close(cn->get(v, k), base_normals(mesh)->get(v, k) + t.normals.get(v, k))) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 absl::Status plan_morphs(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
@@ -111,9 +136,25 @@ absl::Status plan_morphs(const Scene& scene, WritePlan& plan, Diagnostics& diagn
     c.id = plan.ids.unique(cat(geometries[m].id, "-morph"));
     c.normals = base_normals(mesh) != nullptr;
     for (const MorphTarget& t : mesh.morph_targets) c.normals = c.normals && !t.normals.empty();
+    std::vector<bool> taken(scene.meshes.size(), false);
+    taken[m] = true;
     for (size_t t = 0; t < mesh.morph_targets.size(); ++t) {
       const std::string& name = mesh.morph_targets[t].name;
       MorphControllerPlan::Target& target = c.targets.emplace_back();
+      int shape = -1;
+      for (size_t j = 0; j < scene.meshes.size() && shape < 0; ++j) {
+        if (!taken[j] && j < geometries.size() && !geometries[j].id.empty() &&
+            scene.meshes[j].morph_targets.empty() &&
+            holds_shape(scene.meshes[j], mesh, mesh.morph_targets[t], c.normals)) {
+          shape = static_cast<int>(j);
+        }
+      }
+      if (shape >= 0) {
+        taken[shape] = true;
+        target.geometry = geometries[shape].id;
+        target.reused = true;
+        continue;
+      }
       target.geometry = plan.ids.unique(
           name.empty() ? cat(geometries[m].id, "-target-", t) : to_ncname(name, "target"));
       target.positions = plan.ids.unique(cat(target.geometry, "-positions"));
@@ -135,13 +176,18 @@ absl::Status plan_morphs(const Scene& scene, WritePlan& plan, Diagnostics& diagn
 }
 
 void write_morph_geometries(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
-  if (plan.morphs.morphs.empty()) return;
+  bool any = false;
+  for (const MorphControllerPlan& c : plan.morphs.morphs) {
+    for (const MorphControllerPlan::Target& t : c.targets) any = any || !t.reused;
+  }
+  if (!any) return;
   xml.open("library_geometries");
   for (const MorphControllerPlan& c : plan.morphs.morphs) {
     const Mesh& mesh = scene.meshes[c.mesh];
     for (size_t t = 0; t < c.targets.size(); ++t) {
       const MorphControllerPlan::Target& target = c.targets[t];
       const MorphTarget& morph = mesh.morph_targets[t];
+      if (target.reused) continue;
       xml.open("geometry");
       xml.attr("id", target.geometry);
       if (!morph.name.empty()) xml.attr("name", morph.name);
