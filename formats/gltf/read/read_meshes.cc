@@ -87,9 +87,8 @@ class MeshReader {
       return refuse(kJsonType, cat(p.pointer("attributes"), " is absent, not an object"));
     }
     warn_positions_without_bounds(p, **attributes);
-    bool has_targets = false;
     std::vector<TargetRefs> targets;
-    PX_GLTF_TRY(primitive_targets(ctx_, p, &has_targets, &targets));
+    primitive_targets(ctx_, p, (*attributes)->json(), &targets, &morphs_dropped_);
     const draco::DracoPrimitive* draco = nullptr;
     PX_GLTF_TRY(read_draco(p, **attributes, draco));
     if (draco != nullptr && !targets.empty()) {

@@ -18,28 +18,39 @@ Column* column_of(MorphTarget& t, size_t s) {
 
 }  // namespace
 
-absl::Status primitive_targets(ReadContext& ctx, const JsonObject& primitive, bool* present,
-                               std::vector<TargetRefs>* out) {
+void primitive_targets(ReadContext& ctx, const JsonObject& primitive, const JsonValue& attributes,
+                       std::vector<TargetRefs>* out, std::string* dropped) {
   const JsonValue* targets = primitive.find("targets");
-  *present = targets != nullptr;
-  if (targets == nullptr) return absl::OkStatus();
+  if (targets == nullptr) return;
   const std::string at = primitive.pointer("targets");
-  if (!targets->IsArray()) return refuse(kJsonType, cat(at, " is not an array"));
+  if (!targets->IsArray()) {
+    *dropped = cat(at, " is not an array");
+    return;
+  }
   for (rapidjson::SizeType t = 0; t < targets->Size(); ++t) {
     const JsonValue& target = (*targets)[t];
-    if (!target.IsObject()) return refuse(kJsonType, cat(at, "/", t, " is not an object"));
+    if (!target.IsObject()) {
+      *dropped = cat(at, "/", t, " is not an object");
+      return;
+    }
     TargetRefs& refs = out->emplace_back();
     for (auto it = target.MemberBegin(); it != target.MemberEnd(); ++it) {
       std::optional<uint64_t> index = json_uint(it->value);
       if (!index || *index >= ctx.count(Top::kAccessors)) {
-        return refuse(kJsonValue, cat(at, "/", t, "/", it->name.GetString(),
-                                      " is not the index of an accessor"));
+        *dropped = cat(at, "/", t, "/", it->name.GetString(), " is not the index of an accessor");
+        return;
       }
-      refs.emplace_back(std::string(it->name.GetString(), it->name.GetStringLength()),
-                        static_cast<int>(*index));
+      std::string semantic(it->name.GetString(), it->name.GetStringLength());
+      if (find_member(attributes, semantic) == nullptr) {
+        // glTF requires the primitive to give the attribute a target moves.
+        ctx.warn("gltf.read.morph-attribute-dropped",
+                 cat(at, "/", t, "/", semantic, ": the primitive has no ", semantic,
+                     " for the target to move; dropped"));
+        continue;
+      }
+      refs.emplace_back(std::move(semantic), static_cast<int>(*index));
     }
   }
-  return absl::OkStatus();
 }
 
 absl::Status build_morph_targets(ReadContext& ctx, Accessors& accessors,

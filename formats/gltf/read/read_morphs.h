@@ -33,10 +33,11 @@ struct BlockTargets {
   std::vector<TargetRefs> targets;
 };
 
-// A primitive's "targets", or nullopt-like `present` false when it has none. Refuses a
-// targets entry that is not an object of accessor indices.
-absl::Status primitive_targets(ReadContext& ctx, const JsonObject& primitive, bool* present,
-                               std::vector<TargetRefs>* out);
+// A primitive's "targets" (empty when it has none); `dropped` says why when an entry is not an
+// object of accessor indices (the mesh's targets are then dropped with a warning). An attribute
+// `attributes` (the primitive's) lacks is dropped with gltf.read.morph-attribute-dropped.
+void primitive_targets(ReadContext& ctx, const JsonObject& primitive, const JsonValue& attributes,
+                       std::vector<TargetRefs>* out, std::string* dropped);
 
 // Builds the mesh's targets from each block's, its weights and names from `mesh_json`.
 absl::Status build_morph_targets(ReadContext& ctx, Accessors& accessors,
