@@ -186,18 +186,11 @@ TEST(Morphs, AWeightChannelOfTheWrongWidthIsDropped) {
   EXPECT_EQ(r.diagnostics.count("collada.animation.key-width"), 1);
 }
 
-}  // namespace
-}  // namespace px::collada
-
-namespace px::collada {
-namespace {
-
-using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
-
 // The conformance suite's skin over a morph and morph over a skin: the skinned mesh keeps the
 // morph's target, and its joints.
 TEST(Morphs, CtsSkinOnMorphAndMorphOnSkinKeepTheTargetUnderTheSkin) {
-  const std::string root = cat(PX_CORPUS_DIR, "/collada/cts/collada/library_controllers/controller/morph/");
+  const std::string root =
+      cat(PX_CORPUS_DIR, "/collada/cts/collada/library_controllers/controller/morph/");
   for (std::string_view name : {"skin_on_morph", "morph_on_skin"}) {
     const std::string path = cat(root, name, "/", name, ".dae");
     absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
