@@ -133,6 +133,33 @@ TEST(MorphTargets, PrimitivesGivingDifferentTargetCountsDropThemWithAWarning) {
   EXPECT_EQ(r.diagnostics.count("gltf.read.morph-targets-dropped"), 1);
 }
 
+TEST(MorphTargets, ASparseTargetMovingOneVertexDecodes) {
+  Bin bin;
+  size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
+  size_t indices = bin.add<uint16_t>({2, 0});  // one index, padded
+  size_t values = bin.add<float>({0, 0, 5});
+  ReadResult r = read_bytes(document(
+      cat(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0},
+                                         "targets": [{"POSITION": 1}]}]}],
+          "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+             "min": [0, 0, 0], "max": [1, 1, 0]},
+            {"componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0],
+             "max": [0, 0, 5], "sparse": {"count": 1,
+               "indices": {"bufferView": 1, "componentType": 5123},
+               "values": {"bufferView": 2}}}],
+          "bufferViews": [{"buffer": 0, "byteOffset": )",
+          positions, R"(, "byteLength": 36},
+            {"buffer": 0, "byteOffset": )", indices, R"(, "byteLength": 2},
+            {"buffer": 0, "byteOffset": )", values, R"(, "byteLength": 12}])"),
+      bin));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Mesh& mesh = r.scene->meshes.at(0);
+  ASSERT_EQ(mesh.morph_targets.size(), 1u);
+  EXPECT_EQ(values_of(mesh.morph_targets[0].positions),
+            (std::vector<double>{0, 0, 0, 0, 0, 0, 0, 0, 5}));
+}
+
 TEST(MorphTargets, NodeWeightsBecomeTheMeshesWhenItIsTheOnlyNodeElseAreDropped) {
   Bin bin;
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
