@@ -111,8 +111,10 @@ class Baker {
   std::optional<ColladaChannel> check_collada(size_t a, size_t c, const AnimationChannel& channel);
   const Curve* curve(size_t a, int sampler, std::string* why);
   const NodeElements& elements_of(int node);
-  bool native_sampler_ok(const AnimationSampler& s, const std::string& path, std::string* why);
-  int add_native_sampler(size_t a, int sampler, bool rotation, BakedAnimation& out);
+  // `targets`: the morph targets a weights channel's keys set.
+  bool native_sampler_ok(const AnimationSampler& s, const std::string& path, size_t targets,
+                         std::string* why);
+  int add_native_sampler(size_t a, int sampler, bool rotation, bool weights, BakedAnimation& out);
   void rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out);
 
   const Scene& scene_;
@@ -150,10 +152,13 @@ const NodeElements& Baker::elements_of(int node) {
 }
 
 bool Baker::native_sampler_ok(const AnimationSampler& s, const std::string& path,
-                              std::string* why) {
+                              size_t targets, std::string* why) {
   const size_t keys = s.times.rows;
   const bool cubic = s.interpolation == "CUBICSPLINE";
-  const size_t width = path == "rotation" ? 4 : path == "pointer" ? s.values.cols : 3;
+  const size_t width = path == "rotation"  ? 4
+                       : path == "pointer" ? s.values.cols
+                       : path == "weights" ? targets
+                                           : 3;
   constexpr double kFloatMax = std::numeric_limits<float>::max();
   auto representable = [&](const Column& c) {
     for (size_t r = 0; r < c.rows; ++r) {
@@ -204,16 +209,24 @@ bool Baker::check_native(size_t a, size_t c, const AnimationChannel& channel) {
   const std::string& path = channel.target.path;
   const AnimationSampler& s = *animations_[a].samplers[channel.sampler];
   std::string why;
+  size_t targets = 0;
   if (path == "weights") {
-    skip(a, c, "it animates morph target weights, which the written meshes do not hold");
-    return false;
-  }
-  if (path != "translation" && path != "rotation" && path != "scale" &&
+    const int node = channel.target.node;
+    const int mesh = scene_.nodes[node].mesh;
+    if (mesh >= 0 && static_cast<size_t>(mesh) < scene_.meshes.size() &&
+        scene_.meshes[mesh].morph_targets_valid()) {
+      targets = scene_.meshes[mesh].morph_targets.size();
+    }
+    if (targets == 0) {
+      skip(a, c, "it animates morph target weights, and the node's mesh holds no morph targets");
+      return false;
+    }
+  } else if (path != "translation" && path != "rotation" && path != "scale" &&
       !(path == "pointer" && !channel.target.pointer.empty())) {
     skip(a, c, "its path \"" + path + "\" means nothing in glTF");
     return false;
   }
-  if (!native_sampler_ok(s, path, &why)) {
+  if (!native_sampler_ok(s, path, targets, &why)) {
     skip(a, c, why);
     return false;
   }
@@ -311,7 +324,8 @@ Checked Baker::check(size_t a) {
     }
     out.native.push_back(
         {node, channel.target.path, channel.target.pointer, channel.sampler, channel.extras});
-    if (!pointer) out.native_nodes.insert(node);
+    // A weights channel leaves the node's transform to its COLLADA channels.
+    if (!pointer && channel.target.path != "weights") out.native_nodes.insert(node);
   }
   std::set<int> warned_nodes;
   std::set<ValueKey> values;
@@ -340,7 +354,8 @@ Checked Baker::check(size_t a) {
   return out;
 }
 
-int Baker::add_native_sampler(size_t a, int sampler, bool rotation, BakedAnimation& out) {
+int Baker::add_native_sampler(size_t a, int sampler, bool rotation, bool weights,
+                              BakedAnimation& out) {
   auto [it, inserted] = native_samplers_.try_emplace({a, sampler}, 0);
   if (!inserted) return it->second;
   const AnimationSampler& s = *animations_[a].samplers[sampler];
@@ -364,6 +379,8 @@ int Baker::add_native_sampler(size_t a, int sampler, bool rotation, BakedAnimati
       q.normalize();
     }
   }
+  // glTF's weights output is scalars, one per target and key.
+  if (weights) baked.width = 1;
   if (rescaled > 0) {
     warn("gltf.write.rotation-normalised",
          animation_label(animations_[a], a) + ", sampler " + std::to_string(sampler) + ": " +
@@ -485,7 +502,7 @@ BakedAnimations Baker::run() {
     out.name = animations_[a].name;
     out.extras = animations_[a].extras;
     for (const NativeChannel& n : checked_[a].native) {
-      const int sampler = add_native_sampler(a, n.sampler, n.path == "rotation", out);
+      const int sampler = add_native_sampler(a, n.sampler, n.path == "rotation", n.path == "weights", out);
       out.channels.push_back({sampler, n.node, n.path, n.pointer, n.extras});
       if (n.node >= 0) out_.animated[n.node] = true;
     }

@@ -22,9 +22,9 @@
 //   about for the values it leaves at rest; its glTF channels, already in glTF's time, are kept
 //   as they are.
 // - A glTF channel is kept in its animation, its sampler shared as it was, with its extras; it is
-//   skipped with a warning when its path is not translation, rotation, scale or a
-//   KHR_animation_pointer's pointer (glTF's weights need the morph targets the written meshes do
-//   not hold), its node does not exist, its sampler is not a well-formed one, holds no key, NaN,
+//   skipped with a warning when its path is not translation, rotation, scale, weights (on a node
+//   whose mesh holds morph targets; one value per target and key) or a KHR_animation_pointer's
+//   pointer, its node does not exist, its sampler is not a well-formed one, holds no key, NaN,
 //   Inf or a value float32 cannot hold, times that are not strictly increasing or are negative,
 //   a rotation of zero length, values that are not three per key for a translation or scale,
 //   four for a rotation, and for a pointer a row of 1 to 4, 9 or 16 (CUBICSPLINE: three rows per

@@ -159,6 +159,13 @@ void correct_meshes(Scene& scene, const AxisCorrection& correction) {
     for (NamedColumn& column : mesh.point_data) {
       if (is_direction(column)) column.column = correct(column.column, false);
     }
+    // Morph targets' differences: both maps are linear, so a difference turns (and a position's
+    // scales) as what it moves does.
+    for (MorphTarget& t : mesh.morph_targets) {
+      if (t.positions.cols >= 3) t.positions = correct(t.positions, true);
+      if (t.normals.cols >= 3) t.normals = correct(t.normals, false);
+      if (t.tangents.cols >= 3) t.tangents = correct(t.tangents, false);
+    }
   }
 }
 

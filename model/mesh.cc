@@ -28,4 +28,17 @@ std::span<const int32_t> Mesh::materials() const {
   return c->column.values<int32_t>();
 }
 
+bool Mesh::morph_targets_valid() const {
+  auto fits = [this](const Column& c, bool required) {
+    if (c.empty()) return !required && c.rows == 0;
+    return c.rows == num_points() && c.cols == 3 && dtype_is_float(c.dtype) && c.data != nullptr;
+  };
+  for (const MorphTarget& t : morph_targets) {
+    if (!fits(t.positions, true) || !fits(t.normals, false) || !fits(t.tangents, false)) {
+      return false;
+    }
+  }
+  return morph_weights.empty() || morph_weights.size() == morph_targets.size();
+}
+
 }  // namespace px

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,17 @@ enum class CellType : uint8_t {
 
 std::string_view cell_type_name(CellType type);
 
+// One morph target (glTF's primitive target, COLLADA's <morph> target geometry): per-vertex
+// differences from the mesh's rest shape, one row per vertex of the mesh. `positions` is always
+// present (n x 3); `normals` and `tangents` (n x 3: glTF's tangent targets have no handedness) are
+// empty where the target does not move them.
+struct MorphTarget {
+  std::string name;  // may be empty
+  Column positions;
+  Column normals;
+  Column tangents;
+};
+
 struct Mesh {
   Column points;                        // n x 3, float32 or float64
   std::vector<NamedColumn> point_data;  // "normals", "texcoords", "texcoords_1", "colors", ...
@@ -35,6 +47,12 @@ struct Mesh {
   std::vector<NamedColumn> cell_data;  // "material": int32, -1 where none
 
   ValueMap global_attrs;  // "mesh_name"
+
+  // Morph targets, each as differences from the rest shape, and their default weights (one per
+  // target, or empty: all 0). A "weights" animation channel on a node showing the mesh sets
+  // them per key, one value per target.
+  std::vector<MorphTarget> morph_targets;
+  std::vector<double> morph_weights;
 
   size_t num_points() const { return points.rows; }
   size_t num_cells() const { return cell_types.size(); }
@@ -47,6 +65,11 @@ struct Mesh {
   const NamedColumn* find_cell_data(std::string_view name) const {
     return find_column(cell_data, name);
   }
+  // Whether every morph target holds positions of one row per vertex, and normals / tangents of
+  // one row per vertex where it holds them (each 3 columns, floats).
+  bool morph_targets_valid() const;
+  // The default weight of target t (0 where the mesh gives none).
+  double morph_weight(size_t t) const { return t < morph_weights.size() ? morph_weights[t] : 0; }
   // The "material" cell column as int32 values, empty when the mesh has none.
   std::span<const int32_t> materials() const;
 };

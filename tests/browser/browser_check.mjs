@@ -75,6 +75,10 @@ const CORPUS_CASES = [
   // glTF -> GLB, issue 15 point 5: assimp's KHR_texture_transform test (offsets, rotations and
   // scales on base colour textures), each map placed by three as the file says
   { id: 'TextureTransformTest', input: 'gltf/assimp/textureTransform/TextureTransformTest.gltf', output: 'TextureTransformTest.glb', expectTransform: true },
+  // morph targets (issue 15 point 1): a CTS morph of two targets as glTF targets and weights, and
+  // glTF's animated morph sphere (a weights animation: three's morphTargetInfluences track)
+  { id: 'morph_two_targets', input: 'collada/cts/collada/library_controllers/controller/morph/morph_two_targets/morph_two_targets.dae', output: 'morph_two_targets.glb' },
+  { id: 'AnimatedMorphSphere', input: 'gltf/assimp/AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf', output: 'AnimatedMorphSphere.glb' },
   // glTF -> GLB with real data (assimp's test models): a skin of two joints and an animation
   { id: 'simple_skin', input: 'gltf/assimp/simple_skin/simple_skin.gltf', output: 'simple_skin.glb' },
   // compressed: the skinned + animated file, the textured one, and a Draco glTF (34 primitives)

@@ -27,6 +27,9 @@ CORPUS_FILES = [
     'collada/cts/Textures/alpha_transp_from_maya.dae',
     'gltf/assimp/AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf',
 ]
+# Files whose meshes have morph targets: Draco leaves such a mesh uncompressed, with a warning,
+# since it reorders the vertices the targets follow (issue 15 point 1).
+MORPHED = {'AnimatedMorphSphere.gltf'}
 # Each mode: its flags, the extension, and whether the fallback is left out.
 MODES = {
     'draco': (['--compress', 'draco'], 'KHR_draco_mesh_compression', False),
@@ -92,12 +95,16 @@ class CompressTest(unittest.TestCase):
             self.assertEqual(run('convert', source, plain, '--quiet').returncode, 0, source)
             for mode, (flags, extension, only) in MODES.items():
                 out = os.path.join(self.dir, f'{i}-{mode}.glb')
-                r = run('convert', source, out, '--quiet', *flags)
+                r = run('convert', source, out, *flags)
                 self.assertEqual(r.returncode, 0, (source, mode, r.stderr))
                 doc = glb_json(out)
-                self.assertIn(extension, doc.get('extensionsUsed', []), (source, mode))
-                self.assertEqual(extension in doc.get('extensionsRequired', []), only,
-                                 (source, mode))
+                if mode.startswith('draco') and os.path.basename(source) in MORPHED:
+                    self.assertNotIn(extension, doc.get('extensionsUsed', []), (source, mode))
+                    self.assertIn('gltf.write.draco-morph-uncompressed', r.stderr, (source, mode))
+                else:
+                    self.assertIn(extension, doc.get('extensionsUsed', []), (source, mode))
+                    self.assertEqual(extension in doc.get('extensionsRequired', []), only,
+                                     (source, mode))
                 # Draco drops degenerate triangles; nothing else is lost (meshopt keeps them).
                 self.assertLessEqual(triangles(out), triangles(plain), (source, mode))
                 self.assertGreater(triangles(out), 0.95 * triangles(plain), (source, mode))

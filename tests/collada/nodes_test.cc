@@ -239,24 +239,5 @@ TEST(NodesTest, ExternalVisualSceneLeavesTheFirstActiveWithAWarning) {
   EXPECT_EQ(r.diagnostics.count("collada.url.external"), 1);
 }
 
-TEST(NodesTest, MorphControllerReadsAsItsBaseGeometry) {
-  ReadResult r = read_text(scene_of_nodes(
-      "<node id=\"n\"><instance_controller url=\"#morph\"/></node>",
-      "<library_controllers><controller id=\"morph\"><morph source=\"#g2\" method=\"NORMALIZED\">"
-      "<source id=\"targets\"><IDREF_array id=\"targets-array\" count=\"1\">g3</IDREF_array>"
-      "<technique_common><accessor source=\"#targets-array\" count=\"1\" stride=\"1\">"
-      "<param name=\"IDREF\" type=\"IDREF\"/></accessor></technique_common></source>"
-      "<source id=\"weights\"><float_array id=\"weights-array\" count=\"1\">0.5</float_array>"
-      "<technique_common><accessor source=\"#weights-array\" count=\"1\" stride=\"1\">"
-      "<param name=\"MORPH_WEIGHT\" type=\"float\"/></accessor></technique_common></source>"
-      "<targets><input semantic=\"MORPH_TARGET\" source=\"#targets\"/>"
-      "<input semantic=\"MORPH_WEIGHT\" source=\"#weights\"/></targets></morph></controller>"
-      "</library_controllers>\n"));
-  const Scene& scene = scene_of(r);
-  ASSERT_EQ(scene.nodes.size(), 1u);
-  EXPECT_EQ(scene.nodes[0].mesh, 1);
-  EXPECT_EQ(scene.meshes.size(), 3u);
-}
-
 }  // namespace
 }  // namespace px::collada

@@ -228,12 +228,14 @@ TEST(ReadMeshes, PrimitiveWithoutPositionIsSkippedWithAWarning) {
   EXPECT_EQ(r.diagnostics.count("gltf.read.primitive-skipped"), 1);
 }
 
-TEST(ReadMeshes, MorphTargetsAreDroppedWithAWarningAndExtrasKept) {
+TEST(ReadMeshes, MorphTargetsAreKeptWithTheirWeightsAndExtrasKept) {
   Square s;
   ReadResult r = read_bytes(s.doc(R"({"primitives": [{"attributes": {"POSITION": 0},
       "targets": [{"POSITION": 0}]}], "weights": [0.5], "extras": {"lod": 2}})"));
   const Mesh& mesh = only_mesh(r);
-  EXPECT_EQ(r.diagnostics.count("gltf.read.morph-targets-dropped"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.morph-targets-dropped"), 0);
+  ASSERT_EQ(mesh.morph_targets.size(), 1u);
+  EXPECT_EQ(mesh.morph_weights, (std::vector<double>{0.5}));
   EXPECT_EQ(find_value(find_value(mesh.global_attrs, "extras")->as_map(), "lod")->as_int(), 2);
 }
 

@@ -9,6 +9,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/animation_clips.h"
+#include "formats/collada/read/morph_channels.h"
 #include "formats/collada/read/sources.h"
 #include "model/animation.h"
 #include "model/transform_elements.h"
@@ -144,6 +145,8 @@ class AnimationReader {
   int64_t unresolved_ = 0;
   // Per top-level animation: each <sampler> element's index in it, -1 when it could not be read.
   HashMap<const Element*, int> samplers_;
+  // The current animation's channels on morph weights, merged per node when it is collected.
+  std::vector<WeightChannel> weights_;
   // Each animation a clip plays, as read.
   HashMap<const Element*, Animation> played_;
 };
@@ -372,6 +375,24 @@ absl::Status AnimationReader::read_channel(const Element& channel, Animation& ou
     return refuse("collada.url.kind", "channel", channel.line,
                   cat("source=\"", channel.attr("source"), "\" does not name a <sampler>"));
   }
+  if (std::optional<MorphWeightAddress> morph =
+          morph_weight_address(ctx_, channel.attr("target"))) {
+    auto nodes = nodes_.morph_nodes.find(morph->controller);
+    if (nodes == nodes_.morph_nodes.end()) {
+      ++unresolved_;
+      return absl::OkStatus();
+    }
+    absl::StatusOr<std::optional<AnimationSampler>> sampler = read_sampler(*url->target);
+    if (!sampler.ok()) return sampler.status();
+    if (!*sampler) return absl::OkStatus();
+    targets_ += nodes->second.size();
+    if (targets_ > target_cap_) {
+      return over_budget("collada.animation.targets-cap", "channel", channel.line,
+                         cat("instanced channel targets pass ", target_cap_));
+    }
+    for (int node : nodes->second) weights_.push_back(WeightChannel{node, morph->index, **sampler});
+    return absl::OkStatus();
+  }
   Address address = parse_address(channel.attr("target"));
   std::vector<Target> targets = resolve(address);
   if (targets.empty()) {
@@ -427,7 +448,10 @@ absl::StatusOr<Animation> AnimationReader::collect(const Element& animation,
   out.name = std::string(animation.attr("name"));
   if (out.name.empty()) out.name = std::string(animation.attr("id"));
   samplers_.clear();
+  weights_.clear();
   if (absl::Status s = read_children(animation, skip, out); !s.ok()) return s;
+  if (absl::Status s = merge_weight_channels(ctx_, weights_, out); !s.ok()) return s;
+  weights_.clear();
   return out;
 }
 

@@ -8,6 +8,7 @@
 #include "engine/strings.h"
 #include "formats/collada/read/early_geometries.h"
 #include "formats/collada/read/mesh_builder.h"
+#include "formats/collada/read/morphs.h"
 #include "formats/collada/read/primitive_block.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
@@ -401,10 +402,15 @@ absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometrie
 }
 
 absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
-                                 std::vector<int32_t> block_materials, const SkinColumns* skin) {
+                                 std::vector<int32_t> block_materials, const SkinColumns* skin,
+                                 const MorphColumns* morph) {
   const Element* controller = skin == nullptr ? nullptr : skin->controller;
+  const Element* morph_controller = morph == nullptr ? nullptr : morph->controller;
   for (const GeometryRecord::Use& use : record.uses) {
-    if (use.materials == block_materials && use.controller == controller) return use.mesh;
+    if (use.materials == block_materials && use.controller == controller &&
+        use.morph == morph_controller) {
+      return use.mesh;
+    }
   }
   size_t cells = ctx.scene.meshes[record.mesh].num_cells();
   int mesh_index = record.mesh;
@@ -442,7 +448,12 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
     mesh.point_data.push_back(skin->joints);
     mesh.point_data.push_back(skin->weights);
   }
-  record.uses.push_back(GeometryRecord::Use{std::move(block_materials), controller, mesh_index});
+  if (morph != nullptr) {
+    mesh.morph_targets = morph->targets;
+    mesh.morph_weights = morph->weights;
+  }
+  record.uses.push_back(
+      GeometryRecord::Use{std::move(block_materials), controller, morph_controller, mesh_index});
   return mesh_index;
 }
 

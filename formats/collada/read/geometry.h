@@ -35,14 +35,17 @@ struct GeometryRecord {
   uint32_t position_of(size_t vertex) const {
     return vertex < positions ? static_cast<uint32_t>(vertex) : split_positions[vertex - positions];
   }
-  // Each way the geometry is shown: materials per block and skin controller -> mesh.
+  // Each way the geometry is shown: materials per block, skin and morph controllers -> mesh.
   struct Use {
     std::vector<int32_t> materials;
     const Element* controller;
+    const Element* morph;
     int mesh;
   };
   std::vector<Use> uses;
 };
+
+struct MorphColumns;
 
 struct Geometries {
   std::vector<GeometryRecord> records;
@@ -59,10 +62,11 @@ absl::Status read_geometry(ReadContext& ctx, const Element& geometry, Mesh* mesh
 // `early` read while the document was parsed are taken from it, with their warnings.
 absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometries* out);
 
-// The mesh that shows `record` with these materials (one per block) and skin (nullptr for
-// none): the geometry's own mesh for its first use, else a mesh appended to the scene sharing
-// its arrays, under the copy budget.
+// The mesh that shows `record` with these materials (one per block), skin and morph targets
+// (nullptr for none): the geometry's own mesh for its first use, else a mesh appended to the
+// scene sharing its arrays, under the copy budget.
 absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
-                                 std::vector<int32_t> block_materials, const SkinColumns* skin);
+                                 std::vector<int32_t> block_materials, const SkinColumns* skin,
+                                 const MorphColumns* morph = nullptr);
 
 }  // namespace px::collada

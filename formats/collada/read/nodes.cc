@@ -4,6 +4,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/read/morphs.h"
 #include "model/transform_elements.h"
 
 namespace px::collada {
@@ -21,6 +22,7 @@ class NodeReader {
         geometries_(geometries),
         materials_(materials),
         skins_(skins),
+        morphs_(ctx, geometries),
         index_(index),
         node_cap_(ctx.node_cap()) {}
 
@@ -30,19 +32,20 @@ class NodeReader {
   absl::StatusOr<int> new_node(const Element& element);
   absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
   absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry,
-                                    const Element* controller);
+                                    const Element* controller, const Element* morph);
   absl::StatusOr<std::vector<int32_t>> bound_materials(const Element& instance,
                                                        const GeometryRecord& record);
   // Shows the geometry on `node` (index `self`), or on a new child when it shows one already;
   // returns the index of the node that shows it.
   absl::StatusOr<int> attach_mesh(Node* node, int self, const Element& instance,
                                   const Element& geometry, const Element* controller,
-                                  std::vector<int>* extra_children);
+                                  const Element* morph, std::vector<int>* extra_children);
 
   ReadContext& ctx_;
   Geometries& geometries_;
   const Materials& materials_;
   SkinReader& skins_;
+  MorphReader morphs_;
   NodeIndex& index_;
   uint64_t node_cap_;
   std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
@@ -129,7 +132,7 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
 }
 
 absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Element& geometry,
-                                              const Element* controller) {
+                                              const Element* controller, const Element* morph) {
   auto it = geometries_.by_element.find(&geometry);
   if (it == geometries_.by_element.end()) {
     return refuse("collada.url.kind", instance.name, instance.line,
@@ -144,13 +147,20 @@ absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Ele
     if (!columns.ok()) return columns.status();
     skin = *columns;
   }
-  return mesh_for_use(ctx_, record, std::move(*materials), skin);
+  const MorphColumns* targets = nullptr;
+  if (morph != nullptr) {
+    absl::StatusOr<const MorphColumns*> columns = morphs_.columns(*morph, record);
+    if (!columns.ok()) return columns.status();
+    targets = *columns;
+  }
+  return mesh_for_use(ctx_, record, std::move(*materials), skin, targets);
 }
 
 absl::StatusOr<int> NodeReader::attach_mesh(Node* node, int self, const Element& instance,
                                             const Element& geometry, const Element* controller,
+                                            const Element* morph,
                                             std::vector<int>* extra_children) {
-  absl::StatusOr<int> mesh = instance_mesh(instance, geometry, controller);
+  absl::StatusOr<int> mesh = instance_mesh(instance, geometry, controller, morph);
   if (!mesh.ok()) return mesh.status();
   if (node->mesh < 0) {
     node->mesh = *mesh;
@@ -220,19 +230,20 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
                   &child);
         continue;
       }
-      status = attach_mesh(&node, *index, child, *url->target, nullptr, &children).status();
+      status = attach_mesh(&node, *index, child, *url->target, nullptr, nullptr, &children).status();
     } else if (name == "instance_controller") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
       if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
-      const Element* skin = nullptr;
+      const Element* controller = nullptr;
+      const Element* morph = nullptr;
       absl::StatusOr<const Element*> geometry = nullptr;
       if (url->kind == UrlKind::kLocal) {
         if (url->target->name != "controller") {
           return refuse("collada.url.kind", "instance_controller", child.line,
                         cat("url=\"", child.attr("url"), "\" does not name a <controller>"));
         }
-        geometry = skins_.source_geometry(*url->target, &skin);
+        geometry = skins_.source_geometry(*url->target, &controller, &morph);
       }
       if (!geometry.ok()) return geometry.status();
       if (*geometry == nullptr) {
@@ -240,11 +251,15 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
                   &child);
         continue;
       }
-      const Element* controller = skin == nullptr ? nullptr : url->target;
       absl::StatusOr<int> shown =
-          attach_mesh(&node, *index, child, **geometry, controller, &children);
+          attach_mesh(&node, *index, child, **geometry, controller, morph, &children);
       if (!shown.ok()) return shown.status();
       if (controller != nullptr) skins_.add_use(*shown, child, *controller);
+      // The node showing it (this one, or a child for a second instance) holds its mesh.
+      const int shown_mesh = *shown == *index ? node.mesh : ctx_.scene.nodes[*shown].mesh;
+      if (morph != nullptr && !ctx_.scene.meshes[shown_mesh].morph_targets.empty()) {
+        index_.morph_nodes[morph].push_back(*shown);
+      }
     } else if (name == "instance_camera" || name == "instance_light") {
       std::string_view key = name == "instance_camera" ? "camera" : "light";
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");

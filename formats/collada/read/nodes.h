@@ -17,6 +17,9 @@ struct NodeIndex {
   HashMap<const Element*, std::vector<int>> copies;
   // The element each scene node was read from.
   std::vector<const Element*> element_of;
+  // The nodes showing each morph controller's targets (their mesh holds them), for the weight
+  // animations that target the controller.
+  HashMap<const Element*, std::vector<int>> morph_nodes;
 };
 
 // Reads every visual scene; skinned instances are handed to `skins` to bind once the tree exists.

@@ -51,17 +51,27 @@ SkinReader::SkinReader(ReadContext& ctx) : ctx_(ctx) {}
 SkinReader::~SkinReader() = default;
 
 absl::StatusOr<const Element*> SkinReader::source_geometry(const Element& controller,
-                                                           const Element** skin) {
-  *skin = controller.child("skin");
+                                                           const Element** skin_controller,
+                                                           const Element** morph_controller) {
+  *skin_controller = nullptr;
+  *morph_controller = nullptr;
   const Element* target = &controller;
-  // skin -> (morph ->) geometry; a morph reads as its base geometry.
+  // skin -> morph -> geometry, morph -> skin -> geometry, or either alone.
   for (int hops = 0; hops < 4 && target != nullptr && target->name == "controller"; ++hops) {
     const Element* body = target->child("skin");
     if (body == nullptr) body = target->child("morph");
     if (body == nullptr) break;
+    if (body->name == "skin" && *skin_controller == nullptr) *skin_controller = target;
     if (body->name == "morph") {
-      ctx_.warn("collada.controller.morph-base", "a morph controller reads as its base geometry",
-                body);
+      if (*morph_controller == nullptr) {
+        *morph_controller = target;
+      } else {
+        ctx_.warn("collada.morph.nested",
+                  cat("morph controller \"", target->attr("id"),
+                      "\" is the source of another morph: the outer morph's targets are kept, "
+                      "its own dropped"),
+                  body);
+      }
     }
     absl::StatusOr<ResolvedUrl> source = resolve_url(ctx_, *body, "source");
     if (!source.ok()) return source.status();

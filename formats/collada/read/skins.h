@@ -28,9 +28,12 @@ class SkinReader {
   SkinReader(const SkinReader&) = delete;
   ~SkinReader();
 
-  // The geometry a <controller> shows (through a morph too); nullptr for one in another
-  // document. `skin` is set to the controller's <skin>, or nullptr for a morph.
-  absl::StatusOr<const Element*> source_geometry(const Element& controller, const Element** skin);
+  // The geometry a <controller> shows (through a skin and a morph, in either order); nullptr for
+  // one in another document. `skin_controller` is set to the controller holding the <skin>,
+  // `morph_controller` to the one holding the (outermost) <morph>, each nullptr where none.
+  absl::StatusOr<const Element*> source_geometry(const Element& controller,
+                                                 const Element** skin_controller,
+                                                 const Element** morph_controller);
   // The influences of `controller`'s skin on `record`'s vertices, read once per pair.
   absl::StatusOr<const SkinColumns*> columns(const Element& controller,
                                              const GeometryRecord& record);

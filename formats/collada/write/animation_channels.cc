@@ -268,4 +268,26 @@ std::vector<std::string> tangent_params(const Numbers& tangents, size_t width) {
   return out;
 }
 
+std::optional<BoundChannel> bind_weight_channel(const AnimationSampler& sampler, size_t t,
+                                                const std::string& address, BindFailure* failure) {
+  std::optional<Channel> keys = keys_of(sampler, failure);
+  if (!keys) return std::nullopt;
+  if (!keys->in_tangents.values.empty() ||
+      std::any_of(keys->interpolations.begin(), keys->interpolations.end(),
+                  [](const std::string& i) { return i != "LINEAR" && i != "STEP"; })) {
+    *failure = {"collada.write.morph-dropped", "its weights are not LINEAR or STEP keys"};
+    return std::nullopt;
+  }
+  const size_t width = keys->values.width;
+  std::vector<double> column;
+  for (size_t k = 0; k * width + t < keys->values.values.size(); ++k) {
+    column.push_back(keys->values.values[k * width + t]);
+  }
+  keys->values.values = std::move(column);
+  keys->values.width = 1;
+  keys->target = address;
+  keys->output.names = {"MORPH_WEIGHT"};
+  return BoundChannel{std::move(*keys), {address}};
+}
+
 }  // namespace px::collada

@@ -49,6 +49,11 @@ std::optional<BoundChannel> bind_path_channel(const AnimationTarget& target,
 // A node's baked matrix keys as a channel on its <matrix sid="...">.
 BoundChannel baked_channel(const std::string& node_id, const std::string& sid, MatrixKeys keys);
 
+// Target t's weight of a glTF weights channel (one value per target and key) on `address` (a
+// morph's MORPH_WEIGHT source and "(t)"): its keys' column t, LINEAR or STEP.
+std::optional<BoundChannel> bind_weight_channel(const AnimationSampler& sampler, size_t t,
+                                                const std::string& address, BindFailure* failure);
+
 // The parameter names of a tangent source for keys `width` values wide: a time (X) and a value
 // (Y) per component, one time then the values, or the values alone (model/animation_curve.h).
 std::vector<std::string> tangent_params(const AnimationsPlan::Numbers& tangents, size_t width);

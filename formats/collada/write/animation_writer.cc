@@ -7,6 +7,7 @@
 
 #include "engine/strings.h"
 #include "formats/collada/write/animation_channels.h"
+#include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/xml_names.h"
 #include "model/animation.h"
 #include "model/matrix_bake.h"
@@ -49,6 +50,8 @@ class Planner {
   // scene reaches it.
   int written_node(int n) const;
   void plan_animation(const Animation& animation, size_t index);
+  void plan_weights(const std::string& label, size_t order, bool from_copy, int mesh,
+                    const AnimationSampler& sampler, std::vector<Candidate>& candidates);
   std::vector<Candidate> bake(std::vector<ToBake> to_bake, const std::string& label);
   void add_ids(Channel& channel, const std::string& animation_id);
   // Gives each animation of glTF's a clip when two or more animations are written.
@@ -134,6 +137,31 @@ std::vector<Candidate> Planner::bake(std::vector<ToBake> to_bake, const std::str
   return out;
 }
 
+// A weights channel: one channel per morph target of the node's mesh (morph_writer.h).
+void Planner::plan_weights(const std::string& label, size_t order, bool from_copy, int mesh,
+                           const AnimationSampler& sampler, std::vector<Candidate>& candidates) {
+  std::string why;
+  std::vector<MorphWeightChannel> targets = morph_weight_channels(plan_, mesh, sampler, &why);
+  if (targets.empty()) {
+    diagnostics_.warn("collada.write.morph-dropped", cat(label, ": ", why, "; dropped"));
+    return;
+  }
+  for (const MorphWeightChannel& t : targets) {
+    BindFailure failure;
+    std::optional<BoundChannel> bound = bind_weight_channel(sampler, t.index, t.target, &failure);
+    if (!bound) {
+      diagnostics_.warn(failure.code, cat(label, ": ", failure.why, "; dropped"));
+      return;
+    }
+    Candidate& candidate = candidates.emplace_back();
+    candidate.order = order;
+    candidate.label = label;
+    candidate.from_copy = from_copy;
+    candidate.animates = std::move(bound->animates);
+    candidate.channel = std::move(bound->channel);
+  }
+}
+
 void Planner::plan_animation(const Animation& animation, size_t index) {
   const std::string label = animation_label(animation, index);
   std::vector<Candidate> candidates;
@@ -144,7 +172,7 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     // No channel index: identical warnings of one animation are counted, not repeated.
     const std::string channel_label =
         cat(label, ": a ", target.path.empty() ? "pathless" : target.path, " channel");
-    if (!target.sid && (target.path == "weights" || target.path == "pointer")) {
+    if (!target.sid && target.path == "pointer") {
       diagnostics_.warn("collada.write.animation-path-unsupported",
                         cat(channel_label, ": a glTF ", target.path,
                             " channel has no COLLADA transform to animate; dropped"));
@@ -174,6 +202,10 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     const AnimationSampler& sampler = *animation.samplers[channel.sampler];
     const NodePlan& node = plan_.nodes.nodes[written];
     const bool from_copy = written != target.node;
+    if (!target.sid && target.path == "weights") {
+      plan_weights(channel_label, c, from_copy, scene_.nodes[written].mesh, sampler, candidates);
+      continue;
+    }
     if (!target.sid && is_single_matrix(node.transforms) &&
         (target.path == "translation" || target.path == "rotation" || target.path == "scale")) {
       to_bake.push_back({c, written, target.node, {target.path, &sampler}});

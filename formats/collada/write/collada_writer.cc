@@ -12,6 +12,7 @@
 #include "formats/collada/write/asset_writer.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
+#include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/effect_writer.h"
 #include "formats/collada/write/geometry_writer.h"
 #include "formats/collada/write/light_writer.h"
@@ -47,9 +48,9 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uri
   WritePlan plan;
   plan.uris = uris;
   using Planner = absl::Status (*)(const Scene&, WritePlan&, Diagnostics&);
-  constexpr std::array<Planner, 7> kPlanners = {plan_nodes,      plan_controllers, plan_geometries,
-                                                plan_effects,    plan_animations,  plan_lights,
-                                                plan_cameras};
+  constexpr std::array<Planner, 8> kPlanners = {
+      plan_nodes,   plan_controllers, plan_geometries, plan_morphs,
+      plan_effects, plan_animations,  plan_lights,     plan_cameras};
   for (size_t i = 0; i < kPlanners.size(); ++i) {
     if (absl::Status s = kPlanners[i](scene, plan, diagnostics); !s.ok()) return s;
     const double planned = static_cast<double>(i + 1) / kPlanners.size();
@@ -95,6 +96,7 @@ absl::Status write_document(const Scene& scene, const WritePlan& plan, XmlWriter
   write_lights(plan, xml);
   write_effects(scene, plan, xml);
   write_geometries(scene, plan, xml);
+  write_morph_geometries(scene, plan, xml);
   write_controllers(scene, plan, xml);
   write_animations(scene, plan, xml);
   write_nodes(scene, plan, xml);

@@ -7,6 +7,7 @@
 
 #include "engine/hash_containers.h"
 #include "engine/strings.h"
+#include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/skin_entry.h"
 #include "formats/collada/write/xml_names.h"
 #include "model/node_tree.h"
@@ -398,18 +399,23 @@ absl::Status plan_controllers(const Scene& scene, WritePlan& plan, Diagnostics& 
 }
 
 void write_controllers(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {
-  // A controller skins its mesh's <geometry>; none is written before the geometry has an id.
+  // A controller skins its mesh's <geometry> (or the morph of it); none is written before the
+  // geometry has an id.
   auto geometry_id = [&](const ControllerPlan& c) -> std::string_view {
     const std::vector<GeometryPlan>& geometries = plan.geometries.geometries;
     if (static_cast<size_t>(c.mesh) >= geometries.size()) return {};
+    if (geometries[c.mesh].id.empty()) return {};
+    if (const MorphControllerPlan* morph = plan.morphs.of_mesh(c.mesh)) return morph->id;
     return geometries[c.mesh].id;
   };
   const std::vector<ControllerPlan>& controllers = plan.controllers.controllers;
-  if (std::none_of(controllers.begin(), controllers.end(),
+  if (plan.morphs.morphs.empty() &&
+      std::none_of(controllers.begin(), controllers.end(),
                    [&](const ControllerPlan& c) { return !geometry_id(c).empty(); })) {
     return;
   }
   xml.open("library_controllers");
+  write_morph_controllers(scene, plan, xml);
   for (const ControllerPlan& c : controllers) {
     if (!geometry_id(c).empty()) write_controller(scene, plan, c, geometry_id(c), xml);
   }

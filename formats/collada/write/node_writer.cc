@@ -293,6 +293,9 @@ void write_mesh_instance(const Node& node, int n, const WritePlan& plan, XmlWrit
     xml.open("instance_controller");
     xml.attr("url", cat("#", c.id));
     for (const std::string& url : c.skeleton_urls) xml.element("skeleton", url);
+  } else if (const MorphControllerPlan* morph = plan.morphs.of_mesh(node.mesh)) {
+    xml.open("instance_controller");
+    xml.attr("url", cat("#", morph->id));
   } else {
     const std::string& id = plan.geometries.geometries[node.mesh].id;
     if (id.empty()) return;

@@ -1,6 +1,6 @@
 // Everything the COLLADA writer decides before it writes a byte: every module plans (and refuses
 // what it cannot write) first, then every module writes from the finished plan. Plans run in the
-// order nodes, controllers, geometries, effects, animations, lights, cameras; each may read the
+// order nodes, controllers, geometries, morphs, effects, animations, lights, cameras; each may read the
 // plans before it.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include "formats/collada/write/effect_plan.h"
 #include "formats/collada/write/geometry_plan.h"
 #include "formats/collada/write/light_camera_plan.h"
+#include "formats/collada/write/morph_plan.h"
 #include "formats/collada/write/node_plan.h"
 #include "formats/collada/write/xml_names.h"
 
@@ -24,6 +25,7 @@ struct WritePlan {
   NodesPlan nodes;
   ControllersPlan controllers;
   GeometriesPlan geometries;
+  MorphsPlan morphs;
   EffectsPlan effects;
   AnimationsPlan animations;
   LightsPlan lights;

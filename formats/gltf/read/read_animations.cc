@@ -26,6 +26,7 @@ struct ChannelUse {
   std::string at;
   int sampler = -1;
   std::string path;
+  int node = -1;
 };
 
 // Accessors an animation rule has checked the values of: samplers and channels that share an
@@ -195,7 +196,7 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
   PX_GLTF_TRY(malformed(t.get_index("node", ctx.count(Top::kNodes), node)));
   PX_GLTF_TRY(malformed(t.require("path", path)));
   if (node >= 0) warn_matrix_target(ctx, t, node, path);
-  use = {json.pointer("sampler"), sampler, path};
+  use = {json.pointer("sampler"), sampler, path, node};
   ValueMap target_out;
   if (node >= 0) target_out.emplace_back("node", Value(node));
   target_out.emplace_back("path", Value(path));
@@ -217,6 +218,29 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
   out.emplace_back("target", Value(std::move(target_out)));
   PX_GLTF_TRY(ctx.keep(json, "extras", out));
   return Value(std::move(out));
+}
+
+// A weights channel's output is glTF's scalars, one per morph target and key: its sampler's values
+// become a row per key of one value per target of the node's mesh (model/animation.h), when
+// they divide so. Otherwise they are left as they are, for the write to skip with a warning.
+void shape_weights(ReadContext& ctx, const ChannelUse& c, ValueArray& samplers) {
+  if (c.path != "weights" || c.node < 0) return;
+  const Scene& scene = ctx.scene();
+  if (static_cast<size_t>(c.node) >= scene.nodes.size()) return;
+  const int mesh = scene.nodes[c.node].mesh;
+  if (mesh < 0 || static_cast<size_t>(mesh) >= scene.meshes.size()) return;
+  const size_t targets = scene.meshes[mesh].morph_targets.size();
+  if (targets == 0 || c.sampler < 0 || static_cast<size_t>(c.sampler) >= samplers.size() ||
+      !samplers[c.sampler].is_map()) {
+    return;
+  }
+  Value* values = find_value(samplers[c.sampler].as_map(), "values");
+  if (values == nullptr || !values->is_column()) return;
+  Column column = values->as_column();
+  if (column.cols != 1 || column.rows % targets != 0) return;
+  column.rows /= targets;
+  column.cols = targets;
+  *values = Value(column);
 }
 
 absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
@@ -247,6 +271,7 @@ absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, con
     if (!sampler.ok()) return sampler.status();
     sampler_values.push_back(*std::move(sampler));
   }
+  for (const ChannelUse& c : channel_uses) shape_weights(ctx, c, sampler_values);
   for (const ChannelUse& c : channel_uses) {
     const SamplerUse& sampler = sampler_uses[c.sampler];
     if (c.path != "rotation" || checked.rotations[sampler.output]) continue;

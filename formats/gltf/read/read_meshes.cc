@@ -14,6 +14,7 @@
 #include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read/read_attributes.h"
 #include "formats/gltf/read/read_cells.h"
+#include "formats/gltf/read/read_morphs.h"
 
 namespace px::gltf {
 namespace {
@@ -71,13 +72,10 @@ class MeshReader {
       if (!p.ok()) return p.status();
       PX_GLTF_TRY(read_primitive(*p));
     }
-    if (morphs_) {
-      ctx_.warn("gltf.read.morph-targets-dropped",
-                cat(json_.pointer(), ": morph targets are not kept; the mesh reads at rest"));
-    }
     PX_GLTF_TRY(ctx_.keep(json_, "extras", mesh.global_attrs));
     PX_GLTF_TRY(build_columns(mesh));
     PX_GLTF_TRY(build_cells(mesh));
+    PX_GLTF_TRY(build_targets(mesh));
     return mesh;
   }
 
@@ -88,10 +86,14 @@ class MeshReader {
     if (!*attributes) {
       return refuse(kJsonType, cat(p.pointer("attributes"), " is absent, not an object"));
     }
-    if (p.has("targets")) morphs_ = true;
     warn_positions_without_bounds(p, **attributes);
+    std::vector<TargetRefs> targets;
+    primitive_targets(ctx_, p, (*attributes)->json(), &targets, &morphs_dropped_);
     const draco::DracoPrimitive* draco = nullptr;
     PX_GLTF_TRY(read_draco(p, **attributes, draco));
+    if (draco != nullptr && !targets.empty()) {
+      morphs_dropped_ = "a Draco-compressed primitive has morph targets";
+    }
     absl::StatusOr<size_t> block =
         draco != nullptr ? draco_block(*draco, **attributes) : block_of(**attributes);
     if (!block.ok()) return block.status();
@@ -99,6 +101,16 @@ class MeshReader {
       ctx_.warn("gltf.read.primitive-skipped",
                 cat(p.pointer(), ": a primitive without POSITION is skipped"));
       return absl::OkStatus();
+    }
+    if (primitives_.empty()) {
+      target_count_ = targets.size();
+    } else if (targets.size() != target_count_) {
+      morphs_dropped_ = "its primitives give different numbers of morph targets";
+    }
+    if (block_targets_.size() < blocks_.size()) block_targets_.resize(blocks_.size());
+    if (!block_targets_[*block].set) {
+      block_targets_[*block].set = true;
+      block_targets_[*block].targets = std::move(targets);
     }
     Primitive prim;
     prim.block = *block;
@@ -413,16 +425,45 @@ class MeshReader {
     return absl::OkStatus();
   }
 
+  // The morph targets, built after the vertices of every block are placed.
+  absl::Status build_targets(Mesh& mesh) {
+    if (target_count_ == 0 && morphs_dropped_.empty()) return absl::OkStatus();
+    if (!morphs_dropped_.empty()) {
+      ctx_.warn("gltf.read.morph-targets-dropped",
+                cat(json_.pointer(), ": ", morphs_dropped_,
+                    "; its morph targets are dropped and it reads at rest"));
+      return absl::OkStatus();
+    }
+    std::vector<BlockTargets> blocks;
+    uint64_t vertices = 0;
+    for (size_t b = 0; b < blocks_.size(); ++b) {
+      BlockTargets& out = blocks.emplace_back();
+      out.base = blocks_[b].base;
+      out.vertices = blocks_[b].vertices;
+      if (b < block_targets_.size()) out.targets = block_targets_[b].targets;
+      out.targets.resize(target_count_);
+      vertices += blocks_[b].vertices;
+    }
+    return build_morph_targets(ctx_, accessors_, blocks, vertices, json_, mesh);
+  }
+
   ReadContext& ctx_;
   Buffers& buffers_;
   Accessors& accessors_;
   TaskThread& cells_;
   JsonObject json_;
+  // Per block: the targets of the first primitive naming it.
+  struct BlockRefs {
+    bool set = false;
+    std::vector<TargetRefs> targets;
+  };
+  std::vector<BlockRefs> block_targets_;
+  size_t target_count_ = 0;
+  std::string morphs_dropped_;  // why the targets are dropped, empty when they are kept
   std::vector<Block> blocks_;
   HashMap<std::vector<std::pair<std::string, int>>, size_t> block_of_key_;
   std::vector<Primitive> primitives_;
   std::deque<draco::DracoPrimitive> draco_;  // decoded Draco data the blocks point into
-  bool morphs_ = false;
 };
 
 constexpr uint64_t kThreadedBytes = uint64_t{4} << 20;

@@ -115,6 +115,49 @@ void make_forest(ReadContext& ctx) {
   }
 }
 
+// A node's "weights" override its mesh's default morph weights. The model keeps weights per
+// mesh: they become the mesh's when the node is the only one showing it, else they are dropped
+// (gltf.read.node-weights-dropped). Weights that are not one finite number per target of the
+// mesh are dropped (gltf.read.node-weights-invalid).
+void read_node_weights(ReadContext& ctx) {
+  std::vector<Node>& nodes = ctx.scene().nodes;
+  std::vector<Mesh>& meshes = ctx.scene().meshes;
+  std::vector<int> shown(meshes.size(), 0);
+  for (const Node& n : nodes) {
+    if (n.mesh >= 0 && static_cast<size_t>(n.mesh) < meshes.size()) ++shown[n.mesh];
+  }
+  for (size_t i = 0; i < nodes.size(); ++i) {
+    absl::StatusOr<JsonObject> json = ctx.entry(Top::kNodes, i);
+    if (!json.ok()) continue;
+    const JsonValue* weights = json->find("weights");
+    if (weights == nullptr) continue;
+    const int mesh = nodes[i].mesh;
+    const size_t targets = mesh >= 0 && static_cast<size_t>(mesh) < meshes.size()
+                               ? meshes[mesh].morph_targets.size()
+                               : 0;
+    std::vector<double> values;
+    bool ok = targets > 0 && weights->IsArray() && weights->Size() == targets;
+    for (rapidjson::SizeType k = 0; ok && k < weights->Size(); ++k) {
+      ok = (*weights)[k].IsNumber() && std::isfinite((*weights)[k].GetDouble());
+      if (ok) values.push_back((*weights)[k].GetDouble());
+    }
+    if (!ok) {
+      ctx.warn("gltf.read.node-weights-invalid",
+               cat(json->pointer("weights"),
+                   ": not one finite number per morph target of the node's mesh; dropped"));
+      continue;
+    }
+    if (shown[mesh] == 1) {
+      meshes[mesh].morph_weights = std::move(values);
+    } else if (values != meshes[mesh].morph_weights) {
+      ctx.warn("gltf.read.node-weights-dropped",
+               cat(json->pointer("weights"), ": mesh ", mesh,
+                   " is shown by other nodes too, and the model keeps one set of default "
+                   "weights per mesh; the node's are dropped"));
+    }
+  }
+}
+
 }  // namespace
 
 absl::Status read_nodes(ReadContext& ctx) {
@@ -128,6 +171,7 @@ absl::Status read_nodes(ReadContext& ctx) {
     PX_GLTF_TRY(read_node(ctx, *json, *lights, nodes[i]));
   }
   make_forest(ctx);
+  read_node_weights(ctx);
   return absl::OkStatus();
 }
 

@@ -255,7 +255,11 @@ class Document {
       const double planned = static_cast<double>(i) / static_cast<double>(scene_.meshes.size());
       if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
       const Mesh* mesh = &scene_.meshes[i];
-      if (compression_.optimize) mesh = &optimized_.emplace_back(optimize_mesh(*mesh, arena_));
+      // Merging and reordering vertices would have to carry the morph targets along: a mesh
+      // with targets is written as it is.
+      if (compression_.optimize && mesh->morph_targets.empty()) {
+        mesh = &optimized_.emplace_back(optimize_mesh(*mesh, arena_));
+      }
       absl::StatusOr<MeshPlan> plan =
           plan_mesh(*mesh, static_cast<int>(i), materials_.scene_materials(), diagnostics);
       if (!plan.ok()) return plan.status();

@@ -215,6 +215,7 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
     return plan;
   }
   plan.attributes = plan_attributes(mesh, plan.label, diagnostics);
+  plan.morphs = plan_morph_targets(mesh, plan.attributes, plan.label, diagnostics);
   order_runs(plan);
   return plan;
 }
@@ -225,6 +226,13 @@ namespace {
 // they are kept for the views of the groups left uncompressed, if any.
 absl::Status compress_draco(MeshPlan& plan, const MeshCompression& compression,
                             Diagnostics& diagnostics) {
+  // Draco reorders the vertices it decodes, which the (uncompressed) targets then no longer
+  // match: a mesh with morph targets is written uncompressed.
+  if (!plan.morphs.empty()) {
+    diagnostics.warn("gltf.write.draco-morph-uncompressed",
+                     cat(plan.label, ": a mesh with morph targets is written without Draco"));
+    return absl::OkStatus();
+  }
   plan.draco.resize(plan.groups.size());
   std::vector<std::string> bytes(plan.attributes.size());
   bool made = false;
@@ -265,6 +273,7 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
   } else if (shared) {
     add_attribute_views(plan.attributes, plan.mesh->num_points(), plan.label, bin, tasks);
   }
+  add_morph_views(plan.morphs, plan.mesh->num_points(), plan.label, bin, tasks);
   for (size_t g = 0; g < plan.groups.size(); ++g) {
     if (g < plan.draco.size() && plan.draco[g]) {
       add_draco_views(*plan.draco[g], !compression.compress_only, bin);
@@ -302,6 +311,7 @@ void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter&
       json.key("indices");
       json.integer(g.accessor);
     }
+    write_targets_json(plan.morphs, json);
     if (g.material >= 0) {
       json.key("material");
       json.integer(materials.use(g.material, sets, plan.label, diagnostics));
@@ -313,6 +323,7 @@ void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter&
     json.end_object();
   }
   json.end_array();
+  write_mesh_morph_json(plan.morphs, json);
   json.end_object();
 }
 

@@ -16,6 +16,7 @@
 #include "formats/gltf/write/draco_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
+#include "formats/gltf/write/morph_targets.h"
 #include "model/mesh.h"
 
 namespace px::gltf {
@@ -45,6 +46,7 @@ struct MeshPlan {
   std::string name;   // global_attrs["mesh_name"]
   std::string label;  // how warnings name the mesh
   std::vector<AttributePlan> attributes;
+  MorphPlan morphs;  // every primitive's targets, the mesh's weights and target names
   std::vector<PrimitiveGroup> groups;  // empty: nothing glTF can draw, the mesh is not written
   std::vector<CellRun> runs;           // the cells written, in order
   std::vector<uint32_t> run_order;     // runs by group, each group's in cell order

@@ -1,0 +1,47 @@
+// Morph targets (Mesh::morph_targets) as COLLADA <morph> controllers:
+// - each target of a written mesh is a <geometry> of its own holding the whole shape (the base's
+//   positions plus the target's differences, and its normals likewise when every target has
+//   them) in <vertices>, with no primitives: its vertex v is the base geometry's vertex v, which
+//   is position v of the written base (the geometry writer writes a position per vertex);
+// - a <controller><morph method="NORMALIZED" source="#base"> names them (MORPH_TARGET, an
+//   IDREF_array) with their default weights (MORPH_WEIGHT);
+// - a node showing the mesh instances the morph controller, or the skin controller skinning it,
+//   whose source is then the morph;
+// - a "weights" animation channel becomes one channel per target on "<weights source>(t)", which
+//   the reader (formats/collada/read/morph_channels.h) reads back.
+// Targets that are not one float row of 3 per vertex, and values that are not finite, are left
+// out with collada.write.morph-dropped, the nodes instancing the base geometry.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/diagnostics.h"
+#include "formats/collada/write/write_plan.h"
+#include "formats/collada/write/xml_writer.h"
+#include "model/animation.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+// After the geometries are planned: a controller per written mesh with morph targets.
+absl::Status plan_morphs(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics);
+
+// A <library_geometries> of the target geometries (none when there is no morph).
+void write_morph_geometries(const Scene& scene, const WritePlan& plan, XmlWriter& xml);
+// The <controller>s of the morphs, inside <library_controllers>.
+void write_morph_controllers(const Scene& scene, const WritePlan& plan, XmlWriter& xml);
+
+// One planned channel of a weights channel on one target: its target address and values.
+struct MorphWeightChannel {
+  std::string target;  // "<weights source>(t)"
+  size_t index = 0;    // the target
+};
+// The channels a weights channel on node `node` (showing `mesh`) becomes; empty with `why` set
+// when it cannot be written.
+std::vector<MorphWeightChannel> morph_weight_channels(const WritePlan& plan, int mesh,
+                                                      const AnimationSampler& sampler,
+                                                      std::string* why);
+
+}  // namespace px::collada

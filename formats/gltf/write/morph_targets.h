@@ -1,0 +1,41 @@
+// A mesh's morph targets (Mesh::morph_targets) as glTF primitive targets: per target a POSITION
+// accessor (with the min and max glTF requires), and NORMAL / TANGENT (3 components, no
+// handedness) where every target holds them and the primitive writes that attribute; the mesh's
+// default "weights" and extras.targetNames. Every primitive of the mesh shares the accessors.
+// Targets that are not one float row of 3 per vertex are left out with
+// gltf.write.morph-targets-dropped, as are default weights that are not finite.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/diagnostics.h"
+#include "engine/task_thread.h"
+#include "formats/gltf/write/attribute_writer.h"
+#include "formats/gltf/write/bin_layout.h"
+#include "formats/gltf/write/json_writer.h"
+#include "model/mesh.h"
+
+namespace px::gltf {
+
+struct MorphPlan {
+  std::vector<std::vector<AttributePlan>> targets;  // POSITION [, NORMAL] [, TANGENT]
+  std::vector<std::string> names;                   // empty when no target has a name
+  std::vector<double> weights;                      // empty: glTF's defaults (all 0)
+  bool empty() const { return targets.empty(); }
+};
+
+MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>& attributes,
+                             std::string_view label, Diagnostics& diagnostics);
+
+// A view and accessor per target attribute (their bounds found by tasks on `tasks`).
+void add_morph_views(MorphPlan& plan, size_t vertices, const std::string& label, BinLayout& bin,
+                     TaskThread& tasks);
+
+// A primitive's "targets".
+void write_targets_json(const MorphPlan& plan, JsonWriter& json);
+// The mesh's "weights" and "extras" {"targetNames"}.
+void write_mesh_morph_json(const MorphPlan& plan, JsonWriter& json);
+
+}  // namespace px::gltf
