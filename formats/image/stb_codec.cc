@@ -52,10 +52,50 @@ unsigned char* px_zlib_compress(unsigned char* data, int data_len, int* out_len,
 
 namespace px::image {
 
+namespace {
+
+uint32_t le16(std::span<const uint8_t> b, size_t at) { return b[at] | (b[at + 1] << 8); }
+uint32_t le32(std::span<const uint8_t> b, size_t at) {
+  return le16(b, at) | (le16(b, at + 2) << 16);
+}
+
+// stb_image reads zeros past the end of an uncompressed TGA's or BMP's pixels rather than fail:
+// such a cut file is refused here, from the sizes its header gives, so that it is reported as
+// corrupt rather than embedded with black rows.
+absl::Status check_complete(std::span<const uint8_t> b) {
+  uint64_t need = 0;
+  const char* what = "";
+  if (b.size() >= 2 && b[0] == 'B' && b[1] == 'M') {
+    if (b.size() < 34 || le32(b, 14) < 40) return absl::OkStatus();  // OS/2 or cut: stb judges
+    const uint32_t compression = le32(b, 30);
+    if (compression != 0 && compression != 3 && compression != 6) return absl::OkStatus();
+    const int64_t width = static_cast<int32_t>(le32(b, 18));
+    const int64_t height = static_cast<int32_t>(le32(b, 22));
+    const uint64_t bits = le16(b, 28);
+    const uint64_t row = ((static_cast<uint64_t>(width < 0 ? -width : width) * bits + 31) / 32) * 4;
+    need = le32(b, 10) + row * static_cast<uint64_t>(height < 0 ? -height : height);
+    what = "BMP";
+  } else if (b.size() >= 18 && (b[2] == 1 || b[2] == 2 || b[2] == 3)) {
+    const uint64_t map_bytes = b[1] == 1 ? le16(b, 5) * ((b[7] + 7u) / 8) : 0;
+    need = 18 + b[0] + map_bytes +
+           uint64_t{le16(b, 12)} * le16(b, 14) * ((b[16] + 7u) / 8);
+    what = "TGA";
+  }
+  if (b.size() < need) {
+    return absl::InvalidArgumentError(std::string(what) + ": the file ends after " +
+                                      std::to_string(b.size()) + " bytes, before its " +
+                                      std::to_string(need) + " bytes of header and pixels");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<Pixels> decode_with_stb(std::span<const uint8_t> bytes, const DecodeLimits& limits) {
   if (bytes.empty() || bytes.size() > INT_MAX) {
     return absl::InvalidArgumentError("the image is empty or past 2 GiB");
   }
+  if (absl::Status s = check_complete(bytes); !s.ok()) return s;
   const int len = static_cast<int>(bytes.size());
   int width = 0, height = 0, channels = 0;
   if (stbi_info_from_memory(bytes.data(), len, &width, &height, &channels) == 0) {

@@ -13,7 +13,9 @@
 namespace px::image {
 
 // TGA or BMP bytes (stb_image also takes PNG and JPEG) to RGBA pixels. The dimensions are read
-// first (stbi_info_from_memory) and checked against limits before the pixels are allocated.
+// first (stbi_info_from_memory) and checked against limits before the pixels are allocated; an
+// uncompressed TGA or BMP whose pixels end before its header says is refused (stb_image would
+// read zeros in their place).
 absl::StatusOr<Pixels> decode_with_stb(std::span<const uint8_t> bytes, const DecodeLimits& limits);
 
 // RGBA pixels as a PNG file (zlib's deflate, level 9 is not worth the time: level 6).

@@ -86,7 +86,7 @@ absl::StatusOr<Pixels> decode_tiff(std::span<const uint8_t> bytes, const DecodeL
   TIFFOpenOptionsSetWarningHandlerExtR(options.get(), on_warning, &file);
   // "rm": read only, no memory mapping.
   std::unique_ptr<TIFF, CloseTiff> tiff(TIFFClientOpenExt(
-      "image.tif", "rm", &file, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
+      "TIFF", "rm", &file, read_proc, write_proc, seek_proc, close_proc, size_proc, map_proc,
       unmap_proc, options.get()));
   if (tiff == nullptr) return failed(file, "open it");
   uint32_t width = 0, height = 0;

@@ -169,6 +169,17 @@ TEST(ImageDecode, EveryPrefixAndHeaderCorruptionDecodesOrFailsCleanly) {
   }
 }
 
+// stb_image reads zeros past the end of cut uncompressed pixels: such files are refused.
+TEST(ImageDecode, CutUncompressedTgaAndBmpAreRefused) {
+  for (std::vector<uint8_t> bytes : {make_tga(), make_bmp()}) {
+    const ImageKind kind = sniff_image_kind(bytes);
+    bytes.pop_back();
+    absl::StatusOr<Pixels> p = decode_image(bytes, kind);
+    ASSERT_FALSE(p.ok()) << image_kind_name(kind);
+    EXPECT_NE(std::string(p.status().message()).find("the file ends after"), std::string::npos);
+  }
+}
+
 TEST(ImageDecode, OtherBytesAreNotDecoded) {
   const std::vector<uint8_t> nothing = {1, 2, 3};
   EXPECT_FALSE(transcode_to_png(nothing, ImageKind::kOther).ok());
