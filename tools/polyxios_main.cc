@@ -91,6 +91,7 @@ usage:
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                  [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
+                 [--transcode-images | --no-transcode-images]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this

@@ -168,6 +168,18 @@ def hand_made(work):
     p = polyxios("convert", dae, glb, "--transcode-images", "--no-transcode-images")
     check("both flags: a usage error", p.returncode not in (0, 2), p.stderr)
 
+    src = os.path.dirname(document(os.path.join(work, "batch-in"), "chair.dae", "wood.tga",
+                                   tga_2x2()))
+    for flag, png in (("--transcode-images", True), ("--no-transcode-images", False)):
+        out = os.path.join(work, "batch" + flag)
+        p = polyxios("batch", src, out, "-j", "1", "--quiet", flag)
+        images = glb_parts(os.path.join(out, "chair.glb"))[0]["images"] if p.returncode == 0 else []
+        check(f"batch {flag}", len(images) == 1 and
+              (images[0].get("mimeType") == "image/png") == png, p.stderr + json.dumps(images))
+    p = polyxios("batch", src, os.path.join(work, "batch-both"), "--transcode-images",
+                 "--no-transcode-images")
+    check("batch with both flags: a usage error", p.returncode not in (0, 2), p.stderr)
+
     cut = document(os.path.join(work, "cut"), "chair.dae", "cut.tga", tga_2x2()[:21])
     glb = cut[:-4] + ".glb"
     p = polyxios("convert", cut, glb)

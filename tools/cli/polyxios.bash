@@ -93,7 +93,8 @@ _polyxios() {
     batch)
       options="--to --from -j --timeout --max-memory --report --resume --quiet
                --progress-interval --shard --shards --allow-external-files --allow-remote-uris
-               --strict-resources --repair --max-input --up-axis --meters --bake-transforms"
+               --strict-resources --repair --max-input --up-axis --meters --bake-transforms
+               --transcode-images --no-transcode-images"
       ;;
     merge-reports)
       options="--json -o"
