@@ -1,7 +1,7 @@
 # What `cmake --install` puts under the prefix (issue 14, the C++ package):
 #
 #   bin/polyxios                                   the CLI
-#   lib/libpolyxios_{formats,collada,gltf,engine,model}.a
+#   lib/libpolyxios_{formats,collada,gltf,image,engine,model}.a
 #                                                  the static libraries behind formats/polyxios.h
 #   include/polyxios/formats/polyxios.h            the public header and exactly the repository
 #   include/polyxios/{engine,model}/...            headers it includes, at their repository paths
@@ -26,7 +26,7 @@ set(PX_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
 # The libraries the public API needs, each depending only on those after it (the link order).
 # Installed as libpolyxios_<part>.a and exported as polyxios::<part>.
-set(px_package_parts formats collada gltf engine model)
+set(px_package_parts formats collada gltf image engine model)
 
 # px_public_headers(OUT HEADER...): the repository headers HEADER... include, transitively
 # (#include "dir/file.h" lines, read from the root), HEADER... among them; CMake configures again

@@ -4,7 +4,9 @@
 # of a small file pays (issue 12).
 #
 #   PX_STATIC_ABSEIL   Abseil's static archives in place of its 29 shared libraries (every target)
-#   PX_STATIC_LIBS     Expat's, zlib's and minizip's static archives (every target)
+#   PX_STATIC_LIBS     Expat's, zlib's, minizip's and libtiff's static archives (every target); libtiff's
+#                      with the archives of the codecs Debian builds it with (jpeg, webp, zstd, lzma,
+#                      jbig, Lerc, deflate), each an imported target of its own
 #   PX_STATIC_BINARY   the polyxios binary a static PIE (-static-pie): libc, libm, libstdc++ and
 #                      libgcc linked in too, so it loads no shared library at all; it needs the two
 #                      above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
@@ -43,6 +45,28 @@ if(PX_STATIC_ABSEIL)
 endif()
 if(PX_STATIC_LIBS)
   px_use_static_archives(EXPAT::EXPAT ZLIB::ZLIB minizip::minizip)
+  # libtiff's archive needs its codecs' archives (libtiff-4.pc's Libs.private). Each is an imported
+  # target whose PX_SHARED_LIBRARY the Python module links instead (python/shared_link.cmake).
+  get_target_property(px_tiff TIFF::TIFF IMPORTED_LOCATION_RELEASE)
+  if(NOT px_tiff)
+    get_target_property(px_tiff TIFF::TIFF IMPORTED_LOCATION)
+  endif()
+  get_filename_component(px_tiff_dir "${px_tiff}" DIRECTORY)
+  set(px_tiff_deps "")
+  foreach(px_codec webp zstd lzma Lerc jbig jpeg deflate)
+    if(EXISTS "${px_tiff_dir}/lib${px_codec}.a" AND EXISTS "${px_tiff_dir}/lib${px_codec}.so")
+      add_library(px_tiff_codec_${px_codec} UNKNOWN IMPORTED)
+      set_target_properties(px_tiff_codec_${px_codec} PROPERTIES
+        IMPORTED_LOCATION "${px_tiff_dir}/lib${px_codec}.a"
+        PX_SHARED_LIBRARY "${px_tiff_dir}/lib${px_codec}.so")
+      list(APPEND px_tiff_deps px_tiff_codec_${px_codec})
+    endif()
+  endforeach()
+  if(EXISTS "${px_tiff_dir}/libtiff.a" AND px_tiff_deps)
+    px_use_static_archives(TIFF::TIFF)
+    set_property(TARGET TIFF::TIFF APPEND PROPERTY INTERFACE_LINK_LIBRARIES
+                 ${px_tiff_deps} ZLIB::ZLIB m)
+  endif()
 endif()
 
 # PX_LINK_STATIC_BINARY: whether this build links polyxios static. PX_DOCKERFILE_BUILD: whether it

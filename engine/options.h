@@ -136,6 +136,11 @@ struct WriteOptions {
   bool allow_external_files = false;
   ProgressCallback progress;
   MeshCompression compression;
+  // glTF: images whose bytes are TGA, BMP, TIFF or DDS (glTF holds PNG and JPEG only) decoded
+  // and embedded as PNG (gltf.write.image-transcoded); bytes that do not decode are written as
+  // without it (gltf.write.image-undecodable). Unset: on for GLB, off for .gltf
+  // (convert --transcode-images / --no-transcode-images). COLLADA ignores it.
+  std::optional<bool> transcode_images;
 };
 
 }  // namespace px

@@ -172,10 +172,12 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   switch (format) {
     case Format::kGlb:
       return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options),
-                         options.progress, options.compression);
+                         options.progress, options.compression,
+                         options.transcode_images.value_or(true));
     case Format::kGltf:
       return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options),
-                         options.progress, options.compression);
+                         options.progress, options.compression,
+                         options.transcode_images.value_or(false));
     case Format::kCollada:
       return collada::write(scene, path, diagnostics, options.threads, uri_policy(options),
                             options.progress);
@@ -258,7 +260,8 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
   }
   absl::StatusOr<gltf::Written> glb =
       gltf::write_to_memory(scene, true, "", diagnostics, options.threads, uri_policy(options),
-                            options.progress, options.compression);
+                            options.progress, options.compression,
+                            options.transcode_images.value_or(true));
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzz polyxios with libFuzzer under ASan + UBSan for a bounded time: tools/fuzz.sh [SECONDS]
-# (default 60). SECONDS is the total, split evenly across the seven targets (tests/fuzz/
+# (default 60). SECONDS is the total, split evenly across the eight targets (tests/fuzz/
 # fuzz_targets.h), one after another, each at least a second:
 #   collada_fuzz    COLLADA bytes through the reader (one thread and two) and both writers
 #   gltf_json_fuzz  .gltf JSON text through the reader (data: URIs resolve) and both writers
@@ -10,6 +10,8 @@
 #   roundtrip_fuzz  any input read, written as GLB and as COLLADA, read back, counts compared
 #   zae_fuzz        .zae bytes through the archive's guards, the document's choice, the reader
 #                   and both writers
+#   image_fuzz      bytes as TGA, BMP, TIFF and DDS through the decoders of --transcode-images,
+#                   and what decodes through PNG and back
 # Seeds come from the shared corpus, made into a scratch folder at run time (never into git):
 # small .dae files, small .gltf files with their buffers and images embedded as data: URIs, their
 # URIs, their Draco buffer views, small .zae files (tests/fuzz/gltf_seeds.mjs), small .glb files and a one-mesh GLB
@@ -24,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-60}
-targets=(collada_fuzz gltf_json_fuzz glb_fuzz data_uri_fuzz draco_fuzz roundtrip_fuzz zae_fuzz)
+targets=(collada_fuzz gltf_json_fuzz glb_fuzz data_uri_fuzz draco_fuzz roundtrip_fuzz zae_fuzz image_fuzz)
 each=$((seconds / ${#targets[@]}))
 [ "$each" -ge 1 ] || each=1
 
@@ -57,6 +59,8 @@ copy_small() {
 }
 copy_small "$corpus/collada" 48k collada_fuzz -iname '*.dae'
 copy_small "$corpus/collada" 256k zae_fuzz -iname '*.zae'
+copy_small "$corpus/collada" 64k image_fuzz -iname '*.tga' -o -iname '*.bmp' -o -iname '*.tif' \
+  -o -iname '*.tiff' -o -iname '*.dds'
 cp corpus/samples/*.dae "$(seeds collada_fuzz)"/
 copy_small "$corpus/gltf" 48k glb_fuzz -iname '*.glb'
 if [ -d "$corpus/gltf" ]; then
@@ -113,4 +117,5 @@ fuzz data_uri_fuzz 4096
 fuzz draco_fuzz 131072
 fuzz roundtrip_fuzz 65536
 fuzz zae_fuzz 262144
+fuzz image_fuzz 65536
 echo "fuzz: no crash in ${seconds} s (${each} s per target)"

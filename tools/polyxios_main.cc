@@ -28,6 +28,7 @@ usage:
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
                    [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
+                   [--transcode-images | --no-transcode-images]
       Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
@@ -58,6 +59,10 @@ usage:
       positions, normals, tangents, node transforms, animation keys, skins and cameras
       instead, with the same result in world space. The output's asset then records the new
       axis and unit. (glTF is Y-up metres: --up-axis y --meters.)
+      --transcode-images (on by default for GLB output, off for .gltf; --no-transcode-images
+      turns it off) decodes images whose bytes are TGA, BMP, TIFF or DDS, which glTF cannot
+      hold, and embeds them as PNG (gltf.write.image-transcoded); PNG and JPEG are kept as they
+      are; an image that does not decode is written as without it (gltf.write.image-undecodable).
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--repair] [--max-input MIB]
@@ -86,6 +91,7 @@ usage:
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                  [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
+                 [--transcode-images | --no-transcode-images]
       Convert every asset under SRC (or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this

@@ -215,6 +215,7 @@ def write_scene(
     threads: int = ...,
     allow_remote_uris: bool = ...,
     allow_external_files: bool = ...,
+    transcode_images: Optional[bool] = ...,
     progress: _Progress = ...,
 ) -> None: ...
 def write(
@@ -226,5 +227,6 @@ def write(
     threads: int = ...,
     allow_remote_uris: bool = ...,
     allow_external_files: bool = ...,
+    transcode_images: Optional[bool] = ...,
     progress: _Progress = ...,
 ) -> None: ...

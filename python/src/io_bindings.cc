@@ -182,7 +182,8 @@ path's extension.
 path: a path (str or os.PathLike), or a stream: a binary one takes GLB (or COLLADA with
     collada=True), a text one COLLADA only; the stream is given the whole output or nothing.
 Options: binary (True: GLB, False: .gltf + .bin, None: from the extension), collada, threads,
-    allow_remote_uris, allow_external_files, progress.
+    allow_remote_uris, allow_external_files, transcode_images (True: TGA, BMP, TIFF and DDS
+    images embedded as PNG; None: on for GLB, off for .gltf), progress.
 
 Nothing is written when the write is refused (CodecError).)");
   m.def("read", &read, py::arg("path"),

@@ -129,6 +129,12 @@ WriteOptions write_options(const py::kwargs& options, const char* function, Call
       write.allow_remote_uris = option.boolean();
     } else if (option.name == "allow_external_files") {
       write.allow_external_files = option.boolean();
+    } else if (option.name == "transcode_images") {
+      if (!value.is_none() && !PyBool_Check(value.ptr())) {
+        throw py::type_error(option.where() + " takes True, False or None, not " +
+                             type_name(value));
+      }
+      if (!value.is_none()) write.transcode_images = option.boolean();
     } else if (option.name == "threads") {
       write.threads = option.small_count();
     } else if (option.name != "progress") {

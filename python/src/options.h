@@ -5,7 +5,8 @@
 // max_nodes, bytes_per_node, max_copy_bytes, copy_bytes_per_input_byte, max_rebinds_per_node,
 // max_accessors, max_string_bytes (int >= 0).
 // write_scene / write: binary (bool or None), collada, allow_remote_uris, allow_external_files
-// (bool); threads (int); progress (callable or None).
+// (bool); transcode_images (bool or None: TGA, BMP, TIFF, DDS embedded as PNG; None: on for GLB);
+// threads (int); progress (callable or None).
 // An unknown keyword, or a value of the wrong type, is a TypeError naming the function; a
 // negative count a ValueError.
 #pragma once

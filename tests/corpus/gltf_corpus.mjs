@@ -78,6 +78,8 @@ const ALLOWED_ON_VALID = new Map([
   ['gltf.write.global-dropped', 'a minVersion above the 2.0 written (glTF has no field for it)'],
   ['gltf.write.image-dropped', 'WebP / KTX2 images, which glTF takes only through an extension the writer does not declare'],
   ['gltf.write.image-not-embedded', 'bytes of a type glTF does not know keep their URI instead of being embedded'],
+  ['gltf.write.image-transcoded', 'TGA, BMP, TIFF or DDS images decoded and embedded as PNG (--transcode-images, on for GLB)'],
+  ['gltf.write.image-undecodable', 'TGA, BMP, TIFF or DDS bytes that do not decode keep their URI or are left out'],
   ['gltf.write.mesh-skipped', 'a mesh left with no primitive (see gltf.read.primitive-skipped)'],
   ['gltf.write.normal-replaced', 'normals of zero length (an accessor without bufferView) are written as (0,0,1)'],
   ['gltf.write.rotation-normalised', 'rotation keys a little off unit length are scaled to it'],

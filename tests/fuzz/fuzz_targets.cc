@@ -9,7 +9,7 @@ std::span<const FuzzTarget> fuzz_targets() {
       {"collada_fuzz", collada_input}, {"gltf_json_fuzz", gltf_json_input},
       {"glb_fuzz", glb_input},         {"data_uri_fuzz", data_uri_input},
       {"draco_fuzz", draco_input},     {"roundtrip_fuzz", roundtrip_input},
-      {"zae_fuzz", zae_input},
+      {"zae_fuzz", zae_input},         {"image_fuzz", image_input},
   };
   return kTargets;
 }

@@ -22,6 +22,9 @@ void glb_input(std::string_view bytes);
 void data_uri_input(std::string_view bytes);
 // Bytes as a KHR_draco_mesh_compression buffer view, through the header checks and libdraco.
 void draco_input(std::string_view bytes);
+// Bytes as an image through the decoders behind --transcode-images (TGA, BMP, TIFF, DDS), and
+// what decodes through PNG and back.
+void image_input(std::string_view bytes);
 // Bytes read as any format, written as GLB and as COLLADA, each read back and compared on counts.
 void roundtrip_input(std::string_view bytes);
 

@@ -199,7 +199,8 @@ class BatchRun {
 
 int run_batch(int argc, char** argv) {
   FlagSpec flags{{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
-                   "--strict-resources", "--repair"},
+                   "--strict-resources", "--repair", "--transcode-images",
+                   "--no-transcode-images"},
                   {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
                    "--shards", "--progress-interval", "--max-input"}};
   flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
@@ -224,6 +225,11 @@ int run_batch(int argc, char** argv) {
   }
   settings.convert.write.allow_external_files = args.has("--allow-external-files");
   settings.convert.write.allow_remote_uris = args.has("--allow-remote-uris");
+  if (args.has("--transcode-images") && args.has("--no-transcode-images")) {
+    return usage("--transcode-images and --no-transcode-images contradict each other");
+  }
+  if (args.has("--transcode-images")) settings.convert.write.transcode_images = true;
+  if (args.has("--no-transcode-images")) settings.convert.write.transcode_images = false;
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, 1024, &workers)) {
     return usage("-j takes a number of workers from 1 to 1024");

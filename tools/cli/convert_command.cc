@@ -15,7 +15,7 @@ namespace px::cli {
 
 int run_convert(int argc, char** argv) {
   FlagSpec flags{{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
-                   "--repair", "--quiet"},
+                   "--repair", "--quiet", "--transcode-images", "--no-transcode-images"},
                   {"--format", "--max-input", "--max-memory", "--threads"}};
   flags.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
   flags.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
@@ -39,6 +39,11 @@ int run_convert(int argc, char** argv) {
   if (std::string error = set_axis_unit(args, axis_unit); !error.empty()) return usage(error);
   write_options.allow_external_files = args.has("--allow-external-files");
   write_options.allow_remote_uris = args.has("--allow-remote-uris");
+  if (args.has("--transcode-images") && args.has("--no-transcode-images")) {
+    return usage("--transcode-images and --no-transcode-images contradict each other");
+  }
+  if (args.has("--transcode-images")) write_options.transcode_images = true;
+  if (args.has("--no-transcode-images")) write_options.transcode_images = false;
   ReadOptions read_options;
   read_options.allow_external_files = args.has("--allow-external-files");
   read_options.strict_resources = args.has("--strict-resources");

@@ -365,6 +365,8 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.image-data-invalid",
     "gltf.write.image-dropped",
     "gltf.write.image-not-embedded",
+    "gltf.write.image-transcoded",
+    "gltf.write.image-undecodable",
     "gltf.write.image-uri-dropped",
     "gltf.write.image-uri-invalid",
     "gltf.write.ior-dropped",

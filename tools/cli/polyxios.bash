@@ -79,7 +79,8 @@ _polyxios() {
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
                --repair --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
                --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
-               --draco-level --optimize --up-axis --meters --bake-transforms"
+               --draco-level --optimize --up-axis --meters --bake-transforms
+               --transcode-images --no-transcode-images"
       ;;
     info)
       options="--json --threads --allow-external-files --strict-resources --repair
@@ -92,7 +93,8 @@ _polyxios() {
     batch)
       options="--to --from -j --timeout --max-memory --report --resume --quiet
                --progress-interval --shard --shards --allow-external-files --allow-remote-uris
-               --strict-resources --repair --max-input --up-axis --meters --bake-transforms"
+               --strict-resources --repair --max-input --up-axis --meters --bake-transforms
+               --transcode-images --no-transcode-images"
       ;;
     merge-reports)
       options="--json -o"

@@ -34,7 +34,8 @@ absl::Status write_in_memory(const Scene& scene, const Asset& asset, const Write
     std::string bin_name = with_extension(asset.path.filename().string(), ".bin");
     absl::StatusOr<gltf::Written> written =
         gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics,
-                              options.threads, uri_policy(options));
+                              options.threads, uri_policy(options), nullptr, {},
+                              options.transcode_images.value_or(options.binary.value_or(true)));
     return written.status();
   }
   std::unique_ptr<std::FILE, CloseFile> sink(std::fopen("/dev/null", "wb"));

@@ -144,6 +144,7 @@ class Document {
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
                                                         int threads, const UriPolicy& uris,
                                                         const MeshCompression& compression,
+                                                        bool transcode_images,
                                                         Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
@@ -152,7 +153,8 @@ class Document {
     WriteOptions options;
     options.threads = threads;
     std::unique_ptr<Document> doc(new Document(scene, binary, threads_for(options.threads), uris,
-                                               compression, *std::move(materials)));
+                                               compression, transcode_images,
+                                               *std::move(materials)));
     if (absl::Status s = doc->plan_parts(progress, diagnostics); !s.ok()) return s;
     return doc;
   }
@@ -210,10 +212,11 @@ class Document {
 
  private:
   Document(const Scene& scene, bool binary, int threads, const UriPolicy& uris,
-           const MeshCompression& compression, MaterialTable materials)
+           const MeshCompression& compression, bool transcode_images, MaterialTable materials)
       : scene_(scene),
         binary_(binary),
         threads_(threads),
+        transcode_images_(transcode_images),
         uris_(uris),
         compression_(compression),
         materials_(std::move(materials)) {}
@@ -282,7 +285,7 @@ class Document {
     skins_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
-    images_.emplace(scene_, binary_, uris_, diagnostics);
+    images_.emplace(scene_, binary_, uris_, diagnostics, transcode_images_);
     images_->add_views(bin_);
     tasks.wait();
     if (compression_.method == MeshCompression::Method::kMeshopt) {
@@ -294,6 +297,7 @@ class Document {
   const Scene& scene_;
   bool binary_;
   int threads_;
+  bool transcode_images_;
   UriPolicy uris_;
   MeshCompression compression_;
   MaterialTable materials_;
@@ -336,10 +340,11 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads,
                                         const UriPolicy& uris, const ProgressCallback& callback,
-                                        const MeshCompression& compression) {
+                                        const MeshCompression& compression,
+                                        bool transcode_images) {
   Progress progress(callback, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
+  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(
+      scene, binary, threads, uris, compression, transcode_images, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -363,14 +368,15 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                   const ProgressCallback& callback, const MeshCompression& compression) {
+                   const ProgressCallback& callback, const MeshCompression& compression,
+                   bool transcode_images) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
   Progress progress(callback, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, threads, uris, compression, progress, diagnostics);
+  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(
+      scene, binary, threads, uris, compression, transcode_images, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

@@ -23,11 +23,12 @@ namespace px::gltf {
 // written a piece at a time, never held whole; threads as WriteOptions::threads. An image URI the
 // policy does not allow is not written (gltf.write.image-uri-dropped). progress is told how far
 // the write has got (WriteOptions::progress); when it stops the write, nothing is left.
-// compression: how the meshes are compressed (WriteOptions::compression).
+// compression: how the meshes are compressed (WriteOptions::compression). transcode_images:
+// TGA, BMP, TIFF and DDS images embedded as PNG (WriteOptions::transcode_images, resolved).
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics, int threads = 0, const UriPolicy& uris = {},
                    const ProgressCallback& progress = nullptr,
-                   const MeshCompression& compression = {});
+                   const MeshCompression& compression = {}, bool transcode_images = false);
 
 // The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
 // JSON with the buffer as a separate string whose uri is bin_name (binary=false).
@@ -39,6 +40,7 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
                                         Diagnostics& diagnostics, int threads = 0,
                                         const UriPolicy& uris = {},
                                         const ProgressCallback& progress = nullptr,
-                                        const MeshCompression& compression = {});
+                                        const MeshCompression& compression = {},
+                                        bool transcode_images = false);
 
 }  // namespace px::gltf

@@ -3,6 +3,8 @@
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
+#include "formats/image/stb_codec.h"
+#include "formats/image/transcode.h"
 
 namespace px::gltf {
 
@@ -22,14 +24,66 @@ void warn_uris_dropped(const Scene& scene, const std::vector<size_t>& dropped,
           first, ", ", scene.images[first].uri, ")"));
 }
 
+// "image 3 (textures/a.tga)", or "image 3" without a URI.
+std::string image_label(const Scene& scene, size_t i) {
+  const std::string& uri = scene.images[i].uri;
+  if (uri.empty() || uri.starts_with("data:")) return cat("image ", i);
+  return cat("image ", i, " (", uri, ")");
+}
+
+// The PNG of TGA, BMP, TIFF or DDS bytes, else empty; what was transcoded goes to `done`, what
+// does not decode is warned of (gltf.write.image-undecodable).
+std::vector<uint8_t> transcode_image(const Scene& scene, size_t i, std::vector<std::string>& done,
+                                     Diagnostics& diagnostics) {
+  const Image& image = scene.images[i];
+  const image::ImageKind kind = image::sniff_image_kind(image.bytes);
+  if (kind == image::ImageKind::kOther) return {};
+  absl::StatusOr<image::Pixels> pixels = image::decode_image(image.bytes, kind);
+  absl::StatusOr<std::vector<uint8_t>> png =
+      pixels.ok() ? image::encode_png(*pixels) : pixels.status();
+  if (!png.ok()) {
+    diagnostics.warn("gltf.write.image-undecodable",
+                     cat(image_label(scene, i), " holds ", image::image_kind_name(kind),
+                         " bytes that cannot be transcoded to PNG (", std::string(png.status().message()),
+                         "); written as without --transcode-images"));
+    return {};
+  }
+  done.push_back(cat(image_label(scene, i), " from ", image::image_kind_name(kind), " ",
+                     pixels->width, " x ", pixels->height));
+  return *std::move(png);
+}
+
+void warn_transcoded(const std::vector<std::string>& done, Diagnostics& diagnostics) {
+  if (done.empty()) return;
+  constexpr size_t kNamed = 8;
+  std::string list;
+  for (size_t k = 0; k < done.size() && k < kNamed; ++k) {
+    list += cat(k == 0 ? "" : ", ", done[k]);
+  }
+  if (done.size() > kNamed) list += cat(" and ", done.size() - kNamed, " more");
+  diagnostics.warn("gltf.write.image-transcoded",
+                   cat(done.size(), done.size() == 1 ? " image is" : " images are",
+                       " not PNG or JPEG and embedded transcoded to PNG: ", list));
+}
+
 }  // namespace
 
 ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
-                         Diagnostics& diagnostics) {
+                         Diagnostics& diagnostics, bool transcode) {
   index_.reserve(scene.images.size());
   std::vector<size_t> uri_dropped;
+  std::vector<std::string> transcoded;
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
+    std::vector<uint8_t> png;
+    if (transcode) png = transcode_image(scene, i, transcoded, diagnostics);
+    if (!png.empty()) {
+      // Embedded whatever the container: a URI would name the bytes a viewer cannot show.
+      index_.push_back(static_cast<int>(written_.size()));
+      written_.push_back(Written{&image, binary ? Form::kBufferView : Form::kDataUri, "image/png",
+                                 -1, std::move(png)});
+      continue;
+    }
     std::string_view type = sniff_media_type(image.bytes);
     bool embeddable = type == "image/png" || type == "image/jpeg";
     Form form;
@@ -87,17 +141,18 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
       continue;
     }
     index_.push_back(static_cast<int>(written_.size()));
-    written_.push_back(Written{&image, form, type});
+    written_.push_back(Written{&image, form, type, -1, {}});
   }
+  warn_transcoded(transcoded, diagnostics);
   warn_uris_dropped(scene, uri_dropped, diagnostics);
 }
 
 void ImageWriter::add_views(BinLayout& bin) {
   for (Written& w : written_) {
     if (w.form != Form::kBufferView) continue;
-    const Image* image = w.image;
-    w.view = bin.add_view(image->bytes.size(), 0, [image](ViewOut& out, Diagnostics&) {
-      out.bytes({reinterpret_cast<const char*>(image->bytes.data()), image->bytes.size()});
+    const std::vector<uint8_t>* bytes = w.transcoded.empty() ? &w.image->bytes : &w.transcoded;
+    w.view = bin.add_view(bytes->size(), 0, [bytes](ViewOut& out, Diagnostics&) {
+      out.bytes({reinterpret_cast<const char*>(bytes->data()), bytes->size()});
       return absl::OkStatus();
     });
   }
@@ -127,7 +182,7 @@ void ImageWriter::write_json(JsonWriter& json) const {
         break;
       case Form::kDataUri:
         json.key("uri");
-        json.string(data_uri(w.mime_type, w.image->bytes));
+        json.string(data_uri(w.mime_type, w.transcoded.empty() ? w.image->bytes : w.transcoded));
         break;
       case Form::kUri:
         json.key("uri");

@@ -5,6 +5,11 @@
 // PNG or JPEG bytes take its place, else the image is left out and the textures sampling it have
 // no source. PNG or JPEG bytes the validator would reject (check/image_syntax.h) leave the image
 // out, URI and all, since the URI names those same bytes.
+//
+// With transcode (convert --transcode-images, on by default for GLB), bytes that are TGA, BMP,
+// TIFF or DDS (by their first bytes, formats/image/image_kind.h) are decoded and embedded as PNG
+// (gltf.write.image-transcoded, counted); bytes that do not decode (gltf.write.image-undecodable)
+// are treated as without it: their URI kept, or the image left out.
 #pragma once
 
 #include <string>
@@ -20,7 +25,8 @@ namespace px::gltf {
 
 class ImageWriter {
  public:
-  ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris, Diagnostics& diagnostics);
+  ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris, Diagnostics& diagnostics,
+              bool transcode = false);
 
   // GLB: plans a view for each embedded image (whose bytes the scene keeps until the write ends).
   void add_views(BinLayout& bin);
@@ -37,6 +43,8 @@ class ImageWriter {
     Form form;
     std::string_view mime_type;  // for embedded bytes
     int view = -1;               // GLB only
+    // The PNG a transcoded image is written as (else empty: the image's own bytes).
+    std::vector<uint8_t> transcoded;
   };
   std::vector<int> index_;  // scene image -> written image
   std::vector<Written> written_;

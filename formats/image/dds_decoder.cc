@@ -1,0 +1,253 @@
+#include "formats/image/dds_decoder.h"
+
+#include <bit>
+#include <string>
+
+namespace px::image {
+
+namespace {
+
+constexpr uint32_t kPixelFormatAlphaPixels = 0x1;
+constexpr uint32_t kPixelFormatAlpha = 0x2;
+constexpr uint32_t kPixelFormatFourCC = 0x4;
+constexpr uint32_t kPixelFormatRgb = 0x40;
+constexpr uint32_t kPixelFormatYuv = 0x200;
+constexpr uint32_t kPixelFormatLuminance = 0x20000;
+constexpr size_t kHeaderEnd = 128;  // "DDS " and the 124-byte header
+constexpr size_t kDx10HeaderSize = 20;
+
+uint32_t le32(std::span<const uint8_t> b, size_t at) {
+  return b[at] | (b[at + 1] << 8) | (b[at + 2] << 16) | (uint32_t{b[at + 3]} << 24);
+}
+
+constexpr uint32_t fourcc(const char (&s)[5]) {
+  return uint32_t(uint8_t(s[0])) | (uint32_t(uint8_t(s[1])) << 8) |
+         (uint32_t(uint8_t(s[2])) << 16) | (uint32_t(uint8_t(s[3])) << 24);
+}
+
+absl::Status refuse(std::string what) {
+  return absl::InvalidArgumentError("DDS: " + std::move(what));
+}
+
+enum class Block { kBc1, kBc2, kBc3 };
+
+struct Rgba {
+  uint8_t r, g, b, a;
+};
+
+Rgba from_565(uint16_t c) {
+  const int r = (c >> 11) & 31, g = (c >> 5) & 63, b = c & 31;
+  return {static_cast<uint8_t>((r * 255 + 15) / 31), static_cast<uint8_t>((g * 255 + 31) / 63),
+          static_cast<uint8_t>((b * 255 + 15) / 31), 255};
+}
+
+uint8_t mix(int a, int b, int wa, int wb, int d) {
+  return static_cast<uint8_t>((a * wa + b * wb + d / 2) / d);
+}
+
+// The 8-byte colour block at p into a 4x4 RGBA tile; three-colour mode (with transparent black)
+// only for BC1.
+void decode_colour_block(const uint8_t* p, bool bc1, Rgba tile[16]) {
+  const uint16_t c0 = p[0] | (p[1] << 8), c1 = p[2] | (p[3] << 8);
+  Rgba palette[4];
+  palette[0] = from_565(c0);
+  palette[1] = from_565(c1);
+  const Rgba& a = palette[0];
+  const Rgba& b = palette[1];
+  if (c0 > c1 || !bc1) {
+    palette[2] = {mix(a.r, b.r, 2, 1, 3), mix(a.g, b.g, 2, 1, 3), mix(a.b, b.b, 2, 1, 3), 255};
+    palette[3] = {mix(a.r, b.r, 1, 2, 3), mix(a.g, b.g, 1, 2, 3), mix(a.b, b.b, 1, 2, 3), 255};
+  } else {
+    palette[2] = {mix(a.r, b.r, 1, 1, 2), mix(a.g, b.g, 1, 1, 2), mix(a.b, b.b, 1, 1, 2), 255};
+    palette[3] = {0, 0, 0, 0};
+  }
+  const uint32_t indices = le32(std::span<const uint8_t>(p + 4, 4), 0);
+  for (int i = 0; i < 16; ++i) tile[i] = palette[(indices >> (2 * i)) & 3];
+}
+
+void decode_explicit_alpha(const uint8_t* p, Rgba tile[16]) {
+  for (int i = 0; i < 16; ++i) {
+    const int nibble = (p[i / 2] >> (4 * (i & 1))) & 15;
+    tile[i].a = static_cast<uint8_t>(nibble * 17);
+  }
+}
+
+void decode_interpolated_alpha(const uint8_t* p, Rgba tile[16]) {
+  const int a0 = p[0], a1 = p[1];
+  uint8_t alpha[8] = {static_cast<uint8_t>(a0), static_cast<uint8_t>(a1)};
+  if (a0 > a1) {
+    for (int i = 1; i < 7; ++i) alpha[i + 1] = mix(a0, a1, 7 - i, i, 7);
+  } else {
+    for (int i = 1; i < 5; ++i) alpha[i + 1] = mix(a0, a1, 5 - i, i, 5);
+    alpha[6] = 0;
+    alpha[7] = 255;
+  }
+  uint64_t bits = 0;
+  for (int i = 0; i < 6; ++i) bits |= uint64_t{p[2 + i]} << (8 * i);
+  for (int i = 0; i < 16; ++i) tile[i].a = alpha[(bits >> (3 * i)) & 7];
+}
+
+absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, int height,
+                                     Block kind) {
+  const uint64_t block_bytes = kind == Block::kBc1 ? 8 : 16;
+  const uint64_t across = (static_cast<uint64_t>(width) + 3) / 4;
+  const uint64_t down = (static_cast<uint64_t>(height) + 3) / 4;
+  if (data.size() < across * down * block_bytes) {
+    return refuse("the top mip level needs " + std::to_string(across * down * block_bytes) +
+                  " bytes of blocks, and the file holds " + std::to_string(data.size()));
+  }
+  Pixels out;
+  out.width = width;
+  out.height = height;
+  out.rgba.resize(static_cast<size_t>(width) * height * 4);
+  for (uint64_t by = 0; by < down; ++by) {
+    for (uint64_t bx = 0; bx < across; ++bx) {
+      const uint8_t* p = data.data() + (by * across + bx) * block_bytes;
+      Rgba tile[16];
+      if (kind == Block::kBc1) {
+        decode_colour_block(p, true, tile);
+      } else {
+        decode_colour_block(p + 8, false, tile);
+        if (kind == Block::kBc2) decode_explicit_alpha(p, tile);
+        else decode_interpolated_alpha(p, tile);
+      }
+      for (int i = 0; i < 16; ++i) {
+        const uint64_t x = bx * 4 + (i & 3), y = by * 4 + (i >> 2);
+        if (x >= static_cast<uint64_t>(width) || y >= static_cast<uint64_t>(height)) continue;
+        uint8_t* q = out.rgba.data() + (y * width + x) * 4;
+        q[0] = tile[i].r;
+        q[1] = tile[i].g;
+        q[2] = tile[i].b;
+        q[3] = tile[i].a;
+      }
+    }
+  }
+  return out;
+}
+
+// One channel of a pixel through its bit mask, scaled to 8 bits; `absent` without a mask.
+uint8_t channel(uint32_t pixel, uint32_t mask, uint8_t absent) {
+  if (mask == 0) return absent;
+  const int shift = std::countr_zero(mask);
+  const uint32_t max = mask >> shift;
+  const uint32_t value = (pixel & mask) >> shift;
+  if (max == 255) return static_cast<uint8_t>(value);
+  return static_cast<uint8_t>((uint64_t{value} * 255 + max / 2) / max);
+}
+
+struct Masks {
+  uint32_t bits, flags, r, g, b, a;
+};
+
+absl::StatusOr<Pixels> decode_masked(std::span<const uint8_t> data, int width, int height,
+                                     const Masks& m) {
+  if (m.bits != 8 && m.bits != 16 && m.bits != 24 && m.bits != 32) {
+    return refuse(std::to_string(m.bits) + " bits a pixel is not a depth polyxios decodes");
+  }
+  const uint64_t pixel_bytes = m.bits / 8;
+  const uint64_t row = pixel_bytes * width;
+  if (data.size() < row * height) {
+    return refuse("the top mip level needs " + std::to_string(row * height) +
+                  " bytes of pixels, and the file holds " + std::to_string(data.size()));
+  }
+  const bool luminance = (m.flags & kPixelFormatLuminance) != 0;
+  const bool rgb = (m.flags & kPixelFormatRgb) != 0;
+  const bool alpha_only = (m.flags & kPixelFormatAlpha) != 0 && !rgb && !luminance;
+  const uint32_t alpha_mask =
+      (m.flags & (kPixelFormatAlphaPixels | kPixelFormatAlpha)) != 0 ? m.a : 0;
+  Pixels out;
+  out.width = width;
+  out.height = height;
+  out.rgba.resize(static_cast<size_t>(width) * height * 4);
+  for (uint64_t y = 0; y < static_cast<uint64_t>(height); ++y) {
+    for (uint64_t x = 0; x < static_cast<uint64_t>(width); ++x) {
+      const uint8_t* p = data.data() + y * row + x * pixel_bytes;
+      uint32_t pixel = 0;
+      for (uint64_t i = 0; i < pixel_bytes; ++i) pixel |= uint32_t{p[i]} << (8 * i);
+      uint8_t* q = out.rgba.data() + (y * width + x) * 4;
+      if (alpha_only) {
+        q[0] = q[1] = q[2] = 255;
+      } else if (luminance) {
+        q[0] = q[1] = q[2] = channel(pixel, m.r, 0);
+      } else {
+        q[0] = channel(pixel, m.r, 0);
+        q[1] = channel(pixel, m.g, 0);
+        q[2] = channel(pixel, m.b, 0);
+      }
+      q[3] = channel(pixel, alpha_mask, 255);
+    }
+  }
+  return out;
+}
+
+// A DX10 header's DXGI format as a block kind or masks; an error for the others.
+absl::StatusOr<Pixels> decode_dxgi(std::span<const uint8_t> data, int width, int height,
+                                   uint32_t format) {
+  switch (format) {
+    case 70: case 71: case 72:  // BC1
+      return decode_blocks(data, width, height, Block::kBc1);
+    case 73: case 74: case 75:  // BC2
+      return decode_blocks(data, width, height, Block::kBc2);
+    case 76: case 77: case 78:  // BC3
+      return decode_blocks(data, width, height, Block::kBc3);
+    case 27: case 28: case 29:  // R8G8B8A8 TYPELESS, UNORM, UNORM_SRGB
+      return decode_masked(data, width, height,
+                           {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFFu, 0xFF00u,
+                            0xFF0000u, 0xFF000000u});
+    case 87: case 90: case 91:  // B8G8R8A8 UNORM, TYPELESS, UNORM_SRGB
+      return decode_masked(data, width, height,
+                           {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFF0000u, 0xFF00u,
+                            0xFFu, 0xFF000000u});
+    case 88: case 92: case 93:  // B8G8R8X8 UNORM, TYPELESS, UNORM_SRGB
+      return decode_masked(data, width, height,
+                           {32, kPixelFormatRgb, 0xFF0000u, 0xFF00u, 0xFFu, 0});
+    default:
+      return refuse("DXGI format " + std::to_string(format) + " is not one polyxios decodes");
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<Pixels> decode_dds(std::span<const uint8_t> bytes, const DecodeLimits& limits) {
+  if (bytes.size() < kHeaderEnd || le32(bytes, 0) != fourcc("DDS ")) {
+    return refuse("the file is shorter than its 128-byte header or lacks the \"DDS \" magic");
+  }
+  if (le32(bytes, 4) != 124 || le32(bytes, 76) != 32) {
+    return refuse("the header's or pixel format's size field is not 124 or 32");
+  }
+  const uint32_t height = le32(bytes, 12), width = le32(bytes, 16);
+  if (width > 0x7FFFFFFFu || height > 0x7FFFFFFFu) return refuse("the dimensions are too large");
+  if (absl::Status s = check_dimensions(width, height, limits, "DDS"); !s.ok()) return s;
+  const int w = static_cast<int>(width), h = static_cast<int>(height);
+  const uint32_t flags = le32(bytes, 80), code = le32(bytes, 84);
+  std::span<const uint8_t> data = bytes.subspan(kHeaderEnd);
+  if ((flags & kPixelFormatFourCC) != 0) {
+    if (code == fourcc("DX10")) {
+      if (data.size() < kDx10HeaderSize) return refuse("the DX10 header is cut short");
+      const uint32_t format = le32(bytes, kHeaderEnd);
+      return decode_dxgi(data.subspan(kDx10HeaderSize), w, h, format);
+    }
+    if (code == fourcc("DXT1")) return decode_blocks(data, w, h, Block::kBc1);
+    if (code == fourcc("DXT2") || code == fourcc("DXT3")) {
+      return decode_blocks(data, w, h, Block::kBc2);
+    }
+    if (code == fourcc("DXT4") || code == fourcc("DXT5")) {
+      return decode_blocks(data, w, h, Block::kBc3);
+    }
+    std::string name;
+    for (int i = 0; i < 4; ++i) {
+      const char c = static_cast<char>((code >> (8 * i)) & 0xFF);
+      name += (c >= 32 && c < 127) ? c : '?';
+    }
+    return refuse("FourCC \"" + name + "\" is not a format polyxios decodes");
+  }
+  if ((flags & kPixelFormatYuv) != 0) return refuse("YUV pixels are not decoded");
+  if ((flags & (kPixelFormatRgb | kPixelFormatLuminance | kPixelFormatAlpha)) == 0) {
+    return refuse("the pixel format names neither a FourCC nor RGB, luminance or alpha masks");
+  }
+  return decode_masked(data, w, h,
+                       {le32(bytes, 88), flags, le32(bytes, 92), le32(bytes, 96), le32(bytes, 100),
+                        le32(bytes, 104)});
+}
+
+}  // namespace px::image

@@ -1,0 +1,127 @@
+// --transcode-images in the glTF writer (issue 15 point 11): images whose bytes are TGA, BMP,
+// TIFF or DDS are embedded as PNG (a GLB buffer view, a .gltf data: URI) with one counted
+// gltf.write.image-transcoded warning naming them; bytes that do not decode are written as
+// without the option (their URI kept, else left out) with gltf.write.image-undecodable; PNG and
+// JPEG are kept as they are; without the option the URI is kept (gltf.write.image-not-embedded).
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "tests/gltf/read_test_util.h"
+#include "tests/gltf/test_scene.h"
+#include "tests/image/test_images.h"
+
+namespace px::gltf::testing {
+namespace {
+
+constexpr char kTranscoded[] = "gltf.write.image-transcoded";
+constexpr char kUndecodable[] = "gltf.write.image-undecodable";
+
+// A triangle whose material samples one texture per image given.
+Scene scene_with_images(const std::vector<Image>& images) {
+  Scene scene = triangle_scene();
+  for (size_t i = 0; i < images.size(); ++i) {
+    scene.images.push_back(images[i]);
+    Texture texture;
+    texture.image = static_cast<int>(i);
+    scene.textures.push_back(texture);
+    Material m;
+    m.base_color_texture.texture = static_cast<int>(i);
+    scene.materials.push_back(m);
+  }
+  return scene;
+}
+
+absl::StatusOr<Written> write(const Scene& scene, bool binary, bool transcode,
+                              Diagnostics& diagnostics) {
+  return write_to_memory(scene, binary, "scene.bin", diagnostics, 1, {}, nullptr, {}, transcode);
+}
+
+std::string png_magic() { return std::string("\x89PNG\r\n\x1a\n", 8); }
+
+TEST(ImageTranscode, EveryKindIsEmbeddedAsPngInAGltfDataUri) {
+  const std::vector<Image> images = {
+      Image{"tga", "maps/a.tga", "", image::testing::make_tga()},
+      Image{"bmp", "maps/b.bmp", "", image::testing::make_bmp()},
+      Image{"tif", "maps/c.tif", "", image::testing::make_tiff()},
+      Image{"dds", "maps/d.dds", "", image::testing::make_dds_dxt1()}};
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(scene_with_images(images), false, true, diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  Parsed p = parse(*written);
+  ASSERT_TRUE(p.doc.HasMember("images"));
+  ASSERT_EQ(p.doc["images"].Size(), 4u);
+  for (const rapidjson::Value& image : p.doc["images"].GetArray()) {
+    const std::string uri = image["uri"].GetString();
+    EXPECT_TRUE(uri.starts_with("data:image/png;base64,")) << uri.substr(0, 40);
+  }
+  EXPECT_EQ(diagnostics.count(kTranscoded), 1);
+  EXPECT_EQ(diagnostics.count("gltf.write.image-not-embedded"), 0);
+  std::string message;
+  for (const Diagnostic& d : diagnostics.entries()) {
+    if (d.code == kTranscoded) message = d.message;
+  }
+  for (const char* named : {"4 images", "maps/a.tga", "TGA 2 x 2", "BMP", "TIFF", "DDS"}) {
+    EXPECT_NE(message.find(named), std::string::npos) << named << " in " << message;
+  }
+}
+
+TEST(ImageTranscode, GlbHoldsThePngInABufferViewThatReadsBack) {
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(
+      scene_with_images({Image{"", "a.tga", "", image::testing::make_tga()}}), true, true,
+      diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(diagnostics.count(kTranscoded), 1);
+  ReadResult back = read_bytes(written->json);
+  ASSERT_TRUE(back.scene.ok()) << back.scene.status();
+  ASSERT_EQ(back.scene->images.size(), 1u);
+  const std::vector<uint8_t>& bytes = back.scene->images[0].bytes;
+  ASSERT_GE(bytes.size(), 8u);
+  EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), png_magic());
+  EXPECT_TRUE(back.scene->images[0].uri.empty());
+}
+
+TEST(ImageTranscode, WithoutTheOptionTheUriIsKept) {
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(
+      scene_with_images({Image{"", "a.tga", "", image::testing::make_tga()}}), true, false,
+      diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(diagnostics.count(kTranscoded), 0);
+  EXPECT_EQ(diagnostics.count("gltf.write.image-not-embedded"), 1);
+}
+
+TEST(ImageTranscode, UndecodableBytesKeepTheirUriOrAreLeftOut) {
+  std::vector<uint8_t> cut = image::testing::make_tga();
+  cut.resize(20);  // the header, two bytes of pixels
+  std::vector<uint8_t> bc7 =
+      image::testing::dds_header(0x4, image::testing::fourcc('B', 'C', '7', 'U'), 0, {0, 0, 0, 0});
+  bc7.resize(bc7.size() + 16);
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written =
+      write(scene_with_images({Image{"", "cut.tga", "", cut}, Image{"", "", "", bc7}}), false,
+            true, diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(diagnostics.count(kUndecodable), 2);
+  EXPECT_EQ(diagnostics.count(kTranscoded), 0);
+  EXPECT_EQ(diagnostics.count("gltf.write.image-dropped"), 1);
+  Parsed p = parse(*written);
+  ASSERT_TRUE(p.doc.HasMember("images"));
+  ASSERT_EQ(p.doc["images"].Size(), 1u);
+  EXPECT_STREQ(p.doc["images"][0]["uri"].GetString(), "cut.tga");
+}
+
+TEST(ImageTranscode, PngAndJpegAreKeptAsTheyAre) {
+  const std::string png = whole_png();
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(
+      scene_with_images({Image{"", "", "", std::vector<uint8_t>(png.begin(), png.end())}}), true,
+      true, diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(diagnostics.count(kTranscoded), 0);
+  EXPECT_NE(written->json.find(png), std::string::npos);
+}
+
+}  // namespace
+}  // namespace px::gltf::testing
