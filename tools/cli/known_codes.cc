@@ -122,8 +122,10 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.transform.skew-ignored",
     "collada.transform.values",
     "collada.url.external",
+    "collada.url.external-missing",
     "collada.url.kind",
     "collada.url.missing",
+    "collada.url.too-many-documents",
     "collada.url.unresolved",
     "collada.uv.duplicate-set",  // built at run time
     "collada.vcount.length",

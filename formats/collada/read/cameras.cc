@@ -201,11 +201,11 @@ void read_cameras(ReadContext& ctx) {
         return;
       }
       if (std::optional<ValueMap> read = read_camera(ctx, camera, *id)) {
-        cameras.emplace_back(std::string(*id), Value(std::move(*read)));
+        cameras.emplace_back(cat(ctx.key_prefix, *id), Value(std::move(*read)));
       }
     });
   }
-  if (!cameras.empty()) set_value(ctx.scene.global_attrs, "cameras", Value(std::move(cameras)));
+  add_keyed(ctx.scene.global_attrs, "cameras", std::move(cameras));
 }
 
 }  // namespace px::collada

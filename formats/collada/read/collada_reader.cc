@@ -13,6 +13,7 @@
 #include "formats/collada/read/cameras.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/early_geometries.h"
+#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/geometry.h"
 #include "formats/collada/read/lights.h"
 #include "formats/collada/read/materials.h"
@@ -89,6 +90,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   ctx.base_dir = source->base_dir();
   ctx.document_path = source->path();
   ctx.archive = archive;
+  ExternalDocuments documents(ctx);
   if (size_t commas = doc.decimal_comma_arrays(); commas > 0) {
     ctx.warn("collada.repair.decimal-comma",
              cat(commas, " arrays spell their numbers with a decimal comma, read as a point"));
@@ -98,6 +100,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   read_lights(ctx);
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
+  if (absl::Status s = documents.load(&materials); !s.ok()) return s;
   if (absl::Status s = progress.report(kParsed, 1, 0.2); !s.ok()) return s;
   Geometries geometries;
   if (absl::Status s = read_geometries(ctx, &early, &geometries); !s.ok()) return s;

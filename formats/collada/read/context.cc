@@ -4,6 +4,7 @@
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/collada/read/external_documents.h"
 
 namespace px::collada {
 
@@ -13,6 +14,12 @@ bool refers_to_document(const ReadContext& ctx, std::string_view path) {
   if (ctx.document_path.empty()) return false;
   std::filesystem::path named = (ctx.base_dir / percent_decode(path)).lexically_normal();
   return named == ctx.document_path.lexically_normal();
+}
+
+bool follows_documents(std::string_view referrer) {
+  return referrer == "instance_geometry" || referrer == "instance_node" ||
+         referrer == "instance_material" || referrer == "instance_visual_scene" ||
+         referrer == "instance_light" || referrer == "instance_camera";
 }
 
 }  // namespace
@@ -31,11 +38,15 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
     return ResolvedUrl{UrlKind::kExternal, nullptr};
   }
   // "./self.dae#id" or "../dir/self.dae#id" name this very document.
+  const ReadContext* doc = &ctx;
   if (hash > 0 && !refers_to_document(ctx, url.substr(0, hash))) {
-    return ResolvedUrl{UrlKind::kExternal, nullptr};
+    doc = ctx.documents == nullptr || !follows_documents(referrer.name)
+              ? nullptr
+              : ctx.documents->find(ctx, url.substr(0, hash));
+    if (doc == nullptr) return ResolvedUrl{UrlKind::kExternal, nullptr};
   }
   std::string_view id = url.substr(hash + 1);
-  const Element* e = find_id(ctx, id);
+  const Element* e = find_id(*doc, id);
   if (e == nullptr) {
     return refuse("collada.url.unresolved", referrer.name, referrer.line,
                   cat(attribute, "=\"", url, "\" names an id the document does not hold"));
@@ -55,6 +66,16 @@ bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const E
   ctx.diagnostics.warn("collada.repair.url-dropped",
                        cat(message, "; the <", dropped.name, "> is dropped"), dropped.line);
   return true;
+}
+
+void add_keyed(ValueMap& global_attrs, std::string_view key, ValueMap entries) {
+  if (entries.empty()) return;
+  Value* existing = find_value(global_attrs, key);
+  if (existing == nullptr || !existing->is_map()) {
+    set_value(global_attrs, key, Value(std::move(entries)));
+    return;
+  }
+  for (auto& entry : entries) existing->as_map().push_back(std::move(entry));
 }
 
 const Element* find_id(const ReadContext& ctx, std::string_view id) {

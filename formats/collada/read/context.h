@@ -18,6 +18,7 @@ namespace px::collada {
 
 using xml::Element;
 struct ZaeFolder;
+class ExternalDocuments;
 
 struct ReadContext {
   ReadContext(const xml::Document& d, Scene& s, const ReadOptions& o, Diagnostics& diag,
@@ -34,6 +35,11 @@ struct ReadContext {
   // The .zae the document was inflated from, where its relative image URIs are looked up;
   // nullptr for a document read from a file or from memory.
   ZaeFolder* archive = nullptr;
+  // The documents "file.dae#id" URLs name (external_documents.h); nullptr when none are read.
+  ExternalDocuments* documents = nullptr;
+  // What the keys of this document's lights and cameras in global_attrs begin with: empty for
+  // the input, "other.dae#" (its path from the input's folder) for a document it references.
+  std::string key_prefix;
   // Elements by id, the first in the document for each: the document's own index, or a
   // geometry's while it is read before the document ends.
   const HashMap<std::string_view, const Element*>* ids = &doc.ids();
@@ -68,8 +74,10 @@ struct ReadContext {
 
 enum class UrlKind { kLocal, kExternal };
 
-// A "#id" reference resolved in this document. kExternal for "file.dae#id"; a local id the
-// document does not hold is refused (collada.url.unresolved) naming the referring element.
+// A "#id" reference resolved in this document. kExternal for "file.dae#id", unless the referrer
+// is an instance that follows other documents and that document was read: the target is then
+// the element in it (kLocal). An id the named document does not hold is refused
+// (collada.url.unresolved) naming the referring element.
 struct ResolvedUrl {
   UrlKind kind = UrlKind::kLocal;
   const Element* target = nullptr;
@@ -81,6 +89,9 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
 // collada.repair.url-dropped warning saying that `dropped` is left out instead; the caller then
 // goes on without the reference. False otherwise (the caller returns the status).
 bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped);
+
+// Appends `entries` to the map global_attrs[key], made when absent (lights, cameras by id).
+void add_keyed(ValueMap& global_attrs, std::string_view key, ValueMap entries);
 
 // A reference as an id without '#' (the sid-or-id reference of a <texture>, <skeleton> text).
 const Element* find_id(const ReadContext& ctx, std::string_view id);

@@ -174,11 +174,11 @@ void read_lights(ReadContext& ctx) {
         return;
       }
       if (std::optional<Value> read = read_light(ctx, light, *id)) {
-        lights.emplace_back(std::string(*id), *std::move(read));
+        lights.emplace_back(cat(ctx.key_prefix, *id), *std::move(read));
       }
     });
   }
-  if (!lights.empty()) set_value(ctx.scene.global_attrs, "lights", Value(std::move(lights)));
+  add_keyed(ctx.scene.global_attrs, "lights", std::move(lights));
 }
 
 }  // namespace px::collada

@@ -4,6 +4,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/morphs.h"
 #include "model/transform_elements.h"
 
@@ -18,7 +19,8 @@ class NodeReader {
  public:
   NodeReader(ReadContext& ctx, Geometries& geometries, const Materials& materials,
              SkinReader& skins, NodeIndex& index)
-      : ctx_(ctx),
+      : main_(ctx),
+        ctx_(&ctx),
         geometries_(geometries),
         materials_(materials),
         skins_(skins),
@@ -30,6 +32,7 @@ class NodeReader {
 
  private:
   absl::StatusOr<int> new_node(const Element& element);
+  absl::Status read_external_geometry(const Element& geometry);
   absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
   absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry,
                                     const Element* controller, const Element* morph);
@@ -41,7 +44,19 @@ class NodeReader {
                                   const Element& geometry, const Element* controller,
                                   const Element* morph, std::vector<int>* extra_children);
 
-  ReadContext& ctx_;
+  // The context of the document an element is in: the input's, or one it references.
+  ReadContext& context_of(const Element& e) const {
+    return main_.documents == nullptr ? main_ : main_.documents->context_of(e);
+  }
+  bool in_main() const { return ctx_ == &main_; }
+  // An instance naming a document that is missing or not COLLADA is dropped, not refused.
+  bool missing_document(const Element& instance, std::string_view attribute) const {
+    return main_.documents != nullptr &&
+           main_.documents->is_missing(*ctx_, instance.attr(attribute));
+  }
+
+  ReadContext& main_;
+  ReadContext* ctx_;  // the context of the node being read
   Geometries& geometries_;
   const Materials& materials_;
   SkinReader& skins_;
@@ -51,13 +66,26 @@ class NodeReader {
   std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
 };
 
+absl::Status NodeReader::read_external_geometry(const Element& geometry) {
+  GeometryRecord record;
+  Mesh mesh;
+  if (absl::Status s = read_geometry(context_of(geometry), geometry, &mesh, &record); !s.ok()) {
+    return s;
+  }
+  record.mesh = static_cast<int>(main_.scene.meshes.size());
+  main_.scene.meshes.push_back(std::move(mesh));
+  geometries_.by_element.emplace(&geometry, geometries_.records.size());
+  geometries_.records.push_back(std::move(record));
+  return absl::OkStatus();
+}
+
 absl::StatusOr<int> NodeReader::new_node(const Element& element) {
-  if (ctx_.scene.nodes.size() >= node_cap_) {
+  if (ctx_->scene.nodes.size() >= node_cap_) {
     return over_budget("collada.nodes.cap", element.name, element.line,
                        cat("instancing expands the tree past ", node_cap_, " nodes"));
   }
-  int index = static_cast<int>(ctx_.scene.nodes.size());
-  ctx_.scene.nodes.emplace_back();
+  int index = static_cast<int>(ctx_->scene.nodes.size());
+  ctx_->scene.nodes.emplace_back();
   index_.element_of.push_back(&element);
   if (element.name == "node") index_.copies[&element].push_back(index);
   return index;
@@ -70,7 +98,7 @@ absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray
                   cat("<", e.name, "> holds ", e.doubles.size(), " values; it takes ", want));
   }
   if (e.name == "skew") {
-    ctx_.warn("collada.transform.skew-ignored", "<skew> transforms are ignored", &e);
+    ctx_->warn("collada.transform.skew-ignored", "<skew> transforms are ignored", &e);
   } else {
     node->matrix = node->matrix * element_matrix(e.name, e.doubles);
   }
@@ -93,11 +121,13 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
   if (common != nullptr) {
     for (const Element& im : common->children()) {
       if (im.name != "instance_material") continue;
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, im, "target");
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), im)) continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, im, "target");
+      if (!url.ok() && drop_unresolved(*ctx_, url.status(), im)) continue;
       if (!url.ok()) return url.status();
       int32_t material = -1;
-      if (url->kind == UrlKind::kExternal) {
+      if (url->kind == UrlKind::kExternal && missing_document(im, "target")) {
+        continue;  // its document is missing, as collada.url.external-missing said
+      } else if (url->kind == UrlKind::kExternal) {
         return refuse("collada.url.external", "instance_material", im.line,
                       cat("target=\"", im.attr("target"), "\" names another document"));
       } else if (auto it = materials_.by_element.find(url->target);
@@ -110,7 +140,8 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
       bindings.emplace_back(im.attr("symbol"), material);
     }
   }
-  std::vector<int32_t> defaults = default_block_materials(ctx_, record, materials_);
+  std::vector<int32_t> defaults =
+      default_block_materials(context_of(*record.element), record, materials_);
   std::vector<int32_t> out(record.block_symbols.size(), -1);
   for (size_t b = 0; b < out.size(); ++b) {
     std::string_view symbol = record.block_symbols[b];
@@ -122,10 +153,10 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
     }
     out[b] = defaults[b];
     if (!bindings.empty() && !symbol.empty()) {
-      ctx_.warn("collada.material.unbound-symbol",
-                cat("material symbol \"", symbol, "\" is not bound by the instance; ",
-                    out[b] >= 0 ? "the material of that id is used" : "the block has no material"),
-                &instance);
+      ctx_->warn("collada.material.unbound-symbol",
+                 cat("material symbol \"", symbol, "\" is not bound by the instance; ",
+                     out[b] >= 0 ? "the material of that id is used" : "the block has no material"),
+                 &instance);
     }
   }
   return out;
@@ -134,6 +165,12 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
 absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Element& geometry,
                                               const Element* controller, const Element* morph) {
   auto it = geometries_.by_element.find(&geometry);
+  if (it == geometries_.by_element.end() && geometry.name == "geometry" &&
+      &context_of(geometry) != &main_) {
+    // A geometry of another document is read when first instanced.
+    if (absl::Status s = read_external_geometry(geometry); !s.ok()) return s;
+    it = geometries_.by_element.find(&geometry);
+  }
   if (it == geometries_.by_element.end()) {
     return refuse("collada.url.kind", instance.name, instance.line,
                   cat("url=\"", instance.attr("url"), "\" does not name a <geometry>"));
@@ -153,7 +190,7 @@ absl::StatusOr<int> NodeReader::instance_mesh(const Element& instance, const Ele
     if (!columns.ok()) return columns.status();
     targets = *columns;
   }
-  return mesh_for_use(ctx_, record, std::move(*materials), skin, targets);
+  return mesh_for_use(main_, record, std::move(*materials), skin, targets);
 }
 
 absl::StatusOr<int> NodeReader::attach_mesh(Node* node, int self, const Element& instance,
@@ -169,7 +206,7 @@ absl::StatusOr<int> NodeReader::attach_mesh(Node* node, int self, const Element&
   // A node instancing several geometries gets a child node per extra one.
   absl::StatusOr<int> child = new_node(instance);
   if (!child.ok()) return child.status();
-  Node& c = ctx_.scene.nodes[*child];
+  Node& c = ctx_->scene.nodes[*child];
   c.mesh = *mesh;
   c.name = std::string(geometry.attr("name"));
   extra_children->push_back(*child);
@@ -184,6 +221,8 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
   absl::StatusOr<int> index = new_node(element);
   if (!index.ok()) return index.status();
   open_.push_back(&element);
+  ReadContext* outer = ctx_;
+  ctx_ = &context_of(element);
   Node node;
   node.name = std::string(element.attr("name"));
   if (node.name.empty()) node.name = std::string(element.attr("id"));
@@ -206,12 +245,12 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       if (!c.ok()) return c.status();
       children.push_back(*c);
     } else if (name == "instance_node") {
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       if (url->kind == UrlKind::kExternal) {
-        ctx_.warn("collada.url.external", "an <instance_node> of another document is dropped",
-                  &child);
+        ctx_->warn("collada.url.external", "an <instance_node> of another document is dropped",
+                   &child);
         continue;
       }
       if (url->target->name != "node") {
@@ -222,18 +261,22 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       if (!c.ok()) return c.status();
       children.push_back(*c);
     } else if (name == "instance_geometry") {
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       if (url->kind == UrlKind::kExternal) {
-        ctx_.warn("collada.url.external", "an <instance_geometry> of another document is dropped",
-                  &child);
+        ctx_->warn("collada.url.external", "an <instance_geometry> of another document is dropped",
+                   &child);
         continue;
       }
-      status = attach_mesh(&node, *index, child, *url->target, nullptr, nullptr, &children).status();
+      status =
+          attach_mesh(&node, *index, child, *url->target, nullptr, nullptr, &children).status();
+    } else if (!in_main() && name == "instance_controller") {
+      ctx_->warn("collada.url.external", cat("an <", name, "> in another document is dropped"),
+                 &child);
     } else if (name == "instance_controller") {
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
       const Element* controller = nullptr;
       const Element* morph = nullptr;
@@ -247,8 +290,8 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       }
       if (!geometry.ok()) return geometry.status();
       if (*geometry == nullptr) {
-        ctx_.warn("collada.url.external", "an <instance_controller> of another document is dropped",
-                  &child);
+        ctx_->warn("collada.url.external",
+                   "an <instance_controller> of another document is dropped", &child);
         continue;
       }
       absl::StatusOr<int> shown =
@@ -256,26 +299,28 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       if (!shown.ok()) return shown.status();
       if (controller != nullptr) skins_.add_use(*shown, child, *controller);
       // The node showing it (this one, or a child for a second instance) holds its mesh.
-      const int shown_mesh = *shown == *index ? node.mesh : ctx_.scene.nodes[*shown].mesh;
-      if (morph != nullptr && !ctx_.scene.meshes[shown_mesh].morph_targets.empty()) {
+      const int shown_mesh = *shown == *index ? node.mesh : ctx_->scene.nodes[*shown].mesh;
+      if (morph != nullptr && !ctx_->scene.meshes[shown_mesh].morph_targets.empty()) {
         index_.morph_nodes[morph].push_back(*shown);
       }
     } else if (name == "instance_camera" || name == "instance_light") {
       std::string_view key = name == "instance_camera" ? "camera" : "light";
-      absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, child, "url");
-      if (!url.ok() && drop_unresolved(ctx_, url.status(), child)) continue;
+      absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
+      if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal && missing_document(child, "url")) continue;
       if (url->kind == UrlKind::kExternal) {
         return refuse("collada.url.external", name, child.line,
                       cat("url=\"", child.attr("url"), "\" names another document"));
       }
       if (find_value(node.extras, key) != nullptr) {
-        ctx_.warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
-                  &child);
+        ctx_->warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
+                   &child);
       } else {
         // A URL naming this document by its file ("./self.dae#cam") names the same id.
-        std::string id = url->target != nullptr ? std::string(url->target->attr("id"))
-                                                : url_id(child.attr("url"));
+        std::string id = url->target != nullptr
+                             ? cat(context_of(*url->target).key_prefix, url->target->attr("id"))
+                             : url_id(child.attr("url"));
         node.extras.emplace_back(std::string(key), Value(std::move(id)));
       }
     }
@@ -283,8 +328,9 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
   }
   if (!spelled.empty()) node.extras.emplace_back("transforms", Value(std::move(spelled)));
   node.children = std::move(children);
-  ctx_.scene.nodes[*index] = std::move(node);
+  ctx_->scene.nodes[*index] = std::move(node);
   open_.pop_back();
+  ctx_ = outer;
   return *index;
 }
 
@@ -322,30 +368,39 @@ absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
       ctx.scene.scenes.push_back(std::move(roots));
     }
   }
-  absl::Status bound = skins.bind(*index, [&](const Element& e) { return reader.read_node(e); });
-  if (!bound.ok()) return bound;
   ctx.scene.default_scene = visual_scenes.empty() ? -1 : 0;
   const Element* scene = ctx.doc.root()->child("scene");
   const Element* instance = scene == nullptr ? nullptr : scene->child("instance_visual_scene");
   if (instance != nullptr) {
     absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
-    if (!url.ok() && drop_unresolved(ctx, url.status(), *instance)) return absl::OkStatus();
-    if (!url.ok()) return url.status();
-    if (url->kind == UrlKind::kExternal) {
+    if (!url.ok() && !drop_unresolved(ctx, url.status(), *instance)) return url.status();
+    if (!url.ok()) {
+    } else if (url->kind == UrlKind::kExternal) {
       ctx.warn("collada.url.external",
                "an <instance_visual_scene> of another document is dropped; the first visual "
                "scene is active",
                instance);
-    } else {
-      auto it = std::find(visual_scenes.begin(), visual_scenes.end(), url->target);
-      if (it == visual_scenes.end()) {
-        return refuse("collada.url.kind", "instance_visual_scene", instance->line,
-                      "url does not name a <visual_scene>");
-      }
+    } else if (auto it = std::find(visual_scenes.begin(), visual_scenes.end(), url->target);
+               it != visual_scenes.end()) {
       ctx.scene.default_scene = static_cast<int>(it - visual_scenes.begin());
+    } else if (url->target->name == "visual_scene" && url->target->parent != nullptr &&
+               url->target->parent->name == "library_visual_scenes") {
+      // A visual scene of another document: read as a scene of this one, and active.
+      std::vector<int> roots;
+      for (const Element& n : url->target->children()) {
+        if (n.name != "node") continue;
+        absl::StatusOr<int> root = reader.read_node(n);
+        if (!root.ok()) return root.status();
+        roots.push_back(*root);
+      }
+      ctx.scene.default_scene = static_cast<int>(ctx.scene.scenes.size());
+      ctx.scene.scenes.push_back(std::move(roots));
+    } else {
+      return refuse("collada.url.kind", "instance_visual_scene", instance->line,
+                    "url does not name a <visual_scene>");
     }
   }
-  return absl::OkStatus();
+  return skins.bind(*index, [&](const Element& e) { return reader.read_node(e); });
 }
 
 }  // namespace px::collada

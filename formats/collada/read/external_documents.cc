@@ -1,0 +1,169 @@
+#include "formats/collada/read/external_documents.h"
+
+#include <system_error>
+
+#include "engine/errors.h"
+#include "engine/file_uri.h"
+#include "engine/metered_source.h"
+#include "engine/strings.h"
+#include "engine/xml_document.h"
+#include "formats/collada/read/cameras.h"
+#include "formats/collada/read/collada_reader.h"
+#include "formats/collada/read/lights.h"
+
+namespace px::collada {
+
+struct ExternalDocuments::Loaded {
+  xml::Document doc;
+  std::unique_ptr<ReadContext> ctx;
+};
+
+namespace {
+
+// The attribute of the elements whose URLs may name another document.
+std::string_view followed_attribute(std::string_view name) {
+  if (name == "instance_geometry" || name == "instance_node" || name == "instance_visual_scene" ||
+      name == "instance_light" || name == "instance_camera") {
+    return "url";
+  }
+  if (name == "instance_material") return "target";
+  return {};
+}
+
+template <class F>
+absl::Status for_each_element(const Element& e, F&& f) {
+  if (absl::Status s = f(e); !s.ok()) return s;
+  for (const Element& c : e.children()) {
+    if (absl::Status s = for_each_element(c, f); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::filesystem::path document_key(const std::filesystem::path& path) {
+  std::error_code error;
+  std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
+  return error ? path.lexically_normal() : canonical;
+}
+
+ExternalDocuments::ExternalDocuments(ReadContext& main) : main_(main) {
+  main_.documents = this;
+  if (!main_.document_path.empty()) by_path_[document_key(main_.document_path)] = &main_;
+}
+
+ExternalDocuments::~ExternalDocuments() = default;
+
+absl::Status ExternalDocuments::load(Materials* materials) {
+  if (main_.document_path.empty() || main_.archive != nullptr) return absl::OkStatus();
+  bytes_ = main_.document_bytes;
+  std::vector<ReadContext*> queue;
+  if (absl::Status s = add_references(main_, &queue); !s.ok()) return s;
+  for (size_t i = 0; i < queue.size(); ++i) {
+    if (absl::Status s = add_references(*queue[i], &queue); !s.ok()) return s;
+  }
+  for (ReadContext* ctx : queue) {
+    read_cameras(*ctx);
+    read_lights(*ctx);
+    if (absl::Status s = read_materials(*ctx, materials); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ExternalDocuments::add_references(ReadContext& from,
+                                               std::vector<ReadContext*>* queue) {
+  return for_each_element(*from.doc.root(), [&](const Element& e) -> absl::Status {
+    std::string_view attribute = followed_attribute(e.name);
+    if (attribute.empty()) return absl::OkStatus();
+    std::string_view url = e.attr(attribute);
+    size_t hash = url.find('#');
+    if (hash == std::string_view::npos || hash == 0) return absl::OkStatus();
+    std::string_view path = url.substr(0, hash);
+    ResolvedUri file = resolve_file_uri(path, from.base_dir, main_.options.allow_external_files);
+    if (file.kind != UriFile::kFile) return absl::OkStatus();
+    std::filesystem::path key = document_key(file.path);
+    if (by_path_.contains(key)) return absl::OkStatus();
+    return open(from, e, path, key, queue);
+  });
+}
+
+absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
+                                     std::string_view path, const std::filesystem::path& key,
+                                     std::vector<ReadContext*>* queue) {
+  if (loaded_.size() + 2 > kMaxDocuments) {
+    return refuse("collada.url.too-many-documents", referrer.name, referrer.line,
+                  cat("\"", path, "\" would be the document past the ", kMaxDocuments,
+                      " one input may reference"));
+  }
+  by_path_[key] = nullptr;
+  auto missing = [&](std::string_view why) {
+    from.warn("collada.url.external-missing",
+              cat("the document \"", path, "\" ", why, "; its instances are dropped"), &referrer);
+    return absl::OkStatus();
+  };
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(key, error)) return missing("does not exist");
+  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(key);
+  if (!source.ok()) return missing("cannot be read");
+  const uint64_t limit = main_.options.limits.max_input_bytes;
+  if (bytes_ >= limit) {
+    return over_budget("limits.input-bytes", referrer.name, referrer.line,
+                       cat("the documents referenced take more than ", limit, " bytes"));
+  }
+  std::unique_ptr<Source> metered = metered_source(**source, limit - bytes_, nullptr, 1);
+  auto loaded = std::make_unique<Loaded>();
+  xml::ParseOptions parse_options;
+  parse_options.policy = text_mode;
+  parse_options.max_depth = main_.options.limits.max_depth;
+  parse_options.max_string_bytes = main_.options.limits.max_string_bytes;
+  parse_options.decimal_comma = main_.options.repair;
+  if (absl::Status s = xml::parse_into(loaded->doc, *metered, parse_options); !s.ok()) {
+    if (s.code() == absl::StatusCode::kResourceExhausted) return s;
+    return missing("is not a well-formed XML document");
+  }
+  if (loaded->doc.root() == nullptr || loaded->doc.root()->name != "COLLADA") {
+    return missing("is not a COLLADA document");
+  }
+  bytes_ += (*source)->size_bound();
+  loaded->ctx = std::make_unique<ReadContext>(loaded->doc, main_.scene, main_.options,
+                                              main_.diagnostics, main_.document_bytes);
+  loaded->ctx->base_dir = key.parent_path();
+  loaded->ctx->document_path = key;
+  loaded->ctx->documents = this;
+  std::filesystem::path from_main = key.lexically_relative(document_key(main_.base_dir));
+  loaded->ctx->key_prefix =
+      cat(from_main.empty() ? key.filename().generic_string() : from_main.generic_string(), "#");
+  by_path_[key] = loaded->ctx.get();
+  queue->push_back(loaded->ctx.get());
+  loaded_.push_back(std::move(loaded));
+  return absl::OkStatus();
+}
+
+ReadContext* ExternalDocuments::find(const ReadContext& from, std::string_view path) const {
+  if (from.base_dir.empty()) return nullptr;
+  ResolvedUri file = resolve_file_uri(path, from.base_dir, main_.options.allow_external_files);
+  if (file.kind != UriFile::kFile) return nullptr;
+  auto it = by_path_.find(document_key(file.path));
+  return it == by_path_.end() ? nullptr : it->second;
+}
+
+bool ExternalDocuments::is_missing(const ReadContext& from, std::string_view url) const {
+  size_t hash = url.find('#');
+  if (hash == std::string_view::npos || hash == 0 || from.base_dir.empty()) return false;
+  ResolvedUri file =
+      resolve_file_uri(url.substr(0, hash), from.base_dir, main_.options.allow_external_files);
+  if (file.kind != UriFile::kFile) return false;
+  auto it = by_path_.find(document_key(file.path));
+  return it != by_path_.end() && it->second == nullptr;
+}
+
+ReadContext& ExternalDocuments::context_of(const Element& element) const {
+  const Element* root = &element;
+  while (root->parent != nullptr) root = root->parent;
+  for (const auto& loaded : loaded_) {
+    if (loaded->doc.root() == root) return *loaded->ctx;
+  }
+  return main_;
+}
+
+}  // namespace px::collada

@@ -1,0 +1,95 @@
+#!/usr/bin/python3
+"""External references (issue 15, point 8) on the CTS files of the shared corpus.
+
+The CTS xml/uri/external_references documents name elements of sibling documents
+(library_nodes.dae#node, library_materials.dae#lambert1, ...). Before point 8, 7 of them were
+refused by collada.url.external (an <instance_material>, <instance_light> or <instance_camera> of
+another document) and the others dropped their instances with that warning. Now every one
+converts; a reference whose document exists is followed (no collada.url.external warning, but for
+<instance_controller> and <instance_effect>, which are not followed); a missing document warns
+collada.url.external-missing; every GLB passes the Khronos validator.
+
+  external_refs_test.py POLYXIOS CORPUS NODE VALIDATE_MJS
+
+Without the corpus it is skipped (exit 77); without node or the validator's node_modules the
+validator check is skipped, saying so.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+POLYXIOS, CORPUS, NODE, VALIDATE = sys.argv[1:5]
+ROOTS = ['cts/xml/uri/external_references', 'cts/1_5/xml/uri/external_references']
+# Refused by collada.url.external before point 8.
+REFUSED_BEFORE = [f'{root}/{p}/{p}.dae' for root in ROOTS[:1] for p in
+                  ['camera', 'different_doc_same_id', 'light', 'material']] + \
+                 [f'{root}/{p}/{p}.dae' for root in ROOTS[1:] for p in
+                  ['different_doc_same_id', 'light', 'material']]
+# Instances of other documents point 8 does not follow.
+NOT_FOLLOWED = {'controller', 'effects'}
+
+failures = []
+
+
+def check(name, ok, detail=''):
+    if not ok:
+        failures.append(name)
+        print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+
+
+collada = os.path.join(CORPUS, 'collada')
+if not os.path.isdir(os.path.join(collada, ROOTS[0])):
+    print('skipped: no corpus')
+    sys.exit(77)
+
+mains = []
+for root in ROOTS:
+    for case in sorted(os.listdir(os.path.join(collada, root))):
+        main = os.path.join(root, case, case + '.dae')
+        if os.path.isfile(os.path.join(collada, main)):
+            mains.append((case, main))
+
+with tempfile.TemporaryDirectory() as tmp:
+    glbs = []
+    converted = 0
+    for case, main in mains:
+        out = os.path.join(tmp, main.replace('/', '_') + '.glb')
+        p = subprocess.run([POLYXIOS, 'convert', os.path.join(collada, main), out],
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+        check(f'{main} converts', p.returncode == 0, p.stderr)
+        if p.returncode != 0:
+            continue
+        converted += main in REFUSED_BEFORE
+        glbs.append(out)
+        folder = os.path.dirname(os.path.join(collada, main))
+        named = [line for line in open(os.path.join(collada, main), encoding='utf-8',
+                                       errors='replace') if '.dae#' in line]
+        present = all(os.path.isfile(os.path.join(folder, n.split('.dae#')[0].split('"')[-1] +
+                                                  '.dae')) for n in named)
+        if case not in NOT_FOLLOWED and present:
+            check(f'{main}: every reference followed', 'collada.url.external ' not in
+                  p.stderr.replace('collada.url.external:', 'collada.url.external '), p.stderr)
+        if not present:
+            check(f'{main}: a missing document warns', 'collada.url.external-missing' in p.stderr,
+                  p.stderr)
+        check(f'{main}: no host path in the output', tmp.encode() not in open(out, 'rb').read()
+              and collada.encode() not in open(out, 'rb').read())
+    print(f'{converted} of the {len(REFUSED_BEFORE)} files refused before point 8 convert; '
+          f'{len(glbs)} of {len(mains)} external-reference files converted')
+    check('every file refused before converts', converted == len(REFUSED_BEFORE))
+    modules = os.path.join(os.path.dirname(VALIDATE), 'node_modules')
+    if NODE and os.path.isdir(modules):
+        p = subprocess.run([NODE, VALIDATE, '--json', *glbs], capture_output=True, text=True,
+                           timeout=600)
+        check('validate.mjs runs', p.returncode == 0, p.stderr)
+        for line in p.stdout.splitlines():
+            entry = json.loads(line)
+            check(f"{entry['file']} is validator-clean", entry['errors'] == 0,
+                  str(entry['messages']))
+    else:
+        print('validator skipped: no node or node_modules')
+
+print(f'{len(failures)} failed')
+sys.exit(1 if failures else 0)

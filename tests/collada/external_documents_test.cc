@@ -1,0 +1,241 @@
+// Beyond the spec (issue 15, point 8): "file.dae#id" URLs of <instance_geometry>,
+// <instance_node>, <instance_material> and <instance_visual_scene> to documents in the input's
+// folder are followed, each document read once; cycles and too many documents are refused; a
+// missing document is a warning; one outside the folder is read only when allowed.
+#include <gtest/gtest.h>
+
+#include "tests/collada/collada_test_util.h"
+#include "tests/support/scratch_dir_test.h"
+
+namespace px::collada {
+namespace {
+
+using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
+
+// One triangle whose block takes the material symbol "red".
+std::string red_triangle(std::string_view vertices) {
+  return cat(positions("0 0 0  1 0 0  0 1 0", vertices),
+             "<triangles material=\"red\" count=\"1\"><input semantic=\"VERTEX\" source=\"#",
+             vertices, "\" offset=\"0\"/><p>0 1 2</p></triangles>");
+}
+
+// A red material "m" (effect "e").
+constexpr std::string_view kRedMaterial =
+    "<library_effects><effect id=\"e\"><profile_COMMON><technique sid=\"t\"><phong><diffuse>"
+    "<color>1 0 0 1</color></diffuse></phong></technique></profile_COMMON></effect>"
+    "</library_effects><library_materials><material id=\"m\" name=\"Red\">"
+    "<instance_effect url=\"#e\"/></material></library_materials>";
+
+// A binding of the symbol "red" to `target`.
+std::string bind_red(std::string_view target) {
+  return cat("<bind_material><technique_common><instance_material symbol=\"red\" target=\"", target,
+             "\"/></technique_common></bind_material>");
+}
+
+// parts.dae: geometry "g", the red material "m", and node "wheel" showing "#g" bound to "#m".
+std::string parts_document() {
+  return geometries_document(
+      geometry("g", red_triangle("v"), "Part"),
+      cat(kRedMaterial,
+          "<library_nodes><node id=\"wheel\" name=\"Wheel\"><instance_geometry "
+          "url=\"#g\">",
+          bind_red("#m"), "</instance_geometry></node></library_nodes>"));
+}
+
+// A document of one visual scene "vs" of `nodes`, made the active scene.
+std::string scene_document(std::string_view nodes, std::string_view before = "") {
+  return document(cat(before, "<library_visual_scenes><visual_scene id=\"vs\">", nodes,
+                      "</visual_scene></library_visual_scenes><scene>"
+                      "<instance_visual_scene url=\"#vs\"/></scene>"));
+}
+
+bool refused_by(const ReadResult& r, std::string_view text) {
+  return std::string(r.scene.status().message()).find(text) != std::string::npos;
+}
+
+class ExternalDocumentsTest : public test_support::ScratchDirTest {
+ protected:
+  ReadResult read_file(const std::filesystem::path& path, bool allow_external = false) {
+    ReadResult out{absl::UnknownError("not read"), {}};
+    ReadOptions options;
+    options.allow_external_files = allow_external;
+    absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
+    EXPECT_TRUE(source.ok());
+    out.scene = read(**source, options, out.diagnostics);
+    return out;
+  }
+};
+
+TEST_F(ExternalDocumentsTest, InstanceGeometryAndMaterialOfASiblingDocument) {
+  write_file("parts.dae", parts_document());
+  ReadResult r = read_file(write_file(
+      "main.dae", scene_document(cat("<node id=\"n\"><instance_geometry url=\"parts.dae#g\">",
+                                     bind_red("parts.dae#m"), "</instance_geometry></node>"))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.nodes.size(), 1u);
+  ASSERT_EQ(scene.meshes.size(), 1u);
+  EXPECT_EQ(scene.nodes[0].mesh, 0);
+  ASSERT_EQ(scene.materials.size(), 1u);
+  EXPECT_EQ(scene.materials[0].name, "Red");
+  ASSERT_EQ(scene.meshes[0].materials().size(), 1u);
+  EXPECT_EQ(scene.meshes[0].materials()[0], 0);
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+}
+
+TEST_F(ExternalDocumentsTest, InstanceNodesOfOneDocumentReadItOnceWithItsOwnIds) {
+  write_file("parts.dae", parts_document());
+  // main.dae holds ids "g", "v" and "m" of its own, which parts.dae's references do not name.
+  ReadResult r = read_file(write_file(
+      "main.dae",
+      scene_document("<node id=\"car\"><instance_node url=\"parts.dae#wheel\"/>"
+                     "<instance_node url=\"./parts.dae#wheel\"/></node>"
+                     "<node id=\"own\"><instance_geometry url=\"#g\"/></node>",
+                     cat("<library_geometries>", geometry("g", triangle_mesh("v"), "Own"),
+                         "</library_geometries>"))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.scenes.size(), 1u);
+  const Node& car = scene.nodes[scene.scenes[0][0]];
+  ASSERT_EQ(car.children.size(), 2u);
+  for (int child : car.children) {
+    EXPECT_EQ(scene.nodes[child].name, "Wheel");
+    ASSERT_GE(scene.nodes[child].mesh, 0);
+    EXPECT_EQ(scene.nodes[child].mesh, scene.nodes[car.children[0]].mesh);
+  }
+  EXPECT_EQ(scene.materials.size(), 1u);  // parts.dae read once
+  EXPECT_EQ(scene.meshes.size(), 2u);     // main's "g" and parts' "g"
+  EXPECT_EQ(r.diagnostics.warning_count(), 0) << r.diagnostics.count("collada.url.external");
+}
+
+TEST_F(ExternalDocumentsTest, InstanceVisualSceneOfAnotherDocumentIsTheActiveScene) {
+  write_file("parts.dae", parts_document());
+  write_file("world.dae", scene_document("<node id=\"w\"><instance_node url=\"parts.dae#wheel\"/>"
+                                         "</node>"));
+  ReadResult r = read_file(write_file(
+      "main.dae", document("<scene><instance_visual_scene url=\"world.dae#vs\"/></scene>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.scenes.size(), 1u);
+  EXPECT_EQ(scene.default_scene, 0);
+  ASSERT_EQ(scene.scenes[0].size(), 1u);
+  const Node& w = scene.nodes[scene.scenes[0][0]];
+  ASSERT_EQ(w.children.size(), 1u);
+  EXPECT_GE(scene.nodes[w.children[0]].mesh, 0);
+}
+
+TEST_F(ExternalDocumentsTest, ACycleThroughAnotherDocumentIsRefused) {
+  write_file("b.dae", document("<library_nodes><node id=\"m\"><instance_node url=\"a.dae#n\"/>"
+                               "</node></library_nodes>"));
+  ReadResult r = read_file(write_file(
+      "a.dae", scene_document("<node id=\"root\"><instance_node url=\"#n\"/></node>",
+                              "<library_nodes><node id=\"n\"><instance_node url=\"b.dae#m\"/>"
+                              "</node></library_nodes>")));
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_TRUE(refused_by(r, "collada.instance_node.cycle")) << r.scene.status();
+  EXPECT_TRUE(refused_by(r, "line")) << r.scene.status();
+}
+
+TEST_F(ExternalDocumentsTest, AMissingOrNonColladaDocumentIsAWarningAndTheInstanceDropped) {
+  write_file("notes.dae", "not xml at all");
+  write_file("plain.dae", "<?xml version=\"1.0\"?><notes/>");
+  ReadResult r = read_file(
+      write_file("main.dae", scene_document("<node id=\"n\"><instance_geometry url=\"gone.dae#g\"/>"
+                                            "<instance_node url=\"gone.dae#x\"/>"
+                                            "<instance_node url=\"notes.dae#x\"/>"
+                                            "<instance_node url=\"plain.dae#x\"/></node>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->nodes.size(), 1u);
+  EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 3);  // once per document
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 4);
+}
+
+TEST_F(ExternalDocumentsTest, AMaterialLightOrCameraOfAMissingDocumentIsDroppedNotRefused) {
+  write_file("parts.dae", parts_document());
+  ReadResult r = read_file(write_file(
+      "main.dae", scene_document(cat("<node id=\"n\"><instance_geometry url=\"parts.dae#g\">",
+                                     bind_red("gone.dae#m"),
+                                     "</instance_geometry>"
+                                     "<instance_light url=\"gone.dae#l\"/>"
+                                     "<instance_camera url=\"lost.dae#c\"/></node>"))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  ASSERT_GE(r.scene->nodes[0].mesh, 0);
+  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light"), nullptr);
+  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "camera"), nullptr);
+  EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 2);
+}
+
+TEST_F(ExternalDocumentsTest, ALightAndCameraOfASiblingDocumentAreKeyedByIt) {
+  write_file("lamps.dae",
+             document("<library_lights><light id=\"l\"><technique_common><point><color>1 1 1"
+                      "</color></point></technique_common></light></library_lights>"
+                      "<library_cameras><camera id=\"c\"><optics><technique_common><perspective>"
+                      "<yfov>45</yfov><aspect_ratio>1</aspect_ratio><znear>0.1</znear>"
+                      "<zfar>100</zfar></perspective></technique_common></optics></camera>"
+                      "</library_cameras>"));
+  ReadResult r = read_file(
+      write_file("main.dae", scene_document("<node id=\"n\"><instance_light url=\"lamps.dae#l\"/>"
+                                            "<instance_camera url=\"lamps.dae#c\"/></node>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Value* light = find_value(r.scene->nodes[0].extras, "light");
+  ASSERT_NE(light, nullptr);
+  EXPECT_EQ(light->as_string(), "lamps.dae#l");
+  const Value* lights = find_value(r.scene->global_attrs, "lights");
+  ASSERT_NE(lights, nullptr);
+  EXPECT_NE(find_value(lights->as_map(), "lamps.dae#l"), nullptr);
+  const Value* cameras = find_value(r.scene->global_attrs, "cameras");
+  ASSERT_NE(cameras, nullptr);
+  EXPECT_NE(find_value(cameras->as_map(), "lamps.dae#c"), nullptr);
+}
+
+TEST_F(ExternalDocumentsTest, ADocumentOutsideTheFolderIsReadOnlyWhenAllowed) {
+  write_file("parts.dae", parts_document());
+  std::filesystem::create_directories(dir_ / "doc");
+  std::filesystem::path main = write_file(
+      "doc/main.dae", scene_document("<node id=\"n\"><instance_node url=\"../parts.dae#wheel\"/>"
+                                     "</node>"));
+  ReadResult denied = read_file(main);
+  ASSERT_TRUE(denied.scene.ok()) << denied.scene.status();
+  EXPECT_TRUE(denied.scene->nodes[0].children.empty());
+  EXPECT_EQ(denied.diagnostics.count("collada.url.external"), 1);
+  EXPECT_EQ(denied.diagnostics.count("collada.url.external-missing"), 0);
+
+  ReadResult allowed = read_file(main, true);
+  ASSERT_TRUE(allowed.scene.ok()) << allowed.scene.status();
+  ASSERT_EQ(allowed.scene->nodes[0].children.size(), 1u);
+  EXPECT_EQ(allowed.diagnostics.count("collada.url.external"), 0);
+}
+
+TEST_F(ExternalDocumentsTest, TooManyDocumentsAreRefused) {
+  std::string nodes;
+  for (int i = 0; i < 70; ++i) {
+    write_file(cat("p", i, ".dae"), document("<library_nodes><node id=\"x\"/></library_nodes>"));
+    nodes += cat("<instance_node url=\"p", i, ".dae#x\"/>");
+  }
+  ReadResult r = read_file(write_file("main.dae", scene_document(cat("<node>", nodes, "</node>"))));
+  ASSERT_FALSE(r.scene.ok());
+  EXPECT_TRUE(refused_by(r, "collada.url.too-many-documents")) << r.scene.status();
+}
+
+TEST_F(ExternalDocumentsTest, SixtyThreeDocumentsAreRead) {
+  std::string nodes;
+  for (int i = 0; i < 63; ++i) {
+    write_file(cat("p", i, ".dae"), document("<library_nodes><node id=\"x\"/></library_nodes>"));
+    nodes += cat("<instance_node url=\"p", i, ".dae#x\"/>");
+  }
+  ReadResult r = read_file(write_file("main.dae", scene_document(cat("<node>", nodes, "</node>"))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->nodes[0].children.size(), 63u);
+}
+
+TEST_F(ExternalDocumentsTest, ADocumentReadFromMemoryFollowsNothing) {
+  write_file("parts.dae", parts_document());
+  ReadResult r =
+      read_text(scene_document("<node id=\"n\"><instance_node url=\"parts.dae#wheel\"/></node>"));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_TRUE(r.scene->nodes[0].children.empty());
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 1);
+}
+
+}  // namespace
+}  // namespace px::collada
