@@ -11,28 +11,12 @@
 
 #include "engine/number_sink.h"
 #include "engine/xml_document.h"
+#include "tests/support/dribble_source.h"
 
 namespace px::xml {
 namespace {
 
-// Hands the document over `step` bytes at a time, so that expat cuts tokens everywhere.
-class DribbleSource : public Source {
- public:
-  DribbleSource(std::string text, size_t step) : text_(std::move(text)), step_(step) {}
-  absl::StatusOr<size_t> read(char* buffer, size_t size) override {
-    size_t n = std::min({size, step_, text_.size() - at_});
-    std::memcpy(buffer, text_.data() + at_, n);
-    at_ += n;
-    return n;
-  }
-  uint64_t size_bound() const override { return text_.size(); }
-  std::string name() const override { return "<dribble>"; }
-
- private:
-  std::string text_;
-  size_t step_;
-  size_t at_ = 0;
-};
+using ::px::test_support::DribbleSource;
 
 TextMode numbers_in_arrays(const Element& e) {
   if (e.name == "f") return TextMode::kFloat32;
