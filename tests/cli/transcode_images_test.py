@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from cli_checks import Checks, Validator
+
 POLYXIOS, NODE, VALIDATE, CORPUS = sys.argv[1:5]
 DAE = """<?xml version="1.0" encoding="utf-8"?>
 <COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
@@ -56,16 +58,8 @@ CORPUS_TRANSCODED_AT_LEAST = 26
 # The one other file names three TGAs in a folder beside its own (../X/), which is not read.
 CORPUS_NOT_READ_AT_MOST = 3
 
-failures = []
-checks = 0
-
-
-def check(name, ok, detail=""):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(name)
-        print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+check = Checks()
+VALIDATOR = Validator(NODE, VALIDATE)
 
 
 def polyxios(*args):
@@ -83,19 +77,6 @@ def dds_dxt1_4x4():
     header += struct.pack("<8I", 32, 0x4, struct.unpack("<I", b"DXT1")[0], 0, 0, 0, 0, 0)
     header += struct.pack("<5I", 0x1000, 0, 0, 0, 0)
     return header + struct.pack("<HHI", 0xF800, 0x001F, 0x1B1B1B1B)
-
-
-def validator_ok():
-    return bool(NODE) and os.path.isdir(os.path.join(os.path.dirname(VALIDATE), "node_modules"))
-
-
-def validator_errors(path):
-    p = subprocess.run([NODE, VALIDATE, "--json", path], capture_output=True, text=True,
-                       timeout=300)
-    if p.returncode != 0:
-        return [f"validate.mjs exited {p.returncode}: {p.stderr}"]
-    report = json.loads(p.stdout.splitlines()[0])
-    return [m for m in report["messages"] if m["severity"] == "error"] if report["errors"] else []
 
 
 def glb_parts(path):
@@ -143,8 +124,8 @@ def hand_made(work):
         if "bufferView" in image:
             check(f"{texture}: the bytes are PNG",
                   image_bytes(doc, bin_chunk, image)[:8] == b"\x89PNG\r\n\x1a\n")
-        if validator_ok():
-            errors = validator_errors(glb)
+        errors = VALIDATOR.errors(glb)
+        if errors is not None:
             check(f"{texture}: GLB validator-clean", not errors, json.dumps(errors)[:2000])
 
     dae = os.path.join(work, "TGAwood.tga", "chair.dae")
@@ -157,8 +138,8 @@ def hand_made(work):
     check(".gltf --transcode-images: a PNG data: URI",
           uri.startswith("data:image/png;base64,") and
           base64.b64decode(uri.split(",", 1)[1])[:4] == b"\x89PNG", p.stderr)
-    if validator_ok() and p.returncode == 0:
-        errors = validator_errors(gltf)
+    errors = VALIDATOR.errors(gltf) if p.returncode == 0 else None
+    if errors is not None:
         check(".gltf --transcode-images: validator-clean", not errors, json.dumps(errors)[:2000])
     glb = os.path.join(work, "TGAwood.tga", "kept.glb")
     p = polyxios("convert", dae, glb, "--no-transcode-images")
@@ -218,8 +199,8 @@ def corpus(work):
             embedded_files += 1
         missing += len(re.findall(r"collada\.image\.(missing|outside-folder)", p.stderr))
         undecodable += len(re.findall(r"gltf\.write\.image-undecodable", p.stderr))
-        if validator_ok():
-            errors = validator_errors(out)
+        errors = VALIDATOR.errors(out)
+        if errors is not None:
             check(f"corpus {os.path.relpath(path, root)}: validator-clean", not errors,
                   json.dumps(errors)[:1000])
     print(f"corpus: {len(files)} COLLADA files name TGA/BMP/TIFF/DDS images; {converted} convert "
@@ -234,12 +215,10 @@ def corpus(work):
 
 def main():
     work = tempfile.mkdtemp(prefix="px_transcode_cli_")
-    if not validator_ok():
-        print("validator checks skipped: no node or no tests/validator/node_modules")
     hand_made(work)
     corpus(work)
-    print(f"{checks} checks, {len(failures)} failed")
-    return 1 if failures else 0
+    VALIDATOR.note()
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@ as the kept relative images are not made here), the COLLADA ones the 1.4.1 schem
 
 Inputs made here: a .gltf (a textured triangle, one image per URI below, each sampled by a
 material of its own), and a .dae converted from it with both flags, so that it keeps every URI.
-NODE "" (or a validator without its node_modules) skips the validator checks, saying so.
+NODE "" (or a validator without its node_modules) skips the validator checks and a missing schema
+the schema checks, saying so.
 """
 import base64
 import json
@@ -20,22 +21,17 @@ import subprocess
 import sys
 import tempfile
 
+from cli_checks import Checks, Schema, Validator
+
 POLYXIOS, NODE, VALIDATE, SCHEMA = sys.argv[1:5]
 URIS = ["file:///etc/passwd", "/abs/path.png", "../../x.png", "javascript:alert(1)",
         "https://example.com/a.png", "maps/ok.png", "a/../b.png"]
 REMOTE = ["https://example.com/a.png"]
 EXTERNAL = ["file:///etc/passwd", "/abs/path.png", "../../x.png", "javascript:alert(1)"]
 INSIDE = ["maps/ok.png", "a/../b.png"]
-failures = []
-checks = 0
-
-
-def check(name, ok, detail=""):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(name)
-        print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+check = Checks()
+VALIDATOR = Validator(NODE, VALIDATE, timeout=120)
+SCHEMA_CHECK = Schema(SCHEMA, timeout=120)
 
 
 def polyxios(*args):
@@ -80,35 +76,17 @@ def gltf_image_uris(path):
     return [image["uri"] for image in doc.get("images", []) if "uri" in image], doc
 
 
-def validator_errors(path):
-    """The validator's errors for path, missing image files aside; None when it cannot run."""
-    if not NODE or not os.path.isdir(os.path.join(os.path.dirname(VALIDATE), "node_modules")):
-        return None
-    p = subprocess.run([NODE, VALIDATE, "--json", "--allow-missing-images", path],
-                       capture_output=True, text=True, timeout=120)
-    try:
-        report = json.loads(p.stdout.splitlines()[0])
-    except (ValueError, IndexError):
-        return [f"validate.mjs exited {p.returncode}: {p.stderr}"]
-    return [m for m in report["messages"] if m["severity"] == "error"] if report["errors"] else []
-
-
-validator_ran = 0
-
-
 def expect_valid_gltf(name, path):
-    global validator_ran
-    errors = validator_errors(path)
+    errors = VALIDATOR.errors(path, allow_missing_images=True)
     if errors is None:
         return
-    validator_ran += 1
     check(f"{name}: the Khronos validator finds no error", errors == [], json.dumps(errors))
 
 
 def expect_valid_collada(name, path):
-    p = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", SCHEMA, path],
-                       capture_output=True, text=True, timeout=120)
-    check(f"{name}: the COLLADA 1.4.1 schema validates it", p.returncode == 0, p.stderr)
+    errors = SCHEMA_CHECK.errors(path)
+    if errors is not None:
+        check(f"{name}: the COLLADA 1.4.1 schema validates it", not errors, errors)
 
 
 def collada_image_uris(path):
@@ -228,11 +206,9 @@ def main():
         check("--help names --allow-remote-uris", "--allow-remote-uris" in help_text)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    if validator_ran == 0:
-        print("note: the Khronos validator did not run (node or tests/validator/node_modules "
-              "absent); the glTF outputs were not validated")
-    print(f"{checks} checks, {len(failures)} failed; {validator_ran} glTF outputs validated")
-    return 1 if failures else 0
+    VALIDATOR.note()
+    SCHEMA_CHECK.note()
+    return check.summary()
 
 
 if __name__ == "__main__":

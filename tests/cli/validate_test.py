@@ -16,17 +16,10 @@ import subprocess
 import sys
 import tempfile
 
+from cli_checks import Checks
+
 POLYXIOS, SAMPLE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-failures = []
-checks = 0
-
-
-def check(name, ok, detail=""):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(name)
-        print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+check = Checks()
 
 
 def run(*args):
@@ -333,5 +326,4 @@ finally:
     os.chdir("/")
     shutil.rmtree(work)
 
-print(f"{checks - len(failures)} passed, {len(failures)} failed")
-sys.exit(1 if failures else 0)
+sys.exit(check.summary())

@@ -8,18 +8,19 @@ writing nothing. With the shared corpus, its .zae files convert to validator-cle
 
   zae_test.py POLYXIOS NODE VALIDATE_MJS SCHEMA CORPUS
 
-NODE "" (or a validator without its node_modules) skips the validator checks, saying so; a
-missing corpus skips the corpus part.
+NODE "" (or a validator without its node_modules) skips the validator checks and a missing schema
+the schema checks, saying so; a missing corpus skips the corpus part.
 """
 import base64
 import io
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
 import zipfile
+
+from cli_checks import Checks, Schema, Validator, glb_json
 
 POLYXIOS, NODE, VALIDATE, SCHEMA, CORPUS = sys.argv[1:6]
 PNG = base64.b64decode(
@@ -51,16 +52,9 @@ DAE = """<?xml version="1.0" encoding="utf-8"?>
 </technique_common></bind_material></instance_geometry></node></visual_scene>
 </library_visual_scenes><scene><instance_visual_scene url="#s"/></scene></COLLADA>
 """
-failures = []
-checks = 0
-
-
-def check(name, ok, detail=""):
-    global checks
-    checks += 1
-    if not ok:
-        failures.append(name)
-        print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+check = Checks()
+VALIDATOR = Validator(NODE, VALIDATE)
+SCHEMA_CHECK = Schema(SCHEMA)
 
 
 def polyxios(*args, stdin=subprocess.DEVNULL):
@@ -73,32 +67,6 @@ def archive(entries):
         for name, data in entries:
             z.writestr(name, data)
     return out.getvalue()
-
-
-def validator_ok():
-    return bool(NODE) and os.path.isdir(os.path.join(os.path.dirname(VALIDATE), "node_modules"))
-
-
-def validator_errors(path):
-    p = subprocess.run([NODE, VALIDATE, "--json", path], capture_output=True, text=True,
-                       timeout=300)
-    if p.returncode != 0:
-        return [f"validate.mjs exited {p.returncode}: {p.stderr}"]
-    report = json.loads(p.stdout.splitlines()[0])
-    return [m for m in report["messages"] if m["severity"] == "error"] if report["errors"] else []
-
-
-def schema_errors(path):
-    p = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", SCHEMA, path],
-                       capture_output=True, text=True, timeout=300)
-    return "" if p.returncode == 0 else p.stderr
-
-
-def glb_json(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    length = struct.unpack_from("<I", data, 12)[0]
-    return json.loads(data[20:20 + length])
 
 
 def main():
@@ -125,11 +93,9 @@ def main():
               "bufferView" in images[0] and "uri" not in images[0], json.dumps(images))
         with open(glb, "rb") as f:
             check("the embedded bytes are the archive's PNG", PNG in f.read())
-        if validator_ok():
-            errors = validator_errors(glb)
+        errors = VALIDATOR.errors(glb)
+        if errors is not None:
             check("the GLB passes the Khronos validator", not errors, json.dumps(errors))
-        else:
-            print("SKIP: the Khronos validator (node or its node_modules missing)")
 
     gltf = os.path.join(work, "out", "chair.gltf")
     p = polyxios("convert", good, gltf)
@@ -149,8 +115,8 @@ def main():
     p = polyxios("convert", good, dae)
     check("convert .zae -> .dae exits 0", p.returncode == 0, p.stderr.decode())
     if p.returncode == 0:
-        check("the COLLADA output passes the 1.4.1 schema", not schema_errors(dae),
-              schema_errors(dae))
+        errors = SCHEMA_CHECK.errors(dae)
+        check("the COLLADA output passes the 1.4.1 schema", not errors, errors)
         back = polyxios("info", "--json", dae)
         check("the COLLADA output keeps the texture",
               back.returncode == 0 and json.loads(back.stdout)["counts"]["images"] == 1,
@@ -203,12 +169,13 @@ def main():
         p = polyxios("convert", path, out)
         check(f"corpus {os.path.relpath(path, CORPUS)} converts", p.returncode == 0,
               p.stderr.decode())
-        if p.returncode == 0 and validator_ok():
-            errors = validator_errors(out)
+        errors = VALIDATOR.errors(out) if p.returncode == 0 else None
+        if errors is not None:
             check(f"corpus {os.path.relpath(path, CORPUS)}: the GLB passes the validator",
                   not errors, json.dumps(errors)[:500])
-    print(f"{checks - len(failures)} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    VALIDATOR.note()
+    SCHEMA_CHECK.note()
+    return check.summary()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,95 @@
+"""What the CLI's Python tests share: a tally of named checks, the Khronos validator and the
+COLLADA 1.4.1 schema. A checker whose tool is absent (node or tests/validator/node_modules, the
+schema outside a clone under the shared folder) answers None and counts the skip, so that a test
+says what it did not check rather than failing for it."""
+import json
+import os
+import struct
+import subprocess
+
+
+class Checks:
+    """A tally of named checks; each failure printed with its detail."""
+
+    def __init__(self):
+        self.count = 0
+        self.failures = []
+
+    def __call__(self, name, ok, detail=""):
+        self.count += 1
+        if not ok:
+            self.failures.append(name)
+            print(f"FAIL: {name}" + (f"\n  | {detail}".replace("\n", "\n  | ") if detail else ""))
+        return ok
+
+    def summary(self):
+        """Prints the tally; the exit status a test returns."""
+        print(f"{self.count} checks, {len(self.failures)} failed")
+        return 1 if self.failures else 0
+
+
+class Validator:
+    """The Khronos glTF validator through tests/validator/validate.mjs."""
+
+    def __init__(self, node, validate_mjs, timeout=300):
+        self.node = node
+        self.script = validate_mjs
+        self.timeout = timeout
+        self.ran = 0
+        self.skipped = 0
+
+    def available(self):
+        return bool(self.node) and os.path.isdir(
+            os.path.join(os.path.dirname(self.script), "node_modules"))
+
+    def errors(self, path, allow_missing_images=False):
+        """The validator's errors for path ([] when clean); None when it cannot run."""
+        if not self.available():
+            self.skipped += 1
+            return None
+        args = [self.node, self.script, "--json"]
+        if allow_missing_images:
+            args.append("--allow-missing-images")
+        p = subprocess.run([*args, path], capture_output=True, text=True, timeout=self.timeout)
+        self.ran += 1
+        try:
+            report = json.loads(p.stdout.splitlines()[0])
+        except (ValueError, IndexError):
+            return [f"validate.mjs exited {p.returncode}: {p.stderr}"]
+        return [m for m in report["messages"] if m["severity"] == "error"] if report["errors"] else []
+
+    def note(self):
+        if self.skipped:
+            print(f"note: the Khronos validator did not run on {self.skipped} output(s) (node or "
+                  "tests/validator/node_modules absent)")
+
+
+class Schema:
+    """xmllint with the COLLADA 1.4.1 schema."""
+
+    def __init__(self, xsd, timeout=300):
+        self.xsd = xsd
+        self.timeout = timeout
+        self.skipped = 0
+
+    def errors(self, path):
+        """xmllint's complaint about path ("" when valid); None when the schema is absent."""
+        if not os.path.isfile(self.xsd):
+            self.skipped += 1
+            return None
+        p = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", self.xsd, path],
+                           capture_output=True, text=True, timeout=self.timeout)
+        return "" if p.returncode == 0 else p.stderr
+
+    def note(self):
+        if self.skipped:
+            print(f"note: {self.skipped} COLLADA output(s) not checked against the schema "
+                  f"({self.xsd} absent)")
+
+
+def glb_json(path):
+    """The JSON chunk of a GLB."""
+    with open(path, "rb") as f:
+        data = f.read()
+    length = struct.unpack_from("<I", data, 12)[0]
+    return json.loads(data[20:20 + length])
