@@ -166,6 +166,15 @@ void bind_material(py::module_& m) {
       .def_readonly("texture", &TextureRef::texture, "index into SceneData.textures")
       .def_readonly("texcoord", &TextureRef::texcoord, "the TEXCOORD set it reads")
       .def_readonly("scale", &TextureRef::scale, "normal scale / occlusion strength")
+      .def_property_readonly(
+          "offset", [](const TextureRef& ref) { return floats(ref.transform.offset); },
+          "(u, v): KHR_texture_transform's offset")
+      .def_property_readonly(
+          "rotation", [](const TextureRef& ref) { return ref.transform.rotation; },
+          "KHR_texture_transform's rotation, radians")
+      .def_property_readonly(
+          "uv_scale", [](const TextureRef& ref) { return floats(ref.transform.scale); },
+          "(u, v): KHR_texture_transform's scale")
       .def("__repr__", [](const TextureRef& ref) {
         return "<SceneTextureRef: texture " + std::to_string(ref.texture) + ", texcoord " +
                std::to_string(ref.texcoord) + ">";
@@ -184,6 +193,26 @@ void bind_material(py::module_& m) {
       .def_property_readonly(
           "emissive", [](py::handle self) { return floats(part_of<Material>(self).emissive); },
           "(r, g, b)")
+      .def_property_readonly(
+          "ior", [](py::handle self) { return part_of<Material>(self).ior; },
+          "float: KHR_materials_ior (0, or at least 1)")
+      .def_property_readonly(
+          "specular_factor", [](py::handle self) { return part_of<Material>(self).specular_factor; },
+          "float: KHR_materials_specular's strength")
+      .def_property_readonly(
+          "specular_color",
+          [](py::handle self) { return floats(part_of<Material>(self).specular_color); },
+          "(r, g, b): KHR_materials_specular's colour")
+      .def_property_readonly(
+          "specular_texture",
+          [](py::handle self) { return texture_ref(part_of<Material>(self).specular_texture); },
+          "SceneTextureRef or None: its alpha scales specular_factor")
+      .def_property_readonly(
+          "specular_color_texture",
+          [](py::handle self) {
+            return texture_ref(part_of<Material>(self).specular_color_texture);
+          },
+          "SceneTextureRef or None: its rgb scales specular_color")
       .def_property_readonly(
           "base_color_texture",
           [](py::handle self) { return texture_ref(part_of<Material>(self).base_color_texture); },

@@ -142,3 +142,34 @@ def test_write_makes_a_one_node_scene_naming_materials_by_value(robot_dae, tmp_p
     # material values become material_<n>
     assert [m.name for m in back.materials] == ["material_0", "material_1"]
     np.testing.assert_allclose(back.meshes[0].points, mesh.points, rtol=1e-6)
+
+
+def test_specular_ior_and_texture_placement_of_a_material():
+    scene = px.read_scene(collada(
+        '''<library_images><image id="img"><init_from>t.png</init_from></image></library_images>
+<library_effects><effect id="fx"><profile_COMMON>
+  <newparam sid="surf"><surface type="2D"><init_from>img</init_from></surface></newparam>
+  <newparam sid="samp"><sampler2D><source>surf</source></sampler2D></newparam>
+  <technique sid="common"><phong>
+    <diffuse><texture texture="samp" texcoord="UV"><extra><technique profile="MAYA">
+      <repeatU>2</repeatU><repeatV>4</repeatV></technique></extra></texture></diffuse>
+    <specular><color>0.5 0.25 1 1</color></specular><shininess><float>30</float></shininess>
+    <index_of_refraction><float>1.33</float></index_of_refraction>
+  </phong></technique>
+</profile_COMMON></effect></library_effects>
+<library_materials><material id="mat"><instance_effect url="#fx"/></material></library_materials>
+<library_geometries>''' + triangle_geometry("tri", "mat") + "</library_geometries>",
+        '<node id="n"><instance_geometry url="#tri"><bind_material><technique_common>'
+        '<instance_material symbol="mat" target="#mat"/></technique_common></bind_material>'
+        "</instance_geometry></node>"))
+    (material,) = scene.materials
+    # <specular> is KHR_materials_specular's colour; <shininess> n a roughness of (2/(n+2))^(1/4)
+    assert material.specular_color == pytest.approx((0.5, 0.25, 1))
+    assert material.specular_factor == 1 and material.specular_texture is None
+    assert material.specular_color_texture is None
+    assert material.roughness == pytest.approx((2 / 32) ** 0.25)
+    assert material.ior == pytest.approx(1.33)
+    # MAYA repeatU / repeatV: KHR_texture_transform's scale
+    ref = material.base_color_texture
+    assert ref.uv_scale == pytest.approx((2, 4))
+    assert ref.offset == pytest.approx((0, 0)) and ref.rotation == 0
