@@ -272,4 +272,15 @@ absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions&
   return allocation_failed("write_scene");
 }
 
+absl::Status apply_axis_unit(Scene& scene, const AxisUnitTarget& target,
+                             Diagnostics& diagnostics) try {
+  if (!target.any()) return absl::OkStatus();
+  BakeNotes notes;
+  convert_axis_unit(scene, target, notes);
+  for (BakeNote& note : notes) diagnostics.warn(note.code, std::move(note.message));
+  return absl::OkStatus();
+} catch (const MemoryLimitExceeded& e) {
+  return memory_limit_exceeded(e.limit());
+}
+
 }  // namespace px

@@ -11,6 +11,7 @@
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
+#include "model/axis_unit.h"
 #include "model/polydata.h"
 #include "model/scene.h"
 
@@ -60,5 +61,10 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 // is refused (gltf.write.stream-needs-path).
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics);
+
+// Turns a scene just read to another up axis and unit (model/axis_unit.h; opt-in, beyond the
+// spec), its notes reported as warnings; nothing when the target asks for none. Its new arrays are
+// charged to the scene's memory budget: past it, the refusal limits.memory.
+absl::Status apply_axis_unit(Scene& scene, const AxisUnitTarget& target, Diagnostics& diagnostics);
 
 }  // namespace px

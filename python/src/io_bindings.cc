@@ -43,7 +43,8 @@ void finish(const CallGuard& guard, const Diagnostics& diagnostics, const absl::
 
 SceneHandle read_scene(py::handle source, const py::kwargs& kwargs) {
   CallGuard guard(progress_option(kwargs, "read_scene"));
-  const ReadOptions options = read_options(kwargs, "read_scene", guard);
+  AxisUnitTarget axis_unit;
+  const ReadOptions options = read_options(kwargs, "read_scene", guard, &axis_unit);
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = absl::UnknownError("not read");
   if (py::isinstance<py::bytes>(source) || py::isinstance<py::bytearray>(source) ||
@@ -61,6 +62,10 @@ SceneHandle read_scene(py::handle source, const py::kwargs& kwargs) {
         path_of(source, "read_scene", "a path (str or os.PathLike) or the document's bytes");
     py::gil_scoped_release release;
     scene = px::read_scene(path, options, diagnostics);
+  }
+  if (scene.ok()) {
+    py::gil_scoped_release release;
+    if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) scene = s;
   }
   finish(guard, diagnostics, scene.status());
   return SceneHandle{std::make_shared<const Scene>(std::move(*scene))};
@@ -168,7 +173,10 @@ path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .zae, .gltf or .g
     a zip told by their magic bytes, else by extension), or a whole document as bytes
     (bytearray, memoryview): GLB, glTF JSON, COLLADA or a .zae, told by its first bytes;
     relative URIs then resolve nowhere (a .zae's, in the archive).
-Options: allow_external_files, strict_resources, repair, threads, progress, and the limits
+Options: allow_external_files, strict_resources, repair, threads, progress;
+    up_axis ('x', 'y' or 'z') and meters (True) turn the scene to that up axis and to metres,
+    as a new root transform or, with bake_transforms=True, baked into vertices, nodes,
+    animations and skins (glTF's frame: up_axis='y', meters=True); and the limits
     max_memory_bytes, max_input_bytes, max_depth, max_nodes, bytes_per_node, max_copy_bytes,
     copy_bytes_per_input_byte, max_rebinds_per_node, max_accessors, max_string_bytes,
     max_archive_entries, max_archive_ratio.

@@ -80,6 +80,33 @@ bool read_limit(const Option& option, Limits& limits) {
   return true;
 }
 
+// up_axis ('x', 'y', 'z' in either case, or None), meters, bake_transforms; false when `option`
+// names none of them.
+bool set_axis_unit(const Option& option, AxisUnitTarget& target) {
+  if (option.name == "up_axis") {
+    if (option.value.is_none()) return true;
+    const std::string axis =
+        py::isinstance<py::str>(option.value) ? utf8(option.value, "up_axis") : std::string();
+    if (axis == "x" || axis == "X") {
+      target.up_axis = UpAxis::kX;
+    } else if (axis == "y" || axis == "Y") {
+      target.up_axis = UpAxis::kY;
+    } else if (axis == "z" || axis == "Z") {
+      target.up_axis = UpAxis::kZ;
+    } else {
+      throw py::value_error(option.where() + " takes 'x', 'y', 'z' or None, not " +
+                            py::repr(option.value).cast<std::string>());
+    }
+  } else if (option.name == "meters") {
+    target.meters = option.boolean();
+  } else if (option.name == "bake_transforms") {
+    target.bake = option.boolean();
+  } else {
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 py::object progress_option(const py::kwargs& options, const char* function) {
@@ -93,7 +120,8 @@ py::object progress_option(const py::kwargs& options, const char* function) {
   return progress;
 }
 
-ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard) {
+ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard,
+                         AxisUnitTarget* axis_unit) {
   ReadOptions read;
   for (auto [key, value] : options) {
     const Option option{function, utf8(key, "an option's name"), value};
@@ -105,9 +133,14 @@ ReadOptions read_options(const py::kwargs& options, const char* function, CallGu
       read.repair = option.boolean();
     } else if (option.name == "threads") {
       read.threads = option.small_count();
+    } else if (axis_unit != nullptr && set_axis_unit(option, *axis_unit)) {
     } else if (option.name != "progress" && !read_limit(option, read.limits)) {
       option.unknown();
     }
+  }
+  if (axis_unit != nullptr && axis_unit->bake && !axis_unit->any()) {
+    throw py::value_error(std::string(function) +
+                          "() option 'bake_transforms' needs up_axis or meters");
   }
   read.progress = guard.callback();
   return read;

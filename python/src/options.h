@@ -3,7 +3,7 @@
 // read_scene / read: allow_external_files, strict_resources, repair (bool); threads (int); progress
 // (callable or None); and the limits, flat: max_memory_bytes, max_input_bytes, max_depth,
 // max_nodes, bytes_per_node, max_copy_bytes, copy_bytes_per_input_byte, max_rebinds_per_node,
-// max_accessors, max_string_bytes (int >= 0).
+// max_accessors, max_string_bytes (int >= 0); read_scene also up_axis, meters, bake_transforms.
 // write_scene / write: binary (bool or None), collada, allow_remote_uris, allow_external_files
 // (bool); transcode_images (bool or None: TGA, BMP, TIFF, DDS embedded as PNG; None: on for GLB);
 // threads (int); progress (callable or None).
@@ -14,6 +14,7 @@
 #include <pybind11/pybind11.h>
 
 #include "engine/options.h"
+#include "model/axis_unit.h"
 #include "python/src/call_guard.h"
 
 namespace px::python {
@@ -23,7 +24,10 @@ namespace py = pybind11;
 // The `progress` keyword (None when absent), for the call's CallGuard.
 py::object progress_option(const py::kwargs& options, const char* function);
 
-ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard);
+// With axis_unit (read_scene): also up_axis ('x', 'y', 'z' or None), meters and bake_transforms
+// (bool) into it (model/axis_unit.h); bake_transforms without either is a ValueError.
+ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard,
+                         AxisUnitTarget* axis_unit = nullptr);
 WriteOptions write_options(const py::kwargs& options, const char* function, CallGuard& guard);
 
 }  // namespace px::python

@@ -173,3 +173,33 @@ def test_specular_ior_and_texture_placement_of_a_material():
     ref = material.base_color_texture
     assert ref.uv_scale == pytest.approx((2, 4))
     assert ref.offset == pytest.approx((0, 0)) and ref.rotation == 0
+
+
+ZUP_CENTIMETRES = collada(
+    "<library_geometries>" + triangle_geometry() + "</library_geometries>",
+    '<node id="n"><instance_geometry url="#tri"/></node>').replace(
+        b'<unit meter="1"/><up_axis>Y_UP</up_axis>', b'<unit meter="0.01"/><up_axis>Z_UP</up_axis>')
+
+
+@pytest.mark.parametrize("bake", [False, True])
+def test_read_scene_turns_a_z_up_centimetre_scene_to_y_up_metres(bake):
+    as_read = px.read_scene(ZUP_CENTIMETRES)
+    scene = px.read_scene(ZUP_CENTIMETRES, up_axis="y", meters=True, bake_transforms=bake)
+    assert scene.global_attrs["asset"]["up_axis"] == "Y_UP"
+    assert scene.global_attrs["asset"]["unit"]["meter"] == 1
+    # Z-up (x, y, z) is Y-up (x, z, -y); a centimetre 0.01 m: the same world either way
+    np.testing.assert_allclose(scene.to_polydata().points,
+                               [[0, 0, 0], [0.01, 0, 0], [0, 0, -0.01]], atol=1e-9)
+    # a root transform above the scene's roots, or none with the vertices baked
+    assert len(scene.nodes) == len(as_read.nodes) + (0 if bake else 1)
+
+
+def test_read_scene_axis_options_are_checked():
+    with pytest.raises(ValueError, match="up_axis"):
+        px.read_scene(ZUP_CENTIMETRES, up_axis="w")
+    with pytest.raises(ValueError, match="bake_transforms"):
+        px.read_scene(ZUP_CENTIMETRES, bake_transforms=True)
+    with pytest.raises(TypeError, match="meters"):
+        px.read_scene(ZUP_CENTIMETRES, meters=1)
+    with pytest.raises(TypeError, match="up_axis"):
+        px.read(ZUP_CENTIMETRES, up_axis="y")
