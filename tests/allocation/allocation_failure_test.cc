@@ -6,7 +6,7 @@
 // (LeakSanitizer runs at exit) and no bad access.
 //
 // CI sweeps a sample of fixtures (robot_arm.dae: hierarchy and materials; box_nested_animation.dae:
-// a skin and nested <animation>s; a skinned GLB, a textured GLB, a skinned .gltf);
+// a skin and nested <animation>s; a skinned GLB, a textured GLB, a skinned .gltf, a .zae);
 // PX_SWEEP_ALL=1 sweeps every file of the shared corpus up to PX_SWEEP_MAX_BYTES (default 8 KiB):
 // tools/sweep_allocations.sh. Threads: 1, so that the allocations come in the same order each run.
 #include <gtest/gtest.h>
@@ -54,8 +54,10 @@ std::vector<fs::path> fixtures() {
     std::vector<fs::path> found;
     for (const auto& entry : fs::recursive_directory_iterator(corpus)) {
       if (!entry.is_regular_file() || entry.file_size() > max_bytes()) continue;
-      Format format = format_from_extension(entry.path());
-      if (format != Format::kUnknown) found.push_back(entry.path());
+      const bool zae = entry.path().extension() == ".zae";
+      if (zae || format_from_extension(entry.path()) != Format::kUnknown) {
+        found.push_back(entry.path());
+      }
     }
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
@@ -64,7 +66,8 @@ std::vector<fs::path> fixtures() {
   for (const char* rel : {"collada/assimp/box_nested_animation.dae",
                           "gltf/assimp/simple_skin/quad_skin.glb",
                           "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb",
-                          "gltf/validator/base/data/skin/valid.gltf"}) {
+                          "gltf/validator/base/data/skin/valid.gltf",
+                          "collada/cts/1_5/zae/root_fragment/root_fragment.zae"}) {
     if (fs::exists(corpus / rel)) files.push_back(corpus / rel);
   }
   return files;

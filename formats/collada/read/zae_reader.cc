@@ -91,6 +91,8 @@ absl::StatusOr<const ZipEntry*> manifest_document(ZipArchive& archive, const Zip
   parse_options.max_string_bytes = kMaxManifestBytes;
   xml::Document manifest_xml;
   if (absl::Status s = xml::parse_into(manifest_xml, *source, parse_options); !s.ok()) {
+    // the machine's failure, not the manifest's
+    if (failure_of(s) == Failure::kOutOfMemory) return s;
     return refuse("collada.zae.manifest", cat(name, ": manifest.xml is not XML polyxios reads (",
                                               std::string(s.message()), ")"));
   }
