@@ -34,6 +34,13 @@ std::optional<UpAxis> up_axis_named(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<UpAxis> up_axis_letter(std::string_view letter) {
+  if (letter == "x" || letter == "X") return UpAxis::kX;
+  if (letter == "y" || letter == "Y") return UpAxis::kY;
+  if (letter == "z" || letter == "Z") return UpAxis::kZ;
+  return std::nullopt;
+}
+
 std::string_view up_axis_name(UpAxis axis) {
   switch (axis) {
     case UpAxis::kX:

@@ -23,6 +23,8 @@ enum class UpAxis { kX, kY, kZ };
 // "X_UP", "Y_UP", "Z_UP" (COLLADA's spelling); nullopt for anything else.
 std::optional<UpAxis> up_axis_named(std::string_view name);
 std::string_view up_axis_name(UpAxis axis);
+// "x", "y", "z" in either case (a user's option: the CLI's --up-axis, Python's up_axis=).
+std::optional<UpAxis> up_axis_letter(std::string_view letter);
 
 // A linear map of an element's values that moves each value to one place: value k of the result
 // is factor[k] times value from[k] of the input.

@@ -85,15 +85,10 @@ bool read_limit(const Option& option, Limits& limits) {
 bool set_axis_unit(const Option& option, AxisUnitTarget& target) {
   if (option.name == "up_axis") {
     if (option.value.is_none()) return true;
-    const std::string axis =
-        py::isinstance<py::str>(option.value) ? utf8(option.value, "up_axis") : std::string();
-    if (axis == "x" || axis == "X") {
-      target.up_axis = UpAxis::kX;
-    } else if (axis == "y" || axis == "Y") {
-      target.up_axis = UpAxis::kY;
-    } else if (axis == "z" || axis == "Z") {
-      target.up_axis = UpAxis::kZ;
-    } else {
+    target.up_axis = py::isinstance<py::str>(option.value)
+                         ? up_axis_letter(utf8(option.value, "up_axis"))
+                         : std::nullopt;
+    if (!target.up_axis) {
       throw py::value_error(option.where() + " takes 'x', 'y', 'z' or None, not " +
                             py::repr(option.value).cast<std::string>());
     }

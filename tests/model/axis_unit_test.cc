@@ -115,6 +115,17 @@ TEST(AxisCorrection, ConjugateMatchesTheMatrixProduct) {
   EXPECT_TRUE(c.conjugate(m).isApprox(c.matrix() * m * c.matrix().inverse(), 1e-15));
 }
 
+TEST(AxisCorrection, AxesAreNamedByCOLLADAsSpellingOrAUsersLetter) {
+  EXPECT_EQ(up_axis_named("Z_UP"), UpAxis::kZ);
+  EXPECT_EQ(up_axis_named("z_up"), std::nullopt);
+  EXPECT_EQ(up_axis_letter("x"), UpAxis::kX);
+  EXPECT_EQ(up_axis_letter("Y"), UpAxis::kY);
+  EXPECT_EQ(up_axis_letter("z"), UpAxis::kZ);
+  EXPECT_EQ(up_axis_letter("w"), std::nullopt);
+  EXPECT_EQ(up_axis_letter("yy"), std::nullopt);
+  EXPECT_EQ(up_axis_letter(""), std::nullopt);
+}
+
 TEST(AxisUnit, ZUpVertexEndsOnYInBothModes) {
   for (bool bake : {false, true}) {
     Scene scene = triangle_scene("Z_UP", 1);

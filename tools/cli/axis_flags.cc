@@ -1,20 +1,11 @@
 #include "tools/cli/axis_flags.h"
 
-
 namespace px::cli {
 
 std::string set_axis_unit(const CommandLine& args, AxisUnitTarget& target) {
   if (args.has("--up-axis")) {
-    const std::string axis = args.value("--up-axis");
-    if (axis == "x" || axis == "X") {
-      target.up_axis = UpAxis::kX;
-    } else if (axis == "y" || axis == "Y") {
-      target.up_axis = UpAxis::kY;
-    } else if (axis == "z" || axis == "Z") {
-      target.up_axis = UpAxis::kZ;
-    } else {
-      return "--up-axis takes x, y or z";
-    }
+    target.up_axis = up_axis_letter(args.value("--up-axis"));
+    if (!target.up_axis) return "--up-axis takes x, y or z";
   }
   target.meters = args.has("--meters");
   target.bake = args.has("--bake-transforms");
