@@ -39,11 +39,13 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/roundtrip/collada_compare.h"
 #include "tests/roundtrip/scene_compare.h"
+#include "tests/support/through_collada.h"
 
 namespace px::testing {
 namespace {
 
 namespace fs = std::filesystem;
+using test_support::read_dae_file;
 
 fs::path corpus_dir() {
   if (const char* env = std::getenv("POLYXIOS_CORPUS"); env != nullptr && *env != '\0') return env;
@@ -67,12 +69,6 @@ std::vector<fs::path> corpus_files(const fs::path& corpus, const char* folder,
   }
   std::sort(out.begin(), out.end());
   return out;
-}
-
-absl::StatusOr<Scene> read_dae_file(const fs::path& file, Diagnostics& diagnostics) {
-  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
-  if (!source.ok()) return source.status();
-  return collada::read(**source, ReadOptions{}, diagnostics);
 }
 
 absl::StatusOr<Scene> read_dae_text(const std::string& text, Diagnostics& diagnostics) {

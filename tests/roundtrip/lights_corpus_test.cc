@@ -28,6 +28,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/light.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/scene_walk.h"
 #include "tests/support/through_collada.h"
 
 namespace px {
@@ -42,32 +43,17 @@ constexpr int kMinColladaLights = 1200;
 constexpr int kMinGltfFiles = 3;
 
 using test_support::corpus_dir;
+using test_support::reached_nodes;
+using test_support::read_dae_file;
 using test_support::text_of;
 using test_support::files_holding;
-
-// The nodes a scene reaches: a COLLADA write holds only those.
-std::vector<bool> reached(const Scene& scene) {
-  std::vector<bool> out(scene.nodes.size(), false);
-  std::vector<int> stack;
-  for (const std::vector<int>& roots : scene.scenes) {
-    stack.insert(stack.end(), roots.begin(), roots.end());
-  }
-  while (!stack.empty()) {
-    const int n = stack.back();
-    stack.pop_back();
-    if (n < 0 || static_cast<size_t>(n) >= out.size() || out[n]) continue;
-    out[n] = true;
-    stack.insert(stack.end(), scene.nodes[n].children.begin(), scene.nodes[n].children.end());
-  }
-  return out;
-}
 
 // Each reached node's light, by node name and index among that name (node order differs by
 // writer).
 std::map<std::string, Light> lights_of(const Scene& scene) {
   std::map<std::string, Light> out;
   std::map<std::string, int> seen;
-  const std::vector<bool> shown = reached(scene);
+  const std::vector<bool> shown = reached_nodes(scene);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     if (!shown[i]) continue;
     const Node& node = scene.nodes[i];
@@ -114,9 +100,7 @@ TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
   for (const fs::path& file : files) {
     const std::string name = fs::relative(file, root).string();
     Diagnostics diagnostics;
-    absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
-    ASSERT_TRUE(source.ok()) << name;
-    absl::StatusOr<Scene> scene = collada::read(**source, ReadOptions{}, diagnostics);
+    absl::StatusOr<Scene> scene = read_dae_file(file, diagnostics);
     if (!scene.ok()) {
       ++refused;  // a refusal by rule, which the COLLADA corpus test checks
       continue;

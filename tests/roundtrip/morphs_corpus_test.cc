@@ -25,6 +25,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/scene_walk.h"
 #include "tests/support/through_collada.h"
 
 namespace px {
@@ -37,25 +38,10 @@ constexpr int kMinColladaKept = 41;
 constexpr int kMinGltfKept = 18;
 
 using test_support::corpus_dir;
+using test_support::reached_nodes;
+using test_support::read_dae_file;
 using test_support::files_holding;
 using test_support::through_dae;
-
-// The nodes a scene reaches: a COLLADA write holds only those.
-std::vector<bool> reached(const Scene& scene) {
-  std::vector<bool> out(scene.nodes.size(), false);
-  std::vector<int> stack;
-  for (const std::vector<int>& roots : scene.scenes) {
-    stack.insert(stack.end(), roots.begin(), roots.end());
-  }
-  while (!stack.empty()) {
-    const int n = stack.back();
-    stack.pop_back();
-    if (n < 0 || static_cast<size_t>(n) >= out.size() || out[n]) continue;
-    out[n] = true;
-    stack.insert(stack.end(), scene.nodes[n].children.begin(), scene.nodes[n].children.end());
-  }
-  return out;
-}
 
 // The meshes with morph targets each reached node shows, by node name and index among that name
 // (node order differs by writer; names are compared apart, since an unnamed node may come back
@@ -63,7 +49,7 @@ std::vector<bool> reached(const Scene& scene) {
 std::map<std::string, const Mesh*> morphed(const Scene& scene) {
   std::map<std::string, const Mesh*> out;
   std::map<std::string, int> seen;
-  const std::vector<bool> shown = reached(scene);
+  const std::vector<bool> shown = reached_nodes(scene);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const Node& node = scene.nodes[i];
     if (!shown[i] || node.mesh < 0 || static_cast<size_t>(node.mesh) >= scene.meshes.size()) {
@@ -135,9 +121,7 @@ TEST(MorphsCorpus, ColladaMorphsSurviveGlbAndColladaWrites) {
   for (const fs::path& file : files) {
     const std::string name = fs::relative(file, root).string();
     Diagnostics diagnostics;
-    absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
-    ASSERT_TRUE(source.ok()) << name;
-    absl::StatusOr<Scene> scene = collada::read(**source, ReadOptions{}, diagnostics);
+    absl::StatusOr<Scene> scene = read_dae_file(file, diagnostics);
     if (!scene.ok()) {
       ++refused;
       continue;

@@ -22,6 +22,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/triangulate.h"
+#include "tests/support/through_collada.h"
 
 namespace px {
 namespace {
@@ -147,9 +148,7 @@ TEST(PolygonAreaCorpus, EveryClippedPolygonOfTheCorpusKeepsItsArea) {
   std::vector<uint32_t> triangles;
   for (const fs::path& file : files) {
     Diagnostics diagnostics;
-    absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
-    if (!source.ok()) continue;
-    absl::StatusOr<Scene> scene = collada::read(**source, ReadOptions{}, diagnostics);
+    absl::StatusOr<Scene> scene = test_support::read_dae_file(file, diagnostics);
     if (!scene.ok()) continue;
     ++read;
     bool has_polygons = false, fan_wrong_here = false, clipped_here = false;

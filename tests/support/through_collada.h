@@ -1,7 +1,8 @@
 // A scene written as COLLADA in memory and read back, for tests that check what a COLLADA round
-// trip keeps (the warnings of both steps are not looked at).
+// trip keeps (the warnings of both steps are not looked at); and a .dae file read.
 #pragma once
 
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -19,6 +20,13 @@ inline absl::StatusOr<Scene> through_dae(const Scene& scene) {
   if (!dae.ok()) return dae.status();
   std::unique_ptr<Source> source = memory_source(*dae);
   return collada::read(*source, ReadOptions(), diagnostics);
+}
+
+inline absl::StatusOr<Scene> read_dae_file(const std::filesystem::path& file,
+                                           Diagnostics& diagnostics) {
+  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(file);
+  if (!source.ok()) return source.status();
+  return collada::read(**source, ReadOptions(), diagnostics);
 }
 
 }  // namespace px::test_support
