@@ -45,6 +45,7 @@ constexpr int kMinGltfFiles = 3;
 using test_support::corpus_dir;
 using test_support::reached_nodes;
 using test_support::read_dae_file;
+using test_support::through_glb;
 using test_support::text_of;
 using test_support::files_holding;
 
@@ -80,13 +81,6 @@ std::string compare(const std::map<std::string, Light>& a, const std::map<std::s
     if (!ok) return cat("the light of node ", i->first, " changed");
   }
   return "";
-}
-
-absl::StatusOr<Scene> through_glb(const Scene& scene) {
-  Diagnostics diagnostics;
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
-  if (!glb.ok()) return glb.status();
-  return gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
 }
 
 using test_support::through_dae;

@@ -40,6 +40,7 @@ constexpr int kMinGltfKept = 18;
 using test_support::corpus_dir;
 using test_support::reached_nodes;
 using test_support::read_dae_file;
+using test_support::through_glb;
 using test_support::files_holding;
 using test_support::through_dae;
 
@@ -104,13 +105,6 @@ std::string compare(const Scene& a, const Scene& b) {
     }
   }
   return "";
-}
-
-absl::StatusOr<Scene> through_glb(const Scene& scene) {
-  Diagnostics diagnostics;
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
-  if (!glb.ok()) return glb.status();
-  return gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
 }
 
 TEST(MorphsCorpus, ColladaMorphsSurviveGlbAndColladaWrites) {

@@ -1,4 +1,4 @@
-// A scene written as COLLADA in memory and read back, for tests that check what a COLLADA round
+// A scene written as COLLADA (or GLB) in memory and read back, for tests that check what a round
 // trip keeps (the warnings of both steps are not looked at); and a .dae file read.
 #pragma once
 
@@ -11,6 +11,8 @@
 #include "engine/source.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
+#include "formats/gltf/read/gltf_reader.h"
+#include "formats/gltf/write/gltf_writer.h"
 
 namespace px::test_support {
 
@@ -20,6 +22,13 @@ inline absl::StatusOr<Scene> through_dae(const Scene& scene) {
   if (!dae.ok()) return dae.status();
   std::unique_ptr<Source> source = memory_source(*dae);
   return collada::read(*source, ReadOptions(), diagnostics);
+}
+
+inline absl::StatusOr<Scene> through_glb(const Scene& scene) {
+  Diagnostics diagnostics;
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
+  if (!glb.ok()) return glb.status();
+  return gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
 }
 
 inline absl::StatusOr<Scene> read_dae_file(const std::filesystem::path& file,
