@@ -219,6 +219,35 @@ TEST(MeshWriter, NormalsAreNormalisedAndBadOnesReplaced) {
   EXPECT_EQ(diagnostics.count("gltf.write.normal-replaced"), 2);
 }
 
+TEST(MeshWriter, Float32UnitNormalsGoOverAsTheyAreAndOthersAreNormalised) {
+  // Float32 rows: a buffer of unit normals is copied bit for bit (0.6f, 0.8f is not exactly unit);
+  // a buffer with one that is not has every row normalised, the bad ones replaced.
+  const std::vector<float> unit = {0.6f, 0, 0.8f, 0, 1, 0, 0, 0, -1};
+  Scene scene;
+  MeshBuilder(scene)
+      .points(line_of_points(3))
+      .point_data<float>("normals", unit, 3)
+      .cell(CellType::kTriangle, {0, 1, 2})
+      .add();
+  MeshBuilder(scene)
+      .points(line_of_points(3))
+      .point_data<float>("normals", {0.6f, 0, 0.8f, 0, 2, 0, INFINITY, 0, 0}, 3)
+      .cell(CellType::kTriangle, {0, 1, 2})
+      .add();
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  const auto normal_of = [&](int mesh) {
+    return p.doc["meshes"][mesh]["primitives"][0]["attributes"]["NORMAL"].GetInt();
+  };
+  EXPECT_EQ(read_accessor<float>(p, normal_of(0)), unit);
+  std::vector<float> fixed = read_accessor<float>(p, normal_of(1));
+  ASSERT_EQ(fixed.size(), 9u);
+  EXPECT_NEAR(fixed[0], 0.6f, 1e-7);
+  EXPECT_NEAR(fixed[2], 0.8f, 1e-7);
+  EXPECT_THAT(std::vector<float>(fixed.begin() + 3, fixed.end()), ElementsAre(0, 1, 0, 0, 0, 1));
+  EXPECT_EQ(diagnostics.count("gltf.write.normal-replaced"), 1);
+}
+
 TEST(MeshWriter, TexcoordsColorsAndTangentsTakeTheirSemantics) {
   Scene scene;
   MeshBuilder(scene)

@@ -96,29 +96,61 @@ absl::Status make_position(const AttributePlan& a, ViewOut& out, std::string_vie
   return absl::OkStatus();
 }
 
+// A normal as glTF holds it: of unit length, or (0, 0, 1) when it has no direction (counted).
+template <class T>
+void store_normal(const T* src, char*& out, size_t& replaced) {
+  double x = static_cast<double>(src[0]);
+  double y = static_cast<double>(src[1]);
+  double z = static_cast<double>(src[2]);
+  if (!normalize(x, y, z)) {
+    x = 0;
+    y = 0;
+    z = 1;
+    ++replaced;
+  }
+  const float row[3] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+  store_row(out, row, 3);
+}
+
+// |x^2 + y^2 + z^2 - 1| of a float32 unit vector, rounded and summed in float32, is a few 1e-7;
+// the Khronos validator allows lengths 5e-4 from 1.
+constexpr float kUnitSlack = 1e-5f;
+
 void make_normal(const AttributePlan& a, ViewOut& out, std::string_view label,
                  Diagnostics& diagnostics) {
   const Column& c = *a.column;
   size_t replaced = 0;
-  stream_rows(out, c.rows, 3 * sizeof(float), [&](size_t first, size_t end, char* p) {
-    visit_typed(c, [&](const auto* src) {
-      src += first * c.cols;
-      for (size_t r = first; r < end; ++r, src += c.cols) {
-        double x = static_cast<double>(src[0]);
-        double y = static_cast<double>(src[1]);
-        double z = static_cast<double>(src[2]);
-        if (!normalize(x, y, z)) {
-          x = 0;
-          y = 0;
-          z = 1;
-          ++replaced;
-        }
-        float row[3] = {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
-        store_row(p, row, 3);
+  if (is_float_rows(c, 3)) {
+    // Float32 normals already of unit length (a glTF file's, an exporter's) go over as they are,
+    // a buffer at a time; a buffer holding another is scaled row by row.
+    const float* values = static_cast<const float*>(c.data);
+    const size_t per_piece = ViewOut::kChunkBytes / (3 * sizeof(float));
+    for (size_t first = 0; first < c.rows; first += per_piece) {
+      const size_t n = 3 * (std::min(c.rows, first + per_piece) - first);
+      const float* piece = values + 3 * first;
+      bool unit = true;
+      for (size_t i = 0; i < n; i += 3) {
+        const float l2 = piece[i] * piece[i] + piece[i + 1] * piece[i + 1] +
+                         piece[i + 2] * piece[i + 2];
+        unit &= std::abs(l2 - 1.0f) <= kUnitSlack;  // false for NaN and Inf
       }
+      if (unit) {
+        out.bytes({reinterpret_cast<const char*>(piece), n * sizeof(float)});
+        continue;
+      }
+      char* p = out.buffer();
+      for (size_t i = 0; i < n; i += 3) store_normal(piece + i, p, replaced);
+      out.commit(n * sizeof(float));
+    }
+  } else {
+    stream_rows(out, c.rows, 3 * sizeof(float), [&](size_t first, size_t end, char* p) {
+      visit_typed(c, [&](const auto* src) {
+        src += first * c.cols;
+        for (size_t r = first; r < end; ++r, src += c.cols) store_normal(src, p, replaced);
+      });
+      return true;
     });
-    return true;
-  });
+  }
   warn_times(diagnostics, "gltf.write.normal-replaced",
              cat(label, ": normals of zero or non-finite length written as (0,0,1)"), replaced);
 }
