@@ -65,6 +65,9 @@ const CORPUS_CASES = [
   // the same as .gltf + .bin: the image keeps its URI as the COLLADA spells it, so the check puts
   // the image where that URI points from the output, as it sits beside the input
   { id: 'seymour_plane-gltf', input: SEYMOUR, output: 'seymour_plane_triangles.gltf', copyImages: true },
+  // issue 15 point 11: assimp's duck, whose texture is a TGA, which the GLB holds transcoded to
+  // PNG: three must decode it (an image of non-zero size on the base colour map)
+  { id: 'duck-transcoded', input: 'collada/assimp/duck.dae', output: 'duck.glb' },
   // lights (issue 15): a directional, a point and a spot light of the CTS, as KHR_lights_punctual
   { id: 'id_3_lights', input: 'collada/cts/1_5/collada/library_lights/id/id_3_lights/id_3_lights.dae', output: 'id_3_lights.glb' },
   // glTF -> GLB, a validator test asset: named objects, a skin, a camera, a data: URI PNG (its
