@@ -5,9 +5,10 @@ The CTS xml/uri/external_references documents name elements of sibling documents
 (library_nodes.dae#node, library_materials.dae#lambert1, ...). Before point 8, 7 of them were
 refused by collada.url.external (an <instance_material>, <instance_light> or <instance_camera> of
 another document) and the others dropped their instances with that warning. Now every one
-converts; a reference whose document exists is followed (no collada.url.external warning, but for
-<instance_controller> and <instance_effect>, which are not followed); a missing document warns
-collada.url.external-missing; every GLB passes the Khronos validator.
+converts; a reference whose document exists is followed (no collada.url.external warning: the
+controller and effects cases' <instance_controller> and <instance_effect> too, the skin and the
+effect's colour kept); a missing document warns collada.url.external-missing; every GLB passes
+the Khronos validator.
 
   external_refs_test.py POLYXIOS CORPUS NODE VALIDATE_MJS
 
@@ -27,8 +28,6 @@ REFUSED_BEFORE = [f'{root}/{p}/{p}.dae' for root in ROOTS[:1] for p in
                   ['camera', 'different_doc_same_id', 'light', 'material']] + \
                  [f'{root}/{p}/{p}.dae' for root in ROOTS[1:] for p in
                   ['different_doc_same_id', 'light', 'material']]
-# Instances of other documents point 8 does not follow.
-NOT_FOLLOWED = {'controller', 'effects'}
 
 failures = []
 
@@ -37,6 +36,11 @@ def check(name, ok, detail=''):
     if not ok:
         failures.append(name)
         print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+
+
+def glb_text(path):
+    with open(path, 'rb') as f:
+        return f.read().decode('latin-1')
 
 
 collada = os.path.join(CORPUS, 'collada')
@@ -68,12 +72,17 @@ with tempfile.TemporaryDirectory() as tmp:
                                        errors='replace') if '.dae#' in line]
         present = all(os.path.isfile(os.path.join(folder, n.split('.dae#')[0].split('"')[-1] +
                                                   '.dae')) for n in named)
-        if case not in NOT_FOLLOWED and present:
+        if present:
             check(f'{main}: every reference followed', 'collada.url.external ' not in
                   p.stderr.replace('collada.url.external:', 'collada.url.external '), p.stderr)
         if not present:
             check(f'{main}: a missing document warns', 'collada.url.external-missing' in p.stderr,
                   p.stderr)
+        if case == 'controller':
+            check(f'{main}: the skin of the other document is kept', '"skins"' in glb_text(out))
+        if case == 'effects':
+            check(f'{main}: the effect of the other document is read',
+                  '"baseColorFactor":[0.5,0.5,0.5,1' in glb_text(out).replace(' ', ''))
         check(f'{main}: no host path in the output', tmp.encode() not in open(out, 'rb').read()
               and collada.encode() not in open(out, 'rb').read())
     print(f'{converted} of the {len(REFUSED_BEFORE)} files refused before point 8 convert; '

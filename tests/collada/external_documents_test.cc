@@ -1,5 +1,6 @@
 // Beyond the spec (issue 15, point 8): "file.dae#id" URLs of <instance_geometry>,
-// <instance_node>, <instance_material> and <instance_visual_scene> to documents in the input's
+// <instance_node>, <instance_material>, <instance_visual_scene>, <instance_light>,
+// <instance_camera>, <instance_effect> and <instance_controller> to documents in the input's
 // folder are followed, each document read once; cycles and too many documents are refused; a
 // missing document is a warning; one outside the folder is read only when allowed.
 #include <gtest/gtest.h>
@@ -235,6 +236,117 @@ TEST_F(ExternalDocumentsTest, ADocumentReadFromMemoryFollowsNothing) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_TRUE(r.scene->nodes[0].children.empty());
   EXPECT_EQ(r.diagnostics.count("collada.url.external"), 1);
+}
+
+// rig.dae: geometry "g" (the red triangle), skin controller "k" of it over joint "b" (its
+// <vertex_weights> covering two of the three positions), and a morph controller "mk" of "g" with
+// one target "t".
+std::string rig_document() {
+  return geometries_document(
+      cat(geometry("g", red_triangle("v")), geometry("t", red_triangle("tv"))),
+      "<library_controllers><controller id=\"k\"><skin source=\"#g\">"
+      "<source id=\"names\"><Name_array id=\"names-a\" count=\"1\">b</Name_array>"
+      "<technique_common><accessor source=\"#names-a\" count=\"1\"><param name=\"JOINT\" "
+      "type=\"name\"/></accessor></technique_common></source>"
+      "<source id=\"w\"><float_array id=\"w-a\" count=\"1\">1</float_array><technique_common>"
+      "<accessor source=\"#w-a\" count=\"1\"><param name=\"WEIGHT\" type=\"float\"/></accessor>"
+      "</technique_common></source><joints><input semantic=\"JOINT\" source=\"#names\"/></joints>"
+      "<vertex_weights count=\"2\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
+      "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1</vcount>"
+      "<v>0 0 0 0</v></vertex_weights></skin></controller>"
+      "<controller id=\"mk\"><morph source=\"#g\" method=\"NORMALIZED\">"
+      "<source id=\"mt\"><IDREF_array id=\"mt-a\" count=\"1\">t</IDREF_array><technique_common>"
+      "<accessor source=\"#mt-a\" count=\"1\"><param name=\"MORPH_TARGET\" type=\"IDREF\"/>"
+      "</accessor></technique_common></source>"
+      "<source id=\"mw\"><float_array id=\"mw-a\" count=\"1\">0.5</float_array><technique_common>"
+      "<accessor source=\"#mw-a\" count=\"1\"><param name=\"MORPH_WEIGHT\" type=\"float\"/>"
+      "</accessor></technique_common></source><targets><input semantic=\"MORPH_TARGET\" "
+      "source=\"#mt\"/><input semantic=\"MORPH_WEIGHT\" source=\"#mw\"/></targets></morph>"
+      "</controller></library_controllers>");
+}
+
+TEST_F(ExternalDocumentsTest, AnEffectOfASiblingDocumentIsReadThereWithItsImages) {
+  // looks.dae holds the effect, its image and that image's id, which main.dae also uses for
+  // another image: each document's ids are its own.
+  write_file("looks.dae",
+             document("<library_images><image id=\"img\"><init_from>wood.png</init_from></image>"
+                      "</library_images><library_effects><effect id=\"e\"><profile_COMMON>"
+                      "<technique sid=\"t\"><phong><diffuse><texture texture=\"img\" "
+                      "texcoord=\"uv\"/></diffuse><specular><color>0.25 0.25 0.25 1</color>"
+                      "</specular></phong></technique></profile_COMMON></effect>"
+                      "</library_effects>"));
+  ReadResult r = read_file(write_file(
+      "main.dae",
+      scene_document(
+          cat("<node id=\"n\"><instance_geometry url=\"#g\">", bind_red("#m"),
+              "</instance_geometry></node>"),
+          cat("<library_images><image id=\"img\"><init_from>stone.png</init_from></image>"
+              "</library_images><library_materials><material id=\"m\" name=\"Wood\">"
+              "<instance_effect url=\"looks.dae#e\"/></material></library_materials>"
+              "<library_geometries>",
+              geometry("g", red_triangle("v")), "</library_geometries>"))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  ASSERT_EQ(r.scene->materials.size(), 1u);
+  const Material& m = r.scene->materials[0];
+  EXPECT_EQ(m.name, "Wood");
+  EXPECT_EQ(m.specular_color, (std::array<double, 3>{0.25, 0.25, 0.25}));
+  ASSERT_TRUE(m.base_color_texture.present());
+  const Texture& texture = r.scene->textures[m.base_color_texture.texture];
+  EXPECT_EQ(r.scene->images[texture.image].uri, "wood.png");
+}
+
+TEST_F(ExternalDocumentsTest, ASkinControllerOfASiblingDocumentBindsTheMainDocumentsJoints) {
+  write_file("rig.dae", rig_document());
+  ReadResult r = read_file(write_file(
+      "main.dae",
+      scene_document(cat("<node id=\"n\"><instance_controller url=\"rig.dae#k\"><skeleton>#root"
+                         "</skeleton>",
+                         bind_red("#m"),
+                         "</instance_controller></node><node id=\"root\"><node id=\"bone\" "
+                         "sid=\"b\" type=\"JOINT\"/></node>"),
+                     kRedMaterial)));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.meshes.size(), 1u);
+  EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
+  const Value* skins = find_value(scene.global_attrs, "skins");
+  ASSERT_NE(skins, nullptr);
+  ASSERT_EQ(skins->as_array().size(), 1u);
+  const ValueArray& joints = find_value(skins->as_array()[0].as_map(), "joints")->as_array();
+  ASSERT_EQ(joints.size(), 1u);
+  EXPECT_EQ(find_value(scene.nodes[joints[0].as_int()].extras, "id")->as_string(), "bone");
+  // The skin's own warning names its document, whose line it gives.
+  ASSERT_EQ(r.diagnostics.count("collada.skin.short-vertex-weights"), 1);
+  for (const auto& entry : r.diagnostics.entries()) {
+    if (entry.code == "collada.skin.short-vertex-weights") {
+      EXPECT_TRUE(entry.message.starts_with("in rig.dae: ")) << entry.message;
+    }
+  }
+}
+
+TEST_F(ExternalDocumentsTest, AMorphOfASiblingDocumentShowsItsBaseGeometryWithAWarning) {
+  write_file("rig.dae", rig_document());
+  ReadResult r = read_file(write_file(
+      "main.dae", scene_document(cat("<node id=\"n\"><instance_controller url=\"rig.dae#mk\">",
+                                     bind_red("#m"), "</instance_controller></node>"),
+                                 kRedMaterial)));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 1);
+  ASSERT_EQ(r.scene->meshes.size(), 1u);
+  EXPECT_EQ(r.scene->nodes[0].mesh, 0);
+  EXPECT_TRUE(r.scene->meshes[0].morph_targets.empty());
+}
+
+TEST_F(ExternalDocumentsTest, AControllerOfAMissingDocumentIsDroppedWithOneWarning) {
+  ReadResult r = read_file(write_file(
+      "main.dae",
+      scene_document("<node id=\"n\"><instance_controller url=\"gone.dae#k\"/></node>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 1);
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  EXPECT_EQ(r.scene->nodes[0].mesh, -1);
 }
 
 }  // namespace

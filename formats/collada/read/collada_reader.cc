@@ -98,9 +98,10 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   read_asset(ctx);
   read_cameras(ctx);
   read_lights(ctx);
+  if (absl::Status s = documents.load(); !s.ok()) return s;
   Materials materials;
   if (absl::Status s = read_materials(ctx, &materials); !s.ok()) return s;
-  if (absl::Status s = documents.load(&materials); !s.ok()) return s;
+  if (absl::Status s = documents.read_materials(&materials); !s.ok()) return s;
   if (absl::Status s = progress.report(kParsed, 1, 0.2); !s.ok()) return s;
   Geometries geometries;
   if (absl::Status s = read_geometries(ctx, &early, &geometries); !s.ok()) return s;

@@ -19,7 +19,8 @@ bool refers_to_document(const ReadContext& ctx, std::string_view path) {
 bool follows_documents(std::string_view referrer) {
   return referrer == "instance_geometry" || referrer == "instance_node" ||
          referrer == "instance_material" || referrer == "instance_visual_scene" ||
-         referrer == "instance_light" || referrer == "instance_camera";
+         referrer == "instance_light" || referrer == "instance_camera" ||
+         referrer == "instance_effect" || referrer == "instance_controller";
 }
 
 }  // namespace
@@ -89,8 +90,8 @@ constexpr std::string_view kNeedsReleasedArray = "an array released while the do
 }  // namespace
 
 absl::Status needs_released_array(const Element& array) {
-  return absl::AbortedError(cat(kNeedsReleasedArray, " (<", array.name, "> at line ", array.line,
-                                ")"));
+  return absl::AbortedError(
+      cat(kNeedsReleasedArray, " (<", array.name, "> at line ", array.line, ")"));
 }
 
 bool is_needs_released_array(const absl::Status& status) {

@@ -4,13 +4,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
-#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/hash_containers.h"
 #include "engine/options.h"
+#include "engine/strings.h"
 #include "engine/xml_document.h"
 #include "model/scene.h"
 
@@ -44,7 +46,13 @@ struct ReadContext {
   // geometry's while it is read before the document ends.
   const HashMap<std::string_view, const Element*>* ids = &doc.ids();
 
+  // A warning at `at`'s line; in a referenced document, the message names that document, whose
+  // line it is.
   void warn(std::string_view code, std::string message, const Element* at = nullptr) {
+    if (!key_prefix.empty()) {
+      message =
+          cat("in ", std::string_view(key_prefix).substr(0, key_prefix.size() - 1), ": ", message);
+    }
     diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
   }
   // A warning given once per document however often its case arises.

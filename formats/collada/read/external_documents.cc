@@ -23,7 +23,8 @@ namespace {
 // The attribute of the elements whose URLs may name another document.
 std::string_view followed_attribute(std::string_view name) {
   if (name == "instance_geometry" || name == "instance_node" || name == "instance_visual_scene" ||
-      name == "instance_light" || name == "instance_camera") {
+      name == "instance_light" || name == "instance_camera" || name == "instance_effect" ||
+      name == "instance_controller") {
     return "url";
   }
   if (name == "instance_material") return "target";
@@ -54,7 +55,7 @@ ExternalDocuments::ExternalDocuments(ReadContext& main) : main_(main) {
 
 ExternalDocuments::~ExternalDocuments() = default;
 
-absl::Status ExternalDocuments::load(Materials* materials) {
+absl::Status ExternalDocuments::load() {
   if (main_.document_path.empty() || main_.archive != nullptr) return absl::OkStatus();
   bytes_ = main_.document_bytes;
   std::vector<ReadContext*> queue;
@@ -65,7 +66,13 @@ absl::Status ExternalDocuments::load(Materials* materials) {
   for (ReadContext* ctx : queue) {
     read_cameras(*ctx);
     read_lights(*ctx);
-    if (absl::Status s = read_materials(*ctx, materials); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ExternalDocuments::read_materials(Materials* materials) {
+  for (const std::unique_ptr<Loaded>& loaded : loaded_) {
+    if (absl::Status s = collada::read_materials(*loaded->ctx, materials); !s.ok()) return s;
   }
   return absl::OkStatus();
 }

@@ -1,5 +1,6 @@
 // The other documents a COLLADA document names in "file.dae#id" URLs (<instance_geometry>,
-// <instance_node>, <instance_material>, <instance_visual_scene>): each read once, keyed by its
+// <instance_node>, <instance_material>, <instance_visual_scene>, <instance_light>,
+// <instance_camera>, <instance_effect>, <instance_controller>): each read once, keyed by its
 // canonical path, and kept alive for the whole read. Only files inside the input's folder are
 // read unless external files are allowed; a missing file or one that is not COLLADA is a
 // warning (collada.url.external-missing) and its instances are dropped as before.
@@ -27,9 +28,11 @@ class ExternalDocuments {
   ExternalDocuments& operator=(const ExternalDocuments&) = delete;
   ~ExternalDocuments();
 
-  // Reads every document the main one names, and those they name in turn, and the materials
-  // (effects, images) of each into `materials`. A no-op for a document read from memory.
-  absl::Status load(Materials* materials);
+  // Reads every document the main one names, and those they name in turn, with their cameras and
+  // lights. A no-op for a document read from memory.
+  absl::Status load();
+  // The materials (effects, images) of each document load() read, after the main document's.
+  absl::Status read_materials(Materials* materials);
 
   // The context of the document `path` (as written before '#') names from `from`, or nullptr
   // when it was not read (missing, outside the folder, not COLLADA).

@@ -8,6 +8,7 @@
 #include "engine/hash_containers.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/images.h"
 #include "formats/collada/texture_placement.h"
 
@@ -531,11 +532,20 @@ bool double_sided(const Element& e) {
   return false;
 }
 
+// The images of ctx's document, read on first use.
+absl::StatusOr<const Images*> images_of(ReadContext& ctx, Materials* out) {
+  if (auto it = out->images.find(&ctx); it != out->images.end()) return &it->second;
+  Images images;
+  if (absl::Status s = read_images(ctx, &images); !s.ok()) return s;
+  return &out->images.emplace(&ctx, std::move(images)).first->second;
+}
+
 }  // namespace
 
 absl::Status read_materials(ReadContext& ctx, Materials* out) {
-  Images images;
-  if (absl::Status s = read_images(ctx, &images); !s.ok()) return s;
+  if (absl::StatusOr<const Images*> images = images_of(ctx, out); !images.ok()) {
+    return images.status();
+  }
   HashMap<std::tuple<int, int, int, int, int>, int> textures;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_materials") continue;
@@ -566,7 +576,12 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
           return refuse("collada.url.kind", "instance_effect", instance->line,
                         cat("url=\"", instance->attr("url"), "\" does not name an <effect>"));
         } else {
-          absl::Status read = EffectReader(ctx, images, textures, *url->target).read(&m);
+          // An effect of another document reads in its own: its ids, its images.
+          ReadContext& effect_ctx =
+              ctx.documents == nullptr ? ctx : ctx.documents->context_of(*url->target);
+          absl::StatusOr<const Images*> images = images_of(effect_ctx, out);
+          if (!images.ok()) return images.status();
+          absl::Status read = EffectReader(effect_ctx, **images, textures, *url->target).read(&m);
           if (!read.ok()) return read;
           m.double_sided = double_sided(*url->target);
         }

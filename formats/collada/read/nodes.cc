@@ -278,6 +278,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
+      if (url->kind == UrlKind::kExternal && missing_document(child, "url")) continue;
       const Element* controller = nullptr;
       const Element* morph = nullptr;
       absl::StatusOr<const Element*> geometry = nullptr;
@@ -293,6 +294,14 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
         ctx_->warn("collada.url.external",
                    "an <instance_controller> of another document is dropped", &child);
         continue;
+      }
+      if (morph != nullptr && &context_of(*morph) != &main_) {
+        // Its targets name geometries of that document, which only an instance reads.
+        ctx_->warn("collada.url.external",
+                   "a <morph> of another document shows its base geometry; its targets are "
+                   "dropped",
+                   &child);
+        morph = nullptr;
       }
       absl::StatusOr<int> shown =
           attach_mesh(&node, *index, child, **geometry, controller, morph, &children);

@@ -8,6 +8,7 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/sources.h"
 
@@ -48,6 +49,10 @@ struct Influence {
 }  // namespace
 
 SkinReader::SkinReader(ReadContext& ctx) : ctx_(ctx) {}
+
+ReadContext& SkinReader::doc_of(const Element& element) const {
+  return ctx_.documents == nullptr ? ctx_ : ctx_.documents->context_of(element);
+}
 SkinReader::~SkinReader() = default;
 
 absl::StatusOr<const Element*> SkinReader::source_geometry(const Element& controller,
@@ -66,14 +71,15 @@ absl::StatusOr<const Element*> SkinReader::source_geometry(const Element& contro
       if (*morph_controller == nullptr) {
         *morph_controller = target;
       } else {
-        ctx_.warn("collada.morph.nested",
-                  cat("morph controller \"", target->attr("id"),
-                      "\" is the source of another morph: the outer morph's targets are kept, "
-                      "its own dropped"),
-                  body);
+        doc_of(*body).warn(
+            "collada.morph.nested",
+            cat("morph controller \"", target->attr("id"),
+                "\" is the source of another morph: the outer morph's targets are kept, "
+                "its own dropped"),
+            body);
       }
     }
-    absl::StatusOr<ResolvedUrl> source = resolve_url(ctx_, *body, "source");
+    absl::StatusOr<ResolvedUrl> source = resolve_url(doc_of(*body), *body, "source");
     if (!source.ok()) return source.status();
     if (source->kind == UrlKind::kExternal) return nullptr;
     target = source->target;
@@ -89,6 +95,7 @@ absl::StatusOr<const SkinReader::Skin*> SkinReader::skin(const Element& controll
   auto found = skins_.find(&controller);
   if (found != skins_.end()) return found->second.get();
   auto skin = std::make_unique<Skin>();
+  ReadContext& doc = doc_of(controller);
   const Element& e = *controller.child("skin");
   skin->element = &e;
   if (const Element* bsm = e.child("bind_shape_matrix")) {
@@ -113,9 +120,9 @@ absl::StatusOr<const SkinReader::Skin*> SkinReader::skin(const Element& controll
     return refuse("collada.skin.no-joint", "skin", e.line,
                   "the skin's <joints> has no JOINT input");
   }
-  absl::StatusOr<const Element*> joint_source = input_source(ctx_, *joint_input);
+  absl::StatusOr<const Element*> joint_source = input_source(doc, *joint_input);
   if (!joint_source.ok()) return joint_source.status();
-  absl::StatusOr<Accessor> names = read_accessor(ctx_, **joint_source, &skin->name_storage);
+  absl::StatusOr<Accessor> names = read_accessor(doc, **joint_source, &skin->name_storage);
   if (!names.ok()) return names.status();
   if (names->numeric) {
     return refuse("collada.skin.joint-names", "source", (*joint_source)->line,
@@ -127,9 +134,9 @@ absl::StatusOr<const SkinReader::Skin*> SkinReader::skin(const Element& controll
     if (c.name.ends_with("_array")) skin->joint_kind = c.name;
   }
   if (ibm_input != nullptr) {
-    absl::StatusOr<const Element*> ibm_source = input_source(ctx_, *ibm_input);
+    absl::StatusOr<const Element*> ibm_source = input_source(doc, *ibm_input);
     if (!ibm_source.ok()) return ibm_source.status();
-    absl::StatusOr<Accessor> ibm = read_accessor(ctx_, **ibm_source);
+    absl::StatusOr<Accessor> ibm = read_accessor(doc, **ibm_source);
     if (!ibm.ok()) return ibm.status();
     // Exporters often leave the one float4x4 param unnamed: its 16 values are the matrix.
     if (ibm->columns.empty() && ibm->stride == 16) {
@@ -188,12 +195,12 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
     std::string_view semantic = input.attr("semantic");
     if (semantic == "JOINT" && joint_offset < 0) {
       joint_offset = offset;
-      absl::StatusOr<const Element*> source = input_source(ctx_, input);
+      absl::StatusOr<const Element*> source = input_source(doc_of(input), input);
       if (!source.ok()) return source.status();
       if (*source == skin.joint_source) {
         for (size_t j = 0; j < skin.joint_names.size(); ++j) joint_map.push_back(int32_t(j));
       } else {
-        absl::StatusOr<Accessor> names = read_accessor(ctx_, **source, &vw_name_storage);
+        absl::StatusOr<Accessor> names = read_accessor(doc_of(input), **source, &vw_name_storage);
         if (!names.ok()) return names.status();
         if (names->numeric) {
           return refuse("collada.skin.joint-names", "source", (*source)->line,
@@ -208,9 +215,9 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
       }
     } else if (semantic == "WEIGHT" && weight_offset < 0) {
       weight_offset = offset;
-      absl::StatusOr<const Element*> source = input_source(ctx_, input);
+      absl::StatusOr<const Element*> source = input_source(doc_of(input), input);
       if (!source.ok()) return source.status();
-      absl::StatusOr<Accessor> w = read_accessor(ctx_, **source);
+      absl::StatusOr<Accessor> w = read_accessor(doc_of(input), **source);
       if (!w.ok()) return w.status();
       if (w->columns.empty()) w->columns.push_back(0);
       if (!w->numeric || w->width() < 1) {
@@ -299,33 +306,34 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
       per_position[p][k] = Influence{influences[k].joint, influences[k].weight / scale};
     }
   }
+  ReadContext& doc = doc_of(*vw);
   if (over_four > 0) {
-    ctx_.warn("collada.skin.influences-truncated",
-              cat(over_four,
-                  " vertices have more than four influences; the four heaviest are "
-                  "kept, renormalised"),
-              vw);
+    doc.warn("collada.skin.influences-truncated",
+             cat(over_four,
+                 " vertices have more than four influences; the four heaviest are "
+                 "kept, renormalised"),
+             vw);
   }
   if (unlisted > 0) {
-    ctx_.warn("collada.skin.joint-dropped",
-              cat(unlisted,
-                  " influences on the bind shape (joint -1) or on joints <joints> does "
-                  "not list are dropped"),
-              vw);
+    doc.warn("collada.skin.joint-dropped",
+             cat(unlisted,
+                 " influences on the bind shape (joint -1) or on joints <joints> does "
+                 "not list are dropped"),
+             vw);
   }
   if (negative > 0) {
-    ctx_.warn("collada.skin.weight-dropped",
-              cat(negative, " negative or non-finite weights are dropped"), vw);
+    doc.warn("collada.skin.weight-dropped",
+             cat(negative, " negative or non-finite weights are dropped"), vw);
   }
   if (unweighted > 0) {
-    ctx_.warn("collada.skin.vertex-unweighted",
-              cat(unweighted, " vertices are left with no influence at all"), vw);
+    doc.warn("collada.skin.vertex-unweighted",
+             cat(unweighted, " vertices are left with no influence at all"), vw);
   }
   if (static_cast<size_t>(count) < record.positions) {
-    ctx_.warn("collada.skin.short-vertex-weights",
-              cat("<vertex_weights> covers ", count, " of the geometry's ", record.positions,
-                  " positions; the rest are unweighted"),
-              vw);
+    doc.warn("collada.skin.short-vertex-weights",
+             cat("<vertex_weights> covers ", count, " of the geometry's ", record.positions,
+                 " positions; the rest are unweighted"),
+             vw);
   }
   size_t vertices = record.vertices;
   std::span<int32_t> joints = ctx_.scene.arena->allocate<int32_t>(vertices * kInfluences);

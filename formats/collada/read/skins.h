@@ -13,8 +13,8 @@
 #include <optional>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
+#include "engine/hash_containers.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
 
@@ -28,8 +28,9 @@ class SkinReader {
   SkinReader(const SkinReader&) = delete;
   ~SkinReader();
 
-  // The geometry a <controller> shows (through a skin and a morph, in either order); nullptr for
-  // one in another document. `skin_controller` is set to the controller holding the <skin>,
+  // The geometry a <controller> shows (through a skin and a morph, in either order), also when
+  // it or the controller lies in another document read (external_documents.h); nullptr for one in
+  // a document that was not read. `skin_controller` is set to the controller holding the <skin>,
   // `morph_controller` to the one holding the (outermost) <morph>, each nullptr where none.
   absl::StatusOr<const Element*> source_geometry(const Element& controller,
                                                  const Element** skin_controller,
@@ -57,6 +58,8 @@ class SkinReader {
     std::optional<std::array<double, 16>> bind_shape;
   };
   absl::StatusOr<const Skin*> skin(const Element& controller);
+  // The document holding `element`: a controller of another document resolves its own ids.
+  ReadContext& doc_of(const Element& element) const;
 
   ReadContext& ctx_;
   HashMap<const Element*, std::unique_ptr<Skin>> skins_;
