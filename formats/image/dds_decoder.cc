@@ -1,6 +1,8 @@
 #include "formats/image/dds_decoder.h"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <string>
 
 namespace px::image {
@@ -29,7 +31,8 @@ absl::Status refuse(std::string what) {
   return absl::InvalidArgumentError("DDS: " + std::move(what));
 }
 
-enum class Block { kBc1, kBc2, kBc3 };
+// BC4 holds one channel (grey), BC5 two (a normal map's x and y, z rebuilt).
+enum class Block { kBc1, kBc2, kBc3, kBc4, kBc5 };
 
 struct Rgba {
   uint8_t r, g, b, a;
@@ -72,24 +75,62 @@ void decode_explicit_alpha(const uint8_t* p, Rgba tile[16]) {
   }
 }
 
-void decode_interpolated_alpha(const uint8_t* p, Rgba tile[16]) {
+// An 8-byte block of 8-bit values interpolated between two endpoints (BC3's alpha, BC4 and
+// BC5's channels) into 16 values.
+void decode_interpolated(const uint8_t* p, uint8_t out[16]) {
   const int a0 = p[0], a1 = p[1];
-  uint8_t alpha[8] = {static_cast<uint8_t>(a0), static_cast<uint8_t>(a1)};
+  uint8_t palette[8] = {static_cast<uint8_t>(a0), static_cast<uint8_t>(a1)};
   if (a0 > a1) {
-    for (int i = 1; i < 7; ++i) alpha[i + 1] = mix(a0, a1, 7 - i, i, 7);
+    for (int i = 1; i < 7; ++i) palette[i + 1] = mix(a0, a1, 7 - i, i, 7);
   } else {
-    for (int i = 1; i < 5; ++i) alpha[i + 1] = mix(a0, a1, 5 - i, i, 5);
-    alpha[6] = 0;
-    alpha[7] = 255;
+    for (int i = 1; i < 5; ++i) palette[i + 1] = mix(a0, a1, 5 - i, i, 5);
+    palette[6] = 0;
+    palette[7] = 255;
   }
   uint64_t bits = 0;
   for (int i = 0; i < 6; ++i) bits |= uint64_t{p[2 + i]} << (8 * i);
-  for (int i = 0; i < 16; ++i) tile[i].a = alpha[(bits >> (3 * i)) & 7];
+  for (int i = 0; i < 16; ++i) out[i] = palette[(bits >> (3 * i)) & 7];
+}
+
+// A unit normal's z from its x and y stored as unsigned bytes (0..255 for -1..1).
+uint8_t normal_z(uint8_t x, uint8_t y) {
+  const double nx = x / 127.5 - 1, ny = y / 127.5 - 1;
+  const double z = std::sqrt(std::max(0.0, 1 - nx * nx - ny * ny));
+  return static_cast<uint8_t>(std::lround((z + 1) * 127.5));
+}
+
+void decode_tile(const uint8_t* p, Block kind, Rgba tile[16]) {
+  uint8_t values[16], second[16];
+  switch (kind) {
+    case Block::kBc1:
+      decode_colour_block(p, true, tile);
+      return;
+    case Block::kBc2:
+      decode_colour_block(p + 8, false, tile);
+      decode_explicit_alpha(p, tile);
+      return;
+    case Block::kBc3:
+      decode_colour_block(p + 8, false, tile);
+      decode_interpolated(p, values);
+      for (int i = 0; i < 16; ++i) tile[i].a = values[i];
+      return;
+    case Block::kBc4:
+      decode_interpolated(p, values);
+      for (int i = 0; i < 16; ++i) tile[i] = {values[i], values[i], values[i], 255};
+      return;
+    case Block::kBc5:
+      decode_interpolated(p, values);
+      decode_interpolated(p + 8, second);
+      for (int i = 0; i < 16; ++i) {
+        tile[i] = {values[i], second[i], normal_z(values[i], second[i]), 255};
+      }
+      return;
+  }
 }
 
 absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, int height,
                                      Block kind) {
-  const uint64_t block_bytes = kind == Block::kBc1 ? 8 : 16;
+  const uint64_t block_bytes = kind == Block::kBc1 || kind == Block::kBc4 ? 8 : 16;
   const uint64_t across = (static_cast<uint64_t>(width) + 3) / 4;
   const uint64_t down = (static_cast<uint64_t>(height) + 3) / 4;
   if (data.size() < across * down * block_bytes) {
@@ -104,13 +145,7 @@ absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, i
     for (uint64_t bx = 0; bx < across; ++bx) {
       const uint8_t* p = data.data() + (by * across + bx) * block_bytes;
       Rgba tile[16];
-      if (kind == Block::kBc1) {
-        decode_colour_block(p, true, tile);
-      } else {
-        decode_colour_block(p + 8, false, tile);
-        if (kind == Block::kBc2) decode_explicit_alpha(p, tile);
-        else decode_interpolated_alpha(p, tile);
-      }
+      decode_tile(p, kind, tile);
       for (int i = 0; i < 16; ++i) {
         const uint64_t x = bx * 4 + (i & 3), y = by * 4 + (i >> 2);
         if (x >= static_cast<uint64_t>(width) || y >= static_cast<uint64_t>(height)) continue;
@@ -184,21 +219,39 @@ absl::StatusOr<Pixels> decode_masked(std::span<const uint8_t> data, int width, i
 absl::StatusOr<Pixels> decode_dxgi(std::span<const uint8_t> data, int width, int height,
                                    uint32_t format) {
   switch (format) {
-    case 70: case 71: case 72:  // BC1
+    case 70:
+    case 71:
+    case 72:  // BC1
       return decode_blocks(data, width, height, Block::kBc1);
-    case 73: case 74: case 75:  // BC2
+    case 73:
+    case 74:
+    case 75:  // BC2
       return decode_blocks(data, width, height, Block::kBc2);
-    case 76: case 77: case 78:  // BC3
+    case 76:
+    case 77:
+    case 78:  // BC3
       return decode_blocks(data, width, height, Block::kBc3);
-    case 27: case 28: case 29:  // R8G8B8A8 TYPELESS, UNORM, UNORM_SRGB
-      return decode_masked(data, width, height,
-                           {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFFu, 0xFF00u,
-                            0xFF0000u, 0xFF000000u});
-    case 87: case 90: case 91:  // B8G8R8A8 UNORM, TYPELESS, UNORM_SRGB
-      return decode_masked(data, width, height,
-                           {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFF0000u, 0xFF00u,
-                            0xFFu, 0xFF000000u});
-    case 88: case 92: case 93:  // B8G8R8X8 UNORM, TYPELESS, UNORM_SRGB
+    case 79:
+    case 80:  // BC4 TYPELESS, UNORM
+      return decode_blocks(data, width, height, Block::kBc4);
+    case 82:
+    case 83:  // BC5 TYPELESS, UNORM
+      return decode_blocks(data, width, height, Block::kBc5);
+    case 27:
+    case 28:
+    case 29:  // R8G8B8A8 TYPELESS, UNORM, UNORM_SRGB
+      return decode_masked(
+          data, width, height,
+          {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFFu, 0xFF00u, 0xFF0000u, 0xFF000000u});
+    case 87:
+    case 90:
+    case 91:  // B8G8R8A8 UNORM, TYPELESS, UNORM_SRGB
+      return decode_masked(
+          data, width, height,
+          {32, kPixelFormatRgb | kPixelFormatAlphaPixels, 0xFF0000u, 0xFF00u, 0xFFu, 0xFF000000u});
+    case 88:
+    case 92:
+    case 93:  // B8G8R8X8 UNORM, TYPELESS, UNORM_SRGB
       return decode_masked(data, width, height,
                            {32, kPixelFormatRgb, 0xFF0000u, 0xFF00u, 0xFFu, 0});
     default:
@@ -233,6 +286,12 @@ absl::StatusOr<Pixels> decode_dds(std::span<const uint8_t> bytes, const DecodeLi
     }
     if (code == fourcc("DXT4") || code == fourcc("DXT5")) {
       return decode_blocks(data, w, h, Block::kBc3);
+    }
+    if (code == fourcc("ATI1") || code == fourcc("BC4U")) {
+      return decode_blocks(data, w, h, Block::kBc4);
+    }
+    if (code == fourcc("ATI2") || code == fourcc("BC5U")) {
+      return decode_blocks(data, w, h, Block::kBc5);
     }
     std::string name;
     for (int i = 0; i < 4; ++i) {

@@ -38,7 +38,9 @@ std::vector<Rgba8> through_png(const std::vector<uint8_t>& bytes, ImageKind kind
   return pixels_of(*back);
 }
 
-std::vector<Rgba8> expected(std::array<Rgba8, 4> colours) { return {colours.begin(), colours.end()}; }
+std::vector<Rgba8> expected(std::array<Rgba8, 4> colours) {
+  return {colours.begin(), colours.end()};
+}
 
 TEST(ImageKind, SniffedFromTheBytesNotTheName) {
   EXPECT_EQ(sniff_image_kind(make_tga()), ImageKind::kTga);
@@ -95,6 +97,17 @@ TEST(ImageDecode, DdsDxt5Alpha) {
   EXPECT_EQ(through_png(make_dds_dxt5(), ImageKind::kDds), want);
 }
 
+TEST(ImageDecode, DdsBc4IsGreyAndBc5ANormalMapWithItsZRebuilt) {
+  std::vector<Rgba8> grey;
+  for (uint8_t v : kDxt5Alpha) grey.push_back({v, v, v, 255});
+  EXPECT_EQ(through_png(make_dds_bc4(), ImageKind::kDds), grey);
+  // z = sqrt(1 - x^2 - y^2) of x, y mapped from 0..255 to -1..1, mapped back
+  EXPECT_EQ(
+      through_png(make_dds_dx10_bc5(), ImageKind::kDds),
+      (std::vector<Rgba8>{
+          {255, 129, 128, 255}, {0, 128, 128, 255}, {219, 129, 216, 255}, {36, 128, 216, 255}}));
+}
+
 TEST(ImageDecode, DdsDxt1ThreeColourModeHasTransparentBlack) {
   std::vector<uint8_t> dds = make_dds_dxt1();
   const size_t block = dds.size() - 8;
@@ -116,11 +129,11 @@ TEST(ImageDecode, DdsFormatsItCannotDecodeAreRefusedByName) {
   absl::StatusOr<Pixels> p = decode_dds(bc7, {});
   ASSERT_FALSE(p.ok());
   EXPECT_NE(std::string(p.status().message()).find("DXGI format 98"), std::string::npos);
-  std::vector<uint8_t> ati2 = dds_header(0x4, fourcc('A', 'T', 'I', '2'), 0, {0, 0, 0, 0});
-  ati2.resize(ati2.size() + 16);
-  p = decode_dds(ati2, {});
+  std::vector<uint8_t> signed_bc5 = dds_header(0x4, fourcc('B', 'C', '5', 'S'), 0, {0, 0, 0, 0});
+  signed_bc5.resize(signed_bc5.size() + 16);
+  p = decode_dds(signed_bc5, {});
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(std::string(p.status().message()).find("ATI2"), std::string::npos);
+  EXPECT_NE(std::string(p.status().message()).find("BC5S"), std::string::npos);
 }
 
 TEST(ImageDecode, DimensionsPastTheLimitsAreRefusedBeforeDecoding) {
@@ -146,8 +159,8 @@ TEST(ImageDecode, DimensionsPastTheLimitsAreRefusedBeforeDecoding) {
 // fails with a status; none crashes (the sanitizer build checks no byte past the end is read).
 TEST(ImageDecode, EveryPrefixAndHeaderCorruptionDecodesOrFailsCleanly) {
   const std::vector<std::vector<uint8_t>> images = {
-      make_tga(),      make_bmp(),          make_tiff(),     make_dds_bgra(),
-      make_dds_dxt1(), make_dds_dx10_rgba(), make_dds_dxt5()};
+      make_tga(),           make_bmp(),      make_tiff(),    make_dds_bgra(),    make_dds_dxt1(),
+      make_dds_dx10_rgba(), make_dds_dxt5(), make_dds_bc4(), make_dds_dx10_bc5()};
   for (const std::vector<uint8_t>& full : images) {
     const ImageKind kind = sniff_image_kind(full);
     for (size_t n = 0; n < full.size(); ++n) {

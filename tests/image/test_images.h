@@ -16,8 +16,8 @@ struct Rgba8 {
 };
 
 // Top-left, top-right, bottom-left, bottom-right.
-inline constexpr std::array<Rgba8, 4> kColours = {
-    Rgba8{255, 0, 0, 255}, Rgba8{0, 255, 0, 255}, Rgba8{0, 0, 255, 128}, Rgba8{255, 255, 0, 64}};
+inline constexpr std::array<Rgba8, 4> kColours = {Rgba8{255, 0, 0, 255}, Rgba8{0, 255, 0, 255},
+                                                  Rgba8{0, 0, 255, 128}, Rgba8{255, 255, 0, 64}};
 
 inline void put16(std::vector<uint8_t>& out, uint32_t v) {
   out.push_back(v & 0xFF);
@@ -174,8 +174,8 @@ inline std::vector<uint8_t> make_dds_dxt5() {
   out.push_back(255);
   out.push_back(0);
   // 3-bit indices: pixel 0 -> 0, 1 -> 1, 4 -> 2, 5 -> 7.
-  const uint64_t bits = (uint64_t{0} << 0) | (uint64_t{1} << 3) | (uint64_t{2} << 12) |
-                        (uint64_t{7} << 15);
+  const uint64_t bits =
+      (uint64_t{0} << 0) | (uint64_t{1} << 3) | (uint64_t{2} << 12) | (uint64_t{7} << 15);
   for (int i = 0; i < 6; ++i) out.push_back(static_cast<uint8_t>(bits >> (8 * i)));
   put16(out, 0xF800);
   put16(out, 0x001F);
@@ -185,5 +185,32 @@ inline std::vector<uint8_t> make_dds_dxt5() {
 // Alpha of index 2 in eight-value mode: (6 * 255 + 1 * 0) / 7 = 218.6 -> 219; index 7: a1 + 6/7...
 // index 7 is (1 * 255 + 6 * 0) / 7 = 36.4 -> 36.
 inline constexpr std::array<uint8_t, 4> kDxt5Alpha = {255, 0, 219, 36};
+
+// An interpolated 8-byte block (BC3 alpha, BC4 / BC5 channel) of endpoints a0 > a1, its 2 x 2
+// pixels taking indices 0, 1, 2 and 7.
+inline void put_interpolated_block(std::vector<uint8_t>& out, uint8_t a0, uint8_t a1) {
+  out.push_back(a0);
+  out.push_back(a1);
+  const uint64_t bits =
+      (uint64_t{0} << 0) | (uint64_t{1} << 3) | (uint64_t{2} << 12) | (uint64_t{7} << 15);
+  for (int i = 0; i < 6; ++i) out.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+}
+
+// BC4 (FourCC ATI1): one channel, endpoints 255 and 0: the values of kDxt5Alpha.
+inline std::vector<uint8_t> make_dds_bc4() {
+  std::vector<uint8_t> out = dds_header(0x4, fourcc('A', 'T', 'I', '1'), 0, {0, 0, 0, 0});
+  put_interpolated_block(out, 255, 0);
+  return out;
+}
+
+// BC5 in a DX10 header (DXGI_FORMAT_BC5_UNORM, 83): red endpoints 255 / 0 (255, 0, 219, 36),
+// green 129 / 128 (129, 128, 129, 128).
+inline std::vector<uint8_t> make_dds_dx10_bc5() {
+  std::vector<uint8_t> out = dds_header(0x4, fourcc('D', 'X', '1', '0'), 0, {0, 0, 0, 0});
+  for (uint32_t v : {83u, 3u, 0u, 1u, 0u}) put32(out, v);
+  put_interpolated_block(out, 255, 0);
+  put_interpolated_block(out, 129, 128);
+  return out;
+}
 
 }  // namespace px::image::testing
