@@ -116,6 +116,59 @@ TEST(MorphTargets, AGlbWriteReadsBackWithTheSameTargets) {
   EXPECT_EQ(s.values.get(2, 1), 0.5);
 }
 
+TEST(MorphTargets, ATargetMovingFewVerticesIsASparseAccessorAndOneMovingNoneHasNoView) {
+  // 64 points: a target moving rows 5 and 40 (2 x (1 + 12) bytes sparse, 768 dense), one moving
+  // every row (dense), one moving none (zeros, no view).
+  const size_t n = 64;
+  Scene scene;
+  std::vector<uint32_t> strip;
+  for (uint32_t i = 0; i < n; ++i) strip.push_back(i);
+  MeshBuilder(scene).points(line_of_points(n)).cell(CellType::kPolyLine, strip).add();
+  std::vector<float> few(3 * n, 0.0f), all(3 * n, 0.5f), none(3 * n, 0.0f);
+  few[3 * 5 + 1] = 2;
+  few[3 * 40 + 2] = -3;
+  MorphTarget a, b, c;
+  a.positions = arena_column<float>(scene, few, 3);
+  b.positions = arena_column<float>(scene, all, 3);
+  c.positions = arena_column<float>(scene, none, 3);
+  scene.meshes[0].morph_targets = {a, b, c};
+  scene.nodes.push_back(Node{});
+  scene.nodes[0].mesh = 0;
+  scene.scenes.push_back({0});
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_TRUE(p.doc.IsObject());
+  const rapidjson::Value& targets = p.doc["meshes"][0]["primitives"][0]["targets"];
+  const rapidjson::Value& sparse = p.doc["accessors"][targets[0]["POSITION"].GetInt()];
+  EXPECT_FALSE(sparse.HasMember("bufferView"));
+  ASSERT_TRUE(sparse.HasMember("sparse"));
+  EXPECT_EQ(sparse["count"].GetInt(), 64);
+  EXPECT_EQ(sparse["sparse"]["count"].GetInt(), 2);
+  EXPECT_EQ(sparse["sparse"]["indices"]["componentType"].GetInt(), 5121);
+  // min and max count the zeros of the rows not moved
+  EXPECT_EQ(sparse["min"][1].GetDouble(), 0);
+  EXPECT_EQ(sparse["max"][1].GetDouble(), 2);
+  EXPECT_EQ(sparse["min"][2].GetDouble(), -3);
+  EXPECT_EQ(sparse["max"][0].GetDouble(), 0);
+  const rapidjson::Value& dense = p.doc["accessors"][targets[1]["POSITION"].GetInt()];
+  EXPECT_TRUE(dense.HasMember("bufferView"));
+  EXPECT_FALSE(dense.HasMember("sparse"));
+  const rapidjson::Value& zeros = p.doc["accessors"][targets[2]["POSITION"].GetInt()];
+  EXPECT_FALSE(zeros.HasMember("bufferView"));
+  EXPECT_FALSE(zeros.HasMember("sparse"));
+  EXPECT_EQ(zeros["max"][0].GetDouble(), 0);
+
+  absl::StatusOr<Written> written = write_to_memory(scene, true, "", diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  ReadResult r = read_bytes(written->json);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const std::vector<MorphTarget>& back = r.scene->meshes.at(0).morph_targets;
+  ASSERT_EQ(back.size(), 3u);
+  EXPECT_EQ(values_of(back[0].positions), std::vector<double>(few.begin(), few.end()));
+  EXPECT_EQ(values_of(back[1].positions), std::vector<double>(all.begin(), all.end()));
+  EXPECT_EQ(values_of(back[2].positions), std::vector<double>(none.begin(), none.end()));
+}
+
 TEST(MorphTargets, PrimitivesGivingDifferentTargetCountsDropThemWithAWarning) {
   Bin bin;
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});

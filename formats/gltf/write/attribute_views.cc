@@ -130,8 +130,8 @@ void make_normal(const AttributePlan& a, ViewOut& out, std::string_view label,
       const float* piece = values + 3 * first;
       bool unit = true;
       for (size_t i = 0; i < n; i += 3) {
-        const float l2 = piece[i] * piece[i] + piece[i + 1] * piece[i + 1] +
-                         piece[i + 2] * piece[i + 2];
+        const float l2 =
+            piece[i] * piece[i] + piece[i + 1] * piece[i + 1] + piece[i + 2] * piece[i + 2];
         unit &= std::abs(l2 - 1.0f) <= kUnitSlack;  // false for NaN and Inf
       }
       if (unit) {
@@ -171,21 +171,21 @@ absl::Status make_texcoord(const AttributePlan& a, ViewOut& out, std::string_vie
     }
     return absl::OkStatus();
   }
-  const bool fits = stream_rows(out, c.rows, 2 * sizeof(float), [&](size_t first, size_t end,
-                                                                    char* p) {
-    bool ok = true;
-    visit_typed(c, [&](const auto* src) {
-      src += first * c.cols;
-      for (size_t r = first; r < end; ++r, src += c.cols) {
-        const double u = static_cast<double>(src[0]);
-        const double v = static_cast<double>(src[1]);
-        ok &= fits_float(u) && fits_float(v);
-        float row[2] = {static_cast<float>(u), static_cast<float>(v)};
-        store_row(p, row, 2);
-      }
-    });
-    return ok;
-  });
+  const bool fits =
+      stream_rows(out, c.rows, 2 * sizeof(float), [&](size_t first, size_t end, char* p) {
+        bool ok = true;
+        visit_typed(c, [&](const auto* src) {
+          src += first * c.cols;
+          for (size_t r = first; r < end; ++r, src += c.cols) {
+            const double u = static_cast<double>(src[0]);
+            const double v = static_cast<double>(src[1]);
+            ok &= fits_float(u) && fits_float(v);
+            float row[2] = {static_cast<float>(u), static_cast<float>(v)};
+            store_row(p, row, 2);
+          }
+        });
+        return ok;
+      });
   return fits ? absl::OkStatus() : non_finite(label, a.semantic);
 }
 
@@ -195,27 +195,27 @@ absl::Status make_color(const AttributePlan& a, ViewOut& out, std::string_view l
   // Unsigned integer colours are normalised, as glTF's own integer COLOR_n are.
   const double divisor = c.holds<uint8_t>() ? 255.0 : c.holds<uint16_t>() ? 65535.0 : 1.0;
   size_t clamped = 0;
-  const bool finite = stream_rows(
-      out, c.rows, a.components * sizeof(float), [&](size_t first, size_t end, char* p) {
-        bool ok = true;
-        visit_typed(c, [&](const auto* src) {
-          src += first * c.cols;
-          for (size_t r = first; r < end; ++r, src += c.cols) {
-            float row[4];
-            for (int k = 0; k < a.components; ++k) {
-              double d = static_cast<double>(src[k]) / divisor;
-              ok &= std::isfinite(d);
-              if (d < 0 || d > 1) {
-                d = std::clamp(d, 0.0, 1.0);
-                ++clamped;
-              }
-              row[k] = static_cast<float>(d);
-            }
-            store_row(p, row, a.components);
-          }
-        });
-        return ok;
-      });
+  const bool finite = stream_rows(out, c.rows, a.components * sizeof(float),
+                                  [&](size_t first, size_t end, char* p) {
+                                    bool ok = true;
+                                    visit_typed(c, [&](const auto* src) {
+                                      src += first * c.cols;
+                                      for (size_t r = first; r < end; ++r, src += c.cols) {
+                                        float row[4];
+                                        for (int k = 0; k < a.components; ++k) {
+                                          double d = static_cast<double>(src[k]) / divisor;
+                                          ok &= std::isfinite(d);
+                                          if (d < 0 || d > 1) {
+                                            d = std::clamp(d, 0.0, 1.0);
+                                            ++clamped;
+                                          }
+                                          row[k] = static_cast<float>(d);
+                                        }
+                                        store_row(p, row, a.components);
+                                      }
+                                    });
+                                    return ok;
+                                  });
   if (!finite) return non_finite(label, a.semantic);
   warn_times(diagnostics, "gltf.write.color-clamped",
              cat(label, ": ", a.semantic, " values outside [0, 1] clamped"), clamped);
@@ -292,11 +292,10 @@ void add_made_attribute_views(std::vector<AttributePlan>& attributes,
   for (size_t i = 0; i < attributes.size(); ++i) {
     AttributePlan& p = attributes[i];
     const std::string* made = &bytes[i];
-    const int view =
-        bin.add_view(made->size(), kArrayBuffer, [made](ViewOut& out, Diagnostics&) {
-          out.bytes(*made);
-          return absl::OkStatus();
-        });
+    const int view = bin.add_view(made->size(), kArrayBuffer, [made](ViewOut& out, Diagnostics&) {
+      out.bytes(*made);
+      return absl::OkStatus();
+    });
     bin.compressible(view, MeshoptMode::kAttributes, made->size() / std::max<size_t>(vertices, 1));
     Accessor accessor{view, p.component_type, vertices, kTypes[p.components], {}, {}};
     if (p.kind == AttributeKind::kPosition) {
@@ -310,7 +309,7 @@ void add_made_attribute_views(std::vector<AttributePlan>& attributes,
   }
 }
 
-void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices,
+void add_attribute_views(std::span<AttributePlan> attributes, size_t vertices,
                          const std::string& label, BinLayout& bin, TaskThread& tasks) {
   for (AttributePlan& p : attributes) {
     size_t size = p.component_type == kUnsignedByte    ? 1

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,7 @@ namespace px::gltf {
 // `tasks` (wait for it before writing the JSON). A value float32 cannot hold refuses the write
 // when its view is made, except in normals, where a bad row becomes (0,0,1) with a warning.
 // `label` names the mesh in warnings; it and the plans must outlive the layout.
-void add_attribute_views(std::vector<AttributePlan>& attributes, size_t vertices,
+void add_attribute_views(std::span<AttributePlan> attributes, size_t vertices,
                          const std::string& label, BinLayout& bin, TaskThread& tasks);
 
 // The bytes attribute `a`'s view is made of, whole (a compressed mesh's input), with the warnings

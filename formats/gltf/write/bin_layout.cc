@@ -155,6 +155,25 @@ void BinLayout::write_json(JsonWriter& json, std::string_view uri) const {
         for (double v : a.max) json.number(v);
         json.end_array();
       }
+      if (a.sparse) {
+        json.key("sparse");
+        json.start_object();
+        json.key("count");
+        json.integer(static_cast<int64_t>(a.sparse->count));
+        json.key("indices");
+        json.start_object();
+        json.key("bufferView");
+        json.integer(a.sparse->indices_view);
+        json.key("componentType");
+        json.integer(a.sparse->indices_type);
+        json.end_object();
+        json.key("values");
+        json.start_object();
+        json.key("bufferView");
+        json.integer(a.sparse->values_view);
+        json.end_object();
+        json.end_object();
+      }
       json.end_object();
     }
     json.end_array();

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -106,13 +107,23 @@ struct Segment {
   ViewMaker make;
 };
 
+// A sparse accessor's substitutions: `count` rows at the indices of one view (of
+// indices_type), their values in another; the rows not named are zeros.
+struct SparseRows {
+  size_t count = 0;
+  int indices_view = -1;
+  int indices_type = kUnsignedInt;
+  int values_view = -1;
+};
+
 struct Accessor {
-  int view = -1;  // none: a compressed primitive's accessor without its fallback
+  int view = -1;  // none: a compressed primitive's accessor without its fallback, or all zeros
   int component_type = kFloat;
   size_t count = 0;
   std::string_view type;    // "SCALAR", "VEC2", ...
   std::vector<double> min;  // written when not empty (POSITION)
   std::vector<double> max;
+  std::optional<SparseRows> sparse;
 };
 
 class BinLayout {

@@ -1,9 +1,14 @@
 #include "formats/gltf/write/morph_targets.h"
 
 #include <algorithm>
+#include <array>
+#include <cfloat>
 #include <cmath>
+#include <cstring>
 
+#include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/typed_column.h"
 #include "formats/gltf/write/attribute_views.h"
 
 namespace px::gltf {
@@ -19,6 +24,102 @@ AttributePlan difference(std::string semantic, const Column& column) {
   return AttributePlan{std::move(semantic), AttributeKind::kPosition, &column, 3};
 }
 
+// The rows of a difference column that are not all zeros.
+std::vector<uint32_t> moved_rows(const Column& c) {
+  std::vector<uint32_t> out;
+  visit_typed(c, [&](const auto* src) {
+    for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
+      if (src[0] != 0 || src[1] != 0 || src[2] != 0) out.push_back(static_cast<uint32_t>(r));
+    }
+  });
+  return out;
+}
+
+int index_type_for(size_t vertices) {
+  return vertices <= 0x100 ? kUnsignedByte : vertices <= 0x10000 ? kUnsignedShort : kUnsignedInt;
+}
+
+size_t index_bytes(int type) { return type == kUnsignedByte ? 1 : type == kUnsignedShort ? 2 : 4; }
+
+// Sparse when the moved rows' indices and values take at most half the dense rows' bytes.
+bool sparse_pays(size_t moved, size_t vertices) {
+  const size_t sparse = moved * (index_bytes(index_type_for(vertices)) + 3 * sizeof(float));
+  return 2 * sparse <= vertices * 3 * sizeof(float);
+}
+
+// A sparse accessor of `rows` of a's column (none for no rows): a view of their indices, one of their values as
+// float32 (a value float32 cannot hold refuses the write, as a dense target's does), and, for
+// every target attribute, the min and max of all rows, the unmoved zeros included.
+void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_t vertices,
+                      const std::string& label, BinLayout& bin, TaskThread& tasks) {
+  if (rows.empty()) {
+    // No row moves: an accessor without a view, which glTF reads as zeros.
+    a.accessor = bin.add_accessor(Accessor{-1, kFloat, vertices, "VEC3", {0, 0, 0}, {0, 0, 0}});
+    return;
+  }
+  const int type = index_type_for(vertices);
+  const size_t width = index_bytes(type);
+  const int indices =
+      bin.add_view(rows.size() * width, 0, [&rows, width](ViewOut& out, Diagnostics&) {
+        stream_rows(out, rows.size(), width, [&](size_t first, size_t end, char* p) {
+          for (size_t i = first; i < end; ++i, p += width) {
+            const uint32_t r = rows[i];
+            std::memcpy(p, &r, width);  // little-endian: the low bytes
+          }
+          return true;
+        });
+        return absl::OkStatus();
+      });
+  const AttributePlan* plan = &a;
+  const int values = bin.add_view(
+      rows.size() * 3 * sizeof(float), 0,
+      [plan, &rows, &label](ViewOut& out, Diagnostics&) -> absl::Status {
+        const Column& c = *plan->column;
+        bool fits = true;
+        stream_rows(out, rows.size(), 3 * sizeof(float), [&](size_t first, size_t end, char* p) {
+          visit_typed(c, [&](const auto* src) {
+            for (size_t i = first; i < end; ++i, p += 3 * sizeof(float)) {
+              float row[3];
+              for (int k = 0; k < 3; ++k) {
+                const double d = static_cast<double>(src[rows[i] * c.cols + k]);
+                fits &= std::abs(d) <= FLT_MAX;
+                row[k] = static_cast<float>(d);
+              }
+              std::memcpy(p, row, sizeof(row));
+            }
+          });
+          return true;
+        });
+        if (fits) return absl::OkStatus();
+        return refuse("gltf.write.non-finite",
+                      cat(label, ": ", plan->semantic,
+                          " target holds NaN, Inf or a value float32 cannot hold"));
+      });
+  a.accessor = bin.add_accessor(Accessor{
+      -1, kFloat, vertices, "VEC3", {}, {}, SparseRows{rows.size(), indices, type, values}});
+  Accessor* accessor = &bin.accessor(a.accessor);
+  tasks.run([plan, &rows, vertices, accessor] {
+    const Column& c = *plan->column;
+    // The zeros of the rows not moved count too.
+    std::array<float, 3> lo{}, hi{};
+    if (rows.size() == vertices) {
+      lo.fill(FLT_MAX);
+      hi.fill(-FLT_MAX);
+    }
+    visit_typed(c, [&](const auto* src) {
+      for (uint32_t r : rows) {
+        for (int k = 0; k < 3; ++k) {
+          const float f = static_cast<float>(static_cast<double>(src[r * c.cols + k]));
+          lo[k] = std::min(lo[k], f);
+          hi[k] = std::max(hi[k], f);
+        }
+      }
+    });
+    accessor->min.assign(lo.begin(), lo.end());
+    accessor->max.assign(hi.begin(), hi.end());
+  });
+}
+
 }  // namespace
 
 MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>& attributes,
@@ -27,8 +128,9 @@ MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>&
   if (mesh.morph_targets.empty()) return plan;
   if (!mesh.morph_targets_valid()) {
     diagnostics.warn("gltf.write.morph-targets-dropped",
-                     cat(label, ": morph targets that are not one float row of 3 per vertex (or "
-                                "default weights not one per target) are left out"));
+                     cat(label,
+                         ": morph targets that are not one float row of 3 per vertex (or "
+                         "default weights not one per target) are left out"));
     return plan;
   }
   bool normals = writes(attributes, "NORMAL");
@@ -51,8 +153,9 @@ MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>&
   if (finite) {
     plan.weights = mesh.morph_weights;
   } else {
-    diagnostics.warn("gltf.write.morph-targets-dropped",
-                     cat(label, ": default morph weights that are not finite are left out (all 0)"));
+    diagnostics.warn(
+        "gltf.write.morph-targets-dropped",
+        cat(label, ": default morph weights that are not finite are left out (all 0)"));
   }
   return plan;
 }
@@ -60,7 +163,15 @@ MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>&
 void add_morph_views(MorphPlan& plan, size_t vertices, const std::string& label, BinLayout& bin,
                      TaskThread& tasks) {
   for (std::vector<AttributePlan>& target : plan.targets) {
-    add_attribute_views(target, vertices, label, bin, tasks);
+    for (AttributePlan& a : target) {
+      std::vector<uint32_t> rows = moved_rows(*a.column);
+      if (sparse_pays(rows.size(), vertices)) {
+        add_sparse_views(a, plan.moved_rows.emplace_back(std::move(rows)), vertices, label, bin,
+                         tasks);
+      } else {
+        add_attribute_views(std::span(&a, 1), vertices, label, bin, tasks);
+      }
+    }
   }
 }
 

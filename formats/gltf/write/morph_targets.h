@@ -2,10 +2,14 @@
 // accessor (with the min and max glTF requires), and NORMAL / TANGENT (3 components, no
 // handedness) where every target holds them and the primitive writes that attribute; the mesh's
 // default "weights" and extras.targetNames. Every primitive of the mesh shares the accessors.
-// Targets that are not one float row of 3 per vertex are left out with
+// A target attribute that moves few vertices is a sparse accessor (the rows it moves and their
+// values; glTF reads the others as zeros) where that takes at most half the bytes of its dense
+// form. Targets that are not one float row of 3 per vertex are left out with
 // gltf.write.morph-targets-dropped, as are default weights that are not finite.
 #pragma once
 
+#include <cstdint>
+#include <list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +27,8 @@ struct MorphPlan {
   std::vector<std::vector<AttributePlan>> targets;  // POSITION [, NORMAL] [, TANGENT]
   std::vector<std::string> names;                   // empty when no target has a name
   std::vector<double> weights;                      // empty: glTF's defaults (all 0)
+  // The rows a sparse target attribute moves (add_morph_views), kept for its views' makers.
+  std::list<std::vector<uint32_t>> moved_rows;  // a list: stable, moved without a throw
   bool empty() const { return targets.empty(); }
 };
 
