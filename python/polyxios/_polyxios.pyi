@@ -50,6 +50,11 @@ class PolyData:
     def global_attrs(self) -> dict[str, Any]:
         """'mesh_name', ..."""
     @property
+    def morph_targets(self) -> tuple[dict[str, Any], ...]:
+        """Each target's 'name' and its 'positions', 'normals', 'tangents' differences."""
+    @property
+    def morph_weights(self) -> tuple[float, ...]: ...
+    @property
     def num_points(self) -> int: ...
     @property
     def num_cells(self) -> int: ...

@@ -37,6 +37,24 @@ py::tuple element_types(const Mesh& mesh) {
 
 py::array points(py::object self) { return column_view(mesh_of(self).points, self); }
 
+// Each morph target as {"name", "positions", "normals", "tangents"}: (n, 3) differences from the
+// rest shape, None where the target does not move them.
+py::tuple morph_targets(py::object self) {
+  const std::vector<MorphTarget>& targets = mesh_of(self).morph_targets;
+  py::tuple out(targets.size());
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const MorphTarget& t = targets[i];
+    py::dict target;
+    target["name"] = text(t.name);
+    target["positions"] = column_view(t.positions, self);
+    target["normals"] = t.normals.empty() ? py::object(py::none()) : column_view(t.normals, self);
+    target["tangents"] =
+        t.tangents.empty() ? py::object(py::none()) : column_view(t.tangents, self);
+    out[i] = std::move(target);
+  }
+  return out;
+}
+
 }  // namespace
 
 void bind_polydata(py::module_& m) {
@@ -92,6 +110,19 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
           "global_attrs",
           [](py::object self) { return to_python(mesh_of(self).global_attrs, self); },
           "dict: 'mesh_name', ...")
+      .def_property_readonly("morph_targets", &morph_targets,
+                             "tuple of dict: each morph target's 'name' and its (n, 3) "
+                             "'positions', 'normals', 'tangents' differences from the rest shape "
+                             "(None where it does not move them)")
+      .def_property_readonly(
+          "morph_weights",
+          [](py::handle self) {
+            const Mesh& mesh = mesh_of(self);
+            py::tuple out(mesh.morph_targets.size());
+            for (size_t t = 0; t < mesh.morph_targets.size(); ++t) out[t] = mesh.morph_weight(t);
+            return out;
+          },
+          "tuple of float: each target's default weight")
       .def_property_readonly(
           "num_points", [](py::handle self) { return mesh_of(self).num_points(); }, "int")
       .def_property_readonly(

@@ -202,3 +202,17 @@ def test_gltf_to_a_stream_is_refused_and_glb_goes_whole(robot_glb):
     assert stream.getvalue() == b""
     px.write_scene(scene, stream)  # binary=True: a self-contained GLB instead
     assert stream.getvalue() == robot_glb.read_bytes()
+
+
+def test_morph_targets_and_their_weights_are_numpy_views(corpus):
+    scene = px.read_scene(corpus_file(corpus, "gltf/assimp/AnimatedMorphSphere/glTF/AnimatedMorphSphere.gltf"))
+    (mesh,) = scene.meshes
+    targets = mesh.morph_targets
+    assert len(targets) == 2 and len(mesh.morph_weights) == 2
+    for target in targets:
+        assert target["positions"].shape == (mesh.num_points, 3)
+        assert not target["positions"].flags.writeable
+        assert target["normals"] is None or target["normals"].shape == (mesh.num_points, 3)
+    assert any(np.abs(t["positions"]).max() > 0 for t in targets)
+    # a mesh without targets has none
+    assert px.read_scene(corpus_file(corpus, "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb")).meshes[0].morph_targets == ()
