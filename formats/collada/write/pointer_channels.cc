@@ -13,6 +13,9 @@ namespace px::collada {
 namespace {
 
 constexpr std::string_view kDropped = "collada.write.animation-pointer-dropped";
+// A pointer on what COLLADA has no parameter for (a node's, an extension's, a material's
+// roughness): the warning every glTF pointer channel had before.
+constexpr std::string_view kUnsupported = "collada.write.animation-path-unsupported";
 
 // A sampler's keys as COLLADA writes them: LINEAR or STEP, a row of `width` values per key.
 struct Keys {
@@ -130,8 +133,9 @@ class PointerBinder {
   std::optional<std::vector<BoundChannel>> bind();
 
  private:
-  std::optional<std::vector<BoundChannel>> fail(std::string why) {
-    *failure_ = {std::string(kDropped), std::move(why)};
+  std::optional<std::vector<BoundChannel>> fail(std::string why,
+                                                std::string_view code = kDropped) {
+    *failure_ = {std::string(code), std::move(why)};
     return std::nullopt;
   }
   std::optional<Keys> keys(size_t width) {
@@ -199,7 +203,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::material(const ParsedPoi
 std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointer& p) {
   const bool color = p.property == kLightColor;
   if (!color && p.property != kLightIntensity) {
-    return fail(cat("a light's ", p.property, " has no COLLADA parameter to animate"));
+    return fail(cat("a light's ", p.property, " has no COLLADA parameter to animate"),
+                kUnsupported);
   }
   const std::vector<int>& of_node = plan_.lights.node_light;
   const int index = written_ >= 0 && static_cast<size_t>(written_) < of_node.size()
@@ -245,7 +250,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
       slash == std::string_view::npos ? std::string_view() : p.property.substr(slash + 1);
   if (optics != kind || !(term == "znear" || term == "zfar" ||
                           (term == "yfov" && kind == "perspective"))) {
-    return fail(cat("a ", kind, " camera's ", p.property, " has no COLLADA parameter to animate"));
+    return fail(cat("a ", kind, " camera's ", p.property, " has no COLLADA parameter to animate"),
+                optics == kind ? kUnsupported : kDropped);
   }
   if (term == "zfar" && !finite_number(find_value(*entry.camera, kind)->as_map(), "zfar")) {
     return fail("its camera has no far plane");
@@ -265,7 +271,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::bind() {
   const std::optional<ParsedPointer> p = parse_pointer(channel_.target.pointer);
   if (!p || ((p->object == PointerObject::kMaterial) &&
              p->property != kBaseColorFactor && p->property != kEmissiveFactor)) {
-    return fail(cat("COLLADA has no parameter for pointer \"", channel_.target.pointer, "\""));
+    return fail(cat("COLLADA has no parameter for pointer \"", channel_.target.pointer, "\""),
+                kUnsupported);
   }
   if (sampler_of(animation_, channel_) == nullptr) {
     return fail("its sampler is not a well-formed sampler of the animation");

@@ -29,10 +29,11 @@ namespace px::collada {
 
 // Channel c of `animation` (a pointer channel) as COLLADA channels; none, without a failure, for
 // an intensity channel its light's colour channel already holds. `written` is the written node
-// of the channel's target node (-1 for none). nullopt with the failure
-// (collada.write.animation-pointer-dropped) for a pointer COLLADA has no place for, an object
-// that is not written or cannot hold it, or keys that are not finite, increasing and as wide as
-// the pointer's value.
+// of the channel's target node (-1 for none). nullopt with the failure: for a pointer on what
+// COLLADA has no parameter for (a node's, an extension's, another property)
+// collada.write.animation-path-unsupported; for an object that is not written or cannot hold it
+// (a texture, the other kind of camera, no far plane), or keys that are not finite, increasing
+// and as wide as the pointer's value, collada.write.animation-pointer-dropped.
 std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation,
                                                               size_t c, int written,
                                                               WritePlan& plan,
