@@ -27,7 +27,8 @@ Read first_animation(const ReadResult& r) {
   Read out;
   if (animations.empty()) return out;
   out.channels = animations[0].channels;
-  for (const std::optional<AnimationSampler>& s : animations[0].samplers) out.samplers.push_back(*s);
+  for (const std::optional<AnimationSampler>& s : animations[0].samplers)
+    out.samplers.push_back(*s);
   return out;
 }
 
@@ -62,9 +63,10 @@ TEST(ParameterChannels, AnEffectsBaseColourAnimatesEveryMaterialInstancingIt) {
   const AnimationSampler& s = a.of(0);
   EXPECT_EQ(s.interpolation, "LINEAR");
   EXPECT_THAT(values(s.times), ElementsAre(0, 1, 2));
-  EXPECT_THAT(values(s.values), Pointwise(DoubleNear(1e-12), std::vector<double>{0.5, 0.0, 0.5, 1.0,   //
-                                                              0.5, 1.0, 0.5, 0.75,  //
-                                                              0.5, 1.0, 0.5, 0.5}));
+  EXPECT_THAT(values(s.values),
+              Pointwise(DoubleNear(1e-12), std::vector<double>{0.5, 0.0, 0.5, 1.0,   //
+                                                               0.5, 1.0, 0.5, 0.75,  //
+                                                               0.5, 1.0, 0.5, 0.5}));
   for (const Material& m : r.scene->materials) EXPECT_EQ(m.alpha_mode, AlphaMode::kBlend);
   EXPECT_EQ(r.diagnostics.count("collada.animation.target-unresolved"), 0);
 }
@@ -110,7 +112,8 @@ TEST(ParameterChannels, ACameraXfovBecomesItsYfovAndAZfarItsOwn) {
   EXPECT_EQ(a.channels[0].target.pointer, "/cameras/0/perspective/yfov");
   EXPECT_EQ(a.channels[0].target.node, 0);
   EXPECT_THAT(values(a.of(0).values),
-              Pointwise(DoubleNear(1e-12), std::vector<double>{2 * std::atan(std::tan(std::numbers::pi / 4) / 2)}));
+              Pointwise(DoubleNear(1e-12),
+                        std::vector<double>{2 * std::atan(std::tan(std::numbers::pi / 4) / 2)}));
   EXPECT_EQ(a.channels[1].target.pointer, "/cameras/1/orthographic/zfar");
   EXPECT_EQ(a.channels[1].target.node, 1);
   EXPECT_THAT(values(a.of(1).values), ElementsAre(10, 20));
@@ -123,8 +126,8 @@ TEST(ParameterChannels, ACameraXfovBecomesItsYfovAndAZfarItsOwn) {
 TEST(ParameterChannels, WhatGltfHasNoPlaceForStaysDroppedWithItsWarning) {
   ReadResult r = read_text(animated_document(
       "<node id=\"n\"><instance_camera url=\"#cam\"/></node>",
-      cat(animation("amb", "fx/amb", {"0", "1 1 1 1", 4}),
-          animation("xf", "cam/xf", {"0", "30"}), animation("p", "fx2/pc", {"0", "1 1 1 1", 4}),
+      cat(animation("amb", "fx/amb", {"0", "1 1 1 1", 4}), animation("xf", "cam/xf", {"0", "30"}),
+          animation("p", "fx2/pc", {"0", "1 1 1 1", 4}),
           animation("l", "lamp/lc", {"0", "1 1 1", 3}), animation("tr", "fx3/tr", {"0", "1"}),
           animation("w", "fx/dc", {"0", "1 1", 2})),
       cat(kEffect,

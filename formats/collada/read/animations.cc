@@ -397,8 +397,7 @@ absl::Status AnimationReader::read_channel(const Element& channel, Animation& ou
     for (int node : nodes->second) weights_.push_back(WeightChannel{node, morph->index, **sampler});
     return absl::OkStatus();
   }
-  if (std::optional<ParameterAddress> parameter =
-          parameter_address(ctx_, channel.attr("target"))) {
+  if (std::optional<ParameterAddress> parameter = parameter_address(ctx_, channel.attr("target"))) {
     absl::StatusOr<std::optional<AnimationSampler>> sampler = read_sampler(*url->target);
     if (!sampler.ok()) return sampler.status();
     if (*sampler) parameters_.push_back({*parameter, std::move(**sampler), &channel});
@@ -529,8 +528,7 @@ void push_animation(ReadContext& ctx, const Animation& animation) {
 
 }  // namespace
 
-absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes,
-                             const Materials& materials) {
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials) {
   AnimationReader reader(ctx, nodes, materials);
   // The clips first: an animation a clip kept plays only in its clips.
   std::vector<Animation> clips;

@@ -40,7 +40,6 @@
 
 namespace px::collada {
 
-absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes,
-                             const Materials& materials);
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials);
 
 }  // namespace px::collada

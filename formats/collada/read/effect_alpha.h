@@ -13,7 +13,8 @@ struct TransparencyTerms {
   double diffuse_alpha = 1;  // finite
   // The <transparent> colour, when the effect has one read as a colour.
   std::optional<std::array<double, 4>> transparent;
-  double factor = 1;  // <transparency>; NaN when it is not finite (the colour then counts for nothing)
+  double factor =
+      1;  // <transparency>; NaN when it is not finite (the colour then counts for nothing)
   std::string_view mode = "A_ONE";  // A_ONE, A_ZERO, RGB_ZERO or RGB_ONE
 };
 

@@ -277,7 +277,7 @@ class GroupMerger {
 
  private:
   std::vector<int> materials_of(const Element& effect);
-  absl::Status push(const std::vector<double>& times, std::vector<std::vector<double>>& rows,
+  absl::Status push(const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
                     const std::vector<size_t>& widths, bool step,
                     const std::vector<std::pair<int, std::string>>& targets);
 
@@ -299,15 +299,14 @@ std::vector<int> GroupMerger::materials_of(const Element& effect) {
 }
 
 absl::Status GroupMerger::push(const std::vector<double>& times,
-                               std::vector<std::vector<double>>& rows,
+                               const std::vector<std::vector<double>>& rows,
                                const std::vector<size_t>& widths, bool step,
                                const std::vector<std::pair<int, std::string>>& targets) {
   uint64_t bytes = times.size() * sizeof(double);
   for (const std::vector<double>& r : rows) bytes += r.size() * sizeof(double);
   if (ctx_.copy_bytes_used + bytes > ctx_.copy_budget()) {
-    return over_budget("collada.copies.budget",
-                       cat("animated parameter keys would take more than ", ctx_.copy_budget(),
-                           " bytes"));
+    return over_budget("collada.copies.budget", cat("animated parameter keys would take more than ",
+                                                    ctx_.copy_budget(), " bytes"));
   }
   ctx_.copy_bytes_used += bytes;
   std::span<double> t = ctx_.scene.arena->allocate<double>(times.size());
@@ -330,8 +329,8 @@ absl::Status GroupMerger::push(const std::vector<double>& times,
       c.target.node = node;
       c.target.path = "pointer";
       // A light's second value is its intensity.
-      c.target.pointer = r == 0 ? pointer
-                                : make_pointer(parsed->object, parsed->index, kLightIntensity);
+      c.target.pointer =
+          r == 0 ? pointer : make_pointer(parsed->object, parsed->index, kLightIntensity);
     }
   }
   return absl::OkStatus();
@@ -345,9 +344,8 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
     const AnimationSampler& s = c->sampler;
     if (s.values.cols != c->address.width) {
       ctx_.warn("collada.animation.key-width",
-                cat("channel target \"", c->channel->attr("target"), "\" takes ",
-                    c->address.width, " values per key; its sampler gives ", s.values.cols,
-                    "; dropped"),
+                cat("channel target \"", c->channel->attr("target"), "\" takes ", c->address.width,
+                    " values per key; its sampler gives ", s.values.cols, "; dropped"),
                 c->channel);
       continue;
     }
@@ -380,7 +378,8 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
       std::copy_n(rgba.begin(), std::min<size_t>(rgba.size(), 4), e->rgba.begin());
       values = std::move(e);
       widths = {3};
-      for (int m : materials) targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kEmissiveFactor));
+      for (int m : materials)
+        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kEmissiveFactor));
     } else {
       auto b = std::make_unique<BaseColor>();
       const Element* diffuse = shading->child("diffuse");
@@ -418,19 +417,23 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
       base = b.get();
       values = std::move(b);
       widths = {4};
-      for (int m : materials) targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kBaseColorFactor));
+      for (int m : materials)
+        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kBaseColorFactor));
     }
   } else if (group == Group::kLightColor) {
     std::optional<ColladaLightTerms> terms = light_terms(object);
-    const Anchor anchor = anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, object.attr("id")));
+    const Anchor anchor =
+        anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, object.attr("id")));
     if (!terms || anchor.node < 0) return count;
     auto l = std::make_unique<LightColor>();
     l->terms = *terms;
     values = std::move(l);
     widths = {3, 1};
-    targets.emplace_back(anchor.node, make_pointer(PointerObject::kLight, anchor.index, kLightColor));
+    targets.emplace_back(anchor.node,
+                         make_pointer(PointerObject::kLight, anchor.index, kLightColor));
   } else {
-    const Anchor anchor = anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, object.attr("id")));
+    const Anchor anchor =
+        anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, object.attr("id")));
     const Element* optics = followed[0].channel->address.element->parent;
     const std::string optics_name(optics->name);
     auto camera = std::make_unique<CameraTerm>();
@@ -467,11 +470,10 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
   // Key times: every channel's, a curving span's quarters, a key before each step. A light's
   // colour split into colour and intensity and an xfov made a yfov are not linear in the keys:
   // their blending spans curve too.
-  const bool converted =
-      group == Group::kLightColor ||
-      std::any_of(followed.begin(), followed.end(), [](const Followed& f) {
-        return f.channel->address.parameter == Parameter::kXfov;
-      });
+  const bool converted = group == Group::kLightColor ||
+                         std::any_of(followed.begin(), followed.end(), [](const Followed& f) {
+                           return f.channel->address.parameter == Parameter::kXfov;
+                         });
   std::vector<double> times;
   bool step = true;
   for (const Followed& f : followed) {
@@ -522,8 +524,7 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
 
 }  // namespace
 
-std::optional<ParameterAddress> parameter_address(const ReadContext& ctx,
-                                                  std::string_view target) {
+std::optional<ParameterAddress> parameter_address(const ReadContext& ctx, std::string_view target) {
   const size_t slash = target.find('/');
   if (slash == std::string_view::npos) return std::nullopt;
   const Element* e = find_id(ctx, target.substr(0, slash));
@@ -547,7 +548,8 @@ std::optional<ParameterAddress> parameter_address(const ReadContext& ctx,
   ParameterAddress out;
   if (e == nullptr || !classify(*e, &out)) return std::nullopt;
   out.component = component_of(member_text);
-  if (out.component < -1 || (out.component >= 0 && static_cast<size_t>(out.component) >= out.width)) {
+  if (out.component < -1 ||
+      (out.component >= 0 && static_cast<size_t>(out.component) >= out.width)) {
     return std::nullopt;
   }
   if (out.component >= 0) out.width = 1;
@@ -562,8 +564,8 @@ absl::StatusOr<int64_t> merge_parameter_channels(ReadContext& ctx, const Materia
       groups;
   for (const ParameterChannel& c : channels) {
     const std::pair key{c.address.object, group_of(c.address.parameter)};
-    auto it = std::find_if(groups.begin(), groups.end(),
-                           [&](const auto& g) { return g.first == key; });
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
     if (it == groups.end()) it = groups.insert(groups.end(), {key, {}});
     it->second.push_back(&c);
   }

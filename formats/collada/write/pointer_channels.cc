@@ -29,8 +29,9 @@ struct Keys {
 // rows run in-tangent, value, out-tangent per key, tangents scaled by the span's length.
 double hermite(const Column& v, size_t k, size_t c, double dt, double s) {
   const double s2 = s * s, s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * v.get(3 * k + 1, c) + (s3 - 2 * s2 + s) * dt * v.get(3 * k + 2, c) +
-         (-2 * s3 + 3 * s2) * v.get(3 * k + 4, c) + (s3 - s2) * dt * v.get(3 * k + 3, c);
+  return (2 * s3 - 3 * s2 + 1) * v.get(3 * k + 1, c) +
+         (s3 - 2 * s2 + s) * dt * v.get(3 * k + 2, c) + (-2 * s3 + 3 * s2) * v.get(3 * k + 4, c) +
+         (s3 - s2) * dt * v.get(3 * k + 3, c);
 }
 
 std::optional<Keys> keys_of(const AnimationSampler& s, size_t width, std::string* why) {
@@ -46,7 +47,8 @@ std::optional<Keys> keys_of(const AnimationSampler& s, size_t width, std::string
     return std::nullopt;
   }
   for (size_t k = 0; k < n; ++k) {
-    if (!std::isfinite(s.times.get(k, 0)) || (k > 0 && !(s.times.get(k, 0) > s.times.get(k - 1, 0)))) {
+    if (!std::isfinite(s.times.get(k, 0)) ||
+        (k > 0 && !(s.times.get(k, 0) > s.times.get(k - 1, 0)))) {
       *why = "its key times are not finite and increasing";
       return std::nullopt;
     }
@@ -70,7 +72,7 @@ std::optional<Keys> keys_of(const AnimationSampler& s, size_t width, std::string
     for (int q = 0; q < steps; ++q) {
       out.times.push_back(t0 + dt * q / 4);
       for (size_t c = 0; c < width; ++c) {
-        out.values.push_back(!cubic ? s.values.get(k, c)
+        out.values.push_back(!cubic   ? s.values.get(k, c)
                              : q == 0 ? s.values.get(3 * k + 1, c)
                                       : hermite(s.values, k, c, dt, q / 4.0));
       }
@@ -79,8 +81,8 @@ std::optional<Keys> keys_of(const AnimationSampler& s, size_t width, std::string
   return out;
 }
 
-BoundChannel bound(std::string target, const Keys& keys, std::vector<double> values,
-                   size_t width, std::vector<std::string> names) {
+BoundChannel bound(std::string target, const Keys& keys, std::vector<double> values, size_t width,
+                   std::vector<std::string> names) {
   AnimationsPlan::Channel ch;
   ch.times = {keys.times, 1, false};
   ch.values = {std::move(values), width, false};
@@ -107,8 +109,8 @@ const AnimationChannel* partner(const Animation& animation, const AnimationChann
   for (const AnimationChannel& other : animation.channels) {
     const std::optional<ParsedPointer> p = parse_pointer(other.target.pointer);
     if (&other == &channel || other.target.path != "pointer" || !p ||
-        p->object != PointerObject::kLight || p->index != mine->index ||
-        p->property != property || other.target.node != channel.target.node) {
+        p->object != PointerObject::kLight || p->index != mine->index || p->property != property ||
+        other.target.node != channel.target.node) {
       continue;
     }
     const AnimationSampler* s = sampler_of(animation, other);
@@ -127,14 +129,16 @@ class PointerBinder {
  public:
   PointerBinder(const Animation& animation, const AnimationChannel& channel, int written,
                 WritePlan& plan, BindFailure* failure)
-      : animation_(animation), channel_(channel), written_(written), plan_(plan),
+      : animation_(animation),
+        channel_(channel),
+        written_(written),
+        plan_(plan),
         failure_(failure) {}
 
   std::optional<std::vector<BoundChannel>> bind();
 
  private:
-  std::optional<std::vector<BoundChannel>> fail(std::string why,
-                                                std::string_view code = kDropped) {
+  std::optional<std::vector<BoundChannel>> fail(std::string why, std::string_view code = kDropped) {
     *failure_ = {std::string(code), std::move(why)};
     return std::nullopt;
   }
@@ -143,6 +147,10 @@ class PointerBinder {
     std::optional<Keys> k = keys_of(*sampler_of(animation_, channel_), width, &why);
     if (!k) fail(why);
     return k;
+  }
+  // The light or camera entry the written node instances, -1 for none.
+  int entry_of(const std::vector<int>& of_node) const {
+    return written_ >= 0 && static_cast<size_t>(written_) < of_node.size() ? of_node[written_] : -1;
   }
   std::optional<std::vector<BoundChannel>> material(const ParsedPointer& p);
   std::optional<std::vector<BoundChannel>> light(const ParsedPointer& p);
@@ -172,12 +180,13 @@ std::optional<std::vector<BoundChannel>> PointerBinder::material(const ParsedPoi
       rgba.push_back(1);
     }
     m.animated_emission = true;
-    return std::vector{bound(cat(m.effect_id, "/", kEmissionSid), *k, std::move(rgba), 4,
-                             {"R", "G", "B", "A"})};
+    return std::vector{
+        bound(cat(m.effect_id, "/", kEmissionSid), *k, std::move(rgba), 4, {"R", "G", "B", "A"})};
   }
   if (m.shading == "constant" || m.material.base_color_texture.present()) {
-    return fail("its material's base colour is a texture or constant shading, which has no "
-                "diffuse colour to animate");
+    return fail(
+        "its material's base colour is a texture or constant shading, which has no "
+        "diffuse colour to animate");
   }
   std::optional<Keys> k = keys(4);
   if (!k) return std::nullopt;
@@ -206,10 +215,7 @@ std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointe
     return fail(cat("a light's ", p.property, " has no COLLADA parameter to animate"),
                 kUnsupported);
   }
-  const std::vector<int>& of_node = plan_.lights.node_light;
-  const int index = written_ >= 0 && static_cast<size_t>(written_) < of_node.size()
-                        ? of_node[written_]
-                        : -1;
+  const int index = entry_of(plan_.lights.node_light);
   if (index < 0) return fail("no written node carries its light");
   LightsPlan::Entry& entry = plan_.lights.lights[index];
   std::optional<Keys> own = keys(color ? 3 : 1);
@@ -225,8 +231,9 @@ std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointe
   const double sum = positional ? t.constant + t.linear + t.quadratic : 1;
   std::vector<double> values;
   for (size_t i = 0; i < own->times.size(); ++i) {
-    const double intensity =
-        !color ? own->values[i] : with != nullptr ? other.values[i] : rest.intensity;
+    const double intensity = !color            ? own->values[i]
+                             : with != nullptr ? other.values[i]
+                                               : rest.intensity;
     for (size_t c = 0; c < 3; ++c) {
       const double rgb = color ? own->values[3 * i + c] : rest.color[c];
       values.push_back(rgb * intensity * sum);
@@ -237,10 +244,7 @@ std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointe
 }
 
 std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPointer& p) {
-  const std::vector<int>& of_node = plan_.cameras.node_camera;
-  const int index = written_ >= 0 && static_cast<size_t>(written_) < of_node.size()
-                        ? of_node[written_]
-                        : -1;
+  const int index = entry_of(plan_.cameras.node_camera);
   if (index < 0) return fail("no written node carries its camera");
   CamerasPlan::Entry& entry = plan_.cameras.cameras[index];
   const std::string& kind = find_value(*entry.camera, "type")->as_string();
@@ -248,8 +252,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
   const std::string_view optics = p.property.substr(0, slash);
   const std::string_view term =
       slash == std::string_view::npos ? std::string_view() : p.property.substr(slash + 1);
-  if (optics != kind || !(term == "znear" || term == "zfar" ||
-                          (term == "yfov" && kind == "perspective"))) {
+  if (optics != kind ||
+      !(term == "znear" || term == "zfar" || (term == "yfov" && kind == "perspective"))) {
     return fail(cat("a ", kind, " camera's ", p.property, " has no COLLADA parameter to animate"),
                 optics == kind ? kUnsupported : kDropped);
   }
@@ -262,15 +266,16 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
   if (term == "yfov") {
     for (double& v : values) v *= 180 / std::numbers::pi;
   }
-  (term == "yfov" ? entry.animated_yfov : term == "znear" ? entry.animated_znear
-                                                          : entry.animated_zfar) = true;
+  (term == "yfov"    ? entry.animated_yfov
+   : term == "znear" ? entry.animated_znear
+                     : entry.animated_zfar) = true;
   return std::vector{bound(cat(entry.id, "/", term), *k, std::move(values), 1, {"VALUE"})};
 }
 
 std::optional<std::vector<BoundChannel>> PointerBinder::bind() {
   const std::optional<ParsedPointer> p = parse_pointer(channel_.target.pointer);
-  if (!p || ((p->object == PointerObject::kMaterial) &&
-             p->property != kBaseColorFactor && p->property != kEmissiveFactor)) {
+  if (!p || ((p->object == PointerObject::kMaterial) && p->property != kBaseColorFactor &&
+             p->property != kEmissiveFactor)) {
     return fail(cat("COLLADA has no parameter for pointer \"", channel_.target.pointer, "\""),
                 kUnsupported);
   }
@@ -290,9 +295,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::bind() {
 
 }  // namespace
 
-std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation,
-                                                              size_t c, int written,
-                                                              WritePlan& plan,
+std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation, size_t c,
+                                                              int written, WritePlan& plan,
                                                               BindFailure* failure) {
   return PointerBinder(animation, animation.channels[c], written, plan, failure).bind();
 }

@@ -34,9 +34,8 @@ namespace px::collada {
 // collada.write.animation-path-unsupported; for an object that is not written or cannot hold it
 // (a texture, the other kind of camera, no far plane), or keys that are not finite, increasing
 // and as wide as the pointer's value, collada.write.animation-pointer-dropped.
-std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation,
-                                                              size_t c, int written,
-                                                              WritePlan& plan,
+std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation, size_t c,
+                                                              int written, WritePlan& plan,
                                                               BindFailure* failure);
 
 }  // namespace px::collada

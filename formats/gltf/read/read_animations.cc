@@ -196,8 +196,8 @@ int carrier_node(const ReadContext& ctx, PointerObject object, size_t index) {
       const JsonValue* punctual = extensions == nullptr || !extensions->IsObject()
                                       ? nullptr
                                       : find_member(*extensions, "KHR_lights_punctual");
-      named = punctual == nullptr || !punctual->IsObject() ? nullptr
-                                                           : find_member(*punctual, "light");
+      named =
+          punctual == nullptr || !punctual->IsObject() ? nullptr : find_member(*punctual, "light");
     }
     if (named != nullptr && json_uint(*named) == index) return static_cast<int>(n);
   }

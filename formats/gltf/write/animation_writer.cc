@@ -96,13 +96,12 @@ void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_
   bool any = false;
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
     for (const BakedChannel& c : baked_.animations[a].channels) {
-      std::string& p = pointers[a].emplace_back(c.pointer.empty() || c.node < 0
-                                                    ? c.pointer
-                                                    : pointer_of_node(c));
+      std::string& p = pointers[a].emplace_back(
+          c.pointer.empty() || c.node < 0 ? c.pointer : pointer_of_node(c));
       if (!c.pointer.empty() && p.empty()) {
         diagnostics.warn("gltf.write.animation-pointer-dropped",
-                         cat("animation ", a, ": a channel on ", c.pointer,
-                             " is left out: node ", c.node, " carries no written light or camera"));
+                         cat("animation ", a, ": a channel on ", c.pointer, " is left out: node ",
+                             c.node, " carries no written light or camera"));
       }
       any = any || c.pointer.empty() || !p.empty();
     }
@@ -113,7 +112,8 @@ void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
     const BakedAnimation& animation = baked_.animations[a];
     const std::vector<std::string>& written = pointers[a];
-    if (std::none_of(written.begin(), written.end(), [&](const std::string& p) { return !p.empty(); }) &&
+    if (std::none_of(written.begin(), written.end(),
+                     [&](const std::string& p) { return !p.empty(); }) &&
         std::all_of(animation.channels.begin(), animation.channels.end(),
                     [](const BakedChannel& c) { return !c.pointer.empty(); })) {
       continue;
