@@ -467,13 +467,9 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
   }
   if (targets.empty()) return count;
 
-  // Key times: every channel's, a curving span's quarters, a key before each step. A light's
-  // colour split into colour and intensity and an xfov made a yfov are not linear in the keys:
-  // their blending spans curve too.
-  const bool converted = group == Group::kLightColor ||
-                         std::any_of(followed.begin(), followed.end(), [](const Followed& f) {
-                           return f.channel->address.parameter == Parameter::kXfov;
-                         });
+  // Key times: every channel's, a curving span's quarters, a key before each step. (A light's
+  // colour split in two and an xfov made a yfov are exact at the keys alone: keying their linear
+  // spans too would grow the keys at each read of a document written back.)
   std::vector<double> times;
   bool step = true;
   for (const Followed& f : followed) {
@@ -482,7 +478,7 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
       if (k + 1 == f.curve.keys()) continue;
       const SpanKind span = f.curve.span(k);
       step = step && span == SpanKind::kStep;
-      if (span != SpanKind::kStep && (converted || span != SpanKind::kLinear)) {
+      if (span != SpanKind::kStep && span != SpanKind::kLinear) {
         const double t0 = f.curve.time(k), t1 = f.curve.time(k + 1);
         for (int q = 1; q < 4; ++q) times.push_back(t0 + (t1 - t0) * q / 4);
       }

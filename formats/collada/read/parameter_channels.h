@@ -22,8 +22,8 @@
 //
 // The channels of one parameter group (the base colour's diffuse and alpha terms, the emission,
 // a light's colour, a camera's field of view, near or far plane) in one animation become one
-// channel, keyed at the union of their key times and a span's quarters where it curves (or
-// blends a light's colour or an xfov, whose glTF values are not linear in them), each
+// channel, keyed at the union of their key times and a span's quarters where it curves (a
+// light's colour and an xfov, whose glTF values are not linear in them, exact at the keys), each
 // channel followed as model/animation_curve.h does and the other terms at their static values:
 // STEP when every span steps, else LINEAR with a key one float32 step before each step.
 #pragma once
