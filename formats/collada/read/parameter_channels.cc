@@ -5,7 +5,9 @@
 #include <charconv>
 #include <cmath>
 #include <deque>
-#include <map>
+#include <initializer_list>
+#include <memory>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -444,7 +446,8 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
     // glTF's camera must hold the value: a camera read_cameras kept, a zfar it did not drop.
     const Value* cameras = find_value(ctx_.scene.global_attrs, "cameras");
     const Value* kept = anchor.index < 0 ? nullptr : &cameras->as_map()[anchor.index].second;
-    const Value* body = kept == nullptr ? nullptr : find_value(kept->as_map(), optics_name);
+    const Value* body =
+        kept == nullptr || !kept->is_map() ? nullptr : find_value(kept->as_map(), optics_name);
     const std::string_view property = group == Group::kFov     ? "yfov"
                                       : group == Group::kZnear ? "znear"
                                                                : "zfar";
