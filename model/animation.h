@@ -13,7 +13,10 @@
 //   "channels"  ValueArray of maps:
 //     "sampler"   int: index into this animation's "samplers"
 //     "target"    map:
-//       "node"      int: index into Scene::nodes (absent on a KHR_animation_pointer channel)
+//       "node"      int: index into Scene::nodes; on a KHR_animation_pointer channel absent, or,
+//                   for a light's or a camera's pointer, a node carrying that light or camera
+//                   (model/animation_pointer.h: writers number the pointer's object as they
+//                   write that node's)
 //       "path"      string: what the channel animates (see below)
 //       "sid"       string: COLLADA only, the sid of the transform element the channel animates
 //       "member"    string: COLLADA only, optional: the part of the element it sets, as the
@@ -44,7 +47,8 @@
 //   member (i) being column i (4 values) and (i)(j) the cell of column i, row j.
 // - A channel without a "sid" is glTF's own: path "translation" (3 values per key), "rotation"
 //   (an x, y, z, w quaternion), "scale" (3), "weights" (one per morph target) or "pointer", in
-//   glTF's units.
+//   glTF's units. A COLLADA read gives "pointer" channels too, for effect, light and camera
+//   parameters (formats/collada/read/parameter_channels.h).
 #pragma once
 
 #include <optional>

@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "model/animation.h"
 #include "model/axis_animation.h"
 #include "model/transform_elements.h"
 
@@ -230,8 +231,29 @@ void correct_cameras_and_lights(Scene& scene, const AxisCorrection& correction) 
   }
 }
 
+// Pointer channels naming node `from` as the carrier of their light or camera
+// (model/animation_pointer.h) name `to` instead.
+void retarget_pointers(Scene& scene, int from, int to) {
+  Value* animations = find_value(scene.global_attrs, kAnimationsKey);
+  if (animations == nullptr || !animations->is_array()) return;
+  for (Value& animation : animations->as_array()) {
+    Value* channels = animation.is_map() ? find_value(animation.as_map(), "channels") : nullptr;
+    if (channels == nullptr || !channels->is_array()) continue;
+    for (Value& channel : channels->as_array()) {
+      Value* target = channel.is_map() ? find_value(channel.as_map(), "target") : nullptr;
+      if (target == nullptr || !target->is_map()) continue;
+      const Value* path = find_value(target->as_map(), "path");
+      Value* node = find_value(target->as_map(), "node");
+      if (path != nullptr && path->is_string() && path->as_string() == "pointer" &&
+          node != nullptr && node->is_number() && node->as_double() == from) {
+        *node = Value(to);
+      }
+    }
+  }
+}
+
 // A node's camera and light move to a new child holding P, so they look where the root transform
-// would have them look.
+// would have them look; the pointer channels naming the node as their carrier follow them.
 void turn_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
   if (!correction.rotates()) return;
   const size_t count = scene.nodes.size();
@@ -247,6 +269,7 @@ void turn_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
     holder.name = scene.nodes[n].name;
     holder.matrix = correction.rotation();
     scene.nodes[n].children.push_back(static_cast<int>(scene.nodes.size()));
+    retarget_pointers(scene, static_cast<int>(n), static_cast<int>(scene.nodes.size()));
     scene.nodes.push_back(std::move(holder));
   }
 }

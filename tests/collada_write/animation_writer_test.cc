@@ -239,8 +239,9 @@ TEST(AnimationWriter, AChannelWithoutASidDoesNotBindOtherwise) {
 }
 
 // W33: a channel naming a node no scene reaches, or one the scene does not have, is dropped with
-// a warning; a glTF pointer channel has no COLLADA target, nor a weights channel on a node whose
-// mesh has no morph targets written (collada.write.morph-dropped).
+// a warning; a glTF pointer channel on what COLLADA has no parameter for (a material's alpha
+// cutoff; pointer_channels_test.cc has the others) has no COLLADA target, nor a weights channel on
+// a node whose mesh has no morph targets written (collada.write.morph-dropped).
 TEST(AnimationWriter, AChannelOnANodeNoSceneReachesIsDroppedWithAWarning) {
   Scene scene = scene_of_nodes(2);
   AnimationBuilder b{scene, {}};

@@ -422,6 +422,34 @@ TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
   }
 }
 
+// Baked, a camera moves to a new child: a pointer channel naming its node as the camera's carrier
+// (model/animation_pointer.h) names the child instead, so that a write still finds the camera.
+TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
+  Scene scene = triangle_scene("Z_UP", 1);
+  set_value(scene.nodes[0].extras, "camera",
+            Value(ValueMap{{"type", Value("perspective")},
+                           {"perspective", Value(ValueMap{{"yfov", Value(0.8)},
+                                                          {"znear", Value(0.1)}})}}));
+  Animation animation;
+  AnimationSampler& s = animation.samplers.emplace_back().emplace();
+  const std::vector<double> keys{0, 1};
+  s.times = Column::of<double>(std::span<const double>(scene.arena->copy<double>(keys)), 1);
+  s.values = s.times;
+  s.interpolation = "LINEAR";
+  AnimationChannel& c = animation.channels.emplace_back();
+  c.sampler = 0;
+  c.target = {0, "pointer", std::nullopt, "", "/cameras/0/perspective/yfov"};
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  BakeNotes notes;
+  convert_axis_unit(scene, to_y_up_meters(true), notes);
+  size_t holder = 0;
+  while (find_value(scene.nodes[holder].extras, "camera") == nullptr) ++holder;
+  ASSERT_NE(holder, 0u);
+  const std::vector<Animation> after = animations_of(scene.global_attrs);
+  ASSERT_EQ(after.size(), 1u);
+  EXPECT_EQ(after[0].channels[0].target.node, static_cast<int>(holder));
+}
+
 // A light's range is a distance: baked, it scales with the unit, in the library a COLLADA read
 // keeps and on the node a glTF read names it from; its intensity does not change.
 TEST(AxisUnit, ALightsRangeScalesWhenBaked) {

@@ -10,6 +10,7 @@
 #include "engine/strings.h"
 #include "formats/collada/read/animation_clips.h"
 #include "formats/collada/read/morph_channels.h"
+#include "formats/collada/read/parameter_channels.h"
 #include "formats/collada/read/sources.h"
 #include "model/animation.h"
 #include "model/transform_elements.h"
@@ -107,8 +108,8 @@ struct SourceRows {
 
 class AnimationReader {
  public:
-  AnimationReader(ReadContext& ctx, const NodeIndex& nodes)
-      : ctx_(ctx), nodes_(nodes), target_cap_(ctx.node_cap()) {}
+  AnimationReader(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials)
+      : ctx_(ctx), nodes_(nodes), materials_(materials), target_cap_(ctx.node_cap()) {}
 
   // The channels of `animation` and of the animations inside it but those in `skip`, the
   // animation named by its name, else its id.
@@ -139,6 +140,7 @@ class AnimationReader {
 
   ReadContext& ctx_;
   const NodeIndex& nodes_;
+  const Materials& materials_;
   // Channel targets multiplied by <instance_node> copies stop where the copies themselves would.
   uint64_t target_cap_;
   uint64_t targets_ = 0;
@@ -147,6 +149,8 @@ class AnimationReader {
   HashMap<const Element*, int> samplers_;
   // The current animation's channels on morph weights, merged per node when it is collected.
   std::vector<WeightChannel> weights_;
+  // The current animation's channels on effect, light and camera parameters.
+  std::vector<ParameterChannel> parameters_;
   // Each animation a clip plays, as read.
   HashMap<const Element*, Animation> played_;
 };
@@ -393,6 +397,12 @@ absl::Status AnimationReader::read_channel(const Element& channel, Animation& ou
     for (int node : nodes->second) weights_.push_back(WeightChannel{node, morph->index, **sampler});
     return absl::OkStatus();
   }
+  if (std::optional<ParameterAddress> parameter = parameter_address(ctx_, channel.attr("target"))) {
+    absl::StatusOr<std::optional<AnimationSampler>> sampler = read_sampler(*url->target);
+    if (!sampler.ok()) return sampler.status();
+    if (*sampler) parameters_.push_back({*parameter, std::move(**sampler), &channel});
+    return absl::OkStatus();
+  }
   Address address = parse_address(channel.attr("target"));
   std::vector<Target> targets = resolve(address);
   if (targets.empty()) {
@@ -449,9 +459,14 @@ absl::StatusOr<Animation> AnimationReader::collect(const Element& animation,
   if (out.name.empty()) out.name = std::string(animation.attr("id"));
   samplers_.clear();
   weights_.clear();
+  parameters_.clear();
   if (absl::Status s = read_children(animation, skip, out); !s.ok()) return s;
   if (absl::Status s = merge_weight_channels(ctx_, weights_, out); !s.ok()) return s;
   weights_.clear();
+  absl::StatusOr<int64_t> unmapped = merge_parameter_channels(ctx_, materials_, parameters_, out);
+  if (!unmapped.ok()) return unmapped.status();
+  unresolved_ += *unmapped;
+  parameters_.clear();
   return out;
 }
 
@@ -497,8 +512,8 @@ void AnimationReader::finish() {
   if (unresolved_ == 0) return;
   ctx_.warn("collada.animation.target-unresolved",
             cat(unresolved_, " animation channel", unresolved_ == 1 ? "" : "s",
-                " reach no node transform (a material, light or camera parameter, or a node "
-                "no visual scene holds, say) and ",
+                " reach no node transform and no material, light or camera parameter glTF "
+                "holds (an ambient colour, say, or a node no visual scene holds) and ",
                 unresolved_ == 1 ? "is" : "are", " dropped"));
 }
 
@@ -513,8 +528,8 @@ void push_animation(ReadContext& ctx, const Animation& animation) {
 
 }  // namespace
 
-absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes) {
-  AnimationReader reader(ctx, nodes);
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials) {
+  AnimationReader reader(ctx, nodes, materials);
   // The clips first: an animation a clip kept plays only in its clips.
   std::vector<Animation> clips;
   HashSet<const Element*> played;

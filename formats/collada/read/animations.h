@@ -13,8 +13,10 @@
 //   animation counts its channels against the channel-target cap.
 // - A channel's target address "id/sid/.../sid.member" is followed from the element of that id:
 //   each sid breadth-first below the node before it, the last one a transform element's sid, found
-//   on that node first, then on the nodes below it. A channel reaching no transform (a material,
-//   light or camera parameter, a node without such a sid) is dropped; one warning counts them all.
+//   on that node first, then on the nodes below it. A channel on an effect's, a light's or a
+//   camera's parameter becomes a KHR_animation_pointer channel (formats/collada/read/
+//   parameter_channels.h). A channel reaching neither (an ambient colour, a node without such a
+//   sid) is dropped; one warning (collada.animation.target-unresolved) counts them all.
 //   A node that <instance_node> copied gives the channel a target per copy (the address followed
 //   in each copy), capped like the copies.
 // - target.path names the element's kind ("translation", "rotation", "scale", "matrix", "lookat",
@@ -33,10 +35,11 @@
 
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
+#include "formats/collada/read/materials.h"
 #include "formats/collada/read/nodes.h"
 
 namespace px::collada {
 
-absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes);
+absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials);
 
 }  // namespace px::collada

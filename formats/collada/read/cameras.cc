@@ -53,6 +53,20 @@ std::optional<Fault> read_numbers(const Element& body,
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<double> vertical_fov(std::optional<double> xfov, std::optional<double> yfov,
+                                   std::optional<double> aspect) {
+  if (yfov) return radians(*yfov);
+  if (xfov && aspect) return 2 * std::atan(std::tan(radians(*xfov) / 2) / *aspect);
+  // A horizontal field of view alone: the view is taken as square, so yfov = xfov, and the
+  // aspect ratio is left out for the viewer to take its own.
+  if (xfov) return radians(*xfov);
+  return std::nullopt;
+}
+
+namespace {
+
 std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
   Number xfov, yfov, aspect, znear, zfar;
   if (std::optional<Fault> f = read_numbers(p, {{"xfov", &xfov},
@@ -71,20 +85,11 @@ std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
       return Fault{at(p, "xfov"), "its <xfov> is not between 0 and 180 degrees"};
     }
   }
-  double y;
   Number ratio = aspect;
-  if (yfov) {
-    y = radians(*yfov);
-    if (!ratio && xfov) ratio = std::tan(radians(*xfov) / 2) / std::tan(y / 2);
-  } else if (xfov && aspect) {
-    y = 2 * std::atan(std::tan(radians(*xfov) / 2) / *aspect);
-  } else if (xfov) {
-    // A horizontal field of view alone: the view is taken as square, so yfov = xfov, and the
-    // aspect ratio is left out for the viewer to take its own.
-    y = radians(*xfov);
-  } else {
-    return Fault{&p, "it gives neither <xfov> nor <yfov>"};
-  }
+  if (yfov && !ratio && xfov) ratio = std::tan(radians(*xfov) / 2) / std::tan(radians(*yfov) / 2);
+  std::optional<double> vertical = vertical_fov(xfov, yfov, aspect);
+  if (!vertical) return Fault{&p, "it gives neither <xfov> nor <yfov>"};
+  const double y = *vertical;
   if (!(std::isfinite(y) && y > 0 && y < std::numbers::pi)) {
     return Fault{at(p, yfov ? "yfov" : "xfov"),
                  "its vertical field of view is not between 0 and 180 degrees"};

@@ -2,6 +2,8 @@
 // global_attrs["cameras"] keyed by that id (nodes name their camera by id in extras["camera"]).
 #pragma once
 
+#include <optional>
+
 #include "formats/collada/read/context.h"
 
 namespace px::collada {
@@ -11,5 +13,11 @@ namespace px::collada {
 // camera glTF would refuse, or one without <optics><technique_common>, is skipped with a warning:
 // cameras never refuse a document.
 void read_cameras(ReadContext& ctx);
+
+// A <perspective>'s vertical field of view in radians from its <xfov>, <yfov> and
+// <aspect_ratio> in degrees (each nullopt when absent), as read_cameras derives it; nullopt
+// without either angle.
+std::optional<double> vertical_fov(std::optional<double> xfov, std::optional<double> yfov,
+                                   std::optional<double> aspect);
 
 }  // namespace px::collada

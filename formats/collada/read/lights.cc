@@ -122,23 +122,29 @@ void warn_approximations(ReadContext& ctx, const Element& body, const ColladaLig
   }
 }
 
+// The <ambient>, <directional>, <point> or <spot> of the light's <technique_common>, its type in
+// `type`; nullptr for none.
+const Element* light_body(const Element& light, LightType* type) {
+  const Element* common = light.child("technique_common");
+  if (common == nullptr) return nullptr;
+  for (auto [name, t] : {std::pair{"ambient", LightType::kAmbient},
+                         std::pair{"directional", LightType::kDirectional},
+                         std::pair{"point", LightType::kPoint},
+                         std::pair{"spot", LightType::kSpot}}) {
+    if (const Element* body = common->child(name)) {
+      *type = t;
+      return body;
+    }
+  }
+  return nullptr;
+}
+
 // The light as its glTF-shaped value; empty, with a warning, when it is skipped.
 std::optional<Value> read_light(ReadContext& ctx, const Element& light, std::string_view id) {
   std::string skipped = cat("<light id=\"", id, "\"> is skipped: ");
   const Element* common = light.child("technique_common");
-  const Element* body = nullptr;
   ColladaLightTerms terms;
-  if (common != nullptr) {
-    for (auto [name, type] : {std::pair{"ambient", LightType::kAmbient},
-                              std::pair{"directional", LightType::kDirectional},
-                              std::pair{"point", LightType::kPoint},
-                              std::pair{"spot", LightType::kSpot}}) {
-      if ((body = common->child(name)) != nullptr) {
-        terms.type = type;
-        break;
-      }
-    }
-  }
+  const Element* body = light_body(light, &terms.type);
   if (body == nullptr) {
     ctx.warn(kNoCommon,
              cat(skipped, "it has no <technique_common> <ambient>, <directional>, <point> or "
@@ -159,6 +165,13 @@ std::optional<Value> read_light(ReadContext& ctx, const Element& light, std::str
 }
 
 }  // namespace
+
+std::optional<ColladaLightTerms> light_terms(const Element& light) {
+  ColladaLightTerms terms;
+  const Element* body = light_body(light, &terms.type);
+  if (body == nullptr || read_terms(*body, &terms)) return std::nullopt;
+  return terms;
+}
 
 void read_lights(ReadContext& ctx) {
   ValueMap lights;

@@ -3,6 +3,9 @@
 // by that id (nodes name their light by id in extras["light"]).
 #pragma once
 
+#include <optional>
+
+#include "formats/collada/light_mapping.h"
 #include "formats/collada/read/context.h"
 
 namespace px::collada {
@@ -13,5 +16,9 @@ namespace px::collada {
 // document. A negative colour component is read as 0, a falloff angle above 180 degrees as 180,
 // and a constant or linear attenuation approximated, each with a warning.
 void read_lights(ReadContext& ctx);
+
+// The <technique_common> terms of a light read_lights keeps (before its warned corrections),
+// nullopt for one it skips.
+std::optional<ColladaLightTerms> light_terms(const Element& light);
 
 }  // namespace px::collada

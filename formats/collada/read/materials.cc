@@ -8,6 +8,7 @@
 #include "engine/hash_containers.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/effect_alpha.h"
 #include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/images.h"
 #include "formats/collada/texture_placement.h"
@@ -276,10 +277,6 @@ bool EffectReader::float_of(const Element* profile, const Element& slot, double*
   return true;
 }
 
-double luminance(const std::array<double, 4>& c) {
-  return c[0] * 0.212671 + c[1] * 0.715160 + c[2] * 0.072169;
-}
-
 absl::Status EffectReader::read(Material* m) {
   const Element* profile = effect_.child("profile_COMMON");
   const Element* technique = profile == nullptr ? nullptr : profile->child("technique");
@@ -330,17 +327,16 @@ absl::Status EffectReader::read(Material* m) {
               shading);
     diffuse_alpha = 1;
   }
-  double alpha = diffuse_alpha;
-  double factor = 1;
+  TransparencyTerms terms;
+  terms.diffuse_alpha = diffuse_alpha;
   if (const Element* transparency = shading->child("transparency")) {
-    if (float_of(profile, *transparency, &factor) && !std::isfinite(factor)) {
+    if (float_of(profile, *transparency, &terms.factor) && !std::isfinite(terms.factor)) {
       ctx_.warn("collada.effect.non-finite-alpha",
                 "a <transparency> that is not finite reads opaque", transparency);
-      factor = std::nan("");
+      terms.factor = std::nan("");
     }
   }
-  const Element* transparent = shading->child("transparent");
-  if (transparent != nullptr) {
+  if (const Element* transparent = shading->child("transparent")) {
     std::string_view mode = transparent->attr("opaque");
     if (mode.empty()) mode = "A_ONE";
     if (mode != "A_ONE" && mode != "A_ZERO" && mode != "RGB_ZERO" && mode != "RGB_ONE") {
@@ -348,34 +344,22 @@ absl::Status EffectReader::read(Material* m) {
                 transparent);
       mode = "A_ONE";
     }
+    terms.mode = mode;
     std::array<double, 4> tc{0, 0, 0, 1};
-    bool has_color = color_of(profile, *transparent, &tc);
+    const bool has_color = color_of(profile, *transparent, &tc);
     if (transparent->child("texture") != nullptr) {
       ctx_.warn("collada.effect.transparent-texture",
                 "a <transparent> texture is not read; the material stays opaque", transparent);
-      has_color = false;
+    } else if (has_color) {
+      terms.transparent = tc;
     }
-    if (has_color && std::isfinite(factor)) {
-      double a = 1;
-      if (mode == "A_ONE") {
-        a = tc[3] * factor;
-      } else if (mode == "A_ZERO") {
-        a = 1 - tc[3] * factor;
-      } else if (mode == "RGB_ZERO") {
-        a = 1 - luminance(tc) * factor;
-      } else {
-        a = luminance(tc) * factor;
-      }
-      // SketchUp, Google Earth and Blender before 2.8 write A_ONE, white and 0 for opaque.
-      bool white = tc[0] == 1 && tc[1] == 1 && tc[2] == 1 && tc[3] == 1;
-      if (mode == "A_ONE" && white && factor == 0) {
-        ctx_.warn_once("collada.effect.opaque-exception",
-                       "A_ONE with a white transparent colour and transparency 0 is read as "
-                       "opaque, as SketchUp and Google Earth mean it");
-        a = 1;
-      }
-      if (std::isfinite(a)) alpha *= std::clamp(a, 0.0, 1.0);
-    }
+  }
+  bool opaque_exception = false;
+  const double alpha = effect_alpha(terms, &opaque_exception);
+  if (opaque_exception) {
+    ctx_.warn_once("collada.effect.opaque-exception",
+                   "A_ONE with a white transparent colour and transparency 0 is read as "
+                   "opaque, as SketchUp and Google Earth mean it");
   }
   m->base_color[3] = alpha;
   if (alpha < 1) m->alpha_mode = AlphaMode::kBlend;

@@ -8,6 +8,7 @@
 #include "engine/strings.h"
 #include "formats/collada/write/animation_channels.h"
 #include "formats/collada/write/morph_writer.h"
+#include "formats/collada/write/pointer_channels.h"
 #include "formats/collada/write/xml_names.h"
 #include "model/animation.h"
 #include "model/matrix_bake.h"
@@ -50,6 +51,8 @@ class Planner {
   // scene reaches it.
   int written_node(int n) const;
   void plan_animation(const Animation& animation, size_t index);
+  void plan_pointer(const Animation& animation, size_t c, const std::string& label,
+                    std::vector<Candidate>& candidates);
   void plan_weights(const std::string& label, size_t order, bool from_copy, int mesh,
                     const AnimationSampler& sampler, std::vector<Candidate>& candidates);
   std::vector<Candidate> bake(std::vector<ToBake> to_bake, const std::string& label);
@@ -162,6 +165,27 @@ void Planner::plan_weights(const std::string& label, size_t order, bool from_cop
   }
 }
 
+// A KHR_animation_pointer channel on an effect, light or camera parameter (pointer_channels.h).
+void Planner::plan_pointer(const Animation& animation, size_t c, const std::string& label,
+                           std::vector<Candidate>& candidates) {
+  const int node = animation.channels[c].target.node;
+  BindFailure failure;
+  std::optional<std::vector<BoundChannel>> bound =
+      bind_pointer_channel(animation, c, node < 0 ? -1 : written_node(node), plan_, &failure);
+  if (!bound) {
+    diagnostics_.warn(failure.code, cat(label, " on ", animation.channels[c].target.pointer, ": ",
+                                        failure.why, "; dropped"));
+    return;
+  }
+  for (BoundChannel& b : *bound) {
+    Candidate& candidate = candidates.emplace_back();
+    candidate.order = c;
+    candidate.label = label;
+    candidate.animates = std::move(b.animates);
+    candidate.channel = std::move(b.channel);
+  }
+}
+
 void Planner::plan_animation(const Animation& animation, size_t index) {
   const std::string label = animation_label(animation, index);
   std::vector<Candidate> candidates;
@@ -173,9 +197,7 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     const std::string channel_label =
         cat(label, ": a ", target.path.empty() ? "pathless" : target.path, " channel");
     if (!target.sid && target.path == "pointer") {
-      diagnostics_.warn("collada.write.animation-path-unsupported",
-                        cat(channel_label, ": a glTF ", target.path,
-                            " channel has no COLLADA transform to animate; dropped"));
+      plan_pointer(animation, c, channel_label, candidates);
       continue;
     }
     if (target.node < 0 || static_cast<size_t>(target.node) >= scene_.nodes.size()) {

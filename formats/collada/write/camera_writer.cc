@@ -40,8 +40,10 @@ std::string inline_key(const std::string& name, const ValueMap& camera) {
   return key;
 }
 
-void number_element(XmlWriter& xml, std::string_view name, double value) {
+// `sid`: the element's name as its sid, which an animation channel targets.
+void number_element(XmlWriter& xml, std::string_view name, double value, bool sid = false) {
   xml.open(name);
+  if (sid) xml.attr("sid", name);
   xml.number(value);
   xml.close();
 }
@@ -59,7 +61,8 @@ void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
   std::optional<double> zfar = finite_number(p, "zfar");
   if (kind == "perspective") {
     xml.open("perspective");
-    number_element(xml, "yfov", *finite_number(p, "yfov") * (180 / std::numbers::pi));
+    number_element(xml, "yfov", *finite_number(p, "yfov") * (180 / std::numbers::pi),
+                   entry.animated_yfov);
     if (std::optional<double> aspect = finite_number(p, "aspectRatio")) {
       number_element(xml, "aspect_ratio", *aspect);
     }
@@ -68,8 +71,8 @@ void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
     number_element(xml, "xmag", *finite_number(p, "xmag"));
     number_element(xml, "ymag", *finite_number(p, "ymag"));
   }
-  number_element(xml, "znear", znear);
-  number_element(xml, "zfar", zfar ? *zfar : znear * kInfiniteFar);
+  number_element(xml, "znear", znear, entry.animated_znear);
+  number_element(xml, "zfar", zfar ? *zfar : znear * kInfiniteFar, entry.animated_zfar);
   xml.close();
   xml.close();
   xml.close();

@@ -50,7 +50,7 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uri
   using Planner = absl::Status (*)(const Scene&, WritePlan&, Diagnostics&);
   constexpr std::array<Planner, 8> kPlanners = {
       plan_nodes,   plan_controllers, plan_geometries, plan_morphs,
-      plan_effects, plan_animations,  plan_lights,     plan_cameras};
+      plan_effects, plan_lights,      plan_cameras,    plan_animations};
   for (size_t i = 0; i < kPlanners.size(); ++i) {
     if (absl::Status s = kPlanners[i](scene, plan, diagnostics); !s.ok()) return s;
     const double planned = static_cast<double>(i + 1) / kPlanners.size();

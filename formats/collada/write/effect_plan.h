@@ -3,11 +3,17 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/scene.h"
 
 namespace px::collada {
+
+// The sids of the colours an animation channel targets (formats/collada/write/pointer_channels.h).
+inline constexpr std::string_view kDiffuseSid = "diffuse-color";
+inline constexpr std::string_view kTransparentSid = "transparent-color";
+inline constexpr std::string_view kEmissionSid = "emission-color";
 
 // A texture an effect samples through a <newparam> surface and sampler pair.
 struct EffectSampler {
@@ -28,6 +34,11 @@ struct MaterialPlan {
   // finite at their defaults.
   Material material;
   bool write_alpha_mode = true;         // false when the alpha mode is none of the three glTF names
+  // Animated by a channel (pointer_channels.h): the colour gets the sid the channel targets, and
+  // an animated alpha an A_ONE <transparent> even while the material's alpha is 1.
+  bool animated_base_color = false;
+  bool animated_alpha = false;
+  bool animated_emission = false;
   std::vector<EffectSampler> samplers;  // every texture the material writes, in first-use order
 };
 

@@ -309,8 +309,9 @@ void check_samplers(const Scene& scene, const EffectsPlan& effects, Diagnostics&
   }
 }
 
-void color_element(XmlWriter& xml, std::span<const double> values) {
+void color_element(XmlWriter& xml, std::span<const double> values, std::string_view sid = {}) {
   xml.open("color");
+  if (!sid.empty()) xml.attr("sid", sid);
   xml.numbers(values);
   xml.close();
 }
@@ -417,9 +418,10 @@ class EffectWriter {
       xml_.open("emission");
       texture(m_.emissive_texture);
       xml_.close();
-    } else if (m_.emissive != kBlack) {
+    } else if (m_.emissive != kBlack || p_.animated_emission) {
       xml_.open("emission");
-      color_element(xml_, std::array<double, 4>{m_.emissive[0], m_.emissive[1], m_.emissive[2], 1});
+      color_element(xml_, std::array<double, 4>{m_.emissive[0], m_.emissive[1], m_.emissive[2], 1},
+                    p_.animated_emission ? kEmissionSid : "");
       xml_.close();
     }
     if (p_.shading != "constant") {
@@ -429,7 +431,8 @@ class EffectWriter {
       } else {
         // The alpha goes in <transparent>: a reader multiplies the two.
         color_element(
-            xml_, std::array<double, 4>{m_.base_color[0], m_.base_color[1], m_.base_color[2], 1});
+            xml_, std::array<double, 4>{m_.base_color[0], m_.base_color[1], m_.base_color[2], 1},
+            p_.animated_base_color ? kDiffuseSid : "");
       }
       xml_.close();
     }
@@ -450,10 +453,11 @@ class EffectWriter {
         float_element(xml_, "shininess", 2 / std::pow(std::max(m_.roughness, 0.01), 4) - 2);
       }
     }
-    if (m_.base_color[3] < 1) {
+    if (m_.base_color[3] < 1 || p_.animated_alpha) {
       xml_.open("transparent");
       xml_.attr("opaque", "A_ONE");
-      color_element(xml_, std::array<double, 4>{1, 1, 1, m_.base_color[3]});
+      color_element(xml_, std::array<double, 4>{1, 1, 1, m_.base_color[3]},
+                    p_.animated_alpha ? kTransparentSid : "");
       xml_.close();
       float_element(xml_, "transparency", 1);
     }

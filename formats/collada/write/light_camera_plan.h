@@ -15,6 +15,7 @@ struct LightsPlan {
     std::string id;
     std::string name;
     ColladaLight light;
+    bool animated_color = false;  // a channel targets its <color sid="color">
   };
   std::vector<Entry> lights;
   std::vector<int> node_light;  // per scene node: its entry, -1 for none
@@ -25,6 +26,10 @@ struct CamerasPlan {
     std::string id;
     std::string name;
     const ValueMap* camera = nullptr;  // glTF-shaped, checked: "type" and its numbers
+    // Channels target its <yfov>, <znear>, <zfar> by their names as sids.
+    bool animated_yfov = false;
+    bool animated_znear = false;
+    bool animated_zfar = false;
   };
   std::vector<Entry> cameras;
   std::vector<int> node_camera;  // per scene node: its entry, -1 for none

@@ -49,6 +49,7 @@ void write_light(const LightsPlan::Entry& entry, XmlWriter& xml) {
       break;
   }
   xml.open("color");
+  if (entry.animated_color) xml.attr("sid", "color");
   xml.numbers(t.color);
   xml.close();
   if (t.type == LightType::kPoint || t.type == LightType::kSpot) {

@@ -5,6 +5,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "model/animation_pointer.h"
 
 namespace px::gltf {
 namespace {
@@ -183,6 +184,26 @@ void warn_matrix_target(ReadContext& ctx, const JsonObject& target, int node,
                path, " the matrix decomposes into"));
 }
 
+// The first node carrying light or camera `index` (what a light's or camera's pointer channel
+// names as its target node, model/animation_pointer.h); -1 when none does.
+int carrier_node(const ReadContext& ctx, PointerObject object, size_t index) {
+  for (size_t n = 0; n < ctx.count(Top::kNodes); ++n) {
+    absl::StatusOr<JsonObject> node = ctx.entry(Top::kNodes, n);
+    if (!node.ok()) continue;
+    const JsonValue* named = node->find("camera");
+    if (object == PointerObject::kLight) {
+      const JsonValue* extensions = node->find("extensions");
+      const JsonValue* punctual = extensions == nullptr || !extensions->IsObject()
+                                      ? nullptr
+                                      : find_member(*extensions, "KHR_lights_punctual");
+      named =
+          punctual == nullptr || !punctual->IsObject() ? nullptr : find_member(*punctual, "light");
+    }
+    if (named != nullptr && json_uint(*named) == index) return static_cast<int>(n);
+  }
+  return -1;
+}
+
 absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, size_t samplers,
                                    ChannelUse& use) {
   int sampler = -1;
@@ -211,6 +232,13 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
       std::string p;
       PX_GLTF_TRY(malformed((*pointer)->require("pointer", p)));
       target_out.emplace_back("pointer", Value(p));
+      // A light's or camera's pointer names a node carrying it, which writers number it by.
+      if (std::optional<ParsedPointer> parsed = parse_pointer(p);
+          parsed && parsed->object != PointerObject::kMaterial && node < 0) {
+        if (int carrier = carrier_node(ctx, parsed->object, parsed->index); carrier >= 0) {
+          target_out.insert(target_out.begin(), {"node", Value(carrier)});
+        }
+      }
     }
   }
   ValueMap out;

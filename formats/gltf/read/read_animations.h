@@ -1,11 +1,12 @@
 // Animations, kept in global_attrs["animations"], one map per animation: "name", "channels"
 // (each {"sampler": index, "target": {"node", "path"}}, a KHR_animation_pointer target's pointer in
-// target["pointer"]) and "samplers" (each {"times", "values", "interpolation"}, times and values
-// decoded columns: one row per key, or three per key for CUBICSPLINE values), extras kept.
-// A malformed animation, channel or sampler, or a sampler whose input or output is not the index
-// of an accessor, is refused (gltf.animation.malformed). Warned about, and read on: an input
-// accessor without min and max (gltf.read.accessor-no-bounds), negative or not increasing key
-// times (gltf.read.animation-input-negative, -not-increasing), rotations not of unit length
+// target["pointer"], and for a light's or camera's pointer the first node carrying it in "node")
+// and "samplers" (each {"times", "values", "interpolation"}, times and values decoded columns: one
+// row per key, or three per key for CUBICSPLINE values), extras kept. A malformed animation,
+// channel or sampler, or a sampler whose input or output is not the index of an accessor, is
+// refused (gltf.animation.malformed). Warned about, and read on: an input accessor without min and
+// max (gltf.read.accessor-no-bounds), negative or not increasing key times
+// (gltf.read.animation-input-negative, -not-increasing), rotations not of unit length
 // (gltf.read.animation-rotation-not-unit) and a channel animating the translation, rotation or
 // scale of a node with a matrix (gltf.read.channel-targets-matrix: read as animating what the
 // matrix decomposes into).

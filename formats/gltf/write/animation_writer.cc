@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "engine/hash_containers.h"
+#include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
 
 namespace px::gltf {
@@ -88,12 +89,35 @@ bool AnimationWriter::uses_pointer() const {
   return false;
 }
 
-void AnimationWriter::write_json(JsonWriter& json) const {
-  if (baked_.animations.empty()) return;
+void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_of_node,
+                                 Diagnostics& diagnostics) const {
+  // Each channel's written pointer (its own where it names no node); empty: left out.
+  std::vector<std::vector<std::string>> pointers(baked_.animations.size());
+  bool any = false;
+  for (size_t a = 0; a < baked_.animations.size(); ++a) {
+    for (const BakedChannel& c : baked_.animations[a].channels) {
+      std::string& p = pointers[a].emplace_back(
+          c.pointer.empty() || c.node < 0 ? c.pointer : pointer_of_node(c));
+      if (!c.pointer.empty() && p.empty()) {
+        diagnostics.warn("gltf.write.animation-pointer-dropped",
+                         cat("animation ", a, ": a channel on ", c.pointer, " is left out: node ",
+                             c.node, " carries no written light or camera"));
+      }
+      any = any || c.pointer.empty() || !p.empty();
+    }
+  }
+  if (!any) return;
   json.key("animations");
   json.start_array();
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
     const BakedAnimation& animation = baked_.animations[a];
+    const std::vector<std::string>& written = pointers[a];
+    if (std::none_of(written.begin(), written.end(),
+                     [&](const std::string& p) { return !p.empty(); }) &&
+        std::all_of(animation.channels.begin(), animation.channels.end(),
+                    [](const BakedChannel& c) { return !c.pointer.empty(); })) {
+      continue;
+    }
     json.start_object();
     if (!animation.name.empty()) {
       json.key("name");
@@ -101,13 +125,15 @@ void AnimationWriter::write_json(JsonWriter& json) const {
     }
     json.key("channels");
     json.start_array();
-    for (const BakedChannel& c : animation.channels) {
+    for (size_t i = 0; i < animation.channels.size(); ++i) {
+      const BakedChannel& c = animation.channels[i];
+      if (!c.pointer.empty() && written[i].empty()) continue;
       json.start_object();
       json.key("sampler");
       json.integer(c.sampler);
       json.key("target");
       json.start_object();
-      if (c.node >= 0) {
+      if (c.node >= 0 && c.pointer.empty()) {
         json.key("node");
         json.integer(c.node);
       }
@@ -119,7 +145,7 @@ void AnimationWriter::write_json(JsonWriter& json) const {
         json.key("KHR_animation_pointer");
         json.start_object();
         json.key("pointer");
-        json.string(c.pointer);
+        json.string(written[i]);
         json.end_object();
         json.end_object();
       }

@@ -30,6 +30,7 @@
 #include "formats/gltf/write/skin_writer.h"
 #include "formats/gltf/write/texture_writer.h"
 #include "formats/gltf/write/value_json.h"
+#include "model/animation_pointer.h"
 
 namespace px::gltf {
 namespace {
@@ -187,7 +188,16 @@ class Document {
     materials_.write_json(json);
     write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
-    animations_->write_json(json);
+    animations_->write_json(
+        json,
+        [&](const BakedChannel& c) -> std::string {
+          const std::optional<ParsedPointer> p = parse_pointer(c.pointer);
+          if (!p || p->object == PointerObject::kMaterial) return c.pointer;
+          const int index = p->object == PointerObject::kLight ? lights.node_light(c.node)
+                                                               : cameras.node_camera(c.node);
+          return index < 0 ? std::string() : make_pointer(p->object, index, p->property);
+        },
+        later);
     write_extension_lists(json, lights);
     if (!lights.empty()) {
       json.key("extensions");

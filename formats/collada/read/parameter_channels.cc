@@ -1,0 +1,581 @@
+#include "formats/collada/read/parameter_channels.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <deque>
+#include <initializer_list>
+#include <memory>
+#include <span>
+#include <string>
+#include <variant>
+
+#include "engine/errors.h"
+#include "engine/strings.h"
+#include "formats/collada/light_mapping.h"
+#include "formats/collada/read/cameras.h"
+#include "formats/collada/read/effect_alpha.h"
+#include "formats/collada/read/lights.h"
+#include "model/animation_curve.h"
+#include "model/animation_pointer.h"
+#include "model/key_times.h"
+
+namespace px::collada {
+namespace {
+
+bool named(const Element* e, std::initializer_list<std::string_view> names) {
+  return e != nullptr && std::find(names.begin(), names.end(), e->name) != names.end();
+}
+
+// Breadth-first below `from`, the first element whose sid is `sid`.
+const Element* find_sid(const Element& from, std::string_view sid) {
+  std::deque<const Element*> queue{&from};
+  while (!queue.empty()) {
+    const Element* e = queue.front();
+    queue.pop_front();
+    for (const Element& c : e->children()) {
+      if (c.attr("sid") == sid) return &c;
+      queue.push_back(&c);
+    }
+  }
+  return nullptr;
+}
+
+// The component a member names: -1 for none, -2 for one that is no component.
+int component_of(std::string_view member) {
+  if (member.empty()) return -1;
+  if (member.size() == 1) {
+    constexpr std::string_view kNames[] = {"RXSU", "GYTV", "BZP", "AWQ"};
+    for (int i = 0; i < 4; ++i) {
+      if (kNames[i].find(member[0]) != std::string_view::npos) return i;
+    }
+    return -2;
+  }
+  if (member.front() != '(' || member.back() != ')') return -2;
+  int index = -1;
+  std::string_view digits = member.substr(1, member.size() - 2);
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+  if (ec != std::errc() || end != digits.data() + digits.size() || index < 0) return -2;
+  return index;
+}
+
+std::vector<double> numbers_of(const Element* e) {
+  std::vector<double> out;
+  if (e == nullptr || !text_doubles(e->text, &out)) out.clear();
+  return out;
+}
+
+// The first shading element of a profile_COMMON technique, as materials.cc reads it.
+const Element* first_shading(const Element& technique) {
+  for (const Element& c : technique.children()) {
+    if (named(&c, {"phong", "lambert", "blinn", "constant"})) return &c;
+  }
+  return nullptr;
+}
+
+// The effect whose common-profile shading holds `slot` (or nullptr).
+const Element* effect_of_slot(const Element* slot) {
+  const Element* shading = slot->parent;
+  const Element* technique = shading == nullptr ? nullptr : shading->parent;
+  const Element* profile = technique == nullptr ? nullptr : technique->parent;
+  if (!named(technique, {"technique"}) || !named(profile, {"profile_COMMON"}) ||
+      !named(profile->parent, {"effect"}) || first_shading(*technique) != shading) {
+    return nullptr;
+  }
+  if (slot->name == "diffuse" && shading->name == "constant") return nullptr;
+  return profile->parent;
+}
+
+// Fills the object, the parameter and the element's width; false for an element mapped to none.
+bool classify(const Element& e, ParameterAddress* out) {
+  const Element* p = e.parent;
+  if (p == nullptr) return false;
+  out->element = &e;
+  if (e.name == "color" && named(p, {"emission", "diffuse", "transparent"})) {
+    out->parameter = p->name == "emission"  ? Parameter::kEmission
+                     : p->name == "diffuse" ? Parameter::kDiffuse
+                                            : Parameter::kTransparent;
+    out->object = effect_of_slot(p);
+    out->width = numbers_of(&e).size();
+    return out->object != nullptr && (out->width == 3 || out->width == 4);
+  }
+  if (e.name == "float" && named(p, {"transparency"})) {
+    out->parameter = Parameter::kTransparency;
+    out->object = effect_of_slot(p);
+    out->width = 1;
+    return out->object != nullptr;
+  }
+  const Element* common = p->parent;
+  if (common == nullptr || common->name != "technique_common") return false;
+  if (e.name == "color" && named(p, {"directional", "point", "spot"}) &&
+      named(common->parent, {"light"})) {
+    out->parameter = Parameter::kLightColor;
+    out->object = common->parent;
+    out->width = 3;
+    return true;
+  }
+  const Element* optics = common->parent;
+  if (!named(optics, {"optics"}) || !named(optics->parent, {"camera"})) return false;
+  out->object = optics->parent;
+  out->width = 1;
+  if (named(p, {"perspective"}) && named(&e, {"xfov", "yfov"})) {
+    out->parameter = e.name == "xfov" ? Parameter::kXfov : Parameter::kYfov;
+    return true;
+  }
+  if (named(p, {"perspective", "orthographic"}) && named(&e, {"znear", "zfar"})) {
+    out->parameter = e.name == "znear" ? Parameter::kZnear : Parameter::kZfar;
+    return true;
+  }
+  return false;
+}
+
+// Channels animating one value of glTF's: the base colour, the emission, a light's colour, a
+// camera's field of view, near or far plane.
+enum class Group : uint8_t { kBaseColor, kEmission, kLightColor, kFov, kZnear, kZfar };
+
+Group group_of(Parameter p) {
+  switch (p) {
+    case Parameter::kEmission:
+      return Group::kEmission;
+    case Parameter::kDiffuse:
+    case Parameter::kTransparent:
+    case Parameter::kTransparency:
+      return Group::kBaseColor;
+    case Parameter::kLightColor:
+      return Group::kLightColor;
+    case Parameter::kXfov:
+    case Parameter::kYfov:
+      return Group::kFov;
+    case Parameter::kZnear:
+      return Group::kZnear;
+    case Parameter::kZfar:
+      return Group::kZfar;
+  }
+  return Group::kEmission;
+}
+
+struct Followed {
+  const ParameterChannel* channel;
+  Curve curve;
+};
+
+// The static terms a group's keys start from, and how a key's terms become glTF's values.
+class GroupValues {
+ public:
+  virtual ~GroupValues() = default;
+  // Sets the animated parameter `p` (component c, or all) from `v`.
+  virtual void set(Parameter p, int c, std::span<const double> v) = 0;
+  // The glTF values of the terms as they are now, one row per output channel.
+  virtual void emit(std::vector<std::vector<double>>& rows) = 0;
+};
+
+void assign(std::span<double> terms, int c, std::span<const double> v) {
+  if (c >= 0) {
+    if (static_cast<size_t>(c) < terms.size()) terms[c] = v[0];
+  } else {
+    std::copy_n(v.begin(), std::min(v.size(), terms.size()), terms.begin());
+  }
+}
+
+class BaseColor : public GroupValues {
+ public:
+  std::array<double, 4> diffuse{1, 1, 1, 1};
+  TransparencyTerms terms;
+  std::array<double, 4> transparent{0, 0, 0, 1};
+  double lowest_alpha = 1;
+
+  void set(Parameter p, int c, std::span<const double> v) override {
+    if (p == Parameter::kDiffuse) assign(diffuse, c, v);
+    if (p == Parameter::kTransparent) assign(transparent, c, v);
+    if (p == Parameter::kTransparency) terms.factor = std::isfinite(v[0]) ? v[0] : std::nan("");
+  }
+  void emit(std::vector<std::vector<double>>& rows) override {
+    terms.diffuse_alpha = std::isfinite(diffuse[3]) ? diffuse[3] : 1;
+    if (terms.transparent) terms.transparent = transparent;
+    bool exception;
+    const double alpha = effect_alpha(terms, &exception);
+    lowest_alpha = std::min(lowest_alpha, alpha);
+    rows[0].insert(rows[0].end(), {diffuse[0], diffuse[1], diffuse[2], alpha});
+  }
+};
+
+class Emission : public GroupValues {
+ public:
+  std::array<double, 4> rgba{0, 0, 0, 1};
+  void set(Parameter, int c, std::span<const double> v) override { assign(rgba, c, v); }
+  void emit(std::vector<std::vector<double>>& rows) override {
+    rows[0].insert(rows[0].end(), rgba.begin(), rgba.begin() + 3);
+  }
+};
+
+class LightColor : public GroupValues {
+ public:
+  ColladaLightTerms terms;
+  void set(Parameter, int c, std::span<const double> v) override { assign(terms.color, c, v); }
+  void emit(std::vector<std::vector<double>>& rows) override {
+    const Light light = light_from_collada(terms, {});
+    rows[0].insert(rows[0].end(), light.color.begin(), light.color.end());
+    rows[1].push_back(light.intensity);
+  }
+};
+
+class CameraTerm : public GroupValues {
+ public:
+  std::optional<double> xfov, yfov, aspect, value;
+  bool fov = false;
+  void set(Parameter p, int, std::span<const double> v) override {
+    (p == Parameter::kXfov ? xfov : p == Parameter::kYfov ? yfov : value) = v[0];
+  }
+  void emit(std::vector<std::vector<double>>& rows) override {
+    rows[0].push_back(fov ? vertical_fov(xfov, yfov, aspect).value_or(0) : value.value_or(0));
+  }
+};
+
+std::optional<double> number_child(const Element& parent, std::string_view name) {
+  std::vector<double> v = numbers_of(parent.child(name));
+  if (v.size() != 1) return std::nullopt;
+  return v[0];
+}
+
+// Why a slot's static value cannot be followed exactly: spelled through a <param>.
+bool through_param(const Element* slot) {
+  return slot != nullptr && slot->child("param") != nullptr;
+}
+
+// The place of `key` in global_attrs[list] and the first node whose extras[field] names it.
+struct Anchor {
+  int index = -1;
+  int node = -1;
+};
+Anchor anchor_of(const ReadContext& ctx, std::string_view list, std::string_view field,
+                 const std::string& key) {
+  Anchor out;
+  const Value* entries = find_value(ctx.scene.global_attrs, list);
+  if (entries == nullptr || !entries->is_map()) return out;
+  const ValueMap& map = entries->as_map();
+  for (size_t i = 0; i < map.size(); ++i) {
+    if (map[i].first == key) out.index = static_cast<int>(i);
+  }
+  if (out.index < 0) return out;
+  for (size_t n = 0; n < ctx.scene.nodes.size(); ++n) {
+    const Value* named = find_value(ctx.scene.nodes[n].extras, field);
+    if (named != nullptr && named->is_string() && named->as_string() == key) {
+      out.node = static_cast<int>(n);
+      break;
+    }
+  }
+  return out;
+}
+
+class GroupMerger {
+ public:
+  GroupMerger(ReadContext& ctx, const Materials& materials, Animation& animation)
+      : ctx_(ctx), materials_(materials), animation_(animation) {}
+
+  // Merges one group's channels; returns how many animate nothing.
+  absl::StatusOr<int64_t> merge(Group group, const Element& object,
+                                const std::vector<const ParameterChannel*>& channels);
+
+ private:
+  std::vector<int> materials_of(const Element& effect);
+  absl::Status push(const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
+                    const std::vector<size_t>& widths, bool step,
+                    const std::vector<std::pair<int, std::string>>& targets);
+
+  ReadContext& ctx_;
+  const Materials& materials_;
+  Animation& animation_;
+};
+
+std::vector<int> GroupMerger::materials_of(const Element& effect) {
+  std::vector<int> out;
+  for (const auto& [material, index] : materials_.by_element) {
+    const Element* instance = material->child("instance_effect");
+    if (instance == nullptr) continue;
+    std::string_view url = instance->attr("url");
+    if (url.starts_with('#') && find_id(ctx_, url.substr(1)) == &effect) out.push_back(index);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+absl::Status GroupMerger::push(const std::vector<double>& times,
+                               const std::vector<std::vector<double>>& rows,
+                               const std::vector<size_t>& widths, bool step,
+                               const std::vector<std::pair<int, std::string>>& targets) {
+  uint64_t bytes = times.size() * sizeof(double);
+  for (const std::vector<double>& r : rows) bytes += r.size() * sizeof(double);
+  if (ctx_.copy_bytes_used + bytes > ctx_.copy_budget()) {
+    return over_budget("collada.copies.budget", cat("animated parameter keys would take more than ",
+                                                    ctx_.copy_budget(), " bytes"));
+  }
+  ctx_.copy_bytes_used += bytes;
+  std::span<double> t = ctx_.scene.arena->allocate<double>(times.size());
+  std::copy(times.begin(), times.end(), t.begin());
+  // One sampler per output value; every target of the value shares it.
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::span<double> v = ctx_.scene.arena->allocate<double>(rows[r].size());
+    std::copy(rows[r].begin(), rows[r].end(), v.begin());
+    AnimationSampler& s = animation_.samplers.emplace_back().emplace();
+    s.times = Column::of<double>(std::span<const double>(t), 1);
+    s.values = Column::of<double>(std::span<const double>(v), widths[r]);
+    s.interpolation = step ? "STEP" : "LINEAR";
+  }
+  const int first = static_cast<int>(animation_.samplers.size() - rows.size());
+  for (const auto& [node, pointer] : targets) {
+    for (size_t r = 0; r < rows.size(); ++r) {
+      const std::optional<ParsedPointer> parsed = parse_pointer(pointer);
+      AnimationChannel& c = animation_.channels.emplace_back();
+      c.sampler = first + static_cast<int>(r);
+      c.target.node = node;
+      c.target.path = "pointer";
+      // A light's second value is its intensity.
+      c.target.pointer =
+          r == 0 ? pointer : make_pointer(parsed->object, parsed->index, kLightIntensity);
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
+                                           const std::vector<const ParameterChannel*>& channels) {
+  int64_t dropped = 0;
+  std::vector<Followed> followed;
+  for (const ParameterChannel* c : channels) {
+    const AnimationSampler& s = c->sampler;
+    if (s.values.cols != c->address.width) {
+      ctx_.warn("collada.animation.key-width",
+                cat("channel target \"", c->channel->attr("target"), "\" takes ", c->address.width,
+                    " values per key; its sampler gives ", s.values.cols, "; dropped"),
+                c->channel);
+      continue;
+    }
+    std::variant<Curve, std::string> curve = Curve::make(s);
+    if (std::string* why = std::get_if<std::string>(&curve)) {
+      ctx_.warn("collada.animation.sampler-invalid",
+                cat("the sampler of channel target \"", c->channel->attr("target"),
+                    "\" cannot be followed (", *why, "); the channel is dropped"),
+                c->channel);
+      continue;
+    }
+    followed.push_back({c, std::get<Curve>(std::move(curve))});
+  }
+  if (followed.empty()) return dropped;
+  const int64_t count = static_cast<int64_t>(followed.size());
+
+  // The static terms, and where the values go.
+  std::unique_ptr<GroupValues> values;
+  std::vector<size_t> widths{1};
+  std::vector<std::pair<int, std::string>> targets;
+  BaseColor* base = nullptr;
+  std::vector<int> materials;
+  if (group == Group::kBaseColor || group == Group::kEmission) {
+    materials = materials_of(object);
+    // classify made sure the slot sits in the effect's first common-profile shading.
+    const Element* shading = followed[0].channel->address.element->parent->parent;
+    if (group == Group::kEmission) {
+      auto e = std::make_unique<Emission>();
+      std::vector<double> rgba = numbers_of(shading->child("emission")->child("color"));
+      std::copy_n(rgba.begin(), std::min<size_t>(rgba.size(), 4), e->rgba.begin());
+      values = std::move(e);
+      widths = {3};
+      for (int m : materials)
+        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kEmissiveFactor));
+    } else {
+      auto b = std::make_unique<BaseColor>();
+      const Element* diffuse = shading->child("diffuse");
+      const Element* transparent = shading->child("transparent");
+      const Element* transparency = shading->child("transparency");
+      if (through_param(diffuse) || through_param(transparent) || through_param(transparency)) {
+        return count;
+      }
+      if (!materials.empty()) {
+        const std::array<double, 4>& rgba = ctx_.scene.materials[materials[0]].base_color;
+        std::copy(rgba.begin(), rgba.begin() + 3, b->diffuse.begin());
+      }
+      std::vector<double> d = numbers_of(diffuse == nullptr ? nullptr : diffuse->child("color"));
+      if (d.size() >= 3) std::copy_n(d.begin(), std::min<size_t>(d.size(), 4), b->diffuse.begin());
+      if (transparency != nullptr) {
+        std::optional<double> f = number_child(*transparency, "float");
+        if (f) b->terms.factor = std::isfinite(*f) ? *f : std::nan("");
+      }
+      if (transparent != nullptr) {
+        std::string_view mode = transparent->attr("opaque");
+        if (mode == "A_ZERO" || mode == "RGB_ZERO" || mode == "RGB_ONE") b->terms.mode = mode;
+        std::vector<double> tc = numbers_of(transparent->child("color"));
+        if (transparent->child("texture") == nullptr && tc.size() >= 3) {
+          std::copy_n(tc.begin(), std::min<size_t>(tc.size(), 4), b->transparent.begin());
+          b->terms.transparent = b->transparent;
+        }
+      }
+      // Without a <transparent> colour the transparency counts for nothing (materials.cc).
+      if (!b->terms.transparent &&
+          std::none_of(followed.begin(), followed.end(), [](const Followed& f) {
+            return f.channel->address.parameter == Parameter::kDiffuse;
+          })) {
+        return count;
+      }
+      base = b.get();
+      values = std::move(b);
+      widths = {4};
+      for (int m : materials)
+        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kBaseColorFactor));
+    }
+  } else if (group == Group::kLightColor) {
+    std::optional<ColladaLightTerms> terms = light_terms(object);
+    const Anchor anchor =
+        anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, object.attr("id")));
+    if (!terms || anchor.node < 0) return count;
+    auto l = std::make_unique<LightColor>();
+    l->terms = *terms;
+    values = std::move(l);
+    widths = {3, 1};
+    targets.emplace_back(anchor.node,
+                         make_pointer(PointerObject::kLight, anchor.index, kLightColor));
+  } else {
+    const Anchor anchor =
+        anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, object.attr("id")));
+    const Element* optics = followed[0].channel->address.element->parent;
+    const std::string optics_name(optics->name);
+    auto camera = std::make_unique<CameraTerm>();
+    camera->fov = group == Group::kFov;
+    camera->xfov = number_child(*optics, "xfov");
+    camera->yfov = number_child(*optics, "yfov");
+    camera->aspect = number_child(*optics, "aspect_ratio");
+    // glTF's camera must hold the value: a camera read_cameras kept, a zfar it did not drop.
+    const Value* cameras = find_value(ctx_.scene.global_attrs, "cameras");
+    const Value* kept = anchor.index < 0 ? nullptr : &cameras->as_map()[anchor.index].second;
+    const Value* body =
+        kept == nullptr || !kept->is_map() ? nullptr : find_value(kept->as_map(), optics_name);
+    const std::string_view property = group == Group::kFov     ? "yfov"
+                                      : group == Group::kZnear ? "znear"
+                                                               : "zfar";
+    if (anchor.node < 0 || body == nullptr || !body->is_map() ||
+        find_value(body->as_map(), property) == nullptr) {
+      return count;
+    }
+    if (camera->fov && camera->yfov) {
+      // An <xfov> beside a <yfov> sets the aspect ratio, which glTF's yfov does not hold.
+      std::erase_if(followed, [&](const Followed& f) {
+        const bool x = f.channel->address.parameter == Parameter::kXfov;
+        dropped += x;
+        return x;
+      });
+      if (followed.empty()) return dropped;
+    }
+    values = std::move(camera);
+    targets.emplace_back(anchor.node, make_pointer(PointerObject::kCamera, anchor.index,
+                                                   cat(optics_name, "/", property)));
+  }
+  if (targets.empty()) return count;
+
+  // Key times: every channel's, a curving span's quarters, a key before each step. (A light's
+  // colour split in two and an xfov made a yfov are exact at the keys alone: keying their linear
+  // spans too would grow the keys at each read of a document written back.)
+  std::vector<double> times;
+  bool step = true;
+  for (const Followed& f : followed) {
+    for (size_t k = 0; k < f.curve.keys(); ++k) {
+      times.push_back(f.curve.time(k));
+      if (k + 1 == f.curve.keys()) continue;
+      const SpanKind span = f.curve.span(k);
+      step = step && span == SpanKind::kStep;
+      if (span != SpanKind::kStep && span != SpanKind::kLinear) {
+        const double t0 = f.curve.time(k), t1 = f.curve.time(k + 1);
+        for (int q = 1; q < 4; ++q) times.push_back(t0 + (t1 - t0) * q / 4);
+      }
+    }
+  }
+  if (!step) {
+    for (const Followed& f : followed) {
+      for (size_t k = 0; k + 1 < f.curve.keys(); ++k) {
+        if (f.curve.span(k) == SpanKind::kStep) {
+          times.push_back(float32_step_before(f.curve.time(k + 1)));
+        }
+      }
+    }
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  nudge_times(times);
+  std::vector<std::vector<double>> rows(widths.size());
+  std::vector<double> key;
+  for (double t : times) {
+    for (const Followed& f : followed) {
+      key.resize(f.curve.width());
+      f.curve.evaluate(t, key);
+      values->set(f.channel->address.parameter, f.channel->address.component, key);
+    }
+    values->emit(rows);
+  }
+  // An alpha below 1 blends, as a static one does (materials.cc).
+  if (base != nullptr && base->lowest_alpha < 1) {
+    for (int m : materials) {
+      if (ctx_.scene.materials[m].alpha_mode == AlphaMode::kOpaque) {
+        ctx_.scene.materials[m].alpha_mode = AlphaMode::kBlend;
+      }
+    }
+  }
+  if (absl::Status s = push(times, rows, widths, step, targets); !s.ok()) return s;
+  return dropped;
+}
+
+}  // namespace
+
+std::optional<ParameterAddress> parameter_address(const ReadContext& ctx, std::string_view target) {
+  const size_t slash = target.find('/');
+  if (slash == std::string_view::npos) return std::nullopt;
+  const Element* e = find_id(ctx, target.substr(0, slash));
+  // Only an effect's, a light's or a camera's elements hold what this maps.
+  const Element* holder = e;
+  while (holder != nullptr && !named(holder, {"effect", "light", "camera"})) {
+    holder = holder->parent;
+  }
+  if (holder == nullptr) return std::nullopt;
+  std::string_view rest = target.substr(slash + 1);
+  const size_t member = rest.find_first_of(".(");
+  std::string_view path = rest.substr(0, member);
+  std::string_view member_text = member == std::string_view::npos ? std::string_view()
+                                 : rest[member] == '.'            ? rest.substr(member + 1)
+                                                                  : rest.substr(member);
+  while (e != nullptr && !path.empty()) {
+    const size_t next = path.find('/');
+    e = find_sid(*e, path.substr(0, next));
+    path = next == std::string_view::npos ? std::string_view() : path.substr(next + 1);
+  }
+  ParameterAddress out;
+  if (e == nullptr || !classify(*e, &out)) return std::nullopt;
+  out.component = component_of(member_text);
+  if (out.component < -1 ||
+      (out.component >= 0 && static_cast<size_t>(out.component) >= out.width)) {
+    return std::nullopt;
+  }
+  if (out.component >= 0) out.width = 1;
+  return out;
+}
+
+absl::StatusOr<int64_t> merge_parameter_channels(ReadContext& ctx, const Materials& materials,
+                                                 const std::vector<ParameterChannel>& channels,
+                                                 Animation& animation) {
+  // Groups in the order their first channel comes, for a deterministic output.
+  std::vector<std::pair<std::pair<const Element*, Group>, std::vector<const ParameterChannel*>>>
+      groups;
+  for (const ParameterChannel& c : channels) {
+    const std::pair key{c.address.object, group_of(c.address.parameter)};
+    auto it =
+        std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups.end()) it = groups.insert(groups.end(), {key, {}});
+    it->second.push_back(&c);
+  }
+  GroupMerger merger(ctx, materials, animation);
+  int64_t dropped = 0;
+  for (const auto& [key, list] : groups) {
+    absl::StatusOr<int64_t> d = merger.merge(key.second, *key.first, list);
+    if (!d.ok()) return d.status();
+    dropped += *d;
+  }
+  return dropped;
+}
+
+}  // namespace px::collada

@@ -1,0 +1,40 @@
+// The KHR_animation_pointer pointers the readers and writers map to another format's parameters:
+// a material's, a light's or a camera's, "/materials/N/...", "/extensions/KHR_lights_punctual/
+// lights/N/..." and "/cameras/N/...". Other pointers (nodes, extensions) parse as kOther.
+//
+// N names a Scene::materials index. For a light or a camera it is the index the document the
+// channel came from gives, unless the channel's target names a node (model/animation.h): then N
+// means the light or camera that node carries, and a writer numbers it as it writes the node's.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace px {
+
+enum class PointerObject { kMaterial, kLight, kCamera };
+
+struct ParsedPointer {
+  PointerObject object = PointerObject::kMaterial;
+  size_t index = 0;
+  std::string_view property;  // what follows the index: "emissiveFactor", "color", ...
+};
+
+// The object a pointer names and the property it animates; nullopt for any other pointer.
+std::optional<ParsedPointer> parse_pointer(std::string_view pointer);
+
+// The pointer of `property` of object `index`.
+std::string make_pointer(PointerObject object, size_t index, std::string_view property);
+
+// The properties the converters map between COLLADA and glTF.
+inline constexpr std::string_view kBaseColorFactor = "pbrMetallicRoughness/baseColorFactor";
+inline constexpr std::string_view kEmissiveFactor = "emissiveFactor";
+inline constexpr std::string_view kLightColor = "color";
+inline constexpr std::string_view kLightIntensity = "intensity";
+inline constexpr std::string_view kCameraYfov = "perspective/yfov";
+inline constexpr std::string_view kCameraZnear = "perspective/znear";
+inline constexpr std::string_view kCameraZfar = "perspective/zfar";
+
+}  // namespace px
