@@ -185,10 +185,10 @@ class Document {
     skins_->write_json(json);
     cameras.write_json(json);
     materials_.write_json(json);
-    write_textures_json(scene_, *images_, json, later);
+    const TextureExtensions texture_extensions = write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
     animations_->write_json(json);
-    write_extension_lists(json, lights);
+    write_extension_lists(json, lights, texture_extensions);
     if (!lights.empty()) {
       json.key("extensions");
       json.start_object();
@@ -222,11 +222,12 @@ class Document {
         materials_(std::move(materials)) {}
 
   // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels,
-  // KHR_lights_punctual for lights, the materials' extensions, a compression extension when a primitive is compressed
-  // (required when its fallback is left out).
-  void write_extension_lists(JsonWriter& json, const LightWriter& lights) const {
-    std::vector<std::string_view> used;
-    std::vector<std::string_view> required;
+  // KHR_lights_punctual for lights, the materials' extensions, the textures' source extensions, a
+  // compression extension when a primitive is compressed (required when its fallback is left out).
+  void write_extension_lists(JsonWriter& json, const LightWriter& lights,
+                             const TextureExtensions& textures) const {
+    std::vector<std::string_view> used = textures.used;
+    std::vector<std::string_view> required = textures.required;
     if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
     if (!lights.empty()) used.push_back("KHR_lights_punctual");
     for (std::string_view name : materials_.extensions_used()) used.push_back(name);

@@ -288,6 +288,8 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
 void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
                      Diagnostics& diagnostics) {
   const uint32_t sets = texcoord_sets(plan.attributes);
+  const bool tangents = std::any_of(plan.attributes.begin(), plan.attributes.end(),
+                                    [](const AttributePlan& a) { return a.semantic == "TANGENT"; });
   json.start_object();
   if (!plan.name.empty()) {
     json.key("name");
@@ -314,7 +316,7 @@ void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter&
     write_targets_json(plan.morphs, json);
     if (g.material >= 0) {
       json.key("material");
-      json.integer(materials.use(g.material, sets, plan.label, diagnostics));
+      json.integer(materials.use(g.material, sets, tangents, plan.label, diagnostics));
     }
     if (g.mode != kTriangles) {
       json.key("mode");
