@@ -13,6 +13,7 @@
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
 #include "formats/collada/write/morph_writer.h"
+#include "formats/collada/write/effect_extensions.h"
 #include "formats/collada/write/effect_writer.h"
 #include "formats/collada/write/geometry_writer.h"
 #include "formats/collada/write/light_writer.h"
@@ -44,6 +45,7 @@ constexpr uint64_t kReportBytes = uint64_t{1} << 20;
 absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uris,
                                         Progress& progress, Diagnostics& diagnostics) {
   warn_dropped_globals(scene, diagnostics);
+  warn_gltf_extensions_dropped(scene, diagnostics);
   check_asset(scene, diagnostics);
   WritePlan plan;
   plan.uris = uris;
