@@ -103,14 +103,18 @@ TEST(CarriedExtensions, DataNotWhatItsExtensionSaysIsLeftOutWithAWarning) {
       "KHR_materials_transmission": {"transmissionTexture": {"index": 9}},
       "KHR_materials_volume": {"attenuationDistance": 0},
       "KHR_materials_iridescence": "no object",
-      "KHR_materials_dispersion": {"dispersion": 0.5, "custom": 1}})"));
+      "KHR_materials_dispersion": {"dispersion": 0.5, "custom": {"kept": [1]}}})"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(r.diagnostics.count("gltf.read.material-extension-invalid"), 6);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.material-extension-invalid"), 5);
   const Material& m = r.scene->materials[0];
   ASSERT_EQ(m.extensions.size(), 1u);
   EXPECT_EQ(m.extensions[0].name, "KHR_materials_dispersion");
-  ASSERT_EQ(m.extensions[0].values.size(), 1u);
-  EXPECT_EQ(m.extensions[0].values[0].first, "dispersion");
+  // A member the extension does not define is glTF's to allow: kept as it is.
+  ASSERT_EQ(m.extensions[0].values.size(), 2u);
+  EXPECT_EQ(m.extensions[0].values[1].first, "custom");
+  Parsed p = write_gltf(*r.scene);
+  const rapidjson::Value& dispersion = p.doc["materials"][0]["extensions"]["KHR_materials_dispersion"];
+  EXPECT_EQ(dispersion["custom"]["kept"][0].GetInt(), 1);
 }
 
 TEST(CarriedExtensions, AnExtensionNotInExtensionsUsedIsNotRead) {
@@ -139,7 +143,8 @@ TEST(CarriedExtensions, AWriteLeavesOutWhatTheValidatorWouldReject) {
   Material m;
   m.extensions = {
       extension("KHR_materials_foo", {{"x", Value(1)}}),
-      extension("KHR_materials_sheen", {{"sheenRoughnessFactor", Value(0.5)}, {"bar", Value(1)}},
+      extension("KHR_materials_sheen",
+                {{"sheenRoughnessFactor", Value(0.5)}, {"sheenColorTexture", Value(1)}},
                 {{"sheenColorTexture", texture(0)}, {"sheenRoughnessTexture", texture(4)}}),
       extension("KHR_materials_sheen", {}),
       extension("KHR_materials_clearcoat", {{"clearcoatFactor", Value(-1)}}),
@@ -147,7 +152,7 @@ TEST(CarriedExtensions, AWriteLeavesOutWhatTheValidatorWouldReject) {
   scene.materials.push_back(m);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
-  // The unknown extension, the second sheen, the clearcoat and the volume; sheen's "bar".
+  // The unknown extension, the second sheen, the clearcoat and the volume; a texture as a value.
   EXPECT_EQ(diagnostics.count("gltf.write.material-extension-dropped"), 5);
   EXPECT_EQ(diagnostics.count("gltf.write.texture-dropped"), 1);
   const rapidjson::Value& out = p.doc["materials"][0]["extensions"];
@@ -288,6 +293,88 @@ TEST(CarriedExtensions, ASourceWhoseImageIsNotOfItsTypeIsLeftOut) {
   EXPECT_EQ(diagnostics.count("gltf.write.texture-source-dropped"), 1);
   EXPECT_FALSE(p.doc["textures"][0].HasMember("extensions"));
   EXPECT_FALSE(p.doc.HasMember("extensionsUsed"));
+}
+
+// KHR_materials_variants: the root's names and each primitive's mappings, in
+// global_attrs["material_variants"] (read/read_variants.h).
+Value variants_attr(ValueArray mappings) {
+  return Value(ValueMap{{"variants", Value(ValueArray{"red", "blue"})},
+                        {"mappings", Value(ValueArray{Value(ValueMap{
+                                         {"mesh", 0}, {"material", 0},
+                                         {"mappings", Value(std::move(mappings))}})})}});
+}
+
+Value mapping(int material, ValueArray variants) {
+  return Value(ValueMap{{"material", material}, {"variants", Value(std::move(variants))}});
+}
+
+TEST(MaterialVariants, TheVariantsAndAPrimitivesMappingsAreWrittenAndReadBack) {
+  Scene scene = textured_triangle(false);
+  scene.materials.resize(2);
+  set_value(scene.global_attrs, "material_variants",
+            variants_attr({mapping(1, {1}), mapping(0, {0})}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  EXPECT_EQ(diagnostics.count("gltf.write.variants-dropped"), 0);
+  EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 0);
+  const rapidjson::Value& root = p.doc["extensions"]["KHR_materials_variants"]["variants"];
+  ASSERT_EQ(root.Size(), 2u);
+  EXPECT_EQ(root[1]["name"], "blue");
+  const rapidjson::Value& mappings =
+      p.doc["meshes"][0]["primitives"][0]["extensions"]["KHR_materials_variants"]["mappings"];
+  ASSERT_EQ(mappings.Size(), 2u);
+  EXPECT_EQ(mappings[0]["material"].GetInt(), 1);
+  EXPECT_EQ(mappings[0]["variants"][0].GetInt(), 1);
+  EXPECT_EQ(p.doc["extensionsUsed"][0], "KHR_materials_variants");
+
+  absl::StatusOr<Written> glb = write_to_memory(scene, true, "", diagnostics);
+  ASSERT_TRUE(glb.ok()) << glb.status();
+  ReadResult back = read_bytes(glb->json);
+  ASSERT_TRUE(back.scene.ok()) << back.scene.status();
+  const Value* read = find_value(back.scene->global_attrs, "material_variants");
+  ASSERT_NE(read, nullptr);
+  Parsed again = write_gltf(*back.scene);
+  EXPECT_TRUE(again.doc["extensions"] == p.doc["extensions"]);
+  EXPECT_TRUE(again.doc["meshes"] == p.doc["meshes"]);
+}
+
+TEST(MaterialVariants, AMappingThatNamesNoMaterialOrVariantIsLeftOutOnWrite) {
+  Scene scene = textured_triangle(false);
+  scene.materials.resize(2);
+  set_value(scene.global_attrs, "material_variants",
+            variants_attr({mapping(7, {0}), mapping(1, {5}), mapping(1, {0}), mapping(0, {0})}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  EXPECT_EQ(diagnostics.count("gltf.write.variants-dropped"), 1);
+  const rapidjson::Value& mappings =
+      p.doc["meshes"][0]["primitives"][0]["extensions"]["KHR_materials_variants"]["mappings"];
+  ASSERT_EQ(mappings.Size(), 1u);
+  EXPECT_EQ(mappings[0]["material"].GetInt(), 1);
+}
+
+TEST(MaterialVariants, AReadLeavesOutWhatIsNotAVariantOrAMapping) {
+  Bin bin;
+  bin.add(std::vector<float>{0, 0, 0, 1, 0, 0, 0, 1, 0});
+  ReadResult r = read_bytes(document(R"("extensionsUsed": ["KHR_materials_variants"],
+      "extensions": {"KHR_materials_variants": {"variants": [{"name": "a"}, {}]}},
+      "materials": [{}, {}],
+      "bufferViews": [{"buffer": 0, "byteLength": 36}],
+      "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                     "min": [0, 0, 0], "max": [1, 1, 0]}],
+      "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "material": 0,
+          "extensions": {"KHR_materials_variants": {"mappings": [
+              {"material": 1, "variants": [0]}, {"material": 5, "variants": [1]},
+              {"material": 0, "variants": [0]}]}}}]}])",
+                                     bin));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  // The nameless variant, the mapping of material 5 and variant 0 mapped twice.
+  EXPECT_EQ(r.diagnostics.count("gltf.read.variants-invalid"), 3);
+  const Value* read = find_value(r.scene->global_attrs, "material_variants");
+  ASSERT_NE(read, nullptr);
+  EXPECT_EQ(find_value(read->as_map(), "variants")->as_array().size(), 2u);
+  const ValueArray& primitives = find_value(read->as_map(), "mappings")->as_array();
+  ASSERT_EQ(primitives.size(), 1u);
+  EXPECT_EQ(find_value(primitives[0].as_map(), "mappings")->as_array().size(), 1u);
 }
 
 }  // namespace

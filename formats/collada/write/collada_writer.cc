@@ -29,8 +29,8 @@ namespace {
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "asset" || key == "skins" || key == "animations" || key == "cameras" ||
-        key == "lights") {
-      continue;
+        key == "lights" || key == "material_variants") {
+      continue;  // material_variants: warn_gltf_extensions_dropped
     }
     diagnostics.warn("collada.write.global-dropped",
                      cat("scene attribute '", key, "' left out: COLLADA has no place for it"));

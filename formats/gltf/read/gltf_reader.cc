@@ -21,6 +21,7 @@
 #include "formats/gltf/read/read_json.h"
 #include "formats/gltf/read/read_materials.h"
 #include "formats/gltf/read/read_meshes.h"
+#include "formats/gltf/read/read_variants.h"
 #include "formats/gltf/read/read_nodes.h"
 #include "formats/gltf/read/read_skins.h"
 #include "formats/gltf/read/read_textures.h"
@@ -129,6 +130,7 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   // is stopped by the checks of progress.status() after it.
   PX_GLTF_TRY(read_meshes(ctx, buffers, accessors));
   PX_GLTF_TRY(progress.status());
+  PX_GLTF_TRY(read_variants(ctx));
   PX_GLTF_TRY(read_nodes(ctx));
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));

@@ -81,20 +81,18 @@ Value number_value(const JsonValue& json) {
 
 // One of the extensions carried as they are (check/material_extension_rules.h): its numbers and
 // textureInfos, each what the extension's schema says or the extension is left out, and its
-// extras. A member the extension does not define is left out alone.
+// extras and members it does not define as they are.
 absl::Status read_carried_extension(ReadContext& ctx, const CarriedExtension& rules,
                                     const JsonObject& json, Material& m) {
   MaterialExtension out{std::string(rules.name), {}, {}};
   for (const auto& member : json.json().GetObject()) {
     const std::string_view key(member.name.GetString(), member.name.GetStringLength());
     const MemberRule* rule = member_rule(rules, key);
-    if (key == "extras") {
-      absl::StatusOr<Value> extras = ctx.value(member.value, json.pointer(key));
-      if (!extras.ok()) return extras.status();
-      out.values.emplace_back(key, *std::move(extras));
-    } else if (rule == nullptr) {
-      ctx.warn(kInvalid, cat(json.pointer(key), ": ", rules.name, " has no member \"", key,
-                             "\"; it is left out"));
+    if (rule == nullptr) {
+      // extras, or a member the extension does not define, which glTF allows: kept as it is.
+      absl::StatusOr<Value> value = ctx.value(member.value, json.pointer(key));
+      if (!value.ok()) return value.status();
+      out.values.emplace_back(key, *std::move(value));
     } else if (rule->kind == MemberKind::kTexture || rule->kind == MemberKind::kNormalTexture) {
       TextureRef ref;
       const std::string_view scale_key = rule->kind == MemberKind::kNormalTexture ? "scale" : "";

@@ -134,6 +134,7 @@ void read_source_extension(ReadContext& ctx, const JsonObject& json, Texture& te
     std::optional<JsonObject> e = ctx.extension(json, name, kInvalid);
     if (!e) continue;
     int image = -1;
+    if (!e->has("source")) continue;  // a source is optional: nothing to keep
     if (!e->get_index("source", ctx.count(Top::kImages), image).ok() || image < 0) {
       ctx.warn(kInvalid, cat(e->pointer("source"), " is not the index of an image; ", name,
                              " is left out"));

@@ -41,10 +41,10 @@ std::string clean(MaterialExtension& e, const std::string& where, Diagnostics& d
     const MemberRule* rule = member_rule(*rules, member.first);
     if (twice) {
       drop_member(member.first, "given twice");
-    } else if (member.first == "extras") {
-      return true;
-    } else if (rule == nullptr || is_texture(*rule)) {
-      drop_member(member.first, cat(e.name, " defines no such number"));
+    } else if (rule == nullptr) {
+      return true;  // extras, or a member the extension does not define: written as it is
+    } else if (is_texture(*rule)) {
+      drop_member(member.first, "a texture given as a value");
     } else if (std::string why = number_problem(*rule, member.second); !why.empty()) {
       if (problem.empty()) problem = cat("\"", member.first, "\" ", why);
     } else {
@@ -138,9 +138,10 @@ void write_carried_extensions(JsonWriter& json, const std::vector<MaterialExtens
         write_value(json, *value);
       }
     }
-    if (const Value* extras = find_value(e.values, "extras")) {
-      json.key("extras");
-      write_value(json, *extras);
+    for (const auto& [key, value] : e.values) {
+      if (member_rule(*rules, key) != nullptr) continue;  // written above
+      json.key(key);
+      write_value(json, value);
     }
     json.end_object();
   }

@@ -13,8 +13,9 @@
 namespace px::gltf {
 
 // Leaves out what the validator would reject, each with gltf.write.material-extension-dropped: an
-// extension the rules do not list or listed twice, a member its extension does not define or
-// given twice, and an extension with a value out of its range. Its textures are checked as the
+// extension the rules do not list or listed twice, a member given twice or a texture given as a
+// value, and an extension with a value out of its range. Members the extension does not define
+// (extras, custom properties) are kept, as glTF allows them. Its textures are checked as the
 // material's own, by the caller.
 void clean_carried_extensions(std::vector<MaterialExtension>& extensions, std::string_view label,
                               Diagnostics& diagnostics);
@@ -25,7 +26,8 @@ bool needs_tangent_space(const Material& m);
 // Leaves out KHR_materials_anisotropy and the clearcoatNormalTexture; says what it left out.
 std::string strip_tangent_space(Material& m);
 
-// Their entries in the material's "extensions" object, members in the rules' order.
+// Their entries in the material's "extensions" object, members in the rules' order, then the
+// others in theirs.
 void write_carried_extensions(JsonWriter& json, const std::vector<MaterialExtension>& extensions);
 
 }  // namespace px::gltf
