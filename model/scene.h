@@ -53,7 +53,8 @@ enum class AlphaMode { kOpaque, kMask, kBlend };
 struct MaterialExtension {
   std::string name;  // "KHR_materials_clearcoat"
   ValueMap values;   // "clearcoatFactor": 1, ...
-  std::vector<std::pair<std::string, TextureRef>> textures;  // "clearcoatTexture": ...
+  // "clearcoatTexture": ...
+  std::vector<std::pair<std::string, TextureRef>> textures;
 };
 
 struct Material {
@@ -94,9 +95,9 @@ struct Material {
  private:
   template <class Ref, class Self>
   static std::vector<Ref*> refs_of(Self& m) {
-    std::vector<Ref*> refs = {&m.base_color_texture, &m.metallic_roughness_texture,
-                              &m.normal_texture,     &m.occlusion_texture,
-                              &m.emissive_texture,   &m.specular_texture,
+    std::vector<Ref*> refs = {&m.base_color_texture,    &m.metallic_roughness_texture,
+                              &m.normal_texture,        &m.occlusion_texture,
+                              &m.emissive_texture,      &m.specular_texture,
                               &m.specular_color_texture};
     for (auto& e : m.extensions) {
       for (auto& [key, ref] : e.textures) refs.push_back(&ref);

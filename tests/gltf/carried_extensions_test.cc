@@ -19,9 +19,8 @@ namespace {
 using ::testing::ElementsAre;
 
 constexpr std::string_view kCarried[] = {
-    "KHR_materials_anisotropy",   "KHR_materials_clearcoat",
-    "KHR_materials_diffuse_transmission", "KHR_materials_dispersion",
-    "KHR_materials_iridescence",  "KHR_materials_sheen",
+    "KHR_materials_anisotropy",   "KHR_materials_clearcoat",   "KHR_materials_diffuse_transmission",
+    "KHR_materials_dispersion",   "KHR_materials_iridescence", "KHR_materials_sheen",
     "KHR_materials_transmission", "KHR_materials_volume"};
 
 // Every member of every carried extension, textures with a texCoord, a normal scale and a
@@ -113,7 +112,8 @@ TEST(CarriedExtensions, DataNotWhatItsExtensionSaysIsLeftOutWithAWarning) {
   ASSERT_EQ(m.extensions[0].values.size(), 2u);
   EXPECT_EQ(m.extensions[0].values[1].first, "custom");
   Parsed p = write_gltf(*r.scene);
-  const rapidjson::Value& dispersion = p.doc["materials"][0]["extensions"]["KHR_materials_dispersion"];
+  const rapidjson::Value& dispersion =
+      p.doc["materials"][0]["extensions"]["KHR_materials_dispersion"];
   EXPECT_EQ(dispersion["custom"]["kept"][0].GetInt(), 1);
 }
 
@@ -185,9 +185,9 @@ Scene textured_triangle(bool tangents) {
 TEST(CarriedExtensions, ATextureOnASetTheMeshLacksIsLeftOutOfACopy) {
   Scene scene = textured_triangle(false);
   Material m;
-  m.extensions = {extension("KHR_materials_sheen", {},
-                            {{"sheenColorTexture", texture(0, 0)},
-                             {"sheenRoughnessTexture", texture(0, 1)}})};
+  m.extensions = {
+      extension("KHR_materials_sheen", {},
+                {{"sheenColorTexture", texture(0, 0)}, {"sheenRoughnessTexture", texture(0, 1)}})};
   scene.materials.push_back(m);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
@@ -249,7 +249,8 @@ TEST(CarriedExtensions, ATexturesWebpSourceIsKeptAndItsImageRenumbered) {
   // Image 0 has neither bytes nor URI and is left out, so that images 1 and 2 are written as 0
   // and 1. Texture 1 has no core source: EXT_texture_webp is then required.
   ReadResult r = read_bytes(document(cat(R"("extensionsUsed": ["EXT_texture_webp"],
-      "images": [{"name": "none"}, {"uri": ")", png_uri(), R"("}, {"uri": ")", webp_uri(), R"("}],
+      "images": [{"name": "none"}, {"uri": ")",
+                                         png_uri(), R"("}, {"uri": ")", webp_uri(), R"("}],
       "textures": [{"source": 1, "extensions": {"EXT_texture_webp": {"source": 2}}},
                    {"extensions": {"EXT_texture_webp": {"source": 2}}},
                    {"source": 1, "extensions": {"EXT_texture_webp": {"source": 7}}}])")));
@@ -298,10 +299,11 @@ TEST(CarriedExtensions, ASourceWhoseImageIsNotOfItsTypeIsLeftOut) {
 // KHR_materials_variants: the root's names and each primitive's mappings, in
 // global_attrs["material_variants"] (read/read_variants.h).
 Value variants_attr(ValueArray mappings) {
-  return Value(ValueMap{{"variants", Value(ValueArray{"red", "blue"})},
-                        {"mappings", Value(ValueArray{Value(ValueMap{
-                                         {"mesh", 0}, {"material", 0},
-                                         {"mappings", Value(std::move(mappings))}})})}});
+  return Value(
+      ValueMap{{"variants", Value(ValueArray{"red", "blue"})},
+               {"mappings",
+                Value(ValueArray{Value(ValueMap{
+                    {"mesh", 0}, {"material", 0}, {"mappings", Value(std::move(mappings))}})})}});
 }
 
 Value mapping(int material, ValueArray variants) {

@@ -19,11 +19,10 @@ constexpr MemberRule kClearcoat[] = {{"clearcoatFactor", K::kNumber, 0, 1},
                                      {"clearcoatRoughnessFactor", K::kNumber, 0, 1},
                                      {"clearcoatRoughnessTexture", K::kTexture},
                                      {"clearcoatNormalTexture", K::kNormalTexture}};
-constexpr MemberRule kDiffuseTransmission[] = {
-    {"diffuseTransmissionFactor", K::kNumber, 0, 1},
-    {"diffuseTransmissionTexture", K::kTexture},
-    {"diffuseTransmissionColorFactor", K::kColor, 0, 1},
-    {"diffuseTransmissionColorTexture", K::kTexture}};
+constexpr MemberRule kDiffuseTransmission[] = {{"diffuseTransmissionFactor", K::kNumber, 0, 1},
+                                               {"diffuseTransmissionTexture", K::kTexture},
+                                               {"diffuseTransmissionColorFactor", K::kColor, 0, 1},
+                                               {"diffuseTransmissionColorTexture", K::kTexture}};
 constexpr MemberRule kDispersion[] = {{"dispersion", K::kNumber, 0}};
 constexpr MemberRule kIridescence[] = {{"iridescenceFactor", K::kNumber, 0, 1},
                                        {"iridescenceTexture", K::kTexture},

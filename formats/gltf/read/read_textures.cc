@@ -136,8 +136,8 @@ void read_source_extension(ReadContext& ctx, const JsonObject& json, Texture& te
     int image = -1;
     if (!e->has("source")) continue;  // a source is optional: nothing to keep
     if (!e->get_index("source", ctx.count(Top::kImages), image).ok() || image < 0) {
-      ctx.warn(kInvalid, cat(e->pointer("source"), " is not the index of an image; ", name,
-                             " is left out"));
+      ctx.warn(kInvalid,
+               cat(e->pointer("source"), " is not the index of an image; ", name, " is left out"));
     } else if (texture.extension_image >= 0) {
       ctx.warn(kInvalid, cat(e->pointer(), ": the texture's source by ", texture.source_extension,
                              " is kept; ", name, "'s is left out"));

@@ -20,8 +20,9 @@ std::vector<std::string> variant_names(ReadContext& ctx) {
   std::optional<JsonObject> root = ctx.extension(ctx.root(), kVariants, kInvalid);
   if (!root) return names;
   const JsonValue* variants = root->find("variants");
-  if (variants == nullptr || !variants->IsArray()) {
-    ctx.warn(kInvalid, cat(root->pointer("variants"), " is not an array; no variant is read"));
+  if (variants == nullptr || !variants->IsArray() || variants->Empty()) {
+    ctx.warn(kInvalid,
+             cat(root->pointer("variants"), " is not an array of variants; no variant is read"));
     return names;
   }
   for (rapidjson::SizeType i = 0; i < variants->Size(); ++i) {
@@ -43,8 +44,8 @@ std::optional<Value> mapping(ReadContext& ctx, const JsonValue& json, const std:
                              size_t variants, std::vector<int64_t>& taken) {
   const JsonValue* material = json.IsObject() ? find_member(json, "material") : nullptr;
   const JsonValue* list = json.IsObject() ? find_member(json, "variants") : nullptr;
-  const bool material_ok = material != nullptr && material->IsUint() &&
-                           material->GetUint() < ctx.count(Top::kMaterials);
+  const bool material_ok =
+      material != nullptr && material->IsUint() && material->GetUint() < ctx.count(Top::kMaterials);
   if (!material_ok || list == nullptr || !list->IsArray() || list->Empty()) {
     ctx.warn(kInvalid, cat(at, " is not a mapping of a material to variants; it is left out"));
     return std::nullopt;
@@ -55,8 +56,9 @@ std::optional<Value> mapping(ReadContext& ctx, const JsonValue& json, const std:
     if (!v.IsUint() || v.GetUint() >= variants ||
         std::find(taken.begin(), taken.end(), v.GetUint()) != taken.end() ||
         std::any_of(named.begin(), named.end(), named_before)) {
-      ctx.warn(kInvalid, cat(at, ": a variant that is not one, or that the primitive maps "
-                                 "already; the mapping is left out"));
+      ctx.warn(kInvalid, cat(at,
+                             ": a variant that is not one, or that the primitive maps "
+                             "already; the mapping is left out"));
       return std::nullopt;
     }
     named.emplace_back(int64_t{v.GetUint()});
@@ -119,7 +121,8 @@ absl::Status read_variants(ReadContext& ctx) {
                int_member(m, "material") == material;
       });
       if (same != mappings.end()) {
-        ctx.warn(kInvalid, cat(primitive->pointer(), ": another primitive of the mesh and its "
+        ctx.warn(kInvalid, cat(primitive->pointer(),
+                               ": another primitive of the mesh and its "
                                "material has mappings already; its own are left out"));
         continue;
       }

@@ -4,7 +4,8 @@
 //    "mappings": [{"mesh": i, "material": the primitive's material (-1 for none),
 //                  "mappings": [{"material": m, "variants": [v, ...], "name"}, ...]}, ...]}
 // which the glTF writer spells back (write/variant_writer.h). A primitive is found again by its
-// mesh and material, as the model keeps it. A variant without a name string, a mapping naming no
+// mesh and material, as the model keeps it. A variants list that is empty or not an array (no
+// variant is read then), a variant without a name string, a mapping naming no
 // material or variant, or a variant a primitive maps twice is left out with
 // gltf.read.variants-invalid; so are the mappings of a second primitive of the same mesh and
 // material that differ from the first's.

@@ -130,8 +130,7 @@ void write_carried_extensions(JsonWriter& json, const std::vector<MaterialExtens
       if (is_texture(rule)) {
         for (const auto& [key, ref] : e.textures) {
           if (key != rule.key) continue;
-          write_texture_ref(json, key, ref,
-                            rule.kind == MemberKind::kNormalTexture ? "scale" : "");
+          write_texture_ref(json, key, ref, rule.kind == MemberKind::kNormalTexture ? "scale" : "");
         }
       } else if (const Value* value = find_value(e.values, rule.key)) {
         json.key(rule.key);

@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/hash_containers.h"
 #include "formats/gltf/write/json_writer.h"
 #include "model/scene.h"
 

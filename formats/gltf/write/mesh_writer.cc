@@ -286,8 +286,8 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
   return absl::OkStatus();
 }
 
-void write_mesh_json(const MeshPlan& plan, MaterialTable& materials,
-                     const VariantWriter& variants, JsonWriter& json, Diagnostics& diagnostics) {
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, const VariantWriter& variants,
+                     JsonWriter& json, Diagnostics& diagnostics) {
   const uint32_t sets = texcoord_sets(plan.attributes);
   const bool tangents = std::any_of(plan.attributes.begin(), plan.attributes.end(),
                                     [](const AttributePlan& a) { return a.semantic == "TANGENT"; });

@@ -73,7 +73,7 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
                             const MeshCompression& compression, Diagnostics& diagnostics);
 
 // The mesh's JSON; a primitive's extensions are its Draco stream and its material variants.
-void write_mesh_json(const MeshPlan& plan, MaterialTable& materials,
-                     const VariantWriter& variants, JsonWriter& json, Diagnostics& diagnostics);
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, const VariantWriter& variants,
+                     JsonWriter& json, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

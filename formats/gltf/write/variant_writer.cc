@@ -11,8 +11,7 @@ namespace {
 constexpr std::string_view kDropped = "gltf.write.variants-dropped";
 
 // An integer member in [lo, hi), else nullopt.
-std::optional<int> index_member(const ValueMap& map, std::string_view key, int64_t lo,
-                                int64_t hi) {
+std::optional<int> index_member(const ValueMap& map, std::string_view key, int64_t lo, int64_t hi) {
   const Value* v = find_value(map, key);
   if (v == nullptr || !v->is_int() || v->as_int() < lo || v->as_int() >= hi) return std::nullopt;
   return static_cast<int>(v->as_int());
@@ -29,8 +28,9 @@ VariantWriter::VariantWriter(const Scene& scene, Diagnostics& diagnostics) {
                         std::all_of(names->as_array().begin(), names->as_array().end(),
                                     [](const Value& n) { return n.is_string(); });
   if (!names_ok || mappings == nullptr || !mappings->is_array()) {
-    diagnostics.warn(kDropped, "scene attribute 'material_variants' is not a list of variant "
-                               "names and mappings; KHR_materials_variants is left out");
+    diagnostics.warn(kDropped,
+                     "scene attribute 'material_variants' is not a list of variant "
+                     "names and mappings; KHR_materials_variants is left out");
     return;
   }
   for (const Value& n : names->as_array()) names_.push_back(n.as_string());
