@@ -158,6 +158,8 @@ std::string_view sniff_media_type(std::span<const uint8_t> b) {
   if (starts("RIFF", 4) && starts("WEBP", 4, 8)) return "image/webp";
   if (starts("DDS ", 4)) return "image/vnd-ms.dds";
   if (starts("\xabKTX 20\xbb\r\n\x1a\n", 12)) return "image/ktx2";
+  // An ISO media file (its first box "ftyp") of major brand AVIF image or sequence.
+  if (starts("ftyp", 4, 4) && (starts("avif", 4, 8) || starts("avis", 4, 8))) return "image/avif";
   return {};
 }
 

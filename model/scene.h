@@ -46,6 +46,17 @@ struct TextureRef {
 
 enum class AlphaMode { kOpaque, kMask, kBlend };
 
+// A glTF material extension the model has no typed terms for (KHR_materials_clearcoat, _sheen,
+// _transmission, _volume, ...), kept as the document spells it so that glTF -> glTF keeps it:
+// its textureInfos as texture references, which writers check like the material's own, its
+// other members as values.
+struct MaterialExtension {
+  std::string name;  // "KHR_materials_clearcoat"
+  ValueMap values;   // "clearcoatFactor": 1, ...
+  // "clearcoatTexture": ...
+  std::vector<std::pair<std::string, TextureRef>> textures;
+};
+
 struct Material {
   std::string name;
   std::array<double, 4> base_color{1, 1, 1, 1};
@@ -71,19 +82,27 @@ struct Material {
   bool double_sided = false;
   // "shading": "phong" | "lambert" | "blinn" | "constant" (KHR_materials_unlit in glTF)
   ValueMap extras;
+  std::vector<MaterialExtension> extensions;
 
   bool has_specular() const {
     return specular_factor != 1 || specular_color != std::array<double, 3>{1, 1, 1} ||
            specular_texture.present() || specular_color_texture.present();
   }
-  // Every texture reference of the material.
-  std::array<TextureRef*, 7> texture_refs() {
-    return {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
-            &emissive_texture,   &specular_texture,           &specular_color_texture};
-  }
-  std::array<const TextureRef*, 7> texture_refs() const {
-    return {&base_color_texture, &metallic_roughness_texture, &normal_texture, &occlusion_texture,
-            &emissive_texture,   &specular_texture,           &specular_color_texture};
+  // Every texture reference of the material, those of its extensions last.
+  std::vector<TextureRef*> texture_refs() { return refs_of<TextureRef>(*this); }
+  std::vector<const TextureRef*> texture_refs() const { return refs_of<const TextureRef>(*this); }
+
+ private:
+  template <class Ref, class Self>
+  static std::vector<Ref*> refs_of(Self& m) {
+    std::vector<Ref*> refs = {&m.base_color_texture,    &m.metallic_roughness_texture,
+                              &m.normal_texture,        &m.occlusion_texture,
+                              &m.emissive_texture,      &m.specular_texture,
+                              &m.specular_color_texture};
+    for (auto& e : m.extensions) {
+      for (auto& [key, ref] : e.textures) refs.push_back(&ref);
+    }
+    return refs;
   }
 };
 
@@ -91,6 +110,11 @@ struct Material {
 struct Texture {
   std::string name;
   int image = -1;  // -1: a placeholder that keeps index alignment
+  // An image glTF's core cannot sample (KTX2, WebP, AVIF) behind the extension that names it
+  // (KHR_texture_basisu, EXT_texture_webp, EXT_texture_avif), kept as it is; `image` is then the
+  // fallback for viewers without the extension, or -1.
+  std::string source_extension;
+  int extension_image = -1;
   int wrap_s = 10497;
   int wrap_t = 10497;
   int mag_filter = 0;

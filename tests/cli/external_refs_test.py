@@ -15,11 +15,12 @@ the Khronos validator.
 Without the corpus it is skipped (exit 77); without node or the validator's node_modules the
 validator check is skipped, saying so.
 """
-import json
 import os
 import subprocess
 import sys
 import tempfile
+
+from validator_check import check_validator_clean
 
 POLYXIOS, CORPUS, NODE, VALIDATE = sys.argv[1:5]
 ROOTS = ['cts/xml/uri/external_references', 'cts/1_5/xml/uri/external_references']
@@ -88,17 +89,7 @@ with tempfile.TemporaryDirectory() as tmp:
     print(f'{converted} of the {len(REFUSED_BEFORE)} files refused before point 8 convert; '
           f'{len(glbs)} of {len(mains)} external-reference files converted')
     check('every file refused before converts', converted == len(REFUSED_BEFORE))
-    modules = os.path.join(os.path.dirname(VALIDATE), 'node_modules')
-    if NODE and os.path.isdir(modules):
-        p = subprocess.run([NODE, VALIDATE, '--json', *glbs], capture_output=True, text=True,
-                           timeout=600)
-        check('validate.mjs runs', p.returncode == 0, p.stderr)
-        for line in p.stdout.splitlines():
-            entry = json.loads(line)
-            check(f"{entry['file']} is validator-clean", entry['errors'] == 0,
-                  str(entry['messages']))
-    else:
-        print('validator skipped: no node or node_modules')
+    check_validator_clean(NODE, VALIDATE, glbs, check)
 
 print(f'{len(failures)} failed')
 sys.exit(1 if failures else 0)

@@ -12,10 +12,11 @@
 #include "formats/collada/write/asset_writer.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
-#include "formats/collada/write/morph_writer.h"
+#include "formats/collada/write/effect_extensions.h"
 #include "formats/collada/write/effect_writer.h"
 #include "formats/collada/write/geometry_writer.h"
 #include "formats/collada/write/light_writer.h"
+#include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/node_writer.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
@@ -28,8 +29,8 @@ namespace {
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "asset" || key == "skins" || key == "animations" || key == "cameras" ||
-        key == "lights") {
-      continue;
+        key == "lights" || key == "material_variants") {
+      continue;  // material_variants: warn_gltf_extensions_dropped
     }
     diagnostics.warn("collada.write.global-dropped",
                      cat("scene attribute '", key, "' left out: COLLADA has no place for it"));
@@ -44,6 +45,7 @@ constexpr uint64_t kReportBytes = uint64_t{1} << 20;
 absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uris,
                                         Progress& progress, Diagnostics& diagnostics) {
   warn_dropped_globals(scene, diagnostics);
+  warn_gltf_extensions_dropped(scene, diagnostics);
   check_asset(scene, diagnostics);
   WritePlan plan;
   plan.uris = uris;

@@ -18,12 +18,31 @@ constexpr std::string_view kUndecodable[] = {"KHR_meshopt_compression"};
 // Extensions whose data the reader keeps: quantized attributes decode as any accessor does,
 // Draco-compressed primitives through formats/gltf/draco (libdraco), meshopt-compressed
 // bufferViews through meshoptimizer (read/read_meshopt.h), lights by read/read_lights.h, the
-// material extensions by read/read_material_extensions.h.
-constexpr std::string_view kKept[] = {
-    "KHR_mesh_quantization",           "KHR_animation_pointer", "KHR_draco_mesh_compression",
-    "EXT_meshopt_compression",         "KHR_lights_punctual",   "KHR_materials_unlit",
-    "KHR_materials_emissive_strength", "KHR_materials_ior",     "KHR_texture_transform",
-    "KHR_materials_specular"};
+// material extensions by read/read_material_extensions.h (those of material_extension_rules.h
+// carried as they are), a texture's KTX2, WebP or AVIF source by read/read_textures.h, material
+// variants by read/read_variants.h.
+constexpr std::string_view kKept[] = {"KHR_mesh_quantization",
+                                      "KHR_animation_pointer",
+                                      "KHR_draco_mesh_compression",
+                                      "EXT_meshopt_compression",
+                                      "KHR_lights_punctual",
+                                      "KHR_materials_unlit",
+                                      "KHR_materials_emissive_strength",
+                                      "KHR_materials_ior",
+                                      "KHR_texture_transform",
+                                      "KHR_materials_specular",
+                                      "KHR_materials_anisotropy",
+                                      "KHR_materials_clearcoat",
+                                      "KHR_materials_diffuse_transmission",
+                                      "KHR_materials_dispersion",
+                                      "KHR_materials_iridescence",
+                                      "KHR_materials_sheen",
+                                      "KHR_materials_transmission",
+                                      "KHR_materials_volume",
+                                      "KHR_texture_basisu",
+                                      "EXT_texture_webp",
+                                      "EXT_texture_avif",
+                                      "KHR_materials_variants"};
 // Extensions that change what glTF's core data means, so that a reader that ignores them reads
 // it wrong: using one without requiring it is an error.
 constexpr std::string_view kRequiredWhenUsed[] = {"KHR_mesh_quantization"};

@@ -125,11 +125,12 @@ void check_buffer(ReadContext& ctx, const Buffers& buffers, const JsonObject& bu
 
 // ---- Images
 
-// The image type of `bytes` among those glTF knows (PNG, JPEG, and WebP and KTX2 through
+// The image type of `bytes` among those glTF knows (PNG, JPEG, and WebP, KTX2 and AVIF through
 // extensions); empty for any other.
 std::string_view image_type(std::span<const uint8_t> bytes) {
   const std::string_view type = sniff_media_type(bytes);
-  for (std::string_view known : {"image/png", "image/jpeg", "image/webp", "image/ktx2"}) {
+  for (std::string_view known :
+       {"image/png", "image/jpeg", "image/webp", "image/ktx2", "image/avif"}) {
     if (type == known) return type;
   }
   return {};
@@ -159,8 +160,10 @@ void check_image_type(ReadContext& ctx, const JsonObject& image, std::string_vie
     ctx.warn("gltf.read.image-media-type", cat(image.pointer("mimeType"), ": \"", *mime_type,
                                                "\", but the image's bytes are ", type));
   }
-  static constexpr std::array<std::pair<std::string_view, std::string_view>, 2> kExtensions = {
-      {{"image/webp", "EXT_texture_webp"}, {"image/ktx2", "KHR_texture_basisu"}}};
+  static constexpr std::array<std::pair<std::string_view, std::string_view>, 3> kExtensions = {
+      {{"image/webp", "EXT_texture_webp"},
+       {"image/ktx2", "KHR_texture_basisu"},
+       {"image/avif", "EXT_texture_avif"}}};
   for (const auto& [extension_type, extension] : kExtensions) {
     if (type == extension_type && !extension_used(ctx.root(), extension)) {
       ctx.warn("gltf.read.image-type-not-enabled",

@@ -12,20 +12,21 @@
 #include "formats/gltf/check/accessor_check.h"
 #include "formats/gltf/check/extension_check.h"
 #include "formats/gltf/check/layout_check.h"
+#include "formats/gltf/check/resource_check.h"
+#include "formats/gltf/check/schema_check.h"
+#include "formats/gltf/read/json_limits.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_animations.h"
 #include "formats/gltf/read/read_buffers.h"
 #include "formats/gltf/read/read_container.h"
 #include "formats/gltf/read/read_context.h"
-#include "formats/gltf/read/json_limits.h"
 #include "formats/gltf/read/read_json.h"
 #include "formats/gltf/read/read_materials.h"
 #include "formats/gltf/read/read_meshes.h"
 #include "formats/gltf/read/read_nodes.h"
 #include "formats/gltf/read/read_skins.h"
 #include "formats/gltf/read/read_textures.h"
-#include "formats/gltf/check/resource_check.h"
-#include "formats/gltf/check/schema_check.h"
+#include "formats/gltf/read/read_variants.h"
 #include "rapidjson/error/en.h"
 
 namespace px::gltf {
@@ -129,6 +130,7 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   // is stopped by the checks of progress.status() after it.
   PX_GLTF_TRY(read_meshes(ctx, buffers, accessors));
   PX_GLTF_TRY(progress.status());
+  PX_GLTF_TRY(read_variants(ctx));
   PX_GLTF_TRY(read_nodes(ctx));
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));

@@ -50,6 +50,31 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
   return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
 }
 
+bool ReadContext::declared(std::string_view name) const {
+  const JsonValue* used = root_.find("extensionsUsed");
+  if (used == nullptr || !used->IsArray()) return false;
+  for (const JsonValue& entry : used->GetArray()) {
+    if (entry.IsString() && std::string_view(entry.GetString(), entry.GetStringLength()) == name) {
+      return true;
+    }
+  }
+  return false;
+}
+
+std::optional<JsonObject> ReadContext::extension(const JsonObject& json, std::string_view name,
+                                                 std::string_view invalid_code) {
+  if (!declared(name)) return std::nullopt;
+  absl::StatusOr<std::optional<JsonObject>> extensions = json.object("extensions");
+  if (!extensions.ok() || !*extensions) return std::nullopt;
+  absl::StatusOr<std::optional<JsonObject>> object = (*extensions)->object(name);
+  if (!object.ok()) {
+    warn(invalid_code,
+         cat(json.pointer("extensions"), "/", name, " is not an object; it is left out"));
+    return std::nullopt;
+  }
+  return *object;
+}
+
 absl::StatusOr<Value> ReadContext::value(const JsonValue& json, std::string_view pointer) {
   uint64_t bytes = 0;
   // The value's own depth, the document's root at 1: one more than its pointer's segments.

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,6 +62,13 @@ class ReadContext {
   void warn(std::string_view code, std::string message) {
     diagnostics_.warn(code, std::move(message));
   }
+
+  // Whether extensionsUsed lists `name`.
+  bool declared(std::string_view name) const;
+  // json's extensions.<name> when the document declares it; a member that is not an object is
+  // left out with warning `invalid_code`.
+  std::optional<JsonObject> extension(const JsonObject& json, std::string_view name,
+                                      std::string_view invalid_code);
 
   // Decoded arrays may take 64 MiB plus 32 bytes per byte of input (the document and the
   // external buffers read so far); past that the read is refused (gltf.read.budget), so that no

@@ -7,39 +7,18 @@
 #include <span>
 #include <string>
 
+#include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/check/material_extension_rules.h"
 
 namespace px::gltf {
 namespace {
 
 constexpr std::string_view kInvalid = "gltf.read.material-extension-invalid";
 
-bool declared(const ReadContext& ctx, std::string_view extension) {
-  const JsonValue* used = ctx.root().find("extensionsUsed");
-  if (used == nullptr || !used->IsArray()) return false;
-  for (const JsonValue& name : used->GetArray()) {
-    if (name.IsString() &&
-        std::string_view(name.GetString(), name.GetStringLength()) == extension) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// The object's extensions.<extension> when the document declares it; a member of another type is
-// left out with a warning.
 std::optional<JsonObject> extension_of(ReadContext& ctx, const JsonObject& json,
                                        std::string_view extension) {
-  if (!declared(ctx, extension)) return std::nullopt;
-  absl::StatusOr<std::optional<JsonObject>> extensions = json.object("extensions");
-  if (!extensions.ok() || !*extensions) return std::nullopt;
-  absl::StatusOr<std::optional<JsonObject>> object = (*extensions)->object(extension);
-  if (!object.ok()) {
-    ctx.warn(kInvalid,
-             cat(json.pointer("extensions"), "/", extension, " is not an object; it is left out"));
-    return std::nullopt;
-  }
-  return *object;
+  return ctx.extension(json, extension, kInvalid);
 }
 
 // Member `key` of json as finite numbers, into out (left as it is when the member is absent);
@@ -65,9 +44,10 @@ bool numbers(ReadContext& ctx, const JsonObject& json, std::string_view key,
   return ok;
 }
 
-// A textureInfo inside an extension, into ref (left as it is when absent); false, with a warning,
-// when it is not one.
-bool texture_info(ReadContext& ctx, const JsonObject& json, std::string_view key, TextureRef& ref) {
+// A textureInfo inside an extension (a normalTextureInfo with its "scale" when scale_key is
+// given), into ref (left as it is when absent); false, with a warning, when it is not one.
+bool texture_info(ReadContext& ctx, const JsonObject& json, std::string_view key, TextureRef& ref,
+                  std::string_view scale_key = "") {
   if (!json.has(key)) return true;
   absl::StatusOr<std::optional<JsonObject>> info = json.object(key);
   TextureRef read;
@@ -75,7 +55,8 @@ bool texture_info(ReadContext& ctx, const JsonObject& json, std::string_view key
                             ? (*info)->get_index("index", ctx.count(Top::kTextures), read.texture)
                             : info.status();
   if (status.ok()) status = (*info)->get("texCoord", read.texcoord);
-  if (!status.ok() || read.texture < 0 || read.texcoord < 0) {
+  if (status.ok() && !scale_key.empty()) status = (*info)->get(scale_key, read.scale);
+  if (!status.ok() || read.texture < 0 || read.texcoord < 0 || !std::isfinite(read.scale)) {
     ctx.warn(kInvalid, cat(json.pointer(key),
                            " is not a textureInfo of a texture the document "
                            "holds; the extension is left out"));
@@ -84,6 +65,50 @@ bool texture_info(ReadContext& ctx, const JsonObject& json, std::string_view key
   read_texture_transform(ctx, **info, read);
   ref = read;
   return true;
+}
+
+// A number member as a Value, or three numbers; null for anything else (number_problem says why).
+Value number_value(const JsonValue& json) {
+  if (json.IsNumber()) return Value(json.GetDouble());
+  if (!json.IsArray() || json.Size() != 3) return Value();
+  ValueArray out;
+  for (const JsonValue& v : json.GetArray()) {
+    if (!v.IsNumber()) return Value();
+    out.emplace_back(v.GetDouble());
+  }
+  return Value(std::move(out));
+}
+
+// One of the extensions carried as they are (check/material_extension_rules.h): its numbers and
+// textureInfos, each what the extension's schema says or the extension is left out, and its
+// extras and members it does not define as they are.
+absl::Status read_carried_extension(ReadContext& ctx, const CarriedExtension& rules,
+                                    const JsonObject& json, Material& m) {
+  MaterialExtension out{std::string(rules.name), {}, {}};
+  for (const auto& member : json.json().GetObject()) {
+    const std::string_view key(member.name.GetString(), member.name.GetStringLength());
+    const MemberRule* rule = member_rule(rules, key);
+    if (rule == nullptr) {
+      // extras, or a member the extension does not define, which glTF allows: kept as it is.
+      absl::StatusOr<Value> value = ctx.value(member.value, json.pointer(key));
+      if (!value.ok()) return value.status();
+      out.values.emplace_back(key, *std::move(value));
+    } else if (rule->kind == MemberKind::kTexture || rule->kind == MemberKind::kNormalTexture) {
+      TextureRef ref;
+      const std::string_view scale_key = rule->kind == MemberKind::kNormalTexture ? "scale" : "";
+      if (!texture_info(ctx, json, key, ref, scale_key)) return absl::OkStatus();
+      out.textures.emplace_back(key, ref);
+    } else {
+      Value value = number_value(member.value);
+      if (std::string problem = number_problem(*rule, value); !problem.empty()) {
+        ctx.warn(kInvalid, cat(json.pointer(key), " ", problem, "; the extension is left out"));
+        return absl::OkStatus();
+      }
+      out.values.emplace_back(key, std::move(value));
+    }
+  }
+  m.extensions.push_back(std::move(out));
+  return absl::OkStatus();
 }
 
 // KHR_materials_unlit shows the base colour as COLLADA's <constant> shows its emission: an unlit
@@ -99,7 +124,7 @@ void base_color_as_emission(Material& m) {
 
 }  // namespace
 
-void read_material_extensions(ReadContext& ctx, const JsonObject& json, Material& m) {
+absl::Status read_material_extensions(ReadContext& ctx, const JsonObject& json, Material& m) {
   if (std::optional<JsonObject> e = extension_of(ctx, json, "KHR_materials_emissive_strength")) {
     double strength = 1;
     if (numbers(ctx, *e, "emissiveStrength", std::span(&strength, 1))) {
@@ -142,6 +167,12 @@ void read_material_extensions(ReadContext& ctx, const JsonObject& json, Material
     set_value(m.extras, "shading", Value("constant"));
     base_color_as_emission(m);
   }
+  for (const CarriedExtension& rules : carried_material_extensions()) {
+    if (std::optional<JsonObject> e = extension_of(ctx, json, rules.name)) {
+      PX_GLTF_TRY(read_carried_extension(ctx, rules, *e, m));
+    }
+  }
+  return absl::OkStatus();
 }
 
 void read_texture_transform(ReadContext& ctx, const JsonObject& json, TextureRef& ref) {

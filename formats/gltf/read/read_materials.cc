@@ -49,7 +49,7 @@ absl::Status read_material(ReadContext& ctx, const JsonObject& json, Material& m
   }
   PX_GLTF_TRY(json.get("alphaCutoff", m.alpha_cutoff));
   PX_GLTF_TRY(json.get("doubleSided", m.double_sided));
-  read_material_extensions(ctx, json, m);
+  PX_GLTF_TRY(read_material_extensions(ctx, json, m));
   return ctx.keep(json, "extras", m.extras);
 }
 

@@ -119,6 +119,35 @@ absl::Status read_sampler(const JsonObject& json, Texture& texture) {
   return get_enum(json, "minFilter", kMinFilters, texture.min_filter);
 }
 
+// The first of a texture's KHR_texture_basisu, EXT_texture_webp and EXT_texture_avif sources the
+// document declares, in the texture's order; one that names no image is left out with a warning,
+// and so are the others, which the model has no slot for (a viewer takes any one it supports).
+void read_source_extension(ReadContext& ctx, const JsonObject& json, Texture& texture) {
+  static constexpr std::string_view kSources[] = {"KHR_texture_basisu", "EXT_texture_webp",
+                                                  "EXT_texture_avif"};
+  constexpr std::string_view kInvalid = "gltf.read.texture-extension-invalid";
+  const JsonValue* extensions = json.find("extensions");
+  if (extensions == nullptr || !extensions->IsObject()) return;
+  for (const auto& member : extensions->GetObject()) {
+    const std::string_view name(member.name.GetString(), member.name.GetStringLength());
+    if (std::find(std::begin(kSources), std::end(kSources), name) == std::end(kSources)) continue;
+    std::optional<JsonObject> e = ctx.extension(json, name, kInvalid);
+    if (!e) continue;
+    int image = -1;
+    if (!e->has("source")) continue;  // a source is optional: nothing to keep
+    if (!e->get_index("source", ctx.count(Top::kImages), image).ok() || image < 0) {
+      ctx.warn(kInvalid,
+               cat(e->pointer("source"), " is not the index of an image; ", name, " is left out"));
+    } else if (texture.extension_image >= 0) {
+      ctx.warn(kInvalid, cat(e->pointer(), ": the texture's source by ", texture.source_extension,
+                             " is kept; ", name, "'s is left out"));
+    } else {
+      texture.source_extension = std::string(name);
+      texture.extension_image = image;
+    }
+  }
+}
+
 }  // namespace
 
 absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
@@ -143,6 +172,7 @@ absl::Status read_textures(ReadContext& ctx) {
     PX_GLTF_TRY(json->get("name", texture.name));
     PX_GLTF_TRY(json->get_index("source", ctx.count(Top::kImages), texture.image));
     PX_GLTF_TRY(json->get_index("sampler", ctx.count(Top::kSamplers), sampler));
+    read_source_extension(ctx, *json, texture);
     if (sampler >= 0) {
       absl::StatusOr<JsonObject> s = ctx.entry(Top::kSamplers, sampler);
       if (!s.ok()) return s.status();

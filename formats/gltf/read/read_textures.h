@@ -4,7 +4,9 @@
 // there warns gltf.image.missing, or is refused by that rule under strict_resources), or by the
 // bytes of its bufferView or data: URI; its URI and bytes are checked as they are taken
 // (check_image). A texture takes its sampler's settings (glTF's defaults without one); a texture
-// without a source (a KHR_texture_basisu / EXT_texture_webp placeholder) reads with image -1.
+// without a source reads with image -1. Its KTX2, WebP or AVIF image behind KHR_texture_basisu,
+// EXT_texture_webp or EXT_texture_avif is kept as it is (Texture::extension_image), the first of
+// them when it has several.
 #pragma once
 
 #include "absl/status/status.h"

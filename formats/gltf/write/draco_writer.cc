@@ -265,8 +265,9 @@ void write_draco_json(const DracoEncoded& draco, JsonWriter& json) {
   json.end_object();
   json.key("indices");
   json.integer(draco.index_accessor);
-  json.key("extensions");
-  json.start_object();
+}
+
+void write_draco_extension(const DracoEncoded& draco, JsonWriter& json) {
   json.key("KHR_draco_mesh_compression");
   json.start_object();
   json.key("bufferView");
@@ -277,7 +278,6 @@ void write_draco_json(const DracoEncoded& draco, JsonWriter& json) {
     json.key(a.plan->semantic);
     json.integer(a.unique_id);
   }
-  json.end_object();
   json.end_object();
   json.end_object();
 }

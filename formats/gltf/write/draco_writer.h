@@ -48,7 +48,9 @@ absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
 // without, on none (POSITION with its bounds all the same). The primitive must outlive `bin`.
 void add_draco_views(DracoEncoded& draco, bool fallback, BinLayout& bin);
 
-// The primitive's "attributes", "indices" and its KHR_draco_mesh_compression extension.
+// The primitive's "attributes" and "indices".
 void write_draco_json(const DracoEncoded& draco, JsonWriter& json);
+// The "KHR_draco_mesh_compression" entry of the primitive's extensions.
+void write_draco_extension(const DracoEncoded& draco, JsonWriter& json);
 
 }  // namespace px::gltf

@@ -86,7 +86,10 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "extras" || (key == "asset" && value.is_map())) continue;
-    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights") continue;
+    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights" ||
+        key == "material_variants") {
+      continue;
+    }
     diagnostics.warn(kGlobalDropped,
                      cat("scene attribute '", key, "' left out: glTF has no slot for it"));
   }
@@ -172,6 +175,7 @@ class Document {
     const NodeSkins node_skins = skins_->node_skins(scene_, meshes_, mesh_index_, later);
     CameraWriter cameras(scene_, later);
     LightWriter lights(scene_, later);
+    const VariantWriter variants(scene_, later);
     if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skins, animations_->animated(),
                                           cameras, lights, json, later);
         !s.ok()) {
@@ -180,13 +184,15 @@ class Document {
     if (!meshes_.empty()) {
       json.key("meshes");
       json.start_array();
-      for (const MeshPlan& plan : meshes_) write_mesh_json(plan, materials_, json, later);
+      for (const MeshPlan& plan : meshes_) {
+        write_mesh_json(plan, materials_, variants, json, later);
+      }
       json.end_array();
     }
     skins_->write_json(json);
     cameras.write_json(json);
     materials_.write_json(json);
-    write_textures_json(scene_, *images_, json, later);
+    const TextureExtensions texture_extensions = write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);
     animations_->write_json(
         json,
@@ -198,11 +204,12 @@ class Document {
           return index < 0 ? std::string() : make_pointer(p->object, index, p->property);
         },
         later);
-    write_extension_lists(json, lights);
-    if (!lights.empty()) {
+    write_extension_lists(json, lights, variants, texture_extensions);
+    if (!lights.empty() || !variants.empty()) {
       json.key("extensions");
       json.start_object();
-      lights.write_json(json);
+      if (!lights.empty()) lights.write_json(json);
+      variants.write_root(json);
       json.end_object();
     }
     bin_.write_json(json, bin_uri);
@@ -232,14 +239,18 @@ class Document {
         materials_(std::move(materials)) {}
 
   // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels,
-  // KHR_lights_punctual for lights, the materials' extensions, a compression extension when a primitive is compressed
-  // (required when its fallback is left out).
-  void write_extension_lists(JsonWriter& json, const LightWriter& lights) const {
-    std::vector<std::string_view> used;
-    std::vector<std::string_view> required;
+  // KHR_lights_punctual for lights, the materials' extensions and variants, the textures' source
+  // extensions, a compression extension when a primitive is compressed (required when its
+  // fallback is left out).
+  void write_extension_lists(JsonWriter& json, const LightWriter& lights,
+                             const VariantWriter& variants,
+                             const TextureExtensions& textures) const {
+    std::vector<std::string_view> used = textures.used;
+    std::vector<std::string_view> required = textures.required;
     if (animations_->uses_pointer()) used.push_back("KHR_animation_pointer");
     if (!lights.empty()) used.push_back("KHR_lights_punctual");
     for (std::string_view name : materials_.extensions_used()) used.push_back(name);
+    if (!variants.empty()) used.push_back("KHR_materials_variants");
     const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
       return std::any_of(plan.draco.begin(), plan.draco.end(),
                          [](const auto& d) { return d != nullptr; });

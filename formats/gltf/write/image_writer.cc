@@ -1,5 +1,7 @@
 #include "formats/gltf/write/image_writer.h"
 
+#include <set>
+
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
@@ -66,13 +68,36 @@ void warn_transcoded(const std::vector<std::string>& done, Diagnostics& diagnost
                        " not PNG or JPEG and embedded transcoded to PNG: ", list));
 }
 
+// The images textures take through a source extension whose type is the image's.
+std::set<size_t> extension_images(const Scene& scene) {
+  std::set<size_t> out;
+  for (const Texture& t : scene.textures) {
+    if (t.extension_image < 0 || static_cast<size_t>(t.extension_image) >= scene.images.size()) {
+      continue;
+    }
+    if (sniff_media_type(scene.images[t.extension_image].bytes) ==
+        source_extension_type(t.source_extension)) {
+      out.insert(static_cast<size_t>(t.extension_image));
+    }
+  }
+  return out;
+}
+
 }  // namespace
+
+std::string_view source_extension_type(std::string_view extension) {
+  if (extension == "KHR_texture_basisu") return "image/ktx2";
+  if (extension == "EXT_texture_webp") return "image/webp";
+  if (extension == "EXT_texture_avif") return "image/avif";
+  return {};
+}
 
 ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
                          Diagnostics& diagnostics, bool transcode) {
   index_.reserve(scene.images.size());
   std::vector<size_t> uri_dropped;
   std::vector<std::string> transcoded;
+  const std::set<size_t> extension_sources = extension_images(scene);
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
     std::vector<uint8_t> png;
@@ -85,10 +110,15 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
       continue;
     }
     std::string_view type = sniff_media_type(image.bytes);
-    bool embeddable = type == "image/png" || type == "image/jpeg";
+    const bool extension_type =
+        type == "image/webp" || type == "image/ktx2" || type == "image/avif";
+    // A texture's source through KHR_texture_basisu, EXT_texture_webp or EXT_texture_avif is
+    // written as it is; elsewhere such bytes are readable only through an extension no texture
+    // declares for them.
+    bool embeddable = type == "image/png" || type == "image/jpeg" ||
+                      (extension_type && extension_sources.contains(i));
     Form form;
-    if (type == "image/webp" || type == "image/ktx2") {
-      // Readable only through an extension the writer does not declare.
+    if (extension_type && !embeddable) {
       diagnostics.warn("gltf.write.image-dropped", cat("image ", i, " is ", type,
                                                        ", which glTF takes only through an "
                                                        "extension; left out"));

@@ -10,6 +10,10 @@
 // TIFF or DDS (by their first bytes, formats/image/image_kind.h) are decoded and embedded as PNG
 // (gltf.write.image-transcoded, counted); bytes that do not decode (gltf.write.image-undecodable)
 // are treated as without it: their URI kept, or the image left out.
+//
+// KTX2, WebP and AVIF bytes a texture takes through KHR_texture_basisu, EXT_texture_webp or
+// EXT_texture_avif (Texture::extension_image) are written as PNG and JPEG are; other such bytes
+// are left out (gltf.write.image-dropped).
 #pragma once
 
 #include <string>
@@ -22,6 +26,9 @@
 #include "model/scene.h"
 
 namespace px::gltf {
+
+// The media type of the images a texture source extension takes, empty for another name.
+std::string_view source_extension_type(std::string_view extension);
 
 class ImageWriter {
  public:

@@ -6,6 +6,9 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/gltf/write/carried_extension_writer.h"
+#include "formats/gltf/write/texture_info_writer.h"
 #include "formats/gltf/write/value_json.h"
 
 namespace px::gltf {
@@ -18,7 +21,6 @@ constexpr std::string_view kEmissiveStrength = "KHR_materials_emissive_strength"
 constexpr std::string_view kIor = "KHR_materials_ior";
 constexpr std::string_view kSpecular = "KHR_materials_specular";
 constexpr std::string_view kUnlit = "KHR_materials_unlit";
-constexpr std::string_view kTextureTransform = "KHR_texture_transform";
 
 std::string label_of(const Material& m, size_t index) {
   return m.name.empty() ? cat("material ", index) : cat("material ", index, " '", m.name, "'");
@@ -71,46 +73,6 @@ uint32_t sets_of(const Material& m) {
   return sets;
 }
 
-void write_numbers(JsonWriter& json, std::string_view key, const auto& values) {
-  json.key(key);
-  json.start_array();
-  for (double v : values) json.number(v);
-  json.end_array();
-}
-
-void write_texture_ref(JsonWriter& json, std::string_view key, const TextureRef& ref,
-                       std::string_view scale_key) {
-  if (!ref.present()) return;
-  json.key(key);
-  json.start_object();
-  json.key("index");
-  json.integer(ref.texture);
-  if (ref.texcoord != 0) {
-    json.key("texCoord");
-    json.integer(ref.texcoord);
-  }
-  if (!scale_key.empty() && ref.scale != 1) {
-    json.key(scale_key);
-    json.number(ref.scale);
-  }
-  const TextureTransform& t = ref.transform;
-  if (!t.identity()) {
-    json.key("extensions");
-    json.start_object();
-    json.key(kTextureTransform);
-    json.start_object();
-    if (t.offset != std::array<double, 2>{0, 0}) write_numbers(json, "offset", t.offset);
-    if (t.rotation != 0) {
-      json.key("rotation");
-      json.number(t.rotation);
-    }
-    if (t.scale != std::array<double, 2>{1, 1}) write_numbers(json, "scale", t.scale);
-    json.end_object();
-    json.end_object();
-  }
-  json.end_object();
-}
-
 bool is_unlit(const Material& m) {
   const Value* shading = find_value(m.extras, "shading");
   return shading != nullptr && shading->is_string() && shading->as_string() == "constant";
@@ -126,7 +88,9 @@ double emissive_strength(const Material& m) {
 void write_extensions(JsonWriter& json, const Material& m) {
   double strength = emissive_strength(m);
   bool unlit = is_unlit(m);
-  if (!unlit && strength == 1 && m.ior == 1.5 && !m.has_specular()) return;
+  if (!unlit && strength == 1 && m.ior == 1.5 && !m.has_specular() && m.extensions.empty()) {
+    return;
+  }
   json.key("extensions");
   json.start_object();
   if (strength != 1) {
@@ -162,6 +126,7 @@ void write_extensions(JsonWriter& json, const Material& m) {
     json.start_object();
     json.end_object();
   }
+  write_carried_extensions(json, m.extensions);
   json.end_object();
 }
 
@@ -272,10 +237,18 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     m.alpha_mode = source.alpha_mode;
     m.alpha_cutoff = source.alpha_cutoff;
     m.double_sided = source.double_sided;
+    m.extensions = source.extensions;
 
     if (is_unlit(m)) emission_as_base_color(m);
 
     Cleaner clean{scene, diagnostics, label_of(m, i)};
+    clean_carried_extensions(m.extensions, clean.label, diagnostics);
+    for (MaterialExtension& e : m.extensions) {
+      for (auto& [key, ref] : e.textures) {
+        clean.texture(ref, cat(e.name, " ", key));
+        clean.finite &= std::isfinite(ref.scale);
+      }
+    }
     for (double& v : m.base_color) clean.clamp(v, "baseColorFactor", 0, 1);
     clean.clamp(m.metallic, "metallicFactor", 0, 1);
     clean.clamp(m.roughness, "roughnessFactor", 0, 1);
@@ -314,18 +287,28 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
   return table;
 }
 
-int MaterialTable::use(int material, uint32_t sets, std::string_view label,
+int MaterialTable::use(int material, uint32_t sets, bool tangents, std::string_view label,
                        Diagnostics& diagnostics) {
-  uint32_t missing = required_sets_[material] & ~sets;
-  if (missing == 0) return material;
-  auto [it, inserted] = copies_.try_emplace({material, missing}, 0);
-  if (!inserted) return it->second;
-  diagnostics.warn("gltf.write.texture-dropped",
-                   cat(label, ": textures of ", label_of(materials_[material], material),
-                       " on TEXCOORD sets the mesh lacks left out (in a copy of the material)"));
+  const uint32_t missing = required_sets_[material] & ~sets;
   Material copy = materials_[material];
   for (TextureRef* ref : copy.texture_refs()) {
     if (ref->present() && (missing >> ref->texcoord & 1) != 0) *ref = TextureRef{};
+  }
+  const bool strip = !tangents && needs_tangent_space(copy);
+  if (missing == 0 && !strip) return material;
+  auto [it, inserted] = copies_.try_emplace({material, missing, strip}, 0);
+  if (!inserted) return it->second;
+  const std::string name = label_of(materials_[material], material);
+  if (missing != 0) {
+    diagnostics.warn("gltf.write.texture-dropped",
+                     cat(label, ": textures of ", name,
+                         " on TEXCOORD sets the mesh lacks left out (in a copy of the material)"));
+  }
+  if (strip) {
+    diagnostics.warn("gltf.write.material-extension-dropped",
+                     cat(label, ": ", strip_tangent_space(copy), " of ", name,
+                         " left out (in a copy of the material): it needs a tangent space, and "
+                         "the mesh has no TANGENT and the material no normal texture"));
   }
   materials_.push_back(std::move(copy));
   it->second = static_cast<int>(materials_.size()) - 1;
@@ -341,6 +324,14 @@ std::vector<std::string_view> MaterialTable::extensions_used() const {
   if (any([](const Material& m) { return m.ior != 1.5; })) used.push_back(kIor);
   if (any([](const Material& m) { return m.has_specular(); })) used.push_back(kSpecular);
   if (any([](const Material& m) { return is_unlit(m); })) used.push_back(kUnlit);
+  for (const CarriedExtension& carried : carried_material_extensions()) {
+    if (any([&](const Material& m) {
+          return std::any_of(m.extensions.begin(), m.extensions.end(),
+                             [&](const MaterialExtension& e) { return e.name == carried.name; });
+        })) {
+      used.push_back(carried.name);
+    }
+  }
   if (any([](const Material& m) {
         for (const TextureRef* ref : m.texture_refs()) {
           if (ref->present() && !ref->transform.identity()) return true;

@@ -1,17 +1,19 @@
 // Scene materials as glTF materials: factors clamped to glTF's ranges, references to textures
 // that do not exist dropped, and glTF's default values left out. A constant shading is
 // KHR_materials_unlit, an emissive above 1 KHR_materials_emissive_strength, an ior other than
-// 1.5 KHR_materials_ior and a texture's placement KHR_texture_transform.
+// 1.5 KHR_materials_ior and a texture's placement KHR_texture_transform; the extensions a glTF read
+// carried as they are (write/carried_extension_writer.h) are written back.
 #pragma once
 
 #include <cstdint>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
+#include "engine/hash_containers.h"
 #include "formats/gltf/write/json_writer.h"
 #include "model/scene.h"
 
@@ -24,12 +26,16 @@ class MaterialTable {
 
   int scene_materials() const { return scene_materials_; }
   // The material index a primitive of scene material `material` is written with, on a mesh whose
-  // TEXCOORD sets are the bits of `sets`. glTF forbids a texture on a set the mesh lacks, so such
-  // a primitive gets a copy of the material without those textures, with a warning.
-  int use(int material, uint32_t sets, std::string_view label, Diagnostics& diagnostics);
+  // TEXCOORD sets are the bits of `sets` and that has a TANGENT or not. glTF forbids a texture on
+  // a set the mesh lacks, and the validator a material that needs a tangent space (anisotropy, a
+  // clearcoat normal texture) on a mesh without TANGENT or normal texture, so such a primitive
+  // gets a copy of the material without them, with a warning.
+  int use(int material, uint32_t sets, bool tangents, std::string_view label,
+          Diagnostics& diagnostics);
 
   // The material extensions the written materials use, for "extensionsUsed":
-  // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_unlit, KHR_texture_transform.
+  // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_unlit, KHR_texture_transform
+  // and the carried ones.
   std::vector<std::string_view> extensions_used() const;
 
   // "materials", when there is any.
@@ -39,7 +45,7 @@ class MaterialTable {
   int scene_materials_ = 0;
   std::vector<Material> materials_;  // the cleaned scene materials, then the copies use() made
   std::vector<uint32_t> required_sets_;
-  HashMap<std::pair<int, uint32_t>, int> copies_;
+  HashMap<std::tuple<int, uint32_t, bool>, int> copies_;  // (material, sets, stripped)
 };
 
 }  // namespace px::gltf

@@ -107,6 +107,7 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
                                    Diagnostics& diagnostics) {
   MeshPlan plan;
   plan.mesh = &mesh;
+  plan.index = index;
   const Value* name = find_value(mesh.global_attrs, "mesh_name");
   plan.label = name != nullptr && name->is_string()
                    ? cat("mesh ", index, " '", name->as_string(), "'")
@@ -285,9 +286,11 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
   return absl::OkStatus();
 }
 
-void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
-                     Diagnostics& diagnostics) {
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, const VariantWriter& variants,
+                     JsonWriter& json, Diagnostics& diagnostics) {
   const uint32_t sets = texcoord_sets(plan.attributes);
+  const bool tangents = std::any_of(plan.attributes.begin(), plan.attributes.end(),
+                                    [](const AttributePlan& a) { return a.semantic == "TANGENT"; });
   json.start_object();
   if (!plan.name.empty()) {
     json.key("name");
@@ -314,7 +317,16 @@ void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter&
     write_targets_json(plan.morphs, json);
     if (g.material >= 0) {
       json.key("material");
-      json.integer(materials.use(g.material, sets, plan.label, diagnostics));
+      json.integer(materials.use(g.material, sets, tangents, plan.label, diagnostics));
+    }
+    const bool draco = i < plan.draco.size() && plan.draco[i];
+    if (draco || variants.has_mappings(plan.index, g.material)) {
+      json.key("extensions");
+      json.start_object();
+      if (draco) write_draco_extension(*plan.draco[i], json);
+      variants.write_primitive(json, plan.index, g.material, materials, sets, tangents, plan.label,
+                               diagnostics);
+      json.end_object();
     }
     if (g.mode != kTriangles) {
       json.key("mode");

@@ -17,6 +17,7 @@
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
 #include "formats/gltf/write/morph_targets.h"
+#include "formats/gltf/write/variant_writer.h"
 #include "model/mesh.h"
 
 namespace px::gltf {
@@ -43,6 +44,7 @@ struct CellRun {
 
 struct MeshPlan {
   const Mesh* mesh = nullptr;
+  int index = -1;     // in Scene::meshes
   std::string name;   // global_attrs["mesh_name"]
   std::string label;  // how warnings name the mesh
   std::vector<AttributePlan> attributes;
@@ -70,7 +72,8 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
 absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
                             const MeshCompression& compression, Diagnostics& diagnostics);
 
-void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, JsonWriter& json,
-                     Diagnostics& diagnostics);
+// The mesh's JSON; a primitive's extensions are its Draco stream and its material variants.
+void write_mesh_json(const MeshPlan& plan, MaterialTable& materials, const VariantWriter& variants,
+                     JsonWriter& json, Diagnostics& diagnostics);
 
 }  // namespace px::gltf

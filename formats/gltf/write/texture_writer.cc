@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/strings.h"
+#include "engine/uri.h"
 
 namespace px::gltf {
 namespace {
@@ -46,11 +47,52 @@ void write_sampler(JsonWriter& json, const Sampler& s) {
   json.end_object();
 }
 
+void add_name(std::vector<std::string_view>& names, std::string_view name) {
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
+// The texture's KHR_texture_basisu, EXT_texture_webp or EXT_texture_avif source, when its image
+// is written; the extension is required of a texture without a core source to fall back on.
+void write_source_extension(const Scene& scene, size_t index, bool has_source,
+                            const ImageWriter& images, JsonWriter& json,
+                            TextureExtensions& extensions, Diagnostics& diagnostics) {
+  const Texture& t = scene.textures[index];
+  if (t.source_extension.empty() && t.extension_image == -1) return;
+  const int source = images.written_index(t.extension_image);
+  const std::string_view type = source_extension_type(t.source_extension);
+  std::string why;
+  if (type.empty()) {
+    why = "polyxios does not write that extension";
+  } else if (source < 0) {
+    why = "the image is not written";
+  } else if (std::string_view bytes = sniff_media_type(scene.images[t.extension_image].bytes);
+             !bytes.empty() && bytes != type) {
+    why = cat("the image is ", bytes, ", not ", type);
+  }
+  if (!why.empty()) {
+    diagnostics.warn("gltf.write.texture-source-dropped",
+                     cat("texture ", index, ": its source by \"", t.source_extension, "\" (image ",
+                         t.extension_image, ") left out: ", why));
+    return;
+  }
+  json.key("extensions");
+  json.start_object();
+  json.key(t.source_extension);
+  json.start_object();
+  json.key("source");
+  json.integer(source);
+  json.end_object();
+  json.end_object();
+  add_name(extensions.used, t.source_extension);
+  if (!has_source) add_name(extensions.required, t.source_extension);
+}
+
 }  // namespace
 
-void write_textures_json(const Scene& scene, const ImageWriter& images, JsonWriter& json,
-                         Diagnostics& diagnostics) {
-  if (scene.textures.empty()) return;
+TextureExtensions write_textures_json(const Scene& scene, const ImageWriter& images,
+                                      JsonWriter& json, Diagnostics& diagnostics) {
+  TextureExtensions extensions;
+  if (scene.textures.empty()) return extensions;
   std::vector<Sampler> samplers;
   json.key("textures");
   json.start_array();
@@ -77,14 +119,16 @@ void write_textures_json(const Scene& scene, const ImageWriter& images, JsonWrit
           "gltf.write.texture-source-dropped",
           cat("texture ", i, ": image ", t.image, " is not written; the texture has no source"));
     }
+    write_source_extension(scene, i, source >= 0, images, json, extensions, diagnostics);
     json.end_object();
   }
   json.end_array();
-  if (samplers.empty()) return;
+  if (samplers.empty()) return extensions;
   json.key("samplers");
   json.start_array();
   for (const Sampler& s : samplers) write_sampler(json, s);
   json.end_array();
+  return extensions;
 }
 
 }  // namespace px::gltf

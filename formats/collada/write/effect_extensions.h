@@ -1,0 +1,16 @@
+// The glTF extensions a glTF read carries as they are, which COLLADA has no place for: a
+// material's (Material::extensions: KHR_materials_clearcoat, _sheen, ...) and a texture's KTX2,
+// WebP or AVIF source (Texture::extension_image), and KHR_materials_variants
+// (global_attrs["material_variants"]). Each is left out with
+// collada.write.gltf-extension-dropped, naming the extension and how many materials or textures
+// carried it; a texture's core source is written as always.
+#pragma once
+
+#include "engine/diagnostics.h"
+#include "model/scene.h"
+
+namespace px::collada {
+
+void warn_gltf_extensions_dropped(const Scene& scene, Diagnostics& diagnostics);
+
+}  // namespace px::collada

@@ -1,0 +1,110 @@
+#!/usr/bin/python3
+"""glTF -> glTF keeps what the file holds (issue 15, point 9) on the shared corpus.
+
+Every corpus .gltf / .glb whose extensionsUsed names one of the extensions point 9 lists is
+converted to GLB; every GLB must pass the Khronos validator without error, and the number of
+files whose GLB still declares each extension must reach KEPT (measured when point 9 was done:
+the files that do not are the validator's own cases of data out of range, custom properties or
+a WebP source naming a PNG, which the reader leaves out with a warning).
+Before point 9 no output declared any of them (the reader warned gltf.read.extension-dropped);
+KHR_mesh_quantization is dequantised on read, so that its outputs, plain floats, need it no more;
+EXT_mesh_gpu_instancing is not carried yet (no corpus file uses it).
+
+  gltf_passthrough_test.py POLYXIOS CORPUS NODE VALIDATE_MJS
+
+Without the corpus it is skipped (exit 77); without node or the validator's node_modules the
+validator check is skipped, saying so.
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+from validator_check import check_validator_clean
+
+POLYXIOS, CORPUS, NODE, VALIDATE = sys.argv[1:5]
+KEPT = {
+    'KHR_materials_anisotropy': 4,
+    'KHR_materials_clearcoat': 7,
+    'KHR_materials_diffuse_transmission': 0,
+    'KHR_materials_dispersion': 3,
+    'KHR_materials_iridescence': 4,
+    'KHR_materials_sheen': 3,
+    'KHR_materials_transmission': 8,
+    'KHR_materials_volume': 7,
+    'KHR_texture_basisu': 0,
+    'EXT_texture_webp': 1,
+    'EXT_texture_avif': 0,
+    'KHR_materials_variants': 9,
+}
+LISTED = list(KEPT) + ['KHR_mesh_quantization', 'EXT_mesh_gpu_instancing']
+
+failures = []
+
+
+def check(name, ok, detail=''):
+    if not ok:
+        failures.append(name)
+        print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+
+
+def document(path):
+    """The JSON of a .gltf or of a GLB's first chunk, None when it does not parse."""
+    data = open(path, 'rb').read()
+    try:
+        if data[:4] == b'glTF':
+            length = struct.unpack('<I', data[12:16])[0]
+            data = data[20:20 + length]
+        doc = json.loads(data)
+        return doc if isinstance(doc, dict) else None
+    except (ValueError, struct.error):
+        return None
+
+
+def used(doc):
+    names = doc.get('extensionsUsed') if doc else None
+    return {n for n in names if isinstance(n, str)} if isinstance(names, list) else set()
+
+
+root = os.path.join(CORPUS, 'gltf')
+if not os.path.isdir(root):
+    print('skipped: no corpus')
+    sys.exit(77)
+
+inputs = []
+for folder, _, names in sorted(os.walk(root)):
+    for name in sorted(names):
+        if name.endswith(('.gltf', '.glb')):
+            path = os.path.join(folder, name)
+            if used(document(path)) & set(LISTED):
+                inputs.append(path)
+
+declared = {e: 0 for e in LISTED}
+kept = {e: 0 for e in LISTED}
+with tempfile.TemporaryDirectory() as tmp:
+    glbs = []
+    for path in inputs:
+        rel = os.path.relpath(path, root)
+        before = used(document(path))
+        for e in before & set(LISTED):
+            declared[e] += 1
+        out = os.path.join(tmp, rel.replace('/', '_') + '.glb')
+        p = subprocess.run([POLYXIOS, 'convert', path, out], capture_output=True, text=True,
+                           stdin=subprocess.DEVNULL, timeout=120)
+        if p.returncode != 0:
+            continue  # a document the spec refuses (the validator's own invalid cases)
+        glbs.append(out)
+        for e in used(document(out)) & before & set(LISTED):
+            kept[e] += 1
+    print(f'{len(inputs)} corpus files name one of the listed extensions; {len(glbs)} convert')
+    for e in LISTED:
+        print(f'  {e}: declared by {declared[e]}, kept in {kept[e]} GLBs')
+    for e, floor in KEPT.items():
+        check(f'{e} kept in at least {floor} GLBs', kept[e] >= floor, str(kept[e]))
+    check('KHR_mesh_quantization is dequantised on read', kept['KHR_mesh_quantization'] == 0)
+    check_validator_clean(NODE, VALIDATE, glbs, check)
+
+print(f'{len(failures)} failed')
+sys.exit(1 if failures else 0)
