@@ -6,8 +6,70 @@
 
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/gltf/check/material_extension_rules.h"
 
 namespace px::collada {
+
+namespace {
+
+// A <gltf_extension> into m->extensions: each child a member its rules define, named by its key,
+// a number or colour as text, a texture as a <texture> (with a normal texture's scale).
+absl::Status read_gltf_extension(ReadContext& ctx, const Element& e, TextureReader texture_ref,
+                                 Material* m) {
+  const std::string_view name = e.attr("name");
+  auto ignore = [&](std::string_view why, const Element& at) {
+    ctx.warn("collada.effect.gltf-extension-ignored",
+             cat("<gltf_extension name=\"", name, "\"> ", why, "; it is ignored"), &at);
+    return absl::OkStatus();
+  };
+  const gltf::CarriedExtension* rules = gltf::carried_material_extension(name);
+  if (rules == nullptr) return ignore("names no extension polyxios carries", e);
+  if (std::any_of(m->extensions.begin(), m->extensions.end(),
+                  [&](const MaterialExtension& x) { return x.name == name; })) {
+    return ignore("is given twice", e);
+  }
+  MaterialExtension out{std::string(name), {}, {}};
+  for (const Element& member : e.children()) {
+    const std::string key(member.name);
+    const gltf::MemberRule* rule = gltf::member_rule(*rules, key);
+    if (rule == nullptr) return ignore(cat("holds <", key, ">, which it does not define"), member);
+    const bool twice = std::any_of(out.values.begin(), out.values.end(),
+                                   [&](auto& v) { return v.first == key; }) ||
+                       std::any_of(out.textures.begin(), out.textures.end(),
+                                   [&](auto& t) { return t.first == key; });
+    if (twice) return ignore(cat("holds <", key, "> twice"), member);
+    if (rule->kind == gltf::MemberKind::kNumber || rule->kind == gltf::MemberKind::kColor) {
+      std::vector<double> numbers;
+      Value value;
+      if (text_doubles(member.text, &numbers)) {
+        if (rule->kind == gltf::MemberKind::kNumber && numbers.size() == 1)
+          value = Value(numbers[0]);
+        if (rule->kind == gltf::MemberKind::kColor && numbers.size() == 3) {
+          value = Value(ValueArray(numbers.begin(), numbers.end()));
+        }
+      }
+      if (std::string problem = gltf::number_problem(*rule, value); !problem.empty()) {
+        return ignore(cat("<", key, "> ", problem), member);
+      }
+      out.values.emplace_back(key, std::move(value));
+      continue;
+    }
+    TextureRef ref;
+    if (absl::Status s = texture_ref(member, &ref); !s.ok()) return s;
+    if (!ref.present()) return ignore(cat("<", key, "> reaches no image"), member);
+    if (const std::string_view* scale = member.find_attr("scale");
+        scale != nullptr && rule->kind == gltf::MemberKind::kNormalTexture) {
+      if (!parse_double(*scale, &ref.scale) || !std::isfinite(ref.scale)) {
+        return ignore(cat("<", key, ">'s scale is not a finite number"), member);
+      }
+    }
+    out.textures.emplace_back(key, ref);
+  }
+  m->extensions.push_back(std::move(out));
+  return absl::OkStatus();
+}
+
+}  // namespace
 
 const Element* polyxios_technique(const Element& technique) {
   for (const Element& extra : technique.children()) {
@@ -99,6 +161,8 @@ absl::Status read_polyxios_technique(ReadContext& ctx, const Element& technique,
       if (absl::Status s = texture(e, &m->specular_texture); !s.ok()) return s;
     } else if (e.name == "occlusion_texture") {
       if (absl::Status s = texture(e, &m->occlusion_texture); !s.ok()) return s;
+    } else if (e.name == "gltf_extension") {
+      if (absl::Status s = read_gltf_extension(ctx, e, texture_ref, m); !s.ok()) return s;
     }
   }
   // glTF uses the cutoff under MASK alone.

@@ -1,7 +1,10 @@
 // <extra><technique profile="polyxios"> inside an effect's technique: the glTF terms a polyxios
 // write keeps there (formats/collada/write/effect_polyxios_technique.h): metallic, roughness,
 // ior, alpha_mode, alpha_cutoff, base_color, emissive, specular_factor, specular_color and the
-// metallic_roughness, occlusion (with an optional strength) and specular textures.
+// metallic_roughness, occlusion (with an optional strength) and specular textures; and each
+// <gltf_extension>, a carried glTF material extension (model/scene.h MaterialExtension), left
+// out whole with collada.effect.gltf-extension-ignored where a glTF read would leave it out
+// (formats/gltf/check/material_extension_rules.h).
 #pragma once
 
 #include "absl/functional/function_ref.h"

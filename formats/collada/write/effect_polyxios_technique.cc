@@ -1,6 +1,7 @@
 #include "formats/collada/write/effect_polyxios_technique.h"
 
 #include <array>
+#include <vector>
 
 #include "engine/strings.h"
 
@@ -33,6 +34,29 @@ bool writes_emissive(const Material& m) {
   return m.emissive_texture.present() && m.emissive != std::array<double, 3>{1, 1, 1};
 }
 
+// Its values are the numbers and colours its rules define (see plan_extensions in
+// effect_writer.cc).
+void write_gltf_extension(const MaterialExtension& e, EffectTextureXml& textures, XmlWriter& xml) {
+  xml.open("gltf_extension");
+  xml.attr("name", e.name);
+  for (const auto& [key, value] : e.values) {
+    std::vector<double> numbers;
+    if (value.is_number()) numbers.push_back(value.as_double());
+    if (value.is_array()) {
+      for (const Value& v : value.as_array()) numbers.push_back(v.as_double());
+    }
+    number_element(xml, key, numbers);
+  }
+  for (const auto& [key, ref] : e.textures) {
+    xml.open(key);
+    textures.attrs(ref);
+    if (ref.scale != 1) xml.attr("scale", ref.scale);
+    textures.placement(ref);
+    xml.close();
+  }
+  xml.close();
+}
+
 }  // namespace
 
 bool writes_roughness(const Material& m) { return m.roughness != 1; }
@@ -42,7 +66,8 @@ bool writes_polyxios_technique(const MaterialPlan& p) {
   return writes_metallic(m) || writes_roughness(m) || writes_ior(m) || writes_alpha_mode(p) ||
          writes_cutoff(m) || writes_base_color(p) || writes_emissive(m) ||
          m.metallic_roughness_texture.present() || m.occlusion_texture.present() ||
-         m.specular_factor != 1 || m.specular_texture.present() || writes_specular_color(m);
+         m.specular_factor != 1 || m.specular_texture.present() || writes_specular_color(m) ||
+         !m.extensions.empty();
 }
 
 void write_polyxios_technique(const MaterialPlan& p, EffectTextureXml& textures, XmlWriter& xml) {
@@ -81,6 +106,7 @@ void write_polyxios_technique(const MaterialPlan& p, EffectTextureXml& textures,
     textures.placement(m.specular_texture);
     xml.close();
   }
+  for (const MaterialExtension& e : m.extensions) write_gltf_extension(e, textures, xml);
   xml.close();
 }
 

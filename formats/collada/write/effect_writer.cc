@@ -15,6 +15,8 @@
 #include "formats/collada/write/effect_texture_xml.h"
 #include "formats/collada/write/image_writer.h"
 #include "formats/collada/write/xml_names.h"
+#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/gltf/write/carried_extension_writer.h"
 
 namespace px::collada {
 namespace {
@@ -166,6 +168,26 @@ class MaterialCleaner {
   std::string label_;
 };
 
+constexpr std::string_view kExtensionDropped = "collada.write.gltf-extension-dropped";
+
+// The carried glTF extensions as the polyxios technique holds them: what a glTF write would leave
+// out is left out, and so are the members an extension does not define (extras, custom
+// properties), which the technique has no spelling for.
+void plan_extensions(std::vector<MaterialExtension>& extensions, const std::string& label,
+                     Diagnostics& diagnostics) {
+  gltf::clean_carried_extensions(extensions, label, kExtensionDropped, diagnostics);
+  for (MaterialExtension& e : extensions) {
+    const gltf::CarriedExtension& rules = *gltf::carried_material_extension(e.name);
+    std::erase_if(e.values, [&](const std::pair<std::string, Value>& member) {
+      if (gltf::member_rule(rules, member.first) != nullptr) return false;
+      diagnostics.warn(kExtensionDropped,
+                       cat(label, ": ", e.name, ": member \"", member.first,
+                           "\" left out: COLLADA spells only the members the extension defines"));
+      return true;
+    });
+  }
+}
+
 // Extras keys other than shading have no place in COLLADA (W13).
 void warn_dropped_extras(const Material& m, Diagnostics& diagnostics) {
   for (const auto& [key, value] : m.extras) {
@@ -221,6 +243,18 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
   clean.texture(m.occlusion_texture, "its occlusion texture");
   clean.texture(m.specular_texture, "its specular texture");
   clean.texture(m.specular_color_texture, "its specular colour texture");
+  for (MaterialExtension& e : m.extensions) {
+    for (auto& [key, ref] : e.textures) {
+      clean.texture(ref, cat("its ", e.name, " ", key));
+      if (ref.present() && !std::isfinite(ref.scale)) {
+        diagnostics.warn(
+            "collada.write.material-term-not-finite",
+            cat(label, ": its ", e.name, " ", key, "'s scale is not finite; 1 is written"));
+        ref.scale = 1;
+      }
+    }
+    std::erase_if(e.textures, [](const auto& member) { return !member.second.present(); });
+  }
   // Lambert and constant shading have no highlight to hold them.
   if (m.has_specular() && out.shading != "phong" && out.shading != "blinn") {
     diagnostics.warn("collada.write.specular-dropped",
@@ -248,9 +282,14 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
                      cat(label, ": COLLADA's <bump> has no normal scale; it is left out"));
   }
   bool misbound = false;
-  for (const TextureRef* ref : {&m.emissive_texture, &m.base_color_texture, &m.normal_texture,
-                                &m.metallic_roughness_texture, &m.occlusion_texture,
-                                &m.specular_texture, &m.specular_color_texture}) {
+  std::vector<const TextureRef*> refs = {&m.emissive_texture,      &m.base_color_texture,
+                                         &m.normal_texture,        &m.metallic_roughness_texture,
+                                         &m.occlusion_texture,     &m.specular_texture,
+                                         &m.specular_color_texture};
+  for (const MaterialExtension& e : m.extensions) {
+    for (const auto& [key, ref] : e.textures) refs.push_back(&ref);
+  }
+  for (const TextureRef* ref : refs) {
     if (!ref->present()) continue;
     for (int set : sets) {
       if (set == ref->texcoord || misbound) continue;
@@ -274,6 +313,7 @@ absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& pl
   warn_dropped_extras(source, diagnostics);
   out.material = source;
   out.material.extras.clear();
+  plan_extensions(out.material.extensions, label, diagnostics);
   AlphaMode mode = source.alpha_mode;
   if (mode != AlphaMode::kOpaque && mode != AlphaMode::kMask && mode != AlphaMode::kBlend) {
     diagnostics.warn("collada.write.alpha-mode",
