@@ -10,6 +10,13 @@ Before point 9 no output declared any of them (the reader warned gltf.read.exten
 KHR_mesh_quantization is dequantised on read, so that its outputs, plain floats, need it no more;
 EXT_mesh_gpu_instancing is not carried yet (no corpus file uses it).
 
+Each file naming a material extension also goes on from its GLB (which holds its images) to
+COLLADA and back to GLB: the COLLADA document must pass the COLLADA 1.4.1 schema (when xmllint
+and the schema are at hand) and its GLB the validator, and the number of files whose GLB still
+declares each material extension, carried by the effects' polyxios technique, must reach
+KEPT_THROUGH_DAE (measured then: as many as glTF -> glTF keeps; before, a COLLADA write left
+them all out).
+
   gltf_passthrough_test.py POLYXIOS CORPUS NODE VALIDATE_MJS
 
 Without the corpus it is skipped (exit 77); without node or the validator's node_modules the
@@ -39,6 +46,18 @@ KEPT = {
     'EXT_texture_avif': 0,
     'KHR_materials_variants': 9,
 }
+KEPT_THROUGH_DAE = {
+    'KHR_materials_anisotropy': 4,
+    'KHR_materials_clearcoat': 7,
+    'KHR_materials_diffuse_transmission': 0,
+    'KHR_materials_dispersion': 3,
+    'KHR_materials_iridescence': 4,
+    'KHR_materials_sheen': 3,
+    'KHR_materials_transmission': 8,
+    'KHR_materials_volume': 7,
+}
+SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'shared',
+                      'spec', 'collada_schema_1_4_1.xsd')
 LISTED = list(KEPT) + ['KHR_mesh_quantization', 'EXT_mesh_gpu_instancing']
 
 failures = []
@@ -63,6 +82,24 @@ def document(path):
         return None
 
 
+def convert(source, target):
+    p = subprocess.run([POLYXIOS, 'convert', source, target], capture_output=True, text=True,
+                       stdin=subprocess.DEVNULL, timeout=120)
+    return p.returncode == 0
+
+
+def schema_problem(dae):
+    """Why xmllint rejects the document, '' when it passes or cannot be run."""
+    if not os.path.isfile(SCHEMA):
+        return ''
+    try:
+        p = subprocess.run(['xmllint', '--noout', '--schema', SCHEMA, dae], capture_output=True,
+                           text=True, timeout=300)
+    except FileNotFoundError:
+        return ''
+    return '' if p.returncode == 0 else p.stderr[-2000:]
+
+
 def used(doc):
     names = doc.get('extensionsUsed') if doc else None
     return {n for n in names if isinstance(n, str)} if isinstance(names, list) else set()
@@ -83,6 +120,7 @@ for folder, _, names in sorted(os.walk(root)):
 
 declared = {e: 0 for e in LISTED}
 kept = {e: 0 for e in LISTED}
+kept_through_dae = {e: 0 for e in KEPT_THROUGH_DAE}
 with tempfile.TemporaryDirectory() as tmp:
     glbs = []
     for path in inputs:
@@ -91,16 +129,30 @@ with tempfile.TemporaryDirectory() as tmp:
         for e in before & set(LISTED):
             declared[e] += 1
         out = os.path.join(tmp, rel.replace('/', '_') + '.glb')
-        p = subprocess.run([POLYXIOS, 'convert', path, out], capture_output=True, text=True,
-                           stdin=subprocess.DEVNULL, timeout=120)
-        if p.returncode != 0:
+        if not convert(path, out):
             continue  # a document the spec refuses (the validator's own invalid cases)
         glbs.append(out)
         for e in used(document(out)) & before & set(LISTED):
             kept[e] += 1
+        if not before & set(KEPT_THROUGH_DAE):
+            continue
+        dae, back = out + '.dae', out + '.dae.glb'
+        check(f'{rel} -> dae', convert(out, dae))
+        check(f'{rel} -> dae -> glb', convert(dae, back))
+        problem = schema_problem(dae)
+        check(f'{rel} -> dae passes the schema', not problem, problem)
+        if os.path.isfile(back):
+            glbs.append(back)
+            for e in used(document(back)) & before & set(KEPT_THROUGH_DAE):
+                kept_through_dae[e] += 1
     print(f'{len(inputs)} corpus files name one of the listed extensions; {len(glbs)} convert')
     for e in LISTED:
         print(f'  {e}: declared by {declared[e]}, kept in {kept[e]} GLBs')
+    for e in KEPT_THROUGH_DAE:
+        print(f'  {e}: kept in {kept_through_dae[e]} GLBs through COLLADA')
+    for e, floor in KEPT_THROUGH_DAE.items():
+        check(f'{e} kept in at least {floor} GLBs through COLLADA', kept_through_dae[e] >= floor,
+              str(kept_through_dae[e]))
     for e, floor in KEPT.items():
         check(f'{e} kept in at least {floor} GLBs', kept[e] >= floor, str(kept[e]))
     check('KHR_mesh_quantization is dequantised on read', kept['KHR_mesh_quantization'] == 0)

@@ -38,6 +38,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.copies.budget",
     "collada.effect.alpha-mode",
     "collada.effect.bad-color",
+    "collada.effect.gltf-extension-ignored",
     "collada.effect.ior-ignored",
     "collada.effect.no-common-profile",
     "collada.effect.non-finite-alpha",

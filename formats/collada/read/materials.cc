@@ -9,6 +9,7 @@
 #include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/read/effect_alpha.h"
+#include "formats/collada/read/effect_polyxios_technique.h"
 #include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/images.h"
 #include "formats/collada/texture_placement.h"
@@ -35,17 +36,6 @@ int filter_mode(std::string_view text) {
     if (name == text) return value;
   }
   return 0;
-}
-
-// The <technique profile="polyxios"> of a technique's <extra>, if any.
-const Element* polyxios_technique(const Element& technique) {
-  for (const Element& extra : technique.children()) {
-    if (extra.name != "extra") continue;
-    for (const Element& t : extra.children()) {
-      if (t.name == "technique" && t.attr("profile") == "polyxios") return &t;
-    }
-  }
-  return nullptr;
 }
 
 // The placement of a <texture> (or a polyxios technique's texture) its <extra>'s MAYA technique
@@ -115,11 +105,14 @@ class EffectReader {
       : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
 
   absl::Status read(Material* m);
-  // The glTF terms a polyxios write keeps in <extra><technique profile="polyxios"> inside the
-  // effect's technique: metallic, roughness, ior, alpha_mode, alpha_cutoff, base_color, emissive,
-  // metallic_roughness_texture and occlusion_texture (a <texture> with an optional strength).
+  // The effect technique's polyxios technique (effect_polyxios_technique.h).
   absl::Status read_polyxios_extra(const Element* profile, const Element& technique, bool constant,
-                                   Material* m);
+                                   Material* m) {
+    return read_polyxios_technique(
+        ctx_, technique, constant,
+        [&](const Element& texture, TextureRef* ref) { return texture_ref(profile, texture, ref); },
+        m);
+  }
   // FCOLLADA's <bump> texture, the normal map other exporters write.
   absl::Status read_bump(const Element* profile, const Element& technique, Material* m);
 
@@ -417,93 +410,6 @@ absl::Status EffectReader::read_bump(const Element* profile, const Element& tech
       if (absl::Status s = texture_ref(profile, *texture, &m->normal_texture); !s.ok()) return s;
     }
   }
-  return absl::OkStatus();
-}
-
-absl::Status EffectReader::read_polyxios_extra(const Element* profile, const Element& technique,
-                                               bool constant, Material* m) {
-  const Element* extra = polyxios_technique(technique);
-  if (extra == nullptr) return absl::OkStatus();
-  auto numbers = [&](const Element& e, size_t count, double* out) {
-    std::vector<double> values;
-    if (!text_doubles(e.text, &values) || values.size() != count ||
-        !std::all_of(values.begin(), values.end(), [](double v) { return std::isfinite(v); })) {
-      ctx_.warn("collada.effect.polyxios-term-ignored",
-                cat("<", e.name, "> is not ", count, " finite numbers; it is ignored"), &e);
-      return false;
-    }
-    std::copy(values.begin(), values.end(), out);
-    return true;
-  };
-  auto texture = [&](const Element& e, TextureRef* ref) -> absl::Status {
-    if (absl::Status s = texture_ref(profile, e, ref); !s.ok()) return s;
-    if (const std::string_view* strength = e.find_attr("strength")) {
-      double v;
-      if (parse_double(*strength, &v) && std::isfinite(v)) ref->scale = v;
-    }
-    return absl::OkStatus();
-  };
-  const Element* cutoff = nullptr;
-  for (const Element& e : extra->children()) {
-    if (e.name == "metallic") {
-      numbers(e, 1, &m->metallic);
-    } else if (e.name == "roughness") {
-      numbers(e, 1, &m->roughness);
-    } else if (e.name == "ior") {
-      // The ior <index_of_refraction> cannot say: 1 and 0 (see read_ior).
-      double ior;
-      if (numbers(e, 1, &ior)) {
-        if (ior == 0 || ior >= 1) {
-          m->ior = ior;
-        } else {
-          ctx_.warn("collada.effect.polyxios-term-ignored",
-                    cat("<ior> ", ior, " is neither 0 nor at least 1; it is ignored"), &e);
-        }
-      }
-    } else if (e.name == "alpha_mode") {
-      std::string_view mode = trim_xml_space(e.text);
-      if (mode == "OPAQUE" || mode == "MASK" || mode == "BLEND") {
-        m->alpha_mode = mode == "OPAQUE" ? AlphaMode::kOpaque
-                        : mode == "MASK" ? AlphaMode::kMask
-                                         : AlphaMode::kBlend;
-      } else {
-        ctx_.warn("collada.effect.alpha-mode", cat("alpha_mode \"", mode, "\" is dropped"), &e);
-      }
-    } else if (e.name == "alpha_cutoff") {
-      cutoff = &e;
-    } else if (e.name == "base_color") {
-      // A tint is restored only beside the texture it scales, or under constant shading.
-      double rgba[4];
-      if (!m->base_color_texture.present() && !constant) {
-        ctx_.warn("collada.effect.tint-ignored", "a base colour tint beside no texture is ignored",
-                  &e);
-      } else if (numbers(e, 4, rgba)) {
-        std::copy(rgba, rgba + 4, m->base_color.begin());
-      }
-    } else if (e.name == "emissive") {
-      double rgb[3];
-      if (!m->emissive_texture.present() && !constant) {
-        ctx_.warn("collada.effect.tint-ignored", "an emissive tint beside no texture is ignored",
-                  &e);
-      } else if (numbers(e, 3, rgb)) {
-        std::copy(rgb, rgb + 3, m->emissive.begin());
-      }
-    } else if (e.name == "metallic_roughness_texture") {
-      if (absl::Status s = texture(e, &m->metallic_roughness_texture); !s.ok()) return s;
-    } else if (e.name == "specular_factor") {
-      double factor;
-      if (numbers(e, 1, &factor)) m->specular_factor = factor;
-    } else if (e.name == "specular_color") {
-      double rgb[3];
-      if (numbers(e, 3, rgb)) std::copy(rgb, rgb + 3, m->specular_color.begin());
-    } else if (e.name == "specular_texture") {
-      if (absl::Status s = texture(e, &m->specular_texture); !s.ok()) return s;
-    } else if (e.name == "occlusion_texture") {
-      if (absl::Status s = texture(e, &m->occlusion_texture); !s.ok()) return s;
-    }
-  }
-  // glTF uses the cutoff under MASK alone.
-  if (cutoff != nullptr && m->alpha_mode == AlphaMode::kMask) numbers(*cutoff, 1, &m->alpha_cutoff);
   return absl::OkStatus();
 }
 

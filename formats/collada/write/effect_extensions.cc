@@ -8,10 +8,7 @@
 namespace px::collada {
 
 void warn_gltf_extensions_dropped(const Scene& scene, Diagnostics& diagnostics) {
-  std::map<std::string, int> materials, textures;  // by name, for a deterministic order
-  for (const Material& m : scene.materials) {
-    for (const MaterialExtension& e : m.extensions) ++materials[e.name];
-  }
+  std::map<std::string, int> textures;  // by name, for a deterministic order
   for (const Texture& t : scene.textures) {
     if (t.extension_image >= 0) ++textures[t.source_extension];
   }
@@ -19,11 +16,6 @@ void warn_gltf_extensions_dropped(const Scene& scene, Diagnostics& diagnostics) 
     diagnostics.warn("collada.write.gltf-extension-dropped",
                      "KHR_materials_variants left out: COLLADA has no place for the variants; "
                      "each primitive keeps its own material");
-  }
-  for (const auto& [name, count] : materials) {
-    diagnostics.warn("collada.write.gltf-extension-dropped",
-                     cat(name, " of ", count, count == 1 ? " material" : " materials",
-                         " left out: COLLADA has no place for it"));
   }
   for (const auto& [name, count] : textures) {
     diagnostics.warn("collada.write.gltf-extension-dropped",

@@ -33,7 +33,7 @@ struct MaterialPlan {
   // The material as written: textures that cannot be written cleared, colours that are not
   // finite at their defaults.
   Material material;
-  bool write_alpha_mode = true;         // false when the alpha mode is none of the three glTF names
+  bool write_alpha_mode = true;  // false when the alpha mode is none of the three glTF names
   // Animated by a channel (pointer_channels.h): the colour gets the sid the channel targets, and
   // an animated alpha an A_ONE <transparent> even while the material's alpha is 1.
   bool animated_base_color = false;

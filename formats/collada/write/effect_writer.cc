@@ -11,9 +11,12 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/collada/texture_placement.h"
+#include "formats/collada/write/effect_polyxios_technique.h"
+#include "formats/collada/write/effect_texture_xml.h"
 #include "formats/collada/write/image_writer.h"
 #include "formats/collada/write/xml_names.h"
+#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/gltf/write/carried_extension_writer.h"
 
 namespace px::collada {
 namespace {
@@ -25,10 +28,6 @@ constexpr std::array<double, 3> kBlack{0, 0, 0};
 
 std::string label_of(const Material& m, size_t index) {
   return m.name.empty() ? cat("material ", index) : cat("material '", m.name, "'");
-}
-
-bool rgb_is(const std::array<double, 4>& rgba, double v) {
-  return rgba[0] == v && rgba[1] == v && rgba[2] == v;
 }
 
 // glTF sampler constants as COLLADA names; empty for a constant COLLADA cannot spell.
@@ -169,6 +168,26 @@ class MaterialCleaner {
   std::string label_;
 };
 
+constexpr std::string_view kExtensionDropped = "collada.write.gltf-extension-dropped";
+
+// The carried glTF extensions as the polyxios technique holds them: what a glTF write would leave
+// out is left out, and so are the members an extension does not define (extras, custom
+// properties), which the technique has no spelling for.
+void plan_extensions(std::vector<MaterialExtension>& extensions, const std::string& label,
+                     Diagnostics& diagnostics) {
+  gltf::clean_carried_extensions(extensions, label, kExtensionDropped, diagnostics);
+  for (MaterialExtension& e : extensions) {
+    const gltf::CarriedExtension& rules = *gltf::carried_material_extension(e.name);
+    std::erase_if(e.values, [&](const std::pair<std::string, Value>& member) {
+      if (gltf::member_rule(rules, member.first) != nullptr) return false;
+      diagnostics.warn(kExtensionDropped,
+                       cat(label, ": ", e.name, ": member \"", member.first,
+                           "\" left out: COLLADA spells only the members the extension defines"));
+      return true;
+    });
+  }
+}
+
 // Extras keys other than shading have no place in COLLADA (W13).
 void warn_dropped_extras(const Material& m, Diagnostics& diagnostics) {
   for (const auto& [key, value] : m.extras) {
@@ -224,6 +243,18 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
   clean.texture(m.occlusion_texture, "its occlusion texture");
   clean.texture(m.specular_texture, "its specular texture");
   clean.texture(m.specular_color_texture, "its specular colour texture");
+  for (MaterialExtension& e : m.extensions) {
+    for (auto& [key, ref] : e.textures) {
+      clean.texture(ref, cat("its ", e.name, " ", key));
+      if (ref.present() && !std::isfinite(ref.scale)) {
+        diagnostics.warn(
+            "collada.write.material-term-not-finite",
+            cat(label, ": its ", e.name, " ", key, "'s scale is not finite; 1 is written"));
+        ref.scale = 1;
+      }
+    }
+    std::erase_if(e.textures, [](const auto& member) { return !member.second.present(); });
+  }
   // Lambert and constant shading have no highlight to hold them.
   if (m.has_specular() && out.shading != "phong" && out.shading != "blinn") {
     diagnostics.warn("collada.write.specular-dropped",
@@ -251,9 +282,14 @@ void plan_textures(const Scene& scene, const WritePlan& plan, std::span<const in
                      cat(label, ": COLLADA's <bump> has no normal scale; it is left out"));
   }
   bool misbound = false;
-  for (const TextureRef* ref : {&m.emissive_texture, &m.base_color_texture, &m.normal_texture,
-                                &m.metallic_roughness_texture, &m.occlusion_texture,
-                                &m.specular_texture, &m.specular_color_texture}) {
+  std::vector<const TextureRef*> refs = {&m.emissive_texture,      &m.base_color_texture,
+                                         &m.normal_texture,        &m.metallic_roughness_texture,
+                                         &m.occlusion_texture,     &m.specular_texture,
+                                         &m.specular_color_texture};
+  for (const MaterialExtension& e : m.extensions) {
+    for (const auto& [key, ref] : e.textures) refs.push_back(&ref);
+  }
+  for (const TextureRef* ref : refs) {
     if (!ref->present()) continue;
     for (int set : sets) {
       if (set == ref->texcoord || misbound) continue;
@@ -277,6 +313,7 @@ absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& pl
   warn_dropped_extras(source, diagnostics);
   out.material = source;
   out.material.extras.clear();
+  plan_extensions(out.material.extensions, label, diagnostics);
   AlphaMode mode = source.alpha_mode;
   if (mode != AlphaMode::kOpaque && mode != AlphaMode::kMask && mode != AlphaMode::kBlend) {
     diagnostics.warn("collada.write.alpha-mode",
@@ -328,7 +365,12 @@ class EffectWriter {
  public:
   EffectWriter(const Scene& scene, const WritePlan& plan, const MaterialPlan& material,
                XmlWriter& xml)
-      : scene_(scene), plan_(plan), p_(material), m_(material.material), xml_(xml) {}
+      : scene_(scene),
+        plan_(plan),
+        p_(material),
+        m_(material.material),
+        xml_(xml),
+        textures_(scene, material, xml) {}
 
   void write() {
     xml_.open("effect");
@@ -370,43 +412,6 @@ class EffectWriter {
     xml_.close();
   }
 
-  // <texture texture="sampler sid" texcoord="symbol"/> under the element open.
-  void texture_attrs(const TextureRef& ref) {
-    for (const EffectSampler& s : p_.samplers) {
-      if (s.texture == ref.texture) xml_.attr("texture", s.sampler_sid);
-    }
-    xml_.attr("texcoord", p_.texcoord_symbol);
-  }
-
-  void texture(const TextureRef& ref) {
-    xml_.open("texture");
-    texture_attrs(ref);
-    placement(ref);
-    xml_.close();
-  }
-
-  // A texture's placement as Maya's technique (formats/collada/texture_placement.h), with the
-  // sampler's wrap, since three.js's ColladaLoader clamps a texture whose technique says no wrapU.
-  void placement(const TextureRef& ref) {
-    if (ref.transform.identity()) return;
-    const Texture& t = scene_.textures[ref.texture];
-    MayaPlacement maya = maya_placement_of(ref.transform);
-    xml_.open("extra");
-    xml_.open("technique");
-    xml_.attr("profile", "MAYA");
-    xml_.element("wrapU", t.wrap_s == 33071 ? "0" : "1");
-    xml_.element("wrapV", t.wrap_t == 33071 ? "0" : "1");
-    xml_.element("mirrorU", t.wrap_s == 33648 ? "1" : "0");
-    xml_.element("mirrorV", t.wrap_t == 33648 ? "1" : "0");
-    number_element("repeatU", std::array{maya.repeat[0]});
-    number_element("repeatV", std::array{maya.repeat[1]});
-    number_element("offsetU", std::array{maya.offset[0]});
-    number_element("offsetV", std::array{maya.offset[1]});
-    number_element("rotateUV", std::array{maya.rotate_degrees});
-    xml_.close();
-    xml_.close();
-  }
-
   // The common profile's slots, in the schema's order: emission, diffuse, specular and
   // shininess (phong and blinn), transparent, transparency (constant has no diffuse).
   void shading() {
@@ -416,7 +421,7 @@ class EffectWriter {
                                         : "phong");
     if (m_.emissive_texture.present()) {
       xml_.open("emission");
-      texture(m_.emissive_texture);
+      textures_.texture(m_.emissive_texture);
       xml_.close();
     } else if (m_.emissive != kBlack || p_.animated_emission) {
       xml_.open("emission");
@@ -427,7 +432,7 @@ class EffectWriter {
     if (p_.shading != "constant") {
       xml_.open("diffuse");
       if (m_.base_color_texture.present()) {
-        texture(m_.base_color_texture);
+        textures_.texture(m_.base_color_texture);
       } else {
         // The alpha goes in <transparent>: a reader multiplies the two.
         color_element(
@@ -439,7 +444,7 @@ class EffectWriter {
     if (highlights()) {
       if (m_.specular_color_texture.present()) {
         xml_.open("specular");
-        texture(m_.specular_color_texture);
+        textures_.texture(m_.specular_color_texture);
         xml_.close();
       } else if (m_.specular_color != std::array<double, 3>{1, 1, 1}) {
         xml_.open("specular");
@@ -449,7 +454,7 @@ class EffectWriter {
       }
       // The exponent a COLLADA read takes back to this roughness (read_specular in
       // formats/collada/read/materials.cc); the polyxios technique keeps it exactly.
-      if (writes_roughness()) {
+      if (writes_roughness(m_)) {
         float_element(xml_, "shininess", 2 / std::pow(std::max(m_.roughness, 0.01), 4) - 2);
       }
     }
@@ -465,103 +470,29 @@ class EffectWriter {
     xml_.close();
   }
 
-  bool constant() const { return p_.shading == "constant"; }
   bool highlights() const { return p_.shading == "phong" || p_.shading == "blinn"; }
-
-  // The polyxios technique's terms, each only when the common profile does not already read back
-  // to it (W16, W17).
-  bool writes_metallic() const { return m_.metallic != 0; }
-  bool writes_roughness() const { return m_.roughness != 1; }
-  // An ior <index_of_refraction> spells (see read_ior in formats/collada/read/materials.cc); the
-  // polyxios technique keeps 0 and 1, which a read takes for no refraction.
+  // An ior <index_of_refraction> spells (see read_ior in formats/collada/read/materials.cc).
   bool writes_index_of_refraction() const { return m_.ior > 1 && m_.ior != 1.5; }
-  bool writes_ior() const { return m_.ior == 0 || m_.ior == 1; }
-  bool writes_alpha_mode() const {
-    AlphaMode implied = m_.base_color[3] < 1 ? AlphaMode::kBlend : AlphaMode::kOpaque;
-    return p_.write_alpha_mode && m_.alpha_mode != implied;
-  }
-  bool writes_cutoff() const { return m_.alpha_mode == AlphaMode::kMask && m_.alpha_cutoff != 0.5; }
-  // A tint the diffuse texture, or constant shading, keeps out of the common profile.
-  bool writes_base_color() const {
-    return (m_.base_color_texture.present() || constant()) && !rgb_is(m_.base_color, 1);
-  }
-  // A specular colour beside the texture <specular> holds instead.
-  bool writes_specular_color() const {
-    return m_.specular_color_texture.present() &&
-           m_.specular_color != std::array<double, 3>{1, 1, 1};
-  }
-  bool writes_emissive() const {
-    return m_.emissive_texture.present() && m_.emissive != std::array<double, 3>{1, 1, 1};
-  }
-  bool writes_polyxios() const {
-    return writes_metallic() || writes_roughness() || writes_ior() || writes_alpha_mode() ||
-           writes_cutoff() || writes_base_color() || writes_emissive() ||
-           m_.metallic_roughness_texture.present() || m_.occlusion_texture.present() ||
-           m_.specular_factor != 1 || m_.specular_texture.present() || writes_specular_color();
-  }
 
   // The technique's <extra>: the polyxios technique, then the one most readers look for last,
   // holding FCOLLADA's normal map and Google Earth's double_sided (three.js reads the last
   // technique of the extra alone).
   void technique_extras() {
     bool bump = m_.normal_texture.present();
-    if (!bump && !m_.double_sided && !writes_polyxios()) return;
+    bool polyxios = writes_polyxios_technique(p_);
+    if (!bump && !m_.double_sided && !polyxios) return;
     xml_.open("extra");
-    if (writes_polyxios()) polyxios_technique();
+    if (polyxios) write_polyxios_technique(p_, textures_, xml_);
     if (bump || m_.double_sided) {
       xml_.open("technique");
       xml_.attr("profile", bump ? "FCOLLADA" : "GOOGLEEARTH");
       if (bump) {
         xml_.open("bump");
         xml_.attr("bumptype", "NORMALMAP");
-        texture(m_.normal_texture);
+        textures_.texture(m_.normal_texture);
         xml_.close();
       }
       if (m_.double_sided) xml_.element("double_sided", "1");
-      xml_.close();
-    }
-    xml_.close();
-  }
-
-  void number_element(std::string_view name, std::span<const double> values) {
-    xml_.open(name);
-    xml_.numbers(values);
-    xml_.close();
-  }
-
-  void polyxios_technique() {
-    xml_.open("technique");
-    xml_.attr("profile", "polyxios");
-    if (writes_metallic()) number_element("metallic", std::array{m_.metallic});
-    if (writes_roughness()) number_element("roughness", std::array{m_.roughness});
-    if (writes_ior()) number_element("ior", std::array{m_.ior});
-    if (writes_alpha_mode()) {
-      xml_.element("alpha_mode", m_.alpha_mode == AlphaMode::kOpaque ? "OPAQUE"
-                                 : m_.alpha_mode == AlphaMode::kMask ? "MASK"
-                                                                     : "BLEND");
-    }
-    if (writes_cutoff()) number_element("alpha_cutoff", std::array{m_.alpha_cutoff});
-    if (writes_base_color()) number_element("base_color", m_.base_color);
-    if (writes_emissive()) number_element("emissive", m_.emissive);
-    if (m_.metallic_roughness_texture.present()) {
-      xml_.open("metallic_roughness_texture");
-      texture_attrs(m_.metallic_roughness_texture);
-      placement(m_.metallic_roughness_texture);
-      xml_.close();
-    }
-    if (m_.occlusion_texture.present()) {
-      xml_.open("occlusion_texture");
-      texture_attrs(m_.occlusion_texture);
-      if (m_.occlusion_texture.scale != 1) xml_.attr("strength", cat(m_.occlusion_texture.scale));
-      placement(m_.occlusion_texture);
-      xml_.close();
-    }
-    if (m_.specular_factor != 1) number_element("specular_factor", std::array{m_.specular_factor});
-    if (writes_specular_color()) number_element("specular_color", m_.specular_color);
-    if (m_.specular_texture.present()) {
-      xml_.open("specular_texture");
-      texture_attrs(m_.specular_texture);
-      placement(m_.specular_texture);
       xml_.close();
     }
     xml_.close();
@@ -572,6 +503,7 @@ class EffectWriter {
   const MaterialPlan& p_;
   const Material& m_;
   XmlWriter& xml_;
+  EffectTextureXml textures_;
 };
 
 }  // namespace

@@ -11,8 +11,6 @@
 namespace px::gltf {
 namespace {
 
-constexpr std::string_view kDropped = "gltf.write.material-extension-dropped";
-
 bool is_texture(const MemberRule& rule) {
   return rule.kind == MemberKind::kTexture || rule.kind == MemberKind::kNormalTexture;
 }
@@ -30,12 +28,13 @@ void filter_members(std::vector<Entry>& entries, Keep keep) {
 }
 
 // Why the extension cannot be written, "" when it can; its members that cannot are left out.
-std::string clean(MaterialExtension& e, const std::string& where, Diagnostics& diagnostics) {
+std::string clean(MaterialExtension& e, const std::string& where, std::string_view code,
+                  Diagnostics& diagnostics) {
   const CarriedExtension* rules = carried_material_extension(e.name);
   if (rules == nullptr) return "polyxios does not carry it";
   std::string problem;
   auto drop_member = [&](std::string_view key, std::string_view why) {
-    diagnostics.warn(kDropped, cat(where, ": member \"", key, "\" left out: ", why));
+    diagnostics.warn(code, cat(where, ": member \"", key, "\" left out: ", why));
   };
   filter_members(e.values, [&](const std::pair<std::string, Value>& member, bool twice) {
     const MemberRule* rule = member_rule(*rules, member.first);
@@ -69,18 +68,18 @@ std::string clean(MaterialExtension& e, const std::string& where, Diagnostics& d
 }  // namespace
 
 void clean_carried_extensions(std::vector<MaterialExtension>& extensions, std::string_view label,
-                              Diagnostics& diagnostics) {
+                              std::string_view code, Diagnostics& diagnostics) {
   std::vector<MaterialExtension> kept;
   for (MaterialExtension& e : extensions) {
     const std::string where = cat(label, ": ", e.name);
     std::string why = std::any_of(kept.begin(), kept.end(),
                                   [&](const MaterialExtension& k) { return k.name == e.name; })
                           ? "given twice"
-                          : clean(e, where, diagnostics);
+                          : clean(e, where, code, diagnostics);
     if (why.empty()) {
       kept.push_back(std::move(e));
     } else {
-      diagnostics.warn(kDropped, cat(where, " left out: ", why));
+      diagnostics.warn(code, cat(where, " left out: ", why));
     }
   }
   extensions = std::move(kept);

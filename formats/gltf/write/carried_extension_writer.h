@@ -12,13 +12,14 @@
 
 namespace px::gltf {
 
-// Leaves out what the validator would reject, each with gltf.write.material-extension-dropped: an
-// extension the rules do not list or listed twice, a member given twice or a texture given as a
-// value, and an extension with a value out of its range. Members the extension does not define
-// (extras, custom properties) are kept, as glTF allows them. Its textures are checked as the
-// material's own, by the caller.
+// Leaves out what the validator would reject, each with a warning `code`: an extension the rules
+// do not list or listed twice, a member given twice or a texture given as a value, and an
+// extension with a value out of its range. Members the extension does not define (extras, custom
+// properties) are kept, as glTF allows them. Its textures are checked as the material's own, by
+// the caller. A glTF write warns gltf.write.material-extension-dropped, a COLLADA write
+// collada.write.gltf-extension-dropped.
 void clean_carried_extensions(std::vector<MaterialExtension>& extensions, std::string_view label,
-                              Diagnostics& diagnostics);
+                              std::string_view code, Diagnostics& diagnostics);
 
 // Whether the validator takes the material to need a tangent space: it has a normal texture to
 // make one from, or KHR_materials_anisotropy or a clearcoatNormalTexture needs one.

@@ -242,7 +242,8 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
     if (is_unlit(m)) emission_as_base_color(m);
 
     Cleaner clean{scene, diagnostics, label_of(m, i)};
-    clean_carried_extensions(m.extensions, clean.label, diagnostics);
+    clean_carried_extensions(m.extensions, clean.label, "gltf.write.material-extension-dropped",
+                             diagnostics);
     for (MaterialExtension& e : m.extensions) {
       for (auto& [key, ref] : e.textures) {
         clean.texture(ref, cat(e.name, " ", key));
