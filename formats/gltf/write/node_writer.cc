@@ -48,11 +48,8 @@ void add_joint_roots(const std::vector<int>& parent, const NodeSkins& skins, siz
         while (parent[root] >= 0) root = parent[root];
         diagnostics.warn("gltf.write.scene-joints-added",
                          cat("scene ", scene, ": node ", root,
-                             " joins its roots, since it holds "
-                             "joint ",
-                             joint, " of the skin node ", i,
-                             " binds, and glTF wants a "
-                             "skinned node's joints in its scene"));
+                             " joins its roots, since it holds joint ", joint, " of the skin node ",
+                             i, " binds, and glTF wants a skinned node's joints in its scene"));
         roots.push_back(root);
         mark_subtree(forest, root, reached);
         added = true;
