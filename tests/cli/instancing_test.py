@@ -3,6 +3,7 @@
 
 A hand-written glTF whose node draws a triangle at three instances (float translations, rotations
 as normalized shorts, float scales and a custom _ID) is converted:
+- info --json counts the instances;
 - to GLB and .gltf: the extension is on the node, used and required, its accessors float, the
   values kept; each output validator-clean;
 - with --up-axis z --bake-transforms: the instance translations turned as the node's frame is,
@@ -111,6 +112,10 @@ with tempfile.TemporaryDirectory() as tmp:
     src = os.path.join(tmp, 'instanced.gltf')
     with open(src, 'w') as f:
         json.dump(source(), f)
+    info = subprocess.run([POLYXIOS, 'info', '--json', src], capture_output=True, text=True,
+                          timeout=120)
+    counts = json.loads(info.stdout)['counts'] if info.returncode == 0 else {}
+    check('info counts the instances', counts.get('gpu_instances') == 3, info.stdout + info.stderr)
     glb = os.path.join(tmp, 'instanced.glb')
     stderr = convert(src, glb)
     check('no extension dropped', 'extension-dropped' not in stderr, stderr)
