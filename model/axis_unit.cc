@@ -191,6 +191,22 @@ void correct_skins(Scene& scene, const AxisCorrection& correction) {
   }
 }
 
+// Instance transforms are in their node's frame, which the bake conjugates: each column moves as
+// the glTF channel of its path does.
+void correct_instances(Scene& scene, const AxisCorrection& correction) {
+  for (Node& node : scene.nodes) {
+    Instances& in = node.instances;
+    for (auto [path, column] :
+         {std::pair{"translation", &in.translation}, std::pair{"rotation", &in.rotation},
+          std::pair{"scale", &in.scale}}) {
+      if (column->empty()) continue;
+      const ValueShuffle shuffle = *correction.shuffle(path);
+      *column = map_rows(*scene.arena, *column, column->cols,
+                         [&](const double* a, double* b) { shuffle.apply(a, b); });
+    }
+  }
+}
+
 // A camera's distances in the new unit.
 void scale_camera(Value& camera, double scale) {
   if (!camera.is_map()) return;
@@ -281,6 +297,7 @@ void bake(Scene& scene, const AxisCorrection& correction, BakeNotes& notes) {
   }
   correct_meshes(scene, correction);
   correct_skins(scene, correction);
+  correct_instances(scene, correction);
   correct_cameras_and_lights(scene, correction);
   correct_animations(scene, correction, notes);
   turn_cameras_and_lights(scene, correction);

@@ -58,7 +58,11 @@ PolyData to_polydata(const Scene& scene) {
     seen[n] = 1;
     const Node& node = scene.nodes[n];
     if (node.mesh >= 0 && static_cast<size_t>(node.mesh) < scene.meshes.size()) {
-      instances.push_back(Instance{&scene.meshes[node.mesh], world[n]});
+      const Mesh* mesh = &scene.meshes[node.mesh];
+      if (node.instances.empty()) instances.push_back(Instance{mesh, world[n]});
+      for (size_t k = 0; k < node.instances.count; ++k) {
+        instances.push_back(Instance{mesh, world[n] * node.instances.matrix(k)});
+      }
     }
     for (auto it = node.children.rbegin(); it != node.children.rend(); ++it) stack.push_back(*it);
   }

@@ -1,6 +1,7 @@
 // Scene::to_polydata: the whole scene flattened into one mesh. Every node of the default scene
 // (every scene when none is set) that shows a mesh adds a copy of it under the node's world
-// transform: points by the world matrix, normals by the inverse transpose of its linear part and
+// transform (a copy per instance of a node that has instances, at world * instance TRS): points
+// by the world matrix, normals by the inverse transpose of its linear part and
 // tangents by the linear part, both renormalised. A vertex column is kept when every shown mesh
 // has it with the same width; cells keep their types, and "material" is kept (-1 where a mesh
 // has none).

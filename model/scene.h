@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/arena.h"
+#include "model/instances.h"
 #include "model/mesh.h"
 #include "model/value.h"
 
@@ -22,6 +23,9 @@ struct Node {
   // "id", "sid", "type" ("JOINT"), "transforms" (list of {"kind", "sid", "values"}),
   // "camera", "light", "skin", and anything a format keeps.
   ValueMap extras;
+  // The copies of its mesh the node draws, each at matrix * instance TRS (model/instances.h);
+  // none when count is 0.
+  Instances instances;
 };
 
 // KHR_texture_transform's placement of a texture: it is sampled at offset + R(rotation) * (scale

@@ -40,6 +40,7 @@ SceneStats scene_stats(const Scene& scene) {
   s.textures = static_cast<int64_t>(scene.textures.size());
   s.images = static_cast<int64_t>(scene.images.size());
   s.nodes = static_cast<int64_t>(scene.nodes.size());
+  for (const Node& node : scene.nodes) s.instances += static_cast<int64_t>(node.instances.count);
   s.scenes = static_cast<int64_t>(scene.scenes.size());
   return s;
 }

@@ -27,6 +27,7 @@ struct SceneStats {
   int64_t textures = 0;
   int64_t images = 0;
   int64_t nodes = 0;
+  int64_t instances = 0;  // the copies nodes draw of their mesh (EXT_mesh_gpu_instancing)
   int64_t scenes = 0;
 };
 

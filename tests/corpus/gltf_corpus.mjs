@@ -63,7 +63,7 @@ const ROOTS = ['validator', 'assimp'];
 const ALLOWED_ON_VALID = new Map([
   ['gltf.read.attribute-filled', 'primitives sharing a mesh with one that gives NORMAL / TANGENT get zeros there: the model keeps one attribute set per mesh'],
   ['gltf.read.buffer-no-data', 'a buffer without uri outside a GLB is the application\'s to fill; it reads as zeros'],
-  ['gltf.read.extension-dropped', 'extensions whose data polyxios does not keep (KHR_materials_pbrSpecularGlossiness, EXT_mesh_gpu_instancing, ...)'],
+  ['gltf.read.extension-dropped', 'extensions whose data polyxios does not keep (KHR_materials_pbrSpecularGlossiness, ...)'],
   ['gltf.read.glb-trailing-bytes', 'bytes after the GLB\'s last chunk are not read'],
   ['gltf.read.light-invalid', 'a light term KHR_lights_punctual does not give its type (a range on a directional light) is dropped, and a light of a type it does not define'],
   ['gltf.read.indices-unused', 'indices that make no whole cell of the primitive\'s mode are left out'],

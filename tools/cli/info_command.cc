@@ -24,6 +24,7 @@ void print_text(const std::string& in, const SceneSummary& s, const Diagnostics&
   std::printf("textures:   %lld\n", static_cast<long long>(s.stats.textures));
   std::printf("images:     %lld\n", static_cast<long long>(s.stats.images));
   std::printf("nodes:      %lld\n", static_cast<long long>(s.stats.nodes));
+  std::printf("gpu copies: %lld\n", static_cast<long long>(s.stats.instances));
   std::printf("scenes:     %lld\n", static_cast<long long>(s.stats.scenes));
   std::printf("skins:      %zu\n", s.skins.size());
   std::printf("animations: %zu\n", s.animations.size());

@@ -104,6 +104,7 @@ void write_counts(Json& json, const SceneSummary& s) {
   json.field("textures", s.stats.textures);
   json.field("images", s.stats.images);
   json.field("nodes", s.stats.nodes);
+  json.field("gpu_instances", s.stats.instances);
   json.field("scenes", s.stats.scenes);
   json.field("cameras", s.cameras);
   json.field("lights", s.lights);

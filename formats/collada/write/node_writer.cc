@@ -1,6 +1,7 @@
 #include "formats/collada/write/node_writer.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -47,8 +48,8 @@ class NodePlanner {
   IdRegistry& ids_;
   Diagnostics& diagnostics_;
   std::vector<State> state_;
-  std::vector<int> references_;  // per written node: the parents and scenes instancing it
-  std::vector<int> order_;       // nodes written, in the order visited
+  std::vector<int> references_;          // per written node: the parents and scenes instancing it
+  std::vector<int> order_;               // nodes written, in the order visited
   HashMap<std::string, int> id_holder_;  // an original id -> the node writing it
   CopyMatcher matcher_;
 };
@@ -306,6 +307,23 @@ void write_mesh_instance(const Node& node, int n, const WritePlan& plan, XmlWrit
   xml.close();
 }
 
+// COLLADA has no instancing: each of the node's instances is a child <node> of its instance
+// transform, showing the node's geometry or controller.
+void write_instance_nodes(const Node& node, int n, const WritePlan& plan, XmlWriter& xml) {
+  for (size_t k = 0; k < node.instances.count; ++k) {
+    xml.open("node");
+    xml.attr("name", cat(plan.nodes.nodes[n].id, "-instance-", k));
+    const Eigen::Matrix4d m = node.instances.matrix(k);
+    std::array<double, 16> row_major;
+    for (int i = 0; i < 16; ++i) row_major[i] = m(i / 4, i % 4);
+    xml.open("matrix");
+    xml.numbers(std::span<const double>(row_major));
+    xml.close();
+    write_mesh_instance(node, n, plan, xml);
+    xml.close();
+  }
+}
+
 // Opens n's <node> and writes everything it holds before its child <node>s.
 void open_node(const Scene& scene, const WritePlan& plan, int n, XmlWriter& xml) {
   const Node& node = scene.nodes[n];
@@ -323,11 +341,12 @@ void open_node(const Scene& scene, const WritePlan& plan, int n, XmlWriter& xml)
   }
   // The schema's order: cameras, controllers and geometries, lights, then nodes.
   write_instance_camera(plan, n, xml);
-  write_mesh_instance(node, n, plan, xml);
+  if (node.instances.empty()) write_mesh_instance(node, n, plan, xml);
   write_instance_light(plan, n, xml);
   for (int c : plan.nodes.children[n]) {
     if (instanced(plan.nodes, c)) write_instance_node(plan.nodes, c, xml);
   }
+  write_instance_nodes(node, n, plan, xml);
 }
 
 // n's <node> and the child <node>s below it, depth first without recursion.
@@ -354,10 +373,42 @@ void write_tree(const Scene& scene, const WritePlan& plan, int root, XmlWriter& 
   }
 }
 
+// Warns once for the instances expanded into nodes, and once for the custom instance attributes
+// COLLADA has no place for, naming them.
+void warn_instances(const Scene& scene, const NodesPlan& plan, Diagnostics& diagnostics) {
+  size_t instances = 0;
+  size_t nodes = 0;
+  std::vector<std::string> dropped;
+  for (size_t n = 0; n < scene.nodes.size(); ++n) {
+    const Instances& in = scene.nodes[n].instances;
+    if (in.empty() || !plan.nodes[n].written) continue;
+    instances += in.count;
+    ++nodes;
+    for (const NamedColumn& c : in.custom) {
+      if (std::find(dropped.begin(), dropped.end(), c.name) == dropped.end()) {
+        dropped.push_back(c.name);
+      }
+    }
+  }
+  if (instances > 0) {
+    diagnostics.warn("collada.write.instances-expanded",
+                     cat(instances, " instances of ", nodes,
+                         " nodes are written as child <node>s: COLLADA has no instancing"));
+  }
+  if (!dropped.empty()) {
+    std::string names;
+    for (const std::string& name : dropped) names += names.empty() ? name : cat(", ", name);
+    diagnostics.warn(
+        "collada.write.instance-attribute-dropped",
+        cat("custom instance attributes left out, COLLADA has no place for them: ", names));
+  }
+}
+
 }  // namespace
 
 absl::Status plan_nodes(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
   NodePlanner(scene, plan, diagnostics).run();
+  warn_instances(scene, plan.nodes, diagnostics);
   return absl::OkStatus();
 }
 

@@ -20,7 +20,7 @@ constexpr std::string_view kUndecodable[] = {"KHR_meshopt_compression"};
 // bufferViews through meshoptimizer (read/read_meshopt.h), lights by read/read_lights.h, the
 // material extensions by read/read_material_extensions.h (those of material_extension_rules.h
 // carried as they are), a texture's KTX2, WebP or AVIF source by read/read_textures.h, material
-// variants by read/read_variants.h.
+// variants by read/read_variants.h, node instances by read/read_instancing.h.
 constexpr std::string_view kKept[] = {"KHR_mesh_quantization",
                                       "KHR_animation_pointer",
                                       "KHR_draco_mesh_compression",
@@ -42,7 +42,8 @@ constexpr std::string_view kKept[] = {"KHR_mesh_quantization",
                                       "KHR_texture_basisu",
                                       "EXT_texture_webp",
                                       "EXT_texture_avif",
-                                      "KHR_materials_variants"};
+                                      "KHR_materials_variants",
+                                      "EXT_mesh_gpu_instancing"};
 // Extensions that change what glTF's core data means, so that a reader that ignores them reads
 // it wrong: using one without requiring it is an error.
 constexpr std::string_view kRequiredWhenUsed[] = {"KHR_mesh_quantization"};

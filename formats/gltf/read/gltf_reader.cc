@@ -20,6 +20,7 @@
 #include "formats/gltf/read/read_buffers.h"
 #include "formats/gltf/read/read_container.h"
 #include "formats/gltf/read/read_context.h"
+#include "formats/gltf/read/read_instancing.h"
 #include "formats/gltf/read/read_json.h"
 #include "formats/gltf/read/read_materials.h"
 #include "formats/gltf/read/read_meshes.h"
@@ -76,9 +77,8 @@ absl::Status check_counts(const ReadContext& ctx, uint64_t document_bytes) {
   const uint64_t node_cap = std::max(
       limits.max_nodes, limits.bytes_per_node == 0 ? 0 : document_bytes / limits.bytes_per_node);
   if (const uint64_t nodes = ctx.count(Top::kNodes); nodes > node_cap) {
-    return over_budget("limits.nodes",
-                       cat("/nodes: the document holds ", nodes, " nodes, past the limit of ",
-                           node_cap));
+    return over_budget("limits.nodes", cat("/nodes: the document holds ", nodes,
+                                           " nodes, past the limit of ", node_cap));
   }
   if (const uint64_t accessors = ctx.count(Top::kAccessors); accessors > limits.max_accessors) {
     return over_budget("limits.accessors",
@@ -132,6 +132,7 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   PX_GLTF_TRY(progress.status());
   PX_GLTF_TRY(read_variants(ctx));
   PX_GLTF_TRY(read_nodes(ctx));
+  PX_GLTF_TRY(read_instancing(ctx, accessors));
   PX_GLTF_TRY(read_scenes(ctx));
   PX_GLTF_TRY(read_skins(ctx, accessors));
   PX_GLTF_TRY(progress.status());
@@ -158,7 +159,8 @@ absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions&
   if (!file.ok()) return file.status();
   std::filesystem::path base_dir = path.parent_path();
   if (base_dir.empty()) base_dir = ".";
-  absl::StatusOr<Scene> scene = read_bytes(file->bytes, file->owner, base_dir, options, diagnostics);
+  absl::StatusOr<Scene> scene =
+      read_bytes(file->bytes, file->owner, base_dir, options, diagnostics);
   if (file->cut_short()) return io_error(cat(path.string(), " was cut short while it was read"));
   return scene;
 }

@@ -7,13 +7,13 @@
 #include <optional>
 #include <vector>
 
-#include "engine/cores.h"
 #include "engine/atomic_file.h"
+#include "engine/cores.h"
+#include "engine/errors.h"
 #include "engine/options.h"
 #include "engine/progress.h"
-#include "engine/task_thread.h"
-#include "engine/errors.h"
 #include "engine/strings.h"
+#include "engine/task_thread.h"
 #include "engine/uri.h"
 #include "formats/gltf/asset_extras.h"
 #include "formats/gltf/write/animation_writer.h"
@@ -59,8 +59,9 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
       json.key(key);
       json.string(value.as_string());
     } else if (key == "minVersion") {
-      diagnostics.warn(kGlobalDropped, "asset minVersion left out: it is not \"2.0\", and the "
-                                       "validator rejects one above the version 2.0 written");
+      diagnostics.warn(kGlobalDropped,
+                       "asset minVersion left out: it is not \"2.0\", and the "
+                       "validator rejects one above the version 2.0 written");
     } else if (is_asset_extra(key, value)) {
       has_extras = true;
     } else if (key != "version" && key != "generator") {
@@ -148,8 +149,7 @@ class Document {
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
                                                         int threads, const UriPolicy& uris,
                                                         const MeshCompression& compression,
-                                                        bool transcode_images,
-                                                        Progress& progress,
+                                                        bool transcode_images, Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
     absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
@@ -177,7 +177,7 @@ class Document {
     LightWriter lights(scene_, later);
     const VariantWriter variants(scene_, later);
     if (absl::Status s = write_nodes_json(scene_, mesh_index_, node_skins, animations_->animated(),
-                                          cameras, lights, json, later);
+                                          cameras, lights, *instances_, json, later);
         !s.ok()) {
       return s;
     }
@@ -239,9 +239,9 @@ class Document {
         materials_(std::move(materials)) {}
 
   // "extensionsUsed" and "extensionsRequired": KHR_animation_pointer for pointer channels,
-  // KHR_lights_punctual for lights, the materials' extensions and variants, the textures' source
-  // extensions, a compression extension when a primitive is compressed (required when its
-  // fallback is left out).
+  // KHR_lights_punctual for lights, the materials' extensions and variants,
+  // EXT_mesh_gpu_instancing, the textures' source extensions, a compression extension when a
+  // primitive is compressed (required when its fallback is left out).
   void write_extension_lists(JsonWriter& json, const LightWriter& lights,
                              const VariantWriter& variants,
                              const TextureExtensions& textures) const {
@@ -251,6 +251,11 @@ class Document {
     if (!lights.empty()) used.push_back("KHR_lights_punctual");
     for (std::string_view name : materials_.extensions_used()) used.push_back(name);
     if (!variants.empty()) used.push_back("KHR_materials_variants");
+    // Required, as the extension asks: it has no fallback for viewers without it.
+    if (!instances_->empty()) {
+      used.push_back(InstanceWriter::kExtension);
+      required.push_back(InstanceWriter::kExtension);
+    }
     const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
       return std::any_of(plan.draco.begin(), plan.draco.end(),
                          [](const auto& d) { return d != nullptr; });
@@ -263,8 +268,8 @@ class Document {
       used.push_back("EXT_meshopt_compression");
       if (compression_.compress_only) required.push_back("EXT_meshopt_compression");
     }
-    for (const auto& [key, names] : {std::pair{"extensionsUsed", &used},
-                                     std::pair{"extensionsRequired", &required}}) {
+    for (const auto& [key, names] :
+         {std::pair{"extensionsUsed", &used}, std::pair{"extensionsRequired", &required}}) {
       if (names->empty()) continue;
       json.key(key);
       json.start_array();
@@ -304,6 +309,8 @@ class Document {
       }
     }
     skins_->add_accessors(bin_);
+    instances_.emplace(scene_, mesh_index_, diagnostics);
+    instances_->add_accessors(bin_);
     animations_.emplace(scene_, diagnostics);
     animations_->add_accessors(bin_);
     images_.emplace(scene_, binary_, uris_, diagnostics, transcode_images_);
@@ -328,6 +335,7 @@ class Document {
   std::vector<MeshPlan> meshes_;
   std::vector<int> mesh_index_;  // scene mesh -> written mesh, -1
   std::optional<SkinWriter> skins_;
+  std::optional<InstanceWriter> instances_;
   std::optional<AnimationWriter> animations_;
   std::optional<ImageWriter> images_;
   BinLayout bin_;
@@ -361,8 +369,7 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, int threads,
                                         const UriPolicy& uris, const ProgressCallback& callback,
-                                        const MeshCompression& compression,
-                                        bool transcode_images) {
+                                        const MeshCompression& compression, bool transcode_images) {
   Progress progress(callback, "the write");
   absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(
       scene, binary, threads, uris, compression, transcode_images, progress, diagnostics);
@@ -370,8 +377,7 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
   const BinLayout& bin = (*doc)->bin();
   Written out;
   Diagnostics later;
-  absl::Status status =
-      (*doc)->write_json(binary ? "" : percent_encode(bin_name), out.json, later);
+  absl::Status status = (*doc)->write_json(binary ? "" : percent_encode(bin_name), out.json, later);
   if (status.ok() && binary) {
     absl::StatusOr<std::string> glb = glb_prefix(out.json, bin.size());
     status = glb.status();
@@ -402,8 +408,8 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
   const BinLayout& bin = (*doc)->bin();
   std::string json;
   Diagnostics later;
-  absl::Status status = (*doc)->write_json(
-      binary ? "" : percent_encode(bin_path.filename().string()), json, later);
+  absl::Status status =
+      (*doc)->write_json(binary ? "" : percent_encode(bin_path.filename().string()), json, later);
   if (status.ok()) {
     if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
   }

@@ -47,9 +47,9 @@ void add_joint_roots(const std::vector<int>& parent, const NodeSkins& skins, siz
         int root = joint;
         while (parent[root] >= 0) root = parent[root];
         diagnostics.warn("gltf.write.scene-joints-added",
-                         cat("scene ", scene, ": node ", root, " joins its roots, since it holds "
-                             "joint ", joint, " of the skin node ", i, " binds, and glTF wants a "
-                             "skinned node's joints in its scene"));
+                         cat("scene ", scene, ": node ", root,
+                             " joins its roots, since it holds joint ", joint, " of the skin node ",
+                             i, " binds, and glTF wants a skinned node's joints in its scene"));
         roots.push_back(root);
         mark_subtree(forest, root, reached);
         added = true;
@@ -124,8 +124,9 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
   if (ambient != nullptr && extras != nullptr &&
       (!extras->is_map() || find_value(extras->as_map(), "light") != nullptr)) {
     diagnostics.warn("gltf.write.light-dropped",
-                     cat("node ", index, ": its ambient light is left out: its extras are not an "
-                                         "object, or already hold a \"light\""));
+                     cat("node ", index,
+                         ": its ambient light is left out: its extras are not an "
+                         "object, or already hold a \"light\""));
     ambient = nullptr;
   }
   if (ambient != nullptr) {
@@ -159,7 +160,8 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
                               const NodeSkins& skins, const std::vector<bool>& animated,
                               const CameraWriter& cameras, const LightWriter& lights,
-                              JsonWriter& json, Diagnostics& diagnostics) {
+                              const InstanceWriter& instances, JsonWriter& json,
+                              Diagnostics& diagnostics) {
   absl::StatusOr<Forest> forest = plan_forest(scene, skins, diagnostics);
   if (!forest.ok()) return forest.status();
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
@@ -215,14 +217,18 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
       json.key("camera");
       json.integer(camera);
     }
-    if (int light = lights.node_light(i); light >= 0) {
+    const int light = lights.node_light(i);
+    if (light >= 0 || instances.node_has(i)) {
       json.key("extensions");
       json.start_object();
-      json.key("KHR_lights_punctual");
-      json.start_object();
-      json.key("light");
-      json.integer(light);
-      json.end_object();
+      if (light >= 0) {
+        json.key("KHR_lights_punctual");
+        json.start_object();
+        json.key("light");
+        json.integer(light);
+        json.end_object();
+      }
+      if (instances.node_has(i)) instances.write_node(i, json);
       json.end_object();
     }
     write_indices(json, "children", forest->children[i]);

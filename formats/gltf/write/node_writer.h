@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "engine/diagnostics.h"
 #include "formats/gltf/write/camera_writer.h"
+#include "formats/gltf/write/instance_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/light_writer.h"
 #include "formats/gltf/write/skin_writer.h"
@@ -22,10 +23,12 @@ namespace px::gltf {
 // skins maps a scene node to its written skin; a scene reaching a skinned node but not all of its
 // skin's joints gets the root above each such joint among its roots, with a warning, as glTF
 // wants the joints in the scene. A node `animated` marks goes out as translation / rotation /
-// scale, never a matrix, as glTF requires of an animation's target.
+// scale, never a matrix, as glTF requires of an animation's target. A node's instances go in its
+// EXT_mesh_gpu_instancing extension, beside its light's.
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
                               const NodeSkins& skins, const std::vector<bool>& animated,
                               const CameraWriter& cameras, const LightWriter& lights,
-                              JsonWriter& json, Diagnostics& diagnostics);
+                              const InstanceWriter& instances, JsonWriter& json,
+                              Diagnostics& diagnostics);
 
 }  // namespace px::gltf
