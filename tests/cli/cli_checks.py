@@ -1,5 +1,5 @@
-"""What the CLI's Python tests share: a tally of named checks, the Khronos validator and the
-COLLADA 1.4.1 schema. A checker whose tool is absent (node or tests/validator/node_modules, the
+"""What the CLI's Python tests share: a tally of named checks, the Khronos validator (one file at a
+time, or many in one node process) and the COLLADA 1.4.1 schema. A checker whose tool is absent (node or tests/validator/node_modules, the
 schema outside a clone under the shared folder) answers None and counts the skip, so that a test
 says what it did not check rather than failing for it."""
 import json
@@ -85,6 +85,23 @@ class Schema:
         if self.skipped:
             print(f"note: {self.skipped} COLLADA output(s) not checked against the schema "
                   f"({self.xsd} absent)")
+
+
+def check_validator_clean(node, validate, files, check):
+    """Runs validate.mjs (one node process) over files and calls check(name, ok, detail) for the
+    run and for each file having no validator error. Without node or the validator's node_modules
+    it checks nothing and says so."""
+    modules = os.path.join(os.path.dirname(validate), 'node_modules')
+    if not node or not os.path.isdir(modules):
+        print('validator skipped: no node or node_modules')
+        return
+    p = subprocess.run([node, validate, '--json', *files], capture_output=True, text=True,
+                       timeout=600)
+    check('validate.mjs runs', p.returncode == 0, p.stderr)
+    for line in p.stdout.splitlines():
+        entry = json.loads(line)
+        check(f"{os.path.basename(entry['file'])} is validator-clean", entry['errors'] == 0,
+              str(entry['messages']))
 
 
 def glb_json(path):

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from validator_check import check_validator_clean
+from cli_checks import check_validator_clean
 
 POLYXIOS, CORPUS, NODE, VALIDATE = sys.argv[1:5]
 ROOTS = ['cts/xml/uri/external_references', 'cts/1_5/xml/uri/external_references']

@@ -22,7 +22,7 @@ import sys
 import tempfile
 
 from cli_checks import Schema, glb_json
-from validator_check import check_validator_clean
+from cli_checks import check_validator_clean
 
 POLYXIOS, NODE, VALIDATE, SCHEMA = sys.argv[1:5]
 failures = []
