@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from cli_checks import check_validator_clean
+from cli_checks import Checks, check_validator_clean
 
 POLYXIOS, CORPUS, NODE, VALIDATE = sys.argv[1:5]
 ROOTS = ['cts/xml/uri/external_references', 'cts/1_5/xml/uri/external_references']
@@ -30,13 +30,7 @@ REFUSED_BEFORE = [f'{root}/{p}/{p}.dae' for root in ROOTS[:1] for p in
                  [f'{root}/{p}/{p}.dae' for root in ROOTS[1:] for p in
                   ['different_doc_same_id', 'light', 'material']]
 
-failures = []
-
-
-def check(name, ok, detail=''):
-    if not ok:
-        failures.append(name)
-        print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+check = Checks()
 
 
 def glb_text(path):
@@ -91,5 +85,4 @@ with tempfile.TemporaryDirectory() as tmp:
     check('every file refused before converts', converted == len(REFUSED_BEFORE))
     check_validator_clean(NODE, VALIDATE, glbs, check)
 
-print(f'{len(failures)} failed')
-sys.exit(1 if failures else 0)
+sys.exit(check.summary())

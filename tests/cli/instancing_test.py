@@ -22,16 +22,10 @@ import sys
 import tempfile
 
 from cli_checks import Schema, glb_json
-from cli_checks import check_validator_clean
+from cli_checks import Checks, check_validator_clean
 
 POLYXIOS, NODE, VALIDATE, SCHEMA = sys.argv[1:5]
-failures = []
-
-
-def check(name, ok, detail=''):
-    if not ok:
-        failures.append(name)
-        print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+check = Checks()
 
 
 HALF = 23170  # sin and cos of 45 degrees as a normalized short
@@ -155,5 +149,4 @@ with tempfile.TemporaryDirectory() as tmp:
 
     check_validator_clean(NODE, VALIDATE, [glb, gltf, baked], check)
 
-print(f'{len(failures)} failed')
-sys.exit(1 if failures else 0)
+sys.exit(check.summary())
