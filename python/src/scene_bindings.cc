@@ -62,6 +62,39 @@ const Part& part_of(py::handle self) {
   return *self.cast<const PartHandle<Part>&>().part;
 }
 
+py::object optional_column(const Column& column, py::handle base) {
+  return column.rows == 0 ? py::object(py::none()) : py::object(column_view(column, base));
+}
+
+py::object node_instances(py::object self) {
+  const Instances& instances = part_of<Node>(self).instances;
+  if (instances.empty()) return py::none();
+  py::dict out;
+  out["count"] = instances.count;
+  out["translation"] = optional_column(instances.translation, self);
+  out["rotation"] = optional_column(instances.rotation, self);
+  out["scale"] = optional_column(instances.scale, self);
+  py::dict custom;
+  for (const NamedColumn& c : instances.custom) custom[text(c.name)] = column_view(c.column, self);
+  out["custom"] = std::move(custom);
+  return out;
+}
+
+// The glTF material extensions a material carries, by name: {'values': dict, 'textures': {key:
+// SceneTextureRef}}.
+py::dict material_extensions(py::object self) {
+  py::dict out;
+  for (const MaterialExtension& e : part_of<Material>(self).extensions) {
+    py::dict extension;
+    extension["values"] = to_python(e.values, self);
+    py::dict textures;
+    for (const auto& [key, ref] : e.textures) textures[text(key)] = texture_ref(ref);
+    extension["textures"] = std::move(textures);
+    out[text(e.name)] = std::move(extension);
+  }
+  return out;
+}
+
 void bind_scene_data(py::module_& m) {
   py::class_<SceneHandle>(m, "SceneData", R"(A scene as read_scene reads it: meshes, node graph,
 materials, textures, images and the document-wide attributes. Immutable; every part and array
@@ -153,6 +186,10 @@ void bind_node(py::module_& m) {
       .def_property_readonly(
           "extras", [](py::object self) { return to_python(part_of<Node>(self).extras, self); },
           "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
+      .def_property_readonly("instances", &node_instances,
+                             "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "
+                             "{'count', 'translation', 'rotation', 'scale' ((count, 3 or 4) "
+                             "arrays, None when not given), 'custom': {name: array}}")
       .def("__repr__", [](py::handle self) {
         const Node& node = part_of<Node>(self);
         return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +
@@ -197,7 +234,8 @@ void bind_material(py::module_& m) {
           "ior", [](py::handle self) { return part_of<Material>(self).ior; },
           "float: KHR_materials_ior (0, or at least 1)")
       .def_property_readonly(
-          "specular_factor", [](py::handle self) { return part_of<Material>(self).specular_factor; },
+          "specular_factor",
+          [](py::handle self) { return part_of<Material>(self).specular_factor; },
           "float: KHR_materials_specular's strength")
       .def_property_readonly(
           "specular_color",
@@ -235,6 +273,10 @@ void bind_material(py::module_& m) {
           "emissive_texture",
           [](py::handle self) { return texture_ref(part_of<Material>(self).emissive_texture); },
           "SceneTextureRef or None")
+      .def_property_readonly("extensions", &material_extensions,
+                             "dict: the glTF material extensions carried as they are "
+                             "(KHR_materials_clearcoat, sheen, ...), by name: {'values': dict, "
+                             "'textures': {key: SceneTextureRef}}")
       .def_property_readonly(
           "alpha_mode",
           [](py::handle self) { return alpha_mode_name(part_of<Material>(self).alpha_mode); },

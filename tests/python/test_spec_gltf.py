@@ -216,3 +216,33 @@ def test_morph_targets_and_their_weights_are_numpy_views(corpus):
     assert any(np.abs(t["positions"]).max() > 0 for t in targets)
     # a mesh without targets has none
     assert px.read_scene(corpus_file(corpus, "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb")).meshes[0].morph_targets == ()
+
+
+def test_carried_material_extensions_and_gpu_instances(corpus):
+    scene = px.read_scene(corpus_file(
+        corpus, "gltf/validator/ext/KHR_materials_clearcoat/data/material/valid_with_tangent.gltf"))
+    clearcoat = scene.materials[0].extensions["KHR_materials_clearcoat"]
+    assert isinstance(clearcoat["values"], dict) and isinstance(clearcoat["textures"], dict)
+    assert all(isinstance(t, px.SceneTextureRef) for t in clearcoat["textures"].values())
+    assert px.read_scene(corpus_file(
+        corpus, "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb")).materials[0].extensions == {}
+    # EXT_mesh_gpu_instancing: a triangle drawn twice, translated
+    data = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0) + struct.pack("<6f", 0, 0, 0, 5, 0, 0)
+    doc = {
+        "asset": {"version": "2.0"},
+        "extensionsUsed": ["EXT_mesh_gpu_instancing"],
+        "buffers": [{"byteLength": len(data), "uri": "data:application/octet-stream;base64," +
+                     base64.b64encode(data).decode()}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}, {"buffer": 0, "byteOffset": 36, "byteLength": 24}],
+        "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+             "min": [0, 0, 0], "max": [1, 1, 0]},
+            {"bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}}]}],
+        "nodes": [{"mesh": 0, "extensions": {"EXT_mesh_gpu_instancing": {"attributes": {"TRANSLATION": 1}}}}],
+        "scenes": [{"nodes": [0]}], "scene": 0,
+    }
+    node = px.read_scene(json.dumps(doc).encode()).nodes[0]
+    assert node.instances["count"] == 2
+    np.testing.assert_array_equal(node.instances["translation"], [[0, 0, 0], [5, 0, 0]])
+    assert node.instances["rotation"] is None and node.instances["custom"] == {}
