@@ -28,14 +28,11 @@ import sys
 import tempfile
 import xml.etree.ElementTree as ET
 
+from cli_checks import Checks, Schema, check_validator_clean
+
 POLYXIOS, NODE, VALIDATE, SCHEMA, CORPUS = sys.argv[1:6]
-failures = []
-
-
-def check(name, ok, detail=''):
-    if not ok:
-        failures.append(name)
-        print(f'FAIL: {name}' + (f': {detail}' if detail else ''))
+check = Checks()
+SCHEMA_CHECK = Schema(SCHEMA, timeout=120)
 
 
 def convert(src, dst):
@@ -107,23 +104,10 @@ def near(a, b, tol=2e-5):
     return len(a) == len(b) and all(abs(x - y) <= tol * max(1, abs(x), abs(y)) for x, y in zip(a, b))
 
 
-def validate(paths):
-    if not NODE or not os.path.isdir(os.path.join(os.path.dirname(VALIDATE), 'node_modules')):
-        print('validator skipped: no node or node_modules')
-        return
-    p = subprocess.run([NODE, VALIDATE, '--json', *paths], capture_output=True, text=True,
-                       timeout=300)
-    check('validate.mjs runs', p.returncode == 0, p.stderr)
-    for line in p.stdout.splitlines():
-        e = json.loads(line)
-        check(f"{e['file']} is validator-clean", e['errors'] == 0 and e['warnings'] == 0,
-              str(e['messages']))
-
-
 def schema_valid(path):
-    p = subprocess.run(['xmllint', '--noout', '--schema', SCHEMA, path], capture_output=True,
-                       text=True, timeout=120)
-    check(f'{os.path.basename(path)} is schema-valid', p.returncode == 0, p.stderr[-2000:])
+    errors = SCHEMA_CHECK.errors(path)
+    if errors is not None:
+        check(f'{os.path.basename(path)} is schema-valid', not errors, errors[-2000:])
 
 
 def source(id_, values, width, names=None):
@@ -423,8 +407,8 @@ with tempfile.TemporaryDirectory() as tmp:
             [('/extensions/KHR_lights_punctual/lights/0', '/extensions/KHR_lights_punctual/lights/0'),
              ('/extensions/KHR_lights_punctual/lights/1', '/extensions/KHR_lights_punctual/lights/1')],
             statics)
-    validate([glb, glb2, glb3, glb4])
+    check_validator_clean(NODE, VALIDATE, [glb, glb2, glb3, glb4], check, warnings_too=True)
 
 corpus_count()
-print(f'{len(failures)} failed')
-sys.exit(1 if failures else 0)
+SCHEMA_CHECK.note()
+sys.exit(check.summary())

@@ -87,10 +87,10 @@ class Schema:
                   f"({self.xsd} absent)")
 
 
-def check_validator_clean(node, validate, files, check):
+def check_validator_clean(node, validate, files, check, warnings_too=False):
     """Runs validate.mjs (one node process) over files and calls check(name, ok, detail) for the
-    run and for each file having no validator error. Without node or the validator's node_modules
-    it checks nothing and says so."""
+    run and for each file having no validator error (nor warning, with warnings_too). Without node
+    or the validator's node_modules it checks nothing and says so."""
     modules = os.path.join(os.path.dirname(validate), 'node_modules')
     if not node or not os.path.isdir(modules):
         print('validator skipped: no node or node_modules')
@@ -100,7 +100,8 @@ def check_validator_clean(node, validate, files, check):
     check('validate.mjs runs', p.returncode == 0, p.stderr)
     for line in p.stdout.splitlines():
         entry = json.loads(line)
-        check(f"{os.path.basename(entry['file'])} is validator-clean", entry['errors'] == 0,
+        clean = entry['errors'] == 0 and (not warnings_too or entry['warnings'] == 0)
+        check(f"{os.path.basename(entry['file'])} is validator-clean", clean,
               str(entry['messages']))
 
 
