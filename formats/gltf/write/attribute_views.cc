@@ -312,9 +312,7 @@ void add_made_attribute_views(std::vector<AttributePlan>& attributes,
 void add_attribute_views(std::span<AttributePlan> attributes, size_t vertices,
                          const std::string& label, BinLayout& bin, TaskThread& tasks) {
   for (AttributePlan& p : attributes) {
-    size_t size = p.component_type == kUnsignedByte    ? 1
-                  : p.component_type == kUnsignedShort ? 2
-                                                       : sizeof(float);
+    const size_t size = component_bytes(p.component_type);
     // Each attribute view stays 4-byte aligned per element, as glTF requires.
     const AttributePlan* plan = &p;
     int view = bin.add_view(vertices * p.components * size, kArrayBuffer,

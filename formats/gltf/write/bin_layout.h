@@ -29,6 +29,11 @@ inline constexpr int kUnsignedShort = 5123;
 inline constexpr int kUnsignedInt = 5125;
 inline constexpr int kFloat = 5126;
 
+// The bytes of one component of the types above.
+inline constexpr size_t component_bytes(int component_type) {
+  return component_type == kUnsignedByte ? 1 : component_type == kUnsignedShort ? 2 : 4;
+}
+
 // Where a view's bytes go, in order: bytes that live until the write ends (a column, the writer's
 // own arrays) as they are, or bytes made into a buffer the writer lends and then commits. Write
 // failures are the stream's to report: these calls fail only for the view maker's own reasons.

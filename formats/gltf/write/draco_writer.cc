@@ -16,10 +16,6 @@ namespace {
 
 constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
 
-size_t component_bytes(int component_type) {
-  return component_type == kUnsignedByte ? 1 : component_type == kUnsignedShort ? 2 : 4;
-}
-
 ::draco::DataType data_type(int component_type) {
   return component_type == kUnsignedByte    ? ::draco::DT_UINT8
          : component_type == kUnsignedShort ? ::draco::DT_UINT16

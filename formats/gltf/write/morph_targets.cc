@@ -39,17 +39,15 @@ int index_type_for(size_t vertices) {
   return vertices <= 0x100 ? kUnsignedByte : vertices <= 0x10000 ? kUnsignedShort : kUnsignedInt;
 }
 
-size_t index_bytes(int type) { return type == kUnsignedByte ? 1 : type == kUnsignedShort ? 2 : 4; }
-
 // Sparse when the moved rows' indices and values take at most half the dense rows' bytes.
 bool sparse_pays(size_t moved, size_t vertices) {
-  const size_t sparse = moved * (index_bytes(index_type_for(vertices)) + 3 * sizeof(float));
+  const size_t sparse = moved * (component_bytes(index_type_for(vertices)) + 3 * sizeof(float));
   return 2 * sparse <= vertices * 3 * sizeof(float);
 }
 
-// A sparse accessor of `rows` of a's column (none for no rows): a view of their indices, one of their values as
-// float32 (a value float32 cannot hold refuses the write, as a dense target's does), and, for
-// every target attribute, the min and max of all rows, the unmoved zeros included.
+// A sparse accessor of `rows` of a's column (none for no rows): a view of their indices, one of
+// their values as float32 (a value float32 cannot hold refuses the write, as a dense target's
+// does), and, for every target attribute, the min and max of all rows, the unmoved zeros included.
 void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_t vertices,
                       const std::string& label, BinLayout& bin, TaskThread& tasks) {
   if (rows.empty()) {
@@ -58,7 +56,7 @@ void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_
     return;
   }
   const int type = index_type_for(vertices);
-  const size_t width = index_bytes(type);
+  const size_t width = component_bytes(type);
   const int indices =
       bin.add_view(rows.size() * width, 0, [&rows, width](ViewOut& out, Diagnostics&) {
         stream_rows(out, rows.size(), width, [&](size_t first, size_t end, char* p) {
