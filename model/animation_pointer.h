@@ -28,13 +28,13 @@ std::optional<ParsedPointer> parse_pointer(std::string_view pointer);
 // The pointer of `property` of object `index`.
 std::string make_pointer(PointerObject object, size_t index, std::string_view property);
 
-// The properties the converters map between COLLADA and glTF.
+// The material and light properties the converters map between COLLADA and glTF (a camera's
+// are "<type>/<term>": "perspective/yfov", "orthographic/xmag", ...).
 inline constexpr std::string_view kBaseColorFactor = "pbrMetallicRoughness/baseColorFactor";
 inline constexpr std::string_view kEmissiveFactor = "emissiveFactor";
 inline constexpr std::string_view kLightColor = "color";
 inline constexpr std::string_view kLightIntensity = "intensity";
-inline constexpr std::string_view kCameraYfov = "perspective/yfov";
-inline constexpr std::string_view kCameraZnear = "perspective/znear";
-inline constexpr std::string_view kCameraZfar = "perspective/zfar";
+inline constexpr std::string_view kSpotOuterCone = "spot/outerConeAngle";
+inline constexpr std::string_view kSpotInnerCone = "spot/innerConeAngle";
 
 }  // namespace px

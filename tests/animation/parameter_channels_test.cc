@@ -120,9 +120,9 @@ TEST(ParameterChannels, ACameraXfovBecomesItsYfovAndAZfarItsOwn) {
 }
 
 // What glTF has no place for stays dropped, counted by collada.animation.target-unresolved: an
-// ambient colour, an xfov beside a yfov (it sets the aspect ratio), a term spelled through a
-// <param>, a light no node carries, a transparency beside no <transparent>; keys of the wrong
-// width warn collada.animation.key-width.
+// ambient colour, an xfov beside a yfov and an aspect ratio (neither depends on it), a term
+// spelled through a <param>, a light no node carries, a transparency beside no <transparent>; keys
+// of the wrong width warn collada.animation.key-width.
 TEST(ParameterChannels, WhatGltfHasNoPlaceForStaysDroppedWithItsWarning) {
   ReadResult r = read_text(animated_document(
       "<node id=\"n\"><instance_camera url=\"#cam\"/></node>",
@@ -142,7 +142,8 @@ TEST(ParameterChannels, WhatGltfHasNoPlaceForStaysDroppedWithItsWarning) {
           "<library_lights><light id=\"lamp\"><technique_common><directional><color sid=\"lc\">"
           "1 1 1</color></directional></technique_common></light></library_lights>"
           "<library_cameras><camera id=\"cam\"><optics><technique_common><perspective>"
-          "<xfov sid=\"xf\">60</xfov><yfov>40</yfov><znear>1</znear></perspective>"
+          "<xfov sid=\"xf\">60</xfov><yfov>40</yfov><aspect_ratio>1.5</aspect_ratio><znear>1"
+          "</znear></perspective>"
           "</technique_common></optics></camera></library_cameras>")));
   for (const Animation& a : read_animations(r)) EXPECT_TRUE(a.channels.empty()) << a.name;
   const std::vector<Diagnostic>& d = r.diagnostics.entries();
@@ -153,6 +154,79 @@ TEST(ParameterChannels, WhatGltfHasNoPlaceForStaysDroppedWithItsWarning) {
   EXPECT_NE(unresolved->message.find("5 animation channels"), std::string::npos)
       << unresolved->message;
   EXPECT_EQ(r.diagnostics.count("collada.animation.key-width"), 1);
+}
+
+// An xfov beside a yfov sets glTF's aspect ratio (read_cameras' rule), the yfov staying as it is
+// gets no channel; an orthographic camera's xmag moves the ymag derived from it through the
+// aspect ratio; an aspect ratio beside a yfov is glTF's own.
+TEST(ParameterChannels, AFieldOfViewOrMagnificationMovesWhatGltfDerivesFromIt) {
+  ReadResult r = read_text(animated_document(
+      "<node id=\"p\"><instance_camera url=\"#persp\"/></node>"
+      "<node id=\"o\"><instance_camera url=\"#ortho\"/></node>"
+      "<node id=\"q\"><instance_camera url=\"#ratio\"/></node>",
+      cat("<animation id=\"a\">", sampler("x", {"0 1", "90 60"}), sampler("m", {"0 1", "2 4"}),
+          sampler("r", {"0 1", "1 2"}),
+          "<channel source=\"#x\" target=\"persp/xf\"/>"
+          "<channel source=\"#m\" target=\"ortho/xm\"/>"
+          "<channel source=\"#r\" target=\"ratio/ar\"/></animation>"),
+      "<library_cameras><camera id=\"persp\"><optics><technique_common><perspective>"
+      "<xfov sid=\"xf\">60</xfov><yfov>60</yfov><znear>1</znear></perspective>"
+      "</technique_common></optics></camera><camera id=\"ortho\"><optics><technique_common>"
+      "<orthographic><xmag sid=\"xm\">1</xmag><aspect_ratio>2</aspect_ratio><znear>1</znear>"
+      "<zfar>5</zfar></orthographic></technique_common></optics></camera><camera id=\"ratio\">"
+      "<optics><technique_common><perspective><yfov>30</yfov><aspect_ratio sid=\"ar\">1"
+      "</aspect_ratio><znear>1</znear></perspective></technique_common></optics></camera>"
+      "</library_cameras>"));
+  Read a = first_animation(r);
+  ASSERT_EQ(a.channels.size(), 4u);
+  EXPECT_EQ(a.channels[0].target.pointer, "/cameras/0/perspective/aspectRatio");
+  EXPECT_EQ(a.channels[0].target.node, 0);
+  EXPECT_THAT(
+      values(a.of(0).values),
+      Pointwise(DoubleNear(1e-12), std::vector<double>{1 / std::tan(std::numbers::pi / 6), 1.0}));
+  EXPECT_EQ(a.channels[1].target.pointer, "/cameras/1/orthographic/xmag");
+  EXPECT_THAT(values(a.of(1).values), ElementsAre(2, 4));
+  EXPECT_EQ(a.channels[2].target.pointer, "/cameras/1/orthographic/ymag");
+  EXPECT_EQ(a.channels[2].target.node, 1);
+  EXPECT_THAT(values(a.of(2).values), ElementsAre(1, 2));
+  EXPECT_EQ(a.channels[3].target.pointer, "/cameras/2/perspective/aspectRatio");
+  EXPECT_THAT(values(a.of(3).values), ElementsAre(1, 2));
+  EXPECT_EQ(r.diagnostics.count("collada.animation.target-unresolved"), 0);
+}
+
+// A spot's falloff angle is its outer cone (half the angle, in radians) and moves the inner one
+// with it; its falloff exponent is the fraction of the cone that fades, the inner cone alone.
+TEST(ParameterChannels, ASpotsFalloffMovesItsConeAngles) {
+  ReadResult r = read_text(animated_document(
+      "<node id=\"a\"><instance_light url=\"#spot\"/></node>"
+      "<node id=\"b\"><instance_light url=\"#fade\"/></node>",
+      cat("<animation id=\"a\">", sampler("sa", {"0 1", "90 60"}),
+          sampler("sf", {"0 1", "0.5 0.25"}),
+          "<channel source=\"#sa\" target=\"spot/fa\"/>"
+          "<channel source=\"#sf\" target=\"fade/fe\"/></animation>"),
+      "<library_lights><light id=\"spot\"><technique_common><spot><color>1 1 1</color>"
+      "<falloff_angle sid=\"fa\">90</falloff_angle><falloff_exponent>0.5</falloff_exponent>"
+      "</spot></technique_common></light><light id=\"fade\"><technique_common><spot><color>"
+      "1 1 1</color><falloff_angle>90</falloff_angle><falloff_exponent sid=\"fe\">1"
+      "</falloff_exponent></spot></technique_common></light></library_lights>"));
+  Read a = first_animation(r);
+  ASSERT_EQ(a.channels.size(), 3u);
+  const double pi = std::numbers::pi;
+  EXPECT_EQ(a.channels[0].target.pointer,
+            "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle");
+  EXPECT_EQ(a.channels[0].target.node, 0);
+  EXPECT_THAT(values(a.of(0).values),
+              Pointwise(DoubleNear(1e-12), std::vector<double>{pi / 4, pi / 6}));
+  EXPECT_EQ(a.channels[1].target.pointer,
+            "/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle");
+  EXPECT_THAT(values(a.of(1).values),
+              Pointwise(DoubleNear(1e-12), std::vector<double>{pi / 8, pi / 12}));
+  EXPECT_EQ(a.channels[2].target.pointer,
+            "/extensions/KHR_lights_punctual/lights/1/spot/innerConeAngle");
+  EXPECT_EQ(a.channels[2].target.node, 1);
+  EXPECT_THAT(values(a.of(2).values),
+              Pointwise(DoubleNear(1e-12), std::vector<double>{pi / 8, 3 * pi / 16}));
+  EXPECT_EQ(r.diagnostics.count("collada.animation.target-unresolved"), 0);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include "engine/hash_containers.h"
@@ -65,6 +66,20 @@ std::optional<double> vertical_fov(std::optional<double> xfov, std::optional<dou
   return std::nullopt;
 }
 
+std::optional<double> perspective_aspect(std::optional<double> xfov, std::optional<double> yfov,
+                                         std::optional<double> aspect) {
+  if (aspect) return aspect;
+  if (xfov && yfov) return std::tan(radians(*xfov) / 2) / std::tan(radians(*yfov) / 2);
+  return std::nullopt;
+}
+
+std::pair<double, double> magnifications(std::optional<double> xmag, std::optional<double> ymag,
+                                         std::optional<double> aspect) {
+  const double x = xmag ? *xmag : aspect ? *ymag * *aspect : *ymag;
+  const double y = ymag ? *ymag : aspect ? *xmag / *aspect : *xmag;
+  return {x, y};
+}
+
 namespace {
 
 std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
@@ -85,8 +100,7 @@ std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
       return Fault{at(p, "xfov"), "its <xfov> is not between 0 and 180 degrees"};
     }
   }
-  Number ratio = aspect;
-  if (yfov && !ratio && xfov) ratio = std::tan(radians(*xfov) / 2) / std::tan(radians(*yfov) / 2);
+  Number ratio = perspective_aspect(xfov, yfov, aspect);
   std::optional<double> vertical = vertical_fov(xfov, yfov, aspect);
   if (!vertical) return Fault{&p, "it gives neither <xfov> nor <yfov>"};
   const double y = *vertical;
@@ -122,9 +136,7 @@ std::optional<Fault> read_orthographic(const Element& o, ValueMap* out) {
   if (aspect && *aspect <= 0)
     return Fault{at(o, "aspect_ratio"), "its <aspect_ratio> is not positive"};
   if (!xmag && !ymag) return Fault{&o, "it gives neither <xmag> nor <ymag>"};
-  // One magnification without an aspect ratio: the view is taken as square.
-  if (!xmag) xmag = aspect ? *ymag * *aspect : *ymag;
-  if (!ymag) ymag = aspect ? *xmag / *aspect : *xmag;
+  std::tie(xmag, ymag) = magnifications(xmag, ymag, aspect);
   if (!std::isfinite(*xmag) || *xmag == 0) {
     return Fault{at(o, "xmag"), "its horizontal magnification is not a non-zero number"};
   }

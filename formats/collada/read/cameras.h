@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <utility>
 
 #include "formats/collada/read/context.h"
 
@@ -19,5 +20,15 @@ void read_cameras(ReadContext& ctx);
 // without either angle.
 std::optional<double> vertical_fov(std::optional<double> xfov, std::optional<double> yfov,
                                    std::optional<double> aspect);
+
+// A <perspective>'s aspect ratio: its <aspect_ratio>, else the one its <xfov> and <yfov> give;
+// nullopt when it leaves the ratio to the viewer.
+std::optional<double> perspective_aspect(std::optional<double> xfov, std::optional<double> yfov,
+                                         std::optional<double> aspect);
+
+// An <orthographic>'s horizontal and vertical magnifications, one missing derived from the other
+// and the aspect ratio (the view taken as square without one); at least one must be given.
+std::pair<double, double> magnifications(std::optional<double> xmag, std::optional<double> ymag,
+                                         std::optional<double> aspect);
 
 }  // namespace px::collada

@@ -13,10 +13,8 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/collada/light_mapping.h"
-#include "formats/collada/read/cameras.h"
-#include "formats/collada/read/effect_alpha.h"
 #include "formats/collada/read/lights.h"
+#include "formats/collada/read/parameter_values.h"
 #include "model/animation_curve.h"
 #include "model/animation_pointer.h"
 #include "model/key_times.h"
@@ -108,31 +106,57 @@ bool classify(const Element& e, ParameterAddress* out) {
   }
   const Element* common = p->parent;
   if (common == nullptr || common->name != "technique_common") return false;
-  if (e.name == "color" && named(p, {"directional", "point", "spot"}) &&
-      named(common->parent, {"light"})) {
-    out->parameter = Parameter::kLightColor;
+  if (named(common->parent, {"light"})) {
     out->object = common->parent;
-    out->width = 3;
-    return true;
+    out->width = 1;
+    if (e.name == "color" && named(p, {"directional", "point", "spot"})) {
+      out->parameter = Parameter::kLightColor;
+      out->width = 3;
+      return true;
+    }
+    if (named(&e, {"falloff_angle", "falloff_exponent"}) && named(p, {"spot"})) {
+      out->parameter =
+          e.name == "falloff_angle" ? Parameter::kFalloffAngle : Parameter::kFalloffExponent;
+      return true;
+    }
+    return false;
   }
   const Element* optics = common->parent;
   if (!named(optics, {"optics"}) || !named(optics->parent, {"camera"})) return false;
   out->object = optics->parent;
   out->width = 1;
-  if (named(p, {"perspective"}) && named(&e, {"xfov", "yfov"})) {
-    out->parameter = e.name == "xfov" ? Parameter::kXfov : Parameter::kYfov;
-    return true;
-  }
-  if (named(p, {"perspective", "orthographic"}) && named(&e, {"znear", "zfar"})) {
-    out->parameter = e.name == "znear" ? Parameter::kZnear : Parameter::kZfar;
+  const bool perspective = named(p, {"perspective"});
+  if (!perspective && !named(p, {"orthographic"})) return false;
+  constexpr std::pair<std::string_view, Parameter> kTerms[] = {
+      {"xfov", Parameter::kXfov},
+      {"yfov", Parameter::kYfov},
+      {"xmag", Parameter::kXmag},
+      {"ymag", Parameter::kYmag},
+      {"znear", Parameter::kZnear},
+      {"zfar", Parameter::kZfar},
+      {"aspect_ratio", Parameter::kAspectRatio}};
+  for (const auto& [name, parameter] : kTerms) {
+    if (e.name != name) continue;
+    // The field of view is a perspective's, the magnification an orthographic camera's.
+    if (perspective ? name.ends_with("mag") : name.ends_with("fov")) return false;
+    out->parameter = parameter;
     return true;
   }
   return false;
 }
 
-// Channels animating one value of glTF's: the base colour, the emission, a light's colour, a
-// camera's field of view, near or far plane.
-enum class Group : uint8_t { kBaseColor, kEmission, kLightColor, kFov, kZnear, kZfar };
+// Channels animating one value of glTF's, or a few derived from the same terms: the base colour,
+// the emission, a light's colour and intensity, a spot's cone angles, a camera's field of view
+// and aspect ratio or its magnifications, its near or far plane.
+enum class Group : uint8_t {
+  kBaseColor,
+  kEmission,
+  kLightColor,
+  kSpotCone,
+  kOptics,
+  kZnear,
+  kZfar
+};
 
 Group group_of(Parameter p) {
   switch (p) {
@@ -144,9 +168,15 @@ Group group_of(Parameter p) {
       return Group::kBaseColor;
     case Parameter::kLightColor:
       return Group::kLightColor;
+    case Parameter::kFalloffAngle:
+    case Parameter::kFalloffExponent:
+      return Group::kSpotCone;
     case Parameter::kXfov:
     case Parameter::kYfov:
-      return Group::kFov;
+    case Parameter::kAspectRatio:
+    case Parameter::kXmag:
+    case Parameter::kYmag:
+      return Group::kOptics;
     case Parameter::kZnear:
       return Group::kZnear;
     case Parameter::kZfar:
@@ -158,78 +188,6 @@ Group group_of(Parameter p) {
 struct Followed {
   const ParameterChannel* channel;
   Curve curve;
-};
-
-// The static terms a group's keys start from, and how a key's terms become glTF's values.
-class GroupValues {
- public:
-  virtual ~GroupValues() = default;
-  // Sets the animated parameter `p` (component c, or all) from `v`.
-  virtual void set(Parameter p, int c, std::span<const double> v) = 0;
-  // The glTF values of the terms as they are now, one row per output channel.
-  virtual void emit(std::vector<std::vector<double>>& rows) = 0;
-};
-
-void assign(std::span<double> terms, int c, std::span<const double> v) {
-  if (c >= 0) {
-    if (static_cast<size_t>(c) < terms.size()) terms[c] = v[0];
-  } else {
-    std::copy_n(v.begin(), std::min(v.size(), terms.size()), terms.begin());
-  }
-}
-
-class BaseColor : public GroupValues {
- public:
-  std::array<double, 4> diffuse{1, 1, 1, 1};
-  TransparencyTerms terms;
-  std::array<double, 4> transparent{0, 0, 0, 1};
-  double lowest_alpha = 1;
-
-  void set(Parameter p, int c, std::span<const double> v) override {
-    if (p == Parameter::kDiffuse) assign(diffuse, c, v);
-    if (p == Parameter::kTransparent) assign(transparent, c, v);
-    if (p == Parameter::kTransparency) terms.factor = std::isfinite(v[0]) ? v[0] : std::nan("");
-  }
-  void emit(std::vector<std::vector<double>>& rows) override {
-    terms.diffuse_alpha = std::isfinite(diffuse[3]) ? diffuse[3] : 1;
-    if (terms.transparent) terms.transparent = transparent;
-    bool exception;
-    const double alpha = effect_alpha(terms, &exception);
-    lowest_alpha = std::min(lowest_alpha, alpha);
-    rows[0].insert(rows[0].end(), {diffuse[0], diffuse[1], diffuse[2], alpha});
-  }
-};
-
-class Emission : public GroupValues {
- public:
-  std::array<double, 4> rgba{0, 0, 0, 1};
-  void set(Parameter, int c, std::span<const double> v) override { assign(rgba, c, v); }
-  void emit(std::vector<std::vector<double>>& rows) override {
-    rows[0].insert(rows[0].end(), rgba.begin(), rgba.begin() + 3);
-  }
-};
-
-class LightColor : public GroupValues {
- public:
-  ColladaLightTerms terms;
-  void set(Parameter, int c, std::span<const double> v) override { assign(terms.color, c, v); }
-  void emit(std::vector<std::vector<double>>& rows) override {
-    const Light light = light_from_collada(terms, {});
-    rows[0].insert(rows[0].end(), light.color.begin(), light.color.end());
-    rows[1].push_back(light.intensity);
-  }
-};
-
-class CameraTerm : public GroupValues {
- public:
-  std::optional<double> xfov, yfov, aspect, value;
-  bool fov = false;
-  void set(Parameter p, int, std::span<const double> v) override {
-    (p == Parameter::kXfov ? xfov : p == Parameter::kYfov ? yfov : value) = v[0];
-  }
-  void emit(std::vector<std::vector<double>>& rows) override {
-    rows[0].push_back(fov ? vertical_fov(xfov, yfov, aspect).value_or(0) : value.value_or(0));
-  }
 };
 
 std::optional<double> number_child(const Element& parent, std::string_view name) {
@@ -268,6 +226,42 @@ Anchor anchor_of(const ReadContext& ctx, std::string_view list, std::string_view
   return out;
 }
 
+// One glTF value a group's keys give: its property, its width, whether a channel names it
+// directly, whether the static object holds it.
+struct Output {
+  std::string_view property;
+  size_t width = 1;
+  bool direct = true;
+  bool held = true;
+};
+
+// Whether a row of keys `width` wide holds more than one value.
+bool varies(const std::vector<double>& row, size_t width) {
+  for (size_t i = width; i < row.size(); ++i) {
+    if (row[i] != row[i % width]) return true;
+  }
+  return false;
+}
+
+bool any_of_parameter(const std::vector<Followed>& followed, std::initializer_list<Parameter> ps) {
+  return std::any_of(followed.begin(), followed.end(), [&](const Followed& f) {
+    return std::find(ps.begin(), ps.end(), f.channel->address.parameter) != ps.end();
+  });
+}
+
+// Where the values of a group go: the objects (each a pointer's object, index and the node
+// carrying it) and the outputs each gets.
+struct Destination {
+  struct Target {
+    int node = -1;
+    PointerObject object = PointerObject::kMaterial;
+    size_t index = 0;
+  };
+  std::vector<Target> targets;
+  std::vector<Output> outputs;
+  std::unique_ptr<GroupValues> values;
+};
+
 class GroupMerger {
  public:
   GroupMerger(ReadContext& ctx, const Materials& materials, Animation& animation)
@@ -279,9 +273,15 @@ class GroupMerger {
 
  private:
   std::vector<int> materials_of(const Element& effect);
+  // The destination of a group's channels, none (no values) when they animate nothing.
+  Destination material_destination(Group group, const Element& effect,
+                                   const std::vector<Followed>& followed, BaseColor** base);
+  Destination light_destination(Group group, const Element& light,
+                                const std::vector<Followed>& followed);
+  Destination camera_destination(Group group, const Element& camera,
+                                 const std::vector<Followed>& followed);
   absl::Status push(const std::vector<double>& times, const std::vector<std::vector<double>>& rows,
-                    const std::vector<size_t>& widths, bool step,
-                    const std::vector<std::pair<int, std::string>>& targets);
+                    bool step, const Destination& to);
 
   ReadContext& ctx_;
   const Materials& materials_;
@@ -301,9 +301,8 @@ std::vector<int> GroupMerger::materials_of(const Element& effect) {
 }
 
 absl::Status GroupMerger::push(const std::vector<double>& times,
-                               const std::vector<std::vector<double>>& rows,
-                               const std::vector<size_t>& widths, bool step,
-                               const std::vector<std::pair<int, std::string>>& targets) {
+                               const std::vector<std::vector<double>>& rows, bool step,
+                               const Destination& to) {
   uint64_t bytes = times.size() * sizeof(double);
   for (const std::vector<double>& r : rows) bytes += r.size() * sizeof(double);
   if (ctx_.copy_bytes_used + bytes > ctx_.copy_budget()) {
@@ -314,33 +313,154 @@ absl::Status GroupMerger::push(const std::vector<double>& times,
   std::span<double> t = ctx_.scene.arena->allocate<double>(times.size());
   std::copy(times.begin(), times.end(), t.begin());
   // One sampler per output value; every target of the value shares it.
+  std::vector<int> sampler_of(rows.size(), -1);
   for (size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].empty()) continue;
     std::span<double> v = ctx_.scene.arena->allocate<double>(rows[r].size());
     std::copy(rows[r].begin(), rows[r].end(), v.begin());
+    sampler_of[r] = static_cast<int>(animation_.samplers.size());
     AnimationSampler& s = animation_.samplers.emplace_back().emplace();
     s.times = Column::of<double>(std::span<const double>(t), 1);
-    s.values = Column::of<double>(std::span<const double>(v), widths[r]);
+    s.values = Column::of<double>(std::span<const double>(v), to.outputs[r].width);
     s.interpolation = step ? "STEP" : "LINEAR";
   }
-  const int first = static_cast<int>(animation_.samplers.size() - rows.size());
-  for (const auto& [node, pointer] : targets) {
+  for (const Destination::Target& target : to.targets) {
     for (size_t r = 0; r < rows.size(); ++r) {
-      const std::optional<ParsedPointer> parsed = parse_pointer(pointer);
+      if (sampler_of[r] < 0) continue;
       AnimationChannel& c = animation_.channels.emplace_back();
-      c.sampler = first + static_cast<int>(r);
-      c.target.node = node;
+      c.sampler = sampler_of[r];
+      c.target.node = target.node;
       c.target.path = "pointer";
-      // A light's second value is its intensity.
-      c.target.pointer =
-          r == 0 ? pointer : make_pointer(parsed->object, parsed->index, kLightIntensity);
+      c.target.pointer = make_pointer(target.object, target.index, to.outputs[r].property);
     }
   }
   return absl::OkStatus();
 }
 
+Destination GroupMerger::material_destination(Group group, const Element& effect,
+                                              const std::vector<Followed>& followed,
+                                              BaseColor** base) {
+  Destination out;
+  for (int m : materials_of(effect)) {
+    out.targets.push_back({-1, PointerObject::kMaterial, static_cast<size_t>(m)});
+  }
+  if (out.targets.empty()) return out;
+  // classify made sure the slot sits in the effect's first common-profile shading.
+  const Element* shading = followed[0].channel->address.element->parent->parent;
+  if (group == Group::kEmission) {
+    auto e = std::make_unique<Emission>();
+    std::vector<double> rgba = numbers_of(shading->child("emission")->child("color"));
+    std::copy_n(rgba.begin(), std::min<size_t>(rgba.size(), 4), e->rgba.begin());
+    out.values = std::move(e);
+    out.outputs = {{kEmissiveFactor, 3}};
+    return out;
+  }
+  auto b = std::make_unique<BaseColor>();
+  const Element* diffuse = shading->child("diffuse");
+  const Element* transparent = shading->child("transparent");
+  const Element* transparency = shading->child("transparency");
+  if (through_param(diffuse) || through_param(transparent) || through_param(transparency)) {
+    return out;
+  }
+  const std::array<double, 4>& rgba = ctx_.scene.materials[out.targets[0].index].base_color;
+  std::copy(rgba.begin(), rgba.begin() + 3, b->diffuse.begin());
+  std::vector<double> d = numbers_of(diffuse == nullptr ? nullptr : diffuse->child("color"));
+  if (d.size() >= 3) std::copy_n(d.begin(), std::min<size_t>(d.size(), 4), b->diffuse.begin());
+  if (transparency != nullptr) {
+    std::optional<double> f = number_child(*transparency, "float");
+    if (f) b->terms.factor = std::isfinite(*f) ? *f : std::nan("");
+  }
+  if (transparent != nullptr) {
+    std::string_view mode = transparent->attr("opaque");
+    if (mode == "A_ZERO" || mode == "RGB_ZERO" || mode == "RGB_ONE") b->terms.mode = mode;
+    std::vector<double> tc = numbers_of(transparent->child("color"));
+    if (transparent->child("texture") == nullptr && tc.size() >= 3) {
+      std::copy_n(tc.begin(), std::min<size_t>(tc.size(), 4), b->transparent.begin());
+      b->terms.transparent = b->transparent;
+    }
+  }
+  // Without a <transparent> colour the transparency counts for nothing (materials.cc).
+  if (!b->terms.transparent && !any_of_parameter(followed, {Parameter::kDiffuse})) return out;
+  *base = b.get();
+  out.values = std::move(b);
+  out.outputs = {{kBaseColorFactor, 4}};
+  return out;
+}
+
+Destination GroupMerger::light_destination(Group group, const Element& light,
+                                           const std::vector<Followed>& followed) {
+  Destination out;
+  std::optional<ColladaLightTerms> terms = light_terms(light);
+  const Anchor anchor = anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, light.attr("id")));
+  if (!terms || anchor.node < 0) return out;
+  out.targets.push_back({anchor.node, PointerObject::kLight, static_cast<size_t>(anchor.index)});
+  if (group == Group::kLightColor) {
+    auto l = std::make_unique<LightColor>();
+    l->terms = *terms;
+    out.values = std::move(l);
+    out.outputs = {{kLightColor, 3}, {kLightIntensity, 1}};
+    return out;
+  }
+  auto cone = std::make_unique<SpotCone>();
+  cone->terms = *terms;
+  out.values = std::move(cone);
+  // The angle moves both cones, the exponent only the inner one.
+  out.outputs = {{kSpotOuterCone, 1, any_of_parameter(followed, {Parameter::kFalloffAngle})},
+                 {kSpotInnerCone, 1, any_of_parameter(followed, {Parameter::kFalloffExponent})}};
+  return out;
+}
+
+Destination GroupMerger::camera_destination(Group group, const Element& camera,
+                                            const std::vector<Followed>& followed) {
+  Destination out;
+  const Anchor anchor =
+      anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, camera.attr("id")));
+  const Element* optics = followed[0].channel->address.element->parent;
+  const std::string_view kind = optics->name;
+  // glTF's camera must hold the value: a camera read_cameras kept, a zfar it did not drop.
+  const Value* cameras = find_value(ctx_.scene.global_attrs, "cameras");
+  const Value* kept = anchor.index < 0 ? nullptr : &cameras->as_map()[anchor.index].second;
+  const Value* body =
+      kept == nullptr || !kept->is_map() ? nullptr : find_value(kept->as_map(), kind);
+  if (anchor.node < 0 || body == nullptr || !body->is_map()) return out;
+  auto holds = [&](std::string_view property) {
+    return find_value(body->as_map(), property.substr(property.find('/') + 1)) != nullptr;
+  };
+  out.targets.push_back({anchor.node, PointerObject::kCamera, static_cast<size_t>(anchor.index)});
+  if (group == Group::kOptics) {
+    auto o = std::make_unique<Optics>();
+    o->perspective = kind == "perspective";
+    o->xfov = number_child(*optics, "xfov");
+    o->yfov = number_child(*optics, "yfov");
+    o->xmag = number_child(*optics, "xmag");
+    o->ymag = number_child(*optics, "ymag");
+    o->aspect = number_child(*optics, "aspect_ratio");
+    // An <xfov> names glTF's yfov only where no <yfov> is given.
+    const bool fov = any_of_parameter(followed, {Parameter::kYfov}) ||
+                     (!o->yfov && any_of_parameter(followed, {Parameter::kXfov}));
+    out.outputs =
+        o->perspective
+            ? std::vector<Output>{{"perspective/yfov", 1, fov},
+                                  {"perspective/aspectRatio", 1,
+                                   any_of_parameter(followed, {Parameter::kAspectRatio})}}
+            : std::vector<Output>{
+                  {"orthographic/xmag", 1, any_of_parameter(followed, {Parameter::kXmag})},
+                  {"orthographic/ymag", 1, any_of_parameter(followed, {Parameter::kYmag})}};
+    out.values = std::move(o);
+  } else {
+    auto plane = std::make_unique<CameraPlane>();
+    out.outputs = {{kind == "perspective"
+                        ? (group == Group::kZnear ? "perspective/znear" : "perspective/zfar")
+                        : (group == Group::kZnear ? "orthographic/znear" : "orthographic/zfar"),
+                    1}};
+    out.values = std::move(plane);
+  }
+  for (Output& o : out.outputs) o.held = holds(o.property);
+  return out;
+}
+
 absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
                                            const std::vector<const ParameterChannel*>& channels) {
-  int64_t dropped = 0;
   std::vector<Followed> followed;
   for (const ParameterChannel* c : channels) {
     const AnimationSampler& s = c->sampler;
@@ -361,118 +481,20 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
     }
     followed.push_back({c, std::get<Curve>(std::move(curve))});
   }
-  if (followed.empty()) return dropped;
+  if (followed.empty()) return 0;
   const int64_t count = static_cast<int64_t>(followed.size());
 
-  // The static terms, and where the values go.
-  std::unique_ptr<GroupValues> values;
-  std::vector<size_t> widths{1};
-  std::vector<std::pair<int, std::string>> targets;
   BaseColor* base = nullptr;
-  std::vector<int> materials;
-  if (group == Group::kBaseColor || group == Group::kEmission) {
-    materials = materials_of(object);
-    // classify made sure the slot sits in the effect's first common-profile shading.
-    const Element* shading = followed[0].channel->address.element->parent->parent;
-    if (group == Group::kEmission) {
-      auto e = std::make_unique<Emission>();
-      std::vector<double> rgba = numbers_of(shading->child("emission")->child("color"));
-      std::copy_n(rgba.begin(), std::min<size_t>(rgba.size(), 4), e->rgba.begin());
-      values = std::move(e);
-      widths = {3};
-      for (int m : materials)
-        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kEmissiveFactor));
-    } else {
-      auto b = std::make_unique<BaseColor>();
-      const Element* diffuse = shading->child("diffuse");
-      const Element* transparent = shading->child("transparent");
-      const Element* transparency = shading->child("transparency");
-      if (through_param(diffuse) || through_param(transparent) || through_param(transparency)) {
-        return count;
-      }
-      if (!materials.empty()) {
-        const std::array<double, 4>& rgba = ctx_.scene.materials[materials[0]].base_color;
-        std::copy(rgba.begin(), rgba.begin() + 3, b->diffuse.begin());
-      }
-      std::vector<double> d = numbers_of(diffuse == nullptr ? nullptr : diffuse->child("color"));
-      if (d.size() >= 3) std::copy_n(d.begin(), std::min<size_t>(d.size(), 4), b->diffuse.begin());
-      if (transparency != nullptr) {
-        std::optional<double> f = number_child(*transparency, "float");
-        if (f) b->terms.factor = std::isfinite(*f) ? *f : std::nan("");
-      }
-      if (transparent != nullptr) {
-        std::string_view mode = transparent->attr("opaque");
-        if (mode == "A_ZERO" || mode == "RGB_ZERO" || mode == "RGB_ONE") b->terms.mode = mode;
-        std::vector<double> tc = numbers_of(transparent->child("color"));
-        if (transparent->child("texture") == nullptr && tc.size() >= 3) {
-          std::copy_n(tc.begin(), std::min<size_t>(tc.size(), 4), b->transparent.begin());
-          b->terms.transparent = b->transparent;
-        }
-      }
-      // Without a <transparent> colour the transparency counts for nothing (materials.cc).
-      if (!b->terms.transparent &&
-          std::none_of(followed.begin(), followed.end(), [](const Followed& f) {
-            return f.channel->address.parameter == Parameter::kDiffuse;
-          })) {
-        return count;
-      }
-      base = b.get();
-      values = std::move(b);
-      widths = {4};
-      for (int m : materials)
-        targets.emplace_back(-1, make_pointer(PointerObject::kMaterial, m, kBaseColorFactor));
-    }
-  } else if (group == Group::kLightColor) {
-    std::optional<ColladaLightTerms> terms = light_terms(object);
-    const Anchor anchor =
-        anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, object.attr("id")));
-    if (!terms || anchor.node < 0) return count;
-    auto l = std::make_unique<LightColor>();
-    l->terms = *terms;
-    values = std::move(l);
-    widths = {3, 1};
-    targets.emplace_back(anchor.node,
-                         make_pointer(PointerObject::kLight, anchor.index, kLightColor));
-  } else {
-    const Anchor anchor =
-        anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, object.attr("id")));
-    const Element* optics = followed[0].channel->address.element->parent;
-    const std::string optics_name(optics->name);
-    auto camera = std::make_unique<CameraTerm>();
-    camera->fov = group == Group::kFov;
-    camera->xfov = number_child(*optics, "xfov");
-    camera->yfov = number_child(*optics, "yfov");
-    camera->aspect = number_child(*optics, "aspect_ratio");
-    // glTF's camera must hold the value: a camera read_cameras kept, a zfar it did not drop.
-    const Value* cameras = find_value(ctx_.scene.global_attrs, "cameras");
-    const Value* kept = anchor.index < 0 ? nullptr : &cameras->as_map()[anchor.index].second;
-    const Value* body =
-        kept == nullptr || !kept->is_map() ? nullptr : find_value(kept->as_map(), optics_name);
-    const std::string_view property = group == Group::kFov     ? "yfov"
-                                      : group == Group::kZnear ? "znear"
-                                                               : "zfar";
-    if (anchor.node < 0 || body == nullptr || !body->is_map() ||
-        find_value(body->as_map(), property) == nullptr) {
-      return count;
-    }
-    if (camera->fov && camera->yfov) {
-      // An <xfov> beside a <yfov> sets the aspect ratio, which glTF's yfov does not hold.
-      std::erase_if(followed, [&](const Followed& f) {
-        const bool x = f.channel->address.parameter == Parameter::kXfov;
-        dropped += x;
-        return x;
-      });
-      if (followed.empty()) return dropped;
-    }
-    values = std::move(camera);
-    targets.emplace_back(anchor.node, make_pointer(PointerObject::kCamera, anchor.index,
-                                                   cat(optics_name, "/", property)));
-  }
-  if (targets.empty()) return count;
+  Destination to = group == Group::kBaseColor || group == Group::kEmission
+                       ? material_destination(group, object, followed, &base)
+                   : group == Group::kLightColor || group == Group::kSpotCone
+                       ? light_destination(group, object, followed)
+                       : camera_destination(group, object, followed);
+  if (to.values == nullptr || to.targets.empty()) return count;
 
   // Key times: every channel's, a curving span's quarters, a key before each step. (A light's
-  // colour split in two and an xfov made a yfov are exact at the keys alone: keying their linear
-  // spans too would grow the keys at each read of a document written back.)
+  // colour split in two, an xfov made a yfov and the like are exact at the keys alone: keying their
+  // linear spans too would grow the keys at each read of a document written back.)
   std::vector<double> times;
   bool step = true;
   for (const Followed& f : followed) {
@@ -499,26 +521,34 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   nudge_times(times);
-  std::vector<std::vector<double>> rows(widths.size());
+  std::vector<std::vector<double>> rows(to.outputs.size());
   std::vector<double> key;
   for (double t : times) {
     for (const Followed& f : followed) {
       key.resize(f.curve.width());
       f.curve.evaluate(t, key);
-      values->set(f.channel->address.parameter, f.channel->address.component, key);
+      to.values->set(f.channel->address.parameter, f.channel->address.component, key);
     }
-    values->emit(rows);
+    to.values->emit(rows);
   }
+  // A value the static object does not hold, or one no channel names that stays as it is, gets
+  // no channel.
+  bool any = false;
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const Output& o = to.outputs[r];
+    if (!o.held || (!o.direct && !varies(rows[r], o.width))) rows[r].clear();
+    any = any || !rows[r].empty();
+  }
+  if (!any) return count;
   // An alpha below 1 blends, as a static one does (materials.cc).
   if (base != nullptr && base->lowest_alpha < 1) {
-    for (int m : materials) {
-      if (ctx_.scene.materials[m].alpha_mode == AlphaMode::kOpaque) {
-        ctx_.scene.materials[m].alpha_mode = AlphaMode::kBlend;
-      }
+    for (const Destination::Target& m : to.targets) {
+      Material& material = ctx_.scene.materials[m.index];
+      if (material.alpha_mode == AlphaMode::kOpaque) material.alpha_mode = AlphaMode::kBlend;
     }
   }
-  if (absl::Status s = push(times, rows, widths, step, targets); !s.ok()) return s;
-  return dropped;
+  if (absl::Status s = push(times, rows, step, to); !s.ok()) return s;
+  return 0;
 }
 
 }  // namespace

@@ -12,20 +12,28 @@
 //   alpha drops below 1 blends (BLEND) as a static one would;
 // - a <directional>, <point> or <spot> light's <color>: the light's "color" and "intensity" as
 //   formats/collada/light_mapping.h splits the colour;
-// - a camera's <perspective> <yfov>, or its <xfov> when it has no <yfov> (with its aspect ratio,
-//   as read_cameras converts it): "/cameras/N/perspective/yfov" in radians; its <znear> or
-//   <zfar>: ".../perspective/znear" or ".../orthographic/zfar" as its optics are.
+// - a <spot> light's <falloff_angle> and <falloff_exponent>: its "spot/outerConeAngle" and
+//   "spot/innerConeAngle" as light_mapping.h derives them (the angle moves both);
+// - a camera's <perspective> <xfov>, <yfov> and <aspect_ratio>: "/cameras/N/perspective/yfov" in
+//   radians and ".../perspective/aspectRatio" as read_cameras derives them from the three (an
+//   <xfov> beside a <yfov> sets the aspect ratio); its <orthographic> <xmag>, <ymag> and
+//   <aspect_ratio>: ".../orthographic/xmag" and ".../ymag" likewise; its <znear> or <zfar>:
+//   ".../perspective/znear" or ".../orthographic/zfar" as its optics are.
+// A glTF value the channels leave unchanged (an aspect ratio beside an animated <yfov>, an
+// inner cone of a spot that fades nowhere) gets no channel unless a channel names it directly;
+// one the static camera does not hold (an aspect ratio it leaves to the viewer) gets none.
 // A member (".R", ".G", ".B", ".A", ".X", "(2)") sets one component; without one the keys are as
 // wide as the element. An effect's channels go to every material instancing it. A light's or
 // camera's channel names a node carrying it (its target's "node"), N being the light's or
 // camera's place in global_attrs; one no node carries animates nothing and is dropped.
 //
 // The channels of one parameter group (the base colour's diffuse and alpha terms, the emission,
-// a light's colour, a camera's field of view, near or far plane) in one animation become one
-// channel, keyed at the union of their key times and a span's quarters where it curves (a
-// light's colour and an xfov, whose glTF values are not linear in them, exact at the keys), each
-// channel followed as model/animation_curve.h does and the other terms at their static values:
-// STEP when every span steps, else LINEAR with a key one float32 step before each step.
+// a light's colour, a spot's cone, a camera's field of view or magnification, near or far plane) in
+// one animation become one channel, keyed at the union of their key times and a span's quarters
+// where it curves (a light's colour and an xfov, whose glTF values are not linear in them, exact at
+// the keys), each channel followed as model/animation_curve.h does and the other terms at their
+// static values: STEP when every span steps, else LINEAR with a key one float32 step before each
+// step.
 #pragma once
 
 #include <cstdint>
@@ -46,8 +54,13 @@ enum class Parameter : uint8_t {
   kTransparent,
   kTransparency,
   kLightColor,
+  kFalloffAngle,
+  kFalloffExponent,
   kXfov,
   kYfov,
+  kAspectRatio,
+  kXmag,
+  kYmag,
   kZnear,
   kZfar,
 };
@@ -70,10 +83,11 @@ struct ParameterChannel {
 };
 
 // Appends to `animation` the pointer channels (and samplers) of `channels`; returns how many of
-// them animate nothing (a light or camera the scene dropped or no node carries, an <xfov> beside
-// a <yfov>, a term spelled through a <param>), which the caller counts as unresolved. A channel
-// whose keys are not as wide as its target is dropped with collada.animation.key-width, one whose
-// sampler cannot be followed with collada.animation.sampler-invalid.
+// them animate nothing (a light or camera the scene dropped or no node carries, a camera term
+// glTF's camera does not depend on, a term spelled through a <param>), which the caller counts as
+// unresolved. A channel whose keys are not as wide as its target is dropped with
+// collada.animation.key-width, one whose sampler cannot be followed with
+// collada.animation.sampler-invalid.
 absl::StatusOr<int64_t> merge_parameter_channels(ReadContext& ctx, const Materials& materials,
                                                  const std::vector<ParameterChannel>& channels,
                                                  Animation& animation);
