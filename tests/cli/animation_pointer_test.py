@@ -12,6 +12,9 @@ light's colour and intensity and another light's intensity, a camera's yfov and 
 - COLLADA -> glTF -> COLLADA -> glTF and glTF -> COLLADA -> glTF keep the channels' values (a
   light's colour times intensity) within float tolerance, light pointers renumbered as the lights
   are written;
+- a second document animates a spot's falloff angle and exponent, an orthographic camera's xmag
+  and a perspective one's xfov beside its yfov: the read gives the spot's outer and inner cone,
+  the xmag and the aspect ratio (not the yfov, which stays), a COLLADA write and read keeps them;
 - over the shared corpus: the documents with channels on effect, light or camera parameters, and
   how many keep them now (none did before).
 
@@ -284,6 +287,82 @@ def gltf_fixture():
     }
 
 
+CONES = f'''<?xml version="1.0" encoding="utf-8"?>
+<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">
+<asset><unit meter="1"/><up_axis>Y_UP</up_axis></asset>
+<library_animations><animation id="all">
+{animation('angle', 'spot/fa', '0 1', '60 90', 1)}
+{animation('fade', 'spot/fe', '0 2', '0.5 0.25', 1)}
+{animation('xmag', 'ortho/xm', '0 2', '2 3', 1)}
+{animation('xfov', 'persp/xf', '0 2', '60 80', 1)}
+</animation></library_animations>
+<library_cameras><camera id="ortho"><optics><technique_common><orthographic>
+<xmag sid="xm">2</xmag><ymag>1</ymag><znear>0.1</znear><zfar>100</zfar></orthographic>
+</technique_common></optics></camera><camera id="persp"><optics><technique_common><perspective>
+<xfov sid="xf">60</xfov><yfov>40</yfov><znear>0.1</znear></perspective></technique_common>
+</optics></camera></library_cameras>
+<library_lights><light id="spot"><technique_common><spot><color>1 1 1</color>
+<falloff_angle sid="fa">60</falloff_angle><falloff_exponent sid="fe">0.5</falloff_exponent>
+</spot></technique_common></light></library_lights>
+<library_visual_scenes><visual_scene id="vs">
+<node id="spot-node"><instance_light url="#spot"/></node>
+<node id="ortho-node"><instance_camera url="#ortho"/></node>
+<node id="persp-node"><instance_camera url="#persp"/></node>
+</visual_scene></library_visual_scenes>
+<scene><instance_visual_scene url="#vs"/></scene>
+</COLLADA>
+'''
+
+
+def expected_cones(t):
+    """The glTF values of CONES' parameters at time t."""
+    lerp = lambda a, b, f: a + (b - a) * min(max(f, 0), 1)
+    outer = math.radians(lerp(60, 90, t)) / 2
+    xfov = math.radians(lerp(60, 80, t / 2))
+    return {
+        '/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle': [outer],
+        '/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle':
+            [outer * (1 - lerp(0.5, 0.25, t / 2))],
+        '/cameras/0/orthographic/xmag': [lerp(2, 3, t / 2)],
+        '/cameras/1/perspective/aspectRatio': [math.tan(xfov / 2) / math.tan(math.radians(20))],
+    }
+
+
+def cones_and_optics(tmp):
+    """CONES through glTF, COLLADA and glTF again; returns the two GLBs."""
+    dae = os.path.join(tmp, 'cones.dae')
+    open(dae, 'w').write(CONES)
+    glb = os.path.join(tmp, 'cones.glb')
+    convert(dae, glb)
+    _, got = pointer_channels(glb)
+    check("cones: the spot's cones, the xmag and the aspect ratio, nothing else",
+          sorted(got) == sorted(expected_cones(0)), sorted(got))
+    # At each channel's keys: the inner cone and the aspect ratio are not linear between them.
+    for pointer, channel in got.items():
+        for t in channel[0]:
+            value = expected_cones(t)[pointer]
+            check(f'cones: {pointer} at {t}', near(sample(channel, t), value, 1e-5),
+                  f'{sample(channel, t)} vs {value}')
+    rt = os.path.join(tmp, 'cones.rt.dae')
+    convert(glb, rt)
+    schema_valid(rt)
+    text = open(rt).read()
+    for sid in ['falloff_angle', 'falloff_exponent', 'xmag', 'aspect_ratio']:
+        check(f'cones: collada write gives sid "{sid}"', f'sid="{sid}"' in text)
+    glb2 = os.path.join(tmp, 'cones.rt.glb')
+    convert(rt, glb2)
+    _, back = pointer_channels(glb2)
+    check('cones: the round trip keeps the same pointers', sorted(back) == sorted(got),
+          sorted(back))
+    for pointer in got:
+        for t in [0, 0.5, 1, 1.5, 2]:
+            if pointer in back:
+                check(f'cones round trip: {pointer} at {t}',
+                      near(sample(got[pointer], t), sample(back[pointer], t), 1e-5),
+                      f'{sample(got[pointer], t)} vs {sample(back[pointer], t)}')
+    return [glb, glb2]
+
+
 def corpus_count():
     """The corpus documents with channels on effect, light or camera elements; how many keep a
     pointer channel in their GLB."""
@@ -407,7 +486,8 @@ with tempfile.TemporaryDirectory() as tmp:
             [('/extensions/KHR_lights_punctual/lights/0', '/extensions/KHR_lights_punctual/lights/0'),
              ('/extensions/KHR_lights_punctual/lights/1', '/extensions/KHR_lights_punctual/lights/1')],
             statics)
-    check_validator_clean(NODE, VALIDATE, [glb, glb2, glb3, glb4], check, warnings_too=True)
+    check_validator_clean(NODE, VALIDATE, [glb, glb2, glb3, glb4] + cones_and_optics(tmp), check,
+                          warnings_too=True)
 
 corpus_count()
 SCHEMA_CHECK.note()

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "model/animation_pointer.h"
 #include "model/light.h"
 #include "tests/collada_write/animation_test_util.h"
@@ -115,6 +117,99 @@ TEST(PointerChannels, WhatCannotBeWrittenIsDroppedWithAWarning) {
   EXPECT_EQ(w.diagnostics.count("collada.write.animation-pointer-dropped"), 3);
   EXPECT_THAT(*w.text, Not(HasSubstr("<library_animations>")));
   EXPECT_THAT(*w.text, Not(HasSubstr("sid=\"diffuse-color\"")));
+}
+
+// A spot's cone angles go to its falloff angle and exponent (the exponent moving where an outer
+// cone channel leaves the inner cone as it is); an orthographic camera's magnifications and a
+// perspective one's aspect ratio to their elements; all read back as they were.
+TEST(PointerChannels, SpotConesMagnificationsAndAspectRatiosRoundTripThroughCollada) {
+  Scene scene = scene_of_nodes(4);
+  scene.scenes[0] = {0, 1, 2, 3};
+  const double pi = std::numbers::pi;
+  for (int n : {0, 1}) {
+    Light spot;
+    spot.type = LightType::kSpot;
+    spot.color = {1, n == 0 ? 1.0 : 0.5, 1};  // two lights, not one shared
+    spot.outer_cone = pi / 4;
+    spot.inner_cone = pi / 8;
+    set_value(scene.nodes[n].extras, "light", light_value(spot));
+  }
+  set_value(scene.nodes[2].extras, "camera",
+            Value(ValueMap{{"type", Value("orthographic")},
+                           {"orthographic", Value(ValueMap{{"xmag", Value(2.0)},
+                                                           {"ymag", Value(1.0)},
+                                                           {"zfar", Value(10.0)},
+                                                           {"znear", Value(0.5)}})}}));
+  set_value(scene.nodes[3].extras, "camera",
+            Value(ValueMap{{"type", Value("perspective")},
+                           {"perspective", Value(ValueMap{{"aspectRatio", Value(1.5)},
+                                                          {"yfov", Value(0.5)},
+                                                          {"znear", Value(0.1)}})}}));
+  AnimationBuilder b{scene, {}};
+  b.sampler({0, 1}, {pi / 4, pi / 6}, 1);
+  b.channel(0, "pointer").target.pointer =
+      "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle";
+  b.sampler({0, 1}, {pi / 8, pi / 12}, 1);
+  b.channel(0, "pointer").target.pointer =
+      "/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle";
+  b.sampler({0, 1}, {pi / 4, pi / 6}, 1);
+  b.channel(1, "pointer").target.pointer =
+      "/extensions/KHR_lights_punctual/lights/1/spot/outerConeAngle";
+  b.sampler({0, 1}, {2, 3}, 1);
+  b.channel(2, "pointer").target.pointer = "/cameras/0/orthographic/xmag";
+  b.sampler({0, 1}, {1, 1.5}, 1);
+  b.channel(2, "pointer").target.pointer = "/cameras/0/orthographic/ymag";
+  b.sampler({0, 1}, {1.5, 2}, 1, "STEP");
+  b.channel(3, "pointer").target.pointer = "/cameras/1/perspective/aspectRatio";
+  set_animations(scene, {b.animation});
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.written.text.ok()) << r.written.text.status();
+  const std::string& text = *r.written.text;
+  EXPECT_THAT(text, HasSubstr("<falloff_angle sid=\"falloff_angle\">"));
+  EXPECT_THAT(text, HasSubstr("<falloff_exponent sid=\"falloff_exponent\">"));
+  EXPECT_THAT(text, HasSubstr("<xmag sid=\"xmag\">"));
+  EXPECT_THAT(text, HasSubstr("<ymag sid=\"ymag\">"));
+  EXPECT_THAT(text, HasSubstr("<aspect_ratio sid=\"aspect_ratio\">"));
+  EXPECT_EQ(r.written.diagnostics.warning_count(), 0) << r.written.diagnostics.entries()[0].message;
+  ASSERT_TRUE(r.read.scene.ok()) << r.read.scene.status();
+  std::vector<Animation> back = animations_of(r.read.scene->global_attrs);
+  ASSERT_EQ(back.size(), 1u);
+  const std::string light = "/extensions/KHR_lights_punctual/lights/";
+  EXPECT_THAT(values_of(back[0], light + "0/spot/outerConeAngle"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{pi / 4, pi / 6}));
+  EXPECT_THAT(values_of(back[0], light + "0/spot/innerConeAngle"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{pi / 8, pi / 12}));
+  EXPECT_THAT(values_of(back[0], light + "1/spot/outerConeAngle"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{pi / 4, pi / 6}));
+  // The second light's inner cone stays pi / 8: its exponent moved to hold it (and names the
+  // inner cone when read back). Numbers within float32's precision: keys are written as floats.
+  EXPECT_THAT(values_of(back[0], light + "1/spot/innerConeAngle"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{pi / 8, pi / 8}));
+  EXPECT_THAT(values_of(back[0], "/cameras/0/orthographic/xmag"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{2, 3}));
+  EXPECT_THAT(values_of(back[0], "/cameras/0/orthographic/ymag"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{1, 1.5}));
+  EXPECT_THAT(values_of(back[0], "/cameras/1/perspective/aspectRatio"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{1.5, 2}));
+}
+
+// A cone on a light that is no spot, an aspect ratio a camera leaves to the viewer and a
+// magnification of a perspective camera cannot be written.
+TEST(PointerChannels, ConesAndOpticsTheObjectsDoNotHoldAreDropped) {
+  Scene scene = scene_with_parameters();
+  AnimationBuilder b{scene, {}};
+  b.sampler({0, 1}, {0.5, 0.25}, 1);
+  b.channel(0, "pointer").target.pointer =
+      "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle";
+  b.channel(1, "pointer").target.pointer = "/cameras/0/perspective/aspectRatio";
+  b.channel(1, "pointer").target.pointer = "/cameras/0/orthographic/xmag";
+  b.channel(1, "pointer").target.pointer = "/cameras/0/perspective/xmag";
+  set_animations(scene, {b.animation});
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok()) << w.text.status();
+  EXPECT_EQ(w.diagnostics.count("collada.write.animation-pointer-dropped"), 3);
+  EXPECT_EQ(w.diagnostics.count("collada.write.animation-path-unsupported"), 1);
+  EXPECT_THAT(*w.text, Not(HasSubstr("<library_animations>")));
 }
 
 }  // namespace

@@ -40,12 +40,9 @@ std::string inline_key(const std::string& name, const ValueMap& camera) {
   return key;
 }
 
-// `sid`: the element's name as its sid, which an animation channel targets.
-void number_element(XmlWriter& xml, std::string_view name, double value, bool sid = false) {
-  xml.open(name);
-  if (sid) xml.attr("sid", name);
-  xml.number(value);
-  xml.close();
+// The element's name as its sid where an animation channel targets it.
+void number_element(XmlWriter& xml, std::string_view name, double value, bool animated) {
+  xml.number_element(name, value, animated ? name : std::string_view());
 }
 
 void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
@@ -64,12 +61,12 @@ void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
     number_element(xml, "yfov", *finite_number(p, "yfov") * (180 / std::numbers::pi),
                    entry.animated_yfov);
     if (std::optional<double> aspect = finite_number(p, "aspectRatio")) {
-      number_element(xml, "aspect_ratio", *aspect);
+      number_element(xml, "aspect_ratio", *aspect, entry.animated_aspect_ratio);
     }
   } else {
     xml.open("orthographic");
-    number_element(xml, "xmag", *finite_number(p, "xmag"));
-    number_element(xml, "ymag", *finite_number(p, "ymag"));
+    number_element(xml, "xmag", *finite_number(p, "xmag"), entry.animated_xmag);
+    number_element(xml, "ymag", *finite_number(p, "ymag"), entry.animated_ymag);
   }
   number_element(xml, "znear", znear, entry.animated_znear);
   number_element(xml, "zfar", zfar ? *zfar : znear * kInfiniteFar, entry.animated_zfar);
@@ -100,7 +97,8 @@ class CameraPlanner {
     if (!id.empty()) {
       if (auto it = by_key_.find(cat("#", id)); it != by_key_.end()) return it->second;
     }
-    std::string fault = camera.is_map() ? collada_camera_fault(camera.as_map()) : "it is not an object";
+    std::string fault =
+        camera.is_map() ? collada_camera_fault(camera.as_map()) : "it is not an object";
     if (!fault.empty()) {
       diagnostics_.warn(kDropped, cat("a camera is left out: ", fault));
       return remember(cat("#", id), id, -1);
@@ -157,8 +155,8 @@ absl::Status plan_cameras(const Scene& scene, WritePlan& plan, Diagnostics& diag
     std::string id;
     if (camera->is_string()) {
       id = camera->as_string();
-      camera = library != nullptr && library->is_map() ? find_value(library->as_map(), id)
-                                                       : nullptr;
+      camera =
+          library != nullptr && library->is_map() ? find_value(library->as_map(), id) : nullptr;
       if (camera == nullptr) {
         diagnostics.warn(kDropped, cat("a node's camera '", id,
                                        "' is left out: the scene defines no such camera"));

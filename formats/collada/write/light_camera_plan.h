@@ -15,7 +15,11 @@ struct LightsPlan {
     std::string id;
     std::string name;
     ColladaLight light;
-    bool animated_color = false;  // a channel targets its <color sid="color">
+    // Channels target its <color sid="color">, <falloff_angle sid="falloff_angle">,
+    // <falloff_exponent sid="falloff_exponent">.
+    bool animated_color = false;
+    bool animated_falloff_angle = false;
+    bool animated_falloff_exponent = false;
   };
   std::vector<Entry> lights;
   std::vector<int> node_light;  // per scene node: its entry, -1 for none
@@ -26,8 +30,12 @@ struct CamerasPlan {
     std::string id;
     std::string name;
     const ValueMap* camera = nullptr;  // glTF-shaped, checked: "type" and its numbers
-    // Channels target its <yfov>, <znear>, <zfar> by their names as sids.
+    // Channels target its <yfov>, <aspect_ratio>, <xmag>, <ymag>, <znear>, <zfar> by their
+    // names as sids.
     bool animated_yfov = false;
+    bool animated_aspect_ratio = false;
+    bool animated_xmag = false;
+    bool animated_ymag = false;
     bool animated_znear = false;
     bool animated_zfar = false;
   };

@@ -21,12 +21,6 @@ std::string inline_key(const std::string& name, const ColladaLight& l) {
              l.extra.range.value_or(-1));
 }
 
-void number_element(XmlWriter& xml, std::string_view name, double value) {
-  xml.open(name);
-  xml.number(value);
-  xml.close();
-}
-
 void write_light(const LightsPlan::Entry& entry, XmlWriter& xml) {
   const ColladaLightTerms& t = entry.light.terms;
   xml.open("light");
@@ -53,13 +47,15 @@ void write_light(const LightsPlan::Entry& entry, XmlWriter& xml) {
   xml.numbers(t.color);
   xml.close();
   if (t.type == LightType::kPoint || t.type == LightType::kSpot) {
-    number_element(xml, "constant_attenuation", t.constant);
-    number_element(xml, "linear_attenuation", t.linear);
-    number_element(xml, "quadratic_attenuation", t.quadratic);
+    xml.number_element("constant_attenuation", t.constant);
+    xml.number_element("linear_attenuation", t.linear);
+    xml.number_element("quadratic_attenuation", t.quadratic);
   }
   if (t.type == LightType::kSpot) {
-    number_element(xml, "falloff_angle", t.falloff_angle);
-    number_element(xml, "falloff_exponent", t.falloff_exponent);
+    xml.number_element("falloff_angle", t.falloff_angle,
+                       entry.animated_falloff_angle ? "falloff_angle" : "");
+    xml.number_element("falloff_exponent", t.falloff_exponent,
+                       entry.animated_falloff_exponent ? "falloff_exponent" : "");
   }
   xml.close();
   xml.close();
@@ -68,8 +64,8 @@ void write_light(const LightsPlan::Entry& entry, XmlWriter& xml) {
     xml.open("extra");
     xml.open("technique");
     xml.attr("profile", "polyxios");
-    if (extra.intensity) number_element(xml, "intensity", *extra.intensity);
-    if (extra.range) number_element(xml, "range", *extra.range);
+    if (extra.intensity) xml.number_element("intensity", *extra.intensity);
+    if (extra.range) xml.number_element("range", *extra.range);
     xml.close();
     xml.close();
   }
@@ -147,8 +143,8 @@ absl::Status plan_lights(const Scene& scene, WritePlan& plan, Diagnostics& diagn
     std::string id;
     const Value* named = node_light(scene, scene.nodes[i], &id);
     if (named == nullptr) {
-      diagnostics.warn(kDropped, cat("a node's light '", id,
-                                     "' is left out: the scene defines no such light"));
+      diagnostics.warn(
+          kDropped, cat("a node's light '", id, "' is left out: the scene defines no such light"));
       continue;
     }
     out.node_light[i] = planner.add(*named, id);

@@ -154,6 +154,8 @@ class PointerBinder {
   }
   std::optional<std::vector<BoundChannel>> material(const ParsedPointer& p);
   std::optional<std::vector<BoundChannel>> light(const ParsedPointer& p);
+  std::optional<std::vector<BoundChannel>> spot_cone(const ParsedPointer& p,
+                                                     LightsPlan::Entry& entry);
   std::optional<std::vector<BoundChannel>> camera(const ParsedPointer& p);
 
   const Animation& animation_;
@@ -211,13 +213,15 @@ std::optional<std::vector<BoundChannel>> PointerBinder::material(const ParsedPoi
 
 std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointer& p) {
   const bool color = p.property == kLightColor;
-  if (!color && p.property != kLightIntensity) {
+  const bool cone = p.property == kSpotOuterCone || p.property == kSpotInnerCone;
+  if (!color && !cone && p.property != kLightIntensity) {
     return fail(cat("a light's ", p.property, " has no COLLADA parameter to animate"),
                 kUnsupported);
   }
   const int index = entry_of(plan_.lights.node_light);
   if (index < 0) return fail("no written node carries its light");
   LightsPlan::Entry& entry = plan_.lights.lights[index];
+  if (cone) return spot_cone(p, entry);
   std::optional<Keys> own = keys(color ? 3 : 1);
   if (!own) return std::nullopt;
   Keys other;
@@ -243,33 +247,88 @@ std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointe
   return std::vector{bound(cat(entry.id, "/color"), *own, std::move(values), 3, {"R", "G", "B"})};
 }
 
+std::optional<std::vector<BoundChannel>> PointerBinder::spot_cone(const ParsedPointer& p,
+                                                                  LightsPlan::Entry& entry) {
+  const ColladaLightTerms& t = entry.light.terms;
+  if (t.type != LightType::kSpot) return fail("its light is not a spot, which has no cone");
+  const bool outer = p.property == kSpotOuterCone;
+  std::optional<Keys> own = keys(1);
+  if (!own) return std::nullopt;
+  Keys other;
+  const AnimationChannel* with =
+      partner(animation_, channel_, *own, outer ? kSpotInnerCone : kSpotOuterCone, &other);
+  // The outer cone's channel writes the pair; the inner alone only without an outer channel.
+  if (!outer && with != nullptr) return std::vector<BoundChannel>();
+  const Light rest = light_from_collada(t, entry.light.extra);
+  std::vector<double> angles, exponents;
+  bool exponent_moves = !outer || with != nullptr;
+  for (size_t i = 0; i < own->times.size(); ++i) {
+    const double outer_cone = outer ? own->values[i] : rest.outer_cone;
+    const double inner_cone = !outer ? own->values[i] : with ? other.values[i] : rest.inner_cone;
+    if (!(outer_cone > 0)) return fail("its outer cone angle is not above 0");
+    angles.push_back(outer_cone * (360 / std::numbers::pi));
+    // light_mapping.h's inverse: the fraction of the cone that fades.
+    exponents.push_back(1 - inner_cone / outer_cone);
+    exponent_moves = exponent_moves || exponents.back() != t.falloff_exponent;
+  }
+  std::vector<BoundChannel> out;
+  if (outer) {
+    entry.animated_falloff_angle = true;
+    out.push_back(bound(cat(entry.id, "/falloff_angle"), *own, std::move(angles), 1, {"VALUE"}));
+  }
+  if (exponent_moves) {
+    entry.animated_falloff_exponent = true;
+    out.push_back(
+        bound(cat(entry.id, "/falloff_exponent"), *own, std::move(exponents), 1, {"VALUE"}));
+  }
+  return out;
+}
+
 std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPointer& p) {
   const int index = entry_of(plan_.cameras.node_camera);
   if (index < 0) return fail("no written node carries its camera");
   CamerasPlan::Entry& entry = plan_.cameras.cameras[index];
   const std::string& kind = find_value(*entry.camera, "type")->as_string();
+  const ValueMap& optics_terms = find_value(*entry.camera, kind)->as_map();
   const size_t slash = p.property.find('/');
   const std::string_view optics = p.property.substr(0, slash);
   const std::string_view term =
       slash == std::string_view::npos ? std::string_view() : p.property.substr(slash + 1);
-  if (optics != kind ||
-      !(term == "znear" || term == "zfar" || (term == "yfov" && kind == "perspective"))) {
+  const bool perspective = kind == "perspective";
+  // Each glTF term and the element the camera writer spells it in.
+  struct Term {
+    std::string_view gltf, collada;
+    bool CamerasPlan::Entry::*animated;
+    double scale;
+  };
+  const Term terms[] = {
+      {"yfov", "yfov", &CamerasPlan::Entry::animated_yfov, 180 / std::numbers::pi},
+      {"aspectRatio", "aspect_ratio", &CamerasPlan::Entry::animated_aspect_ratio, 1},
+      {"xmag", "xmag", &CamerasPlan::Entry::animated_xmag, 1},
+      {"ymag", "ymag", &CamerasPlan::Entry::animated_ymag, 1},
+      {"znear", "znear", &CamerasPlan::Entry::animated_znear, 1},
+      {"zfar", "zfar", &CamerasPlan::Entry::animated_zfar, 1}};
+  const Term* found = nullptr;
+  for (const Term& candidate : terms) {
+    if (candidate.gltf == term) found = &candidate;
+  }
+  const bool of_kind = found != nullptr && (perspective ? !term.ends_with("mag")
+                                                        : term != "yfov" && term != "aspectRatio");
+  if (optics != kind || !of_kind) {
     return fail(cat("a ", kind, " camera's ", p.property, " has no COLLADA parameter to animate"),
                 optics == kind ? kUnsupported : kDropped);
   }
-  if (term == "zfar" && !finite_number(find_value(*entry.camera, kind)->as_map(), "zfar")) {
-    return fail("its camera has no far plane");
+  if ((term == "zfar" || term == "aspectRatio") && !finite_number(optics_terms, term)) {
+    return fail(term == "zfar" ? "its camera has no far plane"
+                               : "its camera has no aspect ratio, which it leaves to the viewer");
   }
   std::optional<Keys> k = keys(1);
   if (!k) return std::nullopt;
   std::vector<double> values = k->values;
-  if (term == "yfov") {
-    for (double& v : values) v *= 180 / std::numbers::pi;
-  }
-  (term == "yfov"    ? entry.animated_yfov
-   : term == "znear" ? entry.animated_znear
-                     : entry.animated_zfar) = true;
-  return std::vector{bound(cat(entry.id, "/", term), *k, std::move(values), 1, {"VALUE"})};
+  for (double& v : values) v *= found->scale;
+  entry.*(found->animated) = true;
+  return std::vector{
+      bound(cat(entry.id, "/", found->collada), *k, std::move(values), 1, {"VALUE"})};
 }
 
 std::optional<std::vector<BoundChannel>> PointerBinder::bind() {

@@ -11,9 +11,15 @@
 //   carries, colour times intensity times the attenuation sum (formats/collada/light_mapping.h),
 //   the other term at its static value; a colour and an intensity channel of one light with the
 //   same key times make one channel;
-// - a camera's "perspective/yfov" (in degrees), ".../znear" and ".../zfar": the <yfov sid>,
-//   <znear sid> or <zfar sid> of the camera the channel's node carries, when its optics are that
-//   kind (and a zfar when it has one).
+// - a spot light's "spot/outerConeAngle": its <falloff_angle sid="falloff_angle"> (the full cone
+//   in degrees), and its "spot/innerConeAngle": its <falloff_exponent sid="falloff_exponent">,
+//   1 - inner / outer (light_mapping.h), the other angle at its static value; an outer cone
+//   channel moves the exponent too where the inner cone stays, and an outer and an inner channel
+//   of one light with the same key times make one pair;
+// - a camera's "perspective/yfov" (in degrees), ".../aspectRatio", "orthographic/xmag",
+//   ".../ymag", ".../znear" and ".../zfar": the <yfov sid>, <aspect_ratio sid>, <xmag sid>,
+//   <ymag sid>, <znear sid> or <zfar sid> of the camera the channel's node carries, when its
+//   optics are that kind (and an aspect ratio or a zfar when it has one).
 // LINEAR and STEP keys are written as they are; CUBICSPLINE keys are followed at each span's
 // quarters and written LINEAR. The plan marks the elements to give a sid.
 #pragma once
@@ -28,12 +34,13 @@
 namespace px::collada {
 
 // Channel c of `animation` (a pointer channel) as COLLADA channels; none, without a failure, for
-// an intensity channel its light's colour channel already holds. `written` is the written node
-// of the channel's target node (-1 for none). nullopt with the failure: for a pointer on what
-// COLLADA has no parameter for (a node's, an extension's, another property)
-// collada.write.animation-path-unsupported; for an object that is not written or cannot hold it
-// (a texture, the other kind of camera, no far plane), or keys that are not finite, increasing
-// and as wide as the pointer's value, collada.write.animation-pointer-dropped.
+// an intensity or inner cone channel its light's colour or outer cone channel already holds.
+// `written` is the written node of the channel's target node (-1 for none). nullopt with the
+// failure: for a pointer on what COLLADA has no parameter for (a node's, an extension's, another
+// property) collada.write.animation-path-unsupported; for an object that is not written or cannot
+// hold it (a texture, the other kind of camera, no far plane or aspect ratio, a light that is no
+// spot, an outer cone not above 0), or keys that are not finite, increasing and as wide as the
+// pointer's value, collada.write.animation-pointer-dropped.
 std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation, size_t c,
                                                               int written, WritePlan& plan,
                                                               BindFailure* failure);

@@ -182,6 +182,13 @@ void XmlWriter::element(std::string_view name, std::string_view text_value) {
   close();
 }
 
+void XmlWriter::number_element(std::string_view name, double value, std::string_view sid) {
+  open(name);
+  if (!sid.empty()) attr("sid", sid);
+  number(value);
+  close();
+}
+
 absl::Status XmlWriter::finish() {
   put('\n');
   flush();

@@ -83,6 +83,8 @@ class XmlWriter {
 
   // <name>text</name> in one call.
   void element(std::string_view name, std::string_view text_value);
+  // <name sid="...">number</name>, the sid left out when empty.
+  void number_element(std::string_view name, double value, std::string_view sid = {});
 
   // Writes what is buffered and returns the sink's first error (OK when none). Every element
   // must be closed.
