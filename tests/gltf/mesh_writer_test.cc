@@ -4,8 +4,10 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "engine/strings.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "model/animation.h"
 #include "tests/gltf/test_scene.h"
 
 namespace px::gltf::testing {
@@ -338,6 +340,46 @@ TEST(MeshWriter, TexturedMaterialOnAMeshWithoutTheSetGetsACopyWithoutTheTexture)
   EXPECT_FALSE(copy.HasMember("emissiveTexture"));
   EXPECT_TRUE(p.doc["materials"][0].HasMember("emissiveTexture"));
   EXPECT_EQ(diagnostics.count("gltf.write.texture-dropped"), 1);
+}
+
+// A pointer channel on a material animates the copies the mesh writer made of it too, one
+// channel each on the same sampler.
+TEST(MeshWriter, AMaterialsCopiesAnimateAsTheMaterialDoes) {
+  Scene scene;
+  scene.images.push_back(Image{"", "a.png", "", {}});
+  scene.textures.push_back(Texture{});
+  scene.textures[0].image = 0;
+  scene.materials.resize(1);
+  scene.materials[0].emissive_texture.texture = 0;
+  scene.materials[0].emissive_texture.texcoord = 1;
+  MeshBuilder(scene)
+      .points(line_of_points(3))
+      .point_data<float>("texcoords", {0, 0, 1, 0, 0, 1}, 2)
+      .cell(CellType::kTriangle, {0, 1, 2}, 0)
+      .add();
+  Animation animation;
+  AnimationSampler& s = animation.samplers.emplace_back().emplace();
+  const std::vector<float> times{0, 1}, values{1, 0, 0, 1, 0, 1, 0, 1};
+  s.times = Column::of<float>(std::span<const float>(scene.arena->copy<float>(times)), 1);
+  s.values = Column::of<float>(std::span<const float>(scene.arena->copy<float>(values)), 4);
+  s.interpolation = "LINEAR";
+  AnimationChannel& c = animation.channels.emplace_back();
+  c.sampler = 0;
+  c.target.path = "pointer";
+  c.target.pointer = "/materials/0/pbrMetallicRoughness/baseColorFactor";
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_EQ(p.doc["materials"].Size(), 2u);
+  const auto& channels = p.doc["animations"][0]["channels"];
+  ASSERT_EQ(channels.Size(), 2u);
+  for (unsigned i = 0; i < 2; ++i) {
+    EXPECT_EQ(channels[i]["sampler"].GetInt(), 0);
+    EXPECT_EQ(
+        std::string(
+            channels[i]["target"]["extensions"]["KHR_animation_pointer"]["pointer"].GetString()),
+        cat("/materials/", i, "/pbrMetallicRoughness/baseColorFactor"));
+  }
 }
 
 TEST(MeshWriter, MaterialIndicesThatDoNotExistAreLeftOut) {

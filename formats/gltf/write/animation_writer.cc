@@ -45,21 +45,21 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
       auto [it, inserted] = times_by_bytes.try_emplace(std::move(bytes), -1);
       if (inserted) {
         const std::vector<float>* stored = &times_.emplace_back(std::move(times));
-        int view = bin.add_view(stored->size() * sizeof(float), 0,
-                                [stored](ViewOut& out, Diagnostics&) {
-                                  out.bytes({reinterpret_cast<const char*>(stored->data()),
-                                             stored->size() * sizeof(float)});
-                                  return absl::OkStatus();
-                                });
+        int view =
+            bin.add_view(stored->size() * sizeof(float), 0, [stored](ViewOut& out, Diagnostics&) {
+              out.bytes(
+                  {reinterpret_cast<const char*>(stored->data()), stored->size() * sizeof(float)});
+              return absl::OkStatus();
+            });
         bin.compressible(view, MeshoptMode::kAttributes, sizeof(float));
         // Times increase, so the first and last are the min and max.
-        it->second = bin.add_accessor(Accessor{
-            view, kFloat, stored->size(), "SCALAR", {stored->front()}, {stored->back()}});
+        it->second = bin.add_accessor(
+            Accessor{view, kFloat, stored->size(), "SCALAR", {stored->front()}, {stored->back()}});
       }
       const size_t rows = sampler.values.size() / sampler.width;
       const std::vector<double>* values = &sampler.values;
-      int view = bin.add_view(
-          values->size() * sizeof(float), 0, [values](ViewOut& out, Diagnostics&) {
+      int view =
+          bin.add_view(values->size() * sizeof(float), 0, [values](ViewOut& out, Diagnostics&) {
             stream_rows(out, values->size(), sizeof(float), [&](size_t first, size_t end, char* p) {
               for (size_t i = first; i < end; ++i, p += sizeof(float)) {
                 const float f = static_cast<float>((*values)[i]);
@@ -89,15 +89,50 @@ bool AnimationWriter::uses_pointer() const {
   return false;
 }
 
-void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_of_node,
+namespace {
+
+// One channel object; `pointer` its KHR_animation_pointer pointer, empty for a plain channel.
+void write_channel(JsonWriter& json, const BakedChannel& c, const std::string& pointer) {
+  json.start_object();
+  json.key("sampler");
+  json.integer(c.sampler);
+  json.key("target");
+  json.start_object();
+  if (pointer.empty() && c.node >= 0) {
+    json.key("node");
+    json.integer(c.node);
+  }
+  json.key("path");
+  json.string(c.path);
+  if (!pointer.empty()) {
+    json.key("extensions");
+    json.start_object();
+    json.key("KHR_animation_pointer");
+    json.start_object();
+    json.key("pointer");
+    json.string(pointer);
+    json.end_object();
+    json.end_object();
+  }
+  json.end_object();
+  if (c.extras) {
+    json.key("extras");
+    write_value(json, *c.extras);
+  }
+  json.end_object();
+}
+
+}  // namespace
+
+void AnimationWriter::write_json(JsonWriter& json, const WrittenPointers& written_pointers,
                                  Diagnostics& diagnostics) const {
-  // Each channel's written pointer (its own where it names no node); empty: left out.
-  std::vector<std::vector<std::string>> pointers(baked_.animations.size());
+  // Each channel's written pointers; none for a plain channel or a pointer one left out.
+  std::vector<std::vector<std::vector<std::string>>> pointers(baked_.animations.size());
   bool any = false;
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
     for (const BakedChannel& c : baked_.animations[a].channels) {
-      std::string& p = pointers[a].emplace_back(
-          c.pointer.empty() || c.node < 0 ? c.pointer : pointer_of_node(c));
+      std::vector<std::string>& p = pointers[a].emplace_back(
+          c.pointer.empty() ? std::vector<std::string>() : written_pointers(c));
       if (!c.pointer.empty() && p.empty()) {
         diagnostics.warn("gltf.write.animation-pointer-dropped",
                          cat("animation ", a, ": a channel on ", c.pointer, " is left out: node ",
@@ -111,13 +146,13 @@ void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_
   json.start_array();
   for (size_t a = 0; a < baked_.animations.size(); ++a) {
     const BakedAnimation& animation = baked_.animations[a];
-    const std::vector<std::string>& written = pointers[a];
-    if (std::none_of(written.begin(), written.end(),
-                     [&](const std::string& p) { return !p.empty(); }) &&
-        std::all_of(animation.channels.begin(), animation.channels.end(),
-                    [](const BakedChannel& c) { return !c.pointer.empty(); })) {
-      continue;
+    const std::vector<std::vector<std::string>>& written = pointers[a];
+    bool writes_channel = false;
+    for (size_t i = 0; i < animation.channels.size(); ++i) {
+      writes_channel =
+          writes_channel || animation.channels[i].pointer.empty() || !written[i].empty();
     }
+    if (!writes_channel) continue;
     json.start_object();
     if (!animation.name.empty()) {
       json.key("name");
@@ -127,34 +162,11 @@ void AnimationWriter::write_json(JsonWriter& json, const PointerOfNode& pointer_
     json.start_array();
     for (size_t i = 0; i < animation.channels.size(); ++i) {
       const BakedChannel& c = animation.channels[i];
-      if (!c.pointer.empty() && written[i].empty()) continue;
-      json.start_object();
-      json.key("sampler");
-      json.integer(c.sampler);
-      json.key("target");
-      json.start_object();
-      if (c.node >= 0 && c.pointer.empty()) {
-        json.key("node");
-        json.integer(c.node);
+      if (c.pointer.empty()) {
+        write_channel(json, c, "");
+        continue;
       }
-      json.key("path");
-      json.string(c.path);
-      if (!c.pointer.empty()) {
-        json.key("extensions");
-        json.start_object();
-        json.key("KHR_animation_pointer");
-        json.start_object();
-        json.key("pointer");
-        json.string(written[i]);
-        json.end_object();
-        json.end_object();
-      }
-      json.end_object();
-      if (c.extras) {
-        json.key("extras");
-        write_value(json, *c.extras);
-      }
-      json.end_object();
+      for (const std::string& pointer : written[i]) write_channel(json, c, pointer);
     }
     json.end_array();
     json.key("samplers");

@@ -2,10 +2,12 @@
 // times and values as float32 accessors (times with their min and max), a times array several
 // samplers share written once. The nodes a written channel animates must go out as translation,
 // rotation and scale, never a matrix (see animated()). A KHR_animation_pointer channel needs the
-// extension in "extensionsUsed" (uses_pointer()). A pointer channel on a light or a camera that
-// names a node (model/animation_pointer.h) is written with the index the node's light or camera
-// is written at, and without the node; one whose node carries none written is left out with a
-// warning (gltf.write.animation-pointer-dropped), as is an animation it leaves without channels.
+// extension in "extensionsUsed" (uses_pointer()). A pointer channel is written once per pointer
+// the caller gives it (sharing its sampler): a material's for the material and each copy the
+// material table made of it; a light's or a camera's that names a node (model/animation_pointer.h)
+// with the index the node's light or camera is written at, and without the node. One given no
+// pointer (its node carries no written light or camera) is left out with a warning
+// (gltf.write.animation-pointer-dropped), as is an animation it leaves without channels.
 #pragma once
 
 #include <deque>
@@ -32,10 +34,10 @@ class AnimationWriter {
   // Plans the views and accessors of every sampler (the key times and values as float32); this
   // writer must outlive `bin`.
   void add_accessors(BinLayout& bin);
-  // The written pointer of a pointer channel naming a node; empty when none is written.
-  using PointerOfNode = std::function<std::string(const BakedChannel&)>;
+  // The written pointers of a pointer channel; none when it is left out.
+  using WrittenPointers = std::function<std::vector<std::string>(const BakedChannel&)>;
   // "animations", nothing when none is written.
-  void write_json(JsonWriter& json, const PointerOfNode& pointer_of_node,
+  void write_json(JsonWriter& json, const WrittenPointers& written_pointers,
                   Diagnostics& diagnostics) const;
   // True when a written channel is a KHR_animation_pointer one.
   bool uses_pointer() const;

@@ -196,12 +196,21 @@ class Document {
     images_->write_json(json);
     animations_->write_json(
         json,
-        [&](const BakedChannel& c) -> std::string {
+        [&](const BakedChannel& c) -> std::vector<std::string> {
           const std::optional<ParsedPointer> p = parse_pointer(c.pointer);
-          if (!p || p->object == PointerObject::kMaterial) return c.pointer;
+          if (!p || (p->object != PointerObject::kMaterial && c.node < 0)) return {c.pointer};
+          if (p->object == PointerObject::kMaterial) {
+            // The copies of the material the mesh writer made animate as it does.
+            std::vector<std::string> out{c.pointer};
+            for (int copy : materials_.copies_of(static_cast<int>(p->index))) {
+              out.push_back(make_pointer(p->object, copy, p->property));
+            }
+            return out;
+          }
           const int index = p->object == PointerObject::kLight ? lights.node_light(c.node)
                                                                : cameras.node_camera(c.node);
-          return index < 0 ? std::string() : make_pointer(p->object, index, p->property);
+          if (index < 0) return {};
+          return {make_pointer(p->object, index, p->property)};
         },
         later);
     write_extension_lists(json, lights, variants, texture_extensions);

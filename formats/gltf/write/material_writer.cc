@@ -312,8 +312,17 @@ int MaterialTable::use(int material, uint32_t sets, bool tangents, std::string_v
                          "the mesh has no TANGENT and the material no normal texture"));
   }
   materials_.push_back(std::move(copy));
+  copied_from_.push_back(material);
   it->second = static_cast<int>(materials_.size()) - 1;
   return it->second;
+}
+
+std::vector<int> MaterialTable::copies_of(int material) const {
+  std::vector<int> out;
+  for (size_t c = 0; c < copied_from_.size(); ++c) {
+    if (copied_from_[c] == material) out.push_back(scene_materials_ + static_cast<int>(c));
+  }
+  return out;
 }
 
 std::vector<std::string_view> MaterialTable::extensions_used() const {

@@ -33,6 +33,9 @@ class MaterialTable {
   int use(int material, uint32_t sets, bool tangents, std::string_view label,
           Diagnostics& diagnostics);
 
+  // The copies use() made of scene material `material`, in the order made.
+  std::vector<int> copies_of(int material) const;
+
   // The material extensions the written materials use, for "extensionsUsed":
   // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_unlit, KHR_texture_transform
   // and the carried ones.
@@ -44,6 +47,7 @@ class MaterialTable {
  private:
   int scene_materials_ = 0;
   std::vector<Material> materials_;  // the cleaned scene materials, then the copies use() made
+  std::vector<int> copied_from_;     // per copy (materials_ past the scene's): its scene material
   std::vector<uint32_t> required_sets_;
   HashMap<std::tuple<int, uint32_t, bool>, int> copies_;  // (material, sets, stripped)
 };
