@@ -124,7 +124,8 @@ uint8_t normal_z(uint8_t x, uint8_t y) {
   return static_cast<uint8_t>(std::lround((z + 1) * 127.5));
 }
 
-void decode_tile(const uint8_t* p, Block kind, Rgba tile[16], bool& clamped) {
+// `clamped[i]` is set when pixel i held floats outside [0, 1].
+void decode_tile(const uint8_t* p, Block kind, Rgba tile[16], bool clamped[16]) {
   uint8_t values[16], second[16];
   uint8_t rgba[64];
   uint16_t halves[48];
@@ -167,9 +168,9 @@ void decode_tile(const uint8_t* p, Block kind, Rgba tile[16], bool& clamped) {
     case Block::kBc6hSigned:
       decode_bc6h_block(p, kind == Block::kBc6hSigned, halves);
       for (int i = 0; i < 16; ++i) {
-        tile[i] = {linear_to_srgb8(half_to_float(halves[3 * i]), clamped),
-                   linear_to_srgb8(half_to_float(halves[3 * i + 1]), clamped),
-                   linear_to_srgb8(half_to_float(halves[3 * i + 2]), clamped), 255};
+        tile[i] = {linear_to_srgb8(half_to_float(halves[3 * i]), clamped[i]),
+                   linear_to_srgb8(half_to_float(halves[3 * i + 1]), clamped[i]),
+                   linear_to_srgb8(half_to_float(halves[3 * i + 2]), clamped[i]), 255};
       }
       return;
     case Block::kBc7:
@@ -200,7 +201,8 @@ absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, i
     for (uint64_t bx = 0; bx < across; ++bx) {
       const uint8_t* p = data.data() + (by * across + bx) * block_bytes;
       Rgba tile[16];
-      decode_tile(p, kind, tile, clamped);
+      bool tile_clamped[16] = {};
+      decode_tile(p, kind, tile, tile_clamped);
       for (int i = 0; i < 16; ++i) {
         const uint64_t x = bx * 4 + (i & 3), y = by * 4 + (i >> 2);
         if (x >= static_cast<uint64_t>(width) || y >= static_cast<uint64_t>(height)) continue;
@@ -209,6 +211,7 @@ absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, i
         q[1] = tile[i].g;
         q[2] = tile[i].b;
         q[3] = tile[i].a;
+        clamped = clamped || tile_clamped[i];
       }
     }
   }
