@@ -112,6 +112,27 @@ TEST(ImageTranscode, UndecodableBytesKeepTheirUriOrAreLeftOut) {
   EXPECT_STREQ(p.doc["images"][0]["uri"].GetString(), "cut.tga");
 }
 
+// BC7 and BC6H DDS (issue 15 point 11's leftovers) transcode; an HDR value clamped on the way to
+// 8 bits is said in the warning's entry for that image.
+TEST(ImageTranscode, Bc7AndHdrDdsAreTranscodedWithTheClampNamed) {
+  const std::vector<Image> images = {
+      Image{"", "maps/ramp.dds", "", image::testing::make_dds_bc7()},
+      Image{"", "maps/sky.dds", "", image::testing::make_dds_bc6h(4)}};
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(scene_with_images(images), true, true, diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(diagnostics.count(kTranscoded), 1);
+  EXPECT_EQ(diagnostics.count(kUndecodable), 0);
+  std::string message;
+  for (const Diagnostic& d : diagnostics.entries()) {
+    if (d.code == kTranscoded) message = d.message;
+  }
+  EXPECT_NE(message.find("maps/ramp.dds) from DDS 2 x 2, "), std::string::npos) << message;
+  EXPECT_NE(message.find("maps/sky.dds) from DDS 4 x 4 (HDR values clamped to [0, 1])"),
+            std::string::npos)
+      << message;
+}
+
 TEST(ImageTranscode, PngAndJpegAreKeptAsTheyAre) {
   const std::string png = whole_png();
   Diagnostics diagnostics;
