@@ -27,6 +27,7 @@ struct Mode {
 };
 
 // The specification's modes 1 to 14 (its bit tables, run by run).
+// clang-format off
 constexpr Mode kModes[14] = {
     {0, 2, true, 10, {5, 5, 5},
      {{GY, 4, 1}, {BY, 4, 1}, {BZ, 4, 1}, {RW, 0, 10}, {GW, 0, 10}, {BW, 0, 10}, {RX, 0, 5},
@@ -86,6 +87,7 @@ constexpr Mode kModes[14] = {
       {GW, 12, 1}, {GW, 11, 1}, {GW, 10, 1}, {BX, 0, 4}, {BW, 15, 1}, {BW, 14, 1}, {BW, 13, 1},
       {BW, 12, 1}, {BW, 11, 1}, {BW, 10, 1}}},
 };
+// clang-format on
 
 // Every mode's header and indices fill the 128 bits exactly.
 constexpr int mode_bits(const Mode& m) {

@@ -51,6 +51,7 @@ constexpr uint8_t kAnchors2[64] = {
     15, 15, 6,  8,  2,  8,  15, 15, 2,  8,  2,  2,  2,  15, 15, 6,   //
     6,  2,  6,  8,  15, 15, 2,  2,  15, 15, 15, 15, 15, 2,  2,  15};
 
+// clang-format off
 constexpr uint8_t kAnchors3[64][2] = {
     {3, 15},  {3, 8},   {15, 8},  {15, 3},  {8, 15},  {3, 15},  {15, 3},  {15, 8},
     {8, 15},  {8, 15},  {6, 15},  {6, 15},  {6, 15},  {5, 15},  {3, 15},  {3, 8},
@@ -60,6 +61,7 @@ constexpr uint8_t kAnchors3[64][2] = {
     {15, 6},  {3, 15},  {15, 8},  {5, 15},  {15, 3},  {15, 6},  {15, 6},  {15, 8},
     {3, 15},  {15, 3},  {5, 15},  {5, 15},  {5, 15},  {8, 15},  {5, 15},  {10, 15},
     {5, 15},  {10, 15}, {8, 15},  {13, 15}, {15, 3},  {12, 15}, {3, 15},  {3, 8}};
+// clang-format on
 
 constexpr int kWeights2[4] = {0, 21, 43, 64};
 constexpr int kWeights3[8] = {0, 9, 18, 27, 37, 46, 55, 64};
@@ -128,7 +130,7 @@ int expand(int v, int bits) {
 }
 
 int interpolate(int a, int b, int index, int index_bits) {
-  const int w = index_bits == 2 ? kWeights2[index & 3]
+  const int w = index_bits == 2   ? kWeights2[index & 3]
                 : index_bits == 3 ? kWeights3[index & 7]
                                   : kWeights4[index & 15];
   return ((64 - w) * a + w * b + 32) >> 6;

@@ -298,8 +298,9 @@ absl::StatusOr<Pixels> decode_float(std::span<const uint8_t> data, int width, in
     float v[4] = {0, 0, 0, 1};
     for (int c = 0; c < f.channels; ++c) {
       const size_t at = i * pixel_bytes + static_cast<size_t>(c) * f.component_bytes;
-      v[c] = f.component_bytes == 2 ? half_to_float(static_cast<uint16_t>(data[at] | (data[at + 1] << 8)))
-                                    : std::bit_cast<float>(le32(data, at));
+      v[c] = f.component_bytes == 2
+                 ? half_to_float(static_cast<uint16_t>(data[at] | (data[at + 1] << 8)))
+                 : std::bit_cast<float>(le32(data, at));
     }
     if (f.channels == 1) v[1] = v[2] = v[0];
     uint8_t* q = out.rgba.data() + i * 4;

@@ -139,8 +139,9 @@ TEST(Bc7Block, Mode2ThreeSubsetsInterpolateAndReadTheirAnchorsShort) {
   const std::array<Pixel, 16> got = bc7(b.bytes());
   for (int i = 0; i < 16; ++i) {
     const int v = lerp(0, 255, kWeights2[index[i]]);  // 0, 84, 171, 255
-    const Pixel want = i < 8 ? Pixel{v, v, v, 255} : i < 12 ? Pixel{255, 0, 0, 255}
-                                                            : Pixel{0, 0, v, 255};
+    const Pixel want = i < 8    ? Pixel{v, v, v, 255}
+                       : i < 12 ? Pixel{255, 0, 0, 255}
+                                : Pixel{0, 0, v, 255};
     EXPECT_EQ(got[i], want) << i;
   }
   EXPECT_EQ(got[2], (Pixel{171, 171, 171, 255}));
@@ -212,11 +213,11 @@ TEST(Bc6hBlock, Mode1TwoRegionsOfZeroDeltasAreTheBaseColour) {
 TEST(Bc6hBlock, Mode10TwoRegionsFollowThePartitionAndTheScatteredBits) {
   BlockBits b;
   b.put(30, 5);
-  b.put_at(5, 63, 6).put_at(35, 63, 6);                               // RW, RX
-  b.put_at(61, 15, 4).put_at(14, 1, 1).put_at(22, 1, 1);              // BY 0-3, 4, 5
+  b.put_at(5, 63, 6).put_at(35, 63, 6);                                   // RW, RX
+  b.put_at(61, 15, 4).put_at(14, 1, 1).put_at(22, 1, 1);                  // BY 0-3, 4, 5
   b.put_at(12, 1, 1).put_at(13, 1, 1).put_at(23, 1, 1).put_at(32, 1, 1);  // BZ 0-3
-  b.put_at(34, 1, 1).put_at(33, 1, 1);                                 // BZ 4, 5
-  b.put_at(77, 13, 5);                                                 // partition
+  b.put_at(34, 1, 1).put_at(33, 1, 1);                                    // BZ 4, 5
+  b.put_at(77, 13, 5);                                                    // partition
   const std::array<Half3, 16> got = bc6h(b.bytes(), false);
   for (int i = 0; i < 16; ++i) {
     EXPECT_EQ(got[i], i < 8 ? (Half3{0x7BFF, 0, 0}) : (Half3{0, 0, 0x7BFF})) << i;
@@ -250,8 +251,8 @@ TEST(Hdr, HalvesAndTheSrgbEncoding) {
   bool clamped = false;
   EXPECT_EQ(linear_to_srgb8(0.0f, clamped), 0);
   EXPECT_EQ(linear_to_srgb8(1.0f, clamped), 255);
-  EXPECT_EQ(linear_to_srgb8(0.5f, clamped), 188);   // 0.7354 * 255 = 187.5
-  EXPECT_EQ(linear_to_srgb8(0.002f, clamped), 7);   // the linear segment: 12.92 * 0.002 * 255
+  EXPECT_EQ(linear_to_srgb8(0.5f, clamped), 188);  // 0.7354 * 255 = 187.5
+  EXPECT_EQ(linear_to_srgb8(0.002f, clamped), 7);  // the linear segment: 12.92 * 0.002 * 255
   EXPECT_EQ(unit_to_8(0.5f, clamped), 128);
   EXPECT_FALSE(clamped);
   EXPECT_EQ(linear_to_srgb8(3.0f, clamped), 255);

@@ -138,8 +138,9 @@ TEST(ImageDecode, DdsFormatsItCannotDecodeAreRefusedByName) {
 // Mode 6's ramp: pixels 0, 1, 4 and 5 take weights 0, 4, 17 and 21 between (1, 3, 5, 7) and
 // (255, 253, 251, 249): e.g. red (47 * 1 + 17 * 255 + 32) >> 6 = 68.
 TEST(ImageDecode, DdsBc7PixelByPixel) {
-  EXPECT_EQ(through_png(make_dds_bc7(), ImageKind::kDds),
-            (std::vector<Rgba8>{{1, 3, 5, 7}, {17, 19, 20, 22}, {68, 69, 70, 71}, {84, 85, 86, 86}}));
+  EXPECT_EQ(
+      through_png(make_dds_bc7(), ImageKind::kDds),
+      (std::vector<Rgba8>{{1, 3, 5, 7}, {17, 19, 20, 22}, {68, 69, 70, 71}, {84, 85, 86, 86}}));
 }
 
 // BC6H mode 11's ramp: red 1.0 (255); green the halves 0, 0x07C0 (0.000118: the sRGB linear
@@ -147,8 +148,8 @@ TEST(ImageDecode, DdsBc7PixelByPixel) {
 // In a 4 x 4 image its last pixel's green is 65504: clamped to 255, and said so.
 TEST(ImageDecode, DdsBc6hIsClampedAndSrgbEncoded) {
   EXPECT_EQ(through_png(make_dds_bc6h(), ImageKind::kDds),
-            (std::vector<Rgba8>{{255, 0, 0, 255}, {255, 0, 0, 255}, {255, 25, 0, 255},
-                                {255, 54, 0, 255}}));
+            (std::vector<Rgba8>{
+                {255, 0, 0, 255}, {255, 0, 0, 255}, {255, 25, 0, 255}, {255, 54, 0, 255}}));
   absl::StatusOr<Pixels> small = decode_dds(make_dds_bc6h(), {});
   ASSERT_TRUE(small.ok()) << small.status();
   EXPECT_FALSE(small->hdr_clamped);  // the clamped pixels of its block lie outside the image
@@ -249,9 +250,10 @@ TEST(ImageDecode, DimensionsPastTheLimitsAreRefusedBeforeDecoding) {
 // fails with a status; none crashes (the sanitizer build checks no byte past the end is read).
 TEST(ImageDecode, EveryPrefixAndHeaderCorruptionDecodesOrFailsCleanly) {
   const std::vector<std::vector<uint8_t>> images = {
-      make_tga(),           make_bmp(),         make_tiff(),          make_dds_bgra(),
-      make_dds_dxt1(),      make_dds_dx10_rgba(), make_dds_dxt5(),    make_dds_bc4(),
-      make_dds_dx10_bc5(),  make_dds_bc7(),     make_dds_bc6h(4),     make_dds_bc4s(),
+      make_tga(),           make_bmp(),         make_tiff(),
+      make_dds_bgra(),      make_dds_dxt1(),    make_dds_dx10_rgba(),
+      make_dds_dxt5(),      make_dds_bc4(),     make_dds_dx10_bc5(),
+      make_dds_bc7(),       make_dds_bc6h(4),   make_dds_bc4s(),
       make_dds_dx10_bc5s(), make_dds_rgba16f(), make_dds_legacy_rgba32f()};
   for (const std::vector<uint8_t>& full : images) {
     const ImageKind kind = sniff_image_kind(full);

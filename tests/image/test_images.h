@@ -303,8 +303,10 @@ inline std::vector<uint8_t> make_dds_dx10_bc5s() {
 // IEEE halves of the float test pixels: (1, 0, 0, 1), (0, 1, 0, 0.5), (0.5, 0.5, 0.5, 0),
 // (2, -1, 0.25, 1).
 inline constexpr std::array<std::array<uint16_t, 4>, 4> kHalfPixels = {
-    std::array<uint16_t, 4>{0x3C00, 0, 0, 0x3C00}, {0, 0x3C00, 0, 0x3800},
-    {0x3800, 0x3800, 0x3800, 0}, {0x4000, 0xBC00, 0x3400, 0x3C00}};
+    std::array<uint16_t, 4>{0x3C00, 0, 0, 0x3C00},
+    {0, 0x3C00, 0, 0x3800},
+    {0x3800, 0x3800, 0x3800, 0},
+    {0x4000, 0xBC00, 0x3400, 0x3C00}};
 inline constexpr std::array<std::array<float, 4>, 4> kFloatPixels = {
     std::array<float, 4>{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0.5f, 0.5f, 0.5f, 0}, {2, -1, 0.25f, 1}};
 // Their sRGB bytes: 0.5 -> 1.055 * 0.5^(1/2.4) - 0.055 = 0.7354 -> 187.5 -> 188; 0.25 -> 0.5371
