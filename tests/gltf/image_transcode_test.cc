@@ -95,12 +95,13 @@ TEST(ImageTranscode, WithoutTheOptionTheUriIsKept) {
 TEST(ImageTranscode, UndecodableBytesKeepTheirUriOrAreLeftOut) {
   std::vector<uint8_t> cut = image::testing::make_tga();
   cut.resize(20);  // the header, two bytes of pixels
-  std::vector<uint8_t> bc7 =
-      image::testing::dds_header(0x4, image::testing::fourcc('B', 'C', '7', 'U'), 0, {0, 0, 0, 0});
-  bc7.resize(bc7.size() + 16);
+  // a YUV DDS: not a format polyxios decodes
+  std::vector<uint8_t> yuv =
+      image::testing::dds_header(0x4, image::testing::fourcc('U', 'Y', 'V', 'Y'), 0, {0, 0, 0, 0});
+  yuv.resize(yuv.size() + 16);
   Diagnostics diagnostics;
   absl::StatusOr<Written> written =
-      write(scene_with_images({Image{"", "cut.tga", "", cut}, Image{"", "", "", bc7}}), false,
+      write(scene_with_images({Image{"", "cut.tga", "", cut}, Image{"", "", "", yuv}}), false,
             true, diagnostics);
   ASSERT_TRUE(written.ok()) << written.status();
   EXPECT_EQ(diagnostics.count(kUndecodable), 2);
