@@ -5,6 +5,10 @@
 #include <cmath>
 #include <string>
 
+#include "formats/image/bc6h_block.h"
+#include "formats/image/bc7_block.h"
+#include "formats/image/hdr.h"
+
 namespace px::image {
 
 namespace {
@@ -31,8 +35,9 @@ absl::Status refuse(std::string what) {
   return absl::InvalidArgumentError("DDS: " + std::move(what));
 }
 
-// BC4 holds one channel (grey), BC5 two (a normal map's x and y, z rebuilt).
-enum class Block { kBc1, kBc2, kBc3, kBc4, kBc5 };
+// BC4 holds one channel (grey), BC5 two (a normal map's x and y, z rebuilt), each unsigned or
+// signed; BC6H half floats (unsigned or signed); BC7 RGBA.
+enum class Block { kBc1, kBc2, kBc3, kBc4, kBc5, kBc4Signed, kBc5Signed, kBc6h, kBc6hSigned, kBc7 };
 
 struct Rgba {
   uint8_t r, g, b, a;
@@ -92,6 +97,26 @@ void decode_interpolated(const uint8_t* p, uint8_t out[16]) {
   for (int i = 0; i < 16; ++i) out[i] = palette[(bits >> (3 * i)) & 7];
 }
 
+// The signed 8-byte block of BC4_SNORM / BC5_SNORM: endpoints -127..127 (-128 read as -127),
+// six or four interpolated values (with -1 and 1), mapped from -1..1 to 0..255.
+void decode_signed_interpolated(const uint8_t* p, uint8_t out[16]) {
+  const int a0 = std::max(-127, static_cast<int>(static_cast<int8_t>(p[0])));
+  const int a1 = std::max(-127, static_cast<int>(static_cast<int8_t>(p[1])));
+  double palette[8] = {static_cast<double>(a0), static_cast<double>(a1)};
+  if (a0 > a1) {
+    for (int i = 1; i < 7; ++i) palette[i + 1] = ((7 - i) * a0 + i * a1) / 7.0;
+  } else {
+    for (int i = 1; i < 5; ++i) palette[i + 1] = ((5 - i) * a0 + i * a1) / 5.0;
+    palette[6] = -127;
+    palette[7] = 127;
+  }
+  uint64_t bits = 0;
+  for (int i = 0; i < 6; ++i) bits |= uint64_t{p[2 + i]} << (8 * i);
+  for (int i = 0; i < 16; ++i) {
+    out[i] = static_cast<uint8_t>(std::lround((palette[(bits >> (3 * i)) & 7] / 127 + 1) * 127.5));
+  }
+}
+
 // A unit normal's z from its x and y stored as unsigned bytes (0..255 for -1..1).
 uint8_t normal_z(uint8_t x, uint8_t y) {
   const double nx = x / 127.5 - 1, ny = y / 127.5 - 1;
@@ -99,8 +124,11 @@ uint8_t normal_z(uint8_t x, uint8_t y) {
   return static_cast<uint8_t>(std::lround((z + 1) * 127.5));
 }
 
-void decode_tile(const uint8_t* p, Block kind, Rgba tile[16]) {
+// `clamped[i]` is set when pixel i held floats outside [0, 1].
+void decode_tile(const uint8_t* p, Block kind, Rgba tile[16], bool clamped[16]) {
   uint8_t values[16], second[16];
+  uint8_t rgba[64];
+  uint16_t halves[48];
   switch (kind) {
     case Block::kBc1:
       decode_colour_block(p, true, tile);
@@ -125,12 +153,39 @@ void decode_tile(const uint8_t* p, Block kind, Rgba tile[16]) {
         tile[i] = {values[i], second[i], normal_z(values[i], second[i]), 255};
       }
       return;
+    case Block::kBc4Signed:
+      decode_signed_interpolated(p, values);
+      for (int i = 0; i < 16; ++i) tile[i] = {values[i], values[i], values[i], 255};
+      return;
+    case Block::kBc5Signed:
+      decode_signed_interpolated(p, values);
+      decode_signed_interpolated(p + 8, second);
+      for (int i = 0; i < 16; ++i) {
+        tile[i] = {values[i], second[i], normal_z(values[i], second[i]), 255};
+      }
+      return;
+    case Block::kBc6h:
+    case Block::kBc6hSigned:
+      decode_bc6h_block(p, kind == Block::kBc6hSigned, halves);
+      for (int i = 0; i < 16; ++i) {
+        tile[i] = {linear_to_srgb8(half_to_float(halves[3 * i]), clamped[i]),
+                   linear_to_srgb8(half_to_float(halves[3 * i + 1]), clamped[i]),
+                   linear_to_srgb8(half_to_float(halves[3 * i + 2]), clamped[i]), 255};
+      }
+      return;
+    case Block::kBc7:
+      decode_bc7_block(p, rgba);
+      for (int i = 0; i < 16; ++i) {
+        tile[i] = {rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3]};
+      }
+      return;
   }
 }
 
 absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, int height,
                                      Block kind) {
-  const uint64_t block_bytes = kind == Block::kBc1 || kind == Block::kBc4 ? 8 : 16;
+  const uint64_t block_bytes =
+      kind == Block::kBc1 || kind == Block::kBc4 || kind == Block::kBc4Signed ? 8 : 16;
   const uint64_t across = (static_cast<uint64_t>(width) + 3) / 4;
   const uint64_t down = (static_cast<uint64_t>(height) + 3) / 4;
   if (data.size() < across * down * block_bytes) {
@@ -141,11 +196,13 @@ absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, i
   out.width = width;
   out.height = height;
   out.rgba.resize(static_cast<size_t>(width) * height * 4);
+  bool clamped = false;
   for (uint64_t by = 0; by < down; ++by) {
     for (uint64_t bx = 0; bx < across; ++bx) {
       const uint8_t* p = data.data() + (by * across + bx) * block_bytes;
       Rgba tile[16];
-      decode_tile(p, kind, tile);
+      bool tile_clamped[16] = {};
+      decode_tile(p, kind, tile, tile_clamped);
       for (int i = 0; i < 16; ++i) {
         const uint64_t x = bx * 4 + (i & 3), y = by * 4 + (i >> 2);
         if (x >= static_cast<uint64_t>(width) || y >= static_cast<uint64_t>(height)) continue;
@@ -154,9 +211,11 @@ absl::StatusOr<Pixels> decode_blocks(std::span<const uint8_t> data, int width, i
         q[1] = tile[i].g;
         q[2] = tile[i].b;
         q[3] = tile[i].a;
+        clamped = clamped || tile_clamped[i];
       }
     }
   }
+  out.hdr_clamped = clamped;
   return out;
 }
 
@@ -215,6 +274,43 @@ absl::StatusOr<Pixels> decode_masked(std::span<const uint8_t> data, int width, i
   return out;
 }
 
+// Uncompressed floats: 1 (grey), 3 (RGB) or 4 (RGBA) channels of 2-byte halves or 4-byte
+// floats, in that order in memory; colour through hdr.h's tone mapping.
+struct FloatLayout {
+  int component_bytes, channels;
+};
+
+absl::StatusOr<Pixels> decode_float(std::span<const uint8_t> data, int width, int height,
+                                    FloatLayout f) {
+  const uint64_t pixel_bytes = static_cast<uint64_t>(f.component_bytes) * f.channels;
+  const uint64_t size = pixel_bytes * width * height;
+  if (data.size() < size) {
+    return refuse("the top mip level needs " + std::to_string(size) +
+                  " bytes of pixels, and the file holds " + std::to_string(data.size()));
+  }
+  Pixels out;
+  out.width = width;
+  out.height = height;
+  out.rgba.resize(static_cast<size_t>(width) * height * 4);
+  bool clamped = false;
+  const uint64_t count = static_cast<uint64_t>(width) * height;
+  for (uint64_t i = 0; i < count; ++i) {
+    float v[4] = {0, 0, 0, 1};
+    for (int c = 0; c < f.channels; ++c) {
+      const size_t at = i * pixel_bytes + static_cast<size_t>(c) * f.component_bytes;
+      v[c] = f.component_bytes == 2
+                 ? half_to_float(static_cast<uint16_t>(data[at] | (data[at + 1] << 8)))
+                 : std::bit_cast<float>(le32(data, at));
+    }
+    if (f.channels == 1) v[1] = v[2] = v[0];
+    uint8_t* q = out.rgba.data() + i * 4;
+    for (int c = 0; c < 3; ++c) q[c] = linear_to_srgb8(v[c], clamped);
+    q[3] = unit_to_8(v[3], clamped);
+  }
+  out.hdr_clamped = clamped;
+  return out;
+}
+
 // A DX10 header's DXGI format as a block kind or masks; an error for the others.
 absl::StatusOr<Pixels> decode_dxgi(std::span<const uint8_t> data, int width, int height,
                                    uint32_t format) {
@@ -237,6 +333,29 @@ absl::StatusOr<Pixels> decode_dxgi(std::span<const uint8_t> data, int width, int
     case 82:
     case 83:  // BC5 TYPELESS, UNORM
       return decode_blocks(data, width, height, Block::kBc5);
+    case 81:  // BC4 SNORM
+      return decode_blocks(data, width, height, Block::kBc4Signed);
+    case 84:  // BC5 SNORM
+      return decode_blocks(data, width, height, Block::kBc5Signed);
+    case 94:
+    case 95:  // BC6H TYPELESS (read as UF16), UF16
+      return decode_blocks(data, width, height, Block::kBc6h);
+    case 96:  // BC6H SF16
+      return decode_blocks(data, width, height, Block::kBc6hSigned);
+    case 97:
+    case 98:
+    case 99:  // BC7 TYPELESS, UNORM, UNORM_SRGB
+      return decode_blocks(data, width, height, Block::kBc7);
+    case 2:  // R32G32B32A32_FLOAT
+      return decode_float(data, width, height, {4, 4});
+    case 6:  // R32G32B32_FLOAT
+      return decode_float(data, width, height, {4, 3});
+    case 10:  // R16G16B16A16_FLOAT
+      return decode_float(data, width, height, {2, 4});
+    case 41:  // R32_FLOAT
+      return decode_float(data, width, height, {4, 1});
+    case 54:  // R16_FLOAT
+      return decode_float(data, width, height, {2, 1});
     case 27:
     case 28:
     case 29:  // R8G8B8A8 TYPELESS, UNORM, UNORM_SRGB
@@ -293,6 +412,13 @@ absl::StatusOr<Pixels> decode_dds(std::span<const uint8_t> bytes, const DecodeLi
     if (code == fourcc("ATI2") || code == fourcc("BC5U")) {
       return decode_blocks(data, w, h, Block::kBc5);
     }
+    if (code == fourcc("BC4S")) return decode_blocks(data, w, h, Block::kBc4Signed);
+    if (code == fourcc("BC5S")) return decode_blocks(data, w, h, Block::kBc5Signed);
+    // D3DFMT numbers in the FourCC field: R16F, A16B16G16R16F, R32F, A32B32G32R32F
+    if (code == 111) return decode_float(data, w, h, {2, 1});
+    if (code == 113) return decode_float(data, w, h, {2, 4});
+    if (code == 114) return decode_float(data, w, h, {4, 1});
+    if (code == 116) return decode_float(data, w, h, {4, 4});
     std::string name;
     for (int i = 0; i < 4; ++i) {
       const char c = static_cast<char>((code >> (8 * i)) & 0xFF);

@@ -7,11 +7,19 @@
 //   RGB, BGR, 565, L8, A8 ...);
 // - FourCC ATI1 / BC4U (BC4: one channel, read as grey) and ATI2 / BC5U (BC5: two channels, a
 //   normal map's x and y in red and green, its z rebuilt in blue as a glTF normal texture holds
-//   it);
-// - a DX10 header naming BC1, BC2, BC3 (UNORM, SRGB, TYPELESS), BC4, BC5 (UNORM, TYPELESS),
-//   R8G8B8A8 or B8G8R8A8 / B8G8R8X8.
-// Every other format (signed BC4 / BC5, BC6H, BC7, floats, palettes) is refused as one polyxios
-// cannot decode.
+//   it); BC4S / BC5S the same signed, -1..1 mapped to 0..255;
+// - BC7 (bc7_block.h: all eight modes) and BC6H (bc6h_block.h: all fourteen modes, unsigned or
+//   signed halves);
+// - floats: DXGI R32G32B32A32, R32G32B32, R16G16B16A16, R32 and R16 FLOAT, and the D3DFMT
+//   numbers 116 (A32B32G32R32F), 113 (A16B16G16R16F), 114 (R32F) and 111 (R16F) in the FourCC
+//   field; one channel read as grey. Halves and floats are linear light: clamped to [0, 1] and
+//   sRGB-encoded (hdr.h); a value past that range sets Pixels::hdr_clamped;
+// - a DX10 header naming BC1, BC2, BC3 (UNORM, SRGB, TYPELESS), BC4, BC5 (UNORM, SNORM,
+//   TYPELESS), BC6H (UF16, SF16, TYPELESS read as UF16), BC7 (UNORM, SRGB, TYPELESS), the floats
+//   above, R8G8B8A8 or B8G8R8A8 / B8G8R8X8.
+// sRGB and UNORM variants decode alike: the bytes are kept as stored, a PNG's colour being sRGB.
+// Every other format (other DXGI formats, palettes, YUV) is refused as one polyxios cannot
+// decode.
 // Every size is checked against the bytes there before a byte is read.
 #pragma once
 

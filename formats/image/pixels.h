@@ -14,6 +14,9 @@ struct Pixels {
   int width = 0;
   int height = 0;
   std::vector<uint8_t> rgba;  // width * height * 4
+  // Floating-point colour (DDS BC6H, float formats) held values outside [0, 1], clamped on the
+  // way to 8 bits (formats/image/hdr.h).
+  bool hdr_clamped = false;
 };
 
 // What one decode may build; checked from the header's dimensions before a pixel is allocated.

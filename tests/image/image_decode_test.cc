@@ -123,17 +123,107 @@ TEST(ImageDecode, DdsDxt1ThreeColourModeHasTransparentBlack) {
 }
 
 TEST(ImageDecode, DdsFormatsItCannotDecodeAreRefusedByName) {
-  std::vector<uint8_t> bc7 = dds_header(0x4, fourcc('D', 'X', '1', '0'), 0, {0, 0, 0, 0});
-  for (uint32_t v : {98u, 3u, 0u, 1u, 0u}) put32(bc7, v);
-  bc7.resize(bc7.size() + 16);
-  absl::StatusOr<Pixels> p = decode_dds(bc7, {});
+  // DXGI_FORMAT_R9G9B9E5_SHAREDEXP (67)
+  std::vector<uint8_t> shared_exponent = make_dds_dx10(67, std::vector<uint8_t>(16));
+  absl::StatusOr<Pixels> p = decode_dds(shared_exponent, {});
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(std::string(p.status().message()).find("DXGI format 98"), std::string::npos);
-  std::vector<uint8_t> signed_bc5 = dds_header(0x4, fourcc('B', 'C', '5', 'S'), 0, {0, 0, 0, 0});
-  signed_bc5.resize(signed_bc5.size() + 16);
-  p = decode_dds(signed_bc5, {});
+  EXPECT_NE(std::string(p.status().message()).find("DXGI format 67"), std::string::npos);
+  std::vector<uint8_t> yuv = dds_header(0x4, fourcc('U', 'Y', 'V', 'Y'), 0, {0, 0, 0, 0});
+  yuv.resize(yuv.size() + 16);
+  p = decode_dds(yuv, {});
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(std::string(p.status().message()).find("BC5S"), std::string::npos);
+  EXPECT_NE(std::string(p.status().message()).find("UYVY"), std::string::npos);
+}
+
+// Mode 6's ramp: pixels 0, 1, 4 and 5 take weights 0, 4, 17 and 21 between (1, 3, 5, 7) and
+// (255, 253, 251, 249): e.g. red (47 * 1 + 17 * 255 + 32) >> 6 = 68.
+TEST(ImageDecode, DdsBc7PixelByPixel) {
+  EXPECT_EQ(
+      through_png(make_dds_bc7(), ImageKind::kDds),
+      (std::vector<Rgba8>{{1, 3, 5, 7}, {17, 19, 20, 22}, {68, 69, 70, 71}, {84, 85, 86, 86}}));
+}
+
+// BC6H mode 11's ramp: red 1.0 (255); green the halves 0, 0x07C0 (0.000118: the sRGB linear
+// segment, 0.39 -> 0), 0x20F0 (0.009644 -> 0.0975 -> 25) and 0x28B0 (0.036621 -> 0.2110 -> 54).
+// In a 4 x 4 image its last pixel's green is 65504: clamped to 255, and said so.
+TEST(ImageDecode, DdsBc6hIsClampedAndSrgbEncoded) {
+  EXPECT_EQ(through_png(make_dds_bc6h(), ImageKind::kDds),
+            (std::vector<Rgba8>{
+                {255, 0, 0, 255}, {255, 0, 0, 255}, {255, 25, 0, 255}, {255, 54, 0, 255}}));
+  absl::StatusOr<Pixels> small = decode_dds(make_dds_bc6h(), {});
+  ASSERT_TRUE(small.ok()) << small.status();
+  EXPECT_FALSE(small->hdr_clamped);  // the clamped pixels of its block lie outside the image
+  absl::StatusOr<Pixels> full = decode_dds(make_dds_bc6h(4), {});
+  ASSERT_TRUE(full.ok()) << full.status();
+  EXPECT_TRUE(full->hdr_clamped);
+  EXPECT_EQ(pixels_of(*full)[15], (Rgba8{255, 255, 0, 255}));
+  // BC6H_SF16 (96) and TYPELESS (94, read as UF16) decode too
+  const std::array<uint8_t, 16> block = bc6h_mode11_ramp_block();
+  for (uint32_t format : {94u, 96u}) {
+    absl::StatusOr<Pixels> p = decode_dds(make_dds_dx10(format, {block.begin(), block.end()}), {});
+    EXPECT_TRUE(p.ok()) << format << ": " << p.status();
+  }
+}
+
+// Signed endpoints 127 / -127 map to 255 / 0 as unsigned BC4's 255 / 0 do; BC5's green 0 / 0 is
+// the middle, 128, but for index 7, which endpoints not above each other make 1 (255); z rebuilt
+// as for unsigned BC5 (0 where x and y already reach past the unit circle).
+TEST(ImageDecode, DdsSignedBc4IsGreyAndSignedBc5ANormalMap) {
+  std::vector<Rgba8> grey;
+  for (uint8_t v : kDxt5Alpha) grey.push_back({v, v, v, 255});
+  EXPECT_EQ(through_png(make_dds_bc4s(), ImageKind::kDds), grey);
+  EXPECT_EQ(
+      through_png(make_dds_dx10_bc5s(), ImageKind::kDds),
+      (std::vector<Rgba8>{
+          {255, 128, 128, 255}, {0, 128, 128, 255}, {219, 128, 216, 255}, {36, 255, 128, 255}}));
+  // endpoints -128 (read as -127) <= 0: the six-value palette with -1 and 1; indices 0, 1, 6, 7
+  std::vector<uint8_t> dds = dds_header(0x4, fourcc('B', 'C', '4', 'S'), 0, {0, 0, 0, 0});
+  dds.push_back(0x80);
+  dds.push_back(0x00);
+  const uint64_t bits = (uint64_t{1} << 3) | (uint64_t{6} << 12) | (uint64_t{7} << 15);
+  for (int i = 0; i < 6; ++i) dds.push_back(static_cast<uint8_t>(bits >> (8 * i)));
+  std::vector<Rgba8> want;
+  for (uint8_t v : {0, 128, 0, 255}) want.push_back({v, v, v, 255});
+  EXPECT_EQ(through_png(dds, ImageKind::kDds), want);
+  // BC4_SNORM in a DX10 header
+  std::vector<uint8_t> block;
+  put_interpolated_block(block, 127, 0x81);
+  EXPECT_EQ(through_png(make_dds_dx10(81, block), ImageKind::kDds), grey);
+}
+
+// The float pixels (1, 0, 0, 1), (0, 1, 0, 0.5), (0.5, 0.5, 0.5, 0), (2, -1, 0.25, 1) in every
+// float layout: RGBA as kFloatColours, RGB with alpha 255, one channel grey of red; 2 and -1
+// clamped, and said so.
+TEST(ImageDecode, DdsFloatFormatsAreClampedAndSrgbEncoded) {
+  auto with_fourcc = [](uint32_t code, const std::vector<uint8_t>& pixels) {
+    std::vector<uint8_t> out = dds_header(0x4, code, 0, {0, 0, 0, 0});
+    out.insert(out.end(), pixels.begin(), pixels.end());
+    return out;
+  };
+  std::vector<Rgba8> rgb = expected(kFloatColours);
+  for (Rgba8& c : rgb) c.a = 255;
+  std::vector<Rgba8> grey;
+  for (uint8_t v : {255, 0, 188, 255}) grey.push_back({v, v, v, 255});
+  const std::vector<std::pair<std::vector<uint8_t>, std::vector<Rgba8>>> cases = {
+      {make_dds_rgba16f(), expected(kFloatColours)},
+      {make_dds_legacy_rgba32f(), expected(kFloatColours)},
+      {make_dds_dx10(2, float_pixels(4, 4)), expected(kFloatColours)},
+      {with_fourcc(113, float_pixels(2, 4)), expected(kFloatColours)},
+      {make_dds_dx10(6, float_pixels(4, 3)), rgb},
+      {make_dds_dx10(41, float_pixels(4, 1)), grey},
+      {make_dds_dx10(54, float_pixels(2, 1)), grey},
+      {with_fourcc(111, float_pixels(2, 1)), grey},
+      {with_fourcc(114, float_pixels(4, 1)), grey}};
+  for (size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(through_png(cases[i].first, ImageKind::kDds), cases[i].second) << i;
+    absl::StatusOr<Pixels> p = decode_dds(cases[i].first, {});
+    ASSERT_TRUE(p.ok()) << i << ": " << p.status();
+    EXPECT_TRUE(p->hdr_clamped) << i;
+    // one byte short of the pixels: refused
+    std::vector<uint8_t> cut = cases[i].first;
+    cut.pop_back();
+    EXPECT_FALSE(decode_dds(cut, {}).ok()) << i;
+  }
 }
 
 TEST(ImageDecode, DimensionsPastTheLimitsAreRefusedBeforeDecoding) {
@@ -155,12 +245,16 @@ TEST(ImageDecode, DimensionsPastTheLimitsAreRefusedBeforeDecoding) {
   }
 }
 
-// Every prefix of every image, and every single-byte corruption of its header, either decodes or
+// Every prefix of every image, and every single-byte corruption of its header (and of a lone BC6H
+// or BC7 block: any bytes decode, a reserved mode included), either decodes or
 // fails with a status; none crashes (the sanitizer build checks no byte past the end is read).
 TEST(ImageDecode, EveryPrefixAndHeaderCorruptionDecodesOrFailsCleanly) {
   const std::vector<std::vector<uint8_t>> images = {
-      make_tga(),           make_bmp(),      make_tiff(),    make_dds_bgra(),    make_dds_dxt1(),
-      make_dds_dx10_rgba(), make_dds_dxt5(), make_dds_bc4(), make_dds_dx10_bc5()};
+      make_tga(),           make_bmp(),         make_tiff(),
+      make_dds_bgra(),      make_dds_dxt1(),    make_dds_dx10_rgba(),
+      make_dds_dxt5(),      make_dds_bc4(),     make_dds_dx10_bc5(),
+      make_dds_bc7(),       make_dds_bc6h(4),   make_dds_bc4s(),
+      make_dds_dx10_bc5s(), make_dds_rgba16f(), make_dds_legacy_rgba32f()};
   for (const std::vector<uint8_t>& full : images) {
     const ImageKind kind = sniff_image_kind(full);
     for (size_t n = 0; n < full.size(); ++n) {
@@ -168,7 +262,8 @@ TEST(ImageDecode, EveryPrefixAndHeaderCorruptionDecodesOrFailsCleanly) {
       (void)transcode_to_png(prefix, kind);
       (void)transcode_to_png(prefix, sniff_image_kind(prefix));
     }
-    const size_t header = std::min<size_t>(full.size(), 160);
+    // the header, and the whole block of the DX10 BC6H / BC7 files
+    const size_t header = std::min<size_t>(full.size(), 164);
     for (size_t i = 0; i < header; ++i) {
       for (uint8_t value : {uint8_t{0}, uint8_t{0xFF}, uint8_t{0x7F}, uint8_t(full[i] ^ 0x01)}) {
         std::vector<uint8_t> broken = full;

@@ -5,7 +5,9 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
+#include <utility>
 #include <vector>
 
 namespace px::image::testing {
@@ -210,6 +212,133 @@ inline std::vector<uint8_t> make_dds_dx10_bc5() {
   for (uint32_t v : {83u, 3u, 0u, 1u, 0u}) put32(out, v);
   put_interpolated_block(out, 255, 0);
   put_interpolated_block(out, 129, 128);
+  return out;
+}
+
+// A 128-bit block written least significant bit first, as BC6H and BC7 read it.
+class BlockBits {
+ public:
+  // The low `count` bits of value, next in the stream.
+  BlockBits& put(uint64_t value, int count) {
+    for (int i = 0; i < count; ++i, ++at_) {
+      if (((value >> i) & 1) != 0 && at_ < 128) bytes_[at_ / 8] |= uint8_t(1u << (at_ % 8));
+    }
+    return *this;
+  }
+  // `value` at bit `at` (the stream position), whatever was written before.
+  BlockBits& put_at(int at, uint64_t value, int count) {
+    const int saved = at_;
+    at_ = at;
+    put(value, count);
+    at_ = saved > at + count ? saved : at + count;
+    return *this;
+  }
+  int size() const { return at_; }
+  const std::array<uint8_t, 16>& bytes() const { return bytes_; }
+
+ private:
+  std::array<uint8_t, 16> bytes_{};
+  int at_ = 0;
+};
+
+// A DX10 DDS of `dxgi` format, 2 x 2 unless told, holding `data` after its headers.
+inline std::vector<uint8_t> make_dds_dx10(uint32_t dxgi, const std::vector<uint8_t>& data,
+                                          uint32_t width = 2, uint32_t height = 2) {
+  std::vector<uint8_t> out =
+      dds_header(0x4, fourcc('D', 'X', '1', '0'), 0, {0, 0, 0, 0}, width, height);
+  for (uint32_t v : {dxgi, 3u, 0u, 1u, 0u}) put32(out, v);
+  out.insert(out.end(), data.begin(), data.end());
+  return out;
+}
+
+// BC7 mode 6, one block: endpoints (1, 3, 5, 7) and (255, 253, 251, 249) (7-bit 0, 1, 2, 3 and
+// 127, 126, 125, 124, both p-bits 1), pixel i taking index i: the 16 weights of a 4-bit index.
+inline std::array<uint8_t, 16> bc7_mode6_ramp_block() {
+  BlockBits b;
+  b.put(1u << 6, 7);
+  constexpr int kLow[4] = {0, 1, 2, 3}, kHigh[4] = {127, 126, 125, 124};
+  for (int c = 0; c < 4; ++c) b.put(kLow[c], 7).put(kHigh[c], 7);
+  b.put(1, 1).put(1, 1);
+  for (int i = 0; i < 16; ++i) b.put(i, i == 0 ? 3 : 4);
+  return b.bytes();
+}
+
+// BC7_UNORM (DXGI 98) of that block.
+inline std::vector<uint8_t> make_dds_bc7() {
+  const std::array<uint8_t, 16> block = bc7_mode6_ramp_block();
+  return make_dds_dx10(98, {block.begin(), block.end()});
+}
+
+// BC6H mode 11, one block: 10-bit endpoints R 495 and 495 (1.0), G 0 and 1023 (0 to 65504,
+// past 1), B 0 and 0; pixel i taking index i.
+inline std::array<uint8_t, 16> bc6h_mode11_ramp_block() {
+  BlockBits b;
+  b.put(3, 5).put(495, 10).put(0, 10).put(0, 10).put(495, 10).put(1023, 10).put(0, 10);
+  for (int i = 0; i < 16; ++i) b.put(i, i == 0 ? 3 : 4);
+  return b.bytes();
+}
+
+// BC6H_UF16 (DXGI 95) of that block, 2 x 2 unless told.
+inline std::vector<uint8_t> make_dds_bc6h(uint32_t side = 2) {
+  const std::array<uint8_t, 16> block = bc6h_mode11_ramp_block();
+  return make_dds_dx10(95, {block.begin(), block.end()}, side, side);
+}
+
+// Signed BC4 (FourCC BC4S): endpoints 127 and -127, indices 0, 1, 2 and 7: (as unsigned BC4's
+// 255 / 0) 255, 0, 219 and 36.
+inline std::vector<uint8_t> make_dds_bc4s() {
+  std::vector<uint8_t> out = dds_header(0x4, fourcc('B', 'C', '4', 'S'), 0, {0, 0, 0, 0});
+  put_interpolated_block(out, 127, 0x81);
+  return out;
+}
+
+// Signed BC5 in a DX10 header (BC5_SNORM, 84): red 127 / -127, green 0 / 0.
+inline std::vector<uint8_t> make_dds_dx10_bc5s() {
+  std::vector<uint8_t> blocks;
+  put_interpolated_block(blocks, 127, 0x81);
+  put_interpolated_block(blocks, 0, 0);
+  return make_dds_dx10(84, blocks);
+}
+
+// IEEE halves of the float test pixels: (1, 0, 0, 1), (0, 1, 0, 0.5), (0.5, 0.5, 0.5, 0),
+// (2, -1, 0.25, 1).
+inline constexpr std::array<std::array<uint16_t, 4>, 4> kHalfPixels = {
+    std::array<uint16_t, 4>{0x3C00, 0, 0, 0x3C00},
+    {0, 0x3C00, 0, 0x3800},
+    {0x3800, 0x3800, 0x3800, 0},
+    {0x4000, 0xBC00, 0x3400, 0x3C00}};
+inline constexpr std::array<std::array<float, 4>, 4> kFloatPixels = {
+    std::array<float, 4>{1, 0, 0, 1}, {0, 1, 0, 0.5f}, {0.5f, 0.5f, 0.5f, 0}, {2, -1, 0.25f, 1}};
+// Their sRGB bytes: 0.5 -> 1.055 * 0.5^(1/2.4) - 0.055 = 0.7354 -> 187.5 -> 188; 0.25 -> 0.5371
+// -> 137; alpha linear, 0.5 -> 127.5 -> 128; 2 and -1 clamped.
+inline constexpr std::array<Rgba8, 4> kFloatColours = {
+    Rgba8{255, 0, 0, 255}, Rgba8{0, 255, 0, 128}, Rgba8{188, 188, 188, 0}, Rgba8{255, 0, 137, 255}};
+
+// The float pixels' first `channels` components as halves (2 bytes) or floats (4 bytes).
+inline std::vector<uint8_t> float_pixels(int component_bytes, int channels) {
+  std::vector<uint8_t> out;
+  for (int p = 0; p < 4; ++p) {
+    for (int c = 0; c < channels; ++c) {
+      if (component_bytes == 2) {
+        put16(out, kHalfPixels[p][c]);
+      } else {
+        uint32_t bits;
+        std::memcpy(&bits, &kFloatPixels[p][c], 4);
+        put32(out, bits);
+      }
+    }
+  }
+  return out;
+}
+
+// DX10 R16G16B16A16_FLOAT (10) of the float pixels.
+inline std::vector<uint8_t> make_dds_rgba16f() { return make_dds_dx10(10, float_pixels(2, 4)); }
+
+// The D3DFMT number 116 (A32B32G32R32F) in the FourCC field, of the float pixels.
+inline std::vector<uint8_t> make_dds_legacy_rgba32f() {
+  std::vector<uint8_t> out = dds_header(0x4, 116, 0, {0, 0, 0, 0});
+  const std::vector<uint8_t> pixels = float_pixels(4, 4);
+  out.insert(out.end(), pixels.begin(), pixels.end());
   return out;
 }
 

@@ -51,7 +51,8 @@ std::vector<uint8_t> transcode_image(const Scene& scene, size_t i, std::vector<s
     return {};
   }
   done.push_back(cat(image_label(scene, i), " from ", image::image_kind_name(kind), " ",
-                     pixels->width, " x ", pixels->height));
+                     pixels->width, " x ", pixels->height,
+                     pixels->hdr_clamped ? " (HDR values clamped to [0, 1])" : ""));
   return *std::move(png);
 }
 
