@@ -214,8 +214,21 @@ def test_morph_targets_and_their_weights_are_numpy_views(corpus):
         assert not target["positions"].flags.writeable
         assert target["normals"] is None or target["normals"].shape == (mesh.num_points, 3)
     assert any(np.abs(t["positions"]).max() > 0 for t in targets)
+    assert all(t["point_data"] == {} for t in targets)  # they move no texcoords or colours
     # a mesh without targets has none
     assert px.read_scene(corpus_file(corpus, "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb")).meshes[0].morph_targets == ()
+
+
+def test_morph_target_point_data_holds_texcoord_differences(corpus):
+    scene = px.read_scene(corpus_file(
+        corpus, "collada/cts/collada/library_controllers/controller/morph/"
+        "morph_vertices_with_position_normal_texture_color/morph_vertices_with_position_normal_texture_color.dae"))
+    (mesh,) = [m for m in scene.meshes if m.morph_targets]
+    (target,) = mesh.morph_targets
+    moved = target["point_data"]["texcoords"]
+    assert moved.shape == mesh.point_data["texcoords"].shape
+    assert not moved.flags.writeable
+    assert np.abs(moved).max() > 0
 
 
 def test_carried_material_extensions_and_gpu_instances(corpus):
