@@ -278,6 +278,36 @@ TEST(MorphWriter, ASkinnedNodeWithWeightsOfItsOwnShowsTheMeshesWithAWarning) {
   EXPECT_EQ(shown(*r.read.scene, "body").morph_weights, (std::vector<double>{0.25, 0.5}));
 }
 
+TEST(MorphWriter, CubicsplineWeightKeysAreWrittenAsBezierKeysOfTheSameCurve) {
+  Scene scene = morph_scene();
+  Animation a;
+  AnimationSampler s;
+  s.times = arena_column<float>(scene, {0, 1}, 1);
+  // Per key: in-tangent, value, out-tangent rows of both targets; target 0 leaves 0 at slope 3.
+  s.values = arena_column<float>(scene, {0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0}, 2);
+  s.interpolation = "CUBICSPLINE";
+  a.samplers.push_back(s);
+  AnimationChannel c;
+  c.sampler = 0;
+  c.target.node = 0;
+  c.target.path = "weights";
+  a.channels.push_back(c);
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(a)}));
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  EXPECT_NE(r.written.text->find("BEZIER"), std::string::npos);
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.morph-dropped"), 0);
+  std::vector<Animation> animations = animations_of(r.read.scene->global_attrs);
+  ASSERT_EQ(animations.size(), 1u);
+  ASSERT_EQ(animations[0].channels.size(), 1u);
+  const AnimationSampler& back = *animations[0].samplers[animations[0].channels[0].sampler];
+  ASSERT_EQ(back.times.rows, 5u);  // the keys and three inside the span, on the curve
+  EXPECT_NEAR(back.times.get(2, 0), 0.5, 1e-6);
+  EXPECT_NEAR(back.values.get(2, 0), 0.875, 1e-4);  // glTF's cubic at 0.5
+  EXPECT_NEAR(back.values.get(4, 0), 1.0, 1e-6);
+  EXPECT_NEAR(back.values.get(2, 1), 0.0, 1e-6);
+}
+
 TEST(MorphWriter, InvalidTargetsAreDroppedWithAWarningAndTheBaseInstanced) {
   Scene scene = morph_scene();
   scene.meshes[0].morph_targets[0].positions.rows = 2;

@@ -435,10 +435,10 @@ std::vector<MorphWeightChannel> morph_weight_channels(const WritePlan& plan, int
     *why = "its node shows no mesh whose morph targets are written";
     return out;
   }
-  if (sampler.interpolation == "CUBICSPLINE" || sampler.values.cols != c->targets.size() ||
-      sampler.values.rows != sampler.times.rows || sampler.times.rows == 0) {
-    *why = cat("its keys are not ", c->targets.size(),
-               " weights per key time, interpolated LINEAR or STEP");
+  const size_t rows = sampler.interpolation == "CUBICSPLINE" ? 3 : 1;  // CUBICSPLINE: tangents
+  if (sampler.values.cols != c->targets.size() ||
+      sampler.values.rows != rows * sampler.times.rows || sampler.times.rows == 0) {
+    *why = cat("its keys are not ", c->targets.size(), " weights per key time");
     return out;
   }
   for (size_t t = 0; t < c->targets.size(); ++t) {

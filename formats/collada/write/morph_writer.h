@@ -12,8 +12,9 @@
 //   whose source is then the morph; a node with default weights of its own (Node::morph_weights)
 //   instances another controller of the same targets with those weights, one per distinct set
 //   (a skinned node cannot: its skin is over the one morph; collada.write.node-weights-dropped);
-// - a "weights" animation channel becomes one channel per target on "<weights source>(t)", which
-//   the reader (formats/collada/read/morph_channels.h) reads back.
+// - a "weights" animation channel becomes one channel per target on "<weights source>(t)" (glTF's
+//   CUBICSPLINE keys as BEZIER keys), which the reader (formats/collada/read/morph_channels.h)
+//   reads back.
 // Targets that are not one float row of 3 per vertex, and values that are not finite, are left
 // out with collada.write.morph-dropped, the nodes instancing the base geometry.
 #pragma once
