@@ -259,3 +259,22 @@ def test_carried_material_extensions_and_gpu_instances(corpus):
     assert node.instances["count"] == 2
     np.testing.assert_array_equal(node.instances["translation"], [[0, 0, 0], [5, 0, 0]])
     assert node.instances["rotation"] is None and node.instances["custom"] == {}
+
+
+def test_a_nodes_own_morph_weights_on_a_mesh_other_nodes_show_too():
+    positions = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
+    uri = "data:application/octet-stream;base64," + base64.b64encode(positions).decode()
+    document = {
+        "asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0, 1]}],
+        "nodes": [{"mesh": 0, "weights": [0.75]}, {"mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "targets": [{"POSITION": 0}]}],
+                    "weights": [0.5]}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                       "min": [0, 0, 0], "max": [1, 1, 0]}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}],
+        "buffers": [{"byteLength": 36, "uri": uri}],
+    }
+    scene = px.read_scene(json.dumps(document).encode())
+    assert scene.meshes[0].morph_weights == (0.5,)
+    assert scene.nodes[0].morph_weights == (0.75,)
+    assert scene.nodes[1].morph_weights == ()  # it shows the mesh's
