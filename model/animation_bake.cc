@@ -24,6 +24,32 @@ constexpr std::string_view kSkipped = "gltf.write.animation-channel-skipped";
 // How far from unit length a rotation key may be, from float32 rounding alone, without a warning.
 constexpr double kUnitQuaternionSlack = 1e-6;
 
+// The key times and rows of a clip's weights sampler (read from COLLADA, whose weights channels
+// are the only ones a clip holds) cut to the clip's window and moved back by its start, as the
+// clip's transform channels are (model/node_rebuild.h): its keys inside the window, and keys at
+// the window's edges followed on its curve. False, the sampler left as it is, when it has no
+// curve to follow.
+bool cut_to_window(const AnimationSampler& s, const ClipWindow& window, BakedSampler& baked) {
+  std::variant<Curve, std::string> made = Curve::make(s);
+  const Curve* curve = std::get_if<Curve>(&made);
+  if (curve == nullptr) return false;
+  std::vector<double> times = {window.start, window.end};
+  for (size_t k = 0; k < curve->keys(); ++k) {
+    if (curve->time(k) > window.start && curve->time(k) < window.end) {
+      times.push_back(curve->time(k));
+    }
+  }
+  std::sort(times.begin(), times.end());
+  times.erase(std::unique(times.begin(), times.end()), times.end());
+  std::vector<double> row(curve->width());
+  for (double t : times) {
+    baked.times.push_back(t - window.start);
+    curve->evaluate(t, row);
+    baked.values.insert(baked.values.end(), row.begin(), row.end());
+  }
+  return true;
+}
+
 // (node, element, value index): one value a COLLADA channel sets.
 using ValueKey = std::tuple<int, size_t, int>;
 
@@ -364,6 +390,12 @@ int Baker::add_native_sampler(size_t a, int sampler, bool rotation, bool weights
   baked.interpolation = s.interpolation;
   baked.width = s.values.cols;
   baked.extras = s.extras;
+  const std::optional<ClipWindow>& window = animations_[a].clip;
+  if (weights && window && cut_to_window(s, *window, baked)) {
+    nudge_times(baked.times);
+    baked.width = 1;
+    return it->second;
+  }
   for (size_t k = 0; k < s.times.rows; ++k) baked.times.push_back(s.times.get(k, 0));
   nudge_times(baked.times);
   const bool cubic = s.interpolation == "CUBICSPLINE";

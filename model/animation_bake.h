@@ -20,7 +20,8 @@
 //   clip window (a COLLADA <animation_clip>, model/animation.h) is a clip of its own, its COLLADA
 //   channels cut to the window and moved to start at 0 (model/node_rebuild.h), never warned
 //   about for the values it leaves at rest; its glTF channels, already in glTF's time, are kept
-//   as they are.
+//   as they are, except its "weights" channels (read from COLLADA's morph weights), cut to the
+//   window and moved to start at 0 like its COLLADA channels.
 // - A glTF channel is kept in its animation, its sampler shared as it was, with its extras; it is
 //   skipped with a warning when its path is not translation, rotation, scale, weights (on a node
 //   whose mesh holds morph targets; one value per target and key) or a KHR_animation_pointer's

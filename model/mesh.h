@@ -35,7 +35,16 @@ struct MorphTarget {
   Column positions;
   Column normals;
   Column tangents;
+  // Differences of the mesh's texture coordinates and colours, each named as the point_data
+  // column it moves ("texcoords", "texcoords_1", "colors"), of its rows and columns, floats;
+  // only the columns the target moves. Colours move in the units of a float colour (a uint8 or
+  // uint16 colour's [0, 1]).
+  std::vector<NamedColumn> point_data;
 };
+
+// Whether a morph target may move the point_data column `name`: "texcoords", "colors" and their
+// numbered sets ("texcoords_1").
+bool morph_moves(std::string_view name);
 
 struct Mesh {
   Column points;                        // n x 3, float32 or float64
@@ -65,8 +74,9 @@ struct Mesh {
   const NamedColumn* find_cell_data(std::string_view name) const {
     return find_column(cell_data, name);
   }
-  // Whether every morph target holds positions of one row per vertex, and normals / tangents of
-  // one row per vertex where it holds them (each 3 columns, floats).
+  // Whether every morph target holds positions of one row per vertex, normals / tangents of one
+  // row per vertex where it holds them (each 3 columns, floats), and point_data differences each
+  // of a "texcoords" or "colors" column of the mesh, float, of its rows and columns.
   bool morph_targets_valid() const;
   // The default weight of target t (0 where the mesh gives none).
   double morph_weight(size_t t) const { return t < morph_weights.size() ? morph_weights[t] : 0; }

@@ -26,6 +26,9 @@ struct Node {
   // The copies of its mesh the node draws, each at matrix * instance TRS (model/instances.h);
   // none when count is 0.
   Instances instances;
+  // The default morph weights of the node's mesh as this node shows it (glTF's node.weights),
+  // one per target; empty: the mesh's own (Mesh::morph_weights).
+  std::vector<double> morph_weights;
 };
 
 // KHR_texture_transform's placement of a texture: it is sampled at offset + R(rotation) * (scale

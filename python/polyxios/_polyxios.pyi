@@ -51,7 +51,8 @@ class PolyData:
         """'mesh_name', ..."""
     @property
     def morph_targets(self) -> tuple[dict[str, Any], ...]:
-        """Each target's 'name' and its 'positions', 'normals', 'tangents' differences."""
+        """Each target's 'name', its 'positions', 'normals', 'tangents' differences and its
+        'point_data' (differences of the 'texcoords' / 'colors' columns it moves)."""
     @property
     def morph_weights(self) -> tuple[float, ...]: ...
     @property
@@ -76,6 +77,9 @@ class SceneNode:
     def extras(self) -> dict[str, Any]: ...
     @property
     def instances(self) -> Optional[dict[str, Any]]: ...
+    @property
+    def morph_weights(self) -> tuple[float, ...]:
+        """The node's own default morph weights; empty: its mesh's."""
 
 class SceneTextureRef:
     """A material's use of a texture."""

@@ -37,8 +37,9 @@ py::tuple element_types(const Mesh& mesh) {
 
 py::array points(py::object self) { return column_view(mesh_of(self).points, self); }
 
-// Each morph target as {"name", "positions", "normals", "tangents"}: (n, 3) differences from the
-// rest shape, None where the target does not move them.
+// Each morph target as {"name", "positions", "normals", "tangents", "point_data"}: (n, 3)
+// differences from the rest shape, None where the target does not move them, and the differences
+// of the texture coordinates and colours it moves by point_data name.
 py::tuple morph_targets(py::object self) {
   const std::vector<MorphTarget>& targets = mesh_of(self).morph_targets;
   py::tuple out(targets.size());
@@ -50,6 +51,10 @@ py::tuple morph_targets(py::object self) {
     target["normals"] = t.normals.empty() ? py::object(py::none()) : column_view(t.normals, self);
     target["tangents"] =
         t.tangents.empty() ? py::object(py::none()) : column_view(t.tangents, self);
+    py::dict point_data;
+    for (const NamedColumn& d : t.point_data)
+      point_data[text(d.name)] = column_view(d.column, self);
+    target["point_data"] = std::move(point_data);
     out[i] = std::move(target);
   }
   return out;
@@ -113,7 +118,8 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
       .def_property_readonly("morph_targets", &morph_targets,
                              "tuple of dict: each morph target's 'name' and its (n, 3) "
                              "'positions', 'normals', 'tangents' differences from the rest shape "
-                             "(None where it does not move them)")
+                             "(None where it does not move them) and its 'point_data': the "
+                             "differences of the 'texcoords' and 'colors' columns it moves")
       .def_property_readonly(
           "morph_weights",
           [](py::handle self) {

@@ -190,6 +190,16 @@ void bind_node(py::module_& m) {
                              "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "
                              "{'count', 'translation', 'rotation', 'scale' ((count, 3 or 4) "
                              "arrays, None when not given), 'custom': {name: array}}")
+      .def_property_readonly(
+          "morph_weights",
+          [](py::handle self) {
+            const std::vector<double>& weights = part_of<Node>(self).morph_weights;
+            py::tuple out(weights.size());
+            for (size_t t = 0; t < weights.size(); ++t) out[t] = weights[t];
+            return out;
+          },
+          "tuple of float: the node's own default morph weights (glTF's node.weights), one "
+          "per target of its mesh; empty when it shows the mesh's")
       .def("__repr__", [](py::handle self) {
         const Node& node = part_of<Node>(self);
         return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +

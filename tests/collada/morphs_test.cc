@@ -1,9 +1,11 @@
 // Morph controllers (issue 15 point 1, a "beyond" row of tests/SPEC_COVERAGE.md): a <morph>'s
-// targets read as differences from its base geometry, with their default weights; a target of
-// other positions, a nested morph and weight animations.
+// targets read as differences from its base geometry, with their default weights and the texture
+// coordinates and colours they move; a target of other positions, a nested morph and weight
+// animations (BEZIER curves followed, clip windows cut in the bake).
 #include <gtest/gtest.h>
 
 #include "model/animation.h"
+#include "model/animation_bake.h"
 #include "tests/collada/collada_test_util.h"
 
 namespace px::collada {
@@ -184,6 +186,99 @@ TEST(Morphs, AWeightChannelOfTheWrongWidthIsDropped) {
   ASSERT_EQ(animations.size(), 1u);
   EXPECT_TRUE(animations[0].channels.empty());
   EXPECT_EQ(r.diagnostics.count("collada.animation.key-width"), 1);
+}
+
+// A BEZIER channel on weight 0 of "m": 0 at 0 s to 1 at 1 s, easing out (its control points a
+// third of the way in, both at 1).
+std::string bezier_weight_animation() {
+  return cat(
+      "<library_animations><animation id=\"a\">", source("a-in", "TIME", "0 1"),
+      source("a-out", "W", "0 1"), source("a-it", "X Y", "0 0  0.6666667 1"),
+      source("a-ot", "X Y", "0.3333333 1  1 1"),
+      "<source id=\"a-i\"><Name_array id=\"a-i-a\" count=\"2\">BEZIER BEZIER</Name_array>"
+      "<technique_common><accessor source=\"#a-i-a\" count=\"2\" stride=\"1\">"
+      "<param name=\"INTERPOLATION\" type=\"name\"/></accessor></technique_common></source>"
+      "<sampler id=\"a-s\"><input semantic=\"INPUT\" source=\"#a-in\"/>"
+      "<input semantic=\"OUTPUT\" source=\"#a-out\"/>"
+      "<input semantic=\"IN_TANGENT\" source=\"#a-it\"/>"
+      "<input semantic=\"OUT_TANGENT\" source=\"#a-ot\"/>"
+      "<input semantic=\"INTERPOLATION\" source=\"#a-i\"/></sampler>"
+      "<channel source=\"#a-s\" target=\"m-weights(0)\"/></animation></library_animations>");
+}
+
+TEST(Morphs, ABezierWeightCurveIsFollowedByLinearKeysInsideItsSpan) {
+  ReadResult r = read_text(
+      morph_document(morph("b", "t1", "0", 1), "m", bezier_weight_animation()));
+  std::vector<Animation> animations = animations_of(scene_of(r).global_attrs);
+  ASSERT_EQ(animations.size(), 1u);
+  ASSERT_EQ(animations[0].channels.size(), 1u);
+  const AnimationSampler& s = *animations[0].samplers[animations[0].channels[0].sampler];
+  EXPECT_EQ(s.interpolation, "LINEAR");
+  ASSERT_EQ(s.times.rows, 5u);  // the keys and three inside the span
+  EXPECT_DOUBLE_EQ(s.times.get(2, 0), 0.5);
+  EXPECT_NEAR(s.values.get(2, 0), 0.875, 1e-3);  // on the curve: 0.5 on the straight line
+  EXPECT_DOUBLE_EQ(s.values.get(4, 0), 1.0);
+}
+
+TEST(Morphs, TheBakeCutsAClipsWeightKeysToItsWindowAndStartsThemAtZero) {
+  ReadResult r = read_text(morph_document(
+      morph("b", "t1", "0", 1), "m",
+      cat(weight_animation("m-weights(0)", "0 2", "0 1", 1),
+          "<library_animation_clips><animation_clip id=\"c\" start=\"1\" end=\"2\">"
+          "<instance_animation url=\"#a\"/></animation_clip></library_animation_clips>")));
+  BakedAnimations baked = bake_animations(scene_of(r));
+  ASSERT_EQ(baked.animations.size(), 1u);
+  ASSERT_EQ(baked.animations[0].channels.size(), 1u);
+  const BakedChannel& c = baked.animations[0].channels[0];
+  EXPECT_EQ(c.path, "weights");
+  const BakedSampler& s = baked.animations[0].samplers[c.sampler];
+  EXPECT_EQ(s.times, (std::vector<double>{0, 1}));
+  ASSERT_EQ(s.values.size(), 2u);
+  EXPECT_DOUBLE_EQ(s.values[0], 0.5);  // the curve at the window's start
+  EXPECT_DOUBLE_EQ(s.values[1], 1.0);
+}
+
+// A geometry whose <vertices> give positions, texture coordinates and colours, one triangle.
+std::string textured(std::string_view id, std::string_view xyz, std::string_view st,
+                     std::string_view rgb) {
+  return geometry(
+      id, cat(source(cat(id, "-pos"), "X Y Z", xyz), source(cat(id, "-st"), "S T", st),
+              source(cat(id, "-rgb"), "R G B", rgb), "<vertices id=\"", id,
+              "-v\"><input semantic=\"POSITION\" source=\"#", id,
+              "-pos\"/><input semantic=\"TEXCOORD\" source=\"#", id,
+              "-st\"/><input semantic=\"COLOR\" source=\"#", id,
+              "-rgb\"/></vertices><triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#", id,
+              "-v\" offset=\"0\"/><p>0 1 2</p></triangles>"));
+}
+
+TEST(Morphs, TargetTexcoordsAndColorsAreDifferencesAndUnmovedOnesAreLeftOut) {
+  constexpr std::string_view xyz = "0 0 0  1 0 0  0 1 0";
+  constexpr std::string_view st = "0 0  1 0  0 1";
+  constexpr std::string_view rgb = "1 1 1  1 0 0  0 1 0";
+  const std::string doc = geometries_document(
+      cat(textured("b", xyz, st, rgb), textured("t1", xyz, "0.5 0  1 0  0 0.75", rgb),
+          textured("t2", "0 0 1  1 0 1  0 1 1", st, "0 0 0  1 0 0  0 1 0")),
+      cat("<library_controllers>", morph("b", "t1 t2", "0 0", 2),
+          "</library_controllers><library_visual_scenes><visual_scene id=\"vs\"><node id=\"n\">"
+          "<instance_controller url=\"#m\"/></node></visual_scene></library_visual_scenes>"
+          "<scene><instance_visual_scene url=\"#vs\"/></scene>"));
+  ReadResult r = read_text(doc);
+  const Mesh& mesh = node_mesh(scene_of(r));
+  ASSERT_EQ(mesh.morph_targets.size(), 2u);
+  EXPECT_TRUE(mesh.morph_targets_valid());
+  // t1 moves the texture coordinates only, t2 the positions and the colours.
+  const MorphTarget& t1 = mesh.morph_targets[0];
+  ASSERT_EQ(t1.point_data.size(), 1u);
+  EXPECT_EQ(t1.point_data[0].name, "texcoords");
+  EXPECT_FLOAT_EQ(t1.point_data[0].column.get(0, 0), 0.5);
+  EXPECT_FLOAT_EQ(t1.point_data[0].column.get(2, 1), -0.25);
+  EXPECT_FLOAT_EQ(t1.point_data[0].column.get(1, 0), 0.0);
+  const MorphTarget& t2 = mesh.morph_targets[1];
+  ASSERT_EQ(t2.point_data.size(), 1u);
+  EXPECT_EQ(t2.point_data[0].name, "colors");
+  EXPECT_FLOAT_EQ(t2.point_data[0].column.get(0, 0), -1.0);
+  EXPECT_FLOAT_EQ(t2.point_data[0].column.get(1, 0), 0.0);
+  EXPECT_EQ(r.diagnostics.count("collada.morph.attribute-dropped"), 0);
 }
 
 // The conformance suite's skin over a morph and morph over a skin: the skinned mesh keeps the

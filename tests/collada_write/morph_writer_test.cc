@@ -2,8 +2,9 @@
 // targets writes a <geometry> per target (the whole shape) and a NORMALIZED <morph> controller the
 // nodes instance, a skinned one a skin over the morph; weights animations become a channel per
 // target, and everything reads back: dae -> dae and glb -> dae -> glb keep the targets, weights,
-// names and weight keys. Each document written here is checked against the schema
-// (collada_write_schema).
+// names and weight keys, and the texture coordinates and colours targets move; a node with default
+// weights of its own instances a controller of its own. Each document written here is checked
+// against the schema (collada_write_schema).
 #include <gtest/gtest.h>
 
 #include "formats/gltf/read/gltf_reader.h"
@@ -38,6 +39,19 @@ void add_targets(Scene& scene, int m) {
   if (normals) frown.normals = arena_column<float>(scene, std::vector<float>(9, 0), 3);
   mesh.morph_targets = {smile, frown};
   mesh.morph_weights = {0.25, 0.5};
+}
+
+// Texture coordinates and colours on mesh 0, the first target moving the one, the second the
+// other.
+void add_moved_columns(Scene& scene) {
+  Mesh& mesh = scene.meshes[0];
+  mesh.point_data.push_back({"texcoords", arena_column<float>(scene, {0, 0, 1, 0, 0, 1}, 2)});
+  mesh.point_data.push_back(
+      {"colors", arena_column<float>(scene, {1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1}, 4)});
+  mesh.morph_targets[0].point_data.push_back(
+      {"texcoords", arena_column<float>(scene, {0.5f, 0, 0, 0, 0, -0.25f}, 2)});
+  mesh.morph_targets[1].point_data.push_back(
+      {"colors", arena_column<float>(scene, {-1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -0.5f}, 4)});
 }
 
 void add_weight_animation(Scene& scene, int node) {
@@ -104,6 +118,16 @@ void expect_same_targets(const Mesh& got, const Mesh& want) {
         }
       }
     }
+    ASSERT_EQ(got.morph_targets[t].point_data.size(), want.morph_targets[t].point_data.size());
+    for (const NamedColumn& d : want.morph_targets[t].point_data) {
+      const NamedColumn* g = find_column(got.morph_targets[t].point_data, d.name);
+      ASSERT_NE(g, nullptr) << d.name;
+      ASSERT_EQ(g->column.cols, d.column.cols);
+      for (size_t i = 0; i < d.column.size(); ++i) {
+        EXPECT_NEAR(g->column.get(i / d.column.cols, i % d.column.cols),
+                    d.column.get(i / d.column.cols, i % d.column.cols), 1e-6);
+      }
+    }
   }
 }
 
@@ -160,6 +184,39 @@ TEST(MorphWriter, ADaeToDaeWriteIsAFixedPointNamingTheTargetGeometriesItRead) {
   expect_same_targets(shown(*third.read.scene, "head"), scene.meshes[0]);
 }
 
+TEST(MorphWriter, TargetsMovingTexcoordsAndColorsWriteThemInTheirGeometriesAndReadBack) {
+  Scene scene = morph_scene();
+  add_moved_columns(scene);
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  const std::string& text = *r.written.text;
+  // Each target geometry holds the base's texture coordinates and colours plus its differences.
+  EXPECT_EQ(occurrences(text, "<input semantic=\"TEXCOORD\""), 3u);
+  EXPECT_EQ(occurrences(text, "<input semantic=\"COLOR\""), 3u);
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.morph-attribute-dropped"), 0);
+  EXPECT_EQ(r.read.diagnostics.count("collada.morph.attribute-dropped"), 0);
+  expect_same_targets(shown(*r.read.scene, "head"), scene.meshes[0]);
+  // dae -> dae names the target geometries read back, and keeps the differences.
+  RoundTrip second = write_and_read(*r.read.scene);
+  ASSERT_TRUE(second.read.scene.ok());
+  EXPECT_EQ(occurrences(*second.written.text, "<geometry "), 3u);
+  expect_same_targets(shown(*second.read.scene, "head"), scene.meshes[0]);
+}
+
+TEST(MorphWriter, DifferencesOfATexcoordSetPastZeroAreDroppedWithAWarning) {
+  Scene scene = morph_scene();
+  add_moved_columns(scene);
+  Mesh& mesh = scene.meshes[0];
+  mesh.point_data.push_back({"texcoords_1", mesh.point_data[1].column});
+  mesh.morph_targets[0].point_data.push_back(
+      {"texcoords_1", mesh.morph_targets[0].point_data[0].column});
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.morph-attribute-dropped"), 1);
+  EXPECT_EQ(find_column(shown(*r.read.scene, "head").morph_targets[0].point_data, "texcoords_1"),
+            nullptr);
+}
+
 TEST(MorphWriter, ASkinnedMeshWithTargetsWritesASkinOverTheMorph) {
   Scene scene = skinned_scene();
   add_targets(scene, scene.nodes[kBody].mesh);
@@ -180,6 +237,77 @@ TEST(MorphWriter, ASkinnedMeshWithTargetsWritesASkinOverTheMorph) {
   EXPECT_NE(body.find_point_data("joints"), nullptr);
 }
 
+TEST(MorphWriter, NodesWithWeightsOfTheirOwnInstanceAMorphControllerPerWeightSet) {
+  Scene scene = morph_scene();
+  for (std::string name : {"left", "right", "twin", "plain"}) {
+    Node node;
+    node.name = name;
+    node.mesh = 0;
+    if (name == "left") node.morph_weights = {1, 0};
+    if (name == "right" || name == "twin") node.morph_weights = {0, 1};
+    scene.nodes[0].children.push_back(static_cast<int>(scene.nodes.size()));
+    scene.nodes.push_back(node);
+  }
+  add_weight_animation(scene, 1);  // on "left": its controller's weights
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  const std::string& text = *r.written.text;
+  EXPECT_EQ(occurrences(text, "<morph "), 3u);     // right and twin share one
+  EXPECT_EQ(occurrences(text, "<geometry "), 3u);  // the targets written once
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.node-weights-dropped"), 0);
+  EXPECT_EQ(shown(*r.read.scene, "head").morph_weights, (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(shown(*r.read.scene, "plain").morph_weights, (std::vector<double>{0.25, 0.5}));
+  EXPECT_EQ(shown(*r.read.scene, "left").morph_weights, (std::vector<double>{1, 0}));
+  EXPECT_EQ(shown(*r.read.scene, "right").morph_weights, (std::vector<double>{0, 1}));
+  EXPECT_EQ(&shown(*r.read.scene, "right"), &shown(*r.read.scene, "twin"));
+  expect_weight_keys(*r.read.scene);
+  std::vector<Animation> animations = animations_of(r.read.scene->global_attrs);
+  ASSERT_EQ(animations.size(), 1u);
+  ASSERT_EQ(animations[0].channels.size(), 1u);
+  EXPECT_EQ(r.read.scene->nodes[animations[0].channels[0].target.node].name, "left");
+}
+
+TEST(MorphWriter, ASkinnedNodeWithWeightsOfItsOwnShowsTheMeshesWithAWarning) {
+  Scene scene = skinned_scene();
+  add_targets(scene, scene.nodes[kBody].mesh);
+  scene.nodes[kBody].morph_weights = {1, 0};
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  EXPECT_EQ(occurrences(*r.written.text, "<morph "), 1u);
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.node-weights-dropped"), 1);
+  EXPECT_EQ(shown(*r.read.scene, "body").morph_weights, (std::vector<double>{0.25, 0.5}));
+}
+
+TEST(MorphWriter, CubicsplineWeightKeysAreWrittenAsBezierKeysOfTheSameCurve) {
+  Scene scene = morph_scene();
+  Animation a;
+  AnimationSampler s;
+  s.times = arena_column<float>(scene, {0, 1}, 1);
+  // Per key: in-tangent, value, out-tangent rows of both targets; target 0 leaves 0 at slope 3.
+  s.values = arena_column<float>(scene, {0, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0}, 2);
+  s.interpolation = "CUBICSPLINE";
+  a.samplers.push_back(s);
+  AnimationChannel c;
+  c.sampler = 0;
+  c.target.node = 0;
+  c.target.path = "weights";
+  a.channels.push_back(c);
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(a)}));
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.read.scene.ok());
+  EXPECT_NE(r.written.text->find("BEZIER"), std::string::npos);
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.morph-dropped"), 0);
+  std::vector<Animation> animations = animations_of(r.read.scene->global_attrs);
+  ASSERT_EQ(animations.size(), 1u);
+  ASSERT_EQ(animations[0].channels.size(), 1u);
+  const AnimationSampler& back = *animations[0].samplers[animations[0].channels[0].sampler];
+  ASSERT_EQ(back.times.rows, 5u);  // the keys and three inside the span, on the curve
+  EXPECT_NEAR(back.times.get(2, 0), 0.5, 1e-6);
+  EXPECT_NEAR(back.values.get(2, 0), 0.875, 1e-4);  // glTF's cubic at 0.5
+  EXPECT_NEAR(back.values.get(4, 0), 1.0, 1e-6);
+  EXPECT_NEAR(back.values.get(2, 1), 0.0, 1e-6);
+}
+
 TEST(MorphWriter, InvalidTargetsAreDroppedWithAWarningAndTheBaseInstanced) {
   Scene scene = morph_scene();
   scene.meshes[0].morph_targets[0].positions.rows = 2;
@@ -193,6 +321,7 @@ TEST(MorphWriter, InvalidTargetsAreDroppedWithAWarningAndTheBaseInstanced) {
 
 TEST(MorphWriter, TargetsSurviveGlbToDaeToGlb) {
   Scene scene = morph_scene();
+  add_moved_columns(scene);
   Diagnostics diagnostics;
   absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
   ASSERT_TRUE(glb.ok()) << glb.status();

@@ -2,7 +2,8 @@
 // (Mesh::morph_targets) are written as every primitive's "targets" with the mesh's "weights" and
 // extras.targetNames, and a weights animation channel as glTF's; a read gives them back. A Draco
 // write leaves a mesh with targets uncompressed, a node's weights become its mesh's when it is the
-// mesh's only node.
+// mesh's only node, else the node's own (Node::morph_weights), written back as node.weights.
+// Targets moving texture coordinates and colours (TEXCOORD_n, COLOR_n) keep them both ways.
 #include <string>
 #include <vector>
 
@@ -213,7 +214,7 @@ TEST(MorphTargets, ASparseTargetMovingOneVertexDecodes) {
             (std::vector<double>{0, 0, 0, 0, 0, 0, 0, 0, 5}));
 }
 
-TEST(MorphTargets, NodeWeightsBecomeTheMeshesWhenItIsTheOnlyNodeElseAreDropped) {
+TEST(MorphTargets, NodeWeightsBecomeTheMeshesWhenItIsTheOnlyNodeElseTheNodesOwn) {
   Bin bin;
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
   auto doc = [&](std::string_view nodes) {
@@ -234,10 +235,36 @@ TEST(MorphTargets, NodeWeightsBecomeTheMeshesWhenItIsTheOnlyNodeElseAreDropped) 
       read_bytes(doc(R"({"mesh": 0, "weights": [0.75], "children": [1]}, {"mesh": 0})"));
   ASSERT_TRUE(two.scene.ok()) << two.scene.status();
   EXPECT_EQ(two.scene->meshes[0].morph_weights, (std::vector<double>{0.5}));
-  EXPECT_EQ(two.diagnostics.count("gltf.read.node-weights-dropped"), 1);
+  EXPECT_EQ(two.scene->nodes[0].morph_weights, (std::vector<double>{0.75}));
+  EXPECT_TRUE(two.scene->nodes[1].morph_weights.empty());
+  // Written back as node 0's weights beside the mesh's.
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(*two.scene, diagnostics);
+  ASSERT_TRUE(p.doc.IsObject());
+  const rapidjson::Value& nodes = p.doc["nodes"];
+  ASSERT_EQ(nodes.Size(), 2u);
+  int with_weights = 0;
+  for (const rapidjson::Value& node : nodes.GetArray()) {
+    if (!node.HasMember("weights")) continue;
+    ++with_weights;
+    ASSERT_EQ(node["weights"].Size(), 1u);
+    EXPECT_EQ(node["weights"][0].GetDouble(), 0.75);
+  }
+  EXPECT_EQ(with_weights, 1);
+  EXPECT_EQ(p.doc["meshes"][0]["weights"][0].GetDouble(), 0.5);
   ReadResult bad = read_bytes(doc(R"({"mesh": 0, "weights": [0.75, 1]})"));
   ASSERT_TRUE(bad.scene.ok()) << bad.scene.status();
   EXPECT_EQ(bad.diagnostics.count("gltf.read.node-weights-invalid"), 1);
+}
+
+TEST(MorphTargets, NodeWeightsNotOnePerTargetAreLeftOutOfTheWriteWithAWarning) {
+  Scene scene = morph_scene(false);
+  scene.nodes[0].morph_weights = {1};  // the mesh has 2 targets
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_TRUE(p.doc.IsObject());
+  EXPECT_FALSE(p.doc["nodes"][0].HasMember("weights"));
+  EXPECT_EQ(diagnostics.count("gltf.write.node-weights-dropped"), 1);
 }
 
 TEST(MorphTargets, InvalidTargetsAreLeftOutOfTheWriteWithAWarning) {
@@ -263,6 +290,71 @@ TEST(MorphTargets, ADracoWriteLeavesAMeshWithTargetsUncompressed) {
   ReadResult r = read_bytes(written->json);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_EQ(r.scene->meshes[0].morph_targets.size(), 2u);
+}
+
+TEST(MorphTargets, TexcoordAndColorDifferencesAreFloatTargetsThatReadBack) {
+  Scene scene = morph_scene(false);
+  Mesh& mesh = scene.meshes[0];
+  mesh.point_data.push_back({"texcoords", arena_column<float>(scene, {0, 0, 1, 0, 0, 1}, 2)});
+  mesh.point_data.push_back({"colors", arena_column<float>(scene, {1, 1, 1, 1, 0, 0, 1, 1, 0}, 3)});
+  mesh.morph_targets[0].point_data.push_back(
+      {"texcoords", arena_column<float>(scene, {0.5f, 0, 0, 0, 0, -0.25f}, 2)});
+  mesh.morph_targets[1].point_data.push_back(
+      {"colors", arena_column<float>(scene, {-1, -1, 0, 0, 0, 0, 0, 0, 0}, 3)});
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  ASSERT_TRUE(p.doc.IsObject());
+  const rapidjson::Value& targets = p.doc["meshes"][0]["primitives"][0]["targets"];
+  ASSERT_TRUE(targets[0].HasMember("TEXCOORD_0"));
+  EXPECT_FALSE(targets[0].HasMember("COLOR_0"));
+  ASSERT_TRUE(targets[1].HasMember("COLOR_0"));
+  const rapidjson::Value& uv = p.doc["accessors"][targets[0]["TEXCOORD_0"].GetInt()];
+  EXPECT_STREQ(uv["type"].GetString(), "VEC2");
+  EXPECT_EQ(uv["componentType"].GetInt(), 5126);
+  const rapidjson::Value& color = p.doc["accessors"][targets[1]["COLOR_0"].GetInt()];
+  EXPECT_STREQ(color["type"].GetString(), "VEC3");
+  EXPECT_EQ(color["componentType"].GetInt(), 5126);
+  // A difference is not clamped as a colour is.
+  EXPECT_EQ(diagnostics.count("gltf.write.color-clamped"), 0);
+
+  absl::StatusOr<Written> written = write_to_memory(scene, true, "", diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  ReadResult r = read_bytes(written->json);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("gltf.read.morph-attribute-dropped"), 0);
+  const std::vector<MorphTarget>& back = r.scene->meshes.at(0).morph_targets;
+  ASSERT_EQ(back.size(), 2u);
+  ASSERT_EQ(back[0].point_data.size(), 1u);
+  EXPECT_EQ(back[0].point_data[0].name, "texcoords");
+  EXPECT_EQ(values_of(back[0].point_data[0].column), (std::vector<double>{0.5, 0, 0, 0, 0, -0.25}));
+  ASSERT_EQ(back[1].point_data.size(), 1u);
+  EXPECT_EQ(back[1].point_data[0].name, "colors");
+  EXPECT_EQ(values_of(back[1].point_data[0].column),
+            (std::vector<double>{-1, -1, 0, 0, 0, 0, 0, 0, 0}));
+}
+
+TEST(MorphTargets, AColorTargetOfOtherComponentsThanTheColorIsDroppedWithAWarning) {
+  Bin bin;
+  size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
+  size_t colors = bin.add<float>({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+  ReadResult r = read_bytes(
+      document(cat(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0, "COLOR_0": 1},
+            "targets": [{"POSITION": 0, "COLOR_0": 2}]}]}],
+          "accessors": [
+            {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+             "min": [0, 0, 0], "max": [1, 1, 0]},
+            {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC4"},
+            {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3"}],
+          "bufferViews": [{"buffer": 0, "byteOffset": )",
+                   positions, R"(, "byteLength": 36},
+            {"buffer": 0, "byteOffset": )",
+                   colors, R"(, "byteLength": 48}])"),
+               bin));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Mesh& mesh = r.scene->meshes.at(0);
+  ASSERT_EQ(mesh.morph_targets.size(), 1u);
+  EXPECT_TRUE(mesh.morph_targets[0].point_data.empty());
+  EXPECT_EQ(r.diagnostics.count("gltf.read.morph-attribute-dropped"), 1);
 }
 
 }  // namespace

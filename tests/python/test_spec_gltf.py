@@ -214,8 +214,21 @@ def test_morph_targets_and_their_weights_are_numpy_views(corpus):
         assert not target["positions"].flags.writeable
         assert target["normals"] is None or target["normals"].shape == (mesh.num_points, 3)
     assert any(np.abs(t["positions"]).max() > 0 for t in targets)
+    assert all(t["point_data"] == {} for t in targets)  # they move no texcoords or colours
     # a mesh without targets has none
     assert px.read_scene(corpus_file(corpus, "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb")).meshes[0].morph_targets == ()
+
+
+def test_morph_target_point_data_holds_texcoord_differences(corpus):
+    scene = px.read_scene(corpus_file(
+        corpus, "collada/cts/collada/library_controllers/controller/morph/"
+        "morph_vertices_with_position_normal_texture_color/morph_vertices_with_position_normal_texture_color.dae"))
+    (mesh,) = [m for m in scene.meshes if m.morph_targets]
+    (target,) = mesh.morph_targets
+    moved = target["point_data"]["texcoords"]
+    assert moved.shape == mesh.point_data["texcoords"].shape
+    assert not moved.flags.writeable
+    assert np.abs(moved).max() > 0
 
 
 def test_carried_material_extensions_and_gpu_instances(corpus):
@@ -246,3 +259,22 @@ def test_carried_material_extensions_and_gpu_instances(corpus):
     assert node.instances["count"] == 2
     np.testing.assert_array_equal(node.instances["translation"], [[0, 0, 0], [5, 0, 0]])
     assert node.instances["rotation"] is None and node.instances["custom"] == {}
+
+
+def test_a_nodes_own_morph_weights_on_a_mesh_other_nodes_show_too():
+    positions = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
+    uri = "data:application/octet-stream;base64," + base64.b64encode(positions).decode()
+    document = {
+        "asset": {"version": "2.0"}, "scene": 0, "scenes": [{"nodes": [0, 1]}],
+        "nodes": [{"mesh": 0, "weights": [0.75]}, {"mesh": 0}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "targets": [{"POSITION": 0}]}],
+                    "weights": [0.5]}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                       "min": [0, 0, 0], "max": [1, 1, 0]}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36}],
+        "buffers": [{"byteLength": 36, "uri": uri}],
+    }
+    scene = px.read_scene(json.dumps(document).encode())
+    assert scene.meshes[0].morph_weights == (0.5,)
+    assert scene.nodes[0].morph_weights == (0.75,)
+    assert scene.nodes[1].morph_weights == ()  # it shows the mesh's

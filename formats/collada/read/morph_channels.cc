@@ -6,6 +6,8 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "model/animation_curve.h"
+#include "model/key_times.h"
 
 namespace px::collada {
 namespace {
@@ -20,21 +22,22 @@ const Element* morph_controller_of(const Element* e) {
   return nullptr;
 }
 
-// A sampler's value of column `col` at `t`: stepping or linear between keys, held past the ends.
-double sample(const AnimationSampler& s, size_t col, double t) {
-  const size_t keys = s.times.rows;
-  if (keys == 0) return 0;
-  if (t <= s.times.get(0, 0)) return s.values.get(0, col);
-  for (size_t k = 0; k + 1 < keys; ++k) {
-    const double t0 = s.times.get(k, 0), t1 = s.times.get(k + 1, 0);
-    if (t < t1) {
-      const double v0 = s.values.get(k, col);
-      if (s.interpolation_at(k) == "STEP" || !(t1 > t0)) return v0;
-      const double v1 = s.values.get(k + 1, col);
-      return v0 + (v1 - v0) * (t - t0) / (t1 - t0);
+// The key times a channel's curve adds: its keys; where the merged keys blend, a key one float32
+// step before each of its steps (holding the value before it) and three inside each cubic span
+// (BEZIER, HERMITE, CARDINAL, BSPLINE), which glTF's LINEAR keys then follow.
+void add_times(const Curve& curve, bool blends, std::vector<double>& times) {
+  for (size_t k = 0; k < curve.keys(); ++k) {
+    const double t0 = curve.time(k);
+    times.push_back(t0);
+    if (k + 1 == curve.keys() || !blends) continue;
+    const double t1 = curve.time(k + 1);
+    if (curve.span(k) == SpanKind::kStep) {
+      const double before = float32_step_before(t1);
+      if (before > t0) times.push_back(before);
+    } else if (curve.span(k) != SpanKind::kLinear) {
+      for (double q : {0.25, 0.5, 0.75}) times.push_back(t0 + q * (t1 - t0));
     }
   }
-  return s.values.get(keys - 1, col);
 }
 
 }  // namespace
@@ -69,7 +72,7 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
     const Mesh& mesh = ctx.scene.meshes[mesh_index];
     const size_t targets = mesh.morph_targets.size();
     std::vector<const WeightChannel*> kept;
-    std::vector<double> times;
+    std::vector<Curve> curves;
     for (const WeightChannel* c : list) {
       const AnimationSampler& s = c->sampler;
       const size_t width = c->index ? 1 : targets;
@@ -80,10 +83,20 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
                      " values per key; its sampler gives ", s.values.cols, "; dropped"));
         continue;
       }
+      std::variant<Curve, std::string> curve = Curve::make(s);
+      if (const std::string* why = std::get_if<std::string>(&curve)) {
+        ctx.warn("collada.animation.sampler-invalid",
+                 cat("a channel on morph weights cannot be followed: ", *why, "; dropped"));
+        continue;
+      }
       kept.push_back(c);
-      for (size_t k = 0; k < s.times.rows; ++k) times.push_back(s.times.get(k, 0));
+      curves.push_back(std::get<Curve>(std::move(curve)));
     }
     if (kept.empty()) continue;
+    const bool blends = std::any_of(curves.begin(), curves.end(),
+                                    [](const Curve& c) { return c.blends(); });
+    std::vector<double> times;
+    for (const Curve& curve : curves) add_times(curve, blends, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     const uint64_t bytes = uint64_t{times.size()} * (targets + 1) * sizeof(double);
@@ -96,25 +109,25 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
     std::span<double> t = ctx.scene.arena->allocate<double>(times.size());
     std::copy(times.begin(), times.end(), t.begin());
     std::span<double> v = ctx.scene.arena->allocate<double>(times.size() * targets);
-    bool all_step = true;
     for (size_t k = 0; k < times.size(); ++k) {
       for (size_t w = 0; w < targets; ++w) v[k * targets + w] = mesh.morph_weight(w);
     }
-    for (const WeightChannel* c : kept) {
-      const AnimationSampler& s = c->sampler;
-      all_step = all_step && s.interpolation == "STEP" && s.interpolations.empty();
+    std::vector<double> row(targets);
+    for (size_t i = 0; i < kept.size(); ++i) {
+      const WeightChannel* c = kept[i];
       for (size_t k = 0; k < times.size(); ++k) {
+        curves[i].evaluate(times[k], std::span(row.data(), curves[i].width()));
         if (c->index) {
-          v[k * targets + *c->index] = sample(s, 0, times[k]);
+          v[k * targets + *c->index] = row[0];
         } else {
-          for (size_t w = 0; w < targets; ++w) v[k * targets + w] = sample(s, w, times[k]);
+          std::copy(row.begin(), row.end(), v.begin() + k * targets);
         }
       }
     }
     AnimationSampler merged;
     merged.times = Column::of<double>(std::span<const double>(t), 1);
     merged.values = Column::of<double>(std::span<const double>(v), targets);
-    merged.interpolation = all_step ? "STEP" : "LINEAR";
+    merged.interpolation = blends ? "LINEAR" : "STEP";
     AnimationChannel& channel = animation.channels.emplace_back();
     channel.sampler = static_cast<int>(animation.samplers.size());
     channel.target.node = node;

@@ -18,19 +18,26 @@ const Element* input_source(const ReadContext& ctx, const Element& input) {
   return source != nullptr && source->name == "source" ? source : nullptr;
 }
 
-// Differences of `target`'s rows from `base`'s, row by row through `row_of` (base row -> target
-// row), as float32 in the arena.
+// Differences of `target`'s rows from `base`'s (`cols` columns), row by row through `row_of`
+// (base row -> target row), as float32 in the arena.
 template <class RowOf>
-Column differences(Arena& arena, const Column& base, const Column& target, size_t rows,
+Column differences(Arena& arena, const Column& base, const Column& target, size_t rows, size_t cols,
                    RowOf row_of) {
-  std::span<float> out = arena.allocate<float>(rows * 3);
+  std::span<float> out = arena.allocate<float>(rows * cols);
   for (size_t v = 0; v < rows; ++v) {
     const size_t t = row_of(v);
-    for (size_t k = 0; k < 3; ++k) {
-      out[v * 3 + k] = static_cast<float>(target.get(t, k) - base.get(v, k));
+    for (size_t k = 0; k < cols; ++k) {
+      out[v * cols + k] = static_cast<float>(target.get(t, k) - base.get(v, k));
     }
   }
-  return Column::of<float>(std::span<const float>(out), 3);
+  return Column::of<float>(std::span<const float>(out), cols);
+}
+
+bool all_zero(const Column& c) {
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (c.values<float>()[i] != 0) return false;
+  }
+  return true;
 }
 
 }  // namespace
@@ -86,9 +93,13 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
   }
   const Mesh& base_mesh = ctx_.scene.meshes[base.mesh];
   const size_t vertices = base_mesh.num_points();
-  // Each target takes a float32 difference per position and normal: copies of the document's
-  // arrays, counted against the copy budget before any is made.
-  const uint64_t bytes = uint64_t{names->count} * vertices * 3 * sizeof(float) * 2;
+  // Each target takes a float32 difference per position, normal, texture coordinate and colour:
+  // copies of the document's arrays, counted against the copy budget before any is made.
+  uint64_t width = 3 * 2;
+  for (const NamedColumn& c : base_mesh.point_data) {
+    if (morph_moves(c.name)) width += c.column.cols;
+  }
+  const uint64_t bytes = uint64_t{names->count} * vertices * width * sizeof(float);
   if (ctx_.copy_bytes_used + bytes > ctx_.copy_budget()) {
     return over_budget("collada.copies.budget", "morph", morph->line,
                        cat("the morph's targets would take more than ", ctx_.copy_budget(),
@@ -122,21 +133,43 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
     MorphTarget& m = out.targets.emplace_back();
     m.name = std::string(geometry->attr("name"));
     if (m.name.empty()) m.name = std::string(id);
-    m.positions = differences(*ctx_.scene.arena, base_mesh.points, target_mesh.points, vertices,
+    m.positions = differences(*ctx_.scene.arena, base_mesh.points, target_mesh.points, vertices, 3,
                               [&base](size_t v) { return base.position_of(v); });
+    // Normals, texture coordinates and colours where the target splits its corners as the base
+    // does, or gives one per position (a target of no primitives, whose <vertices> holds them).
+    const bool same_split = target_mesh.num_points() == vertices &&
+                            target.vertices == base.vertices &&
+                            std::ranges::equal(target_mesh.connectivity, base_mesh.connectivity);
+    auto moved = [&](const NamedColumn* from, const NamedColumn* to) -> Column {
+      if (from == nullptr || to == nullptr || from->column.cols != to->column.cols) return {};
+      const size_t cols = from->column.cols;
+      if (same_split && to->column.rows == vertices) {
+        return differences(*ctx_.scene.arena, from->column, to->column, vertices, cols,
+                           [](size_t v) { return v; });
+      }
+      if (target_mesh.num_cells() == 0 && to->column.rows >= target.positions) {
+        return differences(*ctx_.scene.arena, from->column, to->column, vertices, cols,
+                           [&base](size_t v) { return base.position_of(v); });
+      }
+      return {};
+    };
     const NamedColumn* target_normals = target_mesh.find_point_data("normals");
-    // Normals where the target splits its corners as the base does, or gives one per position
-    // (a target of no primitives, whose <vertices> holds them).
-    const bool normals = base_normals != nullptr && target_normals != nullptr &&
-                         base_normals->column.cols == 3 && target_normals->column.cols == 3;
-    if (normals && target_mesh.num_points() == vertices && target.vertices == base.vertices &&
-        std::ranges::equal(target_mesh.connectivity, base_mesh.connectivity)) {
-      m.normals = differences(*ctx_.scene.arena, base_normals->column, target_normals->column,
-                              vertices, [](size_t v) { return v; });
-    } else if (normals && target_mesh.num_cells() == 0 &&
-               target_normals->column.rows >= target.positions) {
-      m.normals = differences(*ctx_.scene.arena, base_normals->column, target_normals->column,
-                              vertices, [&base](size_t v) { return base.position_of(v); });
+    if (base_normals != nullptr && base_normals->column.cols == 3) {
+      m.normals = moved(base_normals, target_normals);
+    }
+    for (const NamedColumn& c : base_mesh.point_data) {
+      if (!morph_moves(c.name)) continue;
+      const NamedColumn* to = target_mesh.find_point_data(c.name);
+      if (to == nullptr) continue;
+      Column d = moved(&c, to);
+      if (d.empty()) {
+        ctx_.warn("collada.morph.attribute-dropped",
+                  cat("morph target \"", id, "\" gives its \"", c.name,
+                      "\" in other vertices or columns than its base; it does not move them"),
+                  geometry);
+      } else if (!all_zero(d)) {
+        m.point_data.push_back({c.name, d});
+      }
     }
   }
   columns_.push_back(std::move(out));

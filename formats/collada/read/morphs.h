@@ -5,8 +5,11 @@
 //   their default weights. Each target is read as the whole shape it spells, for NORMALIZED and
 //   RELATIVE alike (the RELATIVE files exporters and the conformance suite write hold whole
 //   shapes too), and stored as its difference from the base: target vertex v is the target's
-//   position of the base's vertex v. Normals are kept (as differences) when the target splits its
-//   corners into the same vertices as the base.
+//   position of the base's vertex v. Normals, texture coordinates and colours are kept (as
+//   differences; MorphTarget::point_data for the latter, left out where they do not differ) when
+//   the target splits its corners into the same vertices as the base, or gives one per position
+//   (a target of no primitives); a target giving them otherwise moves none of them
+//   (collada.morph.attribute-dropped).
 // - A target with other positions than the base (collada.morph.topology), a target naming no
 //   geometry or weights not one per target (collada.morph.invalid) drop the morph with a warning;
 //   the base is shown without it.

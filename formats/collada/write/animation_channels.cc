@@ -138,6 +138,44 @@ std::optional<Channel> keys_of(const AnimationSampler& s, BindFailure* failure) 
   return out;
 }
 
+// Column t of glTF CUBICSPLINE weight keys (rows of in-tangent, value, out-tangent per key) as
+// COLLADA BEZIER keys of one value: the control points a third of each span in, on glTF's
+// tangents (times and values, as the reader takes a 2-wide tangent of a 1-wide key), which draw
+// the same cubic.
+std::optional<Channel> cubic_weight_keys(const AnimationSampler& s, size_t t,
+                                         BindFailure* failure) {
+  const size_t keys = s.times.rows;
+  bool ok = keys > 0 && s.times.cols == 1 && s.values.rows == 3 * keys && t < s.values.cols &&
+            all_finite(s.times) && all_finite(s.values);
+  for (size_t k = 1; ok && k < keys; ++k) ok = s.times.get(k, 0) > s.times.get(k - 1, 0);
+  if (!ok) {
+    *failure = {"collada.write.animation-keys-invalid",
+                "its CUBICSPLINE keys are not three finite rows per increasing key time"};
+    return std::nullopt;
+  }
+  Channel out;
+  out.times = numbers_of(s.times);
+  const bool float32 = s.values.dtype == DType::kFloat32;
+  out.values = {{}, 1, float32};
+  out.in_tangents = {{}, 2, float32};
+  out.out_tangents = {{}, 2, float32};
+  for (size_t k = 0; k < keys; ++k) {
+    const double time = s.times.get(k, 0);
+    const double before = k > 0      ? time - s.times.get(k - 1, 0)
+                          : keys > 1 ? s.times.get(1, 0) - time
+                                     : 0;
+    const double after = k + 1 < keys ? s.times.get(k + 1, 0) - time : before;
+    const double v = s.values.get(3 * k + 1, t);
+    out.values.values.push_back(v);
+    out.in_tangents.values.insert(out.in_tangents.values.end(),
+                                  {time - before / 3, v - s.values.get(3 * k, t) * before / 3});
+    out.out_tangents.values.insert(out.out_tangents.values.end(),
+                                   {time + after / 3, v + s.values.get(3 * k + 2, t) * after / 3});
+    out.interpolations.push_back("BEZIER");
+  }
+  return out;
+}
+
 std::vector<std::string> values_set(const std::string& target, std::string_view kind,
                                     std::string_view member) {
   const std::string element = target.substr(0, target.find_first_of(".(", target.find('/')));
@@ -270,21 +308,25 @@ std::vector<std::string> tangent_params(const Numbers& tangents, size_t width) {
 
 std::optional<BoundChannel> bind_weight_channel(const AnimationSampler& sampler, size_t t,
                                                 const std::string& address, BindFailure* failure) {
-  std::optional<Channel> keys = keys_of(sampler, failure);
+  const bool cubic = sampler.interpolation == "CUBICSPLINE";
+  std::optional<Channel> keys =
+      cubic ? cubic_weight_keys(sampler, t, failure) : keys_of(sampler, failure);
   if (!keys) return std::nullopt;
-  if (!keys->in_tangents.values.empty() ||
-      std::any_of(keys->interpolations.begin(), keys->interpolations.end(),
-                  [](const std::string& i) { return i != "LINEAR" && i != "STEP"; })) {
+  if (!cubic && (!keys->in_tangents.values.empty() ||
+                 std::any_of(keys->interpolations.begin(), keys->interpolations.end(),
+                             [](const std::string& i) { return i != "LINEAR" && i != "STEP"; }))) {
     *failure = {"collada.write.morph-dropped", "its weights are not LINEAR or STEP keys"};
     return std::nullopt;
   }
-  const size_t width = keys->values.width;
-  std::vector<double> column;
-  for (size_t k = 0; k * width + t < keys->values.values.size(); ++k) {
-    column.push_back(keys->values.values[k * width + t]);
+  if (!cubic) {
+    const size_t width = keys->values.width;
+    std::vector<double> column;
+    for (size_t k = 0; k * width + t < keys->values.values.size(); ++k) {
+      column.push_back(keys->values.values[k * width + t]);
+    }
+    keys->values.values = std::move(column);
+    keys->values.width = 1;
   }
-  keys->values.values = std::move(column);
-  keys->values.width = 1;
   keys->target = address;
   keys->output.names = {"MORPH_WEIGHT"};
   return BoundChannel{std::move(*keys), {address}};

@@ -50,7 +50,8 @@ std::optional<BoundChannel> bind_path_channel(const AnimationTarget& target,
 BoundChannel baked_channel(const std::string& node_id, const std::string& sid, MatrixKeys keys);
 
 // Target t's weight of a glTF weights channel (one value per target and key) on `address` (a
-// morph's MORPH_WEIGHT source and "(t)"): its keys' column t, LINEAR or STEP.
+// morph's MORPH_WEIGHT source and "(t)"): its keys' column t, LINEAR or STEP, or CUBICSPLINE keys
+// as BEZIER keys drawing the same cubic.
 std::optional<BoundChannel> bind_weight_channel(const AnimationSampler& sampler, size_t t,
                                                 const std::string& address, BindFailure* failure);
 

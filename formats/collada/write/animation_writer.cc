@@ -53,7 +53,7 @@ class Planner {
   void plan_animation(const Animation& animation, size_t index);
   void plan_pointer(const Animation& animation, size_t c, const std::string& label,
                     std::vector<Candidate>& candidates);
-  void plan_weights(const std::string& label, size_t order, bool from_copy, int mesh,
+  void plan_weights(const std::string& label, size_t order, bool from_copy, int node, int mesh,
                     const AnimationSampler& sampler, std::vector<Candidate>& candidates);
   std::vector<Candidate> bake(std::vector<ToBake> to_bake, const std::string& label);
   void add_ids(Channel& channel, const std::string& animation_id);
@@ -141,10 +141,11 @@ std::vector<Candidate> Planner::bake(std::vector<ToBake> to_bake, const std::str
 }
 
 // A weights channel: one channel per morph target of the node's mesh (morph_writer.h).
-void Planner::plan_weights(const std::string& label, size_t order, bool from_copy, int mesh,
-                           const AnimationSampler& sampler, std::vector<Candidate>& candidates) {
+void Planner::plan_weights(const std::string& label, size_t order, bool from_copy, int node,
+                           int mesh, const AnimationSampler& sampler,
+                           std::vector<Candidate>& candidates) {
   std::string why;
-  std::vector<MorphWeightChannel> targets = morph_weight_channels(plan_, mesh, sampler, &why);
+  std::vector<MorphWeightChannel> targets = morph_weight_channels(plan_, node, mesh, sampler, &why);
   if (targets.empty()) {
     diagnostics_.warn("collada.write.morph-dropped", cat(label, ": ", why, "; dropped"));
     return;
@@ -225,7 +226,8 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     const NodePlan& node = plan_.nodes.nodes[written];
     const bool from_copy = written != target.node;
     if (!target.sid && target.path == "weights") {
-      plan_weights(channel_label, c, from_copy, scene_.nodes[written].mesh, sampler, candidates);
+      plan_weights(channel_label, c, from_copy, static_cast<int>(written),
+                   scene_.nodes[written].mesh, sampler, candidates);
       continue;
     }
     if (!target.sid && is_single_matrix(node.transforms) &&

@@ -294,9 +294,9 @@ void write_mesh_instance(const Node& node, int n, const WritePlan& plan, XmlWrit
     xml.open("instance_controller");
     xml.attr("url", cat("#", c.id));
     for (const std::string& url : c.skeleton_urls) xml.element("skeleton", url);
-  } else if (const MorphControllerPlan* morph = plan.morphs.of_mesh(node.mesh)) {
+  } else if (plan.morphs.of_mesh(node.mesh) != nullptr) {
     xml.open("instance_controller");
-    xml.attr("url", cat("#", morph->id));
+    xml.attr("url", cat("#", plan.morphs.instanced(n, node.mesh).first));
   } else {
     const std::string& id = plan.geometries.geometries[node.mesh].id;
     if (id.empty()) return;

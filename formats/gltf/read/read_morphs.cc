@@ -6,6 +6,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/read/read_attributes.h"
 
 namespace px::gltf {
 namespace {
@@ -14,6 +15,38 @@ constexpr std::array<std::string_view, 3> kSemantics = {"POSITION", "NORMAL", "T
 
 Column* column_of(MorphTarget& t, size_t s) {
   return s == 0 ? &t.positions : s == 1 ? &t.normals : &t.tangents;
+}
+
+// Target t's `semantic` over the mesh's vertices as `cols` float32 columns, zeros on a block whose
+// target lacks it; an empty column, with `why`, when an accessor is not `cols` float columns per
+// vertex of its block.
+absl::StatusOr<Column> gather(ReadContext& ctx, Accessors& accessors,
+                              const std::vector<BlockTargets>& blocks, size_t t,
+                              std::string_view semantic, size_t cols, uint64_t vertices,
+                              const std::string& at, std::string* why) {
+  absl::StatusOr<std::span<float>> storage = ctx.allocate<float>(vertices * cols, at);
+  if (!storage.ok()) return storage.status();
+  std::fill(storage->begin(), storage->end(), 0.0f);
+  for (const BlockTargets& b : blocks) {
+    for (const auto& [name, accessor] : b.targets[t]) {
+      if (name != semantic) continue;
+      absl::StatusOr<const AccessorData*> data = accessors.get(accessor);
+      if (!data.ok()) return data.status();
+      const Column& c = (*data)->column;
+      if (c.rows != b.vertices || c.cols != cols || !dtype_is_float(c.dtype)) {
+        *why = cat("target ", t, "'s ", semantic, " (accessor ", accessor, ") is not ", cols,
+                   " floats per vertex");
+        return Column{};
+      }
+      for (size_t r = 0; r < c.rows; ++r) {
+        for (size_t k = 0; k < cols; ++k) {
+          const double v = c.get(r, k);
+          (*storage)[(b.base + r) * cols + k] = std::isfinite(v) ? static_cast<float>(v) : 0.0f;
+        }
+      }
+    }
+  }
+  return Column::of<float>(std::span<const float>(*storage), cols);
 }
 
 }  // namespace
@@ -69,41 +102,42 @@ absl::Status build_morph_targets(ReadContext& ctx, Accessors& accessors,
   std::vector<MorphTarget> targets(count);
   size_t other = 0;
   for (size_t t = 0; t < count; ++t) {
-    for (size_t s = 0; s < kSemantics.size(); ++s) {
-      const bool any = std::any_of(blocks.begin(), blocks.end(), [&](const BlockTargets& b) {
-        return std::any_of(b.targets[t].begin(), b.targets[t].end(),
-                           [&](const auto& ref) { return ref.first == kSemantics[s]; });
-      });
-      if (!any) continue;
-      absl::StatusOr<std::span<float>> storage = ctx.allocate<float>(vertices * 3, at);
-      if (!storage.ok()) return storage.status();
-      std::fill(storage->begin(), storage->end(), 0.0f);
-      for (const BlockTargets& b : blocks) {
-        for (const auto& [semantic, accessor] : b.targets[t]) {
-          if (semantic != kSemantics[s]) continue;
-          absl::StatusOr<const AccessorData*> data = accessors.get(accessor);
-          if (!data.ok()) return data.status();
-          const Column& c = (*data)->column;
-          if (c.rows != b.vertices || c.cols != 3 || !dtype_is_float(c.dtype)) {
-            return dropped(cat("target ", t, "'s ", semantic, " (accessor ", accessor,
-                               ") is not one float VEC3 per vertex"));
-          }
-          for (size_t r = 0; r < c.rows; ++r) {
-            for (size_t k = 0; k < 3; ++k) {
-              const double v = c.get(r, k);
-              (*storage)[(b.base + r) * 3 + k] = std::isfinite(v) ? static_cast<float>(v) : 0.0f;
-            }
-          }
-        }
-      }
-      *column_of(targets[t], s) = Column::of<float>(std::span<const float>(*storage), 3);
-    }
+    std::vector<std::string_view> semantics;  // each once, in the order the blocks give them
     for (const BlockTargets& b : blocks) {
       for (const auto& ref : b.targets[t]) {
-        if (std::find(kSemantics.begin(), kSemantics.end(), ref.first) == kSemantics.end()) {
-          ++other;
+        if (std::find(semantics.begin(), semantics.end(), ref.first) == semantics.end()) {
+          semantics.push_back(ref.first);
         }
       }
+    }
+    for (std::string_view semantic : semantics) {
+      std::string why;
+      const size_t s = static_cast<size_t>(
+          std::find(kSemantics.begin(), kSemantics.end(), semantic) - kSemantics.begin());
+      if (s < kSemantics.size()) {
+        absl::StatusOr<Column> c =
+            gather(ctx, accessors, blocks, t, semantic, 3, vertices, at, &why);
+        if (!c.ok()) return c.status();
+        if (!why.empty()) return dropped(why);
+        *column_of(targets[t], s) = *c;
+        continue;
+      }
+      // TEXCOORD_n and COLOR_n move the mesh's column of the same name, in its columns.
+      const std::string name = attribute_name(semantic);
+      const NamedColumn* base = morph_moves(name) ? mesh.find_point_data(name) : nullptr;
+      if (base == nullptr) {
+        ++other;
+        continue;
+      }
+      absl::StatusOr<Column> c =
+          gather(ctx, accessors, blocks, t, semantic, base->column.cols, vertices, at, &why);
+      if (!c.ok()) return c.status();
+      if (!why.empty()) {
+        ctx.warn("gltf.read.morph-attribute-dropped",
+                 cat(at, ": ", why, " as the primitive's ", semantic, " is; dropped"));
+        continue;
+      }
+      targets[t].point_data.push_back({name, *c});
     }
     if (targets[t].positions.empty()) {
       // A target moving no position: zeros, so that every target has its POSITION.
@@ -115,8 +149,9 @@ absl::Status build_morph_targets(ReadContext& ctx, Accessors& accessors,
   }
   if (other > 0) {
     ctx.warn("gltf.read.morph-attribute-dropped",
-             cat(at, ": ", other, " morph target attributes other than POSITION, NORMAL and "
-                                  "TANGENT are dropped"));
+             cat(at, ": ", other,
+                 " morph target attributes other than POSITION, NORMAL, "
+                 "TANGENT, TEXCOORD_n and COLOR_n are dropped"));
   }
   mesh.morph_targets = std::move(targets);
   // The default weights.

@@ -5,8 +5,10 @@
 //   vertices, target t of the first primitive naming that block, zeros on a block whose target
 //   lacks the attribute. Primitives giving different numbers of targets, a Draco primitive with
 //   targets, or a target accessor not one VEC3 float per vertex drop the mesh's targets with
-//   gltf.read.morph-targets-dropped; another attribute of a target (TEXCOORD_0, COLOR_0) is
-//   dropped with gltf.read.morph-attribute-dropped.
+//   gltf.read.morph-targets-dropped. TEXCOORD_n and COLOR_n (float or normalized, as many
+//   components as the primitive's attribute) become MorphTarget::point_data ("texcoords",
+//   "colors_1", ...); one of other components, and any other attribute of a target, is dropped
+//   with gltf.read.morph-attribute-dropped.
 // - The mesh's "weights" are the default weights (one per target, else dropped with
 //   gltf.read.morph-targets-dropped); extras.targetNames (one string per target) names the targets
 //   and leaves the mesh's extras.

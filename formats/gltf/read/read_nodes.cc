@@ -115,10 +115,10 @@ void make_forest(ReadContext& ctx) {
   }
 }
 
-// A node's "weights" override its mesh's default morph weights. The model keeps weights per
-// mesh: they become the mesh's when the node is the only one showing it, else they are dropped
-// (gltf.read.node-weights-dropped). Weights that are not one finite number per target of the
-// mesh are dropped (gltf.read.node-weights-invalid).
+// A node's "weights" override its mesh's default morph weights: they become the mesh's when the
+// node is the only one showing it, else the node's own (Node::morph_weights) where they differ
+// from the mesh's. Weights that are not one finite number per target of the mesh are dropped
+// (gltf.read.node-weights-invalid).
 void read_node_weights(ReadContext& ctx) {
   std::vector<Node>& nodes = ctx.scene().nodes;
   std::vector<Mesh>& meshes = ctx.scene().meshes;
@@ -150,10 +150,7 @@ void read_node_weights(ReadContext& ctx) {
     if (shown[mesh] == 1) {
       meshes[mesh].morph_weights = std::move(values);
     } else if (values != meshes[mesh].morph_weights) {
-      ctx.warn("gltf.read.node-weights-dropped",
-               cat(json->pointer("weights"), ": mesh ", mesh,
-                   " is shown by other nodes too, and the model keeps one set of default "
-                   "weights per mesh; the node's are dropped"));
+      nodes[i].morph_weights = std::move(values);
     }
   }
 }

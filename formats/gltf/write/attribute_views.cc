@@ -205,7 +205,7 @@ absl::Status make_color(const AttributePlan& a, ViewOut& out, std::string_view l
                                         for (int k = 0; k < a.components; ++k) {
                                           double d = static_cast<double>(src[k]) / divisor;
                                           ok &= std::isfinite(d);
-                                          if (d < 0 || d > 1) {
+                                          if (!a.difference && (d < 0 || d > 1)) {
                                             d = std::clamp(d, 0.0, 1.0);
                                             ++clamped;
                                           }

@@ -36,6 +36,7 @@ struct AttributePlan {
   // (SkinWriter::limit_joints); an influence on a joint past them is written with weight 0.
   int joint_limit = INT_MAX;
   bool unwritable = false;  // POSITION: a value float32 cannot hold, found while planning
+  bool difference = false;  // a morph target's COLOR_n: differences, written unclamped
 };
 
 // POSITION first, then the point columns glTF has a semantic for, in the mesh's order. Every

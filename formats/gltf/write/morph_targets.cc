@@ -14,6 +14,9 @@
 namespace px::gltf {
 namespace {
 
+// An accessor's type by its components.
+constexpr std::string_view kTypes[] = {"", "SCALAR", "VEC2", "VEC3", "VEC4"};
+
 bool writes(const std::vector<AttributePlan>& attributes, std::string_view semantic) {
   return std::any_of(attributes.begin(), attributes.end(),
                      [semantic](const AttributePlan& a) { return a.semantic == semantic; });
@@ -24,12 +27,22 @@ AttributePlan difference(std::string semantic, const Column& column) {
   return AttributePlan{std::move(semantic), AttributeKind::kPosition, &column, 3};
 }
 
-// The rows of a difference column that are not all zeros.
-std::vector<uint32_t> moved_rows(const Column& c) {
+// A target's difference of a TEXCOORD_n or COLOR_n the mesh writes: as many components as the
+// mesh's attribute, floats, colours not clamped.
+AttributePlan difference(const AttributePlan& base, const Column& column) {
+  AttributePlan out{base.semantic, base.kind, &column, base.components, base.set};
+  out.difference = true;
+  return out;
+}
+
+// The rows of a difference that are not all zeros in its first `components` columns.
+std::vector<uint32_t> moved_rows(const Column& c, int components) {
   std::vector<uint32_t> out;
   visit_typed(c, [&](const auto* src) {
     for (size_t r = 0; r < c.rows; ++r, src += c.cols) {
-      if (src[0] != 0 || src[1] != 0 || src[2] != 0) out.push_back(static_cast<uint32_t>(r));
+      if (std::any_of(src, src + components, [](auto v) { return v != 0; })) {
+        out.push_back(static_cast<uint32_t>(r));
+      }
     }
   });
   return out;
@@ -40,19 +53,24 @@ int index_type_for(size_t vertices) {
 }
 
 // Sparse when the moved rows' indices and values take at most half the dense rows' bytes.
-bool sparse_pays(size_t moved, size_t vertices) {
-  const size_t sparse = moved * (component_bytes(index_type_for(vertices)) + 3 * sizeof(float));
-  return 2 * sparse <= vertices * 3 * sizeof(float);
+bool sparse_pays(size_t moved, size_t vertices, int components) {
+  const size_t row = components * sizeof(float);
+  const size_t sparse = moved * (component_bytes(index_type_for(vertices)) + row);
+  return 2 * sparse <= vertices * row;
 }
 
 // A sparse accessor of `rows` of a's column (none for no rows): a view of their indices, one of
 // their values as float32 (a value float32 cannot hold refuses the write, as a dense target's
-// does), and, for every target attribute, the min and max of all rows, the unmoved zeros included.
+// does), and, for POSITION, NORMAL and TANGENT, the min and max of all rows, the unmoved zeros
+// included.
 void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_t vertices,
                       const std::string& label, BinLayout& bin, TaskThread& tasks) {
+  const size_t n = static_cast<size_t>(a.components);
+  const bool bounds = a.kind == AttributeKind::kPosition;
   if (rows.empty()) {
     // No row moves: an accessor without a view, which glTF reads as zeros.
-    a.accessor = bin.add_accessor(Accessor{-1, kFloat, vertices, "VEC3", {0, 0, 0}, {0, 0, 0}});
+    std::vector<double> zeros(bounds ? n : 0, 0.0);
+    a.accessor = bin.add_accessor(Accessor{-1, kFloat, vertices, kTypes[n], zeros, zeros});
     return;
   }
   const int type = index_type_for(vertices);
@@ -70,20 +88,20 @@ void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_
       });
   const AttributePlan* plan = &a;
   const int values = bin.add_view(
-      rows.size() * 3 * sizeof(float), 0,
-      [plan, &rows, &label](ViewOut& out, Diagnostics&) -> absl::Status {
+      rows.size() * n * sizeof(float), 0,
+      [plan, &rows, &label, n](ViewOut& out, Diagnostics&) -> absl::Status {
         const Column& c = *plan->column;
         bool fits = true;
-        stream_rows(out, rows.size(), 3 * sizeof(float), [&](size_t first, size_t end, char* p) {
+        stream_rows(out, rows.size(), n * sizeof(float), [&](size_t first, size_t end, char* p) {
           visit_typed(c, [&](const auto* src) {
-            for (size_t i = first; i < end; ++i, p += 3 * sizeof(float)) {
-              float row[3];
-              for (int k = 0; k < 3; ++k) {
+            for (size_t i = first; i < end; ++i, p += n * sizeof(float)) {
+              float row[4];
+              for (size_t k = 0; k < n; ++k) {
                 const double d = static_cast<double>(src[rows[i] * c.cols + k]);
                 fits &= std::abs(d) <= FLT_MAX;
                 row[k] = static_cast<float>(d);
               }
-              std::memcpy(p, row, sizeof(row));
+              std::memcpy(p, row, n * sizeof(float));
             }
           });
           return true;
@@ -94,7 +112,8 @@ void add_sparse_views(AttributePlan& a, const std::vector<uint32_t>& rows, size_
                           " target holds NaN, Inf or a value float32 cannot hold"));
       });
   a.accessor = bin.add_accessor(Accessor{
-      -1, kFloat, vertices, "VEC3", {}, {}, SparseRows{rows.size(), indices, type, values}});
+      -1, kFloat, vertices, kTypes[n], {}, {}, SparseRows{rows.size(), indices, type, values}});
+  if (!bounds) return;
   Accessor* accessor = &bin.accessor(a.accessor);
   tasks.run([plan, &rows, vertices, accessor] {
     const Column& c = *plan->column;
@@ -144,6 +163,13 @@ MorphPlan plan_morph_targets(const Mesh& mesh, const std::vector<AttributePlan>&
     target.push_back(difference("POSITION", t.positions));
     if (normals) target.push_back(difference("NORMAL", t.normals));
     if (tangents) target.push_back(difference("TANGENT", t.tangents));
+    for (const NamedColumn& d : t.point_data) {
+      // The mesh's attribute of that column; none when the write leaves it out (warned).
+      const Column* moved = &mesh.find_point_data(d.name)->column;
+      auto base = std::find_if(attributes.begin(), attributes.end(),
+                               [moved](const AttributePlan& a) { return a.column == moved; });
+      if (base != attributes.end()) target.push_back(difference(*base, d.column));
+    }
     if (named) plan.names.push_back(t.name);
   }
   bool finite = std::all_of(mesh.morph_weights.begin(), mesh.morph_weights.end(),
@@ -162,8 +188,8 @@ void add_morph_views(MorphPlan& plan, size_t vertices, const std::string& label,
                      TaskThread& tasks) {
   for (std::vector<AttributePlan>& target : plan.targets) {
     for (AttributePlan& a : target) {
-      std::vector<uint32_t> rows = moved_rows(*a.column);
-      if (sparse_pays(rows.size(), vertices)) {
+      std::vector<uint32_t> rows = moved_rows(*a.column, a.components);
+      if (sparse_pays(rows.size(), vertices, a.components)) {
         add_sparse_views(a, plan.moved_rows.emplace_back(std::move(rows)), vertices, label, bin,
                          tasks);
       } else {

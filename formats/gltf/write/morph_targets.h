@@ -1,6 +1,8 @@
 // A mesh's morph targets (Mesh::morph_targets) as glTF primitive targets: per target a POSITION
 // accessor (with the min and max glTF requires), and NORMAL / TANGENT (3 components, no
-// handedness) where every target holds them and the primitive writes that attribute; the mesh's
+// handedness) where every target holds them and the primitive writes that attribute, and
+// TEXCOORD_n (float VEC2) / COLOR_n (float VEC3 or VEC4, as the primitive's, not clamped) where
+// the target moves that column (MorphTarget::point_data) and the primitive writes it; the mesh's
 // default "weights" and extras.targetNames. Every primitive of the mesh shares the accessors.
 // A target attribute that moves few vertices is a sparse accessor (the rows it moves and their
 // values; glTF reads the others as zeros) where that takes at most half the bytes of its dense
@@ -24,7 +26,8 @@
 namespace px::gltf {
 
 struct MorphPlan {
-  std::vector<std::vector<AttributePlan>> targets;  // POSITION [, NORMAL] [, TANGENT]
+  // POSITION [, NORMAL] [, TANGENT] [, TEXCOORD_n / COLOR_n ...]
+  std::vector<std::vector<AttributePlan>> targets;
   std::vector<std::string> names;                   // empty when no target has a name
   std::vector<double> weights;                      // empty: glTF's defaults (all 0)
   // The rows a sparse target attribute moves (add_morph_views), kept for its views' makers.

@@ -155,6 +155,28 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
   }
 }
 
+// The node's own default morph weights (glTF's node.weights) where they differ from its mesh's;
+// left out with gltf.write.node-weights-dropped when they are not one finite number per target of
+// a mesh whose targets are written.
+void write_node_weights(JsonWriter& json, size_t index, const Node& node, const Mesh& mesh,
+                        Diagnostics& diagnostics) {
+  if (node.morph_weights.empty() || node.morph_weights == mesh.morph_weights) return;
+  const bool fits = !mesh.morph_targets.empty() && mesh.morph_targets_valid() &&
+                    node.morph_weights.size() == mesh.morph_targets.size() &&
+                    all_finite(node.morph_weights);
+  if (!fits) {
+    diagnostics.warn("gltf.write.node-weights-dropped",
+                     cat("node ", index,
+                         ": its morph weights left out: not one finite number "
+                         "per morph target its mesh writes"));
+    return;
+  }
+  json.key("weights");
+  json.start_array();
+  for (double w : node.morph_weights) json.number(w);
+  json.end_array();
+}
+
 }  // namespace
 
 absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_index,
@@ -204,6 +226,7 @@ absl::Status write_nodes_json(const Scene& scene, const std::vector<int>& mesh_i
       if (mesh >= 0) {
         json.key("mesh");
         json.integer(mesh);
+        write_node_weights(json, i, node, scene.meshes[node.mesh], diagnostics);
       } else if (static_cast<size_t>(node.mesh) >= mesh_index.size()) {
         diagnostics.warn(kDropped,
                          cat("node ", i, ": mesh ", node.mesh, " does not exist; left out"));
