@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "model/key_times.h"
+
 namespace px {
 namespace {
 
@@ -65,7 +67,9 @@ std::variant<Curve, std::string> Curve::make(const AnimationSampler& sampler) {
     }
   }
   if (!bezier && !hermite) return c;
-  const std::string kinds = bezier && hermite ? "BEZIER and HERMITE" : bezier ? "BEZIER" : "HERMITE";
+  const std::string kinds = bezier && hermite ? "BEZIER and HERMITE"
+                            : bezier          ? "BEZIER"
+                                              : "HERMITE";
   if (!sampler.in_tangents || !sampler.out_tangents) {
     return "its " + kinds + " sampler lacks in_tangents or out_tangents";
   }
@@ -222,6 +226,26 @@ double Curve::spline(size_t k, size_t c, double t) const {
   }
   // Hermite's cubic as a Bezier one: control values a third of a slope from each end.
   return cubic(p0, p0 + m0 / 3, p1 - m1 / 3, p1, s);
+}
+
+bool add_key_times(const Curve& curve, bool blends, std::vector<double>& times,
+                   std::set<double>* jumps) {
+  bool curved = false;
+  for (size_t k = 0; k < curve.keys(); ++k) {
+    const double t0 = curve.time(k);
+    times.push_back(t0);
+    if (k + 1 == curve.keys() || !blends) continue;
+    const double t1 = curve.time(k + 1);
+    if (curve.span(k) == SpanKind::kStep) {
+      const double before = float32_step_before(t1);
+      if (before > t0) times.push_back(before);
+      if (jumps != nullptr) jumps->insert(t1);
+    } else if (curve.span(k) != SpanKind::kLinear) {
+      curved = true;
+      for (double q : {0.25, 0.5, 0.75}) times.push_back(t0 + q * (t1 - t0));
+    }
+  }
+  return curved;
 }
 
 }  // namespace px

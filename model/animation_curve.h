@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <span>
 #include <string>
 #include <variant>
@@ -60,5 +61,12 @@ class Curve {
   size_t tangent_width_ = 0;
   Layout layout_ = Layout::kValues;
 };
+
+// Appends the key times that follow `curve` with glTF's LINEAR keys: its keys and, where the merged
+// keys blend, a key one float32 step before each of its steps (holding the value before it) and
+// three inside each cubic span (BEZIER, HERMITE, CARDINAL, BSPLINE). Returns whether it added
+// keys inside a cubic span; each step's end time goes into `jumps` when given.
+bool add_key_times(const Curve& curve, bool blends, std::vector<double>& times,
+                   std::set<double>* jumps = nullptr);
 
 }  // namespace px

@@ -193,21 +193,7 @@ std::optional<RebuiltNode> rebuild_node(const std::vector<TransformElement>& ele
   std::set<double> jumps;
   bool curved = false;  // some span is a cubic (BEZIER, HERMITE, CARDINAL, BSPLINE)
   for (const NodeChannel& c : channels) {
-    const Curve& curve = *c.curve;
-    for (size_t k = 0; k < curve.keys(); ++k) {
-      const double t0 = curve.time(k);
-      times.push_back(t0);
-      if (k + 1 == curve.keys() || !blends) continue;
-      const double t1 = curve.time(k + 1);
-      if (curve.span(k) == SpanKind::kStep) {
-        const double before = float32_step_before(t1);
-        if (before > t0) times.push_back(before);
-        jumps.insert(t1);
-      } else if (curve.span(k) != SpanKind::kLinear) {
-        curved = true;
-        for (double q : {0.25, 0.5, 0.75}) times.push_back(t0 + q * (t1 - t0));
-      }
-    }
+    curved = add_key_times(*c.curve, blends, times, &jumps) || curved;
   }
   if (window) {
     // The keys inside the window, and the curves followed at its edges.

@@ -22,24 +22,6 @@ const Element* morph_controller_of(const Element* e) {
   return nullptr;
 }
 
-// The key times a channel's curve adds: its keys; where the merged keys blend, a key one float32
-// step before each of its steps (holding the value before it) and three inside each cubic span
-// (BEZIER, HERMITE, CARDINAL, BSPLINE), which glTF's LINEAR keys then follow.
-void add_times(const Curve& curve, bool blends, std::vector<double>& times) {
-  for (size_t k = 0; k < curve.keys(); ++k) {
-    const double t0 = curve.time(k);
-    times.push_back(t0);
-    if (k + 1 == curve.keys() || !blends) continue;
-    const double t1 = curve.time(k + 1);
-    if (curve.span(k) == SpanKind::kStep) {
-      const double before = float32_step_before(t1);
-      if (before > t0) times.push_back(before);
-    } else if (curve.span(k) != SpanKind::kLinear) {
-      for (double q : {0.25, 0.5, 0.75}) times.push_back(t0 + q * (t1 - t0));
-    }
-  }
-}
-
 }  // namespace
 
 std::optional<MorphWeightAddress> morph_weight_address(const ReadContext& ctx,
@@ -96,7 +78,7 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
     const bool blends = std::any_of(curves.begin(), curves.end(),
                                     [](const Curve& c) { return c.blends(); });
     std::vector<double> times;
-    for (const Curve& curve : curves) add_times(curve, blends, times);
+    for (const Curve& curve : curves) add_key_times(curve, blends, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     const uint64_t bytes = uint64_t{times.size()} * (targets + 1) * sizeof(double);
