@@ -32,6 +32,9 @@ std::string make_pointer(PointerObject object, size_t index, std::string_view pr
 // are "<type>/<term>": "perspective/yfov", "orthographic/xmag", ...).
 inline constexpr std::string_view kBaseColorFactor = "pbrMetallicRoughness/baseColorFactor";
 inline constexpr std::string_view kEmissiveFactor = "emissiveFactor";
+inline constexpr std::string_view kRoughnessFactor = "pbrMetallicRoughness/roughnessFactor";
+inline constexpr std::string_view kSpecularColorFactor =
+    "extensions/KHR_materials_specular/specularColorFactor";
 inline constexpr std::string_view kLightColor = "color";
 inline constexpr std::string_view kLightIntensity = "intensity";
 inline constexpr std::string_view kSpotOuterCone = "spot/outerConeAngle";

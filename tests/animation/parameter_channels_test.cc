@@ -229,5 +229,41 @@ TEST(ParameterChannels, ASpotsFalloffMovesItsConeAngles) {
   EXPECT_EQ(r.diagnostics.count("collada.animation.target-unresolved"), 0);
 }
 
+// A phong's specular colour is KHR_materials_specular's specularColorFactor and its shininess
+// glTF's roughness ((2 / (n + 2))^(1/4)); lambert shading has neither, so a channel on a
+// lambert's <specular> animates nothing.
+TEST(ParameterChannels, APhongsSpecularColourAndShininessAnimateItsHighlight) {
+  ReadResult r = read_text(animated_document(
+      "<node id=\"n\"/>",
+      cat(animation("sc", "hi/common/sc", {"0 1", "1 1 1 1  0.5 0.25 0 1", 4}),
+          animation("sh", "hi/common/sh", {"0 1", "0 14"}),
+          animation("ls", "lam/common/ls", {"0 1", "1 1 1 1  0 0 0 1", 4})),
+      "<library_effects><effect id=\"hi\"><profile_COMMON><technique sid=\"common\"><phong>"
+      "<specular><color sid=\"sc\">1 1 1 1</color></specular><shininess><float sid=\"sh\">"
+      "10</float></shininess></phong></technique></profile_COMMON></effect>"
+      "<effect id=\"lam\"><profile_COMMON><technique sid=\"common\"><lambert><specular>"
+      "<color sid=\"ls\">1 1 1 1</color></specular></lambert></technique></profile_COMMON>"
+      "</effect></library_effects><library_materials><material id=\"m\">"
+      "<instance_effect url=\"#hi\"/></material><material id=\"l\"><instance_effect "
+      "url=\"#lam\"/></material></library_materials>"));
+  std::vector<Animation> animations = read_animations(r);
+  std::vector<AnimationChannel> channels;
+  std::vector<AnimationSampler> samplers;
+  for (const Animation& a : animations) {
+    for (const AnimationChannel& c : a.channels) {
+      channels.push_back(c);
+      samplers.push_back(*a.samplers[c.sampler]);
+    }
+  }
+  ASSERT_EQ(channels.size(), 2u);
+  EXPECT_EQ(channels[0].target.pointer,
+            "/materials/0/extensions/KHR_materials_specular/specularColorFactor");
+  EXPECT_THAT(values(samplers[0].values), ElementsAre(1, 1, 1, 0.5, 0.25, 0));
+  EXPECT_EQ(channels[1].target.pointer, "/materials/0/pbrMetallicRoughness/roughnessFactor");
+  EXPECT_THAT(values(samplers[1].values),
+              Pointwise(DoubleNear(1e-12), std::vector<double>{1, std::pow(0.125, 0.25)}));
+  EXPECT_EQ(r.diagnostics.count("collada.animation.target-unresolved"), 1);
+}
+
 }  // namespace
 }  // namespace px::animation_testing

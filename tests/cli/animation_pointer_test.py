@@ -12,9 +12,11 @@ light's colour and intensity and another light's intensity, a camera's yfov and 
 - COLLADA -> glTF -> COLLADA -> glTF and glTF -> COLLADA -> glTF keep the channels' values (a
   light's colour times intensity) within float tolerance, light pointers renumbered as the lights
   are written;
-- a second document animates a spot's falloff angle and exponent, an orthographic camera's xmag
-  and a perspective one's xfov beside its yfov: the read gives the spot's outer and inner cone,
-  the xmag and the aspect ratio (not the yfov, which stays), a COLLADA write and read keeps them;
+- a second document animates a spot's falloff angle and exponent, an orthographic camera's xmag,
+  a perspective one's xfov beside its yfov and a phong's specular colour and shininess: the read
+  gives the spot's outer and inner cone, the xmag, the aspect ratio (not the yfov, which stays),
+  the specular colour (its material holding KHR_materials_specular) and the roughness, a COLLADA
+  write and read keeps them;
 - over the shared corpus: the documents with channels on effect, light or camera parameters, and
   how many keep them now (none did before).
 
@@ -295,7 +297,13 @@ CONES = f'''<?xml version="1.0" encoding="utf-8"?>
 {animation('fade', 'spot/fe', '0 2', '0.5 0.25', 1)}
 {animation('xmag', 'ortho/xm', '0 2', '2 3', 1)}
 {animation('xfov', 'persp/xf', '0 2', '60 80', 1)}
+{animation('spec', 'hi/common/sc', '0 2', '1 1 1 1  0.5 0.25 0 1', 4)}
+{animation('shin', 'hi/common/sh', '0 2', '10 40', 1)}
 </animation></library_animations>
+<library_effects><effect id="hi"><profile_COMMON><technique sid="common"><phong>
+<specular><color sid="sc">1 1 1 1</color></specular><shininess><float sid="sh">10</float>
+</shininess></phong></technique></profile_COMMON></effect></library_effects>
+<library_materials><material id="hm"><instance_effect url="#hi"/></material></library_materials>
 <library_cameras><camera id="ortho"><optics><technique_common><orthographic>
 <xmag sid="xm">2</xmag><ymag>1</ymag><znear>0.1</znear><zfar>100</zfar></orthographic>
 </technique_common></optics></camera><camera id="persp"><optics><technique_common><perspective>
@@ -325,6 +333,10 @@ def expected_cones(t):
             [outer * (1 - lerp(0.5, 0.25, t / 2))],
         '/cameras/0/orthographic/xmag': [lerp(2, 3, t / 2)],
         '/cameras/1/perspective/aspectRatio': [math.tan(xfov / 2) / math.tan(math.radians(20))],
+        '/materials/0/extensions/KHR_materials_specular/specularColorFactor':
+            [lerp(1, 0.5, t / 2), lerp(1, 0.25, t / 2), lerp(1, 0, t / 2)],
+        '/materials/0/pbrMetallicRoughness/roughnessFactor':
+            [(2 / (lerp(10, 40, t / 2) + 2)) ** 0.25],
     }
 
 
@@ -334,9 +346,12 @@ def cones_and_optics(tmp):
     open(dae, 'w').write(CONES)
     glb = os.path.join(tmp, 'cones.glb')
     convert(dae, glb)
-    _, got = pointer_channels(glb)
-    check("cones: the spot's cones, the xmag and the aspect ratio, nothing else",
-          sorted(got) == sorted(expected_cones(0)), sorted(got))
+    j, got = pointer_channels(glb)
+    check("cones: the spot's cones, the xmag, the aspect ratio, the specular colour and the "
+          "roughness, nothing else", sorted(got) == sorted(expected_cones(0)), sorted(got))
+    check('cones: the material holds the KHR_materials_specular its pointer names',
+          'KHR_materials_specular' in j['materials'][0].get('extensions', {}) and
+          'KHR_materials_specular' in j.get('extensionsUsed', []), j['materials'])
     # At each channel's keys: the inner cone and the aspect ratio are not linear between them.
     for pointer, channel in got.items():
         for t in channel[0]:
@@ -347,7 +362,8 @@ def cones_and_optics(tmp):
     convert(glb, rt)
     schema_valid(rt)
     text = open(rt).read()
-    for sid in ['falloff_angle', 'falloff_exponent', 'xmag', 'aspect_ratio']:
+    for sid in ['falloff_angle', 'falloff_exponent', 'xmag', 'aspect_ratio', 'specular-color',
+                'shininess']:
         check(f'cones: collada write gives sid "{sid}"', f'sid="{sid}"' in text)
     glb2 = os.path.join(tmp, 'cones.rt.glb')
     convert(rt, glb2)

@@ -107,7 +107,7 @@ TEST(PointerChannels, WhatCannotBeWrittenIsDroppedWithAWarning) {
   b.channel(-1, "pointer").target.pointer = "/extensions/KHR_lights_punctual/lights/0/color";
   b.channel(-1, "pointer").target.pointer = "/materials/0/pbrMetallicRoughness/baseColorFactor";
   b.sampler({0, 1}, {0, 1}, 1);
-  b.channel(-1, "pointer").target.pointer = "/materials/0/pbrMetallicRoughness/roughnessFactor";
+  b.channel(-1, "pointer").target.pointer = "/materials/0/pbrMetallicRoughness/metallicFactor";
   b.sampler({0, 1}, {1, 1, 1, 1, 0, 0, 0, 1}, 4);
   b.channel(-1, "pointer").target.pointer = "/materials/2/pbrMetallicRoughness/baseColorFactor";
   set_animations(scene, {b.animation});
@@ -210,6 +210,36 @@ TEST(PointerChannels, ConesAndOpticsTheObjectsDoNotHoldAreDropped) {
   EXPECT_EQ(w.diagnostics.count("collada.write.animation-pointer-dropped"), 3);
   EXPECT_EQ(w.diagnostics.count("collada.write.animation-path-unsupported"), 1);
   EXPECT_THAT(*w.text, Not(HasSubstr("<library_animations>")));
+}
+
+// A phong material's specular colour and roughness go to its <specular> colour (written though
+// white) and <shininess> (written though roughness 1) and read back as they were; a lambert
+// material has neither to animate.
+TEST(PointerChannels, SpecularColourAndRoughnessRoundTripThroughAPhongsHighlight) {
+  Scene scene = scene_with_parameters();
+  set_value(scene.materials[0].extras, "shading", Value("phong"));
+  set_value(scene.materials[1].extras, "shading", Value("lambert"));
+  AnimationBuilder b{scene, {}};
+  b.sampler({0, 1}, {1, 1, 1, 0.5, 0.25, 0}, 3);
+  b.channel(-1, "pointer").target.pointer =
+      "/materials/0/extensions/KHR_materials_specular/specularColorFactor";
+  b.sampler({0, 1}, {1, 0.5}, 1);
+  b.channel(-1, "pointer").target.pointer = "/materials/0/pbrMetallicRoughness/roughnessFactor";
+  b.channel(-1, "pointer").target.pointer = "/materials/1/pbrMetallicRoughness/roughnessFactor";
+  set_animations(scene, {b.animation});
+  RoundTrip r = write_and_read(scene);
+  ASSERT_TRUE(r.written.text.ok()) << r.written.text.status();
+  EXPECT_THAT(*r.written.text, HasSubstr("<color sid=\"specular-color\">"));
+  EXPECT_THAT(*r.written.text, HasSubstr("<float sid=\"shininess\">"));
+  EXPECT_EQ(r.written.diagnostics.count("collada.write.animation-pointer-dropped"), 1);
+  ASSERT_TRUE(r.read.scene.ok()) << r.read.scene.status();
+  std::vector<Animation> back = animations_of(r.read.scene->global_attrs);
+  ASSERT_EQ(back.size(), 1u);
+  EXPECT_THAT(
+      values_of(back[0], "/materials/0/extensions/KHR_materials_specular/specularColorFactor"),
+      Pointwise(DoubleNear(1e-6), std::vector<double>{1, 1, 1, 0.5, 0.25, 0}));
+  EXPECT_THAT(values_of(back[0], "/materials/0/pbrMetallicRoughness/roughnessFactor"),
+              Pointwise(DoubleNear(1e-6), std::vector<double>{1, 0.5}));
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "formats/collada/read/effect_polyxios_technique.h"
 #include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/images.h"
+#include "formats/collada/shininess.h"
 #include "formats/collada/texture_placement.h"
 
 namespace px::collada {
@@ -364,9 +365,8 @@ absl::Status EffectReader::read(Material* m) {
 
 // Phong and blinn's highlight as glTF's (KHR_materials_specular and roughness): the <specular>
 // colour is the specular colour (a texture the specular colour texture), and the <shininess>
-// exponent n a roughness of (2 / (n + 2))^(1/4): the Blinn-Phong lobe of exponent n is about
-// the microfacet one of alpha^2 = 2 / (n + 2), and glTF's roughness is alpha's square root. A
-// shininess of 0 (or none) stays roughness 1; lambert and constant shading have no highlight.
+// exponent a roughness as formats/collada/shininess.h maps it. A shininess of 0 (or none) stays
+// roughness 1; lambert and constant shading have no highlight.
 absl::Status EffectReader::read_specular(const Element* profile, const Element& shading,
                                          Material* m) {
   if (shading.name != "phong" && shading.name != "blinn") return absl::OkStatus();
@@ -389,7 +389,7 @@ absl::Status EffectReader::read_specular(const Element* profile, const Element& 
   if (const Element* slot = shading.child("shininess");
       slot != nullptr && float_of(profile, *slot, &shininess)) {
     if (std::isfinite(shininess) && shininess >= 0) {
-      m->roughness = std::pow(2 / (shininess + 2), 0.25);
+      m->roughness = roughness_from_shininess(shininess);
     } else {
       ctx_.warn("collada.effect.specular-ignored",
                 cat("a <shininess> of ", shininess, " is ignored"), slot);

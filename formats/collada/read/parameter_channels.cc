@@ -82,6 +82,7 @@ const Element* effect_of_slot(const Element* slot) {
     return nullptr;
   }
   if (slot->name == "diffuse" && shading->name == "constant") return nullptr;
+  if (named(slot, {"specular", "shininess"}) && !named(shading, {"phong", "blinn"})) return nullptr;
   return profile->parent;
 }
 
@@ -90,16 +91,17 @@ bool classify(const Element& e, ParameterAddress* out) {
   const Element* p = e.parent;
   if (p == nullptr) return false;
   out->element = &e;
-  if (e.name == "color" && named(p, {"emission", "diffuse", "transparent"})) {
-    out->parameter = p->name == "emission"  ? Parameter::kEmission
-                     : p->name == "diffuse" ? Parameter::kDiffuse
-                                            : Parameter::kTransparent;
+  if (e.name == "color" && named(p, {"emission", "diffuse", "transparent", "specular"})) {
+    out->parameter = p->name == "emission"   ? Parameter::kEmission
+                     : p->name == "diffuse"  ? Parameter::kDiffuse
+                     : p->name == "specular" ? Parameter::kSpecular
+                                             : Parameter::kTransparent;
     out->object = effect_of_slot(p);
     out->width = numbers_of(&e).size();
     return out->object != nullptr && (out->width == 3 || out->width == 4);
   }
-  if (e.name == "float" && named(p, {"transparency"})) {
-    out->parameter = Parameter::kTransparency;
+  if (e.name == "float" && named(p, {"transparency", "shininess"})) {
+    out->parameter = p->name == "shininess" ? Parameter::kShininess : Parameter::kTransparency;
     out->object = effect_of_slot(p);
     out->width = 1;
     return out->object != nullptr;
@@ -151,6 +153,8 @@ bool classify(const Element& e, ParameterAddress* out) {
 enum class Group : uint8_t {
   kBaseColor,
   kEmission,
+  kSpecular,
+  kRoughness,
   kLightColor,
   kSpotCone,
   kOptics,
@@ -162,6 +166,10 @@ Group group_of(Parameter p) {
   switch (p) {
     case Parameter::kEmission:
       return Group::kEmission;
+    case Parameter::kSpecular:
+      return Group::kSpecular;
+    case Parameter::kShininess:
+      return Group::kRoughness;
     case Parameter::kDiffuse:
     case Parameter::kTransparent:
     case Parameter::kTransparency:
@@ -347,12 +355,19 @@ Destination GroupMerger::material_destination(Group group, const Element& effect
   if (out.targets.empty()) return out;
   // classify made sure the slot sits in the effect's first common-profile shading.
   const Element* shading = followed[0].channel->address.element->parent->parent;
-  if (group == Group::kEmission) {
-    auto e = std::make_unique<Emission>();
-    std::vector<double> rgba = numbers_of(shading->child("emission")->child("color"));
+  if (group == Group::kEmission || group == Group::kSpecular) {
+    const bool emission = group == Group::kEmission;
+    auto e = std::make_unique<ColorRgb>();
+    std::vector<double> rgba =
+        numbers_of(shading->child(emission ? "emission" : "specular")->child("color"));
     std::copy_n(rgba.begin(), std::min<size_t>(rgba.size(), 4), e->rgba.begin());
     out.values = std::move(e);
-    out.outputs = {{kEmissiveFactor, 3}};
+    out.outputs = {{emission ? kEmissiveFactor : kSpecularColorFactor, 3}};
+    return out;
+  }
+  if (group == Group::kRoughness) {
+    out.values = std::make_unique<Roughness>();
+    out.outputs = {{kRoughnessFactor, 1}};
     return out;
   }
   auto b = std::make_unique<BaseColor>();
@@ -485,7 +500,8 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
   const int64_t count = static_cast<int64_t>(followed.size());
 
   BaseColor* base = nullptr;
-  Destination to = group == Group::kBaseColor || group == Group::kEmission
+  Destination to = group == Group::kBaseColor || group == Group::kEmission ||
+                           group == Group::kSpecular || group == Group::kRoughness
                        ? material_destination(group, object, followed, &base)
                    : group == Group::kLightColor || group == Group::kSpotCone
                        ? light_destination(group, object, followed)

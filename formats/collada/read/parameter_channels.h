@@ -10,6 +10,10 @@
 //   "/materials/N/pbrMetallicRoughness/baseColorFactor", the diffuse red, green and blue and the
 //   alpha materials.cc's rule gives (formats/collada/read/effect_alpha.h); a material whose
 //   alpha drops below 1 blends (BLEND) as a static one would;
+// - a phong or blinn shading's <specular> <color>: "/materials/N/extensions/
+//   KHR_materials_specular/specularColorFactor" (red, green, blue), and its <shininess> <float>:
+//   ".../pbrMetallicRoughness/roughnessFactor" (formats/collada/shininess.h; an exponent below 0
+//   as roughness 1);
 // - a <directional>, <point> or <spot> light's <color>: the light's "color" and "intensity" as
 //   formats/collada/light_mapping.h splits the colour;
 // - a <spot> light's <falloff_angle> and <falloff_exponent>: its "spot/outerConeAngle" and
@@ -28,6 +32,7 @@
 // camera's place in global_attrs; one no node carries animates nothing and is dropped.
 //
 // The channels of one parameter group (the base colour's diffuse and alpha terms, the emission,
+// the specular colour, the shininess,
 // a light's colour, a spot's cone, a camera's field of view or magnification, near or far plane) in
 // one animation become one channel, keyed at the union of their key times and a span's quarters
 // where it curves (a light's colour and an xfov, whose glTF values are not linear in them, exact at
@@ -50,6 +55,8 @@ namespace px::collada {
 
 enum class Parameter : uint8_t {
   kEmission,
+  kSpecular,
+  kShininess,
   kDiffuse,
   kTransparent,
   kTransparency,

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "formats/collada/read/cameras.h"
+#include "formats/collada/shininess.h"
 
 namespace px::collada {
 namespace {
@@ -34,10 +35,17 @@ void BaseColor::emit(std::vector<std::vector<double>>& rows) {
   rows[0].insert(rows[0].end(), {diffuse[0], diffuse[1], diffuse[2], alpha});
 }
 
-void Emission::set(Parameter, int c, std::span<const double> v) { assign(rgba, c, v); }
+void ColorRgb::set(Parameter, int c, std::span<const double> v) { assign(rgba, c, v); }
 
-void Emission::emit(std::vector<std::vector<double>>& rows) {
+void ColorRgb::emit(std::vector<std::vector<double>>& rows) {
   rows[0].insert(rows[0].end(), rgba.begin(), rgba.begin() + 3);
+}
+
+void Roughness::set(Parameter, int, std::span<const double> v) { shininess = v[0]; }
+
+void Roughness::emit(std::vector<std::vector<double>>& rows) {
+  const bool valid = std::isfinite(shininess) && shininess >= 0;
+  rows[0].push_back(valid ? roughness_from_shininess(shininess) : 1);
 }
 
 void LightColor::set(Parameter, int c, std::span<const double> v) { assign(terms.color, c, v); }

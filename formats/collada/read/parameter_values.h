@@ -35,10 +35,19 @@ class BaseColor : public GroupValues {
   void emit(std::vector<std::vector<double>>& rows) override;
 };
 
-// The emission: one row of red, green, blue.
-class Emission : public GroupValues {
+// A colour's red, green and blue (the emission, the specular colour): one row.
+class ColorRgb : public GroupValues {
  public:
   std::array<double, 4> rgba{0, 0, 0, 1};
+  void set(Parameter p, int c, std::span<const double> v) override;
+  void emit(std::vector<std::vector<double>>& rows) override;
+};
+
+// The shininess as a roughness (formats/collada/shininess.h), an exponent that is not a number of
+// at least 0 as roughness 1: one row.
+class Roughness : public GroupValues {
+ public:
+  double shininess = 0;
   void set(Parameter p, int c, std::span<const double> v) override;
   void emit(std::vector<std::vector<double>>& rows) override;
 };

@@ -10,10 +10,13 @@
 
 namespace px::collada {
 
-// The sids of the colours an animation channel targets (formats/collada/write/pointer_channels.h).
+// The sids of the parameters an animation channel targets
+// (formats/collada/write/pointer_channels.h).
 inline constexpr std::string_view kDiffuseSid = "diffuse-color";
 inline constexpr std::string_view kTransparentSid = "transparent-color";
 inline constexpr std::string_view kEmissionSid = "emission-color";
+inline constexpr std::string_view kSpecularSid = "specular-color";
+inline constexpr std::string_view kShininessSid = "shininess";
 
 // A texture an effect samples through a <newparam> surface and sampler pair.
 struct EffectSampler {
@@ -39,6 +42,8 @@ struct MaterialPlan {
   bool animated_base_color = false;
   bool animated_alpha = false;
   bool animated_emission = false;
+  bool animated_specular = false;       // its phong / blinn <specular> colour, written though white
+  bool animated_shininess = false;      // its <shininess>, written though roughness 1
   std::vector<EffectSampler> samplers;  // every texture the material writes, in first-use order
 };
 

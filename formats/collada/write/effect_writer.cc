@@ -11,6 +11,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/collada/shininess.h"
 #include "formats/collada/write/effect_polyxios_technique.h"
 #include "formats/collada/write/effect_texture_xml.h"
 #include "formats/collada/write/image_writer.h"
@@ -353,11 +354,9 @@ void color_element(XmlWriter& xml, std::span<const double> values, std::string_v
   xml.close();
 }
 
-void float_element(XmlWriter& xml, std::string_view name, double value) {
+void float_element(XmlWriter& xml, std::string_view name, double value, std::string_view sid = {}) {
   xml.open(name);
-  xml.open("float");
-  xml.number(value);
-  xml.close();
+  xml.number_element("float", value, sid);
   xml.close();
 }
 
@@ -446,16 +445,19 @@ class EffectWriter {
         xml_.open("specular");
         textures_.texture(m_.specular_color_texture);
         xml_.close();
-      } else if (m_.specular_color != std::array<double, 3>{1, 1, 1}) {
+      } else if (m_.specular_color != std::array<double, 3>{1, 1, 1} || p_.animated_specular) {
         xml_.open("specular");
-        color_element(xml_, std::array<double, 4>{m_.specular_color[0], m_.specular_color[1],
-                                                  m_.specular_color[2], 1});
+        color_element(xml_,
+                      std::array<double, 4>{m_.specular_color[0], m_.specular_color[1],
+                                            m_.specular_color[2], 1},
+                      p_.animated_specular ? kSpecularSid : "");
         xml_.close();
       }
-      // The exponent a COLLADA read takes back to this roughness (read_specular in
-      // formats/collada/read/materials.cc); the polyxios technique keeps it exactly.
-      if (writes_roughness(m_)) {
-        float_element(xml_, "shininess", 2 / std::pow(std::max(m_.roughness, 0.01), 4) - 2);
+      // The exponent a COLLADA read takes back to this roughness (formats/collada/shininess.h);
+      // the polyxios technique keeps it exactly.
+      if (writes_roughness(m_) || p_.animated_shininess) {
+        float_element(xml_, "shininess", shininess_from_roughness(m_.roughness),
+                      p_.animated_shininess ? kShininessSid : "");
       }
     }
     if (m_.base_color[3] < 1 || p_.animated_alpha) {

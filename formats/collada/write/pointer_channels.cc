@@ -6,6 +6,7 @@
 
 #include "engine/strings.h"
 #include "formats/collada/light_mapping.h"
+#include "formats/collada/shininess.h"
 #include "model/animation_pointer.h"
 #include "model/camera.h"
 
@@ -153,6 +154,7 @@ class PointerBinder {
     return written_ >= 0 && static_cast<size_t>(written_) < of_node.size() ? of_node[written_] : -1;
   }
   std::optional<std::vector<BoundChannel>> material(const ParsedPointer& p);
+  std::optional<std::vector<BoundChannel>> highlight(const ParsedPointer& p, MaterialPlan& m);
   std::optional<std::vector<BoundChannel>> light(const ParsedPointer& p);
   std::optional<std::vector<BoundChannel>> spot_cone(const ParsedPointer& p,
                                                      LightsPlan::Entry& entry);
@@ -170,6 +172,9 @@ std::optional<std::vector<BoundChannel>> PointerBinder::material(const ParsedPoi
     return fail(cat("the scene has no material ", p.index));
   }
   MaterialPlan& m = plan_.effects.materials[p.index];
+  if (p.property == kSpecularColorFactor || p.property == kRoughnessFactor) {
+    return highlight(p, m);
+  }
   if (p.property == kEmissiveFactor) {
     if (m.material.emissive_texture.present()) {
       return fail("its material's emission is a texture, which holds no colour to animate");
@@ -209,6 +214,37 @@ std::optional<std::vector<BoundChannel>> PointerBinder::material(const ParsedPoi
                         {"R", "G", "B", "A"}));
   }
   return out;
+}
+
+std::optional<std::vector<BoundChannel>> PointerBinder::highlight(const ParsedPointer& p,
+                                                                  MaterialPlan& m) {
+  const bool specular = p.property == kSpecularColorFactor;
+  if (m.shading != "phong" && m.shading != "blinn") {
+    return fail(cat("its material's ", m.shading, " shading has no ",
+                    specular ? "specular colour" : "shininess", " to animate"));
+  }
+  if (specular && m.material.specular_color_texture.present()) {
+    return fail("its material's specular colour is a texture, which holds no colour to animate");
+  }
+  std::optional<Keys> k = keys(specular ? 3 : 1);
+  if (!k) return std::nullopt;
+  std::vector<double> values;
+  for (size_t i = 0; i < k->times.size(); ++i) {
+    if (specular) {
+      values.insert(values.end(), k->values.begin() + 3 * i, k->values.begin() + 3 * i + 3);
+      values.push_back(1);
+    } else {
+      values.push_back(shininess_from_roughness(k->values[i]));
+    }
+  }
+  if (specular) {
+    m.animated_specular = true;
+    return std::vector{
+        bound(cat(m.effect_id, "/", kSpecularSid), *k, std::move(values), 4, {"R", "G", "B", "A"})};
+  }
+  m.animated_shininess = true;
+  return std::vector{
+      bound(cat(m.effect_id, "/", kShininessSid), *k, std::move(values), 1, {"VALUE"})};
 }
 
 std::optional<std::vector<BoundChannel>> PointerBinder::light(const ParsedPointer& p) {
@@ -334,7 +370,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
 std::optional<std::vector<BoundChannel>> PointerBinder::bind() {
   const std::optional<ParsedPointer> p = parse_pointer(channel_.target.pointer);
   if (!p || ((p->object == PointerObject::kMaterial) && p->property != kBaseColorFactor &&
-             p->property != kEmissiveFactor)) {
+             p->property != kEmissiveFactor && p->property != kSpecularColorFactor &&
+             p->property != kRoughnessFactor)) {
     return fail(cat("COLLADA has no parameter for pointer \"", channel_.target.pointer, "\""),
                 kUnsupported);
   }

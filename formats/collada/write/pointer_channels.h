@@ -7,6 +7,10 @@
 //   shading, has no diffuse colour to animate);
 // - "/materials/N/emissiveFactor": its <emission> <color sid="emission-color"> (not beside an
 //   emissive texture);
+// - "/materials/N/extensions/KHR_materials_specular/specularColorFactor": a phong or blinn
+//   material's <specular> <color sid="specular-color"> (red, green, blue, 1; not beside a
+//   specular colour texture), and ".../pbrMetallicRoughness/roughnessFactor": its <shininess>
+//   <float sid="shininess">, the exponent formats/collada/shininess.h gives;
 // - a light's "color" and "intensity": the <color sid="color"> of the light the channel's node
 //   carries, colour times intensity times the attenuation sum (formats/collada/light_mapping.h),
 //   the other term at its static value; a colour and an intensity channel of one light with the
@@ -38,9 +42,10 @@ namespace px::collada {
 // `written` is the written node of the channel's target node (-1 for none). nullopt with the
 // failure: for a pointer on what COLLADA has no parameter for (a node's, an extension's, another
 // property) collada.write.animation-path-unsupported; for an object that is not written or cannot
-// hold it (a texture, the other kind of camera, no far plane or aspect ratio, a light that is no
-// spot, an outer cone not above 0), or keys that are not finite, increasing and as wide as the
-// pointer's value, collada.write.animation-pointer-dropped.
+// hold it (a texture, shading other than phong or blinn for a specular colour or shininess, the
+// other kind of camera, no far plane or aspect ratio, a light that is no spot, an outer cone not
+// above 0), or keys that are not finite, increasing and as wide as the pointer's value,
+// collada.write.animation-pointer-dropped.
 std::optional<std::vector<BoundChannel>> bind_pointer_channel(const Animation& animation, size_t c,
                                                               int written, WritePlan& plan,
                                                               BindFailure* failure);

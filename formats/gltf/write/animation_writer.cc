@@ -80,13 +80,16 @@ void AnimationWriter::add_accessors(BinLayout& bin) {
   }
 }
 
-bool AnimationWriter::uses_pointer() const {
+bool AnimationWriter::uses_pointer() const { return !pointers().empty(); }
+
+std::vector<std::string_view> AnimationWriter::pointers() const {
+  std::vector<std::string_view> out;
   for (const BakedAnimation& animation : baked_.animations) {
     for (const BakedChannel& c : animation.channels) {
-      if (!c.pointer.empty()) return true;
+      if (!c.pointer.empty()) out.push_back(c.pointer);
     }
   }
-  return false;
+  return out;
 }
 
 namespace {

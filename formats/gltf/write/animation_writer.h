@@ -41,6 +41,8 @@ class AnimationWriter {
                   Diagnostics& diagnostics) const;
   // True when a written channel is a KHR_animation_pointer one.
   bool uses_pointer() const;
+  // The pointer of every KHR_animation_pointer channel, as the scene gives it.
+  std::vector<std::string_view> pointers() const;
 
  private:
   struct Accessors {

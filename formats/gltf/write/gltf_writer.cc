@@ -191,6 +191,8 @@ class Document {
     }
     skins_->write_json(json);
     cameras.write_json(json);
+    // After the meshes, which made the materials' copies.
+    for (std::string_view pointer : animations_->pointers()) materials_.animate(pointer);
     materials_.write_json(json);
     const TextureExtensions texture_extensions = write_textures_json(scene_, *images_, json, later);
     images_->write_json(json);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -10,6 +11,7 @@
 #include "formats/gltf/write/carried_extension_writer.h"
 #include "formats/gltf/write/texture_info_writer.h"
 #include "formats/gltf/write/value_json.h"
+#include "model/animation_pointer.h"
 
 namespace px::gltf {
 namespace {
@@ -84,11 +86,16 @@ double emissive_strength(const Material& m) {
   return largest > 1 ? largest : 1;
 }
 
+// The objects a material is written with for an animation pointer into them.
+constexpr uint8_t kAnimatedPbr = 1;
+constexpr uint8_t kAnimatedSpecular = 2;
+
 // The material's extensions object, when it has any.
-void write_extensions(JsonWriter& json, const Material& m) {
+void write_extensions(JsonWriter& json, const Material& m, uint8_t animated) {
   double strength = emissive_strength(m);
   bool unlit = is_unlit(m);
-  if (!unlit && strength == 1 && m.ior == 1.5 && !m.has_specular() && m.extensions.empty()) {
+  const bool specular = m.has_specular() || (animated & kAnimatedSpecular) != 0;
+  if (!unlit && strength == 1 && m.ior == 1.5 && !specular && m.extensions.empty()) {
     return;
   }
   json.key("extensions");
@@ -107,7 +114,7 @@ void write_extensions(JsonWriter& json, const Material& m) {
     json.number(m.ior);
     json.end_object();
   }
-  if (m.has_specular()) {
+  if (specular) {
     json.key(kSpecular);
     json.start_object();
     if (m.specular_factor != 1) {
@@ -130,7 +137,7 @@ void write_extensions(JsonWriter& json, const Material& m) {
   json.end_object();
 }
 
-void write_material(JsonWriter& json, const Material& m) {
+void write_material(JsonWriter& json, const Material& m, uint8_t animated) {
   json.start_object();
   if (!m.name.empty()) {
     json.key("name");
@@ -138,7 +145,7 @@ void write_material(JsonWriter& json, const Material& m) {
   }
   bool default_color = m.base_color == std::array<double, 4>{1, 1, 1, 1};
   if (!default_color || m.metallic != 1 || m.roughness != 1 || m.base_color_texture.present() ||
-      m.metallic_roughness_texture.present()) {
+      m.metallic_roughness_texture.present() || (animated & kAnimatedPbr) != 0) {
     json.key("pbrMetallicRoughness");
     json.start_object();
     if (!default_color) write_numbers(json, "baseColorFactor", m.base_color);
@@ -175,7 +182,7 @@ void write_material(JsonWriter& json, const Material& m) {
     json.key("doubleSided");
     json.boolean(true);
   }
-  write_extensions(json, m);
+  write_extensions(json, m, animated);
   if (const Value* extras = find_value(m.extras, "extras")) {
     json.key("extras");
     write_value(json, *extras);
@@ -317,6 +324,19 @@ int MaterialTable::use(int material, uint32_t sets, bool tangents, std::string_v
   return it->second;
 }
 
+void MaterialTable::animate(std::string_view pointer) {
+  const std::optional<ParsedPointer> p = parse_pointer(pointer);
+  if (!p || p->object != PointerObject::kMaterial || p->index >= materials_.size()) return;
+  const uint8_t needs = p->property.starts_with("pbrMetallicRoughness/") ? kAnimatedPbr
+                        : p->property.starts_with("extensions/KHR_materials_specular/")
+                            ? kAnimatedSpecular
+                            : 0;
+  if (needs == 0) return;
+  animated_.resize(materials_.size());
+  animated_[p->index] |= needs;
+  for (int copy : copies_of(static_cast<int>(p->index))) animated_[copy] |= needs;
+}
+
 std::vector<int> MaterialTable::copies_of(int material) const {
   std::vector<int> out;
   for (size_t c = 0; c < copied_from_.size(); ++c) {
@@ -332,7 +352,11 @@ std::vector<std::string_view> MaterialTable::extensions_used() const {
     used.push_back(kEmissiveStrength);
   }
   if (any([](const Material& m) { return m.ior != 1.5; })) used.push_back(kIor);
-  if (any([](const Material& m) { return m.has_specular(); })) used.push_back(kSpecular);
+  if (any([](const Material& m) { return m.has_specular(); }) ||
+      std::any_of(animated_.begin(), animated_.end(),
+                  [](uint8_t a) { return (a & kAnimatedSpecular) != 0; })) {
+    used.push_back(kSpecular);
+  }
   if (any([](const Material& m) { return is_unlit(m); })) used.push_back(kUnlit);
   for (const CarriedExtension& carried : carried_material_extensions()) {
     if (any([&](const Material& m) {
@@ -357,7 +381,9 @@ void MaterialTable::write_json(JsonWriter& json) const {
   if (materials_.empty()) return;
   json.key("materials");
   json.start_array();
-  for (const Material& m : materials_) write_material(json, m);
+  for (size_t i = 0; i < materials_.size(); ++i) {
+    write_material(json, materials_[i], i < animated_.size() ? animated_[i] : 0);
+  }
   json.end_array();
 }
 

@@ -36,6 +36,12 @@ class MaterialTable {
   // The copies use() made of scene material `material`, in the order made.
   std::vector<int> copies_of(int material) const;
 
+  // Notes a KHR_animation_pointer pointer the animations write (call after every use()): a
+  // material it animates (and each copy of it) is written with the object holding the property,
+  // pbrMetallicRoughness or KHR_materials_specular, even where its values are glTF's defaults, as
+  // the extension asks of a pointer's target.
+  void animate(std::string_view pointer);
+
   // The material extensions the written materials use, for "extensionsUsed":
   // KHR_materials_emissive_strength, KHR_materials_ior, KHR_materials_unlit, KHR_texture_transform
   // and the carried ones.
@@ -48,6 +54,7 @@ class MaterialTable {
   int scene_materials_ = 0;
   std::vector<Material> materials_;  // the cleaned scene materials, then the copies use() made
   std::vector<int> copied_from_;     // per copy (materials_ past the scene's): its scene material
+  std::vector<uint8_t> animated_;    // per material: the kAnimated* objects a pointer needs
   std::vector<uint32_t> required_sets_;
   HashMap<std::tuple<int, uint32_t, bool>, int> copies_;  // (material, sets, stripped)
 };
