@@ -274,8 +274,34 @@ absl::StatusOr<Pixels> decode_masked(std::span<const uint8_t> data, int width, i
   return out;
 }
 
-// Uncompressed floats: 1 (grey), 3 (RGB) or 4 (RGBA) channels of 2-byte halves or 4-byte
-// floats, in that order in memory; colour through hdr.h's tone mapping.
+// Pixels of `pixel_bytes` bytes each, `read(at, v)` giving the linear RGBA floats of the pixel
+// at byte `at` in v (preset to 0, 0, 0, 1), through hdr.h's tone mapping.
+template <class Read>
+absl::StatusOr<Pixels> decode_linear(std::span<const uint8_t> data, int width, int height,
+                                     uint64_t pixel_bytes, Read read) {
+  const uint64_t count = static_cast<uint64_t>(width) * height;
+  if (data.size() < pixel_bytes * count) {
+    return refuse("the top mip level needs " + std::to_string(pixel_bytes * count) +
+                  " bytes of pixels, and the file holds " + std::to_string(data.size()));
+  }
+  Pixels out;
+  out.width = width;
+  out.height = height;
+  out.rgba.resize(static_cast<size_t>(count) * 4);
+  bool clamped = false;
+  for (uint64_t i = 0; i < count; ++i) {
+    float v[4] = {0, 0, 0, 1};
+    read(static_cast<size_t>(i * pixel_bytes), v);
+    uint8_t* q = out.rgba.data() + i * 4;
+    for (int c = 0; c < 3; ++c) q[c] = linear_to_srgb8(v[c], clamped);
+    q[3] = unit_to_8(v[3], clamped);
+  }
+  out.hdr_clamped = clamped;
+  return out;
+}
+
+// Uncompressed floats: 1 (grey), 2 (red, green), 3 (RGB) or 4 (RGBA) channels of 2-byte halves
+// or 4-byte floats, in that order in memory.
 struct FloatLayout {
   int component_bytes, channels;
 };
@@ -283,32 +309,32 @@ struct FloatLayout {
 absl::StatusOr<Pixels> decode_float(std::span<const uint8_t> data, int width, int height,
                                     FloatLayout f) {
   const uint64_t pixel_bytes = static_cast<uint64_t>(f.component_bytes) * f.channels;
-  const uint64_t size = pixel_bytes * width * height;
-  if (data.size() < size) {
-    return refuse("the top mip level needs " + std::to_string(size) +
-                  " bytes of pixels, and the file holds " + std::to_string(data.size()));
-  }
-  Pixels out;
-  out.width = width;
-  out.height = height;
-  out.rgba.resize(static_cast<size_t>(width) * height * 4);
-  bool clamped = false;
-  const uint64_t count = static_cast<uint64_t>(width) * height;
-  for (uint64_t i = 0; i < count; ++i) {
-    float v[4] = {0, 0, 0, 1};
-    for (int c = 0; c < f.channels; ++c) {
-      const size_t at = i * pixel_bytes + static_cast<size_t>(c) * f.component_bytes;
+  return decode_linear(data, width, height, pixel_bytes, [&](size_t at, float* v) {
+    for (int c = 0; c < f.channels; ++c, at += f.component_bytes) {
       v[c] = f.component_bytes == 2
                  ? half_to_float(static_cast<uint16_t>(data[at] | (data[at + 1] << 8)))
                  : std::bit_cast<float>(le32(data, at));
     }
     if (f.channels == 1) v[1] = v[2] = v[0];
-    uint8_t* q = out.rgba.data() + i * 4;
-    for (int c = 0; c < 3; ++c) q[c] = linear_to_srgb8(v[c], clamped);
-    q[3] = unit_to_8(v[3], clamped);
-  }
-  out.hdr_clamped = clamped;
-  return out;
+  });
+}
+
+// Four bytes a pixel of packed floats: R11G11B10_FLOAT (red and green unsigned 11-bit floats,
+// blue a 10-bit one, from the low bits up) or R9G9B9E5_SHAREDEXP (three 9-bit mantissas and the
+// exponent they share in the top 5 bits).
+absl::StatusOr<Pixels> decode_packed_float(std::span<const uint8_t> data, int width, int height,
+                                           bool shared_exponent) {
+  return decode_linear(data, width, height, 4, [&](size_t at, float* v) {
+    const uint32_t bits = le32(data, at);
+    if (shared_exponent) {
+      for (int c = 0; c < 3; ++c)
+        v[c] = shared_exponent_to_float(bits >> (9 * c) & 511, bits >> 27);
+    } else {
+      v[0] = unsigned_float_to_float(bits & 2047, 6);
+      v[1] = unsigned_float_to_float(bits >> 11 & 2047, 6);
+      v[2] = unsigned_float_to_float(bits >> 22, 5);
+    }
+  });
 }
 
 // A DX10 header's DXGI format as a block kind or masks; an error for the others.
@@ -352,6 +378,14 @@ absl::StatusOr<Pixels> decode_dxgi(std::span<const uint8_t> data, int width, int
       return decode_float(data, width, height, {4, 3});
     case 10:  // R16G16B16A16_FLOAT
       return decode_float(data, width, height, {2, 4});
+    case 16:  // R32G32_FLOAT
+      return decode_float(data, width, height, {4, 2});
+    case 34:  // R16G16_FLOAT
+      return decode_float(data, width, height, {2, 2});
+    case 26:  // R11G11B10_FLOAT
+      return decode_packed_float(data, width, height, false);
+    case 67:  // R9G9B9E5_SHAREDEXP
+      return decode_packed_float(data, width, height, true);
     case 41:  // R32_FLOAT
       return decode_float(data, width, height, {4, 1});
     case 54:  // R16_FLOAT

@@ -10,9 +10,10 @@
 //   it); BC4S / BC5S the same signed, -1..1 mapped to 0..255;
 // - BC7 (bc7_block.h: all eight modes) and BC6H (bc6h_block.h: all fourteen modes, unsigned or
 //   signed halves);
-// - floats: DXGI R32G32B32A32, R32G32B32, R16G16B16A16, R32 and R16 FLOAT, and the D3DFMT
-//   numbers 116 (A32B32G32R32F), 113 (A16B16G16R16F), 114 (R32F) and 111 (R16F) in the FourCC
-//   field; one channel read as grey. Halves and floats are linear light: clamped to [0, 1] and
+// - floats: DXGI R32G32B32A32, R32G32B32, R16G16B16A16, R32G32, R16G16, R32 and R16 FLOAT, the
+//   packed R11G11B10_FLOAT and R9G9B9E5_SHAREDEXP, and the D3DFMT numbers 116 (A32B32G32R32F),
+//   113 (A16B16G16R16F), 114 (R32F) and 111 (R16F) in the FourCC field; one channel read as grey,
+//   two as red and green. Halves and floats are linear light: clamped to [0, 1] and
 //   sRGB-encoded (hdr.h); a value past that range sets Pixels::hdr_clamped;
 // - a DX10 header naming BC1, BC2, BC3 (UNORM, SRGB, TYPELESS), BC4, BC5 (UNORM, SNORM,
 //   TYPELESS), BC6H (UF16, SF16, TYPELESS read as UF16), BC7 (UNORM, SRGB, TYPELESS), the floats

@@ -18,6 +18,20 @@ float half_to_float(uint16_t half) {
   return sign ? -magnitude : magnitude;
 }
 
+float unsigned_float_to_float(uint32_t bits, int mantissa_bits) {
+  const uint32_t exponent = (bits >> mantissa_bits) & 31,
+                 mantissa = bits & ((1u << mantissa_bits) - 1);
+  if (exponent == 31) return mantissa == 0 ? INFINITY : NAN;
+  // As a half's: an implicit leading 1 above the mantissa but where the exponent is 0.
+  const float scaled = std::ldexp(static_cast<float>(mantissa), -mantissa_bits);
+  return exponent == 0 ? std::ldexp(scaled, -14)
+                       : std::ldexp(1 + scaled, static_cast<int>(exponent) - 15);
+}
+
+float shared_exponent_to_float(uint32_t mantissa, uint32_t exponent) {
+  return std::ldexp(static_cast<float>(mantissa), static_cast<int>(exponent) - 15 - 9);
+}
+
 namespace {
 
 // value clamped to [0, 1]; NaN to 0.

@@ -4,6 +4,7 @@
 // corrupted copies decode or fail cleanly; dimensions past the limits refused before allocating.
 #include <cstring>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "formats/image/dds_decoder.h"
@@ -123,11 +124,11 @@ TEST(ImageDecode, DdsDxt1ThreeColourModeHasTransparentBlack) {
 }
 
 TEST(ImageDecode, DdsFormatsItCannotDecodeAreRefusedByName) {
-  // DXGI_FORMAT_R9G9B9E5_SHAREDEXP (67)
-  std::vector<uint8_t> shared_exponent = make_dds_dx10(67, std::vector<uint8_t>(16));
-  absl::StatusOr<Pixels> p = decode_dds(shared_exponent, {});
+  // DXGI_FORMAT_R32G8X24_TYPELESS (19), a depth and stencil format
+  std::vector<uint8_t> depth = make_dds_dx10(19, std::vector<uint8_t>(32));
+  absl::StatusOr<Pixels> p = decode_dds(depth, {});
   ASSERT_FALSE(p.ok());
-  EXPECT_NE(std::string(p.status().message()).find("DXGI format 67"), std::string::npos);
+  EXPECT_NE(std::string(p.status().message()).find("DXGI format 19"), std::string::npos);
   std::vector<uint8_t> yuv = dds_header(0x4, fourcc('U', 'Y', 'V', 'Y'), 0, {0, 0, 0, 0});
   yuv.resize(yuv.size() + 16);
   p = decode_dds(yuv, {});
@@ -221,6 +222,39 @@ TEST(ImageDecode, DdsFloatFormatsAreClampedAndSrgbEncoded) {
     EXPECT_TRUE(p->hdr_clamped) << i;
     // one byte short of the pixels: refused
     std::vector<uint8_t> cut = cases[i].first;
+    cut.pop_back();
+    EXPECT_FALSE(decode_dds(cut, {}).ok()) << i;
+  }
+}
+
+// R11G11B10_FLOAT (unsigned 11- and 10-bit floats), R9G9B9E5_SHAREDEXP (mantissas times a shared
+// 2^(e - 24)) and the two-channel floats (blue 0): 1, 0.5, 0.25 as 255, 188, 137; 2 clamped.
+TEST(ImageDecode, DdsPackedAndTwoChannelFloatsAreDecoded) {
+  std::vector<uint8_t> packed, shared;
+  // 1.0 is exponent 15 over a zero mantissa: 960 in 11 bits, 480 in 10; 0.5 exponent 14, 0.25 13.
+  for (uint32_t v : {960u, 960u << 11, 480u << 22, 896u | (1024u << 11) | (416u << 22)}) {
+    put32(packed, v);
+  }
+  // 1.0 is mantissa 256 at exponent 16.
+  for (uint32_t v : {256u, 256u << 9, 256u << 18, 128u | (64u << 9)}) put32(shared, v | 16u << 27);
+  const std::vector<Rgba8> rgb = {
+      {255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255}, {188, 255, 137, 255}};
+  std::vector<Rgba8> rgb_shared = rgb;
+  rgb_shared[3] = {188, 137, 0, 255};
+  const std::vector<Rgba8> red_green = {
+      {255, 0, 0, 255}, {0, 255, 0, 255}, {188, 188, 0, 255}, {255, 0, 0, 255}};
+  const std::vector<std::tuple<std::vector<uint8_t>, std::vector<Rgba8>, bool>> cases = {
+      {make_dds_dx10(26, packed), rgb, true},
+      {make_dds_dx10(67, shared), rgb_shared, false},
+      {make_dds_dx10(34, float_pixels(2, 2)), red_green, true},
+      {make_dds_dx10(16, float_pixels(4, 2)), red_green, true}};
+  for (size_t i = 0; i < cases.size(); ++i) {
+    const auto& [dds, want, clamped] = cases[i];
+    EXPECT_EQ(through_png(dds, ImageKind::kDds), want) << i;
+    absl::StatusOr<Pixels> p = decode_dds(dds, {});
+    ASSERT_TRUE(p.ok()) << i << ": " << p.status();
+    EXPECT_EQ(p->hdr_clamped, clamped) << i;
+    std::vector<uint8_t> cut = dds;
     cut.pop_back();
     EXPECT_FALSE(decode_dds(cut, {}).ok()) << i;
   }
