@@ -5,6 +5,9 @@
 // missing document is a warning; one outside the folder is read only when allowed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "model/animation.h"
 #include "tests/collada/collada_test_util.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -347,6 +350,48 @@ TEST_F(ExternalDocumentsTest, AControllerOfAMissingDocumentIsDroppedWithOneWarni
   EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 1);
   EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
   EXPECT_EQ(r.scene->nodes[0].mesh, -1);
+}
+
+// An animation in the document an <instance_node> names moves every copy of its node in the
+// scene; one of a node the scene does not show is counted there ("in rig.dae: ...").
+TEST_F(ExternalDocumentsTest, AnimationsOfASiblingDocumentMoveTheNodesItShows) {
+  const std::string keys =
+      "<source id=\"in\"><float_array id=\"in-a\" count=\"2\">0 1</float_array>"
+      "<technique_common><accessor source=\"#in-a\" count=\"2\"><param name=\"TIME\" "
+      "type=\"float\"/></accessor></technique_common></source><source id=\"out\">"
+      "<float_array id=\"out-a\" count=\"6\">0 0 0 0 2 0</float_array><technique_common>"
+      "<accessor source=\"#out-a\" count=\"2\" stride=\"3\"><param name=\"X\" type=\"float\"/>"
+      "<param name=\"Y\" type=\"float\"/><param name=\"Z\" type=\"float\"/></accessor>"
+      "</technique_common></source><sampler id=\"s\"><input semantic=\"INPUT\" source=\"#in\"/>"
+      "<input semantic=\"OUTPUT\" source=\"#out\"/></sampler>";
+  write_file("rig.dae",
+             document(cat("<library_animations><animation id=\"a\">", keys,
+                          "<channel source=\"#s\" target=\"arm/t\"/><channel source=\"#s\" "
+                          "target=\"unused/t\"/></animation></library_animations>"
+                          "<library_nodes><node id=\"arm\" name=\"Arm\"><translate sid=\"t\">"
+                          "0 0 0</translate></node><node id=\"unused\"><translate sid=\"t\">0 0 0"
+                          "</translate></node></library_nodes>")));
+  ReadResult r = read_file(write_file(
+      "main.dae", scene_document("<node id=\"a\"><instance_node url=\"rig.dae#arm\"/></node>"
+                                 "<node id=\"b\"><instance_node url=\"rig.dae#arm\"/></node>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  std::vector<Animation> animations = animations_of(r.scene->global_attrs);
+  ASSERT_EQ(animations.size(), 1u);
+  std::vector<int> moved;
+  for (const AnimationChannel& c : animations[0].channels) {
+    EXPECT_EQ(c.target.path, "translation");
+    moved.push_back(c.target.node);
+  }
+  ASSERT_EQ(moved.size(), 2u);
+  for (int n : moved) EXPECT_EQ(r.scene->nodes[n].name, "Arm");
+  EXPECT_NE(moved[0], moved[1]);
+  const std::vector<Diagnostic>& d = r.diagnostics.entries();
+  auto unresolved = std::find_if(d.begin(), d.end(), [](const Diagnostic& e) {
+    return e.code == "collada.animation.target-unresolved";
+  });
+  ASSERT_NE(unresolved, d.end());
+  EXPECT_EQ(unresolved->message.rfind("in rig.dae: 1 animation channel", 0), 0u)
+      << unresolved->message;
 }
 
 }  // namespace

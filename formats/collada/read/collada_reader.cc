@@ -113,6 +113,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   }
   if (absl::Status s = progress.report(kParsed, 1, 0.6); !s.ok()) return s;
   if (absl::Status s = read_animations(ctx, nodes, materials); !s.ok()) return s;
+  if (absl::Status s = documents.read_animations(nodes, materials); !s.ok()) return s;
   if (absl::Status s = progress.report(kParsed, 1, 0.8); !s.ok()) return s;
   for (GeometryRecord& record : geometries.records) {
     if (!record.uses.empty()) continue;

@@ -7,6 +7,7 @@
 #include "engine/metered_source.h"
 #include "engine/strings.h"
 #include "engine/xml_document.h"
+#include "formats/collada/read/animations.h"
 #include "formats/collada/read/cameras.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/read/lights.h"
@@ -73,6 +74,16 @@ absl::Status ExternalDocuments::load() {
 absl::Status ExternalDocuments::read_materials(Materials* materials) {
   for (const std::unique_ptr<Loaded>& loaded : loaded_) {
     if (absl::Status s = collada::read_materials(*loaded->ctx, materials); !s.ok()) return s;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status ExternalDocuments::read_animations(const NodeIndex& nodes,
+                                                const Materials& materials) {
+  for (const std::unique_ptr<Loaded>& loaded : loaded_) {
+    if (absl::Status s = collada::read_animations(*loaded->ctx, nodes, materials); !s.ok()) {
+      return s;
+    }
   }
   return absl::OkStatus();
 }

@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/materials.h"
+#include "formats/collada/read/nodes.h"
 
 namespace px::collada {
 
@@ -33,6 +34,11 @@ class ExternalDocuments {
   absl::Status load();
   // The materials (effects, images) of each document load() read, after the main document's.
   absl::Status read_materials(Materials* materials);
+  // The animations (and clips) of each document load() read, after the main document's: their
+  // channels reach the scene nodes read from that document's nodes (an <instance_node> of them)
+  // and its effects', lights' and cameras' parameters; what reaches nothing is counted as the
+  // main document's own are (collada.animation.target-unresolved, "in other.dae: ...").
+  absl::Status read_animations(const NodeIndex& nodes, const Materials& materials);
 
   // The context of the document `path` (as written before '#') names from `from`, or nullptr
   // when it was not read (missing, outside the folder, not COLLADA).
