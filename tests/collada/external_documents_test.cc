@@ -244,28 +244,31 @@ TEST_F(ExternalDocumentsTest, ADocumentReadFromMemoryFollowsNothing) {
 // rig.dae: geometry "g" (the red triangle), skin controller "k" of it over joint "b" (its
 // <vertex_weights> covering two of the three positions), and a morph controller "mk" of "g" with
 // one target "t".
-std::string rig_document() {
+std::string rig_document(std::string_view more = "") {
   return geometries_document(
       cat(geometry("g", red_triangle("v")), geometry("t", red_triangle("tv"))),
-      "<library_controllers><controller id=\"k\"><skin source=\"#g\">"
-      "<source id=\"names\"><Name_array id=\"names-a\" count=\"1\">b</Name_array>"
-      "<technique_common><accessor source=\"#names-a\" count=\"1\"><param name=\"JOINT\" "
-      "type=\"name\"/></accessor></technique_common></source>"
-      "<source id=\"w\"><float_array id=\"w-a\" count=\"1\">1</float_array><technique_common>"
-      "<accessor source=\"#w-a\" count=\"1\"><param name=\"WEIGHT\" type=\"float\"/></accessor>"
-      "</technique_common></source><joints><input semantic=\"JOINT\" source=\"#names\"/></joints>"
-      "<vertex_weights count=\"2\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
-      "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1</vcount>"
-      "<v>0 0 0 0</v></vertex_weights></skin></controller>"
-      "<controller id=\"mk\"><morph source=\"#g\" method=\"NORMALIZED\">"
-      "<source id=\"mt\"><IDREF_array id=\"mt-a\" count=\"1\">t</IDREF_array><technique_common>"
-      "<accessor source=\"#mt-a\" count=\"1\"><param name=\"MORPH_TARGET\" type=\"IDREF\"/>"
-      "</accessor></technique_common></source>"
-      "<source id=\"mw\"><float_array id=\"mw-a\" count=\"1\">0.5</float_array><technique_common>"
-      "<accessor source=\"#mw-a\" count=\"1\"><param name=\"MORPH_WEIGHT\" type=\"float\"/>"
-      "</accessor></technique_common></source><targets><input semantic=\"MORPH_TARGET\" "
-      "source=\"#mt\"/><input semantic=\"MORPH_WEIGHT\" source=\"#mw\"/></targets></morph>"
-      "</controller></library_controllers>");
+      cat("<library_controllers><controller id=\"k\"><skin source=\"#g\">"
+          "<source id=\"names\"><Name_array id=\"names-a\" count=\"1\">b</Name_array>"
+          "<technique_common><accessor source=\"#names-a\" count=\"1\"><param name=\"JOINT\" "
+          "type=\"name\"/></accessor></technique_common></source>"
+          "<source id=\"w\"><float_array id=\"w-a\" count=\"1\">1</float_array><technique_common>"
+          "<accessor source=\"#w-a\" count=\"1\"><param name=\"WEIGHT\" type=\"float\"/></accessor>"
+          "</technique_common></source><joints><input semantic=\"JOINT\" "
+          "source=\"#names\"/></joints>"
+          "<vertex_weights count=\"2\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
+          "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1</vcount>"
+          "<v>0 0 0 0</v></vertex_weights></skin></controller>"
+          "<controller id=\"mk\"><morph source=\"#g\" method=\"NORMALIZED\">"
+          "<source id=\"mt\"><IDREF_array id=\"mt-a\" count=\"1\">t</IDREF_array><technique_common>"
+          "<accessor source=\"#mt-a\" count=\"1\"><param name=\"MORPH_TARGET\" type=\"IDREF\"/>"
+          "</accessor></technique_common></source>"
+          "<source id=\"mw\"><float_array id=\"mw-a\" "
+          "count=\"1\">0.5</float_array><technique_common>"
+          "<accessor source=\"#mw-a\" count=\"1\"><param name=\"MORPH_WEIGHT\" type=\"float\"/>"
+          "</accessor></technique_common></source><targets><input semantic=\"MORPH_TARGET\" "
+          "source=\"#mt\"/><input semantic=\"MORPH_WEIGHT\" source=\"#mw\"/></targets></morph>"
+          "</controller></library_controllers>",
+          more));
 }
 
 TEST_F(ExternalDocumentsTest, AnEffectOfASiblingDocumentIsReadThereWithItsImages) {
@@ -327,6 +330,36 @@ TEST_F(ExternalDocumentsTest, ASkinControllerOfASiblingDocumentBindsTheMainDocum
       EXPECT_TRUE(entry.message.starts_with("in rig.dae: ")) << entry.message;
     }
   }
+}
+
+// A node of another document holding an <instance_controller> (its skeleton and joints that
+// document's nodes) is read with its skin when the input instances the node.
+TEST_F(ExternalDocumentsTest, ASkinnedNodeOfASiblingDocumentKeepsItsSkin) {
+  write_file(
+      "rig.dae",
+      rig_document(cat(kRedMaterial,
+                       "<library_nodes><node id=\"char\"><node id=\"root\"><node "
+                       "id=\"bone\" sid=\"b\" type=\"JOINT\"/></node><node id=\"body\">"
+                       "<instance_controller url=\"#k\"><skeleton>#root</skeleton>",
+                       bind_red("#m"), "</instance_controller></node></node></library_nodes>")));
+  ReadResult r = read_file(write_file(
+      "main.dae", scene_document("<node id=\"a\"><instance_node url=\"rig.dae#char\"/></node>"
+                                 "<node id=\"bone\"/>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.meshes.size(), 1u);
+  EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
+  const Value* skins = find_value(scene.global_attrs, "skins");
+  ASSERT_NE(skins, nullptr);
+  ASSERT_EQ(skins->as_array().size(), 1u);
+  const ValueArray& joints = find_value(skins->as_array()[0].as_map(), "joints")->as_array();
+  ASSERT_EQ(joints.size(), 1u);
+  // The rig's bone, under the skeleton root, not the input's node of the same id.
+  const int bone = joints[0].as_int();
+  EXPECT_EQ(find_value(scene.nodes[bone].extras, "id")->as_string(), "bone");
+  EXPECT_EQ(std::find(scene.scenes[0].begin(), scene.scenes[0].end(), bone), scene.scenes[0].end())
+      << "the input's bone is a root; the rig's is not";
 }
 
 TEST_F(ExternalDocumentsTest, AMorphOfASiblingDocumentShowsItsBaseGeometryWithAWarning) {

@@ -48,7 +48,6 @@ class NodeReader {
   ReadContext& context_of(const Element& e) const {
     return main_.documents == nullptr ? main_ : main_.documents->context_of(e);
   }
-  bool in_main() const { return ctx_ == &main_; }
   // An instance naming a document that is missing or not COLLADA is dropped, not refused.
   bool missing_document(const Element& instance, std::string_view attribute) const {
     return main_.documents != nullptr &&
@@ -271,9 +270,6 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       }
       status =
           attach_mesh(&node, *index, child, *url->target, nullptr, nullptr, &children).status();
-    } else if (!in_main() && name == "instance_controller") {
-      ctx_->warn("collada.url.external", cat("an <", name, "> in another document is dropped"),
-                 &child);
     } else if (name == "instance_controller") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;

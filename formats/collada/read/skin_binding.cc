@@ -10,6 +10,7 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
 #include "model/node_tree.h"
@@ -101,10 +102,12 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
   Scene& scene = ctx.scene;
   HashMap<const Element*, int> brought;
   for (const auto& [node, instance] : uses) {
+    // An instance in another document's node names that document's nodes.
+    ReadContext& doc = ctx.documents == nullptr ? ctx : ctx.documents->context_of(*instance);
     for (const Element& s : instance->children()) {
       if (s.name != "skeleton") continue;
       std::string_view text = trim_xml_space(s.text);
-      const Element* e = find_id(ctx, text.starts_with("#") ? text.substr(1) : text);
+      const Element* e = find_id(doc, text.starts_with("#") ? text.substr(1) : text);
       if (e == nullptr || e->name != "node" || nodes.copies.contains(e) || brought.contains(e)) {
         continue;
       }
@@ -115,7 +118,7 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
       for (std::vector<int>& roots : scene.scenes) {
         if (std::find(roots.begin(), roots.end(), root) != roots.end()) roots.push_back(*copy);
       }
-      ctx.warn("collada.skin.skeleton-instanced",
+      doc.warn("collada.skin.skeleton-instanced",
                cat("<skeleton> \"", text,
                    "\" names a node no visual scene holds; it is added "
                    "beside the skinned node"),
@@ -157,14 +160,15 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
     const Skin& skin = **skin_or;
     // <skeleton> roots, each the copy nearest the skinned node.
     std::vector<int> roots;
+    ReadContext& doc = doc_of(*use.instance);
     for (const Element& s : use.instance->children()) {
       if (s.name != "skeleton") continue;
       std::string_view text = trim_xml_space(s.text);
-      const Element* e = find_id(ctx_, text.starts_with("#") ? text.substr(1) : text);
+      const Element* e = find_id(doc, text.starts_with("#") ? text.substr(1) : text);
       auto copies = e == nullptr ? nodes.copies.end() : nodes.copies.find(e);
       if (copies == nodes.copies.end()) {
-        ctx_.warn("collada.skin.skeleton-unresolved",
-                  cat("<skeleton> \"", text, "\" names no node"), &s);
+        doc.warn("collada.skin.skeleton-unresolved", cat("<skeleton> \"", text, "\" names no node"),
+                 &s);
         continue;
       }
       bool tie = false;
