@@ -302,6 +302,40 @@ TEST_F(ExternalDocumentsTest, AnEffectOfASiblingDocumentIsReadThereWithItsImages
   EXPECT_EQ(r.scene->images[texture.image].uri, "wood.png");
 }
 
+// A 1.5 sampler's <instance_image> naming another document's image takes it from there; one
+// naming a missing document drops the texture under that document's one warning.
+TEST_F(ExternalDocumentsTest, AnInstanceImageOfASiblingDocumentIsReadThere) {
+  write_file("pictures.dae",
+             document("<library_images><image id=\"img\"><init_from>wood.png</init_from></image>"
+                      "</library_images>"));
+  auto main_document = [&](std::string_view url) {
+    return scene_document(
+        cat("<node id=\"n\"><instance_geometry url=\"#g\">", bind_red("#m"),
+            "</instance_geometry></node>"),
+        cat("<library_images><image id=\"img\"><init_from>stone.png</init_from></image>"
+            "</library_images><library_effects><effect id=\"e\"><profile_COMMON><newparam "
+            "sid=\"s\"><sampler2D><instance_image url=\"",
+            url,
+            "\"/></sampler2D></newparam><technique sid=\"t\"><phong><diffuse><texture "
+            "texture=\"s\" texcoord=\"uv\"/></diffuse></phong></technique></profile_COMMON>"
+            "</effect></library_effects><library_materials><material id=\"m\">"
+            "<instance_effect url=\"#e\"/></material></library_materials><library_geometries>",
+            geometry("g", red_triangle("v")), "</library_geometries>"));
+  };
+  ReadResult r = read_file(write_file("main.dae", main_document("pictures.dae#img")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  const Material& m = r.scene->materials[0];
+  ASSERT_TRUE(m.base_color_texture.present());
+  const Texture& texture = r.scene->textures[m.base_color_texture.texture];
+  EXPECT_EQ(r.scene->images[texture.image].uri, "wood.png");
+
+  ReadResult missing = read_file(write_file("main2.dae", main_document("gone.dae#img")));
+  ASSERT_TRUE(missing.scene.ok()) << missing.scene.status();
+  EXPECT_EQ(missing.diagnostics.count("collada.url.external-missing"), 1);
+  EXPECT_FALSE(missing.scene->materials[0].base_color_texture.present());
+}
+
 TEST_F(ExternalDocumentsTest, ASkinControllerOfASiblingDocumentBindsTheMainDocumentsJoints) {
   write_file("rig.dae", rig_document());
   ReadResult r = read_file(write_file(

@@ -16,14 +16,17 @@ bool refers_to_document(const ReadContext& ctx, std::string_view path) {
   return named == ctx.document_path.lexically_normal();
 }
 
-bool follows_documents(std::string_view referrer) {
-  return referrer == "instance_geometry" || referrer == "instance_node" ||
-         referrer == "instance_material" || referrer == "instance_visual_scene" ||
-         referrer == "instance_light" || referrer == "instance_camera" ||
-         referrer == "instance_effect" || referrer == "instance_controller";
-}
-
 }  // namespace
+
+std::string_view followed_attribute(std::string_view name) {
+  if (name == "instance_geometry" || name == "instance_node" || name == "instance_visual_scene" ||
+      name == "instance_light" || name == "instance_camera" || name == "instance_effect" ||
+      name == "instance_controller" || name == "instance_image") {
+    return "url";
+  }
+  if (name == "instance_material") return "target";
+  return {};
+}
 
 absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& referrer,
                                         std::string_view attribute) {
@@ -41,7 +44,7 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
   // "./self.dae#id" or "../dir/self.dae#id" name this very document.
   const ReadContext* doc = &ctx;
   if (hash > 0 && !refers_to_document(ctx, url.substr(0, hash))) {
-    doc = ctx.documents == nullptr || !follows_documents(referrer.name)
+    doc = ctx.documents == nullptr || followed_attribute(referrer.name).empty()
               ? nullptr
               : ctx.documents->find(ctx, url.substr(0, hash));
     if (doc == nullptr) return ResolvedUrl{UrlKind::kExternal, nullptr};

@@ -82,6 +82,11 @@ struct ReadContext {
 
 enum class UrlKind { kLocal, kExternal };
 
+// The attribute of an element whose URL may name another document the read follows
+// (external_documents.h): "url" of the instances, "target" of <instance_material>; empty for
+// any other element.
+std::string_view followed_attribute(std::string_view name);
+
 // A "#id" reference resolved in this document. kExternal for "file.dae#id", unless the referrer
 // is an instance that follows other documents and that document was read: the target is then
 // the element in it (kLocal). An id the named document does not hold is refused

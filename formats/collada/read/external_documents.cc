@@ -21,17 +21,6 @@ struct ExternalDocuments::Loaded {
 
 namespace {
 
-// The attribute of the elements whose URLs may name another document.
-std::string_view followed_attribute(std::string_view name) {
-  if (name == "instance_geometry" || name == "instance_node" || name == "instance_visual_scene" ||
-      name == "instance_light" || name == "instance_camera" || name == "instance_effect" ||
-      name == "instance_controller") {
-    return "url";
-  }
-  if (name == "instance_material") return "target";
-  return {};
-}
-
 template <class F>
 absl::Status for_each_element(const Element& e, F&& f) {
   if (absl::Status s = f(e); !s.ok()) return s;

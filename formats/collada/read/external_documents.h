@@ -1,7 +1,7 @@
 // The other documents a COLLADA document names in "file.dae#id" URLs (<instance_geometry>,
 // <instance_node>, <instance_material>, <instance_visual_scene>, <instance_light>,
-// <instance_camera>, <instance_effect>, <instance_controller>): each read once, keyed by its
-// canonical path, and kept alive for the whole read. Only files inside the input's folder are
+// <instance_camera>, <instance_effect>, <instance_controller>, <instance_image>): each read once,
+// keyed by its canonical path, and kept alive for the whole read. Only files inside the input's folder are
 // read unless external files are allowed; a missing file or one that is not COLLADA is a
 // warning (collada.url.external-missing) and its instances are dropped as before.
 #pragma once

@@ -99,11 +99,16 @@ void maya_wraps(const Element& texture, int* wrap_s, int* wrap_t) {
 }
 
 // The effect being read: where its params live and how its textures resolve.
+// The images of `ctx`'s document, read once (defined below).
+absl::StatusOr<const Images*> images_of(ReadContext& ctx, Materials* out);
+
 class EffectReader {
  public:
-  EffectReader(ReadContext& ctx, const Images& images,
+  // `materials` holds each document's images: an effect's own, or another document's its
+  // <instance_image> names.
+  EffectReader(ReadContext& ctx, Materials* materials,
                HashMap<std::tuple<int, int, int, int, int>, int>& textures, const Element& effect)
-      : ctx_(ctx), images_(images), textures_(textures), effect_(effect) {}
+      : ctx_(ctx), materials_(materials), textures_(textures), effect_(effect) {}
 
   absl::Status read(Material* m);
   // The effect technique's polyxios technique (effect_polyxios_technique.h).
@@ -129,7 +134,7 @@ class EffectReader {
   bool float_of(const Element* profile, const Element& slot, double* value);
 
   ReadContext& ctx_;
-  const Images& images_;
+  Materials* materials_;
   HashMap<std::tuple<int, int, int, int, int>, int>& textures_;
   const Element& effect_;
 };
@@ -170,6 +175,11 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
       if (const Element* instance = sampler->child("instance_image")) {
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, *instance, "url");
         if (!url.ok()) return url.status();
+        // A document in the folder that is missing was warned about once: its texture is dropped.
+        if (url->kind == UrlKind::kExternal && ctx_.documents != nullptr &&
+            ctx_.documents->is_missing(ctx_, instance->attr("url"))) {
+          return -1;
+        }
         if (url->kind == UrlKind::kExternal) {
           return refuse("collada.url.external", "instance_image", instance->line,
                         cat("url=\"", instance->attr("url"), "\" names another document"));
@@ -191,8 +201,14 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
   } else {
     image = find_id(ctx_, name);
   }
-  auto found = image == nullptr ? images_.by_element.end() : images_.by_element.find(image);
-  if (found == images_.by_element.end()) {
+  // The image's own document's images (an <instance_image> may name another document).
+  ReadContext& image_ctx =
+      image == nullptr || ctx_.documents == nullptr ? ctx_ : ctx_.documents->context_of(*image);
+  absl::StatusOr<const Images*> images = images_of(image_ctx, materials_);
+  if (!images.ok()) return images.status();
+  const HashMap<const Element*, int>& by_element = (*images)->by_element;
+  auto found = image == nullptr ? by_element.end() : by_element.find(image);
+  if (found == by_element.end()) {
     ctx_.warn("collada.texture.unresolved",
               cat("texture \"", name, "\" reaches no <image>; it is dropped"), &texture);
     return -1;
@@ -469,9 +485,11 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
           // An effect of another document reads in its own: its ids, its images.
           ReadContext& effect_ctx =
               ctx.documents == nullptr ? ctx : ctx.documents->context_of(*url->target);
-          absl::StatusOr<const Images*> images = images_of(effect_ctx, out);
-          if (!images.ok()) return images.status();
-          absl::Status read = EffectReader(effect_ctx, **images, textures, *url->target).read(&m);
+          // Its document's images first, in their order there.
+          if (absl::StatusOr<const Images*> images = images_of(effect_ctx, out); !images.ok()) {
+            return images.status();
+          }
+          absl::Status read = EffectReader(effect_ctx, out, textures, *url->target).read(&m);
           if (!read.ok()) return read;
           m.double_sided = double_sided(*url->target);
         }
