@@ -4,7 +4,6 @@
 
 #include "absl/strings/match.h"
 #include "gtest/gtest.h"
-#include "model/animation.h"
 #include "tests/gltf/read_test_util.h"
 #include "tests/gltf/test_scene.h"
 
@@ -31,26 +30,14 @@ TEST(MaterialWriter, DefaultValuesAreLeftOut) {
 TEST(MaterialWriter, AnAnimatedPropertysObjectIsWrittenThoughItsValuesAreDefaults) {
   Scene scene;
   scene.materials.resize(2);
-  Animation animation;
-  AnimationSampler& s = animation.samplers.emplace_back().emplace();
-  const std::vector<float> times{0, 1}, values{0.5, 1};
-  s.times = Column::of<float>(std::span<const float>(scene.arena->copy<float>(times)), 1);
-  s.values = Column::of<float>(std::span<const float>(scene.arena->copy<float>(values)), 1);
-  s.interpolation = "LINEAR";
-  AnimationChannel& c = animation.channels.emplace_back();
-  c.sampler = 0;
-  c.target.path = "pointer";
-  c.target.pointer = "/materials/1/pbrMetallicRoughness/roughnessFactor";
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  animate_pointer(scene, "/materials/1/pbrMetallicRoughness/roughnessFactor", {0.5, 1}, 1);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   EXPECT_FALSE(p.doc["materials"][0].HasMember("pbrMetallicRoughness"));
   EXPECT_TRUE(p.doc["materials"][1].HasMember("pbrMetallicRoughness"));
 
-  const std::vector<float> colors{1, 1, 1, 0.5, 0.5, 0.5};
-  s.values = Column::of<float>(std::span<const float>(scene.arena->copy<float>(colors)), 3);
-  c.target.pointer = "/materials/0/extensions/KHR_materials_specular/specularColorFactor";
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  animate_pointer(scene, "/materials/0/extensions/KHR_materials_specular/specularColorFactor",
+                  {1, 1, 1, 0.5, 0.5, 0.5}, 3);
   p = write_gltf(scene, diagnostics);
   EXPECT_TRUE(p.doc["materials"][0]["extensions"].HasMember("KHR_materials_specular"));
   EXPECT_FALSE(p.doc["materials"][1].HasMember("extensions"));

@@ -7,7 +7,6 @@
 #include "engine/strings.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "model/animation.h"
 #include "tests/gltf/test_scene.h"
 
 namespace px::gltf::testing {
@@ -357,17 +356,8 @@ TEST(MeshWriter, AMaterialsCopiesAnimateAsTheMaterialDoes) {
       .point_data<float>("texcoords", {0, 0, 1, 0, 0, 1}, 2)
       .cell(CellType::kTriangle, {0, 1, 2}, 0)
       .add();
-  Animation animation;
-  AnimationSampler& s = animation.samplers.emplace_back().emplace();
-  const std::vector<float> times{0, 1}, values{1, 0, 0, 1, 0, 1, 0, 1};
-  s.times = Column::of<float>(std::span<const float>(scene.arena->copy<float>(times)), 1);
-  s.values = Column::of<float>(std::span<const float>(scene.arena->copy<float>(values)), 4);
-  s.interpolation = "LINEAR";
-  AnimationChannel& c = animation.channels.emplace_back();
-  c.sampler = 0;
-  c.target.path = "pointer";
-  c.target.pointer = "/materials/0/pbrMetallicRoughness/baseColorFactor";
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  animate_pointer(scene, "/materials/0/pbrMetallicRoughness/baseColorFactor",
+                  {1, 0, 0, 1, 0, 1, 0, 1}, 4);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   ASSERT_EQ(p.doc["materials"].Size(), 2u);

@@ -12,6 +12,7 @@
 #include "engine/diagnostics.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "gtest/gtest.h"
+#include "model/animation.h"
 #include "model/scene.h"
 #include "rapidjson/document.h"
 
@@ -90,6 +91,23 @@ inline Scene triangle_scene() {
 }
 
 // The written .gltf form: its JSON parsed, and the buffer.
+// Sets the scene's animations to one of a single KHR_animation_pointer channel on `pointer`, its
+// LINEAR keys at times 0 and 1 (`values`: two rows of `width`).
+inline void animate_pointer(Scene& scene, std::string pointer, const std::vector<float>& values,
+                            size_t width) {
+  Animation animation;
+  AnimationSampler& s = animation.samplers.emplace_back().emplace();
+  const std::vector<float> times{0, 1};
+  s.times = Column::of<float>(std::span<const float>(scene.arena->copy<float>(times)), 1);
+  s.values = Column::of<float>(std::span<const float>(scene.arena->copy<float>(values)), width);
+  s.interpolation = "LINEAR";
+  AnimationChannel& c = animation.channels.emplace_back();
+  c.sampler = 0;
+  c.target.path = "pointer";
+  c.target.pointer = std::move(pointer);
+  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+}
+
 struct Parsed {
   rapidjson::Document doc;
   std::string bin;
