@@ -508,32 +508,14 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
                        : camera_destination(group, object, followed);
   if (to.values == nullptr || to.targets.empty()) return count;
 
-  // Key times: every channel's, a curving span's quarters, a key before each step. (A light's
-  // colour split in two, an xfov made a yfov and the like are exact at the keys alone: keying their
-  // linear spans too would grow the keys at each read of a document written back.)
+  // Key times: every channel's and, unless every span steps, a curving span's quarters and a key
+  // before each step (model/animation_curve.h). (A light's colour split in two, an xfov made a
+  // yfov and the like are exact at the keys alone: keying their linear spans too would grow the
+  // keys at each read of a document written back.)
+  const bool step = std::none_of(followed.begin(), followed.end(),
+                                 [](const Followed& f) { return f.curve.blends(); });
   std::vector<double> times;
-  bool step = true;
-  for (const Followed& f : followed) {
-    for (size_t k = 0; k < f.curve.keys(); ++k) {
-      times.push_back(f.curve.time(k));
-      if (k + 1 == f.curve.keys()) continue;
-      const SpanKind span = f.curve.span(k);
-      step = step && span == SpanKind::kStep;
-      if (span != SpanKind::kStep && span != SpanKind::kLinear) {
-        const double t0 = f.curve.time(k), t1 = f.curve.time(k + 1);
-        for (int q = 1; q < 4; ++q) times.push_back(t0 + (t1 - t0) * q / 4);
-      }
-    }
-  }
-  if (!step) {
-    for (const Followed& f : followed) {
-      for (size_t k = 0; k + 1 < f.curve.keys(); ++k) {
-        if (f.curve.span(k) == SpanKind::kStep) {
-          times.push_back(float32_step_before(f.curve.time(k + 1)));
-        }
-      }
-    }
-  }
+  for (const Followed& f : followed) add_key_times(f.curve, !step, times);
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   nudge_times(times);
