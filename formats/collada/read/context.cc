@@ -18,6 +18,14 @@ bool refers_to_document(const ReadContext& ctx, std::string_view path) {
 
 }  // namespace
 
+ReadContext& document_of(ReadContext& ctx, const Element& element) {
+  return ctx.documents == nullptr ? ctx : ctx.documents->context_of(element);
+}
+
+bool names_missing_document(const ReadContext& ctx, std::string_view url) {
+  return ctx.documents != nullptr && ctx.documents->is_missing(ctx, url);
+}
+
 std::string_view followed_attribute(std::string_view name) {
   if (name == "instance_geometry" || name == "instance_node" || name == "instance_visual_scene" ||
       name == "instance_light" || name == "instance_camera" || name == "instance_effect" ||

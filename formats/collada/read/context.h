@@ -82,6 +82,14 @@ struct ReadContext {
 
 enum class UrlKind { kLocal, kExternal };
 
+// The context of the document holding `element`: `ctx` itself, or the other document
+// (external_documents.h) the element lies in.
+ReadContext& document_of(ReadContext& ctx, const Element& element);
+
+// True when `url` ("other.dae#id", from `ctx`'s document) names a document that was to be
+// followed but is missing or not COLLADA, already warned about (collada.url.external-missing).
+bool names_missing_document(const ReadContext& ctx, std::string_view url);
+
 // The attribute of an element whose URL may name another document the read follows
 // (external_documents.h): "url" of the instances, "target" of <instance_material>; empty for
 // any other element.

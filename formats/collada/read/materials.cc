@@ -10,7 +10,6 @@
 #include "engine/strings.h"
 #include "formats/collada/read/effect_alpha.h"
 #include "formats/collada/read/effect_polyxios_technique.h"
-#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/images.h"
 #include "formats/collada/shininess.h"
 #include "formats/collada/texture_placement.h"
@@ -176,8 +175,8 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, *instance, "url");
         if (!url.ok()) return url.status();
         // A document in the folder that is missing was warned about once: its texture is dropped.
-        if (url->kind == UrlKind::kExternal && ctx_.documents != nullptr &&
-            ctx_.documents->is_missing(ctx_, instance->attr("url"))) {
+        if (url->kind == UrlKind::kExternal &&
+            names_missing_document(ctx_, instance->attr("url"))) {
           return -1;
         }
         if (url->kind == UrlKind::kExternal) {
@@ -202,8 +201,7 @@ absl::StatusOr<int> EffectReader::texture_for(const Element* profile, const Elem
     image = find_id(ctx_, name);
   }
   // The image's own document's images (an <instance_image> may name another document).
-  ReadContext& image_ctx =
-      image == nullptr || ctx_.documents == nullptr ? ctx_ : ctx_.documents->context_of(*image);
+  ReadContext& image_ctx = image == nullptr ? ctx_ : document_of(ctx_, *image);
   absl::StatusOr<const Images*> images = images_of(image_ctx, materials_);
   if (!images.ok()) return images.status();
   const HashMap<const Element*, int>& by_element = (*images)->by_element;
@@ -483,8 +481,7 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
                         cat("url=\"", instance->attr("url"), "\" does not name an <effect>"));
         } else {
           // An effect of another document reads in its own: its ids, its images.
-          ReadContext& effect_ctx =
-              ctx.documents == nullptr ? ctx : ctx.documents->context_of(*url->target);
+          ReadContext& effect_ctx = document_of(ctx, *url->target);
           // Its document's images first, in their order there.
           if (absl::StatusOr<const Images*> images = images_of(effect_ctx, out); !images.ok()) {
             return images.status();

@@ -4,7 +4,6 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/morphs.h"
 #include "model/transform_elements.h"
 
@@ -45,13 +44,10 @@ class NodeReader {
                                   const Element* morph, std::vector<int>* extra_children);
 
   // The context of the document an element is in: the input's, or one it references.
-  ReadContext& context_of(const Element& e) const {
-    return main_.documents == nullptr ? main_ : main_.documents->context_of(e);
-  }
+  ReadContext& context_of(const Element& e) const { return document_of(main_, e); }
   // An instance naming a document that is missing or not COLLADA is dropped, not refused.
   bool missing_document(const Element& instance, std::string_view attribute) const {
-    return main_.documents != nullptr &&
-           main_.documents->is_missing(*ctx_, instance.attr(attribute));
+    return names_missing_document(*ctx_, instance.attr(attribute));
   }
 
   ReadContext& main_;

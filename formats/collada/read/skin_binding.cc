@@ -10,7 +10,6 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
-#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
 #include "model/node_tree.h"
@@ -103,7 +102,7 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
   HashMap<const Element*, int> brought;
   for (const auto& [node, instance] : uses) {
     // An instance in another document's node names that document's nodes.
-    ReadContext& doc = ctx.documents == nullptr ? ctx : ctx.documents->context_of(*instance);
+    ReadContext& doc = document_of(ctx, *instance);
     for (const Element& s : instance->children()) {
       if (s.name != "skeleton") continue;
       std::string_view text = trim_xml_space(s.text);

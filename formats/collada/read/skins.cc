@@ -8,7 +8,6 @@
 #include "engine/errors.h"
 #include "engine/numbers.h"
 #include "engine/strings.h"
-#include "formats/collada/read/external_documents.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/sources.h"
 
@@ -50,9 +49,7 @@ struct Influence {
 
 SkinReader::SkinReader(ReadContext& ctx) : ctx_(ctx) {}
 
-ReadContext& SkinReader::doc_of(const Element& element) const {
-  return ctx_.documents == nullptr ? ctx_ : ctx_.documents->context_of(element);
-}
+ReadContext& SkinReader::doc_of(const Element& element) const { return document_of(ctx_, element); }
 SkinReader::~SkinReader() = default;
 
 absl::StatusOr<const Element*> SkinReader::source_geometry(const Element& controller,
