@@ -57,6 +57,20 @@ bool refused_by(const ReadResult& r, std::string_view text) {
   return std::string(r.scene.status().message()).find(text) != std::string::npos;
 }
 
+// The joint nodes of the scene's skin; a failure, and none, unless it has exactly one skin.
+std::vector<int> joints_of_the_one_skin(const Scene& scene) {
+  const Value* skins = find_value(scene.global_attrs, "skins");
+  if (skins == nullptr || !skins->is_array() || skins->as_array().size() != 1) {
+    ADD_FAILURE() << "the scene does not hold exactly one skin";
+    return {};
+  }
+  std::vector<int> out;
+  for (const Value& joint : find_value(skins->as_array()[0].as_map(), "joints")->as_array()) {
+    out.push_back(static_cast<int>(joint.as_int()));
+  }
+  return out;
+}
+
 class ExternalDocumentsTest : public test_support::ScratchDirTest {
  protected:
   ReadResult read_file(const std::filesystem::path& path, bool allow_external = false) {
@@ -351,12 +365,9 @@ TEST_F(ExternalDocumentsTest, ASkinControllerOfASiblingDocumentBindsTheMainDocum
   const Scene& scene = *r.scene;
   ASSERT_EQ(scene.meshes.size(), 1u);
   EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  ASSERT_NE(skins, nullptr);
-  ASSERT_EQ(skins->as_array().size(), 1u);
-  const ValueArray& joints = find_value(skins->as_array()[0].as_map(), "joints")->as_array();
+  const std::vector<int> joints = joints_of_the_one_skin(scene);
   ASSERT_EQ(joints.size(), 1u);
-  EXPECT_EQ(find_value(scene.nodes[joints[0].as_int()].extras, "id")->as_string(), "bone");
+  EXPECT_EQ(find_value(scene.nodes[joints[0]].extras, "id")->as_string(), "bone");
   // The skin's own warning names its document, whose line it gives.
   ASSERT_EQ(r.diagnostics.count("collada.skin.short-vertex-weights"), 1);
   for (const auto& entry : r.diagnostics.entries()) {
@@ -384,13 +395,10 @@ TEST_F(ExternalDocumentsTest, ASkinnedNodeOfASiblingDocumentKeepsItsSkin) {
   const Scene& scene = *r.scene;
   ASSERT_EQ(scene.meshes.size(), 1u);
   EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  ASSERT_NE(skins, nullptr);
-  ASSERT_EQ(skins->as_array().size(), 1u);
-  const ValueArray& joints = find_value(skins->as_array()[0].as_map(), "joints")->as_array();
+  const std::vector<int> joints = joints_of_the_one_skin(scene);
   ASSERT_EQ(joints.size(), 1u);
   // The rig's bone, under the skeleton root, not the input's node of the same id.
-  const int bone = joints[0].as_int();
+  const int bone = joints[0];
   EXPECT_EQ(find_value(scene.nodes[bone].extras, "id")->as_string(), "bone");
   EXPECT_EQ(std::find(scene.scenes[0].begin(), scene.scenes[0].end(), bone), scene.scenes[0].end())
       << "the input's bone is a root; the rig's is not";

@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::string_view kDropped = "collada.write.animation-pointer-dropped";
 // A pointer on what COLLADA has no parameter for (a node's, an extension's, a material's
-// roughness): the warning every glTF pointer channel had before.
+// metallic factor): the warning every glTF pointer channel had before.
 constexpr std::string_view kUnsupported = "collada.write.animation-path-unsupported";
 
 // A sampler's keys as COLLADA writes them: LINEAR or STEP, a row of `width` values per key.
