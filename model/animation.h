@@ -102,6 +102,15 @@ struct ClipWindow {
 // (glTF's key times run from 0 to it).
 bool is_playable_window(double start, double end);
 
+// glTF's CUBICSPLINE (its cubic Hermite spline, glTF 2.0 Appendix C) at fraction s of a span dt
+// seconds long, for one component: v0 the span's first value, b0 that key's out-tangent, v1 the
+// next key's value, a1 its in-tangent.
+inline double cubic_spline(double v0, double b0, double v1, double a1, double dt, double s) {
+  const double s2 = s * s, s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * v0 + (s3 - 2 * s2 + s) * dt * b0 + (-2 * s3 + 3 * s2) * v1 +
+         (s3 - s2) * dt * a1;
+}
+
 struct Animation {
   std::string name;
   std::optional<ClipWindow> clip;

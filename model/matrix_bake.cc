@@ -61,18 +61,12 @@ class GltfCurve {
       }
       return;
     }
-    // glTF's cubic Hermite spline: rows run in-tangent, value, out-tangent, tangents scaled by
-    // the span's length.
-    const double s2 = s * s, s3 = s2 * s;
-    const double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2,
-                 h11 = s3 - s2;
+    // CUBICSPLINE: rows run in-tangent, value, out-tangent per key.
     const double* v0 = row(3 * k + 1);
     const double* b0 = row(3 * k + 2);
     const double* v1 = row(3 * k + 4);
     const double* a1 = row(3 * k + 3);
-    for (size_t c = 0; c < width_; ++c) {
-      out[c] = h00 * v0[c] + h10 * dt * b0[c] + h01 * v1[c] + h11 * dt * a1[c];
-    }
+    for (size_t c = 0; c < width_; ++c) out[c] = cubic_spline(v0[c], b0[c], v1[c], a1[c], dt, s);
     if (rotation_) normalize(out);
   }
 

@@ -26,13 +26,11 @@ struct Keys {
   bool step = false;
 };
 
-// glTF's cubic Hermite spline between keys k and k + 1 at fraction s (glTF 2.0, Appendix C):
-// rows run in-tangent, value, out-tangent per key, tangents scaled by the span's length.
+// Component c of CUBICSPLINE keys k to k + 1 at fraction s: rows run in-tangent, value,
+// out-tangent per key.
 double hermite(const Column& v, size_t k, size_t c, double dt, double s) {
-  const double s2 = s * s, s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * v.get(3 * k + 1, c) +
-         (s3 - 2 * s2 + s) * dt * v.get(3 * k + 2, c) + (-2 * s3 + 3 * s2) * v.get(3 * k + 4, c) +
-         (s3 - s2) * dt * v.get(3 * k + 3, c);
+  return cubic_spline(v.get(3 * k + 1, c), v.get(3 * k + 2, c), v.get(3 * k + 4, c),
+                      v.get(3 * k + 3, c), dt, s);
 }
 
 std::optional<Keys> keys_of(const AnimationSampler& s, size_t width, std::string* why) {
