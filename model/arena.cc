@@ -12,10 +12,14 @@ namespace px {
 namespace {
 
 constexpr size_t kMaxBlock = size_t{64} << 20;
+// How far past the cursor the warmer faults pages in: what it populates and is never used stays
+// resident, so little, yet a few milliseconds of the mesh builder's work ahead.
+constexpr size_t kWarmAhead = size_t{4} << 20;
 
 }  // namespace
 
 Arena::~Arena() {
+  warmer_.reset();  // joined before the blocks it may be populating go
   for (const Block& b : blocks_) {
     if (budget_ != nullptr) budget_->release(b.charged);
     if (b.mapped) {
@@ -45,16 +49,30 @@ void* Arena::allocate_bytes(size_t size, size_t align) {
     if (size > next_block_ / 2) return new_block(size);  // a large array gets a block of its own
     cursor_ = new_block(next_block_);
     end_ = cursor_ + next_block_;
+    warmed_to_ = next_block_ >= kHugePage ? cursor_ : nullptr;  // mapped: see new_block
     next_block_ = std::min(next_block_ * 2, kMaxBlock);
     void* p = cursor_;
     cursor_ += size;
+    warm_ahead();
     return p;
   }
   cursor_ += pad;
   void* p = cursor_;
   cursor_ += size;
   bytes_ += size;
+  warm_ahead();
   return p;
+}
+
+void Arena::warm_ahead() {
+  // Blocks from malloc are small and mostly touched already.
+  if (warmer_ == nullptr || warmed_to_ == nullptr) return;
+  if (warmed_to_ - cursor_ >= static_cast<ptrdiff_t>(kWarmAhead / 2)) return;
+  char* from = std::max(warmed_to_, cursor_);
+  char* to = end_ - cursor_ > static_cast<ptrdiff_t>(kWarmAhead) ? cursor_ + kWarmAhead : end_;
+  if (from >= to) return;
+  warmer_->warm(from, to);
+  warmed_to_ = to;
 }
 
 }  // namespace px

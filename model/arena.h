@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "model/memory_budget.h"
+#include "model/page_warmer.h"
 
 namespace px {
 
@@ -43,6 +44,17 @@ class Arena {
   // allocate (a mapped input file).
   void retain(std::shared_ptr<const void> owner) { retained_.push_back(std::move(owner)); }
 
+  // While on, the pages of a mapped block are faulted in a little ahead of the allocations, on a
+  // thread of the arena's own (PageWarmer): for a reader that fills the arena on one core while
+  // another has time to spare. Off (the default) joins that thread.
+  void set_page_warming(bool on) {
+    if (!on) {
+      warmer_.reset();
+    } else if (warmer_ == nullptr) {
+      warmer_ = std::make_unique<PageWarmer>();
+    }
+  }
+
   // Bytes handed out by allocate.
   size_t bytes() const { return bytes_; }
 
@@ -55,12 +67,17 @@ class Arena {
   };
   void* allocate_bytes(size_t size, size_t align);
   char* new_block(size_t size);
+  // Asks the warmer for the pages up to kWarmAhead past the cursor, when it has fewer ahead
+  // than half that.
+  void warm_ahead();
 
   std::vector<Block> blocks_;
   char* cursor_ = nullptr;
   char* end_ = nullptr;
   size_t next_block_ = size_t{64} << 10;
   size_t bytes_ = 0;
+  std::unique_ptr<PageWarmer> warmer_;  // set by warm_pages_ahead
+  char* warmed_to_ = nullptr;  // in a mapped current block: how far the warmer was asked to go
   std::vector<std::shared_ptr<const void>> retained_;
   // The read's budget the arena was made under (nullptr for none), charged for each block.
   std::shared_ptr<MemoryBudget> budget_ = current_memory_budget();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/cleanup/cleanup.h"
+
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/metered_source.h"
@@ -75,6 +77,11 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   parse_options.max_string_bytes = options.limits.max_string_bytes;
   parse_options.threads = decoding_threads(options, source->size_bound());
   parse_options.decimal_comma = options.repair;
+  // Geometries are built on the decoding thread, and the first touch of the arena's pages was
+  // most of their cost: the parser's core, which mostly waits on that thread, faults them in.
+  Arena* arena = scene.arena.get();
+  arena->set_page_warming(parse_options.threads > 1);
+  absl::Cleanup stop_warming = [arena] { arena->set_page_warming(false); };
   if (read_early) {
     parse_options.on_close = [&early](const Element& e, xml::NumberSink& sink) {
       early.on_close(e, sink);
