@@ -39,6 +39,17 @@ TEST(NumberRuns, ARunHoldsTheCharactersOfNumberListsOnly) {
   EXPECT_EQ(run.length, lines.find('<'));
   EXPECT_EQ(run.line_feeds, 57u);
   EXPECT_TRUE(run.carriage_return);
+  // Past 255 rounds of sixteen bytes a byte lane's count would wrap: runs of every line feed and
+  // of one in three, long enough for several rounds, and cut at every length near a round's end.
+  for (size_t length : {size_t{4080}, size_t{4095}, size_t{4096}, size_t{4097}, size_t{100000}}) {
+    const std::string feeds(length, '\n');
+    EXPECT_EQ(measure_number_run(feeds.data(), feeds.size()).line_feeds, length);
+    std::string sparse;
+    for (size_t i = 0; i < length; ++i) sparse += i % 3 == 0 ? '\n' : '5';
+    const NumberRun r = measure_number_run(sparse.data(), sparse.size());
+    EXPECT_EQ(r.length, length);
+    EXPECT_EQ(r.line_feeds, (length + 2) / 3);
+  }
 }
 
 TEST(NumberRuns, LineEndsAreMadeExpatsAcrossRuns) {
