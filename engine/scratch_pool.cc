@@ -50,6 +50,11 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
   return charged(budget_.get(), want, [&] { return map_pages(want, capacity); });
 }
 
+void ScratchPool::trim() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  unmap_free_blocks();
+}
+
 void ScratchPool::unmap_free_blocks() {
   for (auto [block, capacity] : free_) {
     unmap_pages(block, capacity);

@@ -27,6 +27,9 @@ class ScratchPool {
   // large block `bytes` rounded up to whole huge pages. release() takes that size back.
   void* acquire(size_t bytes, size_t* capacity);
   void release(void* block, size_t capacity);
+  // Gives the released large blocks back to the system, for a reader whose arrays are done with
+  // before it allocates more of another kind.
+  void trim();
 
   // From here up a block is whole huge pages, kept for reuse.
   static constexpr size_t kLarge = size_t{256} << 10;

@@ -88,6 +88,10 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
     };
   }
   if (absl::Status s = xml::parse_into(doc, *source, parse_options); !s.ok()) return s;
+  // The geometries read during the parse have released their arrays; what the pool kept of them
+  // for the next mesh goes back before the scene's material columns and copies are made (at 1 GB,
+  // 26 MiB beside 35 MiB of columns, which set the read's peak).
+  doc.scratch()->trim();
   const Element* root = doc.root();
   if (root->name != "COLLADA") {
     return refuse("collada.root", root->name, root->line,
