@@ -11,6 +11,7 @@
 #include <cstring>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "model/memory_budget.h"
@@ -39,6 +40,12 @@ class Arena {
     if (!values.empty()) std::memcpy(out.data(), values.data(), values.size_bytes());
     return out;
   }
+
+  // n copies of value, read-only and shared: every call for one value views the same array (the
+  // longest asked for so far; a longer one is made, twice as long, when a call asks for more), so
+  // that a column holding one value throughout, as most meshes' "material" does, costs no memory
+  // of its own.
+  std::span<const int32_t> repeated(int32_t value, size_t n);
 
   // Keeps `owner` alive as long as the arena: for columns that view memory the arena did not
   // allocate (a mapped input file).
@@ -79,6 +86,7 @@ class Arena {
   std::unique_ptr<PageWarmer> warmer_;  // set by warm_pages_ahead
   char* warmed_to_ = nullptr;  // in a mapped current block: how far the warmer was asked to go
   std::vector<std::shared_ptr<const void>> retained_;
+  std::unordered_map<int32_t, std::span<const int32_t>> repeated_;  // by value
   // The read's budget the arena was made under (nullptr for none), charged for each block.
   std::shared_ptr<MemoryBudget> budget_ = current_memory_budget();
 };

@@ -53,6 +53,27 @@ TEST(ArenaTest, KeepsARetainedOwnerAliveAsLongAsItself) {
   EXPECT_TRUE(watch.expired());
 }
 
+TEST(ArenaTest, RepeatedValuesShareOneArrayPerValue) {
+  Arena arena;
+  std::span<const int32_t> three = arena.repeated(7, 3);
+  ASSERT_EQ(three.size(), 3u);
+  EXPECT_EQ(three[0] + three[1] + three[2], 21);
+  const size_t bytes = arena.bytes();
+  std::span<const int32_t> two = arena.repeated(7, 2);
+  EXPECT_EQ(two.data(), three.data());  // shorter: the same array
+  EXPECT_EQ(arena.bytes(), bytes);
+  std::span<const int32_t> other = arena.repeated(-1, 2);
+  EXPECT_EQ(other[1], -1);
+  EXPECT_NE(other.data(), three.data());
+  // Longer: a new array, twice the old one's length at least, which later calls share.
+  std::span<const int32_t> hundred = arena.repeated(7, 100);
+  ASSERT_EQ(hundred.size(), 100u);
+  for (int32_t v : hundred) ASSERT_EQ(v, 7);
+  EXPECT_EQ(arena.repeated(7, 50).data(), hundred.data());
+  EXPECT_EQ(three[2], 7);  // earlier views stay valid
+  EXPECT_TRUE(arena.repeated(3, 0).empty());
+}
+
 TEST(PageMemory, MapsZeroedBlocksInWholeHugePagesFromTheirSize) {
   size_t mapped = 0;
   void* small = map_pages(5000, &mapped);

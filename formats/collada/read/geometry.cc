@@ -1,6 +1,7 @@
 #include "formats/collada/read/geometry.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include "absl/container/inlined_vector.h"
@@ -435,11 +436,20 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
     mesh_index = static_cast<int>(ctx.scene.meshes.size());
     ctx.scene.meshes.push_back(std::move(copy));
   }
-  std::span<int32_t> column = ctx.scene.arena->allocate<int32_t>(cells);
-  size_t c = 0;
-  for (size_t b = 0; b < record.block_cells.size(); ++b) {
-    std::fill_n(column.begin() + c, record.block_cells[b], block_materials[b]);
-    c += record.block_cells[b];
+  std::span<const int32_t> column;
+  if (!block_materials.empty() &&
+      std::adjacent_find(block_materials.begin(), block_materials.end(),
+                         std::not_equal_to<>()) == block_materials.end()) {
+    // One material throughout: a view of the arena's shared array of it.
+    column = ctx.scene.arena->repeated(block_materials[0], cells);
+  } else {
+    std::span<int32_t> filled = ctx.scene.arena->allocate<int32_t>(cells);
+    size_t c = 0;
+    for (size_t b = 0; b < record.block_cells.size(); ++b) {
+      std::fill_n(filled.begin() + c, record.block_cells[b], block_materials[b]);
+      c += record.block_cells[b];
+    }
+    column = filled;
   }
   Mesh& mesh = ctx.scene.meshes[mesh_index];
   mesh.cell_data.clear();
