@@ -64,16 +64,6 @@ void* Arena::allocate_bytes(size_t size, size_t align) {
   return p;
 }
 
-std::span<const int32_t> Arena::repeated(int32_t value, size_t n) {
-  std::span<const int32_t>& shared = repeated_[value];
-  if (shared.size() < n) {
-    std::span<int32_t> longer = allocate<int32_t>(std::max(n, shared.size() * 2));
-    std::fill(longer.begin(), longer.end(), value);
-    shared = longer;
-  }
-  return shared.first(n);
-}
-
 void Arena::warm_ahead() {
   // Blocks from malloc are small and mostly touched already.
   if (warmer_ == nullptr || warmed_to_ == nullptr) return;

@@ -7,11 +7,14 @@
 // microseconds on a virtual machine). Fresh blocks are zero, so nothing is cleared twice.
 #pragma once
 
+#include <algorithm>
+#include <compare>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <span>
-#include <unordered_map>
 #include <vector>
 
 #include "model/memory_budget.h"
@@ -43,9 +46,17 @@ class Arena {
 
   // n copies of value, read-only and shared: every call for one value views the same array (the
   // longest asked for so far; a longer one is made, twice as long, when a call asks for more), so
-  // that a column holding one value throughout, as most meshes' "material" does, costs no memory
-  // of its own.
-  std::span<const int32_t> repeated(int32_t value, size_t n);
+  // that a column holding one value throughout, as most meshes' "material" and a triangle mesh's
+  // cell types do, costs no memory of its own.
+  template <class T>
+  std::span<const T> repeated(T value, size_t n) {
+    return series<T>(false, value, n, [value](size_t) { return value; });
+  }
+  // 0, step, 2 step, ... (n values), shared as repeated's are: a triangle mesh's offsets.
+  template <class T>
+  std::span<const T> stepped(T step, size_t n) {
+    return series<T>(true, step, n, [step](size_t i) { return static_cast<T>(step * i); });
+  }
 
   // Keeps `owner` alive as long as the arena: for columns that view memory the arena did not
   // allocate (a mapped input file).
@@ -70,8 +81,28 @@ class Arena {
     void* base;
     size_t size;
     size_t charged;  // to the budget: the size asked for
-    bool mapped;  // by mmap (else by calloc)
+    bool mapped;     // by mmap (else by calloc)
   };
+  // A shared array (repeated, stepped) named by its kind and its value's bytes.
+  struct SeriesKey {
+    bool stepped;
+    size_t size;
+    uint64_t bits;
+    auto operator<=>(const SeriesKey&) const = default;
+  };
+  template <class T, class Make>
+  std::span<const T> series(bool stepped, T value, size_t n, Make make) {
+    static_assert(sizeof(T) <= sizeof(uint64_t));
+    SeriesKey key{stepped, sizeof(T), 0};
+    std::memcpy(&key.bits, &value, sizeof(T));
+    std::pair<const void*, size_t>& shared = series_[key];
+    if (shared.second < n) {
+      std::span<T> longer = allocate<T>(std::max(n, shared.second * 2));
+      for (size_t i = 0; i < longer.size(); ++i) longer[i] = make(i);
+      shared = {longer.data(), longer.size()};
+    }
+    return {static_cast<const T*>(shared.first), n};
+  }
   void* allocate_bytes(size_t size, size_t align);
   char* new_block(size_t size);
   // Asks the warmer for the pages up to kWarmAhead past the cursor, when it has fewer ahead
@@ -86,7 +117,7 @@ class Arena {
   std::unique_ptr<PageWarmer> warmer_;  // set by warm_pages_ahead
   char* warmed_to_ = nullptr;  // in a mapped current block: how far the warmer was asked to go
   std::vector<std::shared_ptr<const void>> retained_;
-  std::unordered_map<int32_t, std::span<const int32_t>> repeated_;  // by value
+  std::map<SeriesKey, std::pair<const void*, size_t>> series_;  // array and length
   // The read's budget the arena was made under (nullptr for none), charged for each block.
   std::shared_ptr<MemoryBudget> budget_ = current_memory_budget();
 };

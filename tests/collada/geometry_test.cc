@@ -319,6 +319,42 @@ TEST(GeometryTest, TrianglesAndLinesAreTheirOwnElements) {
   EXPECT_EQ(cells(mesh), (Cells{{0, 1, 2}, {0, 2, 3}, {0, 1}, {1, 2}}));
 }
 
+// Meshes of <triangles> only view the scene's shared cell types, offsets and one-material
+// columns; a mesh with any other block has its own.
+TEST(GeometryTest, TriangleMeshesShareTheirCellTypesOffsetsAndMaterials) {
+  auto block = [](std::string_view kind, std::string_view v, std::string_view body) {
+    return cat("<", kind, " count=\"1\"><input semantic=\"VERTEX\" source=\"#", v,
+               "\" offset=\"0\"/>", body, "</", kind, ">");
+  };
+  const std::string two = cat(positions(kSquare, "va"), "<triangles count=\"2\"><input "
+                              "semantic=\"VERTEX\" source=\"#va\" offset=\"0\"/>"
+                              "<p>0 1 2 0 2 3</p></triangles>");
+  const std::string one = cat(positions(kSquare, "vb"), block("triangles", "vb", "<p>1 2 3</p>"));
+  const std::string mixed =
+      cat(positions(kSquare, "vc"), block("triangles", "vc", "<p>0 1 2</p>"),
+          block("polylist", "vc", "<vcount>3</vcount><p>0 2 3</p>"));
+  ReadResult r = read_text(geometries_document(
+      cat(geometry("a", two), geometry("b", one), geometry("c", mixed))));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  ASSERT_EQ(r.scene->meshes.size(), 3u);
+  const Mesh& a = r.scene->meshes[0];
+  const Mesh& b = r.scene->meshes[1];
+  const Mesh& c = r.scene->meshes[2];
+  EXPECT_EQ(cells(a), (Cells{{0, 1, 2}, {0, 2, 3}}));
+  EXPECT_EQ(cells(b), (Cells{{1, 2, 3}}));
+  EXPECT_EQ(cells(c), (Cells{{0, 1, 2}, {0, 2, 3}}));
+  EXPECT_EQ(cell_types(b), (std::vector<CellType>{CellType::kTriangle}));
+  EXPECT_EQ(b.offsets.data(), a.offsets.data());
+  EXPECT_EQ(b.cell_types.data(), a.cell_types.data());
+  EXPECT_NE(c.offsets.data(), a.offsets.data());
+  EXPECT_EQ(cell_types(c), cell_types(a));
+  // Unbound geometries take material -1 throughout: one shared array, each mesh its length.
+  ASSERT_EQ(a.materials().size(), 2u);
+  ASSERT_EQ(b.materials().size(), 1u);
+  EXPECT_EQ(a.materials()[1], -1);
+  EXPECT_EQ(b.materials().data(), a.materials().data());
+}
+
 TEST(GeometryTest, PolylistEntriesBecomeTriangleQuadOrPolygonBySize) {
   ReadResult r = read_text(mesh_document(
       cat(positions("0 0 0  1 0 0  2 0 0  2 1 0  1 1 0  0 1 0"),

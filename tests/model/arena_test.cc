@@ -72,6 +72,21 @@ TEST(ArenaTest, RepeatedValuesShareOneArrayPerValue) {
   EXPECT_EQ(arena.repeated(7, 50).data(), hundred.data());
   EXPECT_EQ(three[2], 7);  // earlier views stay valid
   EXPECT_TRUE(arena.repeated(3, 0).empty());
+  // Another type with the same bytes is another array.
+  std::span<const uint8_t> bytes7 = arena.repeated(uint8_t{7}, 4);
+  EXPECT_NE(static_cast<const void*>(bytes7.data()), static_cast<const void*>(hundred.data()));
+  EXPECT_EQ(bytes7[3], 7);
+}
+
+TEST(ArenaTest, SteppedSeriesAreSharedPerStep) {
+  Arena arena;
+  std::span<const uint32_t> three = arena.stepped(uint32_t{3}, 4);
+  EXPECT_EQ(std::vector<uint32_t>(three.begin(), three.end()), (std::vector<uint32_t>{0, 3, 6, 9}));
+  std::span<const uint32_t> longer = arena.stepped(uint32_t{3}, 1000);
+  EXPECT_EQ(longer[999], 2997u);
+  EXPECT_EQ(arena.stepped(uint32_t{3}, 2).data(), longer.data());
+  EXPECT_EQ(arena.stepped(uint32_t{2}, 3)[2], 4u);
+  EXPECT_EQ(arena.repeated(uint32_t{3}, 2)[1], 3u);  // repeated 3 is not stepped 3
 }
 
 TEST(PageMemory, MapsZeroedBlocksInWholeHugePagesFromTheirSize) {

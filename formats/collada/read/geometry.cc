@@ -195,8 +195,14 @@ CellType polygon_type(size_t corners) {
 absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size_t cells,
                                          size_t corners) {
   Arena& arena = *ctx_.scene.arena;
-  std::span<CellType> types = arena.allocate<CellType>(cells);
-  std::span<uint32_t> offsets = arena.allocate<uint32_t>(cells + 1);
+  // A mesh of <triangles> only takes the arena's shared cell types and offsets (at 1 GB of
+  // exporter output, 24 MiB the scene no longer holds); other meshes fill their own.
+  const bool triangles_only = std::all_of(blocks_.begin(), blocks_.end(), [](const Block& b) {
+    return b.kind == BlockKind::kTriangles;
+  });
+  std::span<CellType> types = triangles_only ? std::span<CellType>() : arena.allocate<CellType>(cells);
+  std::span<uint32_t> offsets =
+      triangles_only ? std::span<uint32_t>() : arena.allocate<uint32_t>(cells + 1);
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
   size_t positions = slots_[0].streams[0]->count;
   VertexTable table(positions, slots_.size(), corners, ctx_.doc.scratch());
@@ -244,6 +250,10 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
       } else {
         size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
         CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle : CellType::kLine;
+        if (triangles_only) {
+          cell += block.count;
+          continue;
+        }
         for (size_t i = 0; i < block.count; ++i) {
           corner += per_cell;
           types[cell] = type;
@@ -305,8 +315,13 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   if (table.vertex_count() >= std::numeric_limits<uint32_t>::max()) {
     return refuse("collada.mesh.too-large", "mesh", geometry_.line, "more than 2^32 vertices");
   }
-  out->cell_types = types.first(cell);
-  out->offsets = offsets.first(cell + 1);
+  if (triangles_only) {
+    out->cell_types = arena.repeated(CellType::kTriangle, cell);
+    out->offsets = arena.stepped(uint32_t{3}, cell + 1);
+  } else {
+    out->cell_types = types.first(cell);
+    out->offsets = offsets.first(cell + 1);
+  }
   out->connectivity = connectivity.first(at);
   first_cell[blocks_.size()] = cell;
   record->block_cells.resize(blocks_.size());
