@@ -114,7 +114,7 @@ class Arena {
   char* end_ = nullptr;
   size_t next_block_ = size_t{64} << 10;
   size_t bytes_ = 0;
-  std::unique_ptr<PageWarmer> warmer_;  // set by warm_pages_ahead
+  std::unique_ptr<PageWarmer> warmer_;  // while set_page_warming is on
   char* warmed_to_ = nullptr;  // in a mapped current block: how far the warmer was asked to go
   std::vector<std::shared_ptr<const void>> retained_;
   std::map<SeriesKey, std::pair<const void*, size_t>> series_;  // array and length
