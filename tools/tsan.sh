@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # ThreadSanitizer run of the second threads: the streaming unit tests (numbers decoded on a
-# decoding thread, geometries read on it as their end tags arrive, tasks on a task thread), the
-# library converting corpus files on 8 threads at once (tests/threads/concurrent_convert_test.cc)
-# and whole conversions of a generated document and of corpus files in every direction with
+# decoding thread, geometries read on it as their end tags arrive, tasks on a task thread, the
+# arena's page warmer), the library converting corpus files on 8 threads at once
+# (tests/threads/concurrent_convert_test.cc) and whole conversions of a generated document and of corpus files in every direction with
 # --threads 2, each compared byte for byte with --threads 1 (tests/threads/same_bytes.sh).
 #
 #   tools/tsan.sh [CORPUS_FILES]     (default: 40 COLLADA files of ../shared/corpus)
@@ -22,7 +22,7 @@ fi
 files=${1:-40}
 build=build-tsan
 targets=(concurrent_convert_tests)
-[ "$concurrent_only" = 1 ] || targets+=(engine_tests collada_tests polyxios gen_collada)
+[ "$concurrent_only" = 1 ] || targets+=(engine_tests model_tests collada_tests polyxios gen_collada)
 launcher=()
 if command -v ccache >/dev/null 2>&1; then  # as tools/test.sh
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -48,6 +48,7 @@ echo "tsan: 8 threads at once clean"
 "$build/tests/engine/engine_tests" \
   --gtest_filter='XmlStreaming.*:ScanNumbers.*:TaskThread.*:MappedFile*' >/dev/null
 "$build/tests/collada/collada_tests" --gtest_filter='EarlyGeometries.*' >/dev/null
+"$build/tests/model/model_tests" --gtest_filter='PageWarmer.*:ArenaTest.Warms*' >/dev/null
 
 echo "tsan: streaming tests clean"
 PX_TSAN=1 tests/threads/same_bytes.sh "$build/tools/polyxios" "$files" "$build/bench/gen_collada"
