@@ -2,8 +2,9 @@
 # ThreadSanitizer run of the second threads: the streaming unit tests (numbers decoded on a
 # decoding thread, geometries read on it as their end tags arrive, tasks on a task thread, the
 # arena's page warmer), the library converting corpus files on 8 threads at once
-# (tests/threads/concurrent_convert_test.cc) and whole conversions of a generated document and of corpus files in every direction with
-# --threads 2, each compared byte for byte with --threads 1 (tests/threads/same_bytes.sh).
+# (tests/threads/concurrent_convert_test.cc) and whole conversions of a generated document and of
+# corpus files in every direction with --threads 2, each compared byte for byte with --threads 1
+# (tests/threads/same_bytes.sh).
 #
 #   tools/tsan.sh [CORPUS_FILES]     (default: 40 COLLADA files of ../shared/corpus)
 #   tools/tsan.sh --concurrent       the 8-thread test alone (builds the library and that test)
