@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstdint>
+#include <system_error>
 
 namespace px {
 namespace {
@@ -31,7 +32,14 @@ void PageWarmer::warm(char* begin, char* end) {
     if (unsupported_) return;
     begin_ = begin;
     end_ = end;
-    if (!thread_.joinable()) thread_ = std::thread([this] { run(); });
+    if (!thread_.joinable()) {
+      try {
+        thread_ = std::thread([this] { run(); });
+      } catch (const std::system_error&) {
+        unsupported_ = true;  // no thread to be had (a batch worker's cap): pages fault as written
+        return;
+      }
+    }
   }
   wake_.notify_one();
 }
@@ -48,9 +56,11 @@ void PageWarmer::run() {
     // madvise wants a page-aligned start; the page holding `piece` is the caller's anyway.
     uintptr_t at = reinterpret_cast<uintptr_t>(piece);
     char* page = piece - at % 4096;
-    bool ok = madvise(page, static_cast<size_t>(piece_end - page), MADV_POPULATE_WRITE) == 0;
+    const bool unknown =
+        madvise(page, static_cast<size_t>(piece_end - page), MADV_POPULATE_WRITE) != 0 &&
+        errno == EINVAL;
     lock.lock();
-    if (!ok && errno == EINVAL) {
+    if (unknown) {
       unsupported_ = true;
       return;
     }

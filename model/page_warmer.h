@@ -21,8 +21,9 @@ class PageWarmer {
   // Asks that the pages of [begin, end) be made present and writable (MADV_POPULATE_WRITE, which
   // writes nothing: a page the caller fills meanwhile keeps its bytes). The range must stay
   // mapped while the warmer lives. A newer request replaces one not yet started; the thread
-  // starts with the first request. Where the kernel has no MADV_POPULATE_WRITE the warmer stops
-  // and the pages fault in as they are written, as they would without it.
+  // starts with the first request. Where the kernel has no MADV_POPULATE_WRITE (Linux < 5.14), or
+  // no thread can be started, the warmer stops and the pages fault in as they are written, as
+  // they would without it.
   void warm(char* begin, char* end);
 
  private:
