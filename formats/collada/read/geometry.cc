@@ -200,7 +200,8 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
   const bool triangles_only = std::all_of(blocks_.begin(), blocks_.end(), [](const Block& b) {
     return b.kind == BlockKind::kTriangles;
   });
-  std::span<CellType> types = triangles_only ? std::span<CellType>() : arena.allocate<CellType>(cells);
+  std::span<CellType> types =
+      triangles_only ? std::span<CellType>() : arena.allocate<CellType>(cells);
   std::span<uint32_t> offsets =
       triangles_only ? std::span<uint32_t>() : arena.allocate<uint32_t>(cells + 1);
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
