@@ -15,6 +15,7 @@
 #include "formats/gltf/check/resource_check.h"
 #include "formats/gltf/check/schema_check.h"
 #include "formats/gltf/read/json_limits.h"
+#include "formats/gltf/read/json_numbers.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_animations.h"
 #include "formats/gltf/read/read_buffers.h"
@@ -34,6 +35,8 @@ namespace px::gltf {
 namespace {
 
 absl::Status parse_json(std::string_view text, JsonDocument& doc) {
+  std::optional<std::string> respelled = respell_tiny_numbers(text);
+  if (respelled) text = *respelled;
   constexpr unsigned kFlags = rapidjson::kParseFullPrecisionFlag | rapidjson::kParseIterativeFlag |
                               rapidjson::kParseValidateEncodingFlag;
   doc.Parse<kFlags>(text.data(), text.size());
