@@ -71,6 +71,20 @@ std::vector<int> joints_of_the_one_skin(const Scene& scene) {
   return out;
 }
 
+// The read kept its one mesh, red, skinned by one joint whose node has the id "bone", with no
+// external-URL warning; *bone receives that node.
+void expect_red_mesh_skinned_by_bone(const ReadResult& r, int* bone) {
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.meshes.size(), 1u);
+  EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
+  const std::vector<int> joints = joints_of_the_one_skin(scene);
+  ASSERT_EQ(joints.size(), 1u);
+  *bone = joints[0];
+  EXPECT_EQ(find_value(scene.nodes[*bone].extras, "id")->as_string(), "bone");
+}
+
 class ExternalDocumentsTest : public test_support::ScratchDirTest {
  protected:
   ReadResult read_file(const std::filesystem::path& path, bool allow_external = false) {
@@ -360,14 +374,8 @@ TEST_F(ExternalDocumentsTest, ASkinControllerOfASiblingDocumentBindsTheMainDocum
                          "</instance_controller></node><node id=\"root\"><node id=\"bone\" "
                          "sid=\"b\" type=\"JOINT\"/></node>"),
                      kRedMaterial)));
-  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
-  const Scene& scene = *r.scene;
-  ASSERT_EQ(scene.meshes.size(), 1u);
-  EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
-  const std::vector<int> joints = joints_of_the_one_skin(scene);
-  ASSERT_EQ(joints.size(), 1u);
-  EXPECT_EQ(find_value(scene.nodes[joints[0]].extras, "id")->as_string(), "bone");
+  int bone = -1;
+  ASSERT_NO_FATAL_FAILURE(expect_red_mesh_skinned_by_bone(r, &bone));
   // The skin's own warning names its document, whose line it gives.
   ASSERT_EQ(r.diagnostics.count("collada.skin.short-vertex-weights"), 1);
   for (const auto& entry : r.diagnostics.entries()) {
@@ -390,16 +398,10 @@ TEST_F(ExternalDocumentsTest, ASkinnedNodeOfASiblingDocumentKeepsItsSkin) {
   ReadResult r = read_file(write_file(
       "main.dae", scene_document("<node id=\"a\"><instance_node url=\"rig.dae#char\"/></node>"
                                  "<node id=\"bone\"/>")));
-  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(r.diagnostics.count("collada.url.external"), 0);
-  const Scene& scene = *r.scene;
-  ASSERT_EQ(scene.meshes.size(), 1u);
-  EXPECT_EQ(scene.materials[materials(scene.meshes[0])[0]].name, "Red");
-  const std::vector<int> joints = joints_of_the_one_skin(scene);
-  ASSERT_EQ(joints.size(), 1u);
   // The rig's bone, under the skeleton root, not the input's node of the same id.
-  const int bone = joints[0];
-  EXPECT_EQ(find_value(scene.nodes[bone].extras, "id")->as_string(), "bone");
+  int bone = -1;
+  ASSERT_NO_FATAL_FAILURE(expect_red_mesh_skinned_by_bone(r, &bone));
+  const Scene& scene = *r.scene;
   EXPECT_EQ(std::find(scene.scenes[0].begin(), scene.scenes[0].end(), bone), scene.scenes[0].end())
       << "the input's bone is a root; the rig's is not";
 }
