@@ -249,12 +249,12 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
           offsets[++cell] = static_cast<uint32_t>(corner);
         }
       } else {
-        size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
-        CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle : CellType::kLine;
-        if (triangles_only) {
+        if (triangles_only) {  // the shared cell types and offsets stand for these
           cell += block.count;
           continue;
         }
+        size_t per_cell = block.kind == BlockKind::kTriangles ? 3 : 2;
+        CellType type = block.kind == BlockKind::kTriangles ? CellType::kTriangle : CellType::kLine;
         for (size_t i = 0; i < block.count; ++i) {
           corner += per_cell;
           types[cell] = type;

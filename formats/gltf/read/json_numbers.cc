@@ -22,17 +22,15 @@ std::optional<NumberToken> scan_number(std::string_view s, size_t at) {
   size_t i = at;
   if (i < s.size() && s[i] == '-') ++i;
   if (i >= s.size() || !is_digit(s[i])) return std::nullopt;
-  int64_t first_nonzero = INT64_MIN;  // its position: digits before the point count down to 0
-  int64_t position = 0;
-  const size_t integer_start = i;
+  // The decimal exponent of the first nonzero digit. JSON's integer part is "0" or starts with a
+  // nonzero digit, so that digit is its first when it has one.
+  int64_t first_nonzero = INT64_MIN;
   if (s[i] == '0') {
     ++i;
   } else {
+    const size_t integer_start = i;
     while (i < s.size() && is_digit(s[i])) ++i;
-  }
-  const int64_t integer_digits = static_cast<int64_t>(i - integer_start);
-  for (size_t k = integer_start; k < i; ++k, ++position) {
-    if (s[k] != '0' && first_nonzero == INT64_MIN) first_nonzero = integer_digits - 1 - position;
+    first_nonzero = static_cast<int64_t>(i - integer_start) - 1;
   }
   if (i < s.size() && s[i] == '.') {
     ++i;
