@@ -330,10 +330,9 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
     record->block_cells[b] = static_cast<uint32_t>(first_cell[b + 1] - first_cell[b]);
   }
   record->vertices = table.vertex_count();
-  record->split_positions.resize(record->vertices - positions);
-  for (size_t v = positions; v < record->vertices; ++v) {
-    record->split_positions[v - positions] = static_cast<uint32_t>(table.key(v)[0]);
-  }
+  record->split_positions.assign(record->vertices - positions, [&](size_t i) {
+    return static_cast<uint32_t>(table.key(positions + i)[0]);
+  });
   record->positions = positions;
   fill_columns(table, out);
   return absl::OkStatus();

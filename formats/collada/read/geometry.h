@@ -11,6 +11,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "formats/collada/read/context.h"
+#include "formats/collada/read/split_positions.h"
 
 namespace px::collada {
 
@@ -30,10 +31,11 @@ struct GeometryRecord {
   size_t positions = 0;  // of the <vertices> POSITION source; vertex v < positions is position v
   size_t vertices = 0;
   // The position each vertex past the positions was split from (kept out of the scene's arena:
-  // it is needed only while skins are read).
-  std::vector<uint32_t> split_positions;
-  uint32_t position_of(size_t vertex) const {
-    return vertex < positions ? static_cast<uint32_t>(vertex) : split_positions[vertex - positions];
+  // it is needed only while skins and morphs are read).
+  SplitPositions split_positions;
+  // The position of every vertex.
+  std::vector<uint32_t> vertex_positions() const {
+    return split_positions.vertex_positions(positions);
   }
   // Each way the geometry is shown: materials per block, skin and morph controllers -> mesh.
   struct Use {

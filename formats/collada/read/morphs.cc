@@ -107,6 +107,7 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
   }
   ctx_.copy_bytes_used += bytes;
   const NamedColumn* base_normals = base_mesh.find_point_data("normals");
+  const std::vector<uint32_t> position_of = base.vertex_positions();
   MorphColumns out;
   out.controller = &controller;
   out.weights = std::move(weights);
@@ -134,7 +135,7 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
     m.name = std::string(geometry->attr("name"));
     if (m.name.empty()) m.name = std::string(id);
     m.positions = differences(*ctx_.scene.arena, base_mesh.points, target_mesh.points, vertices, 3,
-                              [&base](size_t v) { return base.position_of(v); });
+                              [&position_of](size_t v) { return position_of[v]; });
     // Normals, texture coordinates and colours where the target splits its corners as the base
     // does, or gives one per position (a target of no primitives, whose <vertices> holds them).
     const bool same_split = target_mesh.num_points() == vertices &&
@@ -149,7 +150,7 @@ absl::StatusOr<const MorphColumns*> MorphReader::read(const Element& controller,
       }
       if (target_mesh.num_cells() == 0 && to->column.rows >= target.positions) {
         return differences(*ctx_.scene.arena, from->column, to->column, vertices, cols,
-                           [&base](size_t v) { return base.position_of(v); });
+                           [&position_of](size_t v) { return position_of[v]; });
       }
       return {};
     };

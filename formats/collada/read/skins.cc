@@ -335,8 +335,9 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
   size_t vertices = record.vertices;
   std::span<int32_t> joints = ctx_.scene.arena->allocate<int32_t>(vertices * kInfluences);
   std::span<float> weight_values = ctx_.scene.arena->allocate<float>(vertices * kInfluences);
+  const std::vector<uint32_t> vertex_positions = record.vertex_positions();
   for (size_t vtx = 0; vtx < vertices; ++vtx) {
-    const auto& influence = per_position[record.position_of(vtx)];
+    const auto& influence = per_position[vertex_positions[vtx]];
     for (int k = 0; k < kInfluences; ++k) {
       joints[vtx * kInfluences + k] = influence[k].joint;
       weight_values[vtx * kInfluences + k] = static_cast<float>(influence[k].weight);
