@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/column.h"
+#include "model/index_span.h"
 #include "model/value.h"
 
 namespace px {
@@ -52,7 +53,7 @@ struct Mesh {
 
   std::span<const CellType> cell_types;  // one per cell
   std::span<const uint32_t> offsets;     // cells + 1 entries, rising from 0 to connectivity.size()
-  std::span<const uint32_t> connectivity;
+  IndexSpan connectivity;                // 16 bits wide in some meshes of fewer than 65,536 points
   std::vector<NamedColumn> cell_data;  // "material": int32, -1 where none
 
   ValueMap global_attrs;  // "mesh_name"
@@ -65,7 +66,7 @@ struct Mesh {
 
   size_t num_points() const { return points.rows; }
   size_t num_cells() const { return cell_types.size(); }
-  std::span<const uint32_t> cell(size_t i) const {
+  IndexSpan cell(size_t i) const {
     return connectivity.subspan(offsets[i], offsets[i + 1] - offsets[i]);
   }
   const NamedColumn* find_point_data(std::string_view name) const {

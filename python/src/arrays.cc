@@ -1,7 +1,9 @@
 #include "python/src/arrays.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
+#include <type_traits>
 
 namespace px::python {
 namespace {
@@ -78,6 +80,19 @@ py::array uint8_view(std::span<const uint8_t> values, py::handle base) {
 py::array uint32_view(std::span<const uint32_t> values, py::handle base) {
   return read_only_view(py::dtype::of<uint32_t>(), {static_cast<py::ssize_t>(values.size())}, {4},
                         values.data(), base);
+}
+
+py::array index_array(IndexSpan indices, py::handle base) {
+  return indices.visit([&base](auto values) -> py::array {
+    if constexpr (std::is_same_v<typename decltype(values)::value_type, uint32_t>) {
+      return uint32_view(values, base);
+    } else {
+      py::array_t<uint32_t> out(static_cast<py::ssize_t>(values.size()));
+      std::copy(values.begin(), values.end(), out.mutable_data());
+      out.attr("flags").attr("writeable") = false;
+      return std::move(out);
+    }
+  });
 }
 
 py::array matrix_view(const Eigen::Matrix4d& matrix, py::handle base) {

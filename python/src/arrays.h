@@ -16,6 +16,7 @@
 
 #include "model/arena.h"
 #include "model/column.h"
+#include "model/index_span.h"
 
 namespace px::python {
 
@@ -28,6 +29,9 @@ py::array column_view(const Column& column, py::handle base, std::vector<py::ssi
 
 py::array uint8_view(std::span<const uint8_t> values, py::handle base);
 py::array uint32_view(std::span<const uint32_t> values, py::handle base);
+// Indices as uint32, whatever width the mesh holds them in: a view of 32-bit ones, a read-only
+// copy of 16-bit ones.
+py::array index_array(IndexSpan indices, py::handle base);
 
 // A 4x4 matrix, indexed [row, column] (Eigen stores it column by column; the view's strides
 // follow that, so nothing is copied).

@@ -87,7 +87,7 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
       .def_property_readonly("points", &points, "(n, 3) float32 or float64: the positions")
       .def_property_readonly("vertices", &points, "the points, under the name glTF.md uses")
       .def_property_readonly(
-          "cells", [](py::object self) { return uint32_view(mesh_of(self).connectivity, self); },
+          "cells", [](py::object self) { return index_array(mesh_of(self).connectivity, self); },
           "uint32: every cell's point indices, one after another (cell i is "
           "cells[offsets[i]:offsets[i + 1]])")
       .def_property_readonly(

@@ -157,7 +157,7 @@ inline std::vector<std::string> point_data_names(const Mesh& mesh) {
 inline std::vector<std::vector<uint32_t>> cells(const Mesh& mesh) {
   std::vector<std::vector<uint32_t>> out;
   for (size_t i = 0; i < mesh.num_cells(); ++i) {
-    std::span<const uint32_t> c = mesh.cell(i);
+    IndexSpan c = mesh.cell(i);
     out.emplace_back(c.begin(), c.end());
   }
   return out;

@@ -56,7 +56,7 @@ std::multiset<std::array<int, 3>> read_triangles(const Grid& grid, const Mesh& m
   std::multiset<std::array<int, 3>> out;
   for (size_t c = 0; c < mesh.num_cells(); ++c) {
     if (mesh.cell_types[c] != CellType::kTriangle) continue;
-    std::span<const uint32_t> t = mesh.cell(c);
+    IndexSpan t = mesh.cell(c);
     out.insert(canonical({point[t[0]], point[t[1]], point[t[2]]}));
   }
   return out;

@@ -324,7 +324,7 @@ class Comparer {
   struct Cell {
     CellType type;
     int material;
-    std::span<const uint32_t> corners;
+    IndexSpan corners;
   };
 
   // before's cells in the order the COLLADA writer writes them (see the header).
@@ -338,7 +338,7 @@ class Comparer {
     for (size_t i = 0; i < x.num_cells(); ++i) {
       CellType t = x.cell_types[i];
       if (t == CellType::kVertex) continue;  // points are skipped with a warning
-      std::span<const uint32_t> corners = x.cell(i);
+      IndexSpan corners = x.cell(i);
       if (t == CellType::kPolygon && corners.size() == 3) t = CellType::kTriangle;
       if (t == CellType::kPolygon && corners.size() == 4) t = CellType::kQuad;
       const bool in_polylist =

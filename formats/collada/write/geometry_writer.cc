@@ -44,7 +44,7 @@ bool allows(CellType type, size_t n) {
 absl::Status check_cells(const Mesh& mesh, const std::string& label) {
   const size_t cells = mesh.num_cells();
   const std::span<const uint32_t> offsets = mesh.offsets;
-  const std::span<const uint32_t> connectivity = mesh.connectivity;
+  const IndexSpan connectivity = mesh.connectivity;
   if (cells == 0) {
     bool empty =
         connectivity.empty() && (offsets.empty() || (offsets.size() == 1 && offsets[0] == 0));
@@ -76,7 +76,9 @@ absl::Status check_cells(const Mesh& mesh, const std::string& label) {
     }
   }
   uint32_t highest = 0;
-  for (uint32_t v : connectivity) highest = std::max(highest, v);
+  connectivity.visit([&highest](auto values) {
+    for (uint32_t v : values) highest = std::max(highest, v);
+  });
   if (!connectivity.empty() && highest >= mesh.num_points()) {
     return refuse(
         "collada.write.cells",

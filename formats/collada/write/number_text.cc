@@ -256,6 +256,7 @@ char* write_numbers(char* out, std::span<const T> values, bool leading_space) {
 
 template char* write_numbers(char*, std::span<const float>, bool);
 template char* write_numbers(char*, std::span<const double>, bool);
+template char* write_numbers(char*, std::span<const uint16_t>, bool);
 template char* write_numbers(char*, std::span<const int32_t>, bool);
 template char* write_numbers(char*, std::span<const uint32_t>, bool);
 template char* write_numbers(char*, std::span<const int64_t>, bool);

@@ -132,6 +132,9 @@ void XmlWriter::numbers(std::span<const double> values) { number_list(values); }
 void XmlWriter::numbers(std::span<const float> values) { number_list(values); }
 void XmlWriter::integers(std::span<const int32_t> values) { number_list(values); }
 void XmlWriter::integers(std::span<const uint32_t> values) { number_list(values); }
+void XmlWriter::integers(IndexSpan values) {
+  values.visit([this](auto span) { number_list(span); });
+}
 
 void XmlWriter::column_values(const Column& column) {
   size_t n = column.size();

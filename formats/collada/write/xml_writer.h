@@ -25,6 +25,7 @@
 #include "formats/collada/write/chunk_pipeline.h"
 #include "formats/collada/write/number_text.h"
 #include "model/column.h"
+#include "model/index_span.h"
 
 namespace px::collada {
 
@@ -34,6 +35,10 @@ template <class T>
 void append_numbers(std::span<const T> values, bool leading_space, TextBuffer& out) {
   out.set_end(
       write_numbers(out.room(values.size() * (kMaxNumberChars + 1)), values, leading_space));
+}
+
+inline void append_numbers(IndexSpan values, bool leading_space, TextBuffer& out) {
+  values.visit([&](auto span) { append_numbers(span, leading_space, out); });
 }
 
 class XmlWriter {
@@ -70,6 +75,7 @@ class XmlWriter {
   void numbers(std::span<const float> values);
   void integers(std::span<const int32_t> values);
   void integers(std::span<const uint32_t> values);
+  void integers(IndexSpan values);
   // Every value of a column in row-major order: floats by their own dtype's shortest form
   // (float32 as float32), integers as integers.
   void column_values(const Column& column);

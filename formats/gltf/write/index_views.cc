@@ -32,7 +32,8 @@ class IndexOut {
  public:
   explicit IndexOut(ViewOut& out) : out_(out) {}
 
-  void put(const uint32_t* values, size_t n) {
+  template <class S>
+  void put(const S* values, size_t n) {
     while (n > 0) {
       if (buffer_ == nullptr) buffer_ = out_.buffer();
       const size_t m = std::min(n, kCapacity - used_);
@@ -44,8 +45,11 @@ class IndexOut {
       if (used_ == kCapacity) flush();
     }
   }
+  void put(IndexSpan values) {
+    values.visit([this](auto span) { put(span.data(), span.size()); });
+  }
   // The cell's corners at `triangles` (indices into the cell).
-  void put_triangles(std::span<const uint32_t> cell, const std::vector<uint32_t>& triangles) {
+  void put_triangles(IndexSpan cell, const std::vector<uint32_t>& triangles) {
     for (size_t k = 0; k + 2 < triangles.size(); k += 3) {
       const uint32_t triangle[3] = {cell[triangles[k]], cell[triangles[k + 1]],
                                     cell[triangles[k + 2]]};
@@ -105,13 +109,13 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
     const CellRun& run = plan.runs[plan.run_order[k]];
     if (run.plain) {
       const uint32_t begin = mesh.offsets[run.first];
-      indices.put(mesh.connectivity.data() + begin, mesh.offsets[run.end] - begin);
+      indices.put(mesh.connectivity.subspan(begin, mesh.offsets[run.end] - begin));
       continue;
     }
     for (size_t c = run.first; c < run.end; ++c) {
-      const std::span<const uint32_t> cell = mesh.cell(c);
+      const IndexSpan cell = mesh.cell(c);
       if (!triangulate || cell.size() <= 3) {
-        indices.put(cell.data(), cell.size());
+        indices.put(cell);
         continue;
       }
       corners.clear();

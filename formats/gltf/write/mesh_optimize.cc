@@ -85,7 +85,7 @@ Mesh optimize_mesh(const Mesh& mesh, Arena& arena) {
   std::vector<std::vector<unsigned>> triangles;  // per material of `order`
   std::vector<size_t> others;                    // the cells that stay as they are
   for (size_t c = 0; c < mesh.num_cells(); ++c) {
-    const std::span<const uint32_t> cell = mesh.cell(c);
+    const IndexSpan cell = mesh.cell(c);
     bool valid = is_surface(mesh.cell_types[c]) && cell.size() >= 3;
     for (uint32_t i : cell) valid &= i < points;
     if (!valid) {
