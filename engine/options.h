@@ -76,6 +76,10 @@ struct ReadOptions {
   // Off by default: the spec refuses these documents.
   bool repair = false;
   Limits limits;
+  // A mesh of at most 65,536 points may keep its indices in 16 bits (Mesh::connectivity), half
+  // the memory; off, every mesh holds them in 32 bits (the Python module, whose cells are uint32
+  // views of the scene's memory).
+  bool narrow_indices = true;
   // Threads a read may use: 0 for the cores this process may run on, 1 for none beside the
   // caller's. The result is the same whatever the count.
   int threads = 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <new>
 
 #include "model/allocation_gate.h"
@@ -48,6 +49,7 @@ void* Arena::allocate_bytes(size_t size, size_t align) {
     // Blocks start 16-byte aligned (calloc) or page aligned (mmap), enough for any T here.
     if (size > next_block_ / 2) return new_block(size);  // a large array gets a block of its own
     cursor_ = new_block(next_block_);
+    current_block_ = cursor_;
     end_ = cursor_ + next_block_;
     warmed_to_ = next_block_ >= kHugePage ? cursor_ : nullptr;  // mapped: see new_block
     next_block_ = std::min(next_block_ * 2, kMaxBlock);
@@ -62,6 +64,18 @@ void* Arena::allocate_bytes(size_t size, size_t align) {
   bytes_ += size;
   warm_ahead();
   return p;
+}
+
+void Arena::shrink_last(void* p, size_t bytes, size_t kept) {
+  char* end = static_cast<char*>(p) + bytes;
+  if (reinterpret_cast<uintptr_t>(p) < reinterpret_cast<uintptr_t>(current_block_) ||
+      end != cursor_ || kept >= bytes) {
+    return;
+  }
+  char* from = static_cast<char*>(p) + kept;
+  std::memset(from, 0, bytes - kept);
+  cursor_ = from;
+  bytes_ -= bytes - kept;
 }
 
 void Arena::warm_ahead() {

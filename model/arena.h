@@ -58,6 +58,12 @@ class Arena {
     return series<T>(true, step, n, [step](size_t i) { return static_cast<T>(step * i); });
   }
 
+  // Gives back all but the first `kept` bytes of the latest allocation, at p of `bytes` bytes, for
+  // the next ones to use (zeroed again): an array found shorter once filled, as a mesh's indices
+  // narrowed to 16 bits are. Nothing happens when p is not the latest allocation, or had a block
+  // of its own.
+  void shrink_last(void* p, size_t bytes, size_t kept);
+
   // Keeps `owner` alive as long as the arena: for columns that view memory the arena did not
   // allocate (a mapped input file).
   void retain(std::shared_ptr<const void> owner) { retained_.push_back(std::move(owner)); }
@@ -110,6 +116,7 @@ class Arena {
   void warm_ahead();
 
   std::vector<Block> blocks_;
+  char* current_block_ = nullptr;  // where the block the cursor is in starts
   char* cursor_ = nullptr;
   char* end_ = nullptr;
   size_t next_block_ = size_t{64} << 10;

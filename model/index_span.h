@@ -118,6 +118,10 @@ class IndexSpan::iterator {
   size_t i_ = 0;
 };
 
+// Packs indices, each below 65,536, into 16 bits at the start of their own memory, which then
+// holds them in its first half.
+std::span<uint16_t> narrow_in_place(std::span<uint32_t> wide);
+
 inline IndexSpan::iterator IndexSpan::begin() const { return iterator(*this, 0); }
 inline IndexSpan::iterator IndexSpan::end() const { return iterator(*this, size_); }
 

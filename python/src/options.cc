@@ -118,6 +118,7 @@ py::object progress_option(const py::kwargs& options, const char* function) {
 ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard,
                          AxisUnitTarget* axis_unit) {
   ReadOptions read;
+  read.narrow_indices = false;  // cells are uint32 views, whatever the mesh
   for (auto [key, value] : options) {
     const Option option{function, utf8(key, "an option's name"), value};
     if (option.name == "allow_external_files") {

@@ -355,6 +355,44 @@ TEST(GeometryTest, TriangleMeshesShareTheirCellTypesOffsetsAndMaterials) {
   EXPECT_EQ(b.materials().data(), a.materials().data());
 }
 
+// A mesh of at most 65,536 vertices holds its indices in 16 bits, a larger one in 32; the
+// values are the same either way, and ReadOptions::narrow_indices off keeps every mesh 32-bit.
+TEST(GeometryTest, MeshesOfAtMost65536VerticesKeepTheirIndicesIn16Bits) {
+  auto strip = [](size_t vertices, std::string_view id) {
+    std::string xyz, p;
+    for (size_t i = 0; i < vertices; ++i) xyz += cat(i, " ", i % 2, " 0 ");
+    for (size_t i = 0; i + 2 < vertices; ++i) p += cat(i, " ", i + 1, " ", i + 2, " ");
+    const std::string input =
+        cat("<input semantic=\"VERTEX\" source=\"#", id, "v\" offset=\"0\"/>");
+    return geometry(id, cat(positions(xyz, cat(id, "v")), "<triangles count=\"", vertices - 2,
+                            "\">", input, "<p>", p, "</p></triangles>"));
+  };
+  const std::string text = geometries_document(cat(strip(65536, "a"), strip(65537, "b")));
+  for (bool narrow : {true, false}) {
+    ReadOptions options;
+    options.narrow_indices = narrow;
+    Diagnostics diagnostics;
+    std::unique_ptr<Source> source = memory_source(text);
+    absl::StatusOr<Scene> scene = read(*source, options, diagnostics);
+    ASSERT_TRUE(scene.ok()) << scene.status();
+    ASSERT_EQ(scene->meshes.size(), 2u);
+    const Mesh& a = scene->meshes[0];
+    const Mesh& b = scene->meshes[1];
+    EXPECT_EQ(a.connectivity.narrow(), narrow);
+    EXPECT_FALSE(b.connectivity.narrow());
+    ASSERT_EQ(a.connectivity.size(), 3u * 65534);
+    ASSERT_EQ(b.connectivity.size(), 3u * 65535);
+    EXPECT_EQ(a.connectivity[3 * 65533 + 2], 65535u);
+    EXPECT_EQ(b.connectivity[3 * 65534 + 2], 65536u);
+    for (size_t i = 0; i < a.num_cells(); i += 997) {
+      EXPECT_EQ((std::vector<uint32_t>(a.cell(i).begin(), a.cell(i).end())),
+                (std::vector<uint32_t>{uint32_t(i), uint32_t(i + 1), uint32_t(i + 2)}));
+    }
+    // The columns after the narrowed indices took the memory they gave back, zeroed as new.
+    EXPECT_EQ(a.points.values<float>()[3 * 65535], 65535.0f);
+  }
+}
+
 TEST(GeometryTest, PolylistEntriesBecomeTriangleQuadOrPolygonBySize) {
   ReadResult r = read_text(mesh_document(
       cat(positions("0 0 0  1 0 0  2 0 0  2 1 0  1 1 0  0 1 0"),

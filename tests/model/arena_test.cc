@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -87,6 +88,29 @@ TEST(ArenaTest, SteppedSeriesAreSharedPerStep) {
   EXPECT_EQ(arena.stepped(uint32_t{3}, 2).data(), longer.data());
   EXPECT_EQ(arena.stepped(uint32_t{2}, 3)[2], 4u);
   EXPECT_EQ(arena.repeated(uint32_t{3}, 2)[1], 3u);  // repeated 3 is not stepped 3
+}
+
+TEST(ArenaTest, ShrinkingTheLatestAllocationGivesItsEndToTheNextZeroed) {
+  Arena arena;
+  std::span<uint32_t> first = arena.allocate<uint32_t>(64);
+  std::fill(first.begin(), first.end(), 0xffffffffu);
+  const size_t before = arena.bytes();
+  arena.shrink_last(first.data(), first.size_bytes(), 16 * sizeof(uint32_t));
+  EXPECT_EQ(arena.bytes(), before - 48 * sizeof(uint32_t));
+  std::span<uint32_t> next = arena.allocate<uint32_t>(48);
+  EXPECT_EQ(next.data(), first.data() + 16);
+  EXPECT_TRUE(std::all_of(next.begin(), next.end(), [](uint32_t v) { return v == 0; }));
+  EXPECT_EQ(first[15], 0xffffffffu);
+  // Not the latest allocation: nothing changes.
+  const size_t now = arena.bytes();
+  arena.shrink_last(first.data(), 16 * sizeof(uint32_t), 4);
+  EXPECT_EQ(arena.bytes(), now);
+  EXPECT_EQ(first[2], 0xffffffffu);
+  // A large array with a block of its own keeps it whole.
+  std::span<uint32_t> large = arena.allocate<uint32_t>(size_t{4} << 20);
+  const size_t with_large = arena.bytes();
+  arena.shrink_last(large.data(), large.size_bytes(), 8);
+  EXPECT_EQ(arena.bytes(), with_large);
 }
 
 TEST(PageMemory, MapsZeroedBlocksInWholeHugePagesFromTheirSize) {

@@ -63,6 +63,18 @@ TEST(IndexSpan, IteratorsOfATemporaryViewStayGood) {
   EXPECT_EQ(IndexSpan(wide).end() - IndexSpan(wide).begin(), 3);
 }
 
+TEST(IndexSpan, NarrowingInPlaceKeepsEveryValueBelow65536) {
+  for (size_t n : {0, 1, 7, 8, 9, 16, 33, 1000}) {
+    std::vector<uint32_t> wide(n);
+    for (size_t i = 0; i < n; ++i) wide[i] = static_cast<uint32_t>((i * 40503u) % 65536u);
+    if (n > 0) wide[n - 1] = 65535;
+    const std::vector<uint32_t> expected = wide;
+    std::span<uint16_t> narrow = narrow_in_place(wide);
+    EXPECT_EQ(static_cast<void*>(narrow.data()), static_cast<void*>(wide.data()));
+    EXPECT_EQ(values_of(narrow), expected) << n << " values";
+  }
+}
+
 TEST(IndexSpan, DefaultIsEmpty) {
   const IndexSpan none;
   EXPECT_TRUE(none.empty());

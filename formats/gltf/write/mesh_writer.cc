@@ -171,7 +171,9 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
     }
     uint32_t max_index = 0;
     if (skip == kSkipReasons) {
-      for (size_t k = begin; k < end; ++k) max_index = std::max(max_index, mesh.connectivity[k]);
+      mesh.connectivity.subspan(begin, end - begin).visit([&max_index](auto corners) {
+        for (uint32_t v : corners) max_index = std::max(max_index, v);
+      });
       if (max_index >= mesh.num_points()) skip = kBadIndex;
     }
     if (skip != kSkipReasons) {
