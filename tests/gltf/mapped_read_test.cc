@@ -79,10 +79,13 @@ TEST_F(MappedRead, ColumnsLaidOutAsTheirAccessorsPointIntoTheFileAndOutliveIt) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   fs::remove(path);
   const Mesh& mesh = r.scene->meshes[0];
-  // Points and normals (2 x 240000 bytes) are not in the arena, which holds the cells only: a
-  // type, an offset, three corners and a material per triangle, and the offsets' first 0.
+  // Points, normals (2 x 240000 bytes) and the triangles' corners are not in the arena, which
+  // holds the arrays a triangle mesh of one material shares: a type, an offset and a material per
+  // triangle, and the offsets' first 0.
   const size_t triangles = 20000 - 2;
-  EXPECT_EQ(r.scene->arena->bytes(), triangles * (1 + 4 + 12 + 4) + 4);
+  EXPECT_EQ(r.scene->arena->bytes(), triangles * (1 + 4 + 4) + 4);
+  EXPECT_FALSE(mesh.connectivity.narrow());
+  EXPECT_EQ(mesh.connectivity.size(), 3 * triangles);
   EXPECT_EQ(values_of(mesh.points), std::vector<double>(f.positions.begin(), f.positions.end()));
   EXPECT_EQ(point_data(mesh, "normals")[3 * 19999 + 2], 1);
   EXPECT_EQ(mesh.connectivity.back(), 19999u);

@@ -73,6 +73,54 @@ TEST(ReadMeshes, PrimitivesSharingAttributesShareVerticesWithAMaterialPerCell) {
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
+// A mesh of one primitive of triangles views its 16- or 32-bit indices where they lie and shares
+// the arena's triangle types, offsets and material column; 8-bit indices, and a primitive after
+// the first, are copied into 32 bits; ReadOptions::narrow_indices off widens 16-bit ones.
+TEST(ReadMeshes, OnePrimitiveOfTrianglesViewsItsIndicesAndSharesItsCellArrays) {
+  Square s;
+  const int narrow = s.add<uint16_t>({0, 1, 2, 0, 2, 3}, 5123, "SCALAR");
+  const int wide = s.add<uint32_t>({0, 2, 3}, 5125, "SCALAR");
+  const int bytes = s.add<uint8_t>({0, 1, 2}, 5121, "SCALAR");
+  auto primitive = [](int indices, int material) {
+    return cat(R"({"attributes": {"POSITION": 0}, "indices": )", indices, R"(, "material": )",
+               material, "}");
+  };
+  const std::string doc =
+      s.doc(cat(R"({"primitives": [)", primitive(narrow, 0), R"(]}, {"primitives": [)",
+                primitive(wide, 0), R"(]}, {"primitives": [)", primitive(bytes, 1), R"(]}, )",
+                R"({"primitives": [)", primitive(wide, 0), ",", primitive(narrow, 1), "]}"),
+            R"(, "materials": [{}, {}])");
+  for (bool narrow_indices : {true, false}) {
+    ReadOptions options;
+    options.narrow_indices = narrow_indices;
+    ReadResult r = read_bytes(doc, options);
+    ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+    ASSERT_EQ(r.scene->meshes.size(), 4u);
+    const Mesh& a = r.scene->meshes[0];
+    const Mesh& b = r.scene->meshes[1];
+    const Mesh& c = r.scene->meshes[2];
+    const Mesh& d = r.scene->meshes[3];
+    EXPECT_EQ(a.connectivity.narrow(), narrow_indices);
+    EXPECT_FALSE(b.connectivity.narrow());
+    EXPECT_FALSE(c.connectivity.narrow());
+    EXPECT_FALSE(d.connectivity.narrow());
+    EXPECT_THAT(connectivity(a), ElementsAre(0, 1, 2, 0, 2, 3));
+    EXPECT_THAT(connectivity(b), ElementsAre(0, 2, 3));
+    EXPECT_THAT(connectivity(c), ElementsAre(0, 1, 2));
+    EXPECT_THAT(connectivity(d), ElementsAre(0, 2, 3, 0, 1, 2, 0, 2, 3));
+    // The shared arrays (a longer one made when a mesh needs it): triangle types, offsets 0, 3,
+    // 6 ... and each material.
+    EXPECT_EQ(b.cell_types.data(), a.cell_types.data());
+    EXPECT_EQ(b.offsets.data(), a.offsets.data());
+    EXPECT_THAT(std::vector<uint32_t>(d.offsets.begin(), d.offsets.end()), ElementsAre(0, 3, 6, 9));
+    EXPECT_EQ(b.materials().data(), a.materials().data());
+    EXPECT_THAT(materials(a), ElementsAre(0, 0));
+    EXPECT_THAT(materials(c), ElementsAre(1));
+    EXPECT_THAT(materials(d), ElementsAre(0, 1, 1));
+    EXPECT_EQ(r.diagnostics.warning_count(), 0);
+  }
+}
+
 TEST(ReadMeshes, PrimitivesWithTheirOwnAttributesAreAppendedAndMissingOnesZeroed) {
   Square s;
   int normals = s.add<float>({0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1}, 5126, "VEC3");

@@ -71,10 +71,12 @@ void emit(int mode, uint64_t n, Index index, uint32_t base, CellSink& sink) {
       const uint64_t cells = n / 3;
       uint32_t* connectivity = sink.connectivity.data() + sink.corner;
       for (uint64_t i = 0; i < 3 * cells; ++i) connectivity[i] = base + index(i);
-      std::fill_n(sink.types.data() + sink.cell, cells, CellType::kTriangle);
-      uint32_t* ends = sink.ends.data() + sink.cell;
-      const uint32_t first = static_cast<uint32_t>(sink.corner);
-      for (uint64_t c = 0; c < cells; ++c) ends[c] = first + 3 * static_cast<uint32_t>(c + 1);
+      if (!sink.types.empty()) {  // else the mesh's shared triangle types and offsets
+        std::fill_n(sink.types.data() + sink.cell, cells, CellType::kTriangle);
+        uint32_t* ends = sink.ends.data() + sink.cell;
+        const uint32_t first = static_cast<uint32_t>(sink.corner);
+        for (uint64_t c = 0; c < cells; ++c) ends[c] = first + 3 * static_cast<uint32_t>(c + 1);
+      }
       sink.cell += cells;
       sink.corner += 3 * cells;
       return;

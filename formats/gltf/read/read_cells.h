@@ -46,6 +46,7 @@ class IndexList {
 
 // Where the cells go: types[cell], ends[cell] (the offset past the cell's last corner) and
 // connectivity[corner], each starting at the given position; every vertex number gets `base`.
+// Empty types and ends: the cells are triangles only, whose types and offsets the mesh shares.
 struct CellSink {
   std::span<CellType> types;
   std::span<uint32_t> ends;

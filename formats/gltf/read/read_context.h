@@ -108,6 +108,10 @@ class ReadContext {
     return absl::OkStatus();
   }
 
+  // The scene's arena, for its shared arrays (Arena::repeated, Arena::stepped), which it charges
+  // to the read's budget itself.
+  Arena& arena() { return *scene_.arena; }
+
   // Zeroed arena storage for n values of T, charged to the budget for `pointer`.
   template <class T>
   absl::StatusOr<std::span<T>> allocate(uint64_t n, std::string_view pointer) {

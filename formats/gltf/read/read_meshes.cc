@@ -6,9 +6,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "engine/cores.h"
 #include "engine/errors.h"
+#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "engine/task_thread.h"
 #include "formats/gltf/draco/draco_primitive.h"
@@ -38,6 +38,7 @@ struct Primitive {
   int material = -1;
   size_t block = 0;
   const AccessorData* indices = nullptr;
+  bool accessor_indices = false;  // they are an accessor's, kept with the scene (not Draco's)
   CellCounts counts;
 };
 
@@ -55,7 +56,11 @@ class MeshReader {
  public:
   MeshReader(ReadContext& ctx, Buffers& buffers, Accessors& accessors, TaskThread& cells,
              JsonObject mesh)
-      : ctx_(ctx), buffers_(buffers), accessors_(accessors), cells_(cells), json_(std::move(mesh)) {}
+      : ctx_(ctx),
+        buffers_(buffers),
+        accessors_(accessors),
+        cells_(cells),
+        json_(std::move(mesh)) {}
 
   absl::StatusOr<Mesh> read() {
     Mesh mesh;
@@ -132,6 +137,7 @@ class MeshReader {
       if (!data.ok()) return data.status();
       PX_GLTF_TRY(check_indices(**data, p.pointer("indices"), vertices));
       prim.indices = *data;
+      prim.accessor_indices = true;
       n = (*data)->column.rows;
     }
     prim.counts = count_cells(prim.mode, n);
@@ -391,14 +397,48 @@ class MeshReader {
                                                " cell corners; the model holds at most 2^32 - 1"));
     }
     const std::string& at = json_.pointer();
-    absl::StatusOr<std::span<CellType>> types = ctx_.allocate<CellType>(cells, at);
-    if (!types.ok()) return types.status();
-    absl::StatusOr<std::span<uint32_t>> offsets = ctx_.allocate<uint32_t>(cells + 1, at);
-    if (!offsets.ok()) return offsets.status();
+    Arena& arena = ctx_.arena();
+    // Triangle lists only: the arena's shared cell types and offsets stand for them. One
+    // material throughout: its shared column. One primitive of 16- or 32-bit indices: a view of
+    // them (a mapped file's own bytes). At 1 GB of GLB these were 21 bytes a triangle.
+    const bool triangles_only =
+        std::all_of(primitives_.begin(), primitives_.end(),
+                    [](const Primitive& p) { return p.mode == kModeTriangles; });
+    const int material = primitives_[0].material;
+    const bool one_material =
+        std::all_of(primitives_.begin(), primitives_.end(),
+                    [material](const Primitive& p) { return p.material == material; });
+    std::span<CellType> types;
+    std::span<uint32_t> offsets;
+    if (triangles_only) {
+      mesh.cell_types = arena.repeated(CellType::kTriangle, cells);
+      mesh.offsets = arena.stepped(uint32_t{3}, cells + 1);
+    } else {
+      absl::StatusOr<std::span<CellType>> t = ctx_.allocate<CellType>(cells, at);
+      if (!t.ok()) return t.status();
+      absl::StatusOr<std::span<uint32_t>> o = ctx_.allocate<uint32_t>(cells + 1, at);
+      if (!o.ok()) return o.status();
+      types = *t;
+      offsets = *o;
+      mesh.cell_types = types;
+      mesh.offsets = offsets;
+    }
+    std::span<int32_t> materials;
+    if (one_material) {
+      mesh.cell_data.push_back(
+          {"material", Column::of<int32_t>(arena.repeated(int32_t{material}, cells), 1)});
+    } else {
+      absl::StatusOr<std::span<int32_t>> m = ctx_.allocate<int32_t>(cells, at);
+      if (!m.ok()) return m.status();
+      materials = *m;
+      mesh.cell_data.push_back(
+          {"material", Column::of<int32_t>(std::span<const int32_t>(materials), 1)});
+    }
+    if (triangles_only && primitives_.size() == 1 && view_indices(primitives_[0], corners, mesh)) {
+      return absl::OkStatus();
+    }
     absl::StatusOr<std::span<uint32_t>> connectivity = ctx_.allocate<uint32_t>(corners, at);
     if (!connectivity.ok()) return connectivity.status();
-    absl::StatusOr<std::span<int32_t>> materials = ctx_.allocate<int32_t>(cells, at);
-    if (!materials.ok()) return materials.status();
     // The arrays are filled on the cell thread: nothing reads them before read_meshes ends.
     std::vector<CellSource> sources;
     for (const Primitive& p : primitives_) {
@@ -406,23 +446,41 @@ class MeshReader {
       sources.push_back({p.mode, p.material, p.indices != nullptr ? p.indices->column : Column{},
                          p.indices != nullptr, block.vertices, static_cast<uint32_t>(block.base)});
     }
-    cells_.run([sources = std::move(sources), sink = CellSink{*types, offsets->subspan(1),
-                                                               *connectivity},
-                materials = *materials]() mutable {
+    CellSink sink{types, offsets.empty() ? offsets : offsets.subspan(1), *connectivity};
+    cells_.run([sources = std::move(sources), sink, materials]() mutable {
       for (const CellSource& s : sources) {
         const uint64_t first = sink.cell;
         const IndexList list =
             s.indexed ? IndexList::of(s.indices) : IndexList::implicit(s.vertices);
         emit_cells(s.mode, list, s.base, sink);
-        std::fill(materials.begin() + first, materials.begin() + sink.cell, s.material);
+        if (!materials.empty()) {
+          std::fill(materials.begin() + first, materials.begin() + sink.cell, s.material);
+        }
       }
     });
-    mesh.cell_types = *types;
-    mesh.offsets = *offsets;
     mesh.connectivity = *connectivity;
-    mesh.cell_data.push_back(
-        {"material", Column::of<int32_t>(std::span<const int32_t>(*materials), 1)});
     return absl::OkStatus();
+  }
+
+  // Sets the mesh's connectivity to a view of the primitive's own 16- or 32-bit indices, when
+  // they are an accessor's (in the scene's arena or a buffer kept with it), aligned (as glTF has
+  // them; a misaligned accessor is copied instead) and of the first block (numbered from 0):
+  // true when it did.
+  bool view_indices(const Primitive& p, uint64_t corners, Mesh& mesh) {
+    if (!p.accessor_indices || blocks_[p.block].base != 0) return false;
+    const Column& column = p.indices->column;
+    const auto address = reinterpret_cast<uintptr_t>(column.data);
+    if (column.dtype == DType::kUInt32 && address % 4 == 0) {
+      mesh.connectivity = std::span<const uint32_t>(static_cast<const uint32_t*>(column.data),
+                                                    static_cast<size_t>(corners));
+      return true;
+    }
+    if (column.dtype == DType::kUInt16 && address % 2 == 0 && ctx_.options().narrow_indices) {
+      mesh.connectivity = std::span<const uint16_t>(static_cast<const uint16_t*>(column.data),
+                                                    static_cast<size_t>(corners));
+      return true;
+    }
+    return false;
   }
 
   // The morph targets, built after the vertices of every block are placed.
