@@ -73,12 +73,14 @@ TEST(ReadMeshes, PrimitivesSharingAttributesShareVerticesWithAMaterialPerCell) {
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
-// A mesh of one primitive of triangles views its 16- or 32-bit indices where they lie and shares
-// the arena's triangle types, offsets and material column; 8-bit indices, and a primitive after
-// the first, are copied into 32 bits; ReadOptions::narrow_indices off widens 16-bit ones.
-TEST(ReadMeshes, OnePrimitiveOfTrianglesViewsItsIndicesAndSharesItsCellArrays) {
+// A mesh of triangles views its 16- or 32-bit indices where they lie (one primitive's, or several
+// laid out one after another) and shares the arena's triangle types, offsets and material
+// column; 8-bit indices, and primitives of other types or apart, are copied into 32 bits;
+// ReadOptions::narrow_indices off widens 16-bit ones.
+TEST(ReadMeshes, TrianglesViewTheirIndicesWhereTheyLieAndShareTheirCellArrays) {
   Square s;
   const int narrow = s.add<uint16_t>({0, 1, 2, 0, 2, 3}, 5123, "SCALAR");
+  const int narrow_next = s.add<uint16_t>({1, 2, 3}, 5123, "SCALAR");  // right after narrow's
   const int wide = s.add<uint32_t>({0, 2, 3}, 5125, "SCALAR");
   const int bytes = s.add<uint8_t>({0, 1, 2}, 5121, "SCALAR");
   auto primitive = [](int indices, int material) {
@@ -88,14 +90,15 @@ TEST(ReadMeshes, OnePrimitiveOfTrianglesViewsItsIndicesAndSharesItsCellArrays) {
   const std::string doc =
       s.doc(cat(R"({"primitives": [)", primitive(narrow, 0), R"(]}, {"primitives": [)",
                 primitive(wide, 0), R"(]}, {"primitives": [)", primitive(bytes, 1), R"(]}, )",
-                R"({"primitives": [)", primitive(wide, 0), ",", primitive(narrow, 1), "]}"),
+                R"({"primitives": [)", primitive(wide, 0), ",", primitive(narrow, 1), R"(]}, )",
+                R"({"primitives": [)", primitive(narrow, 0), ",", primitive(narrow_next, 1), "]}"),
             R"(, "materials": [{}, {}])");
   for (bool narrow_indices : {true, false}) {
     ReadOptions options;
     options.narrow_indices = narrow_indices;
     ReadResult r = read_bytes(doc, options);
     ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-    ASSERT_EQ(r.scene->meshes.size(), 4u);
+    ASSERT_EQ(r.scene->meshes.size(), 5u);
     const Mesh& a = r.scene->meshes[0];
     const Mesh& b = r.scene->meshes[1];
     const Mesh& c = r.scene->meshes[2];
@@ -108,6 +111,11 @@ TEST(ReadMeshes, OnePrimitiveOfTrianglesViewsItsIndicesAndSharesItsCellArrays) {
     EXPECT_THAT(connectivity(b), ElementsAre(0, 2, 3));
     EXPECT_THAT(connectivity(c), ElementsAre(0, 1, 2));
     EXPECT_THAT(connectivity(d), ElementsAre(0, 2, 3, 0, 1, 2, 0, 2, 3));
+    // Two primitives whose indices lie one after the other: one view of both.
+    const Mesh& e = r.scene->meshes[4];
+    EXPECT_EQ(e.connectivity.narrow(), narrow_indices);
+    EXPECT_THAT(connectivity(e), ElementsAre(0, 1, 2, 0, 2, 3, 1, 2, 3));
+    EXPECT_THAT(materials(e), ElementsAre(0, 0, 1));
     // The shared arrays (a longer one made when a mesh needs it): triangle types, offsets 0, 3,
     // 6 ... and each material.
     EXPECT_EQ(b.cell_types.data(), a.cell_types.data());

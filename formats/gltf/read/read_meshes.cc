@@ -434,7 +434,14 @@ class MeshReader {
       mesh.cell_data.push_back(
           {"material", Column::of<int32_t>(std::span<const int32_t>(materials), 1)});
     }
-    if (triangles_only && primitives_.size() == 1 && view_indices(primitives_[0], corners, mesh)) {
+    if (triangles_only && view_indices(corners, mesh)) {
+      uint64_t first = 0;
+      for (const Primitive& p : primitives_) {
+        if (!materials.empty()) {
+          std::fill_n(materials.begin() + first, p.counts.cells, p.material);
+        }
+        first += p.counts.cells;
+      }
       return absl::OkStatus();
     }
     absl::StatusOr<std::span<uint32_t>> connectivity = ctx_.allocate<uint32_t>(corners, at);
@@ -462,25 +469,35 @@ class MeshReader {
     return absl::OkStatus();
   }
 
-  // Sets the mesh's connectivity to a view of the primitive's own 16- or 32-bit indices, when
-  // they are an accessor's (in the scene's arena or a buffer kept with it), aligned (as glTF has
-  // them; a misaligned accessor is copied instead) and of the first block (numbered from 0):
-  // true when it did.
-  bool view_indices(const Primitive& p, uint64_t corners, Mesh& mesh) {
-    if (!p.accessor_indices || blocks_[p.block].base != 0) return false;
-    const Column& column = p.indices->column;
-    const auto address = reinterpret_cast<uintptr_t>(column.data);
-    if (column.dtype == DType::kUInt32 && address % 4 == 0) {
-      mesh.connectivity = std::span<const uint32_t>(static_cast<const uint32_t*>(column.data),
-                                                    static_cast<size_t>(corners));
-      return true;
+  // Sets the mesh's connectivity to a view of its primitives' own 16- or 32-bit indices where
+  // they lie, and returns true, when they are accessors' (in the scene's arena or a buffer kept
+  // with it), of one type, aligned (as glTF has them; a misaligned accessor is copied instead),
+  // each primitive's right after the previous one's (as a writer lays out a mesh's index views
+  // when no padding falls between them), of no unused remainder, and all of the first block
+  // (numbered from 0).
+  bool view_indices(uint64_t corners, Mesh& mesh) {
+    const Column& first =
+        primitives_[0].indices != nullptr ? primitives_[0].indices->column : Column{};
+    const bool narrow = first.dtype == DType::kUInt16;
+    if (!(first.dtype == DType::kUInt32 || (narrow && ctx_.options().narrow_indices))) return false;
+    const size_t width = dtype_size(first.dtype);
+    if (reinterpret_cast<uintptr_t>(first.data) % width != 0) return false;
+    const char* next = static_cast<const char*>(first.data);
+    for (const Primitive& p : primitives_) {
+      if (!p.accessor_indices || blocks_[p.block].base != 0 || p.counts.unused != 0 ||
+          p.indices->column.dtype != first.dtype || p.indices->column.data != next) {
+        return false;
+      }
+      next += p.indices->column.rows * width;
     }
-    if (column.dtype == DType::kUInt16 && address % 2 == 0 && ctx_.options().narrow_indices) {
-      mesh.connectivity = std::span<const uint16_t>(static_cast<const uint16_t*>(column.data),
+    if (narrow) {
+      mesh.connectivity = std::span<const uint16_t>(static_cast<const uint16_t*>(first.data),
                                                     static_cast<size_t>(corners));
-      return true;
+    } else {
+      mesh.connectivity = std::span<const uint32_t>(static_cast<const uint32_t*>(first.data),
+                                                    static_cast<size_t>(corners));
     }
-    return false;
+    return true;
   }
 
   // The morph targets, built after the vertices of every block are placed.
