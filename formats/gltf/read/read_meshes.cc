@@ -45,7 +45,6 @@ struct Primitive {
 // What making a primitive's cells needs, held by value for the cell thread.
 struct CellSource {
   int mode = kModeTriangles;
-  int material = -1;
   Column indices;
   bool indexed = false;
   uint64_t vertices = 0;  // of its block, when not indexed
@@ -399,8 +398,9 @@ class MeshReader {
     const std::string& at = json_.pointer();
     Arena& arena = ctx_.arena();
     // Triangle lists only: the arena's shared cell types and offsets stand for them. One
-    // material throughout: its shared column. One primitive of 16- or 32-bit indices: a view of
-    // them (a mapped file's own bytes). At 1 GB of GLB these were 21 bytes a triangle.
+    // material throughout: its shared column. 16- or 32-bit indices lying one primitive's after
+    // another: a view of them (a mapped file's own bytes). At 1 GB of GLB these were 21 bytes a
+    // triangle.
     const bool triangles_only =
         std::all_of(primitives_.begin(), primitives_.end(),
                     [](const Primitive& p) { return p.mode == kModeTriangles; });
@@ -423,46 +423,37 @@ class MeshReader {
       mesh.cell_types = types;
       mesh.offsets = offsets;
     }
-    std::span<int32_t> materials;
     if (one_material) {
       mesh.cell_data.push_back(
           {"material", Column::of<int32_t>(arena.repeated(int32_t{material}, cells), 1)});
     } else {
-      absl::StatusOr<std::span<int32_t>> m = ctx_.allocate<int32_t>(cells, at);
-      if (!m.ok()) return m.status();
-      materials = *m;
-      mesh.cell_data.push_back(
-          {"material", Column::of<int32_t>(std::span<const int32_t>(materials), 1)});
-    }
-    if (triangles_only && view_indices(corners, mesh)) {
+      absl::StatusOr<std::span<int32_t>> materials = ctx_.allocate<int32_t>(cells, at);
+      if (!materials.ok()) return materials.status();
+      // Each primitive makes counts.cells cells (emit_cells), in order.
       uint64_t first = 0;
       for (const Primitive& p : primitives_) {
-        if (!materials.empty()) {
-          std::fill_n(materials.begin() + first, p.counts.cells, p.material);
-        }
+        std::fill_n(materials->begin() + first, p.counts.cells, p.material);
         first += p.counts.cells;
       }
-      return absl::OkStatus();
+      mesh.cell_data.push_back(
+          {"material", Column::of<int32_t>(std::span<const int32_t>(*materials), 1)});
     }
+    if (triangles_only && view_indices(corners, mesh)) return absl::OkStatus();
     absl::StatusOr<std::span<uint32_t>> connectivity = ctx_.allocate<uint32_t>(corners, at);
     if (!connectivity.ok()) return connectivity.status();
     // The arrays are filled on the cell thread: nothing reads them before read_meshes ends.
     std::vector<CellSource> sources;
     for (const Primitive& p : primitives_) {
       const Block& block = blocks_[p.block];
-      sources.push_back({p.mode, p.material, p.indices != nullptr ? p.indices->column : Column{},
+      sources.push_back({p.mode, p.indices != nullptr ? p.indices->column : Column{},
                          p.indices != nullptr, block.vertices, static_cast<uint32_t>(block.base)});
     }
     CellSink sink{types, offsets.empty() ? offsets : offsets.subspan(1), *connectivity};
-    cells_.run([sources = std::move(sources), sink, materials]() mutable {
+    cells_.run([sources = std::move(sources), sink]() mutable {
       for (const CellSource& s : sources) {
-        const uint64_t first = sink.cell;
         const IndexList list =
             s.indexed ? IndexList::of(s.indices) : IndexList::implicit(s.vertices);
         emit_cells(s.mode, list, s.base, sink);
-        if (!materials.empty()) {
-          std::fill(materials.begin() + first, materials.begin() + sink.cell, s.material);
-        }
       }
     });
     mesh.connectivity = *connectivity;
@@ -476,8 +467,8 @@ class MeshReader {
   // when no padding falls between them), of no unused remainder, and all of the first block
   // (numbered from 0).
   bool view_indices(uint64_t corners, Mesh& mesh) {
-    const Column& first =
-        primitives_[0].indices != nullptr ? primitives_[0].indices->column : Column{};
+    if (!primitives_[0].accessor_indices) return false;
+    const Column& first = primitives_[0].indices->column;
     const bool narrow = first.dtype == DType::kUInt16;
     if (!(first.dtype == DType::kUInt32 || (narrow && ctx_.options().narrow_indices))) return false;
     const size_t width = dtype_size(first.dtype);
