@@ -53,6 +53,7 @@ class NumberBuffer {
   }
   std::span<const T> values() const { return {data_, size_}; }
   size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
 
  private:
   ScratchPool* pool_;

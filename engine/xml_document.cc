@@ -304,16 +304,22 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
 
 // A declared count is believed only as far as the rest of the input could hold that many
 // values (each at least one character and a separator); past that the document is refused
-// before anything is reserved.
+// before anything is reserved. Without one, the reader's hint is held to the same bound.
 absl::Status Builder::believed_count(const Element& element, size_t* count) {
-  const std::string_view* count_text = element.find_attr("count");
-  if (count_text == nullptr) return absl::OkStatus();
-  int64_t declared = 0;
-  if (!parse_int64(*count_text, &declared) || declared < 0) return absl::OkStatus();  // reader's
   uint64_t consumed = static_cast<uint64_t>(XML_GetCurrentByteIndex(parser_)) +
                       doc_.number_run_bytes_taken_;
   uint64_t bound = source_->size_bound();
   uint64_t remaining = bound > consumed ? bound - consumed : 0;
+  const std::string_view* count_text = element.find_attr("count");
+  if (count_text == nullptr) {
+    if (options_.count_hint != nullptr) {
+      *count =
+          static_cast<size_t>(std::min<uint64_t>(options_.count_hint(element), remaining / 2 + 1));
+    }
+    return absl::OkStatus();
+  }
+  int64_t declared = 0;
+  if (!parse_int64(*count_text, &declared) || declared < 0) return absl::OkStatus();  // reader's
   if (static_cast<uint64_t>(declared) > remaining / 2 + 1) {
     return refuse("xml.count.exceeds-input", element.name, element.line,
                   cat("count=", declared, " but only ", remaining,

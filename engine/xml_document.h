@@ -84,9 +84,15 @@ using TextPolicy = TextMode (*)(const Element& element);
 // Called as each element's end tag arrives, with its subtree complete. Its arrays may not be
 // decoded yet: work that reads them goes to sink.after(), which runs it once they are.
 using CloseHook = std::function<void(const Element& element, NumberSink& sink)>;
+// How many values a numeric element that declares no count is expected to hold (0: not known):
+// the room reserved for it, rather than an array grown by copies as its values arrive.
+using CountHint = size_t (*)(const Element& element);
 
 struct ParseOptions {
   TextPolicy policy = nullptr;  // nullptr: keep every element's text as a string
+  // A numeric element without a count attribute reserves what this says, held to what the rest
+  // of the input could hold (a hint is the reader's guess, never a reason to refuse).
+  CountHint count_hint = nullptr;
   int max_depth = 256;
   // The longest element or attribute name, attribute value or text kept as a string; past it the
   // document is refused (limits.string-length).

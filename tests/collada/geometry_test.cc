@@ -59,6 +59,61 @@ TEST(GeometryTest, CornersWithAnIndexOfTheirOwnEachMakeAVertex) {
   EXPECT_EQ(point_values(b, "texcoords"), (Doubles{0, 0, 1, 0, 1, 1, 0.25, 0.25, 0.5, 0.5}));
 }
 
+// Such a mesh keeps no key of the vertices it appends: its columns and split positions are read
+// again from the corners, in the order the blocks gave them, less each position's first and a
+// fan too short to keep. A skin over it finds each vertex's position: position p weighs on
+// joint p % 2.
+TEST(GeometryTest, CornersWithAnIndexOfTheirOwnAreReadAgainInBlockOrder) {
+  std::string uv;
+  for (int i = 0; i < 12; ++i) uv += cat(i, " 0.5  ");
+  std::string mesh_body =
+      cat(positions("0 0 0  1 0 0  1 1 0  0 1 0  2 2 0"), source("uv", "S T", uv),
+          "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"TEXCOORD\" source=\"#uv\" offset=\"1\"/><p>0 0 1 1 2 2</p></triangles>"
+          "<trifans count=\"2\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"TEXCOORD\" source=\"#uv\" offset=\"1\"/>"
+          "<p>3 3 0 4</p><p>0 5 2 6 3 7 1 8</p></trifans>"
+          "<polylist count=\"1\"><input semantic=\"VERTEX\" source=\"#v\" offset=\"0\"/>"
+          "<input semantic=\"TEXCOORD\" source=\"#uv\" offset=\"1\"/><vcount>3</vcount>"
+          "<p>2 9 3 10 1 11</p></polylist>");
+  std::string skin =
+      "<library_controllers><controller id=\"k\"><skin source=\"#g\">"
+      "<source id=\"names\"><Name_array id=\"names-a\" count=\"2\">a b</Name_array>"
+      "<technique_common><accessor source=\"#names-a\" count=\"2\">"
+      "<param name=\"JOINT\" type=\"name\"/></accessor></technique_common></source>"
+      "<source id=\"w\"><float_array id=\"w-a\" count=\"1\">1</float_array><technique_common>"
+      "<accessor source=\"#w-a\" count=\"1\"><param name=\"WEIGHT\" type=\"float\"/></accessor>"
+      "</technique_common></source><joints><input semantic=\"JOINT\" source=\"#names\"/></joints>"
+      "<vertex_weights count=\"5\"><input semantic=\"JOINT\" source=\"#names\" offset=\"0\"/>"
+      "<input semantic=\"WEIGHT\" source=\"#w\" offset=\"1\"/><vcount>1 1 1 1 1</vcount>"
+      "<v>0 0 1 0 0 0 1 0 0 0</v></vertex_weights></skin></controller></library_controllers>"
+      "<library_visual_scenes><visual_scene id=\"vs\"><node id=\"c\">"
+      "<instance_controller url=\"#k\"><skeleton>#c</skeleton></instance_controller>"
+      "<node id=\"a\" sid=\"a\" type=\"JOINT\"/><node id=\"b\" sid=\"b\" type=\"JOINT\"/>"
+      "</node></visual_scene></library_visual_scenes>";
+  for (bool skinned : {false, true}) {
+    SCOPED_TRACE(skinned ? "skinned" : "plain");
+    ReadResult r = read_text(geometries_document(geometry("g", mesh_body), skinned ? skin : ""));
+    const Mesh& mesh = only_mesh(r);
+    EXPECT_EQ(cells(mesh), (Cells{{0, 1, 2}, {5, 6, 3}, {5, 3, 7}, {8, 9, 10}}));
+    // Position 4 is named by no corner; vertices 5 to 10 are positions 0, 2, 1, 2, 3, 1.
+    EXPECT_EQ(column_values(mesh.points),
+              (Doubles{0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 2, 2, 0, 0, 0,
+                       0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0}));
+    EXPECT_EQ(point_values(mesh, "texcoords"),
+              (Doubles{0,   0.5, 1,   0.5, 2,   0.5, 7,   0.5, 0,   0,  5,
+                       0.5, 6,   0.5, 8,   0.5, 9,   0.5, 10,  0.5, 11, 0.5}));
+    EXPECT_EQ(r.diagnostics.count("collada.primitive.degenerate"), 1);
+    if (!skinned) continue;
+    std::vector<double> joints = point_values(mesh, "joints");
+    ASSERT_EQ(joints.size() % 11, 0u);
+    const size_t influences = joints.size() / 11;
+    std::vector<double> first_joint;
+    for (size_t v = 0; v < 11; ++v) first_joint.push_back(joints[v * influences]);
+    EXPECT_EQ(first_joint, (Doubles{0, 1, 0, 1, 0, 0, 0, 1, 0, 1, 1}));
+  }
+}
+
 // Reading: vertex i is position i (so "every position is a vertex"), and a corner that disagrees
 // with its position's first corner is appended after the positions, even when it comes before
 // another position's first corner.

@@ -12,28 +12,41 @@ TEST(SplitPositions, EveryVertexReadsBackItsPosition) {
   // Rises, falls, repeats, and jumps by more than 2^31 either way: every width of the coding.
   const std::vector<uint32_t> splits = {0, 5, 5, 2, 130, 1, 20000, 3000000, 0, 4294967295u, 0, 7};
   SplitPositions coded;
-  coded.assign(splits.size(), [&](size_t i) { return splits[i]; });
+  for (uint32_t p : splits) coded.add(p);
+  coded.shrink_to_fit();
   EXPECT_EQ(coded.count(), splits.size());
   std::vector<uint32_t> expected = {0, 1, 2};
   expected.insert(expected.end(), splits.begin(), splits.end());
   EXPECT_EQ(coded.vertex_positions(3), expected);
 }
 
-TEST(SplitPositions, NearbyPositionsTakeAByteEach) {
-  // A mesh's corners run over nearby positions: differences within +-63 take one byte.
+TEST(SplitPositions, PositionsNearOneOfTheLastFourTakeAByteEach) {
+  // A strip's corners alternate between two rows of a grid 1000 positions apart: each is far
+  // from the position before it and within 15 of the one before that.
   std::vector<uint32_t> splits;
-  for (uint32_t i = 0; i < 1000; ++i) splits.push_back(100000 + (i * 7) % 50);
+  for (uint32_t i = 0; i < 1000; ++i) splits.push_back(100000 + (i % 2) * 1000 + i / 2);
   SplitPositions coded;
-  coded.assign(splits.size(), [&](size_t i) { return splits[i]; });
-  EXPECT_LE(coded.coded_bytes(), splits.size() + 2);  // the first difference, from 0, is 3 bytes
-  std::vector<uint32_t> back = coded.vertex_positions(0);
-  EXPECT_EQ(back, splits);
+  for (uint32_t p : splits) coded.add(p);
+  coded.shrink_to_fit();
+  EXPECT_EQ(coded.coded_bytes(), splits.size() + 3);  // the first two take 3 bytes and 2
+  EXPECT_EQ(coded.vertex_positions(0), splits);
+}
+
+TEST(SplitPositions, ARepeatOfAnyOfTheLastFourTakesAByte) {
+  const std::vector<uint32_t> splits = {70000, 80000, 90000, 60000, 70000,
+                                        80000, 90000, 60000, 60000, 90000};
+  SplitPositions coded;
+  for (uint32_t p : splits) coded.add(p);
+  EXPECT_EQ(coded.coded_bytes(), 4 * 3 + 6u);  // four far jumps of 3 bytes, then six repeats
+  EXPECT_EQ(coded.vertex_positions(2),
+            (std::vector<uint32_t>{0, 1, 70000, 80000, 90000, 60000, 70000, 80000, 90000, 60000,
+                                   60000, 90000}));
 }
 
 TEST(SplitPositions, NoSplitsIsTheIdentity) {
   SplitPositions coded;
   EXPECT_EQ(coded.vertex_positions(4), (std::vector<uint32_t>{0, 1, 2, 3}));
-  coded.assign(0, [](size_t) { return uint32_t{9}; });
+  coded.shrink_to_fit();
   EXPECT_EQ(coded.coded_bytes(), 0u);
   EXPECT_TRUE(coded.vertex_positions(0).empty());
 }

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "engine/number_sink.h"
+
 namespace px::xml {
 namespace {
 
@@ -77,6 +79,34 @@ TEST(XmlDocument, RefusesACountTheInputCannotHold) {
   ASSERT_FALSE(doc.ok());
   EXPECT_NE(doc.status().message().find("xml.count.exceeds-input"), std::string::npos);
   EXPECT_NE(doc.status().message().find("line 1"), std::string::npos);
+}
+
+// A numeric element without a count reserves what the hint says, held to what the rest of the
+// input could hold (4,000 bytes: 2,001 values) and never refused for it; a count is believed over
+// the hint.
+TEST(XmlDocument, ACountHintReservesForElementsWithoutACount) {
+  auto parse_hinted = [](const std::string& text, CountHint hint) {
+    std::unique_ptr<Source> source = memory_source(text);
+    ParseOptions options;
+    options.policy = numbers_in_arrays;
+    options.count_hint = hint;
+    return parse(*source, options);
+  };
+  const std::string padding(4000, ' ');
+  auto doc = parse_hinted("<r><i>1 2 3</i><f count=\"2\">1 2</f>" + padding + "</r>",
+                          [](const Element&) -> size_t { return 1000; });
+  ASSERT_TRUE(doc.ok()) << doc.status();
+  const Element* root = (*doc)->root();
+  EXPECT_EQ(root->child("i")->numbers->ints.capacity(), 1000u);
+  EXPECT_EQ(root->child("i")->ints.size(), 3u);
+  EXPECT_EQ(root->child("f")->numbers->floats.capacity(), 2u);
+  auto held = parse_hinted("<r><i>1 2 3</i>" + padding + "</r>",
+                           [](const Element&) -> size_t { return size_t{1} << 40; });
+  ASSERT_TRUE(held.ok()) << held.status();
+  const size_t capacity = (*held)->root()->child("i")->numbers->ints.capacity();
+  EXPECT_GE(capacity, 2000u);
+  EXPECT_LE(capacity, 2010u);
+  EXPECT_EQ((*held)->root()->child("i")->ints.size(), 3u);
 }
 
 TEST(XmlDocument, RefusesNumbersThatAreNotNumbers) {

@@ -21,4 +21,8 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
 // (what glTF stores anyway); transforms, skins and animations as float64; indices as int32.
 xml::TextMode text_mode(const xml::Element& element);
 
+// How many indices a <p> of <triangles> or <lines> holds by its block's count and inputs (0 for
+// other elements): reserved before its text arrives (xml::ParseOptions::count_hint).
+size_t index_count_hint(const xml::Element& element);
+
 }  // namespace px::collada

@@ -121,6 +121,7 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
   auto loaded = std::make_unique<Loaded>();
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
+  parse_options.count_hint = index_count_hint;
   parse_options.max_depth = main_.options.limits.max_depth;
   parse_options.max_string_bytes = main_.options.limits.max_string_bytes;
   parse_options.decimal_comma = main_.options.repair;

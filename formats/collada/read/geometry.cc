@@ -43,7 +43,7 @@ absl::Status MeshBuilder::index_past_source(const Block& block, int32_t index,
 }
 
 absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t> list,
-                                     size_t corner, uint64_t* key) {
+                                     size_t corner, uint32_t* key) {
   std::fill(key, key + slots_.size(), VertexTable::kAbsent);
   const int32_t* tuple = list.data() + corner * block.tuple;
   for (const BlockInput& in : block.inputs) {
@@ -51,7 +51,7 @@ absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t
     if (index < 0 || static_cast<size_t>(index) >= in.accessor->count) {
       return index_past_source(block, index, *in.accessor);
     }
-    key[in.slot] = (static_cast<uint64_t>(in.stream) << 32) | static_cast<uint32_t>(index);
+    key[in.slot] = in.base + static_cast<uint32_t>(index);
   }
   return absl::OkStatus();
 }
@@ -98,16 +98,15 @@ absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const in
   struct Read {
     uint32_t offset;
     uint32_t slot;
-    uint64_t tag;  // the stream, in the key's high word
+    uint32_t base;  // the stream's first word (Slot::bases)
     size_t count;
   };
   absl::InlinedVector<Read, 8> reads;
   for (const BlockInput& in : block.inputs) {
-    reads.push_back(
-        Read{in.offset, in.slot, static_cast<uint64_t>(in.stream) << 32, in.accessor->count});
+    reads.push_back(Read{in.offset, in.slot, in.base, in.accessor->count});
   }
-  absl::InlinedVector<uint64_t, 8> key_storage(slots_.size(), VertexTable::kAbsent);
-  uint64_t* key = key_storage.data();
+  absl::InlinedVector<uint32_t, 8> key_storage(slots_.size(), VertexTable::kAbsent);
+  uint32_t* key = key_storage.data();
   const Read* reads_begin = reads.data();
   const Read* reads_end = reads_begin + reads.size();
   const size_t corners = list.size() / block.tuple;
@@ -121,7 +120,7 @@ absl::Status MeshBuilder::corner_vertices(const Block& block, std::span<const in
           if (in.slot == r.slot) return index_past_source(block, index, *in.accessor);
         }
       }
-      key[r.slot] = r.tag | static_cast<uint32_t>(index);
+      key[r.slot] = r.base + static_cast<uint32_t>(index);
     }
     out[c] = table.vertex_for(key);
   }
@@ -154,17 +153,17 @@ absl::Status MeshBuilder::bridged_vertices(const Block& block, std::span<const i
   const size_t slots = slots_.size();
   const Accessor& positions = *slots_[0].streams[0];
   std::vector<size_t> sizes;
-  std::vector<uint64_t> keys;
+  std::vector<uint32_t> keys;
   std::vector<Point3> corners;
   auto add_ring = [&](std::span<const int32_t> list) -> absl::Status {
     const size_t n = list.size() / block.tuple;
     sizes.push_back(n);
     for (size_t c = 0; c < n; ++c) {
       keys.resize(keys.size() + slots);
-      uint64_t* key = keys.data() + keys.size() - slots;
+      uint32_t* key = keys.data() + keys.size() - slots;
       if (absl::Status s = corner_key(block, list, c, key); !s.ok()) return s;
       // Slot 0 is POSITION, which every block with corners reads (from one source).
-      const size_t index = static_cast<uint32_t>(key[0]);
+      const size_t index = key[0];
       Point3& p = corners.emplace_back();
       for (size_t k = 0; k < 3; ++k) p[k] = k < positions.width() ? positions.value(index, k) : 0;
     }
@@ -206,9 +205,13 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
       triangles_only ? std::span<uint32_t>() : arena.allocate<uint32_t>(cells + 1);
   std::span<uint32_t> connectivity = arena.allocate<uint32_t>(corners);
   size_t positions = slots_[0].streams[0]->count;
-  VertexTable table(positions, slots_.size(), corners, ctx_.doc.scratch());
-  if (has_unique_slot()) table.set_keys_unique();
-  std::vector<uint64_t> key(slots_.size());
+  // Appended vertices' keys are read again from their corners in order (appended_keys), which a
+  // polygon's holes, bridged into its ring, would reorder.
+  const bool has_holes =
+      std::any_of(blocks_.begin(), blocks_.end(), [](const Block& b) { return !b.holes.empty(); });
+  VertexTable table(positions, slots_.size(), corners, !has_holes && has_unique_slot(),
+                    ctx_.doc.scratch());
+  std::vector<uint32_t> key(slots_.size());
   std::vector<uint32_t> fan, ring;
   size_t cell = 0, at = 0;
   auto add_cell = [&](CellType type) {
@@ -338,9 +341,7 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
     record->block_cells[b] = static_cast<uint32_t>(first_cell[b + 1] - first_cell[b]);
   }
   record->vertices = table.vertex_count();
-  record->split_positions.assign(record->vertices - positions, [&](size_t i) {
-    return static_cast<uint32_t>(table.key(positions + i)[0]);
-  });
+  record->split_positions = table.take_split_positions();
   record->positions = positions;
   fill_columns(table, out);
   return absl::OkStatus();

@@ -27,6 +27,9 @@ struct Slot {
   std::string_view semantic;
   int64_t set = 0;
   std::vector<const Accessor*> streams;
+  // Where each stream's indices start in the slot's key words: the counts of the streams before
+  // it, so that a key word names a stream and an index in 32 bits.
+  std::vector<uint32_t> bases;
   bool per_position = false;  // given by <vertices>
   // Read at the VERTEX input's offset in every block naming it, from one source: its values are
   // per position, so a position no corner names takes its own.
@@ -45,11 +48,12 @@ class MeshBuilder {
   absl::StatusOr<const Accessor*> accessor_for(const Element& input);
   absl::Status read_vertices(const Element& vertices);
   absl::Status read_block(const Element& element, BlockKind kind);
+  absl::Status add_stream(Slot& slot, const Accessor* accessor, const Element& input);
   absl::Status check_lengths(const Block& block);
   void count_cells(const Block& block, size_t* cells, size_t* corners);
   absl::Status split_and_fill(Mesh* out, GeometryRecord* record, size_t cells, size_t corners);
   absl::Status corner_key(const Block& block, std::span<const int32_t> list, size_t corner,
-                          uint64_t* key);
+                          uint32_t* key);
   absl::Status corner_vertices(const Block& block, std::span<const int32_t> list,
                                VertexTable& table, uint32_t* out);
   absl::Status bridged_vertices(const Block& block, std::span<const int32_t> outer,
@@ -57,6 +61,8 @@ class MeshBuilder {
                                 std::vector<uint32_t>* out);
   absl::Status index_past_source(const Block& block, int32_t index, const Accessor& accessor);
   bool has_unique_slot() const;
+  template <class Visit>
+  void appended_keys(const VertexTable& table, Visit visit) const;
   void fill_columns(const VertexTable& table, Mesh* out);
 
   ReadContext& ctx_;

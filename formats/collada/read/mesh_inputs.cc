@@ -58,7 +58,7 @@ absl::Status MeshBuilder::read_vertices(const Element& vertices) {
                 &input);
       continue;
     }
-    Slot slot{semantic, 0, {*accessor}, true};
+    Slot slot{semantic, 0, {*accessor}, {0}, true};
     if (position) {
       slots_.insert(slots_.begin(), slot);
     } else {
@@ -76,6 +76,21 @@ absl::Status MeshBuilder::read_vertices(const Element& vertices) {
     return refuse("collada.vertices.no-position", "vertices", vertices.line,
                   "<vertices> has no POSITION input");
   }
+  return absl::OkStatus();
+}
+
+// A slot's next source: its key words start past the indices of the sources before it (an index
+// is an int32: a source gives at most 2^31 of them).
+absl::Status MeshBuilder::add_stream(Slot& slot, const Accessor* accessor, const Element& input) {
+  auto indices = [](const Accessor* a) { return std::min<uint64_t>(a->count, uint64_t{1} << 31); };
+  uint64_t base = slot.streams.empty() ? 0 : slot.bases.back() + indices(slot.streams.back());
+  if (base + indices(accessor) > VertexTable::kAbsent) {
+    return refuse("collada.mesh.too-large", "input", input.line,
+                  cat("the sources of ", slot.semantic, " set ", slot.set,
+                      " hold more than 2^32 - 1 values"));
+  }
+  slot.streams.push_back(accessor);
+  slot.bases.push_back(static_cast<uint32_t>(base));
   return absl::OkStatus();
 }
 
@@ -116,7 +131,8 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
         return;
       }
       used_slots.push_back(slot);
-      block.inputs.push_back(BlockInput{slot, stream, static_cast<uint32_t>(offset), accessor});
+      block.inputs.push_back(BlockInput{slot, stream, slots_[slot].bases[stream],
+                                        static_cast<uint32_t>(offset), accessor});
     };
     if (semantic == "VERTEX") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
@@ -151,11 +167,13 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     while (slot < slots_.size() && (slots_[slot].semantic != semantic || slots_[slot].set != set)) {
       ++slot;
     }
-    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, false});
+    if (slot == slots_.size()) slots_.push_back(Slot{semantic, set, {}, {}, false});
     auto& streams = slots_[slot].streams;
     auto found = std::find(streams.begin(), streams.end(), *accessor);
     uint32_t stream = static_cast<uint32_t>(found - streams.begin());
-    if (found == streams.end()) streams.push_back(*accessor);
+    if (found == streams.end()) {
+      if (absl::Status s = add_stream(slots_[slot], *accessor, input); !s.ok()) return s;
+    }
     add(slot, stream, *accessor);
   }
   if (!has_vertex && block.count > 0) {

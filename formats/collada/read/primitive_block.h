@@ -26,6 +26,7 @@ enum class BlockKind {
 struct BlockInput {
   uint32_t slot;
   uint32_t stream;
+  uint32_t base;  // where the stream's indices start in the slot's key words
   uint32_t offset;
   const Accessor* accessor;
 };
