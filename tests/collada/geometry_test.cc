@@ -385,24 +385,34 @@ TEST(GeometryTest, TriangleMeshesShareTheirCellTypesOffsetsAndMaterials) {
                               "semantic=\"VERTEX\" source=\"#va\" offset=\"0\"/>"
                               "<p>0 1 2 0 2 3</p></triangles>");
   const std::string one = cat(positions(kSquare, "vb"), block("triangles", "vb", "<p>1 2 3</p>"));
-  const std::string mixed =
+  // A polylist of three corners a cell is triangles too; one with a quad fills its own arrays.
+  const std::string polylist_of_triangles =
       cat(positions(kSquare, "vc"), block("triangles", "vc", "<p>0 1 2</p>"),
           block("polylist", "vc", "<vcount>3</vcount><p>0 2 3</p>"));
-  ReadResult r = read_text(geometries_document(
-      cat(geometry("a", two), geometry("b", one), geometry("c", mixed))));
+  const std::string with_a_quad =
+      cat(positions(kSquare, "vd"), block("triangles", "vd", "<p>0 1 2</p>"),
+          block("polylist", "vd", "<vcount>4</vcount><p>0 1 2 3</p>"));
+  ReadResult r = read_text(
+      geometries_document(cat(geometry("a", two), geometry("b", one),
+                              geometry("c", polylist_of_triangles), geometry("d", with_a_quad))));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  ASSERT_EQ(r.scene->meshes.size(), 3u);
+  ASSERT_EQ(r.scene->meshes.size(), 4u);
   const Mesh& a = r.scene->meshes[0];
   const Mesh& b = r.scene->meshes[1];
   const Mesh& c = r.scene->meshes[2];
+  const Mesh& d = r.scene->meshes[3];
   EXPECT_EQ(cells(a), (Cells{{0, 1, 2}, {0, 2, 3}}));
   EXPECT_EQ(cells(b), (Cells{{1, 2, 3}}));
   EXPECT_EQ(cells(c), (Cells{{0, 1, 2}, {0, 2, 3}}));
+  EXPECT_EQ(cells(d), (Cells{{0, 1, 2}, {0, 1, 2, 3}}));
   EXPECT_EQ(cell_types(b), (std::vector<CellType>{CellType::kTriangle}));
   EXPECT_EQ(b.offsets.data(), a.offsets.data());
   EXPECT_EQ(b.cell_types.data(), a.cell_types.data());
-  EXPECT_NE(c.offsets.data(), a.offsets.data());
+  EXPECT_EQ(c.offsets.data(), a.offsets.data());
+  EXPECT_EQ(c.cell_types.data(), a.cell_types.data());
   EXPECT_EQ(cell_types(c), cell_types(a));
+  EXPECT_NE(d.offsets.data(), a.offsets.data());
+  EXPECT_EQ(cell_types(d), (std::vector<CellType>{CellType::kTriangle, CellType::kQuad}));
   // Unbound geometries take material -1 throughout: one shared array, each mesh its length.
   ASSERT_EQ(a.materials().size(), 2u);
   ASSERT_EQ(b.materials().size(), 1u);

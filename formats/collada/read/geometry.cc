@@ -194,10 +194,13 @@ CellType polygon_type(size_t corners) {
 absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size_t cells,
                                          size_t corners) {
   Arena& arena = *ctx_.scene.arena;
-  // A mesh of <triangles> only takes the arena's shared cell types and offsets (at 1 GB of
+  // A mesh of triangles only (<triangles>, or a <polylist> of three corners a cell, as exporters
+  // write triangulated meshes) takes the arena's shared cell types and offsets (at 1 GB of
   // exporter output, 24 MiB the scene no longer holds); other meshes fill their own.
   const bool triangles_only = std::all_of(blocks_.begin(), blocks_.end(), [](const Block& b) {
-    return b.kind == BlockKind::kTriangles;
+    return b.kind == BlockKind::kTriangles ||
+           (b.kind == BlockKind::kPolylist &&
+            std::all_of(b.vcount.begin(), b.vcount.end(), [](int32_t n) { return n == 3; }));
   });
   std::span<CellType> types =
       triangles_only ? std::span<CellType>() : arena.allocate<CellType>(cells);
@@ -246,6 +249,10 @@ absl::Status MeshBuilder::split_and_fill(Mesh* out, GeometryRecord* record, size
       }
       size_t corner = cell_start;
       if (block.kind == BlockKind::kPolylist) {
+        if (triangles_only) {  // the shared cell types and offsets stand for these
+          cell += block.vcount.size();
+          continue;
+        }
         for (int32_t n : block.vcount) {
           corner += static_cast<size_t>(n);
           types[cell] = n == 0 ? CellType::kPolygon : polygon_type(static_cast<size_t>(n));
