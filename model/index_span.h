@@ -1,9 +1,10 @@
-// A read-only view of a mesh's vertex indices, 16 or 32 bits wide: a mesh of fewer than 65,536
+// A read-only view of a mesh's vertex indices, 16 or 32 bits wide: a mesh of at most 65,536
 // points keeps its connectivity in 16 bits, as a glTF file does, which halves what the scene
 // holds of it. Values read as uint32_t either way; a loop over many of them takes the view's
 // own width once, by visit().
 #pragma once
 
+#include <algorithm>
 #include <compare>
 #include <concepts>
 #include <cstddef>
@@ -55,6 +56,15 @@ class IndexSpan {
   decltype(auto) visit(F&& f) const {
     if (narrow_) return f(std::span<const uint16_t>(static_cast<const uint16_t*>(data_), size_));
     return f(std::span<const uint32_t>(static_cast<const uint32_t*>(data_), size_));
+  }
+
+  // The largest value (0 for an empty view), at the view's own width.
+  uint32_t highest() const {
+    return visit([](auto values) {
+      uint32_t out = 0;
+      for (uint32_t v : values) out = std::max(out, v);
+      return out;
+    });
   }
 
   class iterator;

@@ -54,6 +54,15 @@ TEST(IndexSpan, VisitHandsOverTheValuesAtTheirOwnWidth) {
   EXPECT_EQ(IndexSpan(std::span<uint16_t>(narrow)).visit(sum), 15u);
 }
 
+TEST(IndexSpan, HighestIsTheLargestValueAtEitherWidth) {
+  const uint16_t narrow[] = {3, 65535, 7};
+  const uint32_t wide[] = {3, 70000, 7};
+  EXPECT_EQ(IndexSpan(narrow).highest(), 65535u);
+  EXPECT_EQ(IndexSpan(wide).highest(), 70000u);
+  EXPECT_EQ(IndexSpan(wide).subspan(2, 1).highest(), 7u);
+  EXPECT_EQ(IndexSpan().highest(), 0u);
+}
+
 TEST(IndexSpan, IteratorsOfATemporaryViewStayGood) {
   const uint32_t wide[] = {9, 8, 7};
   IndexSpan::iterator it = IndexSpan(wide).begin();

@@ -75,10 +75,7 @@ absl::Status check_cells(const Mesh& mesh, const std::string& label) {
                         n, " vertices"));
     }
   }
-  uint32_t highest = 0;
-  connectivity.visit([&highest](auto values) {
-    for (uint32_t v : values) highest = std::max(highest, v);
-  });
+  const uint32_t highest = connectivity.highest();
   if (!connectivity.empty() && highest >= mesh.num_points()) {
     return refuse(
         "collada.write.cells",

@@ -171,9 +171,7 @@ absl::StatusOr<MeshPlan> plan_mesh(const Mesh& mesh, int index, int materials,
     }
     uint32_t max_index = 0;
     if (skip == kSkipReasons) {
-      mesh.connectivity.subspan(begin, end - begin).visit([&max_index](auto corners) {
-        for (uint32_t v : corners) max_index = std::max(max_index, v);
-      });
+      max_index = mesh.connectivity.subspan(begin, end - begin).highest();
       if (max_index >= mesh.num_points()) skip = kBadIndex;
     }
     if (skip != kSkipReasons) {
