@@ -1,5 +1,6 @@
 // Where the text of numeric elements goes: copied into batches that are decoded on the parsing
-// thread as each fills (inline), or by a second thread while expat scans on (threaded).
+// thread as each fills (inline), or by a second thread while expat scans on (threaded; when that
+// thread falls behind, the parsing thread decodes small arrays itself as their text arrives).
 // Either way each element's values land in its NumberArray, and the first token that is not a
 // number ends the document with the same refusal, naming the element and the token's line.
 #pragma once
@@ -31,6 +32,7 @@ struct NumberArray {
   size_t newlines = 0;     // line feeds in the text decoded so far
   std::string carry;       // the start of a token the last piece cut (on the side that cuts)
   bool released = false;   // its values were freed by Document::release_numbers
+  bool decoded_by_parser = false;  // decoded on the parser's thread as its text arrives
   // A float array may spell its decimal point as a comma (ParseOptions::decimal_comma); what its
   // tokens spelled so far, spelling.comma telling a reader the repair was made.
   bool decimal_comma = false;
@@ -47,6 +49,11 @@ struct NumberArray {
   void publish();
   // Frees the values and empties the element's span.
   void release();
+  // The memory its values take.
+  size_t capacity_bytes() const {
+    return floats.capacity() * sizeof(float) + doubles.capacity() * sizeof(double) +
+           ints.capacity() * sizeof(int32_t);
+  }
 };
 
 class NumberSink {
@@ -58,8 +65,9 @@ class NumberSink {
   virtual void text(NumberArray& array, std::string_view piece) = 0;
   // Its end tag.
   virtual void end(NumberArray& array) = 0;
-  // Runs task once every value given so far is decoded, in the order tasks were given: at once
-  // when decoding is inline, else on the decoding thread. Tasks are dropped after a failure.
+  // Runs task once every value given so far is decoded, in the order tasks were given and one at
+  // a time: at once when decoding is inline, else on a task thread while the decoding thread goes
+  // on. Tasks are dropped after a failure.
   virtual void after(std::function<void()> task) = 0;
   // True once a token is known not to be a number: the parse may stop.
   virtual bool failed() const = 0;
@@ -68,7 +76,7 @@ class NumberSink {
   virtual absl::Status finish(bool cancel_tasks) = 0;
 };
 
-// threads 1: inline; 2 or more: one decoding thread beside the parser.
+// threads 1: inline; 2 or more: a decoding thread and a task thread beside the parser's.
 std::unique_ptr<NumberSink> make_number_sink(int threads);
 
 }  // namespace px::xml

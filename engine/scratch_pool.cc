@@ -55,6 +55,21 @@ void ScratchPool::trim() {
   unmap_free_blocks();
 }
 
+void ScratchPool::keep_released_at_most(size_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t kept = 0;
+  for (const auto& [block, capacity] : free_) kept += capacity;
+  while (kept > bytes) {
+    auto largest = std::max_element(free_.begin(), free_.end(), [](const auto& a, const auto& b) {
+      return a.second < b.second;
+    });
+    unmap_pages(largest->first, largest->second);
+    if (budget_ != nullptr) budget_->release(largest->second);
+    kept -= largest->second;
+    free_.erase(largest);
+  }
+}
+
 void ScratchPool::unmap_free_blocks() {
   for (auto [block, capacity] : free_) {
     unmap_pages(block, capacity);

@@ -30,6 +30,9 @@ class ScratchPool {
   // Gives the released large blocks back to the system, for a reader whose arrays are done with
   // before it allocates more of another kind.
   void trim();
+  // Gives back released large blocks, the largest first, until those kept hold at most `bytes`:
+  // for a reader near the end of its input, whose remaining arrays and tables cannot use them.
+  void keep_released_at_most(size_t bytes);
 
   // From here up a block is whole huge pages, kept for reuse.
   static constexpr size_t kLarge = size_t{256} << 10;

@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engine/number_sink.h"
@@ -122,25 +126,123 @@ TEST(XmlStreaming, TextAroundAChildElementJoinsAsOneTokenStream) {
   }
 }
 
-TEST(XmlStreaming, TasksRunAfterTheArraysBeforeThemAreDecodedAndInOrder) {
+TEST(XmlStreaming, TasksRunAfterTheArraysBeforeThemAreDecodedInOrderAndOneAtATime) {
   std::string text = many_arrays(2);
   for (int threads : {1, 2}) {
     std::vector<std::string> seen;
+    std::atomic<int> running{0};
+    int most_running = 0;
     Document doc;
     absl::Status s = parse_with(doc, text, threads, 4096, [&](const Element& e, NumberSink& sink) {
       if (e.name == "r") return;
       const Element* element = &e;
-      sink.after([&seen, element] {
+      sink.after([&seen, &running, &most_running, element] {
+        most_running = std::max(most_running, ++running);
         seen.push_back(std::string(element->name) + ":" + std::to_string(element->value_count()));
+        --running;
       });
     });
     ASSERT_TRUE(s.ok()) << s;
+    EXPECT_EQ(most_running, 1);
     std::vector<std::string> want;
     for (const Element& e : doc.root()->children()) {
       want.push_back(std::string(e.name) + ":" + std::to_string(e.value_count()));
     }
     EXPECT_EQ(seen, want);
   }
+}
+
+// While the first element's task is held, the decoding thread may decode only 4 MiB of arrays
+// past it: 40 arrays of 20,000 floats (3.2 MB), then an array whose count reserves 1.2 MB, before
+// which it stops. That array's 400 KB of text fills six of the eight 64 KiB batches (the parser
+// decodes no array of more than 1 MiB itself), and with half of them waiting the parser decodes
+// what follows.
+std::string held_decoder_then(std::string_view big_array_end, std::string_view after) {
+  std::string text = "<r>\n<held/>\n";
+  std::string values;
+  for (int k = 0; k < 20000; ++k) values += k % 10 == 9 ? "1.5\n" : "1.5 ";
+  for (int a = 0; a < 40; ++a) text += "<f count=\"20000\">" + values + "</f>\n";
+  text += "<f count=\"300000\">1";
+  for (int k = 0; k < 80000; ++k) text += " 2.25";
+  text += big_array_end;
+  text += "</f>\n";
+  text += after;
+  // The big array's count is believed only as far as the input could hold it.
+  text += "<!--" + std::string(700000, ' ') + "-->\n</r>\n";
+  return text;
+}
+
+int line_of(const std::string& text, std::string_view token) {
+  return 1 + static_cast<int>(std::count(text.begin(), text.begin() + text.find(token), '\n'));
+}
+
+// Holds the tasks until `until` holds (or ten seconds pass, so that a failure to get there
+// shows as an assertion, not a hang).
+void hold_tasks(NumberSink& sink, std::function<bool()> until) {
+  sink.after([until] {
+    for (int waited = 0; waited < 10000 && !until(); ++waited) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+}
+
+const NumberArray* last_array(const Document& doc) {
+  const NumberArray* last = nullptr;
+  for (const Element& e : doc.root()->children()) {
+    if (e.numbers != nullptr) last = e.numbers;
+  }
+  return last;
+}
+
+TEST(XmlStreaming, WhenTheDecodingThreadIsBehindTheParserDecodesArraysToTheSameValues) {
+  std::string after;
+  for (int a = 0; a < 6; ++a) after += "<i>" + std::to_string(a) + " 7 -3</i>\n<d>2.5e-3 -1</d>\n";
+  const std::string text = held_decoder_then("", after);
+  Document reference;
+  ASSERT_TRUE(parse_with(reference, text, 1, 1 << 18).ok());
+  std::atomic<bool> parser_decoded{false};
+  Document doc;
+  absl::Status s = parse_with(doc, text, 2, 1 << 18, [&](const Element& e, NumberSink& sink) {
+    if (e.name == "held") hold_tasks(sink, [&parser_decoded] { return parser_decoded.load(); });
+    // The arrays after the big one (the parser may decode some before it too).
+    if (e.name != "f" && e.numbers != nullptr && e.numbers->decoded_by_parser) {
+      parser_decoded = true;
+    }
+  });
+  ASSERT_TRUE(s.ok()) << s;
+  EXPECT_TRUE(last_array(doc)->decoded_by_parser);
+  expect_same_arrays(reference.root()->first_child, doc.root()->first_child);
+}
+
+TEST(XmlStreaming, ABadTokenTheParserDecodesIsRefusedWithItsLine) {
+  const std::string text = held_decoder_then("", "<f>1 2\n3 y 4</f>\n");
+  Document doc;
+  absl::Status s = parse_with(doc, text, 2, 1 << 18, [&](const Element& e, NumberSink& sink) {
+    if (e.name == "held") hold_tasks(sink, [&sink] { return sink.failed(); });
+  });
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("number.not-a-number: <f> at line " +
+                             std::to_string(line_of(text, "3 y 4"))),
+            std::string::npos)
+      << s;
+  EXPECT_TRUE(last_array(doc)->decoded_by_parser);
+}
+
+TEST(XmlStreaming, AnEarlierBadTokenWinsOverOneTheParserMetFirst) {
+  // The big array's bad token waits in the batches for the held decoding thread; the parser meets
+  // the bad token of the array after it first. The refusal is still the big array's.
+  const std::string text = held_decoder_then(" x", "<f>1 y</f>\n");
+  Document doc;
+  absl::Status s = parse_with(doc, text, 2, 1 << 18, [&](const Element& e, NumberSink& sink) {
+    if (e.name == "held") hold_tasks(sink, [&sink] { return sink.failed(); });
+  });
+  ASSERT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("number.not-a-number: <f> at line " +
+                             std::to_string(line_of(text, " x<"))),
+            std::string::npos)
+      << s;
+  EXPECT_NE(s.message().find("\"x\""), std::string::npos) << s;
+  EXPECT_TRUE(last_array(doc)->decoded_by_parser);
 }
 
 TEST(XmlStreaming, TasksAreDroppedAfterAFailure) {

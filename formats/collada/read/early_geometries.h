@@ -1,5 +1,5 @@
 // <geometry> elements read while the document is still being parsed. Each is read as soon as its
-// end tag arrives (on the decoding thread, once its arrays are decoded) when every reference in it
+// end tag arrives (beside the parser, once its arrays are decoded) when every reference in it
 // resolves inside it, and its arrays are released once its mesh is made: the document's arrays
 // never pile up, only the meshes do. read_geometries takes the results in document order, with
 // their warnings, as if it had read them itself; a geometry that references anything outside
