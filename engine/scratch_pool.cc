@@ -55,11 +55,20 @@ void ScratchPool::trim() {
   unmap_free_blocks();
 }
 
-void ScratchPool::keep_released_at_most(size_t bytes) {
+size_t ScratchPool::released_bytes() {
   std::lock_guard<std::mutex> lock(mutex_);
+  return released_bytes_locked();
+}
+
+size_t ScratchPool::released_bytes_locked() const {
   size_t kept = 0;
   for (const auto& [block, capacity] : free_) kept += capacity;
-  while (kept > bytes) {
+  return kept;
+}
+
+void ScratchPool::keep_released_at_most(size_t bytes) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (size_t kept = released_bytes_locked(); kept > bytes;) {
     auto largest = std::max_element(free_.begin(), free_.end(), [](const auto& a, const auto& b) {
       return a.second < b.second;
     });

@@ -33,6 +33,8 @@ class ScratchPool {
   // Gives back released large blocks, the largest first, until those kept hold at most `bytes`:
   // for a reader near the end of its input, whose remaining arrays and tables cannot use them.
   void keep_released_at_most(size_t bytes);
+  // The bytes of released large blocks kept for reuse.
+  size_t released_bytes();
 
   // From here up a block is whole huge pages, kept for reuse.
   static constexpr size_t kLarge = size_t{256} << 10;
@@ -40,6 +42,8 @@ class ScratchPool {
  private:
   // Unmaps every released block; the mutex held.
   void unmap_free_blocks();
+  // released_bytes(), the mutex held.
+  size_t released_bytes_locked() const;
 
   std::mutex mutex_;
   std::vector<std::pair<void*, size_t>> free_;  // large blocks released, by address

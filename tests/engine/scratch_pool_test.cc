@@ -86,6 +86,34 @@ TEST(ScratchPool, ReleasedBlocksTooSmallForAnAcquireAreUnmappedBeforeMore) {
   pool.release(block, large);
 }
 
+TEST(ScratchPool, KeepingAtMostSoMuchGivesBackTheLargestReleasedBlocksFirst) {
+  auto budget = std::make_shared<MemoryBudget>(uint64_t{1} << 40);
+  MemoryBudgetScope scope(budget);
+  ScratchPool pool;
+  size_t one = 0, between = 0, three = 0;
+  void* a = pool.acquire(kHugePage, &one);
+  void* in_use = pool.acquire(kHugePage, &between);  // keeps the two released apart
+  void* b = pool.acquire(3 * kHugePage, &three);
+  pool.release(a, one);
+  pool.release(b, three);
+  ASSERT_EQ(pool.released_bytes(), 4 * kHugePage);
+  pool.keep_released_at_most(4 * kHugePage);
+  EXPECT_EQ(pool.released_bytes(), 4 * kHugePage);
+  pool.keep_released_at_most(2 * kHugePage);
+  EXPECT_EQ(pool.released_bytes(), kHugePage);  // the three went, the one stays
+  size_t again = 0;
+  EXPECT_EQ(pool.acquire(kHugePage, &again), a);
+  pool.release(a, again);
+  pool.keep_released_at_most(0);
+  EXPECT_EQ(pool.released_bytes(), 0u);
+  pool.release(in_use, between);
+  // The budget was given back what was unmapped: mapping the three again does not pass the peak.
+  size_t later = 0;
+  void* c = pool.acquire(3 * kHugePage, &later);
+  EXPECT_EQ(budget->peak(), 5 * kHugePage);
+  pool.release(c, later);
+}
+
 TEST(ScratchPool, AnAllocatorForVectorsKeepsTheirValuesAsTheyGrow) {
   ScratchPool pool;
   std::vector<uint64_t, ScratchAllocator<uint64_t>> values{ScratchAllocator<uint64_t>(&pool)};

@@ -273,6 +273,29 @@ TEST(XmlStreaming, ReleasedNumbersAreGoneAndTheirSpansEmpty) {
   }
 }
 
+TEST(XmlStreaming, ThePoolKeepsReleasedArraysOnlyAsFarAsTheRestOfTheInputCouldUseThem) {
+  // A 4 MB array released once read (by the time the 80 KB of text after it fill a batch), then a
+  // small one: with little input left the pool gives the big array's memory back; with more input
+  // after it than the array took, the pool keeps it.
+  std::string big = "<r><g><f count=\"1000000\">";
+  for (int k = 0; k < 1000000; ++k) big += "1.5 ";
+  big += "</f></g><f>";
+  for (int k = 0; k < 20000; ++k) big += "2.5 ";
+  big += "</f><i>1</i>";
+  for (size_t trailing : {size_t{0}, size_t{8} << 20}) {
+    const std::string text = big + "<!--" + std::string(trailing, ' ') + "--></r>";
+    Document doc;
+    ASSERT_TRUE(parse_with(doc, text, 1, 1 << 18, [&doc](const Element& e, NumberSink& sink) {
+                  if (e.name == "g") sink.after([&doc, &e] { doc.release_numbers(e); });
+                }).ok());
+    if (trailing == 0) {
+      EXPECT_EQ(doc.scratch()->released_bytes(), 0u);
+    } else {
+      EXPECT_GE(doc.scratch()->released_bytes(), size_t{4000000});
+    }
+  }
+}
+
 TEST(XmlStreaming, IdsNameTheFirstElementInDocumentOrder) {
   Document doc;
   ASSERT_TRUE(parse_with(doc, "<r>\n<a id=\"x\"><b id=\"y\"/></a>\n<c id=\"x\"/><d id=\"y\"/></r>", 1,
