@@ -73,8 +73,8 @@ size_t index_count_hint(const xml::Element& e) {
 
 namespace {
 
-// One thread beside the parser decodes numbers and reads geometries; left to itself, polyxios
-// starts it only where it pays for its start.
+// Threads beside the parser decode numbers and read geometries (number_sink.h); left to itself,
+// polyxios starts them only where they pay for their start.
 int decoding_threads(const ReadOptions& options, uint64_t bytes) {
   constexpr uint64_t kThreadedFrom = uint64_t{1} << 20;
   if (options.threads == 0 && bytes < kThreadedFrom) return 1;
@@ -103,8 +103,8 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   parse_options.max_string_bytes = options.limits.max_string_bytes;
   parse_options.threads = decoding_threads(options, source->size_bound());
   parse_options.decimal_comma = options.repair;
-  // Geometries are built on the decoding thread, and the first touch of the arena's pages was
-  // most of their cost: the parser's core, which mostly waits on that thread, faults them in.
+  // Geometries are built on a thread beside the parser (number_sink.h), and the first touch of
+  // the arena's pages was most of their cost: a thread of the arena's own faults them in ahead.
   Arena* arena = scene.arena.get();
   arena->set_page_warming(parse_options.threads > 1);
   absl::Cleanup stop_warming = [arena] { arena->set_page_warming(false); };
