@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace px::collada {
 namespace {
@@ -184,6 +186,32 @@ TEST(NumberText, WrittenFloatsReadBackBitIdentical) {
     double dparsed = 0;
     std::from_chars(dtext.data(), dtext.data() + dtext.size(), dparsed);
     ASSERT_EQ(std::bit_cast<uint64_t>(dparsed), std::bit_cast<uint64_t>(d)) << dtext;
+  }
+}
+
+// write_numbers remembers the texts of the floats it wrote last (a table of 1024 by their bits):
+// a list that repeats values, and values that share a slot of the table, read the same as each
+// written alone. Values found in the table, and ones that replace each other there.
+TEST(NumberText, AFloatListWithRepeatsIsEveryValueAsWrittenAlone) {
+  std::vector<float> values = {0.0f, -0.0f, 0.0f, 1.5f, -0.0f, 1.5f,
+                               std::numeric_limits<float>::quiet_NaN(),
+                               std::bit_cast<float>(0x7FC00001u),  // another NaN's bits
+                               std::numeric_limits<float>::infinity(),
+                               -std::numeric_limits<float>::infinity(),
+                               std::numeric_limits<float>::denorm_min(),
+                               -std::numeric_limits<float>::max(), 1e-38f, 123456789.0f};
+  std::mt19937 random(11);
+  std::vector<float> pool;
+  for (int i = 0; i < 3000; ++i) pool.push_back(float_of(random() & 0xFF7FFFFF));
+  for (int i = 0; i < 200000; ++i) values.push_back(pool[random() % pool.size()]);
+  for (int i = 0; i < 2; ++i) {  // the second time, the table holds the first list's texts
+    std::string alone;
+    for (size_t k = 0; k < values.size(); ++k) alone += (k > 0 ? " " : "") + ours(values[k]);
+    std::string list(values.size() * (kMaxNumberChars + 1), '\0');
+    list.resize(static_cast<size_t>(
+        write_numbers(list.data(), std::span<const float>(values), false) - list.data()));
+    ASSERT_EQ(list, alone);
+    std::reverse(values.begin(), values.end());
   }
 }
 

