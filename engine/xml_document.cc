@@ -102,11 +102,6 @@ size_t Element::value_count() const {
   }
 }
 
-// A reader's arrays and tables for a span of input hold about as many bytes as its text (the
-// largest geometry of a 1 GB exporter file: 21.7 MB of text, 22 MiB of the pool), which is what
-// the rest of the input is believed to need of the pool.
-constexpr uint64_t kScratchPerInputByte = 1;
-
 class Builder {
  public:
   Builder(Document& doc, Source& source, const ParseOptions& options)
@@ -293,12 +288,12 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
       fail(std::move(s));
       return;
     }
-    // What the pool kept of earlier arrays and tables for reuse, past what the rest of the input
-    // could need, goes back: near the end of a large document it would stay to the end, beside
-    // the scene grown to its largest.
-    const uint64_t remaining = remaining_input();
+    // What the pool kept of earlier arrays and tables for reuse goes back past half the input
+    // left: near the end of a large document the scene is at its largest, and blocks kept beside
+    // it set the read's peak (a reader's arrays and tables for a span of input take about as
+    // many bytes as its text, so the last geometries map some of theirs afresh).
     doc_.scratch_.keep_released_at_most(
-        remaining > SIZE_MAX / kScratchPerInputByte ? SIZE_MAX : remaining * kScratchPerInputByte);
+        static_cast<size_t>(std::min<uint64_t>(remaining_input() / 2, SIZE_MAX)));
     auto* array = new (doc_.memory_.allocate(sizeof(NumberArray), alignof(NumberArray)))
         NumberArray(&doc_.scratch_);
     doc_.arrays_.push_back(array);

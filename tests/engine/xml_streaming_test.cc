@@ -275,14 +275,14 @@ TEST(XmlStreaming, ReleasedNumbersAreGoneAndTheirSpansEmpty) {
 
 TEST(XmlStreaming, ThePoolKeepsReleasedArraysOnlyAsFarAsTheRestOfTheInputCouldUseThem) {
   // A 4 MB array released once read (by the time the 80 KB of text after it fill a batch), then a
-  // small one: with little input left the pool gives the big array's memory back; with more input
-  // after it than the array took, the pool keeps it.
+  // small one: with little input left the pool gives the big array's memory back; with more than
+  // twice what the array took left after it, the pool keeps it.
   std::string big = "<r><g><f count=\"1000000\">";
   for (int k = 0; k < 1000000; ++k) big += "1.5 ";
   big += "</f></g><f>";
   for (int k = 0; k < 20000; ++k) big += "2.5 ";
   big += "</f><i>1</i>";
-  for (size_t trailing : {size_t{0}, size_t{8} << 20}) {
+  for (size_t trailing : {size_t{0}, size_t{16} << 20}) {
     const std::string text = big + "<!--" + std::string(trailing, ' ') + "--></r>";
     Document doc;
     ASSERT_TRUE(parse_with(doc, text, 1, 1 << 18, [&doc](const Element& e, NumberSink& sink) {
