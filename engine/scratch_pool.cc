@@ -10,7 +10,12 @@
 namespace px {
 namespace {
 
-size_t large_capacity(size_t bytes) { return (bytes + kHugePage - 1) / kHugePage * kHugePage; }
+// A large block is cut to whole grains from the pool's mappings, which are whole huge pages: the
+// arrays of a mesh, a few hundred KiB each, share huge pages rather than take one each (at 1 GB,
+// 24 MiB of the pool's pages for 16 MiB of arrays and tables, when each took whole huge pages).
+constexpr size_t kGrain = size_t{64} << 10;
+
+size_t large_capacity(size_t bytes) { return (bytes + kGrain - 1) / kGrain * kGrain; }
 
 }  // namespace
 
@@ -47,7 +52,17 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
     // that the peak is what is in use.
     unmap_free_blocks();
   }
-  return charged(budget_.get(), want, [&] { return map_pages(want, capacity); });
+  const size_t mapping = (want + kHugePage - 1) / kHugePage * kHugePage;
+  char* block = static_cast<char*>(charged(budget_.get(), mapping, [&] {
+    size_t mapped = 0;
+    return map_pages(mapping, &mapped);
+  }));
+  if (mapping > want) {  // the rest of the last huge page, released for the next
+    std::lock_guard<std::mutex> lock(mutex_);
+    release_locked(block + want, mapping - want);
+  }
+  *capacity = want;
+  return block;
 }
 
 void ScratchPool::trim() {
@@ -95,6 +110,10 @@ void ScratchPool::release(void* block, size_t capacity) {
     return;
   }
   std::lock_guard<std::mutex> lock(mutex_);
+  release_locked(block, capacity);
+}
+
+void ScratchPool::release_locked(void* block, size_t capacity) {
   // Kept by address, a block joined to the released neighbours it touches: two tables released
   // side by side hold the next, larger one.
   char* start = static_cast<char*>(block);
@@ -134,7 +153,7 @@ void scratch_release(ScratchPool* pool, void* block, size_t capacity) {
     std::free(block);
     return;
   }
-  // A large block's capacity was rounded up to whole huge pages when it was acquired.
+  // A large block's capacity was rounded up to whole grains when it was acquired.
   pool->release(block, capacity < ScratchPool::kLarge ? capacity : large_capacity(capacity));
 }
 

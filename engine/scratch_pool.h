@@ -1,6 +1,6 @@
 // Memory for a read's transient arrays: a document's number arrays and each geometry's vertex
-// tables. Large blocks are whole huge pages and are kept once released, so that the next mesh
-// reuses them: on a virtual machine a page fault, and a TLB miss over 4 KiB pages, cost more
+// tables. Large blocks are cut from mappings of whole huge pages and are kept once released, so
+// that the next mesh reuses them: on a virtual machine a page fault, and a TLB miss over 4 KiB pages, cost more
 // than the work on the values (the corner splitting's random reads stalled on them). Small ones
 // come from malloc. Thread-safe; everything goes when the pool does.
 #pragma once
@@ -24,7 +24,8 @@ class ScratchPool {
   ScratchPool& operator=(const ScratchPool&) = delete;
 
   // Storage for at least `bytes` (uninitialised); *capacity receives its size: `bytes`, or for a
-  // large block `bytes` rounded up to whole huge pages. release() takes that size back.
+  // large block `bytes` rounded up to whole 64 KiB grains, cut from mappings of whole huge pages.
+  // release() takes that size back.
   void* acquire(size_t bytes, size_t* capacity);
   void release(void* block, size_t capacity);
   // Gives the released large blocks back to the system, for a reader whose arrays are done with
@@ -42,6 +43,8 @@ class ScratchPool {
  private:
   // Unmaps every released block; the mutex held.
   void unmap_free_blocks();
+  // release() of a large block, the mutex held.
+  void release_locked(void* block, size_t capacity);
   // released_bytes(), the mutex held.
   size_t released_bytes_locked() const;
 

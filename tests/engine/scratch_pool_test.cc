@@ -12,18 +12,45 @@
 namespace px {
 namespace {
 
-TEST(ScratchPool, SmallBlocksAreTheirSizeLargeOnesWholeHugePages) {
+TEST(ScratchPool, SmallBlocksAreTheirSizeLargeOnesWholeGrainsOfHugePages) {
   ScratchPool pool;
   size_t capacity = 0;
   void* small = pool.acquire(100, &capacity);
   EXPECT_EQ(capacity, 100u);
   std::memset(small, 1, 100);
   pool.release(small, capacity);
-  void* large = pool.acquire(3 << 20, &capacity);
-  EXPECT_EQ(capacity, 2 * kHugePage);
+  void* large = pool.acquire((3 << 20) + 1, &capacity);
+  EXPECT_EQ(capacity, (size_t{3} << 20) + (size_t{64} << 10));
   EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % kHugePage, 0u);
   std::memset(large, 2, 3 << 20);
   pool.release(large, capacity);
+}
+
+TEST(ScratchPool, LargeBlocksShareTheHugePagesOfOneMapping) {
+  auto budget = std::make_shared<MemoryBudget>(uint64_t{1} << 40);
+  MemoryBudgetScope scope(budget);
+  ScratchPool pool;
+  const size_t array = 300 << 10;  // three of them fit in one huge page, in 320 KiB each
+  size_t first = 0, second = 0, third = 0;
+  char* a = static_cast<char*>(pool.acquire(array, &first));
+  char* b = static_cast<char*>(pool.acquire(array, &second));
+  char* c = static_cast<char*>(pool.acquire(array, &third));
+  EXPECT_EQ(first, size_t{320} << 10);
+  EXPECT_EQ(b, a + first);
+  EXPECT_EQ(c, b + second);
+  EXPECT_EQ(budget->peak(), kHugePage);  // one mapping
+  std::memset(a, 1, first);
+  std::memset(b, 2, second);
+  std::memset(c, 3, third);
+  EXPECT_EQ(a[first - 1], 1);
+  EXPECT_EQ(b[0], 2);
+  pool.release(b, second);
+  pool.release(a, first);
+  pool.release(c, third);
+  EXPECT_EQ(pool.released_bytes(), kHugePage);  // joined again with the page's rest
+  size_t whole = 0;
+  EXPECT_EQ(pool.acquire(kHugePage, &whole), a);
+  pool.release(a, whole);
 }
 
 TEST(ScratchPool, AReleasedLargeBlockIsReusedAndSplit) {
