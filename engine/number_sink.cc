@@ -87,6 +87,19 @@ void NumberArray::release() {
 
 namespace {
 
+// Runs f, which returns a status; an allocation that fails in it (the read's memory limit, a full
+// machine) is its refusal instead, on whichever thread it runs.
+template <class F>
+absl::Status allocation_guarded(F&& f) {
+  try {
+    return f();
+  } catch (const MemoryLimitExceeded& e) {
+    return memory_limit_exceeded(e.limit());
+  } catch (const std::bad_alloc&) {
+    return out_of_memory("decoding numbers");
+  }
+}
+
 // The parser's side copies each piece into the open batch of text and jobs; a full batch is
 // decoded at once (inline) or handed to a decoding thread that works through batches in order
 // (threaded). Every text job ends at a token boundary: a token a piece cut waits in its array's
@@ -130,13 +143,11 @@ class BatchingSink final : public NumberSink {
   void begin(NumberArray& array, size_t reserve) override {
     if (decode_here(array, reserve)) {
       array.decoded_by_parser = true;
-      try {
+      absl::Status reserved = allocation_guarded([&] {
         array.reserve(reserve);
-      } catch (const MemoryLimitExceeded& e) {
-        fail_here(memory_limit_exceeded(e.limit()));
-      } catch (const std::bad_alloc&) {
-        fail_here(out_of_memory("decoding numbers"));
-      }
+        return absl::OkStatus();
+      });
+      if (!reserved.ok()) fail_here(std::move(reserved));
       return;
     }
     add_job(Job{Job::kBegin, &array, reserve, 0, {}});
@@ -326,13 +337,11 @@ class BatchingSink final : public NumberSink {
     const char* readable_end = batch.text.data() + batch.text.size();
     for (Job& job : batch.jobs) {
       if (!status_.ok()) return;
-      try {
+      absl::Status ran = allocation_guarded([&] {
         run(batch, job, readable_end);
-      } catch (const MemoryLimitExceeded& e) {
-        status_ = memory_limit_exceeded(e.limit());
-      } catch (const std::bad_alloc&) {
-        status_ = out_of_memory("decoding numbers");
-      }
+        return absl::OkStatus();
+      });
+      if (!ran.ok()) status_ = std::move(ran);
       if (!status_.ok()) failed_.store(true, std::memory_order_relaxed);
     }
   }
@@ -410,14 +419,7 @@ class BatchingSink final : public NumberSink {
     array.carry.clear();
   }
   void decode_here_or_fail(NumberArray& array, std::string_view text, const char* readable_end) {
-    absl::Status s;
-    try {
-      s = array.decode(text, readable_end);
-    } catch (const MemoryLimitExceeded& e) {
-      s = memory_limit_exceeded(e.limit());
-    } catch (const std::bad_alloc&) {
-      s = out_of_memory("decoding numbers");
-    }
+    absl::Status s = allocation_guarded([&] { return array.decode(text, readable_end); });
     if (!s.ok()) fail_here(std::move(s));
   }
   // The parser's thread refused a token: the refusal waits in the jobs where the array's text
@@ -465,18 +467,14 @@ class BatchingSink final : public NumberSink {
       queued_bytes_ -= next.bytes;
       task_running_ = true;
       lock.unlock();
-      absl::Status failure;
-      try {
+      absl::Status failure = allocation_guarded([&] {
         // After a task's failure the rest are dropped, as inline.
         if (!cancel_tasks_.load(std::memory_order_relaxed) &&
             !failed_.load(std::memory_order_relaxed)) {
           next.task();
         }
-      } catch (const MemoryLimitExceeded& e) {
-        failure = memory_limit_exceeded(e.limit());
-      } catch (const std::bad_alloc&) {
-        failure = out_of_memory("decoding numbers");
-      }
+        return absl::OkStatus();
+      });
       next.task = nullptr;  // its captures go on this thread, before the decoding thread is told
       if (!failure.ok()) failed_.store(true, std::memory_order_relaxed);
       lock.lock();

@@ -15,7 +15,8 @@ namespace {
 // 24 MiB of the pool's pages for 16 MiB of arrays and tables, when each took whole huge pages).
 constexpr size_t kGrain = size_t{64} << 10;
 
-size_t large_capacity(size_t bytes) { return (bytes + kGrain - 1) / kGrain * kGrain; }
+size_t round_up(size_t bytes, size_t unit) { return (bytes + unit - 1) / unit * unit; }
+size_t large_capacity(size_t bytes) { return round_up(bytes, kGrain); }
 
 }  // namespace
 
@@ -52,7 +53,7 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
     // that the peak is what is in use.
     unmap_free_blocks();
   }
-  const size_t mapping = (want + kHugePage - 1) / kHugePage * kHugePage;
+  const size_t mapping = round_up(want, kHugePage);
   char* block = static_cast<char*>(charged(budget_.get(), mapping, [&] {
     size_t mapped = 0;
     return map_pages(mapping, &mapped);

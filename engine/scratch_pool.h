@@ -1,8 +1,8 @@
 // Memory for a read's transient arrays: a document's number arrays and each geometry's vertex
 // tables. Large blocks are cut from mappings of whole huge pages and are kept once released, so
-// that the next mesh reuses them: on a virtual machine a page fault, and a TLB miss over 4 KiB pages, cost more
-// than the work on the values (the corner splitting's random reads stalled on them). Small ones
-// come from malloc. Thread-safe; everything goes when the pool does.
+// that the next mesh reuses them: on a virtual machine a page fault, and a TLB miss over 4 KiB
+// pages, cost more than the work on the values (the corner splitting's random reads stalled on
+// them). Small ones come from malloc. Thread-safe; everything goes when the pool does.
 #pragma once
 
 #include <cstddef>
@@ -37,7 +37,7 @@ class ScratchPool {
   // The bytes of released large blocks kept for reuse.
   size_t released_bytes();
 
-  // From here up a block is whole huge pages, kept for reuse.
+  // From here up a block is cut from the pool's huge-page mappings, kept for reuse.
   static constexpr size_t kLarge = size_t{256} << 10;
 
  private:

@@ -295,12 +295,12 @@ char* write_numbers(char* out, std::span<const T> values, bool leading_space) {
       out = texts.put(out + leading_space, v);
       leading_space = true;
     }
-    return out;
-  }
-  for (T v : values) {
-    *out = ' ';
-    out = write_number(out + leading_space, v);
-    leading_space = true;
+  } else {
+    for (T v : values) {
+      *out = ' ';
+      out = write_number(out + leading_space, v);
+      leading_space = true;
+    }
   }
   return out;
 }
