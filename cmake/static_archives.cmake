@@ -8,8 +8,8 @@
 #                      with the archives of the codecs Debian builds it with (jpeg, webp, zstd, lzma,
 #                      jbig, Lerc, deflate), each an imported target of its own
 #   PX_STATIC_BINARY   the polyxios binary a static PIE (-static-pie): libc, libm, libstdc++ and
-#                      libgcc linked in too, so it loads no shared library at all; it needs the two
-#                      above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
+#                      libgcc linked in too, so it loads no shared library at start-up (meshoptimizer
+#                      is opened when a conversion needs it, below); it needs the two above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
 #
 # A static glibc still loads iconv's converters (gconv modules) from the system at run time, for
 # the encodings expat does not read itself (Shift_JIS, EUC-JP, ...): on a system whose glibc is
@@ -69,29 +69,17 @@ if(PX_STATIC_LIBS)
   endif()
 endif()
 
-# PX_LINK_STATIC_BINARY: whether this build links polyxios static. PX_DOCKERFILE_BUILD: whether it
-# links polyxios as the Dockerfile's defaults do (the deploy test checks the Docker runtime stage
-# against such a build).
-#
-# Debian 12 ships meshoptimizer as a shared library only (libmeshoptimizer-dev has no .a): where
-# its static archive is missing, polyxios cannot be a static PIE, and is linked with the other
-# static archives and the shared libmeshoptimizer (and so libstdc++, libm, libc), which the
-# Dockerfile's runtime stage installs.
+# PX_LINK_STATIC_BINARY: whether this build links polyxios static, as the Dockerfile's defaults do
+# (the deploy test checks the Docker runtime stage against such a build). meshoptimizer, which Debian 12 ships as a shared library only, is not
+# linked: the binary opens it when a conversion first needs it (formats/gltf/meshopt_library.h),
+# through the static glibc's dlopen, which loads the system's libc, libstdc++ and libm beside it
+# (the same glibc the binary was built with, as Debian's package dependencies hold).
 set(PX_LINK_STATIC_BINARY OFF)
-set(PX_DOCKERFILE_BUILD OFF)
 if(PX_STATIC_BINARY AND NOT PX_SANITIZE AND NOT PX_FUZZ)
   if(NOT PX_STATIC_ABSEIL OR NOT PX_STATIC_LIBS)
     message(FATAL_ERROR "PX_STATIC_BINARY needs PX_STATIC_ABSEIL and PX_STATIC_LIBS")
   endif()
-  set(PX_DOCKERFILE_BUILD ON)
-  px_use_static_archives(meshoptimizer::meshoptimizer)
-  get_target_property(px_meshopt meshoptimizer::meshoptimizer IMPORTED_LOCATION_NONE)
-  if(px_meshopt MATCHES "\\.a$")
-    set(PX_LINK_STATIC_BINARY ON)
-  else()
-    message(STATUS "polyxios: no static archive of meshoptimizer (${px_meshopt}): polyxios is "
-                   "linked with the shared library, not as a static PIE")
-  endif()
+  set(PX_LINK_STATIC_BINARY ON)
 endif()
 
 # px_static_binary(TARGET): TARGET linked as a static PIE when PX_LINK_STATIC_BINARY.

@@ -1,11 +1,10 @@
 #include "formats/gltf/read/read_meshopt.h"
 
-#include <meshoptimizer.h>
-
 #include <string>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/meshopt_library.h"
 
 namespace px::gltf {
 namespace {
@@ -103,6 +102,9 @@ absl::StatusOr<std::span<const uint8_t>> decode_meshopt_view(
   }
   const std::span<const uint8_t> compressed =
       source->subspan(static_cast<size_t>(offset), static_cast<size_t>(length));
+  absl::StatusOr<const Meshoptimizer*> library = meshoptimizer();
+  if (!library.ok()) return library.status();
+  const Meshoptimizer& m = **library;
   absl::StatusOr<std::span<uint8_t>> out = ctx.allocate<uint8_t>(view_length, extension.pointer());
   if (!out.ok()) return out.status();
   const size_t n = static_cast<size_t>(count);
@@ -110,15 +112,15 @@ absl::StatusOr<std::span<const uint8_t>> decode_meshopt_view(
   switch (mode) {
     case Mode::kAttributes:
       result =
-          meshopt_decodeVertexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
+          m.decodeVertexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
       break;
     case Mode::kTriangles:
       result =
-          meshopt_decodeIndexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
+          m.decodeIndexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
       break;
     case Mode::kIndices:
       result =
-          meshopt_decodeIndexSequence(out->data(), n, stride, compressed.data(), compressed.size());
+          m.decodeIndexSequence(out->data(), n, stride, compressed.data(), compressed.size());
       break;
   }
   if (result != 0) {
@@ -130,13 +132,13 @@ absl::StatusOr<std::span<const uint8_t>> decode_meshopt_view(
     case Filter::kNone:
       break;
     case Filter::kOctahedral:
-      meshopt_decodeFilterOct(out->data(), n, stride);
+      m.decodeFilterOct(out->data(), n, stride);
       break;
     case Filter::kQuaternion:
-      meshopt_decodeFilterQuat(out->data(), n, stride);
+      m.decodeFilterQuat(out->data(), n, stride);
       break;
     case Filter::kExponential:
-      meshopt_decodeFilterExp(out->data(), n, stride);
+      m.decodeFilterExp(out->data(), n, stride);
       break;
   }
   return std::span<const uint8_t>(*out);

@@ -1,12 +1,11 @@
 #include "formats/gltf/write/bin_layout.h"
 
-#include <meshoptimizer.h>
-
 #include <algorithm>
 #include <cstring>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/meshopt_library.h"
 
 namespace px::gltf {
 namespace {
@@ -25,14 +24,14 @@ std::string_view mode_name(MeshoptMode mode) {
 }
 
 // A view's bytes as meshoptimizer's codec for its mode encodes them.
-std::string encode_meshopt(const BufferView& view, const std::string& bytes) {
+std::string encode_meshopt(const Meshoptimizer& m, const BufferView& view, const std::string& bytes) {
   const size_t count = view.length / view.element_bytes;
   std::vector<unsigned char> out;
   size_t size = 0;
   if (view.meshopt == MeshoptMode::kAttributes) {
-    out.resize(meshopt_encodeVertexBufferBound(count, view.element_bytes));
+    out.resize(m.encodeVertexBufferBound(count, view.element_bytes));
     size =
-        meshopt_encodeVertexBuffer(out.data(), out.size(), bytes.data(), count, view.element_bytes);
+        m.encodeVertexBuffer(out.data(), out.size(), bytes.data(), count, view.element_bytes);
   } else {
     std::vector<unsigned int> indices(count);
     unsigned int max_index = 0;
@@ -48,11 +47,11 @@ std::string encode_meshopt(const BufferView& view, const std::string& bytes) {
     }
     const size_t vertices = size_t{max_index} + 1;
     if (view.meshopt == MeshoptMode::kTriangles) {
-      out.resize(meshopt_encodeIndexBufferBound(count, vertices));
-      size = meshopt_encodeIndexBuffer(out.data(), out.size(), indices.data(), count);
+      out.resize(m.encodeIndexBufferBound(count, vertices));
+      size = m.encodeIndexBuffer(out.data(), out.size(), indices.data(), count);
     } else {
-      out.resize(meshopt_encodeIndexSequenceBound(count, vertices));
-      size = meshopt_encodeIndexSequence(out.data(), out.size(), indices.data(), count);
+      out.resize(m.encodeIndexSequenceBound(count, vertices));
+      size = m.encodeIndexSequence(out.data(), out.size(), indices.data(), count);
     }
   }
   return std::string(reinterpret_cast<const char*>(out.data()), size);
@@ -91,6 +90,8 @@ void BinLayout::compressible(int view, MeshoptMode mode, size_t element_bytes) {
 }
 
 absl::Status BinLayout::compress_meshopt(bool fallback, Diagnostics& diagnostics) {
+  absl::StatusOr<const Meshoptimizer*> library = meshoptimizer();
+  if (!library.ok()) return library.status();
   std::vector<Segment> planned = std::move(segments_);
   segments_.clear();
   end_ = 0;
@@ -113,7 +114,7 @@ absl::Status BinLayout::compress_meshopt(bool fallback, Diagnostics& diagnostics
       return absl::InternalError(
           cat("a glTF bufferView planned as ", view.length, " bytes was made as ", bytes.size()));
     }
-    const std::string* compressed = &made_.emplace_back(encode_meshopt(view, bytes));
+    const std::string* compressed = &made_.emplace_back(encode_meshopt(**library, view, bytes));
     if (fallback) {
       view.offset = place(view.length, bytes_of(&made_.emplace_back(std::move(bytes))));
     } else {

@@ -291,6 +291,12 @@ class Document {
 
   absl::Status plan_parts(Progress& progress, Diagnostics& diagnostics) {
     mesh_index_.assign(scene_.meshes.size(), -1);
+    const Meshoptimizer* meshopt = nullptr;
+    if (compression_.optimize) {
+      absl::StatusOr<const Meshoptimizer*> library = meshoptimizer();
+      if (!library.ok()) return library.status();
+      meshopt = *library;
+    }
     for (size_t i = 0; i < scene_.meshes.size(); ++i) {
       const double planned = static_cast<double>(i) / static_cast<double>(scene_.meshes.size());
       if (absl::Status s = progress.report(0, kPlanned, planned); !s.ok()) return s;
@@ -298,7 +304,7 @@ class Document {
       // Merging and reordering vertices would have to carry the morph targets along: a mesh
       // with targets is written as it is.
       if (compression_.optimize && mesh->morph_targets.empty()) {
-        mesh = &optimized_.emplace_back(optimize_mesh(*mesh, arena_));
+        mesh = &optimized_.emplace_back(optimize_mesh(*mesh, *meshopt, arena_));
       }
       absl::StatusOr<MeshPlan> plan =
           plan_mesh(*mesh, static_cast<int>(i), materials_.scene_materials(), diagnostics);

@@ -1,7 +1,5 @@
 #include "formats/gltf/write/mesh_optimize.h"
 
-#include <meshoptimizer.h>
-
 #include <cstring>
 #include <vector>
 
@@ -40,7 +38,7 @@ bool is_surface(CellType type) {
 
 }  // namespace
 
-Mesh optimize_mesh(const Mesh& mesh, Arena& arena) {
+Mesh optimize_mesh(const Mesh& mesh, const Meshoptimizer& m, Arena& arena) {
   const size_t points = mesh.num_points();
   const std::vector<const Column*> columns = vertex_columns(mesh);
   // 1. Identical vertices merged: one remap over every column's rows at once.
@@ -58,7 +56,7 @@ Mesh optimize_mesh(const Mesh& mesh, Arena& arena) {
   std::vector<unsigned> merge(points);
   const size_t unique =
       points == 0 ? 0
-                  : meshopt_generateVertexRemapMulti(merge.data(), all.data(), all.size(), points,
+                  : m.generateVertexRemapMulti(merge.data(), all.data(), all.size(), points,
                                                      streams.data(), streams.size());
   auto point = [&](uint32_t i) { return i < points ? merge[i] : i; };
 
@@ -104,7 +102,7 @@ Mesh optimize_mesh(const Mesh& mesh, Arena& arena) {
     }
   }
   for (std::vector<unsigned>& t : triangles) {
-    meshopt_optimizeVertexCache(t.data(), t.data(), t.size(), unique);
+    m.optimizeVertexCache(t.data(), t.data(), t.size(), unique);
   }
 
   // 3. The vertices in the order the cells first use them, then those no cell uses.
@@ -118,7 +116,7 @@ Mesh optimize_mesh(const Mesh& mesh, Arena& arena) {
   std::vector<unsigned> fetch(unique, kUnused);
   if (!used.empty()) padded(used);
   size_t next = used.empty() ? 0
-                             : meshopt_optimizeVertexFetchRemap(fetch.data(), used.data(),
+                             : m.optimizeVertexFetchRemap(fetch.data(), used.data(),
                                                                 used.size(), unique);
   for (unsigned& f : fetch) {
     if (f == kUnused) f = static_cast<unsigned>(next++);

@@ -7,12 +7,13 @@
 // is, for the writer to skip with its warning.
 #pragma once
 
+#include "formats/gltf/meshopt_library.h"
 #include "model/arena.h"
 #include "model/mesh.h"
 
 namespace px::gltf {
 
-// The optimized mesh, its arrays in `arena`.
-Mesh optimize_mesh(const Mesh& mesh, Arena& arena);
+// The optimized mesh, its arrays in `arena`, made by meshoptimizer's functions `m`.
+Mesh optimize_mesh(const Mesh& mesh, const Meshoptimizer& m, Arena& arena);
 
 }  // namespace px::gltf
