@@ -8,8 +8,10 @@
 #                      with the archives of the codecs Debian builds it with (jpeg, webp, zstd, lzma,
 #                      jbig, Lerc, deflate), each an imported target of its own
 #   PX_STATIC_BINARY   the polyxios binary a static PIE (-static-pie): libc, libm, libstdc++ and
-#                      libgcc linked in too, so it loads no shared library at start-up (meshoptimizer
-#                      is opened when a conversion needs it, below); it needs the two above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the dynamic libc.
+#                      libgcc linked in too, so it loads no shared library at start-up
+#                      (meshoptimizer is opened when a conversion needs it, below); it needs the
+#                      two above. Not with PX_SANITIZE or PX_FUZZ, whose runtimes need the
+#                      dynamic libc.
 #
 # A static glibc still loads iconv's converters (gconv modules) from the system at run time, for
 # the encodings expat does not read itself (Shift_JIS, EUC-JP, ...): on a system whose glibc is
@@ -70,10 +72,11 @@ if(PX_STATIC_LIBS)
 endif()
 
 # PX_LINK_STATIC_BINARY: whether this build links polyxios static, as the Dockerfile's defaults do
-# (the deploy test checks the Docker runtime stage against such a build). meshoptimizer, which Debian 12 ships as a shared library only, is not
-# linked: the binary opens it when a conversion first needs it (formats/gltf/meshopt_library.h),
-# through the static glibc's dlopen, which loads the system's libc, libstdc++ and libm beside it
-# (the same glibc the binary was built with, as Debian's package dependencies hold).
+# (the deploy test checks the Docker runtime stage against such a build). meshoptimizer, which
+# Debian 12 ships as a shared library only, is not linked: the binary opens it when a conversion
+# first needs it (formats/gltf/meshopt_library.h), through the static glibc's dlopen, which loads
+# the system's libc, libstdc++ and libm beside it (the same glibc the binary was built with, as
+# Debian's package dependencies hold).
 set(PX_LINK_STATIC_BINARY OFF)
 if(PX_STATIC_BINARY AND NOT PX_SANITIZE AND NOT PX_FUZZ)
   if(NOT PX_STATIC_ABSEIL OR NOT PX_STATIC_LIBS)

@@ -23,6 +23,8 @@ absl::Status unavailable(const char* file_name, std::string_view reason) {
 
 }  // namespace
 
+const char kMeshoptimizerFile[] = PX_MESHOPTIMIZER_SONAME;
+
 absl::StatusOr<Meshoptimizer> open_meshoptimizer(const char* file_name) {
   // Never closed: the functions serve the process to its end.
   void* library = ::dlopen(file_name, RTLD_NOW | RTLD_LOCAL);
@@ -60,7 +62,7 @@ absl::StatusOr<Meshoptimizer> open_meshoptimizer(const char* file_name) {
 }
 
 absl::StatusOr<const Meshoptimizer*> meshoptimizer() {
-  static const absl::StatusOr<Meshoptimizer> library = open_meshoptimizer(PX_MESHOPTIMIZER_SONAME);
+  static const absl::StatusOr<Meshoptimizer> library = open_meshoptimizer(kMeshoptimizerFile);
   if (!library.ok()) return library.status();
   return &*library;
 }

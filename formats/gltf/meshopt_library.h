@@ -43,7 +43,10 @@ struct Meshoptimizer {
                                      size_t index_count, size_t vertex_count);
 };
 
-// The library polyxios was built against, opened on the first call (once per process, from any
+// The file name (soname) of the library polyxios was built against.
+extern const char kMeshoptimizerFile[];
+
+// That library, opened on the first call (once per process, from any
 // thread). Where it cannot be opened, or lacks a function, an Unavailable status (the machine's
 // fault, exit status 3) naming the library, the loader's reason and the package to install.
 absl::StatusOr<const Meshoptimizer*> meshoptimizer();

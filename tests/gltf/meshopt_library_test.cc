@@ -13,7 +13,7 @@ namespace px::gltf {
 namespace {
 
 TEST(MeshoptLibrary, OpensTheLibraryBuiltAgainstAndFindsEveryFunction) {
-  absl::StatusOr<Meshoptimizer> m = open_meshoptimizer(PX_MESHOPTIMIZER_SONAME);
+  absl::StatusOr<Meshoptimizer> m = open_meshoptimizer(kMeshoptimizerFile);
   ASSERT_TRUE(m.ok()) << m.status();
   const void* functions[] = {
       reinterpret_cast<const void*>(m->decodeVertexBuffer),

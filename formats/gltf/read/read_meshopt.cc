@@ -111,16 +111,13 @@ absl::StatusOr<std::span<const uint8_t>> decode_meshopt_view(
   int result = 0;
   switch (mode) {
     case Mode::kAttributes:
-      result =
-          m.decodeVertexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
+      result = m.decodeVertexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
       break;
     case Mode::kTriangles:
-      result =
-          m.decodeIndexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
+      result = m.decodeIndexBuffer(out->data(), n, stride, compressed.data(), compressed.size());
       break;
     case Mode::kIndices:
-      result =
-          m.decodeIndexSequence(out->data(), n, stride, compressed.data(), compressed.size());
+      result = m.decodeIndexSequence(out->data(), n, stride, compressed.data(), compressed.size());
       break;
   }
   if (result != 0) {

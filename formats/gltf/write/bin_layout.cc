@@ -24,14 +24,14 @@ std::string_view mode_name(MeshoptMode mode) {
 }
 
 // A view's bytes as meshoptimizer's codec for its mode encodes them.
-std::string encode_meshopt(const Meshoptimizer& m, const BufferView& view, const std::string& bytes) {
+std::string encode_meshopt(const Meshoptimizer& m, const BufferView& view,
+                           const std::string& bytes) {
   const size_t count = view.length / view.element_bytes;
   std::vector<unsigned char> out;
   size_t size = 0;
   if (view.meshopt == MeshoptMode::kAttributes) {
     out.resize(m.encodeVertexBufferBound(count, view.element_bytes));
-    size =
-        m.encodeVertexBuffer(out.data(), out.size(), bytes.data(), count, view.element_bytes);
+    size = m.encodeVertexBuffer(out.data(), out.size(), bytes.data(), count, view.element_bytes);
   } else {
     std::vector<unsigned int> indices(count);
     unsigned int max_index = 0;

@@ -54,10 +54,10 @@ Mesh optimize_mesh(const Mesh& mesh, const Meshoptimizer& m, Arena& arena) {
   for (size_t i = 0; i < points; ++i) all[i] = static_cast<unsigned>(i);
   if (points > 0) padded(all);
   std::vector<unsigned> merge(points);
-  const size_t unique =
-      points == 0 ? 0
-                  : m.generateVertexRemapMulti(merge.data(), all.data(), all.size(), points,
-                                                     streams.data(), streams.size());
+  const size_t unique = points == 0
+                            ? 0
+                            : m.generateVertexRemapMulti(merge.data(), all.data(), all.size(),
+                                                         points, streams.data(), streams.size());
   auto point = [&](uint32_t i) { return i < points ? merge[i] : i; };
 
   // 2. The cells, triangles first: each material's in the order the vertex cache likes. A
@@ -115,9 +115,8 @@ Mesh optimize_mesh(const Mesh& mesh, const Meshoptimizer& m, Arena& arena) {
   }
   std::vector<unsigned> fetch(unique, kUnused);
   if (!used.empty()) padded(used);
-  size_t next = used.empty() ? 0
-                             : m.optimizeVertexFetchRemap(fetch.data(), used.data(),
-                                                                used.size(), unique);
+  size_t next =
+      used.empty() ? 0 : m.optimizeVertexFetchRemap(fetch.data(), used.data(), used.size(), unique);
   for (unsigned& f : fetch) {
     if (f == kUnused) f = static_cast<unsigned>(next++);
   }
