@@ -10,7 +10,8 @@ command line convert, info, validate and batch take the flag.
 
   repair_test.py POLYXIOS CORPUS NODE VALIDATE_MJS SCHEMA
 
-Without the corpus, node, the validator's node_modules or xmllint it is skipped (exit 77).
+Without the corpus, node, the validator's node_modules or xmllint it is skipped (exit 77), or
+fails with PX_REQUIRE_ALL=1.
 """
 import json
 import os
@@ -19,6 +20,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from cli_checks import required
 
 POLYXIOS = CORPUS = NODE = VALIDATE = SCHEMA = None
 # The corpus files refused by default, under CORPUS/collada.
@@ -141,10 +144,12 @@ def main():
         sys.exit(__doc__)
     POLYXIOS, CORPUS, NODE, VALIDATE, SCHEMA = sys.argv[1:]
     modules = os.path.join(os.path.dirname(VALIDATE), 'node_modules')
-    if not os.path.isdir(os.path.join(CORPUS, 'collada')) or not NODE or \
-            not os.path.isdir(modules) or not shutil.which('xmllint'):
-        print('skipped: no corpus, node, validator or xmllint')
-        sys.exit(77)
+    collada = os.path.join(CORPUS, 'collada')
+    needed = [(collada, os.path.isdir(collada)), ('node', NODE), (modules, os.path.isdir(modules)),
+              ('xmllint', shutil.which('xmllint'))]
+    missing = [what for what, present in needed if not present]
+    if missing:
+        required.skip(f"absent: {', '.join(missing)}")
     unittest.main(argv=sys.argv[:1], verbosity=2)
 
 

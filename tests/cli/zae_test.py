@@ -9,7 +9,8 @@ writing nothing. With the shared corpus, its .zae files convert to validator-cle
   zae_test.py POLYXIOS NODE VALIDATE_MJS SCHEMA CORPUS
 
 NODE "" (or a validator without its node_modules) skips the validator checks and a missing schema
-the schema checks, saying so; a missing corpus skips the corpus part.
+the schema checks, saying so; a missing corpus skips the corpus part; with PX_REQUIRE_ALL=1 any of
+these fails it.
 """
 import base64
 import io
@@ -20,7 +21,7 @@ import sys
 import tempfile
 import zipfile
 
-from cli_checks import Checks, Schema, Validator, glb_json
+from cli_checks import Checks, Schema, Validator, glb_json, required
 from cli_documents import textured_triangle_dae
 
 POLYXIOS, NODE, VALIDATE, SCHEMA, CORPUS = sys.argv[1:6]
@@ -137,7 +138,7 @@ def main():
         for root, _, files in os.walk(CORPUS):
             zae_files += [os.path.join(root, f) for f in files if f.lower().endswith(".zae")]
     if not zae_files:
-        print("SKIP: no .zae in the corpus at", CORPUS)
+        required.skip_part(f"the corpus part: no .zae in the corpus at {CORPUS}")
     for i, path in enumerate(sorted(zae_files)):
         out = os.path.join(work, "corpus", f"{i}.glb")
         os.makedirs(os.path.dirname(out), exist_ok=True)

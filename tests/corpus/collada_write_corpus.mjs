@@ -31,7 +31,8 @@
 // Prints the counts per source (dae -> dae, gltf -> dae), refusals on write by rule, refusals on
 // read by rule, the writer's warning codes, schema errors by kind and every failure, and finally
 // `N passed, M failed`. Exit 0; 1 on any failure; 77 (ctest SKIP) when the corpus or the schema is
-// absent; 2 on bad usage. With $PX_CORPUS_REPORT set, a JSON summary is written there.
+// absent (1 with PX_REQUIRE_ALL=1, ../support/required.mjs); 2 on bad usage. With
+// $PX_CORPUS_REPORT set, a JSON summary is written there.
 //
 // Arguments, the converter's process and stderr are corpus_run.mjs's (shared with
 // collada_corpus.mjs and gltf_corpus.mjs).
@@ -42,6 +43,7 @@ import readline from 'node:readline';
 import { spawn, spawnSync } from 'node:child_process';
 import * as corpus from './corpus_run.mjs';
 import { byCodePoint, group, lpad, pad } from './corpus_run.mjs';
+import { skip } from '../support/required.mjs';
 
 const OUT_NAME = 'out.dae';
 // Files per xmllint run: the schema parse (~0.1 s) is shared, and a failing batch still names
@@ -56,13 +58,9 @@ const files = [
   ...corpus.findFiles(run, /\.(gltf|glb)$/i, ['gltf']),
 ];
 if (!fs.existsSync(path.join(run.root, 'collada')) && !fs.existsSync(path.join(run.root, 'gltf'))) {
-  console.log(`collada_write_corpus: no collada/ or gltf/ corpus under ${run.root}: skipped`);
-  process.exit(77);
+  skip(`collada_write_corpus: no collada/ or gltf/ corpus under ${run.root}`);
 }
-if (!fs.existsSync(schema)) {
-  console.log(`collada_write_corpus: schema ${schema} absent: skipped`);
-  process.exit(77);
-}
+if (!fs.existsSync(schema)) skip(`collada_write_corpus: no COLLADA schema at ${schema}`);
 if (spawnSync('xmllint', ['--version']).error) {
   console.error('collada_write_corpus: xmllint absent (libxml2-utils)');
   process.exit(1);

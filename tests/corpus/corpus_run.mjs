@@ -5,8 +5,9 @@
 //   openRun()        arguments (POLYXIOS CORPUS [--jobs N] [--timeout SECONDS]
 //                    [--filter REGEX] [--keep], $PX_CORPUS_JOBS/_TIMEOUT/
 //                    _FILTER), exit 2 on bad usage, 77 when the corpus folder
-//                    is absent, 1 without the converter or (unless the driver
-//                    says it does not need it) the validator harness
+//                    is absent (1 with PX_REQUIRE_ALL=1), 1 without the
+//                    converter or (unless the driver says it does not need
+//                    it) the validator harness
 //   findFiles()      the files under the corpus folder, sorted, filtered
 //   tempRoot()       the temporary folder, removed at the end and on
 //                    SIGINT/SIGTERM (unless --keep)
@@ -26,6 +27,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { skip } from '../support/required.mjs';
 
 const STDERR_CAP = 64 * 1024;
 const OUT_NAME = 'out.glb';
@@ -42,8 +44,9 @@ export const lpad = (s, n) => String(s).padStart(n);
 // Parses the command line of `name` (e.g. 'gltf_corpus') and checks what the
 // run needs; returns { name, polyxios, root (CORPUS/folder), jobs, timeoutS,
 // filter, keep, harness }. Exits 2 on bad usage, 77 when CORPUS/folder is
-// absent, 1 when the converter or the validator harness is missing (the
-// harness is not loaded, and run.harness is null, with needsHarness false).
+// absent (1 with PX_REQUIRE_ALL=1, ../support/required.mjs), 1 when the
+// converter or the validator harness is missing (the harness is not loaded,
+// and run.harness is null, with needsHarness false).
 export async function openRun({ name, folder, needsHarness = true }) {
   const usage = (msg) => {
     process.stderr.write(`${name}: ${msg}\n`);
@@ -73,10 +76,7 @@ export async function openRun({ name, folder, needsHarness = true }) {
   const polyxios = path.resolve(positional[0]);
   const root = path.join(path.resolve(positional[1]), folder);
 
-  if (!fs.existsSync(root)) {
-    console.log(`${name}: corpus not found at ${root}: skipped`);
-    process.exit(77);
-  }
+  if (!fs.existsSync(root)) skip(`${name}: no corpus at ${root}`);
   try {
     fs.accessSync(polyxios, fs.constants.X_OK);
   } catch {

@@ -39,6 +39,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/roundtrip/collada_compare.h"
 #include "tests/roundtrip/scene_compare.h"
+#include "tests/support/required.h"
 #include "tests/support/through_collada.h"
 
 namespace px::testing {
@@ -241,7 +242,7 @@ struct Tally {
 TEST(ColladaRoundTrip, DaeDaeDaeIsAFixedPoint) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = corpus_files(corpus, "collada", {".dae"});
-  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no COLLADA corpus at " << corpus;
   Tally t;
   for (const fs::path& file : files) {
     ++t.files;
@@ -282,7 +283,7 @@ TEST(ColladaRoundTrip, DaeDaeDaeIsAFixedPoint) {
 TEST(ColladaRoundTrip, TheComparisonFindsNoDifferenceBetweenAGltfSceneAndItself) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = corpus_files(corpus, "gltf", {".gltf", ".glb"});
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << corpus;
   ThroughColladaOptions options;
   options.collada_cell_order = false;
   int compared = 0;
@@ -303,7 +304,7 @@ TEST(ColladaRoundTrip, TheComparisonFindsNoDifferenceBetweenAGltfSceneAndItself)
 TEST(ColladaRoundTrip, GltfThroughColladaKeepsItsScene) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = corpus_files(corpus, "gltf", {".gltf", ".glb"});
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << corpus;
   Tally t;
   size_t animations = 0, skipped = 0, samples = 0;
   for (const fs::path& file : files) {
@@ -335,7 +336,7 @@ TEST(ColladaRoundTrip, GltfThroughColladaKeepsItsScene) {
 TEST(ColladaRoundTrip, DaeThroughGlbAndColladaKeepsTheGlbScene) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = corpus_files(corpus, "collada", {".dae"});
-  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no COLLADA corpus at " << corpus;
   Tally t;
   int glb_refused = 0;
   size_t animations = 0, skipped = 0, samples = 0;
