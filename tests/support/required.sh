@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # What a test needs from outside the repository (the shared corpus, the COLLADA schema, node,
 # xmllint): where it is absent the test, or the part of it that needs it, is skipped, unless
 # PX_REQUIRE_ALL=1 (set by .ci/run) is in the environment, which makes every such skip a failure
