@@ -280,13 +280,31 @@ TEST(BatchReport, ALineRoundTripsAndBadLinesAreRefused) {
   }
 }
 
-TEST(BatchReport, ANameThatIsNotUtf8StillMakesAJsonLine) {
-  AssetRecord r;
-  r.input = "caf\xE9.dae";  // Latin-1
-  r.outcome = Outcome::kConverted;
-  absl::StatusOr<AssetRecord> back = parse_json_line(to_json_line(r));
+TEST(BatchReport, NamesThatAreNotUtf8StayJsonAndReadBackAsTheirBytes) {
+  AssetRecord latin1;
+  latin1.input = "caf\xE9.dae";
+  latin1.output = "caf\xE9.glb";
+  latin1.outcome = Outcome::kConverted;
+  std::string line = to_json_line(latin1);
+  // The readable spelling stays, the bytes ride beside it.
+  EXPECT_NE(line.find("\"input\":\"caf\xEF\xBF\xBD.dae\""), std::string::npos) << line;
+  EXPECT_NE(line.find("\"inputRaw\":"), std::string::npos) << line;
+  EXPECT_NE(line.find("\"outputRaw\":"), std::string::npos) << line;
+  absl::StatusOr<AssetRecord> back = parse_json_line(line);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->input, "caf\xEF\xBF\xBD.dae");
+  EXPECT_EQ(back->input, latin1.input);
+  EXPECT_EQ(back->output, latin1.output);
+
+  // Two names that differ only in bytes that are not UTF-8 stay two records.
+  AssetRecord other = latin1;
+  other.input = "caf\xE8.dae";
+  auto last = last_records({*parse_json_line(line), *parse_json_line(to_json_line(other))});
+  EXPECT_EQ(last.size(), 2u);
+  // A UTF-8 name gets no raw field.
+  AssetRecord utf8 = latin1;
+  utf8.input = "caf\xC3\xA9.dae";
+  utf8.output = "x.glb";
+  EXPECT_EQ(to_json_line(utf8).find("Raw"), std::string::npos);
 }
 
 TEST(BatchReport, TheExitCodeAndTheSummary) {

@@ -1,6 +1,5 @@
 #include "tools/cli/batch_command.h"
 
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/output_format.h"
+#include "tools/cli/report_file.h"
 #include "tools/cli/worker_pool.h"
 
 namespace px::cli {
@@ -75,37 +75,6 @@ absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::p
   }
   return kept;
 }
-
-class ReportFile {
- public:
-  ~ReportFile() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  absl::Status open(const std::string& path, bool append) {
-    if (path.empty()) return absl::OkStatus();
-    std::error_code ec;
-    if (fs::path folder = fs::path(path).parent_path(); !folder.empty()) {
-      fs::create_directories(folder, ec);
-    }
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (append ? 0 : O_TRUNC),
-                 0666);
-    if (fd_ < 0) return io_error(cat("cannot open the report ", path, ": ", std::strerror(errno)));
-    return absl::OkStatus();
-  }
-  // One write(2) per line: a batch killed at any moment leaves whole lines (at most the last
-  // one cut, which --resume skips).
-  absl::Status add(const AssetRecord& record) {
-    if (fd_ < 0) return absl::OkStatus();
-    std::string line = to_json_line(record);
-    if (::write(fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
-      return io_error(cat("cannot write the report: ", std::strerror(errno)));
-    }
-    return absl::OkStatus();
-  }
-
- private:
-  int fd_ = -1;
-};
 
 class BatchRun {
  public:
