@@ -61,8 +61,9 @@ absl::Status errno_status(int error, const fs::path& path) {
 absl::StatusOr<RegularFile> regular(int fd, const fs::path& path) {
   FdGuard guard{fd};
   struct stat st;
-  if (::fstat(fd, &st) != 0)
+  if (::fstat(fd, &st) != 0) {
     return io_error(cat("cannot read ", path.string(), ": ", std::strerror(errno)));
+  }
   if (!S_ISREG(st.st_mode)) {
     return absl::FailedPreconditionError(
         cat(path.string(), " is ", kind_of(st.st_mode), ", not a regular file"));

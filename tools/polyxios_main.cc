@@ -156,8 +156,9 @@ exit codes (convert, info, validate):
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
-  3  I/O failure (the input could not be read or the output not written) or out of memory.
-     May be retried (with more memory for the latter).
+  3  I/O failure (the input could not be read or the output not written) or out of memory
+     (validate: also an asset stopped at --timeout). May be retried (with more memory for
+     the latter).
   4  internal error
 exit codes (batch, merge-reports):
   0  every asset converted        2  some refused, every other converted (do not retry)

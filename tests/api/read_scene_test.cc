@@ -1,11 +1,10 @@
 // The public API: formats chosen by extension on write and by magic bytes on read.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
-
-#include <sys/stat.h>
-#include <zlib.h>
 
 #include "engine/errors.h"
 #include "formats/polyxios.h"
