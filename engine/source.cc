@@ -201,12 +201,6 @@ std::unique_ptr<Source> borrowed_source(Source& source) {
   return std::make_unique<ForwardingSource>(source);
 }
 
-absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes) {
-  absl::StatusOr<RegularFile> file = open_regular_file(path);
-  if (!file.ok()) return file.status();
-  return file->read_at(0, max_bytes);
-}
-
 absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path) {
   absl::StatusOr<RegularFile> file = open_regular_file(path);
   if (!file.ok()) return file.status();

@@ -73,9 +73,6 @@ std::unique_ptr<Source> memory_source(std::string_view bytes);
 // A source that reads through `source` without owning it, for wrappers that take ownership.
 std::unique_ptr<Source> borrowed_source(Source& source);
 
-// The first bytes of a file the user named (for format detection by magic); fewer at the end of
-// the file.
-absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes);
 // The bytes of a file the user named (a config, a manifest), as they are.
 absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path);
 
