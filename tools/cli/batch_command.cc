@@ -41,14 +41,6 @@ struct BatchSettings {
   double progress_interval = 10;
 };
 
-bool parse_seconds(const std::string& text, double* out) {
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v > 0) || v > 1e9) return false;
-  *out = v;
-  return true;
-}
-
 bool is_inside(const fs::path& path, const fs::path& folder) {
   auto [end, _] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
   return end == folder.end();
@@ -57,14 +49,14 @@ bool is_inside(const fs::path& path, const fs::path& folder) {
 // The assets under src (or listed by --from), less any under out: a batch writing into its own
 // source does not convert its outputs on the next run.
 absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::path& out,
-                                                const std::string& from) {
+                                                const std::string& from, bool allow_external) {
   absl::StatusOr<std::vector<Asset>> assets;
   if (from.empty()) {
-    assets = assets_under(src);
+    assets = assets_under(src, allow_external);
   } else {
     absl::StatusOr<std::string> manifest = read_file_or_stdin(from);
     if (!manifest.ok()) return manifest.status();
-    assets = assets_listed(src, *manifest);
+    assets = assets_listed(src, *manifest, allow_external);
   }
   if (!assets.ok()) return assets.status();
   std::error_code ec;
@@ -239,8 +231,8 @@ int run_batch(int argc, char** argv) {
   if (ec) {
     return fail(io_error(cat("cannot create ", settings.convert.out.string(), ": ", ec.message())));
   }
-  absl::StatusOr<std::vector<Asset>> assets =
-      batch_assets(src, settings.convert.out, args.value("--from"));
+  absl::StatusOr<std::vector<Asset>> assets = batch_assets(
+      src, settings.convert.out, args.value("--from"), settings.convert.read.allow_external_files);
   if (!assets.ok()) {
     if (absl::IsInvalidArgument(assets.status())) {  // a manifest line outside SRC
       return usage(std::string(assets.status().message()));
