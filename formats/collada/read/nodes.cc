@@ -268,7 +268,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       // Element nesting bounds the <node> children (xml.depth); this bounds the instances, so
       // that the recursion into their targets stays as shallow.
       if (const int max_depth = main_.options.limits.max_depth;
-          open_.size() >= static_cast<size_t>(std::max(max_depth, 0))) {
+          open_.size() >= static_cast<size_t>(max_depth)) {
         return refuse(
             "collada.instance_node.depth", "instance_node", child.line,
             cat("url=\"", child.attr("url"), "\" nests instanced nodes deeper than ", max_depth));
