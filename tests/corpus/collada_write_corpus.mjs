@@ -39,7 +39,8 @@
 // Prints the counts per source (dae -> dae, gltf -> dae), refusals on write by rule, refusals on
 // read by rule, the writer's warning codes, schema errors by kind and every failure, and finally
 // `N passed, M failed`. Exit 0; 1 on any failure, a count below its floor or a table that does not
-// load; 77 (ctest SKIP) when the corpus or the schema is absent; 2 on bad usage. With $PX_CORPUS_REPORT set, a JSON summary is written there.
+// load; 77 (ctest SKIP) when the corpus or the schema is absent; 2 on bad usage. With
+// $PX_CORPUS_REPORT set, a JSON summary is written there.
 //
 // Arguments, the converter's process and stderr are corpus_run.mjs's (shared with
 // collada_corpus.mjs and gltf_corpus.mjs).

@@ -178,7 +178,8 @@ async function processFile(rel, index) {
             entry.reason = 'read silently';
           } else if (unreported(input.codes, r.warnings).length) {
             entry.reason = 'error not reported';
-            entry.detail = `no warning validator_codes.tsv pairs with ${unreported(input.codes, r.warnings).join(', ')}`;
+            const missing = unreported(input.codes, r.warnings);
+            entry.detail = `no warning validator_codes.tsv pairs with ${missing.join(', ')}`;
           } else {
             entry.status = 'read with warnings';
           }
