@@ -540,10 +540,11 @@ TEST(AnimationBake, GltfChannelsGltfCannotHoldAreSkippedWithAWarning) {
   };
   ASSERT_EQ(baked.notes.size(), std::size(skipped));
   for (const auto& [channel, why] : skipped) {
+    const std::string names = cat("channel ", channel, ": ");
     const auto note = std::find_if(baked.notes.begin(), baked.notes.end(), [&](const BakeNote& n) {
-      return n.message.find(cat("channel ", channel, ": ")) != std::string::npos;
+      return n.message.find(names) != std::string::npos;
     });
-    ASSERT_NE(note, baked.notes.end()) << "channel " << channel;
+    ASSERT_NE(note, baked.notes.end()) << names;
     EXPECT_EQ(note->code, "gltf.write.animation-channel-skipped") << note->message;
     EXPECT_THAT(note->message, HasSubstr(why));
   }
