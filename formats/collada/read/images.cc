@@ -1,9 +1,9 @@
 #include "formats/collada/read/images.h"
 
+#include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/numbers.h"
-#include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/collada/read/zae_reader.h"
@@ -69,10 +69,38 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
     case UriFile::kFile:
       break;
   }
-  const std::filesystem::path& full = file.path;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(full, ec)) return image_missing(ctx, element, *image, "");
-  absl::StatusOr<std::string> bytes = read_whole_file(full);
+  // Opened beneath the document's folder through every symlink, a regular file only.
+  absl::StatusOr<RegularFile> opened =
+      open_contained_file(ctx.base_dir, file.path, ctx.options.allow_external_files);
+  switch (opened.status().code()) {
+    case absl::StatusCode::kOk:
+      break;
+    case absl::StatusCode::kPermissionDenied:
+      ctx.warn("collada.image.outside-folder",
+               cat("image \"", image->uri,
+                   "\" leads outside the document's folder (through a symlink) and is not read "
+                   "(--allow-external-files reads it)"),
+               &element);
+      return absl::OkStatus();
+    case absl::StatusCode::kNotFound:
+      return image_missing(ctx, element, *image, "");
+    case absl::StatusCode::kFailedPrecondition:
+      return image_missing(
+          ctx, element, *image,
+          cat(" as a regular file (", std::string(opened.status().message()), ")"));
+    default:
+      break;
+  }
+  // No image is read past the input limit, and none as it grows: its size at the open.
+  if (opened.ok() && opened->size() > ctx.options.limits.max_input_bytes) {
+    return over_budget(
+        "limits.input-bytes", element.name, element.line,
+        cat("image file \"", image->uri, "\" is ", opened->size(), " bytes, past the ",
+            ctx.options.limits.max_input_bytes, " bytes a read may take in"));
+  }
+  absl::StatusOr<std::string> bytes = opened.ok()
+                                          ? opened->read_at(0, static_cast<size_t>(opened->size()))
+                                          : absl::StatusOr<std::string>(opened.status());
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
              cat("image file \"", image->uri,
