@@ -76,7 +76,7 @@ TEST(ImageTranscode, GlbHoldsThePngInABufferViewThatReadsBack) {
   ReadResult back = read_bytes(written->json);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
   ASSERT_EQ(back.scene->images.size(), 1u);
-  const std::vector<uint8_t>& bytes = back.scene->images[0].bytes;
+  const SharedBytes& bytes = back.scene->images[0].bytes;
   ASSERT_GE(bytes.size(), 8u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), png_magic());
   EXPECT_TRUE(back.scene->images[0].uri.empty());

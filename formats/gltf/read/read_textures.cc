@@ -5,20 +5,31 @@
 
 #include "engine/errors.h"
 #include "engine/file_uri.h"
+#include "engine/hash_containers.h"
+#include "engine/loaded_files.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
 #include "formats/gltf/check/resource_check.h"
+#include "model/shared_bytes.h"
 
 namespace px::gltf {
 namespace {
 
 constexpr std::string_view kImageMissing = "gltf.image.missing";
 
+// The files and buffer views the document's images have taken, by where they come from: images
+// naming one share one copy of its bytes, read or copied once.
+struct LoadedImageBytes {
+  LoadedFiles files;
+  HashMap<int, SharedBytes> views;  // by bufferView index
+};
+
 // A file that is not there is a warning (a .gltf may be copied before its textures), or a refusal
 // when the caller asks for every resource (strict_resources).
-absl::Status load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
+absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const std::string& at,
+                             Image& image) {
   ResolvedUri file =
       resolve_file_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
   switch (file.kind) {
@@ -45,20 +56,21 @@ absl::Status load_image_file(ReadContext& ctx, const std::string& at, Image& ima
              cat(at, ": image file \"", image.uri, "\" was not found; its URI is kept"));
     return absl::OkStatus();
   }
-  absl::StatusOr<std::string> bytes = read_whole_file(file.path);
+  absl::StatusOr<SharedBytes> bytes = loaded.files.read(file.path);
   if (!bytes.ok()) {
     ctx.warn("gltf.read.image-unreadable",
              cat(at, ": image file \"", image.uri,
                  "\" cannot be read: ", std::string(bytes.status().message())));
     return absl::OkStatus();
   }
-  image.bytes.assign(bytes->begin(), bytes->end());
+  image.bytes = *std::move(bytes);
   std::string_view sniffed = sniff_media_type(image.bytes);
   if (!sniffed.empty()) image.mime_type = std::string(sniffed);
   return absl::OkStatus();
 }
 
-absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& json, Image& image) {
+absl::Status read_image(ReadContext& ctx, Buffers& buffers, LoadedImageBytes& loaded,
+                        const JsonObject& json, Image& image) {
   int view = -1;
   std::string uri;
   PX_GLTF_TRY(json.get("name", image.name));
@@ -66,9 +78,13 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
   PX_GLTF_TRY(json.get("uri", uri));
   PX_GLTF_TRY(json.get_index("bufferView", ctx.count(Top::kBufferViews), view));
   if (view >= 0) {
-    absl::StatusOr<ViewBytes> bytes = buffers.view(view);
-    if (!bytes.ok()) return bytes.status();
-    image.bytes.assign(bytes->bytes.begin(), bytes->bytes.end());
+    auto it = loaded.views.find(view);
+    if (it == loaded.views.end()) {
+      absl::StatusOr<ViewBytes> bytes = buffers.view(view);
+      if (!bytes.ok()) return bytes.status();
+      it = loaded.views.emplace(view, SharedBytes::copy_of(bytes->bytes)).first;
+    }
+    image.bytes = it->second;
     if (image.mime_type.empty()) image.mime_type = std::string(sniff_media_type(image.bytes));
     check_image(ctx, json, image.bytes);
     return absl::OkStatus();
@@ -94,7 +110,9 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
   }
   image.uri = uri;
   // A URI that does not parse names no file (check_image warns about it).
-  if (uri_syntax_error(uri).empty()) PX_GLTF_TRY(load_image_file(ctx, json.pointer(), image));
+  if (uri_syntax_error(uri).empty()) {
+    PX_GLTF_TRY(load_image_file(ctx, loaded, json.pointer(), image));
+  }
   check_image(ctx, json, image.bytes);
   return absl::OkStatus();
 }
@@ -153,10 +171,11 @@ void read_source_extension(ReadContext& ctx, const JsonObject& json, Texture& te
 absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
   std::vector<Image>& images = ctx.scene().images;
   PX_GLTF_TRY(ctx.resize(images, Top::kImages));
+  LoadedImageBytes loaded;
   for (size_t i = 0; i < images.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kImages, i);
     if (!json.ok()) return json.status();
-    PX_GLTF_TRY(read_image(ctx, buffers, *json, images[i]));
+    PX_GLTF_TRY(read_image(ctx, buffers, loaded, *json, images[i]));
   }
   return absl::OkStatus();
 }

@@ -1,6 +1,9 @@
 #include "formats/gltf/write/image_writer.h"
 
+#include <map>
 #include <set>
+#include <span>
+#include <utility>
 
 #include "engine/strings.h"
 #include "engine/uri.h"
@@ -179,13 +182,26 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
 }
 
 void ImageWriter::add_views(BinLayout& bin) {
+  // Images sharing one copy of their bytes (a file many images of the input named) share one
+  // view: the output holds those bytes once, as the scene does.
+  std::map<std::pair<const uint8_t*, size_t>, int> views_of_shared;
   for (Written& w : written_) {
     if (w.form != Form::kBufferView) continue;
-    const std::vector<uint8_t>* bytes = w.transcoded.empty() ? &w.image->bytes : &w.transcoded;
-    w.view = bin.add_view(bytes->size(), 0, [bytes](ViewOut& out, Diagnostics&) {
-      out.bytes({reinterpret_cast<const char*>(bytes->data()), bytes->size()});
+    const bool own = w.transcoded.empty();
+    const std::span<const uint8_t> bytes =
+        own ? w.image->bytes.span() : std::span<const uint8_t>(w.transcoded);
+    if (own) {
+      if (auto it = views_of_shared.find({bytes.data(), bytes.size()});
+          it != views_of_shared.end()) {
+        w.view = it->second;
+        continue;
+      }
+    }
+    w.view = bin.add_view(bytes.size(), 0, [bytes](ViewOut& out, Diagnostics&) {
+      out.bytes({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
       return absl::OkStatus();
     });
+    if (own) views_of_shared.emplace(std::pair(bytes.data(), bytes.size()), w.view);
   }
 }
 
@@ -213,7 +229,8 @@ void ImageWriter::write_json(JsonWriter& json) const {
         break;
       case Form::kDataUri:
         json.key("uri");
-        json.string(data_uri(w.mime_type, w.transcoded.empty() ? w.image->bytes : w.transcoded));
+        json.string(data_uri(w.mime_type, w.transcoded.empty() ? w.image->bytes.span()
+                                                               : std::span<const uint8_t>(w.transcoded)));
         break;
       case Form::kUri:
         json.key("uri");
