@@ -328,8 +328,8 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
     }
   }
   auto* attributes = n_attrs == 0 ? nullptr
-                                   : static_cast<Attribute*>(doc_.memory_.allocate(
-                                         sizeof(Attribute) * n_attrs, alignof(Attribute)));
+                                  : static_cast<Attribute*>(doc_.memory_.allocate(
+                                        sizeof(Attribute) * n_attrs, alignof(Attribute)));
   for (size_t i = 0; i < n_attrs; ++i) {
     new (&attributes[i]) Attribute{intern_copy(attrs[2 * i]), copy(attrs[2 * i + 1])};
   }

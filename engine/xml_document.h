@@ -37,8 +37,8 @@ struct Element;
 
 // A map whose nodes and buckets a budget account counts (nullptr: none).
 template <class K, class V>
-using AccountedMap = std::unordered_map<K, V, HashOf<K>, EqualOf<K>,
-                                        AccountedAllocator<std::pair<const K, V>>>;
+using AccountedMap =
+    std::unordered_map<K, V, HashOf<K>, EqualOf<K>, AccountedAllocator<std::pair<const K, V>>>;
 // Elements by their "id" attribute.
 using IdMap = AccountedMap<std::string_view, const Element*>;
 

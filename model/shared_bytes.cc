@@ -67,9 +67,8 @@ SharedBytes::SharedBytes(std::span<const uint8_t> bytes, std::shared_ptr<const v
 SharedBytes SharedBytes::copy_of(std::span<const uint8_t> bytes) {
   if (bytes.empty()) return {};
   std::shared_ptr<MemoryBudget> budget = current_memory_budget();
-  std::vector<uint8_t> copy = charged(budget.get(), bytes.size(), [&] {
-    return std::vector<uint8_t>(bytes.begin(), bytes.end());
-  });
+  std::vector<uint8_t> copy = charged(
+      budget.get(), bytes.size(), [&] { return std::vector<uint8_t>(bytes.begin(), bytes.end()); });
   return hold(std::move(copy), std::move(budget));
 }
 

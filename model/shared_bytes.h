@@ -23,8 +23,7 @@ class SharedBytes {
   SharedBytes() = default;
   // Takes the vector's bytes (no copy), charging them to the current read's budget.
   SharedBytes(std::vector<uint8_t> bytes);  // NOLINT(google-explicit-constructor): as a vector
-  SharedBytes(std::initializer_list<uint8_t> bytes)
-      : SharedBytes(std::vector<uint8_t>(bytes)) {}
+  SharedBytes(std::initializer_list<uint8_t> bytes) : SharedBytes(std::vector<uint8_t>(bytes)) {}
   // The string's bytes (no copy), charged as the vector's are.
   explicit SharedBytes(std::string bytes);
   // Bytes `owner` holds and has charged already where it must (an inflated archive entry): not

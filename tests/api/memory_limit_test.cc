@@ -129,6 +129,21 @@ TEST_F(MemoryLimit, ADaeGzIsRefusedByItsTreeBeforeItsInputLimit) {
   EXPECT_LT(refused_line(scene.status(), "a"), int64_t{1} << 17);
 }
 
+TEST_F(MemoryLimit, AGltfJsonDocumentPastTheLimitIsRefused) {
+  // The glTF reader's JSON document grows with its input as the element tree does: 2.5 MB of
+  // numbers in extras take some 20 MB as values, refused under 4 MiB.
+  std::string json = R"({"asset": {"version": "2.0"}, "extras": [0)";
+  for (int i = 0; i < 1250000; ++i) json += ",0";
+  json += "]}";
+  ReadOptions options;
+  options.limits.max_memory_bytes = uint64_t{4} << 20;
+  Diagnostics d;
+  absl::StatusOr<Scene> scene = read_scene_bytes(json, options, d);
+  EXPECT_EQ(testing::rule_of(scene.status()), "limits.memory") << scene.status();
+  options.limits.max_memory_bytes = uint64_t{256} << 20;
+  EXPECT_TRUE(read_scene_bytes(json, options, d).ok());
+}
+
 // A .zae whose document holds one <image> per name in `images`, each naming that entry, with
 // each distinct name a 1 MiB PNG entry (its signature and zeros, deflated to about a kilobyte).
 std::string archive_of_images(const std::vector<std::string>& images) {

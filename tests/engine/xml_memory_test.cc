@@ -79,8 +79,7 @@ TEST(XmlMemory, TextKeptAsAStringIsCharged) {
 TEST(XmlMemory, ExpatsBuffersAreCharged) {
   // expat holds a start tag whole before the tree sees it: a 4 MiB attribute value is refused
   // under 2 MiB by expat's own allocations, naming the element it lies in.
-  const std::string text =
-      "<root>\n<a v=\"" + std::string(size_t{4} << 20, 'x') + "\"/>\n</root>";
+  const std::string text = "<root>\n<a v=\"" + std::string(size_t{4} << 20, 'x') + "\"/>\n</root>";
   auto budget = std::make_shared<MemoryBudget>(uint64_t{2} << 20);
   absl::StatusOr<std::unique_ptr<Document>> doc = parse_under(budget, text);
   ASSERT_FALSE(doc.ok());

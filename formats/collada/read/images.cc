@@ -102,8 +102,8 @@ absl::StatusOr<SharedBytes> archive_entry_bytes(ZipArchive& archive, LoadedImage
   } else {
     auto owner = std::make_shared<const EntryBytes>(*std::move(inflated));
     const std::string_view view = owner->view();
-    bytes = SharedBytes({reinterpret_cast<const uint8_t*>(view.data()), view.size()},
-                        std::move(owner));
+    bytes =
+        SharedBytes({reinterpret_cast<const uint8_t*>(view.data()), view.size()}, std::move(owner));
   }
   loaded.entries.emplace(entry.name, bytes);
   return bytes;
@@ -112,8 +112,8 @@ absl::StatusOr<SharedBytes> archive_entry_bytes(ZipArchive& archive, LoadedImage
 // An image of a document read from a .zae: a relative URI names an entry of the archive, whose
 // bytes are embedded and its URI dropped (no such file lies beside the output), never a host file;
 // one leaving the archive is not read. Others (absolute, file:, http:) are as any document's.
-absl::Status load_archive_image(ReadContext& ctx, LoadedImageBytes& loaded,
-                                const Element& element, Image* image, bool* handled) {
+absl::Status load_archive_image(ReadContext& ctx, LoadedImageBytes& loaded, const Element& element,
+                                Image* image, bool* handled) {
   const ArchiveUri uri = resolve_archive_uri(image->uri, ctx.archive->document_dir);
   *handled = uri.kind != ArchiveUri::Kind::kNotRelative;
   if (uri.kind == ArchiveUri::Kind::kOutside) {
