@@ -1,20 +1,13 @@
 #include "engine/mapped_file.h"
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
-#include <cerrno>
 #include <cstring>
 #include <mutex>
 #include <system_error>
-
-#include "engine/errors.h"
-#include "engine/source.h"
-#include "engine/strings.h"
 
 namespace px {
 namespace {
@@ -95,41 +88,16 @@ void unguard(int slot) {
   g_slots[slot].taken.store(false, std::memory_order_release);
 }
 
-absl::Status open_error(const std::filesystem::path& path) {
-  return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
-}
-
-// Every byte the descriptor gives, for what cannot be mapped.
-absl::Status read_all(int fd, const std::filesystem::path& path, std::string& out) {
-  char buffer[1 << 16];
-  while (true) {
-    ssize_t n = ::read(fd, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error(cat("cannot read ", path.string(), ": ", std::strerror(errno)));
-    if (n == 0) return absl::OkStatus();
-    out.append(buffer, static_cast<size_t>(n));
-  }
-}
-
 }  // namespace
 
-absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
-    const std::filesystem::path& path, bool warm) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return io_error(cat("cannot read ", path.string(), ": it is a directory"));
-  }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return open_error(path);
+absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::map(RegularFile file, bool warm) {
   std::shared_ptr<MappedFile> out(new MappedFile());
-  struct stat st;
-  const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-  const size_t size = regular ? static_cast<size_t>(st.st_size) : 0;
+  const size_t size = static_cast<size_t>(file.size());
   warm = warm && size >= kWarmBytes;
   if (size > 0) {
     // Populating the page tables up front saves the faults of a reader touching every page; a
     // warmed mapping leaves that to the warming thread.
-    void* p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (warm ? 0 : MAP_POPULATE), fd, 0);
+    void* p = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | (warm ? 0 : MAP_POPULATE), file.fd(), 0);
     if (p != MAP_FAILED) {
       out->slot_ = guard(p, size);
       if (out->slot_ < 0) {
@@ -141,26 +109,30 @@ absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
       }
     }
   }
-  // A pipe, a file of the kernel's that says it is empty, a failed map, no free guard slot.
-  if (out->mapped_size_ == 0) {
-    absl::Status read = read_all(fd, path, out->copy_);
-    if (!read.ok()) {
-      ::close(fd);
-      return read;
-    }
+  // An empty file, a failed map, no free guard slot: the bytes the file held at its open.
+  if (out->mapped_size_ == 0 && size > 0) {
+    absl::StatusOr<std::string> bytes = file.read_at(0, size);
+    if (!bytes.ok()) return bytes.status();
+    out->copy_ = *std::move(bytes);
     out->data_ = reinterpret_cast<const uint8_t*>(out->copy_.data());
     out->size_ = out->copy_.size();
   }
-  ::close(fd);  // a mapping outlives its descriptor
   if (warm && out->mapped_size_ > 0) {
-    MappedFile* file = out.get();
+    MappedFile* mapped = out.get();
     try {
-      out->warmer_ = std::thread([file] { file->warm_pages(); });
+      out->warmer_ = std::thread([mapped] { mapped->warm_pages(); });
     } catch (const std::system_error&) {
       // No thread to be had (a batch worker's address-space cap): pages fault in as read.
     }
   }
-  return std::shared_ptr<const MappedFile>(std::move(out));
+  return std::shared_ptr<const MappedFile>(std::move(out));  // a mapping outlives its descriptor
+}
+
+absl::StatusOr<std::shared_ptr<const MappedFile>> MappedFile::open(
+    const std::filesystem::path& path, bool warm) {
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
+  return map(*std::move(file), warm);
 }
 
 void MappedFile::warm_pages() {
@@ -186,22 +158,20 @@ bool MappedFile::cut_short() const {
   return slot_ >= 0 && g_slots[slot_].cut.load(std::memory_order_acquire);
 }
 
-absl::StatusOr<FileBytes> load_file(const std::filesystem::path& path, bool warm) {
-  absl::StatusOr<std::shared_ptr<const MappedFile>> mapped = MappedFile::open(path, warm);
+absl::StatusOr<FileBytes> load_file(RegularFile file, bool warm) {
+  absl::StatusOr<std::shared_ptr<const MappedFile>> mapped = MappedFile::map(std::move(file), warm);
   if (!mapped.ok()) return mapped.status();
   FileBytes out;
-  if ((*mapped)->text().starts_with("\x1f\x8b")) {
-    absl::StatusOr<std::string> inflated = read_whole_file(path);
-    if (!inflated.ok()) return inflated.status();
-    auto owned = std::make_shared<const std::string>(*std::move(inflated));
-    out.bytes = *owned;
-    out.owner = std::move(owned);
-    return out;
-  }
   out.bytes = (*mapped)->text();
   out.owner = *mapped;
   out.mapped = *std::move(mapped);
   return out;
+}
+
+absl::StatusOr<FileBytes> load_file(const std::filesystem::path& path, bool warm) {
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
+  return load_file(*std::move(file), warm);
 }
 
 }  // namespace px

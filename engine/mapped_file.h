@@ -25,17 +25,20 @@
 #include <thread>
 
 #include "absl/status/statusor.h"
+#include "engine/contained_file.h"
 
 namespace px {
 
 class MappedFile {
  public:
-  // Maps the whole file as it is at the call (its size from the open descriptor: a file that
-  // grows later is read as it was). An empty file maps nothing. Failures are I/O errors worded
-  // as open_file_source's. When every guard slot is taken (hundreds of files mapped at once),
-  // the bytes are read into memory instead.
+  // Maps the whole of an open file as it was at its open (its size: a file that grows later is
+  // read as it was). An empty file maps nothing. When every guard slot is taken (hundreds of files
+  // mapped at once), the bytes are read into memory instead.
   // warm: touch the pages on a second thread (see above), when the file is large enough (8 MiB)
   // to pay for one.
+  static absl::StatusOr<std::shared_ptr<const MappedFile>> map(RegularFile file, bool warm = false);
+  // The same for a file the user named (open_regular_file: failures worded as
+  // open_file_source's).
   static absl::StatusOr<std::shared_ptr<const MappedFile>> open(const std::filesystem::path& path,
                                                                 bool warm = false);
 
@@ -62,15 +65,17 @@ class MappedFile {
   std::atomic<bool> stop_warming_{false};
 };
 
-// A whole file's bytes and what keeps them alive: mapped (warmed when `warm`), or (for a gzip-compressed file, which
-// open_file_source inflates as it reads) inflated into memory, as read_whole_file reads them.
+// A whole file's bytes, mapped (warmed when `warm`), and what keeps them alive. The bytes are the
+// file's as they are: a glTF document or buffer is never inflated, whatever its first bytes.
 struct FileBytes {
   std::string_view bytes;
   std::shared_ptr<const void> owner;
-  std::shared_ptr<const MappedFile> mapped;  // null when inflated into memory
+  std::shared_ptr<const MappedFile> mapped;
   // True when the file was cut short while mapped (see MappedFile::cut_short).
   bool cut_short() const { return mapped != nullptr && mapped->cut_short(); }
 };
+absl::StatusOr<FileBytes> load_file(RegularFile file, bool warm = false);
+// The same for a file the user named.
 absl::StatusOr<FileBytes> load_file(const std::filesystem::path& path, bool warm = false);
 
 }  // namespace px

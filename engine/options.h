@@ -24,8 +24,8 @@ struct Limits {
   // conversion from taking a server down while reading a document of several gigabytes.
   uint64_t max_memory_bytes = uint64_t{8} << 30;
   // Bytes of input (limits.input-bytes): a file's size, checked before it is read; a stream's or
-  // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer files it
-  // loads; a .zae's entries' inflated sizes together, as its directory declares them
+  // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer and image
+  // files it loads; a .zae's entries' inflated sizes together, as its directory declares them
   // (collada.zae.size), checked before one is inflated. 16 GiB: past the largest scans we know, and every budget below grows with the input.
   uint64_t max_input_bytes = uint64_t{16} << 30;
   // How deep COLLADA elements (xml.depth) or the glTF JSON values a read keeps (extras;
@@ -64,8 +64,8 @@ struct Limits {
 };
 
 struct ReadOptions {
-  // Read image files outside the document's folder (absolute paths, ".."). Off by default,
-  // since ingestion servers convert untrusted uploads.
+  // Read files a document names outside its folder (absolute paths, "..", symlinks leading out
+  // of it: engine/contained_file.h). Off by default: ingestion servers convert untrusted uploads.
   bool allow_external_files = false;
   // Refuse an input naming an image file that is not there (*.image.missing), rather than
   // read it with that warning (a .gltf may be copied before its textures).

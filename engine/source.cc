@@ -1,11 +1,13 @@
 #include "engine/source.h"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <limits>
+#include <vector>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -23,67 +25,136 @@ absl::StatusOr<std::unique_ptr<Source>> Source::reopen() const {
 
 namespace {
 
+using SharedFile = std::shared_ptr<const RegularFile>;
+
+// Each source reads the file at its own offset (pread), so that a source made again from the same
+// descriptor (reopen) starts from the beginning whatever the first one did.
 class FileSource : public Source {
  public:
-  FileSource(std::filesystem::path path, std::FILE* file, uint64_t size)
-      : path_(std::move(path)), file_(file), size_(size) {}
-  ~FileSource() override { std::fclose(file_); }
+  explicit FileSource(SharedFile file) : file_(std::move(file)) {}
 
   absl::StatusOr<size_t> read(char* buffer, size_t size) override {
-    size_t n = std::fread(buffer, 1, size, file_);
-    if (n < size && std::ferror(file_)) {
-      return io_error(cat("cannot read ", path_.string(), ": ", std::strerror(errno)));
+    while (true) {
+      const ssize_t n = ::pread(file_->fd(), buffer, std::min<size_t>(size, 1u << 30),
+                                static_cast<off_t>(offset_));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        return io_error(cat("cannot read ", file_->path().string(), ": ", std::strerror(errno)));
+      }
+      offset_ += static_cast<uint64_t>(n);
+      return static_cast<size_t>(n);
     }
-    return n;
   }
-  uint64_t size_bound() const override { return size_; }
-  std::filesystem::path path() const override { return path_; }
-  std::string name() const override { return path_.string(); }
+  uint64_t size_bound() const override { return file_->size(); }
+  std::filesystem::path path() const override { return file_->path(); }
+  std::string name() const override { return file_->path().string(); }
   absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
-    return open_file_source(path_);
+    return std::unique_ptr<Source>(new FileSource(file_));
   }
 
  private:
-  std::filesystem::path path_;
-  std::FILE* file_;
-  uint64_t size_;
+  SharedFile file_;
+  uint64_t offset_ = 0;
 };
 
+// A gzip file inflated as it is read, member after member (as gzip -d reads concatenated ones);
+// bytes after the last member that start no other are ignored, as zlib's gzread ignores them.
 class GzipSource : public Source {
  public:
-  GzipSource(std::filesystem::path path, gzFile file, uint64_t stored_size)
-      : path_(std::move(path)), file_(file), stored_size_(std::max<uint64_t>(stored_size, 1)) {}
-  ~GzipSource() override { gzclose(file_); }
+  explicit GzipSource(SharedFile file) : file_(std::move(file)), in_(kInBytes) {
+    stream_.zalloc = Z_NULL;
+    stream_.zfree = Z_NULL;
+    stream_.opaque = Z_NULL;
+    ready_ = inflateInit2(&stream_, 16 + MAX_WBITS) == Z_OK;
+  }
+  ~GzipSource() override {
+    if (ready_) inflateEnd(&stream_);
+  }
 
   absl::StatusOr<size_t> read(char* buffer, size_t size) override {
-    unsigned chunk = static_cast<unsigned>(std::min<size_t>(size, 1u << 30));
-    int n = gzread(file_, buffer, chunk);
-    if (n < 0) {
-      int code = 0;
-      const char* message = gzerror(file_, &code);
-      return absl::InvalidArgumentError(cat("gzip.corrupt: ", path_.string(), ": ", message));
+    if (!ready_) return corrupt("zlib could not start inflating");
+    stream_.next_out = reinterpret_cast<Bytef*>(buffer);
+    stream_.avail_out = static_cast<uInt>(std::min<size_t>(size, 1u << 30));
+    const uInt wanted = stream_.avail_out;
+    while (stream_.avail_out > 0 && !ended_) {
+      if (stream_.avail_in == 0) {
+        absl::StatusOr<size_t> n = fill();
+        if (!n.ok()) return n.status();
+        if (*n == 0) {
+          if (between_members_) {
+            ended_ = true;
+            break;
+          }
+          return corrupt("the file ends inside a compressed stream (it was cut short)");
+        }
+      }
+      if (between_members_) {
+        // Another member follows only where its magic does; anything else ends the data.
+        if (!next_member_starts()) {
+          ended_ = true;
+          break;
+        }
+        inflateReset(&stream_);
+        between_members_ = false;
+      }
+      const int result = inflate(&stream_, Z_NO_FLUSH);
+      if (result == Z_STREAM_END) {
+        between_members_ = true;
+      } else if (result != Z_OK && !(result == Z_BUF_ERROR && stream_.avail_in == 0)) {
+        return corrupt(stream_.msg != nullptr ? stream_.msg : "the compressed data is invalid");
+      }
     }
-    return static_cast<size_t>(n);
+    return static_cast<size_t>(wanted - stream_.avail_out);
   }
   // A compressed size says little about the inflated one; the budget checks fall back on
   // their own caps.
   uint64_t size_bound() const override { return std::numeric_limits<uint32_t>::max(); }
   double fraction_read(uint64_t) const override {
-    const z_off_t inflated_from = gzoffset(file_);
-    return inflated_from < 0 ? 0
-                             : std::min(1.0, static_cast<double>(inflated_from) /
-                                                 static_cast<double>(stored_size_));
+    const uint64_t consumed = offset_ - stream_.avail_in;
+    return std::min(1.0, static_cast<double>(consumed) /
+                             static_cast<double>(std::max<uint64_t>(file_->size(), 1)));
   }
-  std::filesystem::path path() const override { return path_; }
-  std::string name() const override { return path_.string(); }
+  std::filesystem::path path() const override { return file_->path(); }
+  std::string name() const override { return file_->path().string(); }
   absl::StatusOr<std::unique_ptr<Source>> reopen() const override {
-    return open_file_source(path_);
+    return std::unique_ptr<Source>(new GzipSource(file_));
   }
 
  private:
-  std::filesystem::path path_;
-  gzFile file_;
-  uint64_t stored_size_;
+  static constexpr size_t kInBytes = size_t{1} << 18;
+
+  absl::Status corrupt(std::string_view why) const {
+    return absl::InvalidArgumentError(cat("gzip.corrupt: ", file_->path().string(), ": ", why));
+  }
+  // The next compressed bytes into in_, kept whole when a member's magic straddles two reads.
+  absl::StatusOr<size_t> fill() {
+    while (true) {
+      const ssize_t n = ::pread(file_->fd(), in_.data(), in_.size(), static_cast<off_t>(offset_));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        return io_error(cat("cannot read ", file_->path().string(), ": ", std::strerror(errno)));
+      }
+      offset_ += static_cast<uint64_t>(n);
+      stream_.next_in = reinterpret_cast<Bytef*>(in_.data());
+      stream_.avail_in = static_cast<uInt>(n);
+      return static_cast<size_t>(n);
+    }
+  }
+  bool next_member_starts() {
+    if (stream_.avail_in >= 2) return stream_.next_in[0] == 0x1f && stream_.next_in[1] == 0x8b;
+    // One byte left in the buffer: the magic's second byte is the file's next.
+    absl::StatusOr<std::string> next = file_->read_at(offset_, 1);
+    return stream_.next_in[0] == 0x1f && next.ok() && next->size() == 1 &&
+           static_cast<unsigned char>((*next)[0]) == 0x8b;
+  }
+
+  SharedFile file_;
+  std::vector<char> in_;
+  z_stream stream_{};
+  bool ready_ = false;
+  bool between_members_ = false;
+  bool ended_ = false;
+  uint64_t offset_ = 0;  // of the next compressed byte fill() reads
 };
 
 class MemorySource : public Source {
@@ -107,38 +178,19 @@ class MemorySource : public Source {
   size_t position_ = 0;
 };
 
-absl::Status open_error(const std::filesystem::path& path) {
-  return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
-}
-
 }  // namespace
 
+std::unique_ptr<Source> open_file_source(RegularFile file) {
+  auto shared = std::make_shared<const RegularFile>(std::move(file));
+  absl::StatusOr<std::string> magic = shared->read_at(0, 2);
+  if (magic.ok() && *magic == "\x1f\x8b") return std::make_unique<GzipSource>(std::move(shared));
+  return std::make_unique<FileSource>(std::move(shared));
+}
+
 absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return io_error(cat("cannot read ", path.string(), ": it is a directory"));
-  }
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return open_error(path);
-  unsigned char magic[2] = {0, 0};
-  size_t got = std::fread(magic, 1, 2, file);
-  if (got == 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
-    const long stored = std::fseek(file, 0, SEEK_END) == 0 ? std::ftell(file) : 0;
-    std::fclose(file);
-    gzFile gz = gzopen(path.c_str(), "rb");
-    if (gz == nullptr) return open_error(path);
-    gzbuffer(gz, 1 << 18);
-    return std::unique_ptr<Source>(
-        new GzipSource(path, gz, stored < 0 ? 0 : static_cast<uint64_t>(stored)));
-  }
-  if (std::fseek(file, 0, SEEK_END) != 0) {
-    std::fclose(file);
-    return open_error(path);
-  }
-  long size = std::ftell(file);
-  std::rewind(file);
-  return std::unique_ptr<Source>(
-      new FileSource(path, file, size < 0 ? 0 : static_cast<uint64_t>(size)));
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
+  return open_file_source(*std::move(file));
 }
 
 std::unique_ptr<Source> memory_source(std::string_view bytes) {
@@ -149,28 +201,16 @@ std::unique_ptr<Source> borrowed_source(Source& source) {
   return std::make_unique<ForwardingSource>(source);
 }
 
-absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return open_error(path);
-  std::string out(max_bytes, '\0');
-  size_t n = std::fread(out.data(), 1, max_bytes, file);
-  std::fclose(file);
-  out.resize(n);
-  return out;
-}
-
 absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path) {
-  auto source = open_file_source(path);
-  if (!source.ok()) return source.status();
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
   std::string out;
-  char buffer[1 << 16];
   while (true) {
-    absl::StatusOr<size_t> n = (*source)->read(buffer, sizeof buffer);
-    if (!n.ok()) return n.status();
-    if (*n == 0) break;
-    out.append(buffer, *n);
+    absl::StatusOr<std::string> block = file->read_at(out.size(), size_t{1} << 16);
+    if (!block.ok()) return block.status();
+    if (block->empty()) return out;
+    out += *block;
   }
-  return out;
 }
 
 }  // namespace px

@@ -1,5 +1,5 @@
-// Chunked input: a file, a gzip-compressed file, or bytes in memory. Readers pull blocks and
-// never need the whole input in memory.
+// Chunked input: a file, a gzip-compressed COLLADA document, or bytes in memory. Readers pull
+// blocks and never need the whole input in memory.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "engine/contained_file.h"
 
 namespace px {
 
@@ -62,14 +63,17 @@ class ForwardingSource : public Source {
   Source& source_;
 };
 
-// Opens a file; one starting with the gzip magic is decompressed as it is read.
+// A COLLADA document's bytes from an open file: one starting with the gzip magic is inflated as it
+// is read (a reader meters what it inflates: engine/metered_source.h). Only a COLLADA document is
+// ever gzip: glTF documents, buffers and images are read as the bytes they are.
+std::unique_ptr<Source> open_file_source(RegularFile file);
+// The same for a file the user named (open_regular_file).
 absl::StatusOr<std::unique_ptr<Source>> open_file_source(const std::filesystem::path& path);
 std::unique_ptr<Source> memory_source(std::string_view bytes);
 // A source that reads through `source` without owning it, for wrappers that take ownership.
 std::unique_ptr<Source> borrowed_source(Source& source);
 
-// Reads the first bytes of a file (for format detection by magic); fewer at the end of the file.
-absl::StatusOr<std::string> read_file_prefix(const std::filesystem::path& path, size_t max_bytes);
+// The bytes of a file the user named (a config, a manifest), as they are.
 absl::StatusOr<std::string> read_whole_file(const std::filesystem::path& path);
 
 }  // namespace px

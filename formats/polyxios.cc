@@ -7,6 +7,7 @@
 #include <new>
 #include <string>
 
+#include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/source.h"
@@ -132,27 +133,28 @@ std::string_view format_name(Format format) {
 absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOptions& options,
                                  Diagnostics& diagnostics, Format* format) try {
   MemoryBudgetScope budget(read_budget(options));
-  absl::StatusOr<std::string> prefix = read_file_prefix(path, 4);
-  if (!prefix.ok()) return prefix.status();
-  std::error_code ec;
-  if (const uint64_t size = std::filesystem::file_size(path, ec);
-      !ec && size > options.limits.max_input_bytes) {
-    return input_too_large(path.string(), size, options);
+  // The input is opened once, and read through that descriptor: a regular file (a FIFO would
+  // block, a device never end), its size checked before a byte is read.
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
+  if (file->size() > options.limits.max_input_bytes) {
+    return input_too_large(path.string(), file->size(), options);
   }
+  absl::StatusOr<std::string> prefix = file->read_at(0, 4);
+  if (!prefix.ok()) return prefix.status();
   const Format detected = detect_file_format(path, *prefix);
   if (format != nullptr) *format = detected;
   switch (detected) {
     case Format::kCollada: {
       if (collada::has_zip_magic(*prefix) || lower_extension(path) == ".zae") {
-        return collada::read_zae(path, options, diagnostics);
+        return collada::read_zae(*std::move(file), options, diagnostics);
       }
-      absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
-      if (!source.ok()) return source.status();
-      return collada::read(**source, options, diagnostics);
+      std::unique_ptr<Source> source = open_file_source(*std::move(file));
+      return collada::read(*source, options, diagnostics);
     }
     case Format::kGltf:
     case Format::kGlb:
-      return gltf::read(path, options, diagnostics);
+      return gltf::read(*std::move(file), options, diagnostics);
     case Format::kUnknown:
       break;
   }

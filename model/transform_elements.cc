@@ -35,6 +35,22 @@ size_t element_value_count(std::string_view kind) {
   return 0;
 }
 
+std::span<const double> identity_values(std::string_view kind) {
+  static constexpr double kMatrix[] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+  static constexpr double kTranslate[] = {0, 0, 0};
+  static constexpr double kScale[] = {1, 1, 1};
+  static constexpr double kRotate[] = {0, 0, 1, 0};
+  static constexpr double kLookat[] = {0, 0, 0, 0, 0, -1, 0, 1, 0};
+  static constexpr double kSkew[] = {0, 0, 1, 0, 1, 0, 0};
+  if (kind == "matrix") return kMatrix;
+  if (kind == "translate") return kTranslate;
+  if (kind == "scale") return kScale;
+  if (kind == "rotate") return kRotate;
+  if (kind == "lookat") return kLookat;
+  if (kind == "skew") return kSkew;
+  return {};
+}
+
 Eigen::Matrix4d element_matrix(std::string_view kind, std::span<const double> v) {
   Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
   if (kind == "matrix") {

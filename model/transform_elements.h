@@ -24,6 +24,10 @@ struct TransformElement {
 // The number of values an element of this kind holds: 16, 3, 4, 3, 9, 7; 0 for another name.
 size_t element_value_count(std::string_view kind);
 
+// The values of an element of this kind that spell the identity (a <rotate> about z, a <lookat>
+// from the origin down -z with y up, a <skew> of angle 0); empty for another name.
+std::span<const double> identity_values(std::string_view kind);
+
 // The element's matrix; <matrix> values are spelled row by row. A <skew> gives the identity, as
 // the reader ignores it.
 Eigen::Matrix4d element_matrix(std::string_view kind, std::span<const double> values);

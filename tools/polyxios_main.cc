@@ -71,14 +71,16 @@ usage:
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
 
-  polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N]
+  polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N] [--timeout SECONDS]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                     [--repair] [--max-input MIB]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
-      per asset and line. -j N reads N at once (default: the number of cores).
+      per asset and line. -j N reads N at once (default: the number of cores). --timeout
+      SECONDS validates in N worker processes instead, and stops an asset still running after
+      SECONDS (its worker killed): reported "timeout" (validate.timeout), exit 3.
       --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family)
       --only CODE           report only these codes (repeatable)
       --severity CODE=LEVEL make a code an error, a warning or an info (repeatable)
@@ -93,7 +95,8 @@ usage:
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                  [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
                  [--transcode-images | --no-transcode-images]
-      Convert every asset under SRC (or each path listed one per line in LIST, relative to
+      Convert every asset under SRC (a symlink only where it leads beneath SRC, unless
+      --allow-external-files; or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
       folder layout, to --to (default glb). N worker processes (-j, default the cores this
       process may use) convert asset after asset: a crash, a hang past --timeout or an
@@ -118,8 +121,10 @@ usage:
   polyxios --help | --version | COMMAND --help
 
 common options:
-  --allow-external-files  read image files outside the input's folder (absolute paths, ..),
-                          and write image URIs that leave the output's folder or have a
+  --allow-external-files  read files an input names outside its folder (absolute paths, ..,
+                          symlinks leading out), take symlinks leading out of the folders
+                          validate and batch search, and write image URIs that leave the
+                          output's folder or have a
                           scheme other than data: and http(s): (convert, validate, batch);
                           without it they are left out with a warning
   --allow-remote-uris     write http(s): image URIs (convert, validate, batch); without it
@@ -138,7 +143,7 @@ common options:
                           info, validate, batch)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
-                          declared sizes, a .gltf with its buffer files) with
+                          declared sizes, a .gltf with its buffer and image files) with
                           limits.input-bytes (collada.zae.size), before reading it all
                           (convert, info, validate, batch); default 16384
   --quiet                 do not print warnings (convert) or progress (batch)
@@ -152,8 +157,9 @@ exit codes (convert, info, validate):
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
-  3  I/O failure (the input could not be read or the output not written) or out of memory.
-     May be retried (with more memory for the latter).
+  3  I/O failure (the input could not be read or the output not written) or out of memory
+     (validate: also an asset stopped at --timeout). May be retried (with more memory for
+     the latter).
   4  internal error
 exit codes (batch, merge-reports):
   0  every asset converted        2  some refused, every other converted (do not retry)

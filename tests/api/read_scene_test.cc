@@ -1,11 +1,12 @@
 // The public API: formats chosen by extension on write and by magic bytes on read.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <zlib.h>
 
 #include <filesystem>
 #include <fstream>
 
-#include <zlib.h>
-
+#include "engine/errors.h"
 #include "formats/polyxios.h"
 #include "tests/api/api_test_util.h"
 #include "tests/collada/zip_builder.h"
@@ -58,6 +59,33 @@ TEST_F(ApiTest, ReadsGzippedColladaByTheNameInsideTheGz) {
   auto gltf = read_scene(dir_ / "t.gltf.gz", ReadOptions{}, d);
   ASSERT_FALSE(gltf.ok());
   EXPECT_EQ(std::string(gltf.status().message()).rfind("format.unknown", 0), 0u);
+}
+
+// Issue 34, defects 3 to 5: only a COLLADA document is inflated (a .dae told by its bytes too); a
+// .gltf or .glb holding gzip bytes is read as those bytes; an input that is no regular file (a
+// FIFO) is refused without blocking.
+TEST_F(ApiTest, OnlyAColladaDocumentIsInflatedAndOnlyARegularFileRead) {
+  Diagnostics d;
+  const std::filesystem::path packed = dir_ / "packed.dae";
+  gzFile gz = gzopen(packed.c_str(), "wb");
+  ASSERT_NE(gz, nullptr);
+  ASSERT_EQ(gzwrite(gz, kTriangle, sizeof kTriangle - 1), static_cast<int>(sizeof kTriangle - 1));
+  ASSERT_EQ(gzclose(gz), Z_OK);
+  auto scene = read_scene(packed, ReadOptions{}, d);
+  ASSERT_TRUE(scene.ok()) << scene.status();
+  for (const char* name : {"packed.gltf", "packed.glb"}) {
+    std::filesystem::copy_file(packed, dir_ / name);
+    auto gltf = read_scene(dir_ / name, ReadOptions{}, d);
+    ASSERT_FALSE(gltf.ok()) << name;
+    EXPECT_EQ(std::string(gltf.status().message()).rfind("gltf.json.syntax", 0), 0u)
+        << gltf.status();
+  }
+  ASSERT_EQ(::mkfifo((dir_ / "pipe.dae").c_str(), 0600), 0);
+  auto fifo = read_scene(dir_ / "pipe.dae", ReadOptions{}, d);
+  ASSERT_FALSE(fifo.ok());
+  EXPECT_EQ(std::string(fifo.status().message()).rfind("input.not-regular", 0), 0u)
+      << fifo.status();
+  EXPECT_EQ(failure_of(fifo.status()), Failure::kRefused);
 }
 
 TEST_F(ApiTest, AReadTellsTheFormatItReadEvenWhenItFails) {

@@ -194,6 +194,12 @@ class BatchTest(unittest.TestCase):
             f.write('{"input": "a.dae", "outc')
         fifth = run('batch', self.src, self.out, '--report', self.report, '--resume', '--quiet')
         self.assertIn(b'3 skipped', fifth.stdout)
+        # The cut line is gone: the resumed run's record starts a line of its own, and the
+        # report merges whole with batch's exit code.
+        self.assertEqual(len(report_lines(self.report)), 5)
+        merged = run('merge-reports', self.report)
+        self.assertEqual(merged.returncode, 2, merged.stderr)
+        self.assertNotIn(b'not records skipped', merged.stderr)
         r = run('batch', self.src, self.out, '--resume')
         self.assertEqual(r.returncode, 1)
 
@@ -483,6 +489,25 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, self.out, env={'JOB_COMPLETION_INDEX': '1'})
         self.assertEqual(r.returncode, 1)
         self.assertIn(b'--shards N', r.stderr)
+
+    def test_names_that_are_not_utf8_stay_apart_in_the_report(self):
+        sample = open(ARGS.sample, 'rb').read()
+        names = [b'bad\xff\xfeutf8.dae', b'bad\xfe\xffutf8.dae', b'caf\xe9.dae', b'caf\xe8.dae']
+        for name in names:
+            with open(os.path.join(os.fsencode(self.src), name), 'wb') as f:
+                f.write(sample)
+        r = run('batch', self.src, self.out, '--report', self.report, '--quiet')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = report_lines(self.report)
+        self.assertEqual(len(lines), 4)
+        self.assertEqual(len({l['input'] for l in lines}), 2)  # as U+FFFD spells them
+        self.assertEqual(len({l['inputRaw'] for l in lines}), 4)
+        r = run('merge-reports', self.report)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(b'4 assets: 4 converted', r.stdout)
+        r = run('batch', self.src, self.out, '--report', self.report, '--resume', '--quiet')
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn(b'4 skipped (already converted)', r.stdout)
 
     def test_help_and_readme_name_every_command_and_flag(self):
         help_text = run('--help').stdout.decode()

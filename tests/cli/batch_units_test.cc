@@ -85,11 +85,11 @@ TEST_F(TempTree, FindsAssetsOfEveryExtensionInAnyCaseSorted) {
                            "d.dae.bak", "b/x.bin", "e.Zae", "b/.zae"}) {
     put(name);
   }
-  absl::StatusOr<std::vector<Asset>> found = assets_under(root_);
+  absl::StatusOr<std::vector<Asset>> found = assets_under(root_, false);
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(relatives(*found),
             (std::vector<std::string>{"a.DAE", "b/y.Dae.GZ", "b/z.glb", "c.gltf", "e.Zae"}));
-  EXPECT_FALSE(assets_under(root_ / "absent").ok());
+  EXPECT_FALSE(assets_under(root_ / "absent", false).ok());
   EXPECT_FALSE(is_asset_name(".glb"));
   EXPECT_TRUE(is_asset_name("robot.GLB"));
 }
@@ -99,12 +99,12 @@ TEST_F(TempTree, FindAssetsKeepsTheOrderGivenAndTakesNamedFilesWhateverTheirName
   put("f/two.glb");
   put("named.txt");
   absl::StatusOr<std::vector<Asset>> found =
-      find_assets({(root_ / "named.txt").string(), (root_ / "f").string()});
+      find_assets({(root_ / "named.txt").string(), (root_ / "f").string()}, false);
   ASSERT_TRUE(found.ok());
   ASSERT_EQ(found->size(), 3u);
   EXPECT_EQ(found->at(0).path, root_ / "named.txt");
   EXPECT_EQ(found->at(1).relative, (root_ / "f" / "one.dae").generic_string());
-  absl::StatusOr<std::vector<Asset>> missing = find_assets({(root_ / "nope").string()});
+  absl::StatusOr<std::vector<Asset>> missing = find_assets({(root_ / "nope").string()}, false);
   ASSERT_FALSE(missing.ok());
   EXPECT_TRUE(absl::IsUnavailable(missing.status()));
 }
@@ -112,16 +112,47 @@ TEST_F(TempTree, FindAssetsKeepsTheOrderGivenAndTakesNamedFilesWhateverTheirName
 TEST_F(TempTree, ManifestsTakeRelativeAbsoluteAndWorkingFolderPathsAndRefuseEscapes) {
   put("a.dae");
   put("sub/b.glb");
-  std::string manifest = "# comment\n\na.dae\r\n  sub/b.glb  \n" + (root_ / "a.dae").string() +
-                         "\n./sub/../a.dae\n";
-  absl::StatusOr<std::vector<Asset>> listed = assets_listed(root_, manifest);
+  std::string manifest =
+      "# comment\n\na.dae\r\n  sub/b.glb  \n" + (root_ / "a.dae").string() + "\n./sub/../a.dae\n";
+  absl::StatusOr<std::vector<Asset>> listed = assets_listed(root_, manifest, false);
   ASSERT_TRUE(listed.ok()) << listed.status();
   EXPECT_EQ(relatives(*listed), (std::vector<std::string>{"a.dae", "sub/b.glb"}));
   for (const char* escape : {"../x.dae", "/etc/passwd", ".", "sub/../../x.dae"}) {
-    absl::StatusOr<std::vector<Asset>> bad = assets_listed(root_, escape);
+    absl::StatusOr<std::vector<Asset>> bad = assets_listed(root_, escape, false);
     ASSERT_FALSE(bad.ok()) << escape;
     EXPECT_TRUE(absl::IsInvalidArgument(bad.status()));
   }
+}
+
+// Issue 34, defect 2: a symlink found under SRC is an asset where it leads beneath SRC; one
+// leading out of it only with --allow-external-files (a manifest naming it is refused), and a
+// symlinked folder is not searched. A file named on the command line is taken wherever it leads.
+TEST_F(TempTree, SymlinksLeadingOutOfTheRootAreNotTakenUnlessAllowed) {
+  put("src/a.dae");
+  put("outside/secret.dae");
+  fs::create_symlink("a.dae", root_ / "src/inside-link.dae");
+  fs::create_symlink(root_ / "outside/secret.dae", root_ / "src/out-link.dae");
+  fs::create_symlink("../outside/secret.dae", root_ / "src/relative-out.dae");
+  fs::create_directory_symlink(root_ / "outside", root_ / "src/out-folder");
+  absl::StatusOr<std::vector<Asset>> found = assets_under(root_ / "src", false);
+  ASSERT_TRUE(found.ok()) << found.status();
+  EXPECT_EQ(relatives(*found), (std::vector<std::string>{"a.dae", "inside-link.dae"}));
+  absl::StatusOr<std::vector<Asset>> allowed = assets_under(root_ / "src", true);
+  ASSERT_TRUE(allowed.ok());
+  EXPECT_EQ(relatives(*allowed), (std::vector<std::string>{"a.dae", "inside-link.dae",
+                                                           "out-link.dae", "relative-out.dae"}));
+  absl::StatusOr<std::vector<Asset>> searched = find_assets({(root_ / "src").string()}, false);
+  ASSERT_TRUE(searched.ok());
+  EXPECT_EQ(searched->size(), 2u);
+  absl::StatusOr<std::vector<Asset>> named =
+      find_assets({(root_ / "src/out-link.dae").string()}, false);
+  ASSERT_TRUE(named.ok());
+  EXPECT_EQ(named->size(), 1u);
+  absl::StatusOr<std::vector<Asset>> listed = assets_listed(root_ / "src", "out-link.dae\n", false);
+  ASSERT_FALSE(listed.ok());
+  EXPECT_NE(listed.status().message().find("batch.manifest.outside-source"), std::string::npos);
+  EXPECT_TRUE(assets_listed(root_ / "src", "out-link.dae\ninside-link.dae\n", true).ok());
+  EXPECT_TRUE(assets_listed(root_ / "src", "inside-link.dae\n", false).ok());
 }
 
 TEST(AssetList, OutputNamesReplaceTheWholeAssetExtension) {
@@ -211,7 +242,7 @@ TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {
   put("a.dae", "12345");
   put("a.glb");
   put("b.dae");
-  std::vector<Asset> assets = *assets_under(root_);
+  std::vector<Asset> assets = *assets_under(root_, false);
   std::vector<BatchJob> jobs = plan_jobs(assets, ".glb");
   ASSERT_EQ(jobs.size(), 3u);
   EXPECT_EQ(jobs[0].output, "a.dae.glb");
@@ -228,7 +259,7 @@ TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {
 
 TEST_F(TempTree, AResumedRunSkipsOnlyWhatIsConvertedAndUnchanged) {
   put("src/a.dae", "abc");
-  BatchJob job = plan_jobs(*assets_under(root_ / "src"), ".glb")[0];
+  BatchJob job = plan_jobs(*assets_under(root_ / "src", false), ".glb")[0];
   AssetRecord r;
   r.input = "a.dae";
   r.output = "a.glb";
@@ -280,13 +311,31 @@ TEST(BatchReport, ALineRoundTripsAndBadLinesAreRefused) {
   }
 }
 
-TEST(BatchReport, ANameThatIsNotUtf8StillMakesAJsonLine) {
-  AssetRecord r;
-  r.input = "caf\xE9.dae";  // Latin-1
-  r.outcome = Outcome::kConverted;
-  absl::StatusOr<AssetRecord> back = parse_json_line(to_json_line(r));
+TEST(BatchReport, NamesThatAreNotUtf8StayJsonAndReadBackAsTheirBytes) {
+  AssetRecord latin1;
+  latin1.input = "caf\xE9.dae";
+  latin1.output = "caf\xE9.glb";
+  latin1.outcome = Outcome::kConverted;
+  std::string line = to_json_line(latin1);
+  // The readable spelling stays, the bytes ride beside it.
+  EXPECT_NE(line.find("\"input\":\"caf\xEF\xBF\xBD.dae\""), std::string::npos) << line;
+  EXPECT_NE(line.find("\"inputRaw\":"), std::string::npos) << line;
+  EXPECT_NE(line.find("\"outputRaw\":"), std::string::npos) << line;
+  absl::StatusOr<AssetRecord> back = parse_json_line(line);
   ASSERT_TRUE(back.ok()) << back.status();
-  EXPECT_EQ(back->input, "caf\xEF\xBF\xBD.dae");
+  EXPECT_EQ(back->input, latin1.input);
+  EXPECT_EQ(back->output, latin1.output);
+
+  // Two names that differ only in bytes that are not UTF-8 stay two records.
+  AssetRecord other = latin1;
+  other.input = "caf\xE8.dae";
+  auto last = last_records({*parse_json_line(line), *parse_json_line(to_json_line(other))});
+  EXPECT_EQ(last.size(), 2u);
+  // A UTF-8 name gets no raw field.
+  AssetRecord utf8 = latin1;
+  utf8.input = "caf\xC3\xA9.dae";
+  utf8.output = "x.glb";
+  EXPECT_EQ(to_json_line(utf8).find("Raw"), std::string::npos);
 }
 
 TEST(BatchReport, TheExitCodeAndTheSummary) {

@@ -4,6 +4,7 @@
 // folder are followed, each document read once; cycles and too many documents are refused; a
 // missing document is a warning; one outside the folder is read only when allowed.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 
@@ -236,6 +237,38 @@ TEST_F(ExternalDocumentsTest, ADocumentOutsideTheFolderIsReadOnlyWhenAllowed) {
   ASSERT_TRUE(allowed.scene.ok()) << allowed.scene.status();
   ASSERT_EQ(allowed.scene->nodes[0].children.size(), 1u);
   EXPECT_EQ(allowed.diagnostics.count("collada.url.external"), 0);
+}
+
+// Issue 34, defect 2: a document is followed where its path really leads, through symlinks: one
+// symlinked from outside the folder is not (collada.url.external, as for a path leaving it by its
+// text) unless allowed; one that is no regular file is missing.
+TEST_F(ExternalDocumentsTest, ADocumentSymlinkedFromOutsideTheFolderIsFollowedOnlyWhenAllowed) {
+  write_file("parts.dae", parts_document());
+  std::filesystem::create_directories(dir_ / "doc");
+  std::filesystem::create_symlink("../parts.dae", dir_ / "doc/parts.dae");
+  std::filesystem::path main = write_file(
+      "doc/main.dae", scene_document("<node id=\"n\"><instance_node url=\"parts.dae#wheel\"/>"
+                                     "</node>"));
+  ReadResult denied = read_file(main);
+  ASSERT_TRUE(denied.scene.ok()) << denied.scene.status();
+  EXPECT_TRUE(denied.scene->nodes[0].children.empty());
+  EXPECT_GE(denied.diagnostics.count("collada.url.external"), 1);
+  EXPECT_EQ(denied.diagnostics.count("collada.url.external-missing"), 0);
+  ReadResult allowed = read_file(main, true);
+  ASSERT_TRUE(allowed.scene.ok()) << allowed.scene.status();
+  ASSERT_EQ(allowed.scene->nodes[0].children.size(), 1u);
+  EXPECT_EQ(allowed.diagnostics.count("collada.url.external"), 0);
+}
+
+TEST_F(ExternalDocumentsTest, ADocumentThatIsNoRegularFileIsMissing) {
+  ASSERT_EQ(::mkfifo((dir_ / "parts.dae").c_str(), 0600), 0);
+  std::filesystem::path main = write_file(
+      "main.dae", scene_document("<node id=\"n\"><instance_node url=\"parts.dae#wheel\"/>"
+                                 "</node>"));
+  ReadResult r = read_file(main);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_TRUE(r.scene->nodes[0].children.empty());
+  EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 1);
 }
 
 TEST_F(ExternalDocumentsTest, TooManyDocumentsAreRefused) {

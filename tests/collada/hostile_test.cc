@@ -141,5 +141,50 @@ TEST(HostileTest, DeeplyNestedDocumentIsRefused) {
   EXPECT_EQ(message.rfind("xml.depth: ", 0), 0u) << message;
 }
 
+// A library of `count` nodes, each instancing the next, below one scene root: the nodes being
+// read nest count + 1 deep.
+std::string instance_chain(int count) {
+  std::string nodes;
+  for (int i = 0; i < count; ++i) {
+    nodes += cat("<node id=\"n", i, "\">",
+                 i + 1 < count ? cat("<instance_node url=\"#n", i + 1, "\"/>") : "", "</node>\n");
+  }
+  return document(cat("<library_nodes>\n", nodes,
+                      "</library_nodes>\n<library_visual_scenes><visual_scene id=\"vs\"><node "
+                      "id=\"root\"><instance_node url=\"#n0\"/></node></visual_scene>"
+                      "</library_visual_scenes>"));
+}
+
+// <instance_node> targets are read as they are reached, so that a chain of them would recurse
+// as deep as it is long: past Limits::max_depth nodes being read it is refused, naming the
+// instance, whatever the chain's length (20,000 overflowed the stack).
+TEST(HostileTest, InstanceNodeChainPastTheDepthLimitIsRefused) {
+  const std::string text = instance_chain(20000);
+  expect_refused(read_text(text).scene.status(), "collada.instance_node.depth", "instance_node",
+                 line_of(text, "<instance_node url=\"#n255\""));
+  // At the limit it reads: the root and 255 copies.
+  ReadResult r = read_text(instance_chain(255));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->nodes.size(), 256u);
+  expect_refused(read_text(instance_chain(256)).scene.status(), "collada.instance_node.depth",
+                 "instance_node", line_of(instance_chain(256), "<instance_node url=\"#n255\""));
+}
+
+TEST(HostileTest, InstanceNodeDepthFollowsTheLimit) {
+  const std::string text = instance_chain(10);
+  for (int depth : {10, 11}) {
+    ReadOptions options;
+    options.limits.max_depth = depth;
+    Diagnostics diagnostics;
+    absl::StatusOr<Scene> scene = read(*memory_source(text), options, diagnostics);
+    if (depth == 11) {
+      EXPECT_TRUE(scene.ok()) << scene.status();
+    } else {
+      expect_refused(scene.status(), "collada.instance_node.depth", "instance_node",
+                     line_of(text, "<instance_node url=\"#n9\""));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace px::collada

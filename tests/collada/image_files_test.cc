@@ -1,6 +1,7 @@
 // Image files named by URI: resolved against the document's folder after percent-decoding, with
 // backslashes and file:// URIs accepted; a file outside the folder is read only when allowed.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -101,6 +102,58 @@ TEST_F(ImageFilesTest, AFileOutsideTheFolderIsReadOnlyWhenAllowed) {
     EXPECT_FALSE(inside.scene->images[0].bytes.empty()) << uri;
     EXPECT_EQ(inside.diagnostics.count("collada.image.outside-folder"), 0) << uri;
   }
+}
+
+// Issue 34, defects 2 and 3: a symlink is followed where it leads inside the folder, not out of it
+// (unless allowed); a FIFO or a device is no image file; an image past the input limit is refused.
+TEST_F(ImageFilesTest, ASymlinkIsReadWhereItLeadsInsideAndNotOutOfTheFolder) {
+  std::filesystem::create_symlink("wood grain.png", root_ / "doc" / "maps" / "in.png");
+  std::filesystem::create_symlink(root_ / "outside.png", root_ / "doc" / "maps" / "out.png");
+  Result inside = read_with_image("maps/in.png");
+  ASSERT_TRUE(inside.scene.ok()) << inside.scene.status();
+  EXPECT_EQ(inside.scene->images[0].bytes.size(), sizeof(kPng) - 1);
+  Result outside = read_with_image("maps/out.png");
+  ASSERT_TRUE(outside.scene.ok()) << outside.scene.status();
+  EXPECT_TRUE(outside.scene->images[0].bytes.empty());
+  EXPECT_EQ(outside.scene->images[0].uri, "maps/out.png");
+  EXPECT_EQ(outside.diagnostics.count("collada.image.outside-folder"), 1);
+  Result allowed = read_with_image("maps/out.png", true);
+  ASSERT_TRUE(allowed.scene.ok());
+  EXPECT_EQ(allowed.scene->images[0].bytes.size(), sizeof(kPng) - 1);
+}
+
+TEST_F(ImageFilesTest, AFifoOrADeviceIsAMissingImageNeverRead) {
+  ASSERT_EQ(::mkfifo((root_ / "doc" / "maps" / "pipe.png").c_str(), 0600), 0);
+  std::filesystem::create_symlink("/dev/zero", root_ / "doc" / "maps" / "zero.png");
+  Result fifo = read_with_image("maps/pipe.png");
+  ASSERT_TRUE(fifo.scene.ok()) << fifo.scene.status();
+  EXPECT_TRUE(fifo.scene->images[0].bytes.empty());
+  EXPECT_EQ(fifo.diagnostics.count("collada.image.missing"), 1);
+  Result zero = read_with_image("maps/zero.png", true);
+  ASSERT_TRUE(zero.scene.ok()) << zero.scene.status();
+  EXPECT_TRUE(zero.scene->images[0].bytes.empty());
+  EXPECT_EQ(zero.diagnostics.count("collada.image.missing"), 1);
+  Result strict = read_with_image("maps/pipe.png", false, true);
+  ASSERT_FALSE(strict.scene.ok());
+  EXPECT_NE(std::string(strict.scene.status().message()).find("collada.image.missing: <image>"),
+            std::string::npos);
+}
+
+TEST_F(ImageFilesTest, AnImagePastTheInputLimitIsRefused) {
+  std::filesystem::path file = root_ / "doc" / "scene.dae";
+  std::ofstream(file) << testing::document(
+      "<library_images><image id=\"i\"><init_from>big.png</init_from></image></library_images>");
+  std::ofstream(root_ / "doc" / "big.png", std::ios::binary) << kPng << std::string(4096, 'x');
+  ReadOptions options;
+  options.limits.max_input_bytes = 4096;
+  Diagnostics diagnostics;
+  auto source = open_file_source(file);
+  ASSERT_TRUE(source.ok());
+  absl::StatusOr<Scene> scene = read(**source, options, diagnostics);
+  ASSERT_FALSE(scene.ok());
+  EXPECT_NE(std::string(scene.status().message()).find("limits.input-bytes: <image> at line 3"),
+            std::string::npos)
+      << scene.status();
 }
 
 // A document named without a folder ("scene.dae", read from the working directory) resolves its

@@ -196,6 +196,63 @@ TEST(NodesTest, SkewIsIgnoredWithAWarning) {
   EXPECT_EQ(r.diagnostics.warning_count(), 1);
 }
 
+// A transform element holding a value that is not finite (NaN, INF, -INF, or a number past
+// double's range) reads as the identity of its kind with a warning naming its line; the other
+// elements still compose, and the element keeps its kind and sid in extras["transforms"].
+TEST(NodesTest, NonFiniteTransformElementsReadAsTheIdentityWithAWarning) {
+  const std::string text = scene_of_nodes(
+      "<node id=\"a\"><translate sid=\"t\">1e999 0 -INF</translate><scale>2 2 2</scale></node>\n"
+      "<node id=\"b\"><matrix>NaN 0 0 0 0 1 0 0 0 0 1 0 0 0 0 1</matrix>"
+      "<translate>1 2 3</translate></node>\n"
+      "<node id=\"c\"><rotate sid=\"r\">0 0 1 INF</rotate><lookat>0 0 NaN 0 0 -1 0 1 0</lookat>"
+      "<skew>NaN 0 1 0 1 0 0</skew></node>");
+  ReadResult r = read_text(text);
+  const Scene& scene = scene_of(r);
+  ASSERT_EQ(scene.nodes.size(), 3u);
+  Eigen::Matrix4d scale2 = Eigen::Matrix4d::Identity();
+  scale2.diagonal().head<3>().setConstant(2);
+  EXPECT_EQ(scene.nodes[0].matrix, scale2);
+  Eigen::Matrix4d moved = Eigen::Matrix4d::Identity();
+  moved.block<3, 1>(0, 3) = Eigen::Vector3d(1, 2, 3);
+  EXPECT_EQ(scene.nodes[1].matrix, moved);
+  EXPECT_EQ(scene.nodes[2].matrix, Eigen::Matrix4d::Identity());
+  EXPECT_EQ(r.diagnostics.count("collada.transform.non-finite"), 5);
+  EXPECT_EQ(r.diagnostics.count("collada.transform.skew-ignored"), 1);
+  std::vector<int64_t> lines;
+  for (const Diagnostic& d : r.diagnostics.entries()) {
+    if (d.code == "collada.transform.non-finite") lines.push_back(d.line);
+  }
+  const int64_t a = line_of(text, "<node id=\"a\"");
+  EXPECT_EQ(lines, (std::vector<int64_t>{a, a + 1, a + 2, a + 2, a + 2}));
+  // The spelled elements hold the identity, their sids kept for the channels naming them.
+  const ValueArray& spelled = extra(scene.nodes[0], "transforms")->as_array();
+  const ValueMap& translate = spelled[0].as_map();
+  EXPECT_EQ(find_value(translate, "sid")->as_string(), "t");
+  std::vector<double> values;
+  for (const Value& v : find_value(translate, "values")->as_array()) {
+    values.push_back(v.as_double());
+  }
+  EXPECT_EQ(values, (std::vector<double>{0, 0, 0}));
+  const ValueArray& rotated = extra(scene.nodes[2], "transforms")->as_array();
+  values.clear();
+  for (const Value& v : find_value(rotated[0].as_map(), "values")->as_array()) {
+    values.push_back(v.as_double());
+  }
+  EXPECT_EQ(values, (std::vector<double>{0, 0, 1, 0}));
+}
+
+// Finite elements whose product is not finite leave the node at the identity, with a warning on
+// the node.
+TEST(NodesTest, ElementsComposingToANonFiniteMatrixReadAsTheIdentityWithAWarning) {
+  const std::string text =
+      scene_of_nodes("<node id=\"n\"><scale>1e200 1 1</scale><scale>1e200 1 1</scale></node>");
+  ReadResult r = read_text(text);
+  const Scene& scene = scene_of(r);
+  EXPECT_EQ(scene.nodes[0].matrix, Eigen::Matrix4d::Identity());
+  ASSERT_EQ(r.diagnostics.count("collada.transform.non-finite"), 1);
+  EXPECT_EQ(r.diagnostics.entries()[0].line, line_of(text, "<node id=\"n\""));
+}
+
 TEST(NodesTest, EachVisualSceneListsItsRootsAndSceneChoosesTheDefault) {
   ReadResult r = read_text(nodes_document(
       "<library_visual_scenes><visual_scene id=\"vs1\"><node id=\"a\"/></visual_scene>"

@@ -323,17 +323,6 @@ TEST(NodeWriter, NodeExtrasCOLLADACannotHoldAreDroppedWithAWarning) {
       << *rt.written.text;
 }
 
-// A chain far deeper than any stack could recurse is planned and written without recursion.
-TEST(NodeWriter, ADeepChainIsWrittenWithoutRecursion) {
-  constexpr int kDepth = 5000;  // the XmlWriter indents by depth: the text grows as its square
-  Scene scene = scene_of_nodes(kDepth);
-  for (int i = 0; i + 1 < kDepth; ++i) scene.nodes[i].children = {i + 1};
-  Written w = write_unchecked(scene);  // xmllint stops at 256 levels
-  ASSERT_TRUE(w.text.ok());
-  EXPECT_EQ(occurrences(*w.text, "<node "), static_cast<size_t>(kDepth));
-  EXPECT_EQ(occurrences(*w.text, "</node>"), static_cast<size_t>(kDepth));
-}
-
 // The node writer alone, from a plan other modules would fill: geometry, controller and material
 // ids come from their plans.
 std::string nodes_text(const Scene& scene, WritePlan& plan,

@@ -15,6 +15,7 @@
 //                    run failure (spawn error, hang, crash) if there was one
 //   newEntry(), takeRefusal(), validateOutput(), errorDetail()
 //                    pieces of a file's report entry
+//   isTemporary()    whether a file left beside an output is a temporary
 //   runPool()        every file, N at a time
 //   group(), byCount(), groupRefusals(), groupWarnings(), countReasons(),
 //   runLine(), printRefusals(), printGroups(), reportHead(), writeReport()
@@ -294,6 +295,10 @@ export function takeRefusal(entry, c) {
   entry.detail = `refused (${entry.rule}) but left: ${c.left.join(', ')}`;
   return false;
 }
+
+// Whether a file name left in a conversion's folder is a temporary of a write: polyxios's own,
+// `.<name>.polyxios-tmp-<n>` beside its target (engine/atomic_file.h), or any `.tmp` name.
+export const isTemporary = (name) => /^\..+\.polyxios-tmp-\d+$/.test(name) || /\.tmp/i.test(name);
 
 // Validates the output with the harness (relative URIs looked up next to the
 // output, then next to `src`; missing images allowed); null, with the entry a

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
-"""The CLI's man page and bash completion against `polyxios --help`, so that they cannot drift.
+"""The CLI's man page, bash completion and README against `polyxios --help`, so that they cannot drift.
 
-  cli_docs_test.py POLYXIOS MAN_PAGE COMPLETION
+  cli_docs_test.py POLYXIOS MAN_PAGE COMPLETION README
 
 - The help's usage block gives each command's options (`polyxios convert IN OUT [--format ...]`
   and its continuation lines) and the options of `polyxios --help | --version`.
@@ -9,6 +9,7 @@
   version `polyxios --version` prints; each command's section (.SS) names exactly that command's
   options; the SYNOPSIS names --help and --version; EXIT STATUS lists every exit code the help
   lists.
+- The README: its exit-code table lists exactly the exit codes the help lists.
 - The completion: sourced with `set -euo pipefail`, it prints nothing and registers
   `complete -F _polyxios polyxios`; driven through COMP_WORDS / COMP_CWORD, it completes the
   commands, `conv` to `convert`, each command's options exactly, --format / --to values, and file
@@ -108,6 +109,14 @@ def check_man_page(path, commands, exit_codes, version):
     check(exit_codes <= listed, f"man EXIT STATUS: codes {sorted(exit_codes - listed)} missing")
 
 
+def check_readme(path, exit_codes):
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    table = text.split("Exit codes, so a batch scheduler", 1)[-1].split("\n\n", 2)[1]
+    listed = set(re.findall(r"^\| (\d+) \|", table, re.M))
+    check(listed == exit_codes, f"README exit codes {sorted(listed)}, the help's {sorted(exit_codes)}")
+
+
 def complete(completion, words, cwd):
     """COMPREPLY and compopt's calls after _polyxios on COMP_WORDS = words (the last one is
     being completed), in a bash that sourced the completion under `set -euo pipefail`."""
@@ -186,7 +195,7 @@ def check_completion(path, commands):
 
 
 def main():
-    polyxios, man_page, completion = sys.argv[1:4]
+    polyxios, man_page, completion, readme = sys.argv[1:5]
     commands, exit_codes = help_options(polyxios)
     check(len(commands) > 1 and all(commands.values()),
           f"the help's usage block read as {commands}")
@@ -196,6 +205,7 @@ def main():
                              check=True).stdout.split()[-1]
     check_man_page(man_page, commands, exit_codes, version)
     check_completion(completion, commands)
+    check_readme(readme, exit_codes)
     if failures:
         print(f"{len(failures)} failure(s)")
         return 1

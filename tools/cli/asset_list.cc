@@ -29,7 +29,21 @@ size_t asset_extension_length(std::string_view name) {
   return 0;
 }
 
-absl::Status walk(const fs::path& root, std::vector<Asset>& out) {
+bool is_inside(const fs::path& path, const fs::path& folder) {
+  auto [end, _] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
+  return end == folder.end();
+}
+
+// Whether path's real location (its symlinks followed) lies beneath root's.
+bool really_inside(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(path, ec);
+  if (ec) return false;
+  const fs::path real_root = fs::weakly_canonical(root, ec);
+  return !ec && is_inside(real, real_root);
+}
+
+absl::Status walk(const fs::path& root, bool allow_external, std::vector<Asset>& out) {
   std::error_code ec;
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
   if (ec) return io_error(cat("cannot read folder ", root.string(), ": ", ec.message()));
@@ -38,6 +52,9 @@ absl::Status walk(const fs::path& root, std::vector<Asset>& out) {
     if (ec) return io_error(cat("cannot read folder ", root.string(), ": ", ec.message()));
     std::string name = it->path().filename().string();
     if (!is_asset_name(name) || !it->is_regular_file(ec)) continue;
+    // A symlink is taken where it leads beneath root: one out of it would have a batch read
+    // (and write into OUT) a file that is no part of the library.
+    if (it->is_symlink(ec) && !allow_external && !really_inside(it->path(), root)) continue;
     out.push_back({it->path(), it->path().lexically_relative(root).generic_string()});
   }
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
@@ -49,7 +66,8 @@ absl::Status walk(const fs::path& root, std::vector<Asset>& out) {
 
 bool is_asset_name(std::string_view file_name) { return asset_extension_length(file_name) > 0; }
 
-absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths) {
+absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths,
+                                               bool allow_external) {
   std::vector<Asset> assets;
   for (const std::string& given : paths) {
     std::error_code ec;
@@ -60,7 +78,7 @@ absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& p
       continue;
     }
     std::vector<Asset> found;
-    if (absl::Status s = walk(given, found); !s.ok()) return s;
+    if (absl::Status s = walk(given, allow_external, found); !s.ok()) return s;
     for (Asset& a : found) {
       a.relative = (fs::path(given) / a.relative).lexically_normal().generic_string();
       assets.push_back(std::move(a));
@@ -69,16 +87,16 @@ absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& p
   return assets;
 }
 
-absl::StatusOr<std::vector<Asset>> assets_under(const fs::path& root) {
+absl::StatusOr<std::vector<Asset>> assets_under(const fs::path& root, bool allow_external) {
   std::error_code ec;
   if (!fs::is_directory(root, ec)) return io_error(cat("not a folder: ", root.string()));
   std::vector<Asset> assets;
-  if (absl::Status s = walk(root, assets); !s.ok()) return s;
+  if (absl::Status s = walk(root, allow_external, assets); !s.ok()) return s;
   return assets;
 }
 
-absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root,
-                                                 std::string_view manifest) {
+absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root, std::string_view manifest,
+                                                 bool allow_external) {
   std::vector<Asset> assets;
   absl::flat_hash_set<std::string> seen;
   const fs::path base = root.lexically_normal();
@@ -104,9 +122,14 @@ absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root,
     std::string rel = relative.generic_string();
     if (rel.empty() || rel == "." || rel.starts_with("../") || rel == ".." ||
         relative.is_absolute()) {
+      return refuse("batch.manifest.outside-source", cat("manifest line ", line_number, ": ", line,
+                                                         " is not under ", root.string()));
+    }
+    if (!allow_external && fs::exists(base / relative, ec) &&
+        !really_inside(base / relative, base)) {
       return refuse("batch.manifest.outside-source",
-                    cat("manifest line ", line_number, ": ", line, " is not under ",
-                        root.string()));
+                    cat("manifest line ", line_number, ": ", line, " leads out of ", root.string(),
+                        " through a symlink (--allow-external-files takes it)"));
     }
     if (!seen.insert(rel).second) continue;
     assets.push_back({base / relative, rel});

@@ -22,19 +22,25 @@ struct Asset {
 bool is_asset_name(std::string_view file_name);
 
 // The files and folders given, in that order; a folder's assets sorted by relative path (plain
-// byte order, the same on every machine). A named file is taken whatever its name; a path that
-// does not exist is an I/O error.
-absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths);
+// byte order, the same on every machine). A named file is taken whatever its name (a symlink too:
+// the user named it); a path that does not exist is an I/O error. A folder's assets are found as
+// assets_under finds them.
+absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths,
+                                               bool allow_external);
 
-// Every asset under root, sorted by relative path.
-absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& root);
+// Every asset under root, sorted by relative path: regular files, and symlinks leading to one
+// beneath root (its real path judged, root's too); a symlink leading out of root only when
+// allow_external (--allow-external-files). Symlinked folders are not searched.
+absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& root,
+                                                bool allow_external);
 
 // The manifest's lines (blank lines and "#" comments skipped), each a path relative to root, or
 // an absolute path or one from the working folder that leads under root, in the manifest's
 // order with repeats dropped. A path that leaves root is refused (InvalidArgument), so an output
-// never lands outside the output folder.
+// never lands outside the output folder; so is one whose symlinks lead out of root, unless
+// allow_external.
 absl::StatusOr<std::vector<Asset>> assets_listed(const std::filesystem::path& root,
-                                                 std::string_view manifest);
+                                                 std::string_view manifest, bool allow_external);
 
 // The relative path with its asset extension (.dae, .dae.gz, .zae, .gltf, .glb) replaced by ext.
 std::string with_extension(std::string_view relative, std::string_view ext);

@@ -1,6 +1,5 @@
 #include "tools/cli/batch_command.h"
 
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/output_format.h"
+#include "tools/cli/report_file.h"
 #include "tools/cli/worker_pool.h"
 
 namespace px::cli {
@@ -41,14 +41,6 @@ struct BatchSettings {
   double progress_interval = 10;
 };
 
-bool parse_seconds(const std::string& text, double* out) {
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v > 0) || v > 1e9) return false;
-  *out = v;
-  return true;
-}
-
 bool is_inside(const fs::path& path, const fs::path& folder) {
   auto [end, _] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
   return end == folder.end();
@@ -57,14 +49,14 @@ bool is_inside(const fs::path& path, const fs::path& folder) {
 // The assets under src (or listed by --from), less any under out: a batch writing into its own
 // source does not convert its outputs on the next run.
 absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::path& out,
-                                                const std::string& from) {
+                                                const std::string& from, bool allow_external) {
   absl::StatusOr<std::vector<Asset>> assets;
   if (from.empty()) {
-    assets = assets_under(src);
+    assets = assets_under(src, allow_external);
   } else {
     absl::StatusOr<std::string> manifest = read_file_or_stdin(from);
     if (!manifest.ok()) return manifest.status();
-    assets = assets_listed(src, *manifest);
+    assets = assets_listed(src, *manifest, allow_external);
   }
   if (!assets.ok()) return assets.status();
   std::error_code ec;
@@ -75,37 +67,6 @@ absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::p
   }
   return kept;
 }
-
-class ReportFile {
- public:
-  ~ReportFile() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  absl::Status open(const std::string& path, bool append) {
-    if (path.empty()) return absl::OkStatus();
-    std::error_code ec;
-    if (fs::path folder = fs::path(path).parent_path(); !folder.empty()) {
-      fs::create_directories(folder, ec);
-    }
-    fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (append ? 0 : O_TRUNC),
-                 0666);
-    if (fd_ < 0) return io_error(cat("cannot open the report ", path, ": ", std::strerror(errno)));
-    return absl::OkStatus();
-  }
-  // One write(2) per line: a batch killed at any moment leaves whole lines (at most the last
-  // one cut, which --resume skips).
-  absl::Status add(const AssetRecord& record) {
-    if (fd_ < 0) return absl::OkStatus();
-    std::string line = to_json_line(record);
-    if (::write(fd_, line.data(), line.size()) != static_cast<ssize_t>(line.size())) {
-      return io_error(cat("cannot write the report: ", std::strerror(errno)));
-    }
-    return absl::OkStatus();
-  }
-
- private:
-  int fd_ = -1;
-};
 
 class BatchRun {
  public:
@@ -270,8 +231,8 @@ int run_batch(int argc, char** argv) {
   if (ec) {
     return fail(io_error(cat("cannot create ", settings.convert.out.string(), ": ", ec.message())));
   }
-  absl::StatusOr<std::vector<Asset>> assets =
-      batch_assets(src, settings.convert.out, args.value("--from"));
+  absl::StatusOr<std::vector<Asset>> assets = batch_assets(
+      src, settings.convert.out, args.value("--from"), settings.convert.read.allow_external_files);
   if (!assets.ok()) {
     if (absl::IsInvalidArgument(assets.status())) {  // a manifest line outside SRC
       return usage(std::string(assets.status().message()));

@@ -4,7 +4,6 @@
 
 #include <system_error>
 
-#include "engine/utf8.h"
 
 namespace px::cli {
 namespace fs = std::filesystem;
@@ -53,7 +52,7 @@ absl::flat_hash_map<std::string, AssetRecord> last_records(std::vector<AssetReco
 bool already_converted(const BatchJob& job,
                        const absl::flat_hash_map<std::string, AssetRecord>& records,
                        const fs::path& out) {
-  auto it = records.find(valid_utf8(job.asset.relative));  // as the report spells it
+  auto it = records.find(job.asset.relative);
   if (it == records.end()) return false;
   const AssetRecord& r = it->second;
   if (r.outcome != Outcome::kConverted || r.input_bytes != job.input_bytes ||

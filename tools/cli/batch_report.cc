@@ -4,7 +4,10 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <vector>
 
+#include "engine/base64.h"
 #include "engine/errors.h"
 #include "engine/utf8.h"
 #include "rapidjson/document.h"
@@ -26,17 +29,36 @@ void put(JsonWriter& w, const char* key, std::string_view value) {
   w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
 }
 
-void put(JsonWriter& w, const char* key, int64_t value) {
-  w.Key(key);
-  w.Int64(value);
-}
-
 bool get_string(const rapidjson::Value& o, const char* key, std::string* out) {
   auto it = o.FindMember(key);
   if (it == o.MemberEnd()) return true;  // optional
   if (!it->value.IsString()) return false;
   out->assign(it->value.GetString(), it->value.GetStringLength());
   return true;
+}
+
+// A path as valid UTF-8 under key and, when that lost bytes (a file name that is not UTF-8),
+// its bytes in base64 under raw_key, so that two such names never read back as one.
+void put_path(JsonWriter& w, const char* key, const char* raw_key, std::string_view path) {
+  put(w, key, path);
+  if (valid_utf8(path) != path) put(w, raw_key, base64_encode(path));
+}
+
+// The path put_path wrote: raw_key's bytes when present, else key's text.
+bool get_path(const rapidjson::Value& o, const char* key, const char* raw_key, std::string* out) {
+  auto raw = o.FindMember(raw_key);
+  if (raw == o.MemberEnd()) return get_string(o, key, out);
+  if (!raw->value.IsString()) return false;
+  std::optional<std::vector<uint8_t>> bytes =
+      base64_decode({raw->value.GetString(), raw->value.GetStringLength()});
+  if (!bytes.has_value()) return false;
+  out->assign(bytes->begin(), bytes->end());
+  return true;
+}
+
+void put(JsonWriter& w, const char* key, int64_t value) {
+  w.Key(key);
+  w.Int64(value);
 }
 
 template <typename T>
@@ -64,8 +86,8 @@ std::string to_json_line(const AssetRecord& r) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
-  put(w, "input", r.input);
-  put(w, "output", r.output);
+  put_path(w, "input", "inputRaw", r.input);
+  put_path(w, "output", "outputRaw", r.output);
   put(w, "outcome", outcome_name(r.outcome));
   w.Key("exitCode");
   if (r.exit_code >= 0) w.Int(r.exit_code); else w.Null();
@@ -98,7 +120,8 @@ absl::StatusOr<AssetRecord> parse_json_line(std::string_view line) {
   }
   AssetRecord r;
   std::string outcome;
-  bool ok = get_string(doc, "input", &r.input) && get_string(doc, "output", &r.output) &&
+  bool ok = get_path(doc, "input", "inputRaw", &r.input) &&
+            get_path(doc, "output", "outputRaw", &r.output) &&
             get_string(doc, "outcome", &outcome) && get_int(doc, "signal", &r.signal) &&
             get_string(doc, "rule", &r.rule) && get_string(doc, "message", &r.message) &&
             get_int(doc, "inputBytes", &r.input_bytes) &&

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string_view>
 
 #include "engine/errors.h"
@@ -83,6 +84,14 @@ bool set_max_input(const CommandLine& args, ReadOptions& options) {
   long mib = 0;
   if (!parse_count(args.value("--max-input"), 1, long{1} << 30, &mib)) return false;
   options.limits.max_input_bytes = static_cast<uint64_t>(mib) << 20;
+  return true;
+}
+
+bool parse_seconds(const std::string& text, double* out) {
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !(v > 0) || v > 1e9) return false;
+  *out = v;
   return true;
 }
 

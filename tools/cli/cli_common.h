@@ -36,6 +36,10 @@ bool set_read_threads(const CommandLine& args, ReadOptions& options);
 // from 1 to 2^30. Unset leaves options as they are.
 bool set_max_input(const CommandLine& args, ReadOptions& options);
 
+// A number of seconds above 0 (and at most 1e9) into *out, for --timeout and
+// --progress-interval; false for anything else.
+bool parse_seconds(const std::string& text, double* out);
+
 // Seconds on the monotonic clock, for durations.
 double now_seconds();
 

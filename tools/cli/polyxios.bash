@@ -87,7 +87,7 @@ _polyxios() {
                --max-input"
       ;;
     validate)
-      options="--json --werror --to -j --config --ignore --only --severity --allow-external-files
+      options="--json --werror --to -j --timeout --config --ignore --only --severity --allow-external-files
                --allow-remote-uris --strict-resources --repair --max-input"
       ;;
     batch)

@@ -1,5 +1,7 @@
 #include "tools/cli/validate_command.h"
 
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -21,6 +23,7 @@
 #include "tools/cli/output_format.h"
 #include "tools/cli/validate_asset.h"
 #include "tools/cli/validate_report.h"
+#include "tools/cli/validate_workers.h"
 
 namespace px::cli {
 namespace {
@@ -89,19 +92,37 @@ void run_in_order(size_t n, size_t workers, const Job& job, const Emit& emit) {
   for (std::thread& t : threads) t.join();
 }
 
-struct Printed {
-  std::string line;
-  Verdict verdict;
-  int exit_code;
-};
+// The line of an asset validate_in_workers lost: stopped at the timeout (exit 3, as batch's
+// timeout), or its worker died (exit 4, as a crash in batch; 3 when it ran out of memory).
+AssetReport lost_report(const Asset& asset, const FinishedJob& job, double timeout_seconds) {
+  AssetReport report;
+  report.uri = asset.relative;
+  absl::Status status;
+  if (job.timed_out) {
+    report.timed_out = true;
+    status = io_error(cat("validate.timeout: still running after the --timeout of ",
+                          timeout_seconds, " seconds; its worker was stopped"));
+  } else if (WIFEXITED(job.wait_status) && WEXITSTATUS(job.wait_status) == kOutOfMemoryExitStatus) {
+    status = out_of_memory("its worker ran out of memory");
+  } else if (WIFSIGNALED(job.wait_status)) {
+    status = absl::InternalError(
+        cat("its worker ended on signal ", WTERMSIG(job.wait_status), " while validating it"));
+  } else {
+    status = absl::InternalError("its worker ended without answering");
+  }
+  report.failure = failure_of(status);
+  report.messages.push_back(refusal_message(status));
+  return report;
+}
 
 }  // namespace
 
 int run_validate(int argc, char** argv) {
-  CommandLine args(argc, argv, 2,
-                   {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris",
-                     "--strict-resources", "--repair"},
-                    {"--to", "-j", "--config", "--ignore", "--only", "--severity", "--max-input"}});
+  CommandLine args(
+      argc, argv, 2,
+      {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris", "--strict-resources",
+        "--repair"},
+       {"--to", "-j", "--config", "--ignore", "--only", "--severity", "--max-input", "--timeout"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("validate takes one PATH or more");
   WriteOptions write_options;
@@ -111,6 +132,10 @@ int run_validate(int argc, char** argv) {
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, kMaxWorkers, &workers)) {
     return usage(cat("-j takes a whole number from 1 to ", kMaxWorkers));
+  }
+  double timeout_seconds = 0;
+  if (args.has("--timeout") && !parse_seconds(args.value("--timeout"), &timeout_seconds)) {
+    return usage("--timeout takes a number of seconds above 0");
   }
   CodePolicy policy;
   if (absl::Status s = build_policy(args, policy); !s.ok()) {
@@ -125,26 +150,39 @@ int run_validate(int argc, char** argv) {
   if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   // Assets read side by side already use the cores: each reads on its own thread alone.
   if (workers > 1) read_options.threads = 1;
-  absl::StatusOr<std::vector<Asset>> assets = find_assets(args.positional());
+  absl::StatusOr<std::vector<Asset>> assets =
+      find_assets(args.positional(), read_options.allow_external_files);
   if (!assets.ok()) return fail(assets.status());
 
   const bool json = args.has("--json");
   int exit_code = 0;
   int64_t tally[3] = {0, 0, 0};  // by Verdict
-  run_in_order<Printed>(
-      assets->size(), static_cast<size_t>(workers),
-      [&](size_t i) {
-        AssetReport report = validate_asset((*assets)[i], read_options, write_options, policy);
-        return Printed{json ? json_line(report) : plain_line(report), verdict_of(report),
+  auto line_of = [&](size_t i) {
+    AssetReport report = validate_asset((*assets)[i], read_options, write_options, policy);
+    return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
                        exit_code_of(report, policy.werror())};
-      },
-      [&](const Printed& printed) {
-        std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
-        std::fputc('\n', stdout);
-        std::fflush(stdout);
-        ++tally[static_cast<int>(printed.verdict)];
-        exit_code = std::max(exit_code, printed.exit_code);  // the gravest: 4, 3, then 2
-      });
+  };
+  auto emit = [&](const PrintedLine& printed) {
+    std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
+    std::fputc('\n', stdout);
+    std::fflush(stdout);
+    ++tally[static_cast<int>(printed.verdict)];
+    exit_code = std::max(exit_code, printed.exit_code);  // the gravest: 4, 3, then 2
+  };
+  if (timeout_seconds > 0) {
+    absl::StatusOr<int> stopped = validate_in_workers(
+        assets->size(), static_cast<int>(workers), timeout_seconds, line_of,
+        [&](size_t i, const FinishedJob& job) {
+          AssetReport report = lost_report((*assets)[i], job, timeout_seconds);
+          return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
+                             exit_code_of(report, policy.werror())};
+        },
+        emit);
+    if (!stopped.ok()) return fail(stopped.status());
+    if (*stopped != 0) return 128 + *stopped;
+  } else {
+    run_in_order<PrintedLine>(assets->size(), static_cast<size_t>(workers), line_of, emit);
+  }
   // JSON Lines hold reports only; the summary goes beside them.
   std::fprintf(json ? stderr : stdout, "%zu asset%s: %lld ok, %lld with warnings, %lld failed\n",
                assets->size(), assets->size() == 1 ? "" : "s", static_cast<long long>(tally[0]),

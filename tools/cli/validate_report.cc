@@ -56,6 +56,7 @@ std::string summary_at(const std::vector<Message>& messages, Level level) {
 }
 
 std::string_view verdict_word(const AssetReport& report) {
+  if (report.timed_out) return "timeout";
   switch (report.failure) {
     case Failure::kNone:
       break;

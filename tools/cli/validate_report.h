@@ -30,6 +30,7 @@ struct AssetReport {
   std::vector<Message> messages;      // the policy's, then the refusal (an error) when there is one
   std::optional<SceneCounts> counts;  // when the asset read
   Failure failure = Failure::kNone;   // why the read or the write failed: refused, I/O, ...
+  bool timed_out = false;             // stopped at validate's --timeout (a failure of I/O)
 };
 
 // A failed read or write as a message: its rule as the code (or "io.error", "memory.exhausted",
@@ -47,7 +48,7 @@ int exit_code_of(const AssetReport& report, bool werror);
 enum class Verdict { kOk, kWarnings, kFailed };
 Verdict verdict_of(const AssetReport& report);
 
-// "ok         PATH", "warnings   PATH: 3 warnings (CODE x2, CODE x1)",
+// "ok         PATH", "warnings   PATH: 3 warnings (CODE x2, CODE x1)", "timeout    PATH: ...",
 // "refused    PATH: RULE: DETAIL; 1 warning (CODE x1)", without a newline.
 std::string plain_line(const AssetReport& report);
 

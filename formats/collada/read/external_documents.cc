@@ -2,6 +2,7 @@
 
 #include <system_error>
 
+#include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/metered_source.h"
@@ -90,12 +91,13 @@ absl::Status ExternalDocuments::add_references(ReadContext& from,
     if (file.kind != UriFile::kFile) return absl::OkStatus();
     std::filesystem::path key = document_key(file.path);
     if (by_path_.contains(key)) return absl::OkStatus();
-    return open(from, e, path, key, queue);
+    return open(from, e, path, file.path, key, queue);
   });
 }
 
 absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
-                                     std::string_view path, const std::filesystem::path& key,
+                                     std::string_view path, const std::filesystem::path& file,
+                                     const std::filesystem::path& key,
                                      std::vector<ReadContext*>* queue) {
   if (loaded_.size() + 2 > kMaxDocuments) {
     return refuse("collada.url.too-many-documents", referrer.name, referrer.line,
@@ -108,16 +110,36 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
               cat("the document \"", path, "\" ", why, "; its instances are dropped"), &referrer);
     return absl::OkStatus();
   };
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(key, error)) return missing("does not exist");
-  absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(key);
-  if (!source.ok()) return missing("cannot be read");
+  // Opened beneath the referring document's folder through every symlink, a regular file only.
+  absl::StatusOr<RegularFile> opened =
+      open_contained_file(from.base_dir, file, main_.options.allow_external_files);
+  switch (opened.status().code()) {
+    case absl::StatusCode::kOk:
+      break;
+    case absl::StatusCode::kPermissionDenied:
+      // Not followed, as a path leaving the folder by its text is not.
+      by_path_.erase(key);
+      from.warn("collada.url.external",
+                cat("the document \"", path,
+                    "\" leads outside the document's folder (through a symlink) and is not read "
+                    "(--allow-external-files reads it)"),
+                &referrer);
+      return absl::OkStatus();
+    case absl::StatusCode::kNotFound:
+      return missing("does not exist");
+    case absl::StatusCode::kFailedPrecondition:
+      return missing("is not a regular file");
+    default:
+      return missing("cannot be read");
+  }
+  // A COLLADA document may be gzip, told by its first bytes; what it inflates is metered below.
+  std::unique_ptr<Source> source = open_file_source(*std::move(opened));
   const uint64_t limit = main_.options.limits.max_input_bytes;
   if (bytes_ >= limit) {
     return over_budget("limits.input-bytes", referrer.name, referrer.line,
                        cat("the documents referenced take more than ", limit, " bytes"));
   }
-  std::unique_ptr<Source> metered = metered_source(**source, limit - bytes_, nullptr, 1);
+  std::unique_ptr<Source> metered = metered_source(*source, limit - bytes_, nullptr, 1);
   auto loaded = std::make_unique<Loaded>();
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
@@ -132,7 +154,7 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
   if (loaded->doc.root() == nullptr || loaded->doc.root()->name != "COLLADA") {
     return missing("is not a COLLADA document");
   }
-  bytes_ += (*source)->size_bound();
+  bytes_ += source->size_bound();
   loaded->ctx = std::make_unique<ReadContext>(loaded->doc, main_.scene, main_.options,
                                               main_.diagnostics, main_.document_bytes);
   loaded->ctx->base_dir = key.parent_path();

@@ -53,8 +53,10 @@ class ExternalDocuments {
  private:
   struct Loaded;
   absl::Status add_references(ReadContext& from, std::vector<ReadContext*>* queue);
+  // The document `path` names, at `file` (as resolve_file_uri gives it) and registered as `key`.
   absl::Status open(ReadContext& from, const Element& referrer, std::string_view path,
-                    const std::filesystem::path& key, std::vector<ReadContext*>* queue);
+                    const std::filesystem::path& file, const std::filesystem::path& key,
+                    std::vector<ReadContext*>* queue);
 
   ReadContext& main_;
   uint64_t bytes_ = 0;

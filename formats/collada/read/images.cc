@@ -4,10 +4,10 @@
 #include <utility>
 #include <vector>
 
+#include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/numbers.h"
-#include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/collada/read/zae_reader.h"
@@ -74,10 +74,42 @@ absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const E
     case UriFile::kFile:
       break;
   }
-  const std::filesystem::path& full = file.path;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(full, ec)) return image_missing(ctx, element, *image, "");
-  absl::StatusOr<SharedBytes> bytes = loaded.files.read(full);
+  absl::StatusOr<SharedBytes> bytes;
+  if (const absl::StatusOr<SharedBytes>* read = loaded.files.find(file.path)) {
+    bytes = *read;  // for an image before this one
+  } else {
+    // Opened beneath the document's folder through every symlink, a regular file only.
+    absl::StatusOr<RegularFile> opened =
+        open_contained_file(ctx.base_dir, file.path, ctx.options.allow_external_files);
+    switch (opened.status().code()) {
+      case absl::StatusCode::kOk:
+        break;
+      case absl::StatusCode::kPermissionDenied:
+        ctx.warn("collada.image.outside-folder",
+                 cat("image \"", image->uri,
+                     "\" leads outside the document's folder (through a symlink) and is not read "
+                     "(--allow-external-files reads it)"),
+                 &element);
+        return absl::OkStatus();
+      case absl::StatusCode::kNotFound:
+        return image_missing(ctx, element, *image, "");
+      case absl::StatusCode::kFailedPrecondition:
+        return image_missing(
+            ctx, element, *image,
+            cat(" as a regular file (", std::string(opened.status().message()), ")"));
+      default:
+        break;
+    }
+    // No image is read past the input limit, and none as it grows: its size at the open.
+    if (opened.ok() && opened->size() > ctx.options.limits.max_input_bytes) {
+      return over_budget(
+          "limits.input-bytes", element.name, element.line,
+          cat("image file \"", image->uri, "\" is ", opened->size(), " bytes, past the ",
+              ctx.options.limits.max_input_bytes, " bytes a read may take in"));
+    }
+    bytes = opened.ok() ? loaded.files.read(file.path, *opened)
+                        : absl::StatusOr<SharedBytes>(opened.status());
+  }
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
              cat("image file \"", image->uri,

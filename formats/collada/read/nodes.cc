@@ -1,6 +1,8 @@
 #include "formats/collada/read/nodes.h"
 
 #include <algorithm>
+#include <cmath>
+#include <span>
 
 #include "engine/errors.h"
 #include "engine/strings.h"
@@ -92,17 +94,28 @@ absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray
     return refuse("collada.transform.values", e.name, e.line,
                   cat("<", e.name, "> holds ", e.doubles.size(), " values; it takes ", want));
   }
+  // A value that is not finite reads as the identity, the element keeping its kind and sid so
+  // that an animation of it still binds; no writer could spell the node otherwise.
+  const bool finite =
+      std::all_of(e.doubles.begin(), e.doubles.end(), [](double d) { return std::isfinite(d); });
+  const std::span<const double> kept =
+      finite ? std::span<const double>(e.doubles) : identity_values(e.name);
+  if (!finite) {
+    ctx_->warn("collada.transform.non-finite",
+               cat("<", e.name, "> holds a value that is not finite; it reads as the identity"),
+               &e);
+  }
   if (e.name == "skew") {
     ctx_->warn("collada.transform.skew-ignored", "<skew> transforms are ignored", &e);
   } else {
-    node->matrix = node->matrix * element_matrix(e.name, e.doubles);
+    node->matrix = node->matrix * element_matrix(e.name, kept);
   }
   ValueMap entry;
   entry.emplace_back("kind", Value(e.name));
   if (const std::string_view* sid = e.find_attr("sid")) entry.emplace_back("sid", Value(*sid));
   ValueArray values;
-  values.reserve(e.doubles.size());
-  for (double d : e.doubles) values.emplace_back(d);
+  values.reserve(kept.size());
+  for (double d : kept) values.emplace_back(d);
   entry.emplace_back("values", Value(std::move(values)));
   spelled->emplace_back(std::move(entry));
   return absl::OkStatus();
@@ -252,6 +265,14 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
         return refuse("collada.url.kind", "instance_node", child.line,
                       cat("url=\"", child.attr("url"), "\" does not name a <node>"));
       }
+      // Element nesting bounds the <node> children (xml.depth); this bounds the instances, so
+      // that the recursion into their targets stays as shallow.
+      if (const int max_depth = main_.options.limits.max_depth;
+          open_.size() >= static_cast<size_t>(max_depth)) {
+        return refuse(
+            "collada.instance_node.depth", "instance_node", child.line,
+            cat("url=\"", child.attr("url"), "\" nests instanced nodes deeper than ", max_depth));
+      }
       absl::StatusOr<int> c = read_node(*url->target);
       if (!c.ok()) return c.status();
       children.push_back(*c);
@@ -326,6 +347,14 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       }
     }
     if (!status.ok()) return status;
+  }
+  if (!node.matrix.allFinite()) {
+    // Finite elements whose product overflows (two scales of 1e200) or a degenerate <lookat>.
+    ctx_->warn("collada.transform.non-finite",
+               "the node's transform elements compose to a matrix that is not finite; it reads "
+               "as the identity",
+               &element);
+    node.matrix = Eigen::Matrix4d::Identity();
   }
   if (!spelled.empty()) node.extras.emplace_back("transforms", Value(std::move(spelled)));
   node.children = std::move(children);

@@ -190,11 +190,20 @@ bool has_zip_magic(std::string_view bytes) {
          bytes.starts_with(std::string_view("PK\x05\x06", 4));
 }
 
-absl::StatusOr<Scene> read_zae(const std::filesystem::path& path, const ReadOptions& options,
+absl::StatusOr<Scene> read_zae(RegularFile file, const ReadOptions& options,
                                Diagnostics& diagnostics) {
-  absl::StatusOr<std::unique_ptr<ZipArchive>> archive = ZipArchive::open_file(path, options.limits);
+  const std::filesystem::path path = file.path();
+  absl::StatusOr<std::unique_ptr<ZipArchive>> archive =
+      ZipArchive::open_file(std::move(file), options.limits);
   if (!archive.ok()) return archive.status();
   return read_archive(**archive, path, options, diagnostics);
+}
+
+absl::StatusOr<Scene> read_zae(const std::filesystem::path& path, const ReadOptions& options,
+                               Diagnostics& diagnostics) {
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
+  if (!file.ok()) return file.status();
+  return read_zae(*std::move(file), options, diagnostics);
 }
 
 absl::StatusOr<Scene> read_zae_bytes(std::string_view bytes, const ReadOptions& options,

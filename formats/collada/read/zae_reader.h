@@ -42,6 +42,9 @@ ArchiveUri resolve_archive_uri(std::string_view uri, std::string_view document_d
 // or names no document), collada.zae.manifest-target (it names an entry the archive does not
 // hold, or one outside it), collada.zae.no-document (no manifest and no .dae at the root),
 // collada.zae.document-ambiguous (no manifest and several .dae at the root).
+absl::StatusOr<Scene> read_zae(RegularFile file, const ReadOptions& options,
+                               Diagnostics& diagnostics);
+// The same for a file the user named.
 absl::StatusOr<Scene> read_zae(const std::filesystem::path& path, const ReadOptions& options,
                                Diagnostics& diagnostics);
 // The same from an archive in memory (standard input, an upload).

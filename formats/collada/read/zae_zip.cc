@@ -10,7 +10,6 @@
 #include <utility>
 
 #include "engine/errors.h"
-#include "engine/source.h"
 #include "engine/strings.h"
 #include "model/allocation_gate.h"
 
@@ -19,6 +18,11 @@ namespace px::collada {
 // Read by minizip through the callbacks below.
 struct ZipMemoryFile {
   std::string_view bytes;
+  uint64_t position = 0;
+};
+// An archive read through the descriptor it was opened by, never opened again by its path.
+struct ZipDescriptorFile {
+  RegularFile file;
   uint64_t position = 0;
 };
 
@@ -63,22 +67,41 @@ long ZCALLBACK memory_seek(voidpf, voidpf stream, ZPOS64_T offset, int origin) {
 int ZCALLBACK memory_close(voidpf, voidpf) { return 0; }
 int ZCALLBACK memory_error(voidpf, voidpf) { return 0; }
 
+voidpf ZCALLBACK descriptor_open(voidpf opaque, const void*, int) {
+  static_cast<ZipDescriptorFile*>(opaque)->position = 0;
+  return opaque;
+}
+uLong ZCALLBACK descriptor_read(voidpf, voidpf stream, void* buffer, uLong size) {
+  auto* file = static_cast<ZipDescriptorFile*>(stream);
+  absl::StatusOr<std::string> bytes = file->file.read_at(file->position, size);
+  if (!bytes.ok()) return 0;
+  std::memcpy(buffer, bytes->data(), bytes->size());
+  file->position += bytes->size();
+  return static_cast<uLong>(bytes->size());
+}
+ZPOS64_T ZCALLBACK descriptor_tell(voidpf, voidpf stream) {
+  return static_cast<ZipDescriptorFile*>(stream)->position;
+}
+long ZCALLBACK descriptor_seek(voidpf, voidpf stream, ZPOS64_T offset, int origin) {
+  auto* file = static_cast<ZipDescriptorFile*>(stream);
+  const uint64_t size = file->file.size();
+  uint64_t from = 0;
+  if (origin == ZLIB_FILEFUNC_SEEK_CUR) from = file->position;
+  if (origin == ZLIB_FILEFUNC_SEEK_END) from = size;
+  if (offset > size || from > size - offset) return -1;
+  file->position = from + offset;
+  return 0;
+}
+
 // Whether the archive's last bytes hold an end of central directory record: a zip missing it
 // was cut short (or is no zip at all).
 bool has_end_record(std::string_view tail) {
   return tail.find(kEndSignature) != std::string_view::npos;
 }
 
-absl::StatusOr<std::string> file_tail(const std::filesystem::path& path, uint64_t size) {
-  std::FILE* file = std::fopen(path.c_str(), "rb");
-  if (file == nullptr) return io_error(cat("cannot open ", path.string()));
-  const uint64_t take = std::min<uint64_t>(size, kEndSearchBytes);
-  std::string tail(take, '\0');
-  const bool read = std::fseek(file, static_cast<long>(size - take), SEEK_SET) == 0 &&
-                    std::fread(tail.data(), 1, take, file) == take;
-  std::fclose(file);
-  if (!read) return io_error(cat("cannot read ", path.string()));
-  return tail;
+absl::StatusOr<std::string> file_tail(const RegularFile& file) {
+  const uint64_t take = std::min<uint64_t>(file.size(), kEndSearchBytes);
+  return file.read_at(file.size() - take, take);
 }
 
 absl::Status not_opened(std::string_view name, std::string_view head, std::string_view tail) {
@@ -157,18 +180,26 @@ EntryBytes::~EntryBytes() {
   if (budget_ != nullptr) budget_->release(size_);
 }
 
-absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(const std::filesystem::path& path,
+absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(RegularFile file,
                                                                   const Limits& limits) {
-  std::error_code ec;
-  const uint64_t size = std::filesystem::file_size(path, ec);
-  if (ec) return io_error(cat("cannot read ", path.string(), ": ", ec.message()));
-  absl::StatusOr<std::string> head = read_file_prefix(path, 4);
+  absl::StatusOr<std::string> head = file.read_at(0, 4);
   if (!head.ok()) return head.status();
+  const uint64_t size = file.size();
   std::unique_ptr<ZipArchive> archive(new ZipArchive);
-  archive->name_ = path.string();
-  archive->unz_ = unzOpen64(path.c_str());
+  archive->name_ = file.path().string();
+  archive->descriptor_ = std::make_unique<ZipDescriptorFile>(ZipDescriptorFile{std::move(file)});
+  zlib_filefunc64_def functions{};
+  functions.zopen64_file = descriptor_open;
+  functions.zread_file = descriptor_read;
+  functions.zwrite_file = memory_write;
+  functions.ztell64_file = descriptor_tell;
+  functions.zseek64_file = descriptor_seek;
+  functions.zclose_file = memory_close;
+  functions.zerror_file = memory_error;
+  functions.opaque = archive->descriptor_.get();
+  archive->unz_ = unzOpen2_64(archive->name_.c_str(), &functions);
   if (archive->unz_ == nullptr) {
-    absl::StatusOr<std::string> tail = file_tail(path, size);
+    absl::StatusOr<std::string> tail = file_tail(archive->descriptor_->file);
     if (!tail.ok()) return tail.status();
     return not_opened(archive->name_, *head, *tail);
   }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/contained_file.h"
 #include "engine/options.h"
 #include "model/memory_budget.h"
 
@@ -37,6 +38,7 @@ struct ZipEntry {
 
 // An archive held in memory, as minizip reads it (zae_zip.cc).
 struct ZipMemoryFile;
+struct ZipDescriptorFile;
 
 // An entry's inflated bytes, charged to the memory budget of the read that inflated them for as
 // long as they live.
@@ -64,7 +66,7 @@ class ZipArchive {
   // of no entry), collada.zae.entries,
   // collada.zae.entry-absolute, collada.zae.entry-parent, collada.zae.entry-name (a control
   // character), collada.zae.entry-duplicate, collada.zae.ratio, collada.zae.size.
-  static absl::StatusOr<std::unique_ptr<ZipArchive>> open_file(const std::filesystem::path& path,
+  static absl::StatusOr<std::unique_ptr<ZipArchive>> open_file(RegularFile file,
                                                                const Limits& limits);
   static absl::StatusOr<std::unique_ptr<ZipArchive>> open_bytes(std::string_view bytes,
                                                                 const Limits& limits);
@@ -91,6 +93,7 @@ class ZipArchive {
 
   void* unz_ = nullptr;  // unzFile
   std::unique_ptr<ZipMemoryFile> memory_;
+  std::unique_ptr<ZipDescriptorFile> descriptor_;
   std::string name_;
   std::vector<ZipEntry> entries_;
 };

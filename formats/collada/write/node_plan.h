@@ -22,6 +22,9 @@ struct NodePlan {
   // Controllers give joints one; the writer writes this, not the extras.
   std::string sid;
   bool joint = false;  // type="JOINT": extras["type"] == "JOINT", or set by the controllers
+  // The node's Node::instances are written, each a child <node>: it has some, and each one's
+  // matrix is finite (else they are left out with a warning and the node shows its mesh once).
+  bool instances = false;
   // The transform elements as written, each sid empty where it is not written: the node's
   // extras["transforms"] when they still compose to its matrix, else one <matrix sid="transform">
   // of the matrix, row by row (as_matrix; also for a node without elements, e.g. glTF's).

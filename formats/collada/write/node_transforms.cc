@@ -32,11 +32,19 @@ TransformElement matrix_element(const Eigen::Matrix4d& matrix) {
   return e;
 }
 
+// False when a value is NaN or Inf: such an element can compose to a finite matrix (a <rotate>
+// about no axis), but no reader could take its text back.
+bool all_finite(const std::vector<TransformElement>& elements) {
+  return std::all_of(elements.begin(), elements.end(), [](const TransformElement& e) {
+    return std::all_of(e.values.begin(), e.values.end(), [](double v) { return std::isfinite(v); });
+  });
+}
+
 }  // namespace
 
 void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics) {
   std::optional<std::vector<TransformElement>> elements = transform_elements(node.extras);
-  if (!elements || !composes_to(*elements, node.matrix)) {
+  if (!elements || !all_finite(*elements) || !composes_to(*elements, node.matrix)) {
     plan.transforms = {matrix_element(node.matrix)};
     plan.as_matrix = true;
     return;

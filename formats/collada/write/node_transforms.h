@@ -1,7 +1,8 @@
 // How a node's transform is spelled (spec collada.md, Writing and Quirks): with the transform
-// elements it was read with while they still compose to its matrix, else as one
-// <matrix sid="transform">; a transform sid a channel target cannot end in, or that repeats an
-// earlier one of the node, is left out with a warning.
+// elements it was read with while they are finite and still compose to its matrix, else as one
+// <matrix sid="transform"> (plan_nodes refuses a matrix that is not finite); a transform sid a
+// channel target cannot end in, or that repeats an earlier one of the node, is left out with a
+// warning.
 #pragma once
 
 #include "engine/diagnostics.h"

@@ -5,7 +5,9 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/errors.h"
 #include "engine/hash_containers.h"
+#include "engine/options.h"
 #include "engine/strings.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/light_writer.h"
@@ -39,6 +41,7 @@ class NodePlanner {
   void visit(int root);   // n's first reference: plans it and the subtree it writes
   bool plan_as_copy(int n);
   void plan_written(int n);
+  void plan_instances(int n);
   void warn_extras(int n);
   void finish();
   std::string generated_id(std::string_view name);
@@ -181,11 +184,29 @@ void NodePlanner::plan_written(int n) {
   const std::string* type = string_extra(node, "type");
   plan.joint = type != nullptr && *type == "JOINT";
   plan_transforms(node, plan, diagnostics_);
+  plan_instances(n);
   if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
     diagnostics_.warn("collada.write.node-mesh-dropped",
                       "a node's mesh that names no mesh is left out");
   }
   warn_extras(n);
+}
+
+// A node's instances are written when each one's matrix is finite, as the glTF writer keeps them
+// (gltf.write.instances-dropped).
+void NodePlanner::plan_instances(int n) {
+  const Instances& instances = scene_.nodes[n].instances;
+  if (instances.empty()) return;
+  for (size_t k = 0; k < instances.count; ++k) {
+    if (!instances.matrix(k).allFinite()) {
+      diagnostics_.warn("collada.write.instances-dropped",
+                        cat("node ", n, ": its ", instances.count,
+                            " instances are left out, the matrix of instance ", k,
+                            " holding NaN or Inf; the node shows its mesh once"));
+      return;
+    }
+  }
+  nodes_.nodes[n].instances = true;
 }
 
 // The extras a node keeps from COLLADA (id, sid, type, transforms), its skin (the controller
@@ -341,36 +362,98 @@ void open_node(const Scene& scene, const WritePlan& plan, int n, XmlWriter& xml)
   }
   // The schema's order: cameras, controllers and geometries, lights, then nodes.
   write_instance_camera(plan, n, xml);
-  if (node.instances.empty()) write_mesh_instance(node, n, plan, xml);
+  if (!p.instances) write_mesh_instance(node, n, plan, xml);
   write_instance_light(plan, n, xml);
   for (int c : plan.nodes.children[n]) {
     if (instanced(plan.nodes, c)) write_instance_node(plan.nodes, c, xml);
   }
-  write_instance_nodes(node, n, plan, xml);
+  if (p.instances) write_instance_nodes(node, n, plan, xml);
 }
 
-// n's <node> and the child <node>s below it, depth first without recursion.
-void write_tree(const Scene& scene, const WritePlan& plan, int root, XmlWriter& xml) {
+// Visits root's <node> element and the child <node>s written below it, depth first without
+// recursion: enter(n, depth) as each opens (root at 1), leave() as each closes.
+template <class Enter, class Leave>
+void walk_tree(const NodesPlan& nodes, int root, Enter enter, Leave leave) {
   struct Frame {
     int node;
     size_t next = 0;
   };
   std::vector<Frame> path;
-  open_node(scene, plan, root, xml);
+  enter(root, size_t{1});
   path.push_back({root});
   while (!path.empty()) {
     Frame& f = path.back();
-    const std::vector<int>& children = plan.nodes.children[f.node];
-    while (f.next < children.size() && instanced(plan.nodes, children[f.next])) ++f.next;
+    const std::vector<int>& children = nodes.children[f.node];
+    while (f.next < children.size() && instanced(nodes, children[f.next])) ++f.next;
     if (f.next == children.size()) {
-      xml.close();
+      leave();
       path.pop_back();
       continue;
     }
     const int c = children[f.next++];
-    open_node(scene, plan, c, xml);
+    enter(c, path.size() + 1);
     path.push_back({c});
   }
+}
+
+// n's <node> and the child <node>s below it.
+void write_tree(const Scene& scene, const WritePlan& plan, int root, XmlWriter& xml) {
+  walk_tree(
+      plan.nodes, root, [&](int n, size_t) { open_node(scene, plan, n, xml); },
+      [&] { xml.close(); });
+}
+
+// How deep a reader lets elements nest (Limits::max_depth's default, xml.depth), the root at 1.
+constexpr size_t kReaderDepth = Limits{}.max_depth;
+
+// How deep what a node's element holds may nest below it: its transform elements, a camera, a
+// light or an <instance_node> one level; a geometry or controller instance five (bind_material,
+// technique_common, instance_material, bind_vertex_input); each instance a <node> holding one,
+// six.
+size_t content_depth(const Scene& scene, const NodePlan& plan, int n) {
+  if (plan.instances) return 6;
+  const int mesh = scene.nodes[n].mesh;
+  return mesh >= 0 && static_cast<size_t>(mesh) < scene.meshes.size() ? 5 : 1;
+}
+
+// A tree nested deeper than a reader takes back is refused rather than written: a glTF
+// hierarchy can be as deep as it has nodes. Library nodes sit below <COLLADA> and
+// <library_nodes>, a scene's below <library_visual_scenes> and <visual_scene> too.
+absl::Status check_depth(const Scene& scene, const NodesPlan& nodes) {
+  absl::Status status;
+  auto check = [&](int root, size_t above) {
+    walk_tree(
+        nodes, root,
+        [&](int n, size_t depth) {
+          const size_t deepest = above + depth + content_depth(scene, nodes.nodes[n], n);
+          if (deepest > kReaderDepth && status.ok()) {
+            status = refuse(
+                "collada.write.node-depth",
+                cat("node ", n, " is ", depth, " deep in its tree, which would nest ", deepest,
+                    " elements deep in the document; a COLLADA read takes ", kReaderDepth));
+          }
+        },
+        [] {});
+  };
+  for (int n : nodes.library_roots) check(n, 2);
+  for (const std::vector<int>& roots : nodes.scene_roots) {
+    for (int r : roots) {
+      if (!instanced(nodes, r)) check(r, 3);
+    }
+  }
+  return status;
+}
+
+// A written node's matrix that is not finite is refused, as the glTF writer refuses it
+// (gltf.write.non-finite): no reader could take its text back as the node's transform.
+absl::Status check_matrices(const Scene& scene, const NodesPlan& nodes) {
+  for (size_t n = 0; n < scene.nodes.size(); ++n) {
+    const NodePlan& plan = nodes.nodes[n];
+    if (plan.written && plan.copy_of < 0 && !scene.nodes[n].matrix.allFinite()) {
+      return refuse("collada.write.non-finite", cat("node ", n, ": its matrix holds NaN or Inf"));
+    }
+  }
+  return absl::OkStatus();
 }
 
 // Warns once for the instances expanded into nodes, and once for the custom instance attributes
@@ -381,7 +464,9 @@ void warn_instances(const Scene& scene, const NodesPlan& plan, Diagnostics& diag
   std::vector<std::string> dropped;
   for (size_t n = 0; n < scene.nodes.size(); ++n) {
     const Instances& in = scene.nodes[n].instances;
-    if (in.empty() || !plan.nodes[n].written) continue;
+    const NodePlan& p = plan.nodes[n];
+    // A copy's instances are its original's, written (or left out) there.
+    if (in.empty() || !p.written || (p.copy_of < 0 && !p.instances)) continue;
     instances += in.count;
     ++nodes;
     for (const NamedColumn& c : in.custom) {
@@ -409,7 +494,8 @@ void warn_instances(const Scene& scene, const NodesPlan& plan, Diagnostics& diag
 absl::Status plan_nodes(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics) {
   NodePlanner(scene, plan, diagnostics).run();
   warn_instances(scene, plan.nodes, diagnostics);
-  return absl::OkStatus();
+  if (absl::Status s = check_matrices(scene, plan.nodes); !s.ok()) return s;
+  return check_depth(scene, plan.nodes);
 }
 
 void write_nodes(const Scene& scene, const WritePlan& plan, XmlWriter& xml) {

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "absl/strings/ascii.h"
+#include "engine/contained_file.h"
 #include "engine/file_uri.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
@@ -72,14 +73,17 @@ std::optional<uint64_t> uri_data_size(ReadContext& ctx, const JsonObject& buffer
   const ResolvedUri file =
       resolve_file_uri(uri, ctx.base_dir(), ctx.options().allow_external_files);
   if (file.kind != UriFile::kFile) return std::nullopt;
-  std::error_code error;
-  const uint64_t size = std::filesystem::file_size(file.path, error);
-  if (error) {
-    ctx.warn("gltf.read.buffer-missing",
-             cat(buffer.pointer("uri"), ": the buffer's file \"", uri, "\" was not found"));
+  // Opened as the reader opens it (beneath the folder, a regular file), never read.
+  absl::StatusOr<RegularFile> opened =
+      open_contained_file(ctx.base_dir(), file.path, ctx.options().allow_external_files);
+  if (!opened.ok()) {
+    if (opened.status().code() == absl::StatusCode::kNotFound) {
+      ctx.warn("gltf.read.buffer-missing",
+               cat(buffer.pointer("uri"), ": the buffer's file \"", uri, "\" was not found"));
+    }
     return std::nullopt;
   }
-  return size;
+  return opened->size();
 }
 
 // The size of a GLB's BIN chunk for its buffer 0 without a uri, or nullopt (warned when the GLB

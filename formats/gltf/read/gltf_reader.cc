@@ -156,16 +156,26 @@ absl::StatusOr<Scene> read_memory(std::string_view bytes, const std::filesystem:
   return read_bytes(bytes, nullptr, base_dir, options, diagnostics);
 }
 
+absl::StatusOr<Scene> read(RegularFile file, const ReadOptions& options, Diagnostics& diagnostics) {
+  std::filesystem::path base_dir = file.path().parent_path();
+  if (base_dir.empty()) base_dir = ".";
+  const std::string name = file.path().string();
+  if (file.size() > options.limits.max_input_bytes) {
+    return input_too_large(name, file.size(), options);
+  }
+  absl::StatusOr<FileBytes> loaded = load_file(std::move(file), threads_for(options.threads) > 1);
+  if (!loaded.ok()) return loaded.status();
+  absl::StatusOr<Scene> scene =
+      read_bytes(loaded->bytes, loaded->owner, base_dir, options, diagnostics);
+  if (loaded->cut_short()) return io_error(cat(name, " was cut short while it was read"));
+  return scene;
+}
+
 absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
                            Diagnostics& diagnostics) {
-  absl::StatusOr<FileBytes> file = load_file(path, threads_for(options.threads) > 1);
+  absl::StatusOr<RegularFile> file = open_regular_file(path);
   if (!file.ok()) return file.status();
-  std::filesystem::path base_dir = path.parent_path();
-  if (base_dir.empty()) base_dir = ".";
-  absl::StatusOr<Scene> scene =
-      read_bytes(file->bytes, file->owner, base_dir, options, diagnostics);
-  if (file->cut_short()) return io_error(cat(path.string(), " was cut short while it was read"));
-  return scene;
+  return read(*std::move(file), options, diagnostics);
 }
 
 }  // namespace px::gltf

@@ -10,12 +10,17 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
+#include "engine/contained_file.h"
 #include "engine/diagnostics.h"
 #include "engine/options.h"
 #include "model/scene.h"
 
 namespace px::gltf {
 
+// The document in an open file; its buffer and image files are opened beneath its folder
+// (engine/contained_file.h).
+absl::StatusOr<Scene> read(RegularFile file, const ReadOptions& options, Diagnostics& diagnostics);
+// The same for a file the user named.
 absl::StatusOr<Scene> read(const std::filesystem::path& path, const ReadOptions& options,
                            Diagnostics& diagnostics);
 

@@ -1,5 +1,6 @@
 #include "formats/gltf/read/read_buffers.h"
 
+#include "engine/contained_file.h"
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
@@ -8,6 +9,29 @@
 #include "formats/gltf/read/read_meshopt.h"
 
 namespace px::gltf {
+namespace {
+
+// The refusal of a buffer file open_contained_file did not open, by why.
+absl::Status buffer_not_opened(const absl::Status& why, std::string_view at, std::string_view uri) {
+  switch (why.code()) {
+    case absl::StatusCode::kPermissionDenied:
+      return refuse(
+          "gltf.buffer.outside-folder",
+          cat(at, "/uri \"", uri,
+              "\" leads outside the document's folder (through a symlink) and is not read "
+              "(--allow-external-files reads it)"));
+    case absl::StatusCode::kFailedPrecondition:
+      return refuse("gltf.buffer.not-regular",
+                    cat(at, "/uri \"", uri, "\" is not read: ", std::string(why.message())));
+    case absl::StatusCode::kNotFound:
+      return refuse("gltf.buffer.missing", cat(at, "/uri \"", uri, "\" was not found"));
+    default:
+      return refuse("gltf.buffer.missing",
+                    cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(why.message())));
+  }
+}
+
+}  // namespace
 
 Buffers::Buffers(ReadContext& ctx, std::optional<std::span<const uint8_t>> glb_bin, bool glb,
                  std::shared_ptr<const void> glb_owner)
@@ -78,14 +102,19 @@ absl::StatusOr<Buffers::Loaded> Buffers::load(const JsonObject& buffer, int inde
       case UriFile::kFile:
         break;
     }
+    // Opened beneath the document's folder through every symlink, a regular file only, and its
+    // size charged to the input budget before a byte of it is mapped.
+    absl::StatusOr<RegularFile> opened =
+        open_contained_file(ctx_.base_dir(), file.path, ctx_.options().allow_external_files);
+    if (!opened.ok()) return buffer_not_opened(opened.status(), at, uri);
+    PX_GLTF_TRY(ctx_.take_in_file(opened->size(), cat(at, "/uri")));
     absl::StatusOr<FileBytes> read =
-        load_file(file.path, threads_for(ctx_.options().threads) > 1);
+        load_file(*std::move(opened), threads_for(ctx_.options().threads) > 1);
     if (!read.ok()) {
       return refuse(
           "gltf.buffer.missing",
           cat(at, "/uri \"", uri, "\" cannot be read: ", std::string(read.status().message())));
     }
-    PX_GLTF_TRY(ctx_.take_in_file(read->bytes.size(), cat(at, "/uri")));
     out.bytes = std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(read->bytes.data()),
                                          read->bytes.size());
     out.owner = read->owner;

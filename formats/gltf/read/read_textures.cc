@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <array>
 
+#include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
 #include "engine/hash_containers.h"
 #include "engine/loaded_files.h"
-#include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
@@ -26,8 +26,9 @@ struct LoadedImageBytes {
   HashMap<int, SharedBytes> views;  // by bufferView index
 };
 
-// A file that is not there is a warning (a .gltf may be copied before its textures), or a refusal
-// when the caller asks for every resource (strict_resources).
+// A file that is not there (or is no regular file) is a warning (a .gltf may be copied before its
+// textures), or a refusal when the caller asks for every resource (strict_resources). A file an
+// image before this one named is not read again: its bytes are shared.
 absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const std::string& at,
                              Image& image) {
   ResolvedUri file =
@@ -45,24 +46,45 @@ absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const s
     case UriFile::kFile:
       break;
   }
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file.path, ec)) {
-    if (ctx.options().strict_resources) {
-      return refuse(kImageMissing, cat(at, ": image file \"", image.uri,
-                                       "\" was not found (--strict-resources refuses a missing "
-                                       "image)"));
+  auto unreadable = [&](const absl::Status& why) {
+    ctx.warn("gltf.read.image-unreadable", cat(at, ": image file \"", image.uri,
+                                               "\" cannot be read: ", std::string(why.message())));
+    return absl::OkStatus();
+  };
+  absl::StatusOr<SharedBytes> bytes;
+  if (const absl::StatusOr<SharedBytes>* read = loaded.files.find(file.path)) {
+    bytes = *read;
+  } else {
+    // Opened beneath the document's folder through every symlink, a regular file only; one that
+    // is not there or is no regular file is missing.
+    absl::StatusOr<RegularFile> opened =
+        open_contained_file(ctx.base_dir(), file.path, ctx.options().allow_external_files);
+    if (!opened.ok() && opened.status().code() == absl::StatusCode::kPermissionDenied) {
+      ctx.warn("gltf.read.image-outside-folder",
+               cat(at, ": image \"", image.uri,
+                   "\" leads outside the document's folder (through a symlink) and is not read "
+                   "(--allow-external-files reads it); its URI is kept"));
+      return absl::OkStatus();
     }
-    ctx.warn(kImageMissing,
-             cat(at, ": image file \"", image.uri, "\" was not found; its URI is kept"));
-    return absl::OkStatus();
+    if (!opened.ok() && (opened.status().code() == absl::StatusCode::kNotFound ||
+                         opened.status().code() == absl::StatusCode::kFailedPrecondition)) {
+      const std::string why = opened.status().code() == absl::StatusCode::kNotFound
+                                  ? std::string("was not found")
+                                  : cat("is not read: ", std::string(opened.status().message()));
+      if (ctx.options().strict_resources) {
+        return refuse(kImageMissing, cat(at, ": image file \"", image.uri, "\" ", why,
+                                         " (--strict-resources refuses a missing image)"));
+      }
+      ctx.warn(kImageMissing,
+               cat(at, ": image file \"", image.uri, "\" ", why, "; its URI is kept"));
+      return absl::OkStatus();
+    }
+    if (!opened.ok()) return unreadable(opened.status());
+    // Charged to the input budget before it is read, and read as it was at the open.
+    PX_GLTF_TRY(ctx.take_in_file(opened->size(), cat(at, "/uri")));
+    bytes = loaded.files.read(file.path, *opened);
   }
-  absl::StatusOr<SharedBytes> bytes = loaded.files.read(file.path);
-  if (!bytes.ok()) {
-    ctx.warn("gltf.read.image-unreadable",
-             cat(at, ": image file \"", image.uri,
-                 "\" cannot be read: ", std::string(bytes.status().message())));
-    return absl::OkStatus();
-  }
+  if (!bytes.ok()) return unreadable(bytes.status());
   image.bytes = *std::move(bytes);
   std::string_view sniffed = sniff_media_type(image.bytes);
   if (!sniffed.empty()) image.mime_type = std::string(sniffed);
