@@ -64,7 +64,11 @@ TEST(SharedImages, ImagesNamingOneBufferViewShareOneCopyChargedOnce) {
 TEST(SharedImages, ImagesNamingOneFileReadItOnce) {
   const std::filesystem::path dir = temp_folder("shared_image_file");
   write_file(dir / "tex.png", whole_png());
-  ReadResult r = read_bytes(document(images(R"({"uri": "tex.png"})", kImages)), {}, dir);
+  // Read once, the file counts once toward the input limit.
+  const std::string json = document(images(R"({"uri": "tex.png"})", kImages));
+  ReadOptions options;
+  options.limits.max_input_bytes = json.size() + whole_png().size();
+  ReadResult r = read_bytes(json, options, dir);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   const std::vector<Image>& read = r.scene->images;
   ASSERT_EQ(read.size(), kImages);
