@@ -1,5 +1,7 @@
 #include "engine/metered_source.h"
 
+#include <algorithm>
+
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -29,6 +31,9 @@ class MeteredSource : public ForwardingSource {
     }
     return n;
   }
+  // No more than the read may take in: a count the rest of the input is to hold is believed only
+  // that far (a .dae.gz's own bound is 4 GiB, whatever the limit).
+  uint64_t size_bound() const override { return std::min(source().size_bound(), max_bytes_); }
 
  private:
   uint64_t max_bytes_;
