@@ -2,9 +2,11 @@
 # Fuzz polyxios with libFuzzer under ASan + UBSan for a bounded time, one target after another:
 #   tools/fuzz.sh [SECONDS]           CI's sample: SECONDS in total (default 60), split evenly
 #                                     across the eight targets, each at least a second
-#   tools/fuzz.sh --long SECONDS      the long run: SECONDS for each target, from its corpus
+#   tools/fuzz.sh --long SECONDS [--jobs N]
+#                                     the long run: SECONDS for each target, from its corpus
 #                                     tests/fuzz/corpus/<target>/, which the run grows and then
-#                                     minimizes; its result goes into tests/fuzz/README.md
+#                                     minimizes; its result goes into tests/fuzz/README.md;
+#                                     N targets at a time (default 1), each on its own core
 # The targets (tests/fuzz/fuzz_targets.h):
 #   collada_fuzz    COLLADA bytes through the reader (one thread and two) and both writers
 #   gltf_json_fuzz  .gltf JSON text through the reader (data: URIs resolve) and both writers
@@ -41,8 +43,14 @@ targets=(collada_fuzz gltf_json_fuzz glb_fuzz data_uri_fuzz draco_fuzz roundtrip
 long=0
 if [ "${1:-}" = --long ]; then
   long=1
-  if [ $# -ne 2 ] || ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then
-    echo "usage: tools/fuzz.sh --long SECONDS_PER_TARGET" >&2
+  jobs=1
+  if [ $# -eq 4 ] && [ "$3" = --jobs ] && [[ $4 =~ ^[1-9][0-9]*$ ]]; then
+    jobs=$4
+  elif [ $# -ne 2 ]; then
+    set -- --long x
+  fi
+  if ! [[ $2 =~ ^[0-9]+$ ]] || [ "$2" -lt 1 ]; then
+    echo "usage: tools/fuzz.sh --long SECONDS_PER_TARGET [--jobs N]" >&2
     exit 2
   fi
   each=$2
@@ -188,9 +196,8 @@ corpus_size() {
     awk '{ s += $1 } END { printf "%.0f", s / 1024 }') KiB"
 }
 
-# record TARGET STATUS: the target's line of the long run's results.
-results=()
-crashed=0
+# record TARGET STATUS: the target's line of the long run's results, in its folder (a long run's
+# targets may run at once, each in a subshell).
 record() {
   local target=$1 status=$2 log=$build/fuzz/$1/fuzz.log runs outcome
   runs=$(grep -oP '^stat::number_of_executed_units: \K[0-9]+' "$log" ||
@@ -199,33 +206,40 @@ record() {
     outcome="no crash"
   else
     outcome="crash (exit $status): $(find "$build/fuzz/$target/artifacts" -type f -printf '%f ')"
-    crashed=1
   fi
-  results+=("| $target | $runs | $outcome | $(corpus_size "tests/fuzz/corpus/$target") |")
+  echo "| $target | $runs | $outcome | $(corpus_size "tests/fuzz/corpus/$target") |" \
+    >"$build/fuzz/$target/result.md"
 }
 
-fuzz collada_fuzz 65536
-fuzz gltf_json_fuzz 65536
-fuzz glb_fuzz 65536
-fuzz data_uri_fuzz 4096
-fuzz draco_fuzz 131072
-fuzz roundtrip_fuzz 65536
-fuzz zae_fuzz 262144
-fuzz image_fuzz 65536
+max_lens=(65536 65536 65536 4096 131072 65536 262144 65536)  # in the order of targets
 if [ "$long" = 0 ]; then
+  for i in "${!targets[@]}"; do fuzz "${targets[$i]}" "${max_lens[$i]}"; done
   echo "fuzz: no crash in ${seconds} s (${each} s per target)"
   exit 0
 fi
+for i in "${!targets[@]}"; do
+  rm -f "$build/fuzz/${targets[$i]}/result.md"
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+  fuzz "${targets[$i]}" "${max_lens[$i]}" &
+done
+wait
+crashed=0
+for target in "${targets[@]}"; do
+  grep -q '| no crash |' "$build/fuzz/$target/result.md" 2>/dev/null || crashed=1
+done
 
 # The long run's results, between the markers of tests/fuzz/README.md's last section.
 table=$build/fuzz/long_run.md
 {
   echo
-  echo "Last long run: $(date -u +%Y-%m-%d), ${each} s per target, at $(git rev-parse --short HEAD)."
+  echo "Last long run: $(date -u +%Y-%m-%d), ${each} s per target, ${jobs} at a time, at" \
+    "$(git rev-parse --short HEAD)."
   echo
   echo "| target | executions | result | corpus after minimizing |"
   echo "| --- | --- | --- | --- |"
-  printf '%s\n' "${results[@]}"
+  for target in "${targets[@]}"; do
+    cat "$build/fuzz/$target/result.md" 2>/dev/null || echo "| $target | ? | no result | |"
+  done
   echo
   echo "The corpora in all: $(corpus_size tests/fuzz/corpus) (committed when under 2 MB)."
   echo
