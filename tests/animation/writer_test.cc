@@ -26,6 +26,18 @@ Parsed write(const std::string& text, Diagnostics* diagnostics = nullptr) {
   return write_gltf(*r.scene, diagnostics != nullptr ? *diagnostics : local);
 }
 
+// A LINEAR sampler of one float from 0 at time 0 to 0 at time 1, in the scene's arena.
+AnimationSampler one_float_sampler(Scene& scene) {
+  AnimationSampler s;
+  std::span<double> times = scene.arena->allocate<double>(2);
+  std::span<double> values = scene.arena->allocate<double>(2);
+  times[1] = 1;
+  s.times = Column::of<double>(times, 1);
+  s.values = Column::of<double>(values, 1);
+  s.interpolation = "LINEAR";
+  return s;
+}
+
 constexpr std::string_view kNodes =
     "<node id=\"a\"><matrix sid=\"m\">0 -1 0 1 1 0 0 2 0 0 1 3 0 0 0 1</matrix></node>"
     "<node id=\"b\"><matrix sid=\"m\">0 -1 0 1 1 0 0 2 0 0 1 3 0 0 0 1</matrix>"
@@ -125,14 +137,7 @@ TEST(AnimationWriter, ATimesArrayOrSamplerSeveralChannelsShareIsWrittenOnce) {
 TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
   Scene scene = gltf::testing::triangle_scene();
   Animation animation;
-  AnimationSampler s;
-  std::span<double> times = scene.arena->allocate<double>(2);
-  std::span<double> values = scene.arena->allocate<double>(2);
-  times[1] = 1;
-  s.times = Column::of<double>(times, 1);
-  s.values = Column::of<double>(values, 1);
-  s.interpolation = "LINEAR";
-  animation.samplers.push_back(s);
+  animation.samplers.push_back(one_float_sampler(scene));
   animation.channels.push_back({0,
                                 {-1, "pointer", std::nullopt, "", "/nodes/0/extras/x"},
                                 Value(ValueMap{{"k", Value(1)}})});
@@ -155,14 +160,7 @@ TEST(AnimationWriter, APointerThatIsNotAJsonPointerIsWarnedAboutOnReadAndNotWrit
   Scene scene = gltf::testing::triangle_scene();
   Animation animation;
   for (const char* pointer : {"/nodes/0/extras/ax", "/nodes/0/extras/a~1b"}) {
-    AnimationSampler s;
-    std::span<double> times = scene.arena->allocate<double>(2);
-    std::span<double> values = scene.arena->allocate<double>(2);
-    times[1] = 1;
-    s.times = Column::of<double>(times, 1);
-    s.values = Column::of<double>(values, 1);
-    s.interpolation = "LINEAR";
-    animation.samplers.push_back(s);
+    animation.samplers.push_back(one_float_sampler(scene));
     animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
                                   {-1, "pointer", std::nullopt, "", pointer},
                                   std::nullopt});

@@ -94,6 +94,21 @@ long ZCALLBACK descriptor_seek(voidpf, voidpf stream, ZPOS64_T offset, int origi
   return 0;
 }
 
+// minizip's file functions over `opaque`, which never writes.
+zlib_filefunc64_def file_functions(void* opaque, open64_file_func open, read_file_func read,
+                                   tell64_file_func tell, seek64_file_func seek) {
+  zlib_filefunc64_def functions{};
+  functions.zopen64_file = open;
+  functions.zread_file = read;
+  functions.zwrite_file = memory_write;
+  functions.ztell64_file = tell;
+  functions.zseek64_file = seek;
+  functions.zclose_file = memory_close;
+  functions.zerror_file = memory_error;
+  functions.opaque = opaque;
+  return functions;
+}
+
 // Whether the archive's last bytes hold an end of central directory record: a zip missing it
 // was cut short (or is no zip at all).
 bool has_end_record(std::string_view tail) {
@@ -189,15 +204,9 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(RegularFile fi
   std::unique_ptr<ZipArchive> archive(new ZipArchive);
   archive->name_ = file.path().string();
   archive->descriptor_ = std::make_unique<ZipDescriptorFile>(ZipDescriptorFile{std::move(file)});
-  zlib_filefunc64_def functions{};
-  functions.zopen64_file = descriptor_open;
-  functions.zread_file = descriptor_read;
-  functions.zwrite_file = memory_write;
-  functions.ztell64_file = descriptor_tell;
-  functions.zseek64_file = descriptor_seek;
-  functions.zclose_file = memory_close;
-  functions.zerror_file = memory_error;
-  functions.opaque = archive->descriptor_.get();
+  zlib_filefunc64_def functions = file_functions(archive->descriptor_.get(), descriptor_open,
+                                                  descriptor_read, descriptor_tell,
+                                                  descriptor_seek);
   archive->unz_ = unzOpen2_64(archive->name_.c_str(), &functions);
   if (archive->unz_ == nullptr) {
     absl::StatusOr<std::string> tail = file_tail(archive->descriptor_->file);
@@ -212,15 +221,8 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_bytes(std::string_v
   std::unique_ptr<ZipArchive> archive(new ZipArchive);
   archive->name_ = "<input>";
   archive->memory_ = std::make_unique<ZipMemoryFile>(ZipMemoryFile{bytes});
-  zlib_filefunc64_def functions{};
-  functions.zopen64_file = memory_open;
-  functions.zread_file = memory_read;
-  functions.zwrite_file = memory_write;
-  functions.ztell64_file = memory_tell;
-  functions.zseek64_file = memory_seek;
-  functions.zclose_file = memory_close;
-  functions.zerror_file = memory_error;
-  functions.opaque = archive->memory_.get();
+  zlib_filefunc64_def functions =
+      file_functions(archive->memory_.get(), memory_open, memory_read, memory_tell, memory_seek);
   archive->unz_ = unzOpen2_64("<input>", &functions);
   const std::string_view head = bytes.substr(0, 4);
   if (archive->unz_ == nullptr) {
