@@ -91,12 +91,13 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
     default:
       break;
   }
-  // No image is read past the input limit, and none as it grows: its size at the open.
-  if (opened.ok() && opened->size() > ctx.options.limits.max_input_bytes) {
-    return over_budget(
-        "limits.input-bytes", element.name, element.line,
-        cat("image file \"", image->uri, "\" is ", opened->size(), " bytes, past the ",
-            ctx.options.limits.max_input_bytes, " bytes a read may take in"));
+  // Charged to the read's input with its documents and other images before it is read, and read
+  // as it was at the open.
+  if (opened.ok()) {
+    if (absl::Status s = ctx.input->take(opened->size(), element, cat("image file \"", image->uri, "\""));
+        !s.ok()) {
+      return s;
+    }
   }
   absl::StatusOr<std::string> bytes = opened.ok()
                                           ? opened->read_at(0, static_cast<size_t>(opened->size()))
