@@ -130,6 +130,19 @@ absl::StatusOr<std::string> RegularFile::read_at(uint64_t offset, size_t size) c
   return out;
 }
 
+size_t RegularFile::read_into(uint64_t offset, void* buffer, size_t size) const noexcept {
+  size_t got = 0;
+  while (got < size) {
+    const ssize_t n = ::pread(fd_, static_cast<char*>(buffer) + got,
+                              std::min<size_t>(size - got, 1u << 30),
+                              static_cast<off_t>(offset + got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  return got;
+}
+
 absl::StatusOr<RegularFile> open_regular_file(const fs::path& path) {
   const int fd = ::open(path.c_str(), kOpenFlags);
   if (fd < 0) return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));

@@ -1,5 +1,6 @@
 #include "engine/errors.h"
 
+#include "absl/strings/match.h"
 #include "engine/strings.h"
 
 namespace px {
@@ -34,10 +35,27 @@ absl::Status cancelled(std::string_view detail) {
   return absl::CancelledError(cat("cancelled: ", detail));
 }
 
+namespace {
+
+std::string memory_limit_detail(uint64_t limit) {
+  return cat("the read needs more than its memory limit of ",
+             limit >= (uint64_t{1} << 20) ? cat(limit >> 20, " MiB") : cat(limit, " bytes"),
+             " (convert --max-memory MIB)");
+}
+
+}  // namespace
+
 absl::Status memory_limit_exceeded(uint64_t limit) {
-  return absl::ResourceExhaustedError(
-      cat("limits.memory: the read needs more than its memory limit of ", limit >> 20,
-          " MiB for its arrays (convert --max-memory MIB)"));
+  return over_budget("limits.memory", memory_limit_detail(limit));
+}
+
+absl::Status memory_limit_exceeded(uint64_t limit, std::string_view element, int64_t line) {
+  return over_budget("limits.memory", element, line, memory_limit_detail(limit));
+}
+
+bool is_memory_limit_exceeded(const absl::Status& status) {
+  return status.code() == absl::StatusCode::kResourceExhausted &&
+         absl::StartsWith(status.message(), "limits.memory:");
 }
 
 Failure failure_of(const absl::Status& status) {

@@ -26,8 +26,12 @@ absl::Status io_error(std::string_view detail);
 absl::Status out_of_memory(std::string_view detail);
 // The caller's progress callback stopped the call: "cancelled: <detail>".
 absl::Status cancelled(std::string_view detail);
-// The refusal limits.memory: a read's arrays would take more than `limit` bytes.
+// The refusal limits.memory: a read would take more than `limit` bytes of the memory its budget
+// counts (model/memory_budget.h); with an element and a line when the parse had reached them.
 absl::Status memory_limit_exceeded(uint64_t limit);
+absl::Status memory_limit_exceeded(uint64_t limit, std::string_view element, int64_t line);
+// Whether `status` is that refusal.
+bool is_memory_limit_exceeded(const absl::Status& status);
 
 // Why a call failed, as the CLI and the Python module tell it apart.
 enum class Failure { kNone, kUsage, kRefused, kIo, kInternal, kOutOfMemory };

@@ -1,5 +1,7 @@
 #include "engine/metered_source.h"
 
+#include <algorithm>
+
 #include "engine/errors.h"
 #include "engine/strings.h"
 
@@ -20,6 +22,8 @@ absl::StatusOr<size_t> MeteredSource::read(char* buffer, size_t size) {
   }
   return n;
 }
+
+uint64_t MeteredSource::size_bound() const { return std::min(source().size_bound(), max_bytes_); }
 
 std::unique_ptr<MeteredSource> metered_source(Source& source, uint64_t max_bytes,
                                               Progress* progress, double progress_to) {

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <exception>
 #include <string>
+#include <utility>
 
 #include "engine/errors.h"
 #include "engine/number_runs.h"
@@ -23,12 +24,69 @@
 namespace px::xml {
 namespace {
 
-// expat's memory, through the allocation gate (the allocation-failure sweep fails it too).
-void* expat_malloc(size_t size) { return allocation_gate_allows(size) ? std::malloc(size) : nullptr; }
-void* expat_realloc(void* p, size_t size) {
-  return allocation_gate_allows(size) ? std::realloc(p, size) : nullptr;
+// What expat's memory is charged to while a Builder drives the parser on this thread: expat's
+// allocation functions take no context of their own.
+struct ExpatMemory {
+  BudgetAccount* account = nullptr;
+  uint64_t refused_limit = 0;  // the budget's limit, once it refused an allocation
+};
+thread_local ExpatMemory* t_expat_memory = nullptr;
+
+// Each block of expat's starts with its size and the account that counts it (nullptr: none), so
+// that it is given back to that account whichever thread frees it.
+struct alignas(std::max_align_t) ExpatBlock {
+  size_t size;
+  BudgetAccount* account;
+};
+
+// Counts `bytes` more of expat's in `account`; false (an allocation expat sees fail) past the
+// budget, which expat_parse then tells as limits.memory.
+bool expat_take(BudgetAccount* account, size_t bytes) {
+  if (account == nullptr) return true;
+  try {
+    account->take(bytes);
+    return true;
+  } catch (const MemoryLimitExceeded& e) {
+    if (t_expat_memory != nullptr) t_expat_memory->refused_limit = e.limit();
+    return false;
+  }
 }
-const XML_Memory_Handling_Suite kGatedMemory{expat_malloc, expat_realloc, std::free};
+
+// expat's memory, through the allocation gate (the allocation-failure sweep fails it too).
+void* expat_malloc(size_t size) {
+  if (size > SIZE_MAX - sizeof(ExpatBlock) || !allocation_gate_allows(size)) return nullptr;
+  BudgetAccount* account = t_expat_memory == nullptr ? nullptr : t_expat_memory->account;
+  if (!expat_take(account, size)) return nullptr;
+  auto* block = static_cast<ExpatBlock*>(std::malloc(sizeof(ExpatBlock) + size));
+  if (block == nullptr) {
+    if (account != nullptr) account->give(size);
+    return nullptr;
+  }
+  *block = {size, account};
+  return block + 1;
+}
+void expat_free(void* p) {
+  if (p == nullptr) return;
+  ExpatBlock* block = static_cast<ExpatBlock*>(p) - 1;
+  if (block->account != nullptr) block->account->give(block->size);
+  std::free(block);
+}
+void* expat_realloc(void* p, size_t size) {
+  if (p == nullptr) return expat_malloc(size);
+  if (size > SIZE_MAX - sizeof(ExpatBlock) || !allocation_gate_allows(size)) return nullptr;
+  ExpatBlock* block = static_cast<ExpatBlock*>(p) - 1;
+  const ExpatBlock was = *block;
+  if (size > was.size && !expat_take(was.account, size - was.size)) return nullptr;
+  auto* moved = static_cast<ExpatBlock*>(std::realloc(block, sizeof(ExpatBlock) + size));
+  if (moved == nullptr) {
+    if (size > was.size && was.account != nullptr) was.account->give(size - was.size);
+    return nullptr;
+  }
+  if (size < was.size && was.account != nullptr) was.account->give(was.size - size);
+  moved->size = size;
+  return moved + 1;
+}
+const XML_Memory_Handling_Suite kGatedMemory{expat_malloc, expat_realloc, expat_free};
 
 }  // namespace
 
@@ -105,50 +163,56 @@ size_t Element::value_count() const {
 class Builder {
  public:
   Builder(Document& doc, Source& source, const ParseOptions& options)
-      : doc_(doc), source_(&source), options_(options) {}
+      : doc_(doc), source_(&source), options_(options), account_(doc.account_.budget()) {}
 
   absl::Status run();
 
  private:
+  using Text = std::basic_string<char, std::char_traits<char>, AccountedAllocator<char>>;
   struct Frame {
+    explicit Frame(BudgetAccount* account) : text(AccountedAllocator<char>(account)) {}
     Element* element = nullptr;
     Element* last_child = nullptr;
     TextMode mode = TextMode::kIgnore;
-    std::string text;
+    Text text;
     NumberArray* array = nullptr;  // numeric modes
   };
 
-  // No exception crosses expat's C frames: one thrown in a handler (an allocation that failed,
-  // a memory limit reached) stops the parse and is rethrown once expat has returned.
+  // No exception crosses expat's C frames: one thrown in a handler (an allocation that failed)
+  // stops the parse and is rethrown once expat has returned; the memory limit reached is the
+  // refusal limits.memory at `element` (nullptr: the innermost element open).
   template <class Handle>
-  static void guarded(void* self, Handle handle) {
+  static void guarded(void* self, const XML_Char* element, Handle handle) {
     auto* b = static_cast<Builder*>(self);
     try {
       handle(*b);
+    } catch (const MemoryLimitExceeded& e) {
+      b->fail(b->over_memory(e.limit(), element));
     } catch (...) {
       b->stop_for_exception();
     }
   }
   static void XMLCALL on_start(void* self, const XML_Char* name, const XML_Char** attrs) {
-    guarded(self, [&](Builder& b) { b.start(name, attrs); });
+    guarded(self, name, [&](Builder& b) { b.start(name, attrs); });
   }
-  static void XMLCALL on_end(void* self, const XML_Char*) {
-    guarded(self, [](Builder& b) { b.end(); });
+  static void XMLCALL on_end(void* self, const XML_Char* name) {
+    guarded(self, name, [](Builder& b) { b.end(); });
   }
   static void XMLCALL on_text(void* self, const XML_Char* s, int len) {
-    guarded(self, [&](Builder& b) { b.text(std::string_view(s, static_cast<size_t>(len))); });
+    guarded(self, nullptr,
+            [&](Builder& b) { b.text(std::string_view(s, static_cast<size_t>(len))); });
   }
   static void XMLCALL on_entity_decl(void* self, const XML_Char* name, int, const XML_Char*, int,
                                      const XML_Char*, const XML_Char*, const XML_Char*,
                                      const XML_Char*) {
-    guarded(self, [&](Builder& b) {
+    guarded(self, nullptr, [&](Builder& b) {
       b.fail(refuse("xml.entity.declared", cat("!ENTITY ", name),
                     b.line(),
                     "the document declares an XML entity, which is refused"));
     });
   }
   static void XMLCALL on_xml_decl(void* self, const XML_Char*, const XML_Char* encoding, int) {
-    guarded(self, [&](Builder& b) {
+    guarded(self, nullptr, [&](Builder& b) {
       if (encoding != nullptr) b.doc_.declared_encoding_ = b.intern_copy(encoding);
     });
   }
@@ -159,6 +223,13 @@ class Builder {
   void fail(absl::Status status) {
     if (status_.ok()) status_ = std::move(status);
     XML_StopParser(parser_, XML_FALSE);
+  }
+  // limits.memory at `element`, or at the innermost element open when it is nullptr.
+  absl::Status over_memory(uint64_t limit, const XML_Char* element) const {
+    std::string_view name = element != nullptr ? std::string_view(element)
+                            : depth_ > 0       ? stack_[depth_ - 1].element->name
+                                               : std::string_view("?xml");
+    return memory_limit_exceeded(limit, shortened(name), line());
   }
   void stop_for_exception() {
     if (exception_ == nullptr) exception_ = std::current_exception();
@@ -216,6 +287,10 @@ class Builder {
   Document& doc_;
   Source* source_;  // the input as expat sees it: transcoded to UTF-8 where expat needs that
   const ParseOptions& options_;
+  // What the parse holds while it lasts (the frames' text, expat's memory), charged to the
+  // document's budget; first, so that it outlives them.
+  BudgetAccount account_;
+  ExpatMemory expat_memory_{&account_};
   XML_Parser parser_ = nullptr;
   std::unique_ptr<NumberSink> sink_;
   std::vector<Frame> stack_;  // frames are reused, never shrunk, so their buffers are too
@@ -252,8 +327,9 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
       return;
     }
   }
-  auto* attributes = static_cast<Attribute*>(
-      doc_.memory_.allocate(sizeof(Attribute) * (n_attrs == 0 ? 1 : n_attrs), alignof(Attribute)));
+  auto* attributes = n_attrs == 0 ? nullptr
+                                  : static_cast<Attribute*>(doc_.memory_.allocate(
+                                        sizeof(Attribute) * n_attrs, alignof(Attribute)));
   for (size_t i = 0; i < n_attrs; ++i) {
     new (&attributes[i]) Attribute{intern_copy(attrs[2 * i]), copy(attrs[2 * i + 1])};
   }
@@ -274,7 +350,7 @@ void Builder::start(const XML_Char* name, const XML_Char** attrs) {
   } else {
     doc_.root_ = element;
   }
-  if (stack_.size() <= depth_) stack_.emplace_back();
+  if (stack_.size() <= depth_) stack_.emplace_back(&account_);
   Frame& f = stack_[depth_++];
   f.element = element;
   f.last_child = nullptr;
@@ -419,6 +495,11 @@ absl::Status Builder::scan() {
     input = std::move(*transcoded);
   }
   source_ = input.get();
+  // expat's memory is charged from its creation to its end (the parser is freed first).
+  struct ChargeExpat {
+    ExpatMemory* outer;
+    ~ChargeExpat() { t_expat_memory = outer; }
+  } charge_expat{std::exchange(t_expat_memory, &expat_memory_)};
   parser_ = XML_ParserCreate_MM(expat_decodes(encoding) ? nullptr : "UTF-8", &kGatedMemory, nullptr);
   if (parser_ == nullptr) return out_of_memory("creating the XML parser");
   struct Free {
@@ -517,6 +598,9 @@ absl::Status Builder::expat_parse(const char* data, size_t size, bool last) {
     if (!status_.ok()) return status_;
     XML_Error code = XML_GetErrorCode(parser_);
     int64_t at = line();
+    if (code == XML_ERROR_NO_MEMORY && expat_memory_.refused_limit != 0) {
+      return over_memory(expat_memory_.refused_limit, nullptr);
+    }
     if (code == XML_ERROR_NO_MEMORY) return out_of_memory(cat("the XML parser, line ", at));
     if (code == XML_ERROR_UNKNOWN_ENCODING || code == XML_ERROR_INCORRECT_ENCODING) {
       return refuse("xml.encoding.unsupported", cat("line ", at, ": ", XML_ErrorString(code), " (",

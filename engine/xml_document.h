@@ -4,6 +4,11 @@
 // text is never held whole. A reader may consume a finished part of the tree as its end tag
 // arrives and release its arrays. Entity declarations are refused before anything they declare
 // can be expanded.
+//
+// Everything that grows with the input is charged to the memory budget of the read the document
+// is made in (model/memory_budget.h) as it is built: the tree's blocks, its maps of names and
+// ids, the text an element's end tag has not closed yet and expat's own buffers. A document past
+// the budget is refused with limits.memory, naming the element and the line it had reached.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +17,15 @@
 #include <memory_resource>
 #include <span>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/scratch_pool.h"
 #include "engine/source.h"
+#include "model/budget_account.h"
 
 namespace px::xml {
 
@@ -25,6 +33,14 @@ enum class TextMode : uint8_t { kIgnore, kString, kFloat32, kFloat64, kInt32 };
 
 struct NumberArray;
 class NumberSink;
+struct Element;
+
+// A map whose nodes and buckets a budget account counts (nullptr: none).
+template <class K, class V>
+using AccountedMap =
+    std::unordered_map<K, V, HashOf<K>, EqualOf<K>, AccountedAllocator<std::pair<const K, V>>>;
+// Elements by their "id" attribute.
+using IdMap = AccountedMap<std::string_view, const Element*>;
 
 struct Attribute {
   std::string_view name;
@@ -122,7 +138,7 @@ class Document {
   // The first element in document order whose "id" attribute is id; nullptr when none. While the
   // document is parsed: the first among the elements started so far.
   const Element* find_id(std::string_view id) const;
-  const HashMap<std::string_view, const Element*>& ids() const { return ids_; }
+  const IdMap& ids() const { return ids_; }
   // Frees the values of every numeric element under (and at) `subtree`, whose spans become
   // empty. For a reader that has consumed that part of the tree.
   void release_numbers(const Element& subtree);
@@ -138,10 +154,16 @@ class Document {
  private:
   friend class Builder;
   mutable ScratchPool scratch_;  // first, so that it outlives the arrays taken from it
-  std::pmr::monotonic_buffer_resource memory_{1 << 16};
-  HashMap<std::string_view, std::string_view> names_;
-  HashMap<std::string_view, const Element*> ids_;
-  std::vector<NumberArray*> arrays_;  // in memory_, destroyed with the document
+  // What the tree takes (memory_'s blocks, the maps), charged to the read's budget.
+  BudgetAccount account_{current_memory_budget()};
+  AccountedResource blocks_{account_};
+  std::pmr::monotonic_buffer_resource memory_{1 << 16, &blocks_};
+  AccountedMap<std::string_view, std::string_view> names_{
+      AccountedAllocator<std::pair<const std::string_view, std::string_view>>(&account_)};
+  IdMap ids_{IdMap::allocator_type(&account_)};
+  // In memory_, destroyed with the document.
+  std::vector<NumberArray*, AccountedAllocator<NumberArray*>> arrays_{
+      AccountedAllocator<NumberArray*>(&account_)};
   const Element* root_ = nullptr;
   std::string_view declared_encoding_;
   uint64_t number_run_bytes_taken_ = 0;
@@ -149,8 +171,8 @@ class Document {
 
 // Parses the whole source into an empty document. Refusals name the rule (xml.malformed,
 // xml.entity.declared, xml.depth, xml.encoding.unsupported, number.not-a-number,
-// xml.count.exceeds-input, limits.string-length), the element and the line; a source's failure
-// is returned as it is.
+// xml.count.exceeds-input, limits.string-length, limits.memory), the element and the line; a
+// source's failure is returned as it is.
 absl::Status parse_into(Document& document, Source& source, const ParseOptions& options);
 absl::StatusOr<std::unique_ptr<Document>> parse(Source& source, const ParseOptions& options);
 

@@ -11,6 +11,7 @@
 #include "model/arena.h"
 #include "model/instances.h"
 #include "model/mesh.h"
+#include "model/shared_bytes.h"
 #include "model/value.h"
 
 namespace px {
@@ -132,7 +133,9 @@ struct Image {
   std::string name;
   std::string uri;  // as the document spells it (percent-encoding kept); empty with bytes
   std::string mime_type;
-  std::vector<uint8_t> bytes;  // embedded pixels (data: URI, <hex>, or a file found on read)
+  // Embedded pixels (data: URI, <hex>, or a file found on read), shared by the images of a read
+  // that name one file or archive entry.
+  SharedBytes bytes;
 };
 
 struct Scene {

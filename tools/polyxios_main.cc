@@ -35,7 +35,8 @@ usage:
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
       is written unless the whole conversion succeeds. --max-memory caps what the read may
-      take for its arrays (default 8192 MiB): past it the input is refused (limits.memory).
+      build from its input (arrays, element tree, image bytes; default 8192 MiB): past it the
+      input is refused (limits.memory).
       --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
       --compress draco (glTF output only) compresses every triangle primitive with
       KHR_draco_mesh_compression (Google's Draco); the uncompressed data stays beside it as

@@ -1,9 +1,11 @@
 // RapidJSON's memory for the glTF reader's document and the writer's JSON text, through the
 // allocation gate (model/allocation_gate.h) and failing as operator new fails: std::bad_alloc,
 // which the entry points turn into out_of_memory. RapidJSON's own CrtAllocator hands back the
-// nullptr of a refused malloc, and RapidJSON then writes through it.
+// nullptr of a refused malloc, and RapidJSON then writes through it. The reader's document grows
+// with its input: its blocks are charged to the read's memory budget too (limits.memory).
 #pragma once
 
+#include <cstddef>
 #include <cstdlib>
 
 #include "model/allocation_gate.h"
@@ -26,8 +28,20 @@ class GatedJsonAllocator {
   static void Free(void* block) { std::free(block); }
 };
 
-using JsonAllocator = rapidjson::MemoryPoolAllocator<GatedJsonAllocator>;
+// GatedJsonAllocator's blocks charged to the memory budget current where they are allocated (none
+// outside a read), which each block names in a header before it, so that it is given back to
+// that budget whichever thread frees it: MemoryLimitExceeded past the limit.
+class ChargedJsonAllocator {
+ public:
+  static const bool kNeedFree = true;
+  void* Malloc(size_t size);
+  void* Realloc(void* block, size_t old_size, size_t new_size);
+  static void Free(void* block);
+};
+
+using JsonAllocator = rapidjson::MemoryPoolAllocator<ChargedJsonAllocator>;
 using JsonValue = rapidjson::GenericValue<rapidjson::UTF8<>, JsonAllocator>;
-using JsonDocument = rapidjson::GenericDocument<rapidjson::UTF8<>, JsonAllocator, GatedJsonAllocator>;
+using JsonDocument =
+    rapidjson::GenericDocument<rapidjson::UTF8<>, JsonAllocator, ChargedJsonAllocator>;
 
 }  // namespace px::gltf

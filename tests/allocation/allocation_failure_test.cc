@@ -22,6 +22,7 @@
 #include "formats/polyxios.h"
 #include "model/value.h"
 #include "tests/allocation/failing_new.h"
+#include "tests/support/required.h"
 #include "tests/support/scratch_dir_test.h"
 
 namespace px {
@@ -45,10 +46,11 @@ uintmax_t max_bytes() {
 }
 
 // The fixtures: the repository's sample, and a sample of the shared corpus (all of its small
-// files with PX_SWEEP_ALL=1).
+// files with PX_SWEEP_ALL=1), each there or missing (a failure with PX_REQUIRE_ALL=1).
 std::vector<fs::path> fixtures() {
   std::vector<fs::path> files = {fs::path(PX_SOURCE_DIR) / "corpus/samples/robot_arm.dae"};
   const fs::path corpus = corpus_dir();
+  PX_EXPECT_PRESENT(fs::is_directory(corpus)) << "the shared corpus at " << corpus;
   if (!fs::is_directory(corpus)) return files;
   if (sweep_all()) {
     std::vector<fs::path> found;
@@ -68,7 +70,9 @@ std::vector<fs::path> fixtures() {
                           "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb",
                           "gltf/validator/base/data/skin/valid.gltf",
                           "collada/cts/1_5/zae/root_fragment/root_fragment.zae"}) {
-    if (fs::exists(corpus / rel)) files.push_back(corpus / rel);
+    const bool present = fs::exists(corpus / rel);
+    PX_EXPECT_PRESENT(present) << corpus / rel;
+    if (present) files.push_back(corpus / rel);
   }
   return files;
 }

@@ -188,6 +188,24 @@ TEST(AnimationBake, KeysSplitsAddAreCappedPerWriteWithAWarning) {
   EXPECT_EQ(notes[0].code, "gltf.write.animation-split-cap");
 }
 
+// The cap itself: a channel of 1100 spans each turning 3600 degrees asks for 255 keys per span
+// (eight rounds of halving down to 14.1 degrees), 280,500 in all; the write adds 262,144 and no
+// more, and says so once.
+TEST(AnimationBake, KeysSplitsAddStopAtTheCapOf262144PerWrite) {
+  constexpr int kSpans = 1100;
+  std::string times, angles;
+  for (int k = 0; k <= kSpans; ++k) {
+    times += cat(k, " ");
+    angles += cat(3600 * k, " ");
+  }
+  Baked b = bake(animated_document(kNode, animation("a", "n/r.ANGLE", {times, angles})));
+  const BakedSampler* r = b.sampler(0, 0, "rotation");
+  ASSERT_TRUE(r);
+  EXPECT_EQ(r->times.size(), kSpans + 1 + 262144u);
+  EXPECT_EQ(b.count("gltf.write.animation-split-cap"), 1) << b.notes();
+  EXPECT_EQ(SplitBudget().remaining, 262144u);
+}
+
 TEST(AnimationBake, ChannelsTheRebuildCannotFollowAreSkippedWithAWarning) {
   std::string nodes =
       std::string(kNode) + "<node id=\"m\"><translate sid=\"t\">0 0 0</translate></node>";
@@ -474,23 +492,62 @@ TEST(AnimationBake, GltfChannelsAreKeptAsTheyAre) {
 
 TEST(AnimationBake, GltfChannelsGltfCannotHoldAreSkippedWithAWarning) {
   NativeScene n;
-  n.add("weights", {0, 1}, {0, 1}, 1);
-  n.add("bogus", {0, 1}, {0, 1}, 1);
+  n.add("weights", {0, 1}, {0, 1}, 1);                               // no morph targets
+  n.add("bogus", {0, 1}, {0, 1}, 1);                                 // unknown meaning
   n.add("translation", {0, 1}, {0, 0, 0, 1, 1, 1}, 3, "LINEAR", 5);  // no node 5
   n.add("translation", {}, {}, 3);                                   // no key
   n.add("translation", {1, 0}, {0, 0, 0, 1, 1, 1}, 3);               // times decrease
   n.add("translation", {-1, 0}, {0, 0, 0, 1, 1, 1}, 3);              // negative time
   n.add("translation", {0, 1}, {0, 0, 0, 1e39, 1, 1}, 3);            // not float32
+  n.add("translation", {0, 1}, {0, 0, 0, NAN, 1, 1}, 3);             // NaN
+  n.add("scale", {0, INFINITY}, {1, 1, 1, 2, 2, 2}, 3);              // Inf
   n.add("rotation", {0}, {0, 0, 0, 0}, 4);                           // zero length
   n.add("scale", {0}, {1, 1}, 2);                                    // not 3 wide
   n.add("translation", {0}, {0, 0, 0}, 3, "CUBICSPLINE");            // not 3 rows
   n.add("translation", {0}, {0, 0, 0}, 3, "BEZIER");                 // not glTF's
-  n.add("translation", {0}, {0, 0, 0}, 3);                           // the first one kept
+  n.add("translation", {0, 2}, {0, 0, 0, 4, 5, 6}, 3);               // the first one kept
   n.add("translation", {0}, {1, 1, 1}, 3);                           // the same path again
+  n.add("scale", {0}, {1, 1, 1}, 3);
+  n.animation.channels.back().sampler = 99;  // no such sampler
   BakedAnimations baked = n.bake();
+  // Channel 13 alone is written, with its own keys.
   ASSERT_EQ(baked.animations.size(), 1u);
-  EXPECT_EQ(baked.animations[0].channels.size(), 1u);
-  EXPECT_EQ(baked.notes.size(), 12u);
+  ASSERT_EQ(baked.animations[0].channels.size(), 1u);
+  const BakedChannel& kept = baked.animations[0].channels[0];
+  EXPECT_EQ(kept.node, 0);
+  EXPECT_EQ(kept.path, "translation");
+  const BakedSampler& s = baked.animations[0].samplers[kept.sampler];
+  EXPECT_THAT(s.times, ElementsAre(0, 2));
+  EXPECT_THAT(s.values, ElementsAre(0, 0, 0, 4, 5, 6));
+  EXPECT_EQ(s.interpolation, "LINEAR");
+  // Every other channel is skipped with gltf.write.animation-channel-skipped naming it and why.
+  const std::pair<int, std::string_view> skipped[] = {
+      {0, "morph target weights"},
+      {1, "means nothing in glTF"},
+      {2, "node 5"},
+      {3, "no key"},
+      {4, "do not increase"},
+      {5, "negative"},
+      {6, "float32 cannot hold"},
+      {7, "NaN, Inf"},
+      {8, "NaN, Inf"},
+      {9, "zero length"},
+      {10, "not 3 per key"},
+      {11, "in three rows"},
+      {12, "\"BEZIER\" is not glTF's"},
+      {14, "same node path"},
+      {15, "not a well-formed sampler"},
+  };
+  ASSERT_EQ(baked.notes.size(), std::size(skipped));
+  for (const auto& [channel, why] : skipped) {
+    const std::string names = cat("channel ", channel, ": ");
+    const auto note = std::find_if(baked.notes.begin(), baked.notes.end(), [&](const BakeNote& n) {
+      return n.message.find(names) != std::string::npos;
+    });
+    ASSERT_NE(note, baked.notes.end()) << names;
+    EXPECT_EQ(note->code, "gltf.write.animation-channel-skipped") << note->message;
+    EXPECT_THAT(note->message, HasSubstr(why));
+  }
 }
 
 TEST(AnimationBake, APointerChannelKeepsItsPointerAndAnAnimationWithNoChannelIsNotWritten) {

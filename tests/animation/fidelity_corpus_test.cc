@@ -20,6 +20,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/animation/fidelity.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/required.h"
 
 namespace px::animation_testing {
 namespace {
@@ -63,7 +64,7 @@ constexpr size_t kMinFilesAnimated = 103;
 
 TEST(AnimationFidelity, CorpusAnimatedFilesPlayTheSameInTheirGltf) {
   const fs::path corpus = corpus_dir();
-  if (!fs::is_directory(corpus / "collada")) GTEST_SKIP() << "no corpus at " << corpus;
+  if (!fs::is_directory(corpus / "collada")) PX_SKIP_UNLESS_REQUIRED() << "no corpus at " << corpus;
   const std::vector<fs::path> files = animated_files(corpus);
   ASSERT_FALSE(files.empty());
   Worst translation, rotation;

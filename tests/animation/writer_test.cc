@@ -148,6 +148,51 @@ TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
   EXPECT_STREQ(p.doc["extensionsUsed"][0].GetString(), "KHR_animation_pointer");
 }
 
+// KHR_animation_pointer's pointer is a JSON pointer (RFC 6901): one that is not (here a '~' that
+// is neither ~0 nor ~1) is warned about on read and left out, so that no writer writes its
+// channel, which animates nothing; a pointer escaping a '/' as ~1 is kept.
+TEST(AnimationWriter, APointerThatIsNotAJsonPointerIsWarnedAboutOnReadAndNotWritten) {
+  Scene scene = gltf::testing::triangle_scene();
+  Animation animation;
+  for (const char* pointer : {"/nodes/0/extras/ax", "/nodes/0/extras/a~1b"}) {
+    AnimationSampler s;
+    std::span<double> times = scene.arena->allocate<double>(2);
+    std::span<double> values = scene.arena->allocate<double>(2);
+    times[1] = 1;
+    s.times = Column::of<double>(times, 1);
+    s.values = Column::of<double>(values, 1);
+    s.interpolation = "LINEAR";
+    animation.samplers.push_back(s);
+    animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
+                                  {-1, "pointer", std::nullopt, "", pointer},
+                                  std::nullopt});
+  }
+  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  Diagnostics diagnostics;
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
+  ASSERT_TRUE(glb.ok()) << glb.status();
+  // The same length, so that the GLB's chunk lengths still hold.
+  const size_t at = glb->json.find("\"/nodes/0/extras/ax\"");
+  ASSERT_NE(at, std::string::npos);
+  glb->json.replace(at, 20, "\"/nodes/0/extras/~x\"");
+  Diagnostics reading;
+  absl::StatusOr<Scene> back = gltf::read_memory(glb->json, {}, ReadOptions(), reading);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(reading.count("gltf.read.animation-pointer-invalid"), 1);
+  std::vector<Animation> read = animations_of(back->global_attrs);
+  ASSERT_EQ(read.size(), 1u);
+  ASSERT_EQ(read[0].channels.size(), 2u);
+  EXPECT_EQ(read[0].channels[0].target.pointer, "");
+  EXPECT_EQ(read[0].channels[1].target.pointer, "/nodes/0/extras/a~1b");
+  Diagnostics writing;
+  Parsed p = gltf::testing::write_gltf(*back, writing);
+  EXPECT_EQ(writing.count("gltf.write.animation-channel-skipped"), 1);
+  const auto& channels = p.doc["animations"][0]["channels"];
+  ASSERT_EQ(channels.Size(), 1u);
+  EXPECT_STREQ(channels[0]["target"]["extensions"]["KHR_animation_pointer"]["pointer"].GetString(),
+               "/nodes/0/extras/a~1b");
+}
+
 TEST(AnimationWriter, GltfAnimationsReadBackAsTheyWereWritten) {
   Scene scene = gltf::testing::triangle_scene();
   auto column = [&](std::vector<double> v, size_t cols) {

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium, loadInChromium } from './headless.mjs';
+import { skipPart } from '../support/required.mjs';
 
 const say = (s) => process.stdout.write(s + '\n');
 
@@ -203,7 +204,8 @@ function prepare(check, opts) {
   if (fs.existsSync(path.join(check.corpus, 'collada')) && fs.existsSync(path.join(check.corpus, 'gltf'))) {
     cases.push(...opts.corpusCases.map((c) => ({ ...c, input: path.join(check.corpus, c.input) })));
   } else {
-    say(`${check.name}: corpus part skipped: no corpus at ${check.corpus} (set POLYXIOS_CORPUS); only the sample runs`);
+    skipPart(`${check.name}: the corpus part: no corpus at ${check.corpus} (set POLYXIOS_CORPUS); ` +
+      'only the sample runs');
   }
   check.cases = cases;
 

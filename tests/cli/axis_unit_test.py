@@ -8,8 +8,8 @@ source's axis untouched. The flags' usage errors write nothing.
 
   axis_unit_test.py POLYXIOS CORPUS NODE VALIDATE_MJS SCHEMA
 
-Without the corpus, node or the validator's node_modules (tools/bootstrap.sh) it is skipped
-(exit 77).
+Without the corpus, node, the validator's node_modules (tools/bootstrap.sh) or xmllint it is
+skipped (exit 77), or fails with PX_REQUIRE_ALL=1.
 """
 import json
 import os
@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from cli_checks import required
 
 POLYXIOS = CORPUS = NODE = VALIDATE = SCHEMA = None
 # Each file: its path under the corpus, its up axis and metres per unit.
@@ -189,10 +191,13 @@ def main():
         sys.exit(__doc__)
     POLYXIOS, CORPUS, NODE, VALIDATE, SCHEMA = sys.argv[1:]
     modules = os.path.join(os.path.dirname(VALIDATE), 'node_modules')
-    if not all(os.path.isfile(os.path.join(CORPUS, f[0])) for f in FILES) or not NODE or \
-            not os.path.isdir(modules) or not shutil.which('xmllint'):
-        print('skipped: no corpus, node, validator or xmllint')
-        sys.exit(77)
+    corpus_files = [os.path.join(CORPUS, f[0]) for f in FILES]
+    needed = [(path, os.path.isfile(path)) for path in corpus_files]
+    needed += [('node', NODE), (modules, os.path.isdir(modules)),
+               ('xmllint', shutil.which('xmllint'))]
+    missing = [what for what, present in needed if not present]
+    if missing:
+        required.skip(f"absent: {', '.join(missing)}")
     unittest.main(argv=sys.argv[:1], verbosity=2)
 
 

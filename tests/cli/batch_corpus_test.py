@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """batch over the shared COLLADA corpus (issue 11): every file ends in one of the outcomes, the
 report has one line per file, and a second run with --resume converts nothing. Exit 77 (skipped)
-where the corpus is absent.
+where the corpus is absent, 1 with PX_REQUIRE_ALL=1.
 
   batch_corpus_test.py --polyxios BIN --corpus DIR
 """
@@ -13,6 +13,8 @@ import subprocess
 import sys
 import tempfile
 
+from cli_checks import required
+
 OUTCOMES = {'converted', 'refused', 'io-error', 'timeout', 'memory', 'crashed'}
 ASSET_SUFFIXES = ('.dae', '.dae.gz', '.zae', '.gltf', '.glb')
 
@@ -23,8 +25,7 @@ def main():
     parser.add_argument('--corpus', required=True)
     args = parser.parse_args()
     if not os.path.isdir(args.corpus):
-        print(f'corpus {args.corpus} absent: skipped')
-        return 77
+        required.skip(f'no corpus at {args.corpus}')
     assets = set()
     for folder, _, names in os.walk(args.corpus):
         for name in names:

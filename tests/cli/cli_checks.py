@@ -1,11 +1,18 @@
 """What the CLI's Python tests share: a tally of named checks, the Khronos validator (one file at a
-time, or many in one node process) and the COLLADA 1.4.1 schema. A checker whose tool is absent (node or tests/validator/node_modules, the
-schema outside a clone under the shared folder) answers None and counts the skip, so that a test
-says what it did not check rather than failing for it."""
+time, or many in one node process) and the COLLADA 1.4.1 schema. A checker whose tool is absent
+(node or tests/validator/node_modules, xmllint, the schema outside a clone under the shared folder)
+answers None and counts the skip, so that a test says what it did not check rather than failing
+for it; with PX_REQUIRE_ALL=1 the first such skip fails the test instead (tests/support/
+required.py, which the tests reach as cli_checks.required)."""
 import json
 import os
+import shutil
 import struct
 import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import required  # noqa: E402  (tests/support, put on the path above)
 
 
 class Checks:
@@ -45,6 +52,9 @@ class Validator:
     def errors(self, path, allow_missing_images=False):
         """The validator's errors for path ([] when clean); None when it cannot run."""
         if not self.available():
+            if not self.skipped:
+                required.skip_part("the Khronos validator: node or tests/validator/node_modules "
+                                   "absent (tools/bootstrap.sh)")
             self.skipped += 1
             return None
         args = [self.node, self.script, "--json"]
@@ -72,9 +82,15 @@ class Schema:
         self.timeout = timeout
         self.skipped = 0
 
+    def available(self):
+        return os.path.isfile(self.xsd) and shutil.which("xmllint") is not None
+
     def errors(self, path):
-        """xmllint's complaint about path ("" when valid); None when the schema is absent."""
-        if not os.path.isfile(self.xsd):
+        """xmllint's complaint about path ("" when valid); None when the schema or xmllint is
+        absent."""
+        if not self.available():
+            if not self.skipped:
+                required.skip_part(f"the COLLADA schema check: {self.xsd} or xmllint absent")
             self.skipped += 1
             return None
         p = subprocess.run(["xmllint", "--noout", "--nonet", "--schema", self.xsd, path],
@@ -84,16 +100,17 @@ class Schema:
     def note(self):
         if self.skipped:
             print(f"note: {self.skipped} COLLADA output(s) not checked against the schema "
-                  f"({self.xsd} absent)")
+                  f"({self.xsd} or xmllint absent)")
 
 
 def check_validator_clean(node, validate, files, check, warnings_too=False):
     """Runs validate.mjs (one node process) over files and calls check(name, ok, detail) for the
     run and for each file having no validator error (nor warning, with warnings_too). Without node
-    or the validator's node_modules it checks nothing and says so."""
+    or the validator's node_modules it checks nothing and says so (fails with PX_REQUIRE_ALL=1)."""
     modules = os.path.join(os.path.dirname(validate), 'node_modules')
     if not node or not os.path.isdir(modules):
-        print('validator skipped: no node or node_modules')
+        required.skip_part("the Khronos validator: node or tests/validator/node_modules absent "
+                           "(tools/bootstrap.sh)")
         return
     p = subprocess.run([node, validate, '--json', *files], capture_output=True, text=True,
                        timeout=600)

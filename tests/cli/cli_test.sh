@@ -2,9 +2,11 @@
 # The CLI converts every pair (README, issue 10): dae->glb/gltf/dae, glb->dae/gltf, gltf->dae/glb,
 # standard input to standard output as COLLADA, with its exit codes; a refused or failed
 # conversion leaves no output; --max-input, --max-memory and an allocation the system refuses.
-# Every .dae it writes is checked against the COLLADA 1.4.1 schema when the schema is there.
+# Every .dae it writes is checked against the COLLADA 1.4.1 schema when the schema is there (it
+# must be with PX_REQUIRE_ALL=1: tests/support/required.sh).
 #   cli_test.sh POLYXIOS SAMPLE.dae SCHEMA.xsd
 set -uo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../support/required.sh"
 polyxios=$1
 sample=$2
 schema=$3
@@ -140,6 +142,18 @@ if grep -q '^polyxios: limits.memory: ' "$work/err.txt"; then passed=$((passed +
 expect_absent "--max-memory 1" "$d/big.glb"
 check "--max-memory 64 converts it" 0 "$polyxios" convert "$work/big.dae" "$d/big.glb" --max-memory 64
 check "--max-memory 0 is a usage error" 1 "$polyxios" convert "$work/big.dae" "$d/big2.glb" --max-memory 0
+# The element tree is charged too (issue 34, defect 7): 16 MiB of <a/> gzipped to a few KB build
+# a tree of some 500 MB; under --max-memory 8 it is refused with limits.memory at an early line,
+# long before --max-input's 64 MiB of inflated bytes are in.
+{ printf '<COLLADA xmlns="http://www.collada.org/2005/11/COLLADASchema" version="1.4.1">\n'
+  yes '<a/>' | head -n 3355443; printf '</COLLADA>\n'; } | gzip -c >"$work/elements.dae.gz"
+check "--max-memory 8 refuses a .dae.gz whose tree needs more" 2 \
+  "$polyxios" convert "$work/elements.dae.gz" "$d/elements.glb" --max-memory 8 --max-input 64
+if grep -q '^polyxios: limits.memory: <a> at line [0-9]\{1,6\}: ' "$work/err.txt"; then
+  passed=$((passed + 1)); else failed=$((failed + 1))
+  echo "FAIL: .dae.gz of <a/>: no limits.memory refusal at an early <a>"
+  sed 's/^/  | /' "$work/err.txt"; fi
+expect_absent "--max-memory 8, .dae.gz" "$d/elements.glb"
 
 # An allocation the system refuses (an address-space cap, as a container's limit) ends convert with
 # "out of memory" and exit 3 (the machine's failure, worth a retry), nothing written: under caps
@@ -178,7 +192,7 @@ if [ -f "$schema" ]; then
     grep -v ' validates$' "$work/xmllint.txt" | head -20
   fi
 else
-  echo "schema $schema absent: schema check skipped"
+  px_skip_part "the schema check: no COLLADA schema at $schema"
 fi
 
 # Each command's own help: its usage block and the common options, and no other command's.

@@ -9,7 +9,8 @@ flags' usage errors write nothing.
 
 The sample is the repository's robot_arm.dae; with the shared corpus (CORPUS) also a Draco glTF,
 a skinned COLLADA file, and two files with tangents. Without node or the validator's
-node_modules (tools/bootstrap.sh) the test is skipped (exit 77).
+node_modules (tools/bootstrap.sh) the test is skipped (exit 77); with PX_REQUIRE_ALL=1 that, and
+a corpus file missing, fail it.
 """
 import json
 import os
@@ -18,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+from cli_checks import required
 
 POLYXIOS = REPO = CORPUS = NODE = None
 CORPUS_FILES = [
@@ -60,8 +63,11 @@ def triangles(path):
 
 def inputs():
     files = [os.path.join(REPO, 'corpus', 'samples', 'robot_arm.dae')]
-    files += [os.path.join(CORPUS, f) for f in CORPUS_FILES
-              if os.path.isfile(os.path.join(CORPUS, f))]
+    for f in CORPUS_FILES:
+        if os.path.isfile(os.path.join(CORPUS, f)):
+            files.append(os.path.join(CORPUS, f))
+        else:
+            required.skip_part(f"corpus file {os.path.join(CORPUS, f)}")
     return files
 
 
@@ -134,6 +140,5 @@ if __name__ == '__main__':
     POLYXIOS, REPO, CORPUS, NODE = sys.argv[1:5]
     validator = os.path.join(REPO, 'tests', 'validator', 'node_modules', 'gltf-validator')
     if not NODE or not os.path.exists(NODE) or not os.path.isdir(validator):
-        print('node or tests/validator/node_modules absent (tools/bootstrap.sh): skipped')
-        sys.exit(77)
+        required.skip('node or tests/validator/node_modules absent (tools/bootstrap.sh)')
     unittest.main(argv=sys.argv[:1] + sys.argv[5:])

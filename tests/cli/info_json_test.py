@@ -7,7 +7,7 @@
   info_json_test.py --corpus POLYXIOS CORPUS_DIR
       a sample of the corpus's COLLADA files (every skinned and animated one, and every tenth of
       the rest) and its glTF files: each output parses and its counts agree with each other.
-      Exit 77 (skipped) when the corpus is absent.
+      Exit 77 (skipped) when the corpus is absent, 1 with PX_REQUIRE_ALL=1.
 """
 import json
 import math
@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 import tempfile
+
+from cli_checks import required
 
 failures = []
 
@@ -232,8 +234,7 @@ def main():
     if sys.argv[1] == "--corpus":
         polyxios, corpus = sys.argv[2], sys.argv[3]
         if not os.path.isdir(os.path.join(corpus, "collada")):
-            print(f"corpus {corpus} absent: skipped")
-            return 77
+            required.skip(f"no corpus at {corpus}")
         corpus_tests(polyxios, corpus)
     else:
         sample_tests(sys.argv[1], sys.argv[2])

@@ -1,16 +1,18 @@
 #!/usr/bin/python3
 """--repair (issue 15, point 12) on the shared COLLADA corpus and on the command line.
 
-Every corpus file the spec refuses (41 measured when --repair came: array counts, indices past
-their source, decimal commas, unresolved #urls, and rules --repair leaves alone - non-finite
-numbers, malformed XML; 34 since point 8 follows other documents' #urls, which 7 refused) is still refused without it; batch --repair
+Every corpus file the spec refuses (tests/corpus/expected_refusals.tsv: 41 when --repair came -
+array counts, indices past their source, decimal commas, unresolved #urls, and rules --repair
+leaves alone, non-finite numbers, malformed XML; fewer since point 8 follows other documents'
+#urls, which 7 refused) is still refused without it, by the rule the table records; batch --repair
 converts at least the 29 it was measured to convert, each with a collada.repair.* warning, each
 GLB free of Khronos validator errors and each .dae valid against the COLLADA 1.4.1 schema. On the
 command line convert, info, validate and batch take the flag.
 
   repair_test.py POLYXIOS CORPUS NODE VALIDATE_MJS SCHEMA
 
-Without the corpus, node, the validator's node_modules or xmllint it is skipped (exit 77).
+Without the corpus, node, the validator's node_modules or xmllint it is skipped (exit 77), or
+fails with PX_REQUIRE_ALL=1.
 """
 import json
 import os
@@ -20,37 +22,17 @@ import sys
 import tempfile
 import unittest
 
+from cli_checks import required
+
 POLYXIOS = CORPUS = NODE = VALIDATE = SCHEMA = None
-# The corpus files refused by default, under CORPUS/collada.
-REFUSED = [
-    'assimp-invalid/box_nested_animation_4286.dae',
-    'assimp/cube_emptyTags.dae',
-    'assimp/teapots.DAE',
-    *[f'cts/1_5/collada/library_cameras/camera/{p}/{os.path.basename(p)}.dae' for p in [
-        '_reference/_reference_optics_perspective_zfar_znear', 'id/id_dash', 'id/id_period',
-        'id/id_underscore', 'optics/orthographic/optics_orthographic_xmag',
-        'optics/orthographic/optics_orthographic_xmag_ymag',
-        'optics/orthographic/optics_orthographic_ymag',
-        'optics/orthographic/optics_orthographic_ymag_aspect_ratio',
-        'optics/orthographic/optics_orthographic_zfar',
-        'optics/orthographic/optics_orthographic_znear',
-        'optics/perspective/optics_perspective_xfov_aspect_ratio',
-        'optics/perspective/optics_perspective_xfov_yfov',
-        'optics/perspective/optics_perspective_yfov',
-        'optics/perspective/optics_perspective_zfar',
-        'optics/perspective/optics_perspective_znear']],
-    *[f'{root}/{p}/{os.path.basename(p)}.dae' for root in ['cts/collada', 'cts/1_5/collada']
-      for p in ['library_geometries/geometry/mesh/polylist/simple',
-                'library_geometries/geometry/mesh/triangles/simple',
-                'library_geometries/geometry/mesh/_reference/_reference_concave_triangulated',
-                'library_lights/light/ambient_multi_extra_preservation',
-                'library_visual_scenes/visual_scene/node/_reference/_reference_cube_collada']],
-    *[f'{root}/collada/library_geometries/geometry/mesh/source/float_array/{p}/{p}.dae'
-      for root, p in [('cts', 'INF'), ('cts/1_5', 'INF'), ('cts/1_5', 'NaN')]],
-    'pycollada/earthCylindrical.DAE',
-    *[f'cts/1_5/collada/library_kinematics_model/kinematics_model/technique_common/link/{p}.dae'
-      for p in ['formula/formula', 'instance_formula/formula_in_kinematics/formula_in_kinematics']],
-]
+TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'corpus',
+                     'expected_refusals.tsv')
+# The corpus files refused by default, under CORPUS/collada, and the rule of each.
+with open(TABLE) as f:
+    REFUSED = {path.removeprefix('collada/'): rule
+               for path, rule in (line.rstrip('\n').split('\t') for line in f
+                                  if line.strip() and not line.startswith('#'))
+               if path.startswith('collada/')}
 # Measured when --repair came; more is better, fewer a regression.
 CONVERTED_AT_LEAST = 29
 
@@ -82,11 +64,11 @@ class RepairTest(unittest.TestCase):
             return out, {e['input']: e for e in map(json.loads, f)}
 
     def test_refused_by_default(self):
-        self.assertEqual(len(REFUSED), 34)
         _, report = self.batch('glb')
         self.assertEqual(sorted(report), sorted(REFUSED))
         for name, entry in report.items():
             self.assertEqual(entry['outcome'], 'refused', name)
+            self.assertEqual(entry.get('rule'), REFUSED[name], name)
 
     def test_repair_converts_validator_clean_and_schema_valid(self):
         out, report = self.batch('glb', '--repair')
@@ -141,10 +123,12 @@ def main():
         sys.exit(__doc__)
     POLYXIOS, CORPUS, NODE, VALIDATE, SCHEMA = sys.argv[1:]
     modules = os.path.join(os.path.dirname(VALIDATE), 'node_modules')
-    if not os.path.isdir(os.path.join(CORPUS, 'collada')) or not NODE or \
-            not os.path.isdir(modules) or not shutil.which('xmllint'):
-        print('skipped: no corpus, node, validator or xmllint')
-        sys.exit(77)
+    collada = os.path.join(CORPUS, 'collada')
+    needed = [(collada, os.path.isdir(collada)), ('node', NODE), (modules, os.path.isdir(modules)),
+              ('xmllint', shutil.which('xmllint'))]
+    missing = [what for what, present in needed if not present]
+    if missing:
+        required.skip(f"absent: {', '.join(missing)}")
     unittest.main(argv=sys.argv[:1], verbosity=2)
 
 

@@ -11,7 +11,7 @@ undecodable are counted (and checked against the counts measured when this was w
   transcode_images_test.py POLYXIOS NODE VALIDATE_MJS CORPUS
 
 NODE "" (or a validator without its node_modules) skips the validator checks, saying so; a
-missing corpus skips the corpus part.
+missing corpus skips the corpus part; with PX_REQUIRE_ALL=1 either fails it.
 """
 import base64
 import json
@@ -22,7 +22,7 @@ import subprocess
 import sys
 import tempfile
 
-from cli_checks import Checks, Validator
+from cli_checks import Checks, Validator, required
 from cli_documents import textured_triangle_dae
 
 POLYXIOS, NODE, VALIDATE, CORPUS = sys.argv[1:5]
@@ -146,7 +146,7 @@ def hand_made(work):
 def corpus(work):
     root = os.path.join(CORPUS, "collada")
     if not os.path.isdir(root):
-        print("corpus part skipped: no corpus at", root)
+        required.skip_part(f"the corpus part: no corpus at {root}")
         return
     named = re.compile(rb"\.(tga|bmp|tiff?|dds)\b", re.I)
     files = []

@@ -10,7 +10,7 @@ as the kept relative images are not made here), the COLLADA ones the 1.4.1 schem
 Inputs made here: a .gltf (a textured triangle, one image per URI below, each sampled by a
 material of its own), and a .dae converted from it with both flags, so that it keeps every URI.
 NODE "" (or a validator without its node_modules) skips the validator checks and a missing schema
-the schema checks, saying so.
+the schema checks, saying so; with PX_REQUIRE_ALL=1 either fails it.
 """
 import base64
 import json

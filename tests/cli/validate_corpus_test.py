@@ -2,7 +2,7 @@
 """polyxios validate over the shared corpus's COLLADA folder: -j 2 prints what -j 1 prints, one
 report per asset in input order (the assets sorted by relative path, byte order), to every output
 format; each --json line parses and the summary agrees with the reports. Skipped (77) without the
-corpus.
+corpus, failed with PX_REQUIRE_ALL=1.
 
   validate_corpus_test.py POLYXIOS CORPUS_DIR
 """
@@ -11,10 +11,11 @@ import os
 import subprocess
 import sys
 
+from cli_checks import required
+
 POLYXIOS, CORPUS = sys.argv[1], os.path.join(sys.argv[2], "collada")
 if not os.path.isdir(CORPUS):
-    print(f"no corpus at {CORPUS}: skipped")
-    sys.exit(77)
+    required.skip(f"no corpus at {CORPUS}")
 
 failures = []
 

@@ -9,18 +9,21 @@ writing nothing. With the shared corpus, its .zae files convert to validator-cle
   zae_test.py POLYXIOS NODE VALIDATE_MJS SCHEMA CORPUS
 
 NODE "" (or a validator without its node_modules) skips the validator checks and a missing schema
-the schema checks, saying so; a missing corpus skips the corpus part.
+the schema checks, saying so; a missing corpus skips the corpus part; with PX_REQUIRE_ALL=1 any of
+these fails it.
 """
 import base64
 import io
 import json
 import os
+import struct
 import subprocess
 import sys
 import tempfile
 import zipfile
+import zlib
 
-from cli_checks import Checks, Schema, Validator, glb_json
+from cli_checks import Checks, Schema, Validator, glb_json, required
 from cli_documents import textured_triangle_dae
 
 POLYXIOS, NODE, VALIDATE, SCHEMA, CORPUS = sys.argv[1:6]
@@ -34,6 +37,21 @@ SCHEMA_CHECK = Schema(SCHEMA)
 
 def polyxios(*args, stdin=subprocess.DEVNULL):
     return subprocess.run([POLYXIOS, *args], capture_output=True, stdin=stdin, timeout=300)
+
+
+def stored_png(size):
+    """A grey PNG of about `size` bytes, its pixels stored uncompressed (a zip deflates them)."""
+    width = 1024
+    rows = size // (width + 1)
+    raw = b"".join(b"\0" + b"\x80" * width for _ in range(rows))
+
+    def chunk(kind, data):
+        return (struct.pack(">I", len(data)) + kind + data +
+                struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff))
+
+    header = struct.pack(">IIBBBBB", width, rows, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 0)) +
+            chunk(b"IEND", b""))
 
 
 def archive(entries):
@@ -112,6 +130,27 @@ def main():
     check("batch finds the .zae and converts it", p.returncode == 0 and
           os.path.exists(os.path.join(batch_out, "chair.glb")), (p.stdout + p.stderr).decode())
 
+    # Issue 34, defect 6: a 1 MiB PNG entry (deflated to a few KB) that 1000 <image>s name is
+    # inflated once and shared: under --max-memory 64 --max-input 16 the archive converts, and the
+    # GLB holds the bytes once, in one view every image names.
+    images = "".join(f'<image id="i{i}"><init_from>big.png</init_from></image>'
+                     for i in range(1000))
+    shared = os.path.join(work, "shared.zae")
+    with open(shared, "wb") as f:
+        dae = textured_triangle_dae("maps/wood%20grain.png")
+        f.write(archive([("a.dae", dae.replace("<library_images>", "<library_images>" + images)),
+                         ("maps/wood grain.png", PNG), ("big.png", stored_png((1 << 20) - 1024))]))
+    check("1000 images naming one 1 MiB entry: an archive of a few KB",
+          os.path.getsize(shared) < 16 << 10)
+    out = os.path.join(work, "shared.glb")
+    p = polyxios("convert", shared, out, "--max-memory", "64", "--max-input", "16")
+    check("1000 images naming one entry convert under --max-memory 64", p.returncode == 0,
+          p.stderr.decode()[:500])
+    if p.returncode == 0:
+        views = {image.get("bufferView") for image in glb_json(out).get("images", [])}
+        check("their GLB holds the entry once, in one view", os.path.getsize(out) < 2 << 20 and
+              len(views) == 2, f"{os.path.getsize(out)} bytes, views {views}")
+
     hostile = {
         "collada.zae.ratio": archive([("a.dae", DAE), ("bomb.png", b"\0" * (8 << 20))]),
         "collada.zae.entry-parent": archive([("a.dae", DAE), ("../escape.png", PNG)]),
@@ -137,7 +176,7 @@ def main():
         for root, _, files in os.walk(CORPUS):
             zae_files += [os.path.join(root, f) for f in files if f.lower().endswith(".zae")]
     if not zae_files:
-        print("SKIP: no .zae in the corpus at", CORPUS)
+        required.skip_part(f"the corpus part: no .zae in the corpus at {CORPUS}")
     for i, path in enumerate(sorted(zae_files)):
         out = os.path.join(work, "corpus", f"{i}.glb")
         os.makedirs(os.path.dirname(out), exist_ok=True)

@@ -74,15 +74,17 @@ TEST(ImagesTest, CreatedImageIsReadEmptyWithAWarning) {
   ReadResult r = read_text(images_document(
       "<image id=\"a\"><create_2d><size_exact width=\"4\" height=\"4\"/><format><hint "
       "channels=\"RGBA\" range=\"UNORM\"/></format></create_2d></image>"
-      "<image id=\"b\"><create_cube><size width=\"4\"/></create_cube></image>"));
+      "<image id=\"b\"><create_3d><size_exact width=\"4\" height=\"4\" depth=\"2\"/><array "
+      "length=\"0\"/><format><hint channels=\"RGB\" range=\"UNORM\"/></format></create_3d></image>"
+      "<image id=\"c\"><create_cube><size width=\"4\"/></create_cube></image>"));
   const Scene& scene = scene_of(r);
-  ASSERT_EQ(scene.images.size(), 2u);
+  ASSERT_EQ(scene.images.size(), 3u);
   for (const Image& image : scene.images) {
     EXPECT_TRUE(image.uri.empty());
     EXPECT_TRUE(image.bytes.empty());
   }
-  EXPECT_EQ(r.diagnostics.count("collada.image.created"), 2);
-  EXPECT_EQ(r.diagnostics.warning_count(), 2);
+  EXPECT_EQ(r.diagnostics.count("collada.image.created"), 3);
+  EXPECT_EQ(r.diagnostics.warning_count(), 3);
 }
 
 TEST(ImagesTest, ImagesInsideEffectsAreReadAfterThoseOfLibraryImages) {

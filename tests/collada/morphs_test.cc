@@ -7,6 +7,7 @@
 #include "model/animation.h"
 #include "model/animation_bake.h"
 #include "tests/collada/collada_test_util.h"
+#include "tests/support/required.h"
 
 namespace px::collada {
 namespace {
@@ -289,7 +290,7 @@ TEST(Morphs, CtsSkinOnMorphAndMorphOnSkinKeepTheTargetUnderTheSkin) {
   for (std::string_view name : {"skin_on_morph", "morph_on_skin"}) {
     const std::string path = cat(root, name, "/", name, ".dae");
     absl::StatusOr<std::unique_ptr<Source>> source = open_file_source(path);
-    if (!source.ok()) GTEST_SKIP() << "no corpus at " << path;
+    if (!source.ok()) PX_SKIP_UNLESS_REQUIRED() << "no corpus at " << path;
     Diagnostics diagnostics;
     absl::StatusOr<Scene> scene = read(**source, ReadOptions(), diagnostics);
     ASSERT_TRUE(scene.ok()) << scene.status();

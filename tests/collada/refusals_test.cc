@@ -1,6 +1,9 @@
 // spec/collada.md, Quirks: what a read refuses, each by its rule, naming the element and its line.
 #include <gtest/gtest.h>
 
+#include <atomic>
+
+#include "model/allocation_gate.h"
 #include "tests/collada/collada_test_util.h"
 
 namespace px::collada {
@@ -226,12 +229,66 @@ TEST(RefusalsTest, NodeCapGrowsToOneNodePerEightBytesOfDocument) {
   EXPECT_EQ(r.scene->nodes.size(), 262145u);
 }
 
+// The largest block a read asks the allocation gate for (model/allocation_gate.h: the arena, the
+// scratch blocks number arrays reserve in, the XML parser's memory), all of them allowed.
+std::atomic<size_t> largest_request{0};
+bool record_request(size_t bytes) {
+  size_t seen = largest_request.load();
+  while (bytes > seen && !largest_request.compare_exchange_weak(seen, bytes)) {
+  }
+  return true;
+}
+struct Refusal {
+  absl::Status status;
+  size_t largest_request;
+};
+Refusal read_measured(std::string_view text) {
+  largest_request = 0;
+  set_allocation_gate(record_request);
+  absl::Status status = status_of(text);
+  set_allocation_gate(nullptr);
+  return {status, largest_request.load()};
+}
+
+// Each count says two billion values where a few follow: an array's own count, a block's count
+// (which the <p> it sizes disagrees with), and a polylist's (which its <vcount> disagrees with).
+// Each is refused by its rule, and no block near what the count names (gigabytes) is ever asked
+// for: the count is checked before anything is reserved for it.
 TEST(RefusalsTest, CountBeyondWhatTheInputCouldHoldIsRefusedBeforeAllocating) {
-  std::string text = mesh_document(
-      "<source id=\"pos\">\n<float_array id=\"a\" count=\"2000000000\">0 0 0</float_array>"
-      "</source>");
-  expect_refused(status_of(text), "xml.count.exceeds-input", "float_array",
-                 line_of(text, "<float_array"));
+  constexpr size_t kMost = size_t{1} << 20;  // what a document of a few hundred bytes may take
+  const std::string huge = "2000000000";
+  const std::string float_array =
+      mesh_document(cat("<source id=\"pos\">\n<float_array id=\"a\" count=\"", huge,
+                        "\">0 0 0</float_array>", "</source>"));
+  const std::string int_array = mesh_document(
+      cat(positions("0 0 0  1 0 0  0 1 0"), "\n<source id=\"i\">\n<int_array id=\"ia\" count=\"",
+          huge, "\">0 1 2</int_array></source>\n<triangles count=\"1\">", kVertexInput,
+          "<p>0 1 2</p></triangles>"));
+  const std::string p = mesh_document(cat(positions("0 0 0  1 0 0  0 1 0"), "\n<triangles count=\"",
+                                          huge, "\">", kVertexInput, "<p>0 1 2</p></triangles>"));
+  const std::string vcount =
+      mesh_document(cat(positions("0 0 0  1 0 0  0 1 0"), "\n<polylist count=\"", huge, "\">",
+                        kVertexInput, "<vcount>3</vcount><p>0 1 2</p></polylist>"));
+  const struct {
+    const std::string& text;
+    std::string_view rule, element, marker;
+  } cases[] = {
+      {float_array, "xml.count.exceeds-input", "float_array", "<float_array"},
+      {int_array, "xml.count.exceeds-input", "int_array", "<int_array"},
+      {p, "collada.p.length", "triangles", "<triangles"},
+      {vcount, "collada.vcount.length", "polylist", "<polylist"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.element);
+    const Refusal r = read_measured(c.text);
+    expect_refused(r.status, c.rule, c.element, line_of(c.text, c.marker));
+    EXPECT_LT(r.largest_request, kMost);
+  }
+  // The measure sees the blocks a read takes: a document holding a million values asks for more.
+  std::string million;
+  for (int i = 0; i < 1000000; ++i) million += "0 ";
+  const Refusal big = read_measured(mesh_document(positions(million)));
+  EXPECT_GE(big.largest_request, kMost) << big.status;
 }
 
 TEST(RefusalsTest, MeshWithoutVerticesIsRefused) {

@@ -31,6 +31,28 @@ TEST(SourcesTest, AccessorStrideSkipsTheValuesPastItsParams) {
   EXPECT_EQ(column_values(r.scene->meshes[0].points), (Doubles{0, 0, 0, 1, 0, 0, 0, 1, 0}));
 }
 
+// collada-sources.md: a float_array holds numbers; digits and magnitude say how precise the source
+// data was, and change no value read: digits="1" magnitude="1" neither rounds 0.123456 nor clamps
+// 1e30, and a float_array without them reads the same.
+TEST(SourcesTest, FloatArrayHoldsNumbersDigitsAndMagnitudeChangeNone) {
+  const std::string values = "0.123456 -2.5e-7 1e30  1 0 0  0 1 0";
+  auto read_positions = [&](std::string_view hints) {
+    ReadResult r = read_text(triangle_over(
+        cat("<source id=\"pos\"><float_array id=\"a\" count=\"9\"", hints, ">", values,
+            "</float_array><technique_common><accessor source=\"#a\" count=\"3\" stride=\"3\">"
+            "<param name=\"X\" type=\"float\"/><param name=\"Y\" type=\"float\"/>"
+            "<param name=\"Z\" type=\"float\"/></accessor></technique_common></source>")));
+    EXPECT_TRUE(r.scene.ok()) << r.scene.status();
+    EXPECT_EQ(r.diagnostics.warning_count(), 0) << hints;
+    return r.scene.ok() ? column_values(r.scene->meshes[0].points) : Doubles{};
+  };
+  // Positions are float32 (spec "Reading"): each value as float32 holds it.
+  const Doubles expected{0.123456f, -2.5e-7f, 1e30f, 1, 0, 0, 0, 1, 0};
+  EXPECT_EQ(read_positions(" digits=\"1\" magnitude=\"1\""), expected);
+  EXPECT_EQ(read_positions(" digits=\"15\" magnitude=\"308\""), expected);
+  EXPECT_EQ(read_positions(""), expected);
+}
+
 TEST(SourcesTest, AccessorOffsetIsTheFirstValueUsed) {
   ReadResult r = read_text(triangle_over(
       "<source id=\"pos\"><float_array id=\"a\" count=\"11\">7 7  0 0 0  1 0 0  0 1 0"

@@ -10,13 +10,18 @@
 // time limit (default 30 s, or $PX_CORPUS_TIMEOUT). Each file is then:
 //
 //   clean    exit 0, the .glb is there, the glTF-Validator finds 0 errors
-//   refused  exit 2 with the one-line reason `polyxios: <rule>: ...` and
-//            nothing left in its folder (no output, no temporary)
+//   refused  exit 2 with the one-line reason `polyxios: <rule>: ...`, nothing left
+//            in its folder (no output, no temporary), and the rule is the one
+//            expected_refusals.tsv records for the file
 //   failed   anything else: killed by a signal or a sanitizer report (crash),
 //            over the time limit (hang), exit 0 without output, validator
 //            errors, exit 1/3/4/other, exit 2 without a `polyxios: <rule>:`
-//            line naming its rule, files left behind by a refused or failed
-//            conversion, temporaries left beside a good output
+//            line naming its rule, a refusal by another rule than the table's
+//            or of a file the table does not list ("unexpected refusal"), a
+//            file the table lists that is not refused ("not refused"), files
+//            left behind by a refused or failed conversion, temporaries
+//            (polyxios's `.<name>.polyxios-tmp-<n>`, or any `.tmp`) left beside
+//            a good output
 //
 // The validator runs in this process through ../validator/harness.mjs, with
 // the same options as validate.mjs. Relative URIs are looked up next to the
@@ -27,12 +32,19 @@
 // makes every unloadable external resource an error). A missing buffer is
 // still an error.
 //
+// Every folder of the corpus has a floor of clean conversions
+// (collada_clean_floors.tsv, by its longest folder holding the file): a folder
+// below its floor fails the run, as does a file under no folder of the table
+// and a row of expected_refusals.tsv naming a .dae the corpus does not hold.
+// None of these is checked with --filter, which leaves files out. The tables' rule codes must be codes the CLI knows
+// (expected_tables.mjs).
+//
 // Prints counts, refusals by rule, validator error codes, the most frequent
 // converter warning codes (stderr lines `polyxios: warning: <code>: ...`),
-// unresolved images, the clean ratio of the core CTS folders, every failure,
-// and finally `N passed, M failed` (passed = clean + refused).
-// Exit 0; 1 on any failure or when the core folders' combined clean ratio is
-// below 95%; 77 (ctest SKIP) when CORPUS/collada is absent; 2 on bad usage.
+// unresolved images, each folder's clean count against its floor, every
+// failure, and finally `N passed, M failed` (passed = clean + refused).
+// Exit 0; 1 on any failure, a folder below its floor or a table that does not
+// load; 77 (ctest SKIP) when CORPUS/collada is absent; 2 on bad usage.
 // With $PX_CORPUS_REPORT set, a JSON summary (with one entry per file) is
 // written there.
 //
@@ -44,20 +56,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as corpus from './corpus_run.mjs';
 import { byCodePoint, byCount, group, lpad, pad } from './corpus_run.mjs';
-
-const CORE_FOLDERS = [
-  'cts/collada/library_geometries',
-  'cts/collada/library_effects',
-  'cts/collada/library_materials',
-  'cts/collada/library_visual_scenes',
-  'cts/collada/library_nodes',
-  'cts/collada/library_images',
-];
-const REQUIRED_RATIO = 0.95;
+import * as tables from './expected_tables.mjs';
 
 const run = await corpus.openRun({ name: 'collada_corpus', folder: 'collada' });
 const colladaRoot = run.root;
 const files = corpus.findFiles(run, /\.dae$/i);
+
+// The tables, their paths and folders relative to the corpus folder (collada/...).
+let expectedRefusals, floors;
+try {
+  expectedRefusals = tables.readPathTable(tables.TABLES.refusals);
+  floors = tables.readFloors();
+  const unknown = tables.unknownCodes(expectedRefusals.values(), 'expected_refusals.tsv');
+  if (unknown.length) throw new Error(unknown.join('\n'));
+} catch (e) {
+  console.error(`collada_corpus: ${e.message || e}`);
+  process.exit(1);
+}
+const inCorpus = (rel) => `collada/${rel}`;
 const tmp = corpus.tempRoot(run, 'polyxios-corpus-');
 
 // ---------------------------------------------------------------- one file
@@ -68,14 +84,22 @@ async function processFile(rel, index) {
     if (r.failure) {
       Object.assign(entry, r.failure);
     } else if (r.code === 2) {
-      if (corpus.takeRefusal(entry, r)) entry.status = 'refused';
+      if (corpus.takeRefusal(entry, r)) {
+        const expected = expectedRefusals.get(inCorpus(rel));
+        if (entry.rule === expected) {
+          entry.status = 'refused';
+        } else {
+          entry.reason = 'unexpected refusal';
+          entry.detail = `refused by ${entry.rule}; expected_refusals.tsv: ${expected || 'not refused'}`;
+        }
+      }
     } else if (r.code === 0) {
       if (!r.left.includes(r.outName)) {
         entry.reason = 'no output';
         entry.detail = r.firstLine;
       } else {
         const extra = r.left.filter((f) => f !== r.outName);
-        const temps = extra.filter((f) => /\.tmp/i.test(f));
+        const temps = extra.filter(corpus.isTemporary);
         if (extra.length) entry.extraFiles = extra;
         const v = await corpus.validateOutput(run, entry, r, src);
         if (v) {
@@ -93,6 +117,9 @@ async function processFile(rel, index) {
           } else if (temps.length) {
             entry.reason = 'left files';
             entry.detail = `converted but left: ${temps.join(', ')}`;
+          } else if (expectedRefusals.has(inCorpus(rel))) {
+            entry.reason = 'not refused';
+            entry.detail = `converted; expected_refusals.tsv: ${expectedRefusals.get(inCorpus(rel))}`;
           } else {
             entry.status = 'clean';
           }
@@ -133,15 +160,25 @@ const unresolved = results.filter((e) => e.validator && e.validator.unresolvedIm
 const unresolvedUris = new Set();
 for (const e of unresolved) for (const u of e.validator.unresolvedImages) unresolvedUris.add(u);
 
-const folders = CORE_FOLDERS.map((f) => {
-  const inside = results.filter((e) => e.file.startsWith(f + '/'));
-  return { folder: f, clean: inside.filter((e) => e.status === 'clean').length, total: inside.length };
-});
-const coreClean = folders.reduce((s, f) => s + f.clean, 0);
-const coreTotal = folders.reduce((s, f) => s + f.total, 0);
-const coreRatio = coreTotal ? coreClean / coreTotal : null;
+// Each folder's clean count against its floor; the files under no folder of the table; the table's
+// refusals of files the run did not take. None is judged with --filter, which leaves files out.
+const byFolder = new Map([...floors.keys()].map((f) => [f, { folder: f, clean: 0, total: 0, floor: floors.get(f) }]));
+const unfloored = [];
+for (const e of results) {
+  const f = tables.floorFolder(floors, inCorpus(e.file));
+  if (!f) unfloored.push(e.file);
+  else {
+    byFolder.get(f).total += 1;
+    if (e.status === 'clean') byFolder.get(f).clean += 1;
+  }
+}
+const folders = [...byFolder.values()];
+const judged = !run.filter;
+const belowFloor = judged ? folders.filter((f) => f.clean < f.floor) : [];
+const taken = new Set(results.map((e) => inCorpus(e.file)));
+const staleRows = judged ? [...expectedRefusals.keys()].filter((f) => f.startsWith('collada/') && !taken.has(f)) : [];
+const tableFailed = belowFloor.length > 0 || (judged && unfloored.length > 0) || staleRows.length > 0;
 
-const pct = (a, b) => (b ? `${((100 * a) / b).toFixed(1)}%` : 'n/a');
 const out = [];
 const say = (s = '') => out.push(s);
 
@@ -184,9 +221,11 @@ say(`unresolved images (not counted as failures): ${unresolved.length} outputs, 
 for (const e of unresolved.slice(0, 5)) say(`  ${e.file}: ${e.validator.unresolvedImages.slice(0, 3).join(', ')}`);
 
 say();
-say(`core folders, clean / total:`);
-for (const f of folders) say(`  ${pad(f.folder, 44)} ${lpad(f.clean, 5)} / ${lpad(f.total, 4)}  ${pct(f.clean, f.total)}`);
-say(`  ${pad('combined', 44)} ${lpad(coreClean, 5)} / ${lpad(coreTotal, 4)}  ${pct(coreClean, coreTotal)}  (required ${REQUIRED_RATIO * 100}%)`);
+say(`clean conversions per folder (collada_clean_floors.tsv), clean / total, floor:`);
+for (const f of folders) {
+  const mark = judged && f.clean < f.floor ? '  BELOW ITS FLOOR' : '';
+  say(`  ${pad(f.folder, 56)} ${lpad(f.clean, 5)} / ${lpad(f.total, 4)}  ${lpad(f.floor, 5)}${mark}`);
+}
 
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5);
 say();
@@ -204,10 +243,13 @@ if (failedList.length) {
   if (failedList.length > 100) say(`  ... ${failedList.length - 100} more (see $PX_CORPUS_REPORT)`);
 }
 
-const ratioFailed = coreRatio !== null && coreRatio < REQUIRED_RATIO;
-if (ratioFailed) {
+if (tableFailed) {
   say();
-  say(`FAIL: core folders' clean ratio ${pct(coreClean, coreTotal)} is below ${REQUIRED_RATIO * 100}%`);
+  for (const f of belowFloor) say(`FAIL: ${f.folder}: ${f.clean} clean, below its floor of ${f.floor}`);
+  if (judged && unfloored.length) {
+    say(`FAIL: ${unfloored.length} files under no folder of collada_clean_floors.tsv, e.g. ${unfloored[0]}`);
+  }
+  for (const f of staleRows) say(`FAIL: expected_refusals.tsv names ${f}, which the corpus does not hold`);
 }
 say();
 say(`${clean + refused} passed, ${failedList.length} failed`);
@@ -229,10 +271,10 @@ corpus.writeReport({
   validatorWarningsByCode: validatorWarnings,
   converterWarningsByCode: converterWarnings,
   unresolvedImages: { outputs: unresolved.length, uris: [...unresolvedUris].sort() },
-  coreFolders: folders,
-  coreRatio,
-  requiredRatio: REQUIRED_RATIO,
-  ok: failedList.length === 0 && !ratioFailed,
+  folders,
+  unflooredFiles: unfloored,
+  staleRefusalRows: staleRows,
+  ok: failedList.length === 0 && !tableFailed,
   files: results,
 });
-process.exitCode = failedList.length || ratioFailed ? 1 : 0;
+process.exitCode = failedList.length || tableFailed ? 1 : 0;

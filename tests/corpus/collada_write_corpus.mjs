@@ -12,9 +12,12 @@
 // $PX_COLLADA_SCHEMA, else CORPUS/../spec/collada_schema_1_4_1.xsd), many files per xmllint run,
 // since parsing the schema is most of a small file's cost. Each file is:
 //
-//   refused on read   exit 2 with `polyxios: <rule>: ...`, a reader's rule, nothing left behind
-//   refused on write  exit 2 with a `collada.write.*` rule, nothing left behind: counted by rule,
-//                     not a failure (the writer refuses what it cannot write, spec "Writing")
+//   refused on read   exit 2 with `polyxios: <rule>: ...`, a reader's rule, nothing left behind;
+//                     for a .dae, the rule expected_refusals.tsv records for it (its rows of
+//                     reader rules: a gltf.write.* row is collada_corpus's GLB writer)
+//   refused on write  exit 2 with a `collada.write.*` rule, nothing left behind, the rule
+//                     expected_write_refusals.tsv records for the file: counted by rule, not a
+//                     failure (the writer refuses what it cannot write, spec "Writing")
 //   schema-valid      exit 0, out.dae is there, whole (it ends with </COLLADA>), and xmllint
 //                     finds it valid
 //   valid but names   as schema-valid, but for `name` attributes that are not xs:NCName (spec
@@ -26,12 +29,19 @@
 //   failed            anything else: a crash (signal, sanitizer report, exit 4), a hang, exit 0
 //                     without out.dae or with a partial one (not ending with </COLLADA>, or not
 //                     well-formed XML), any other schema error, exit 1/3/other, exit 2 without a
-//                     `polyxios: <rule>:` line naming its rule, files left behind
+//                     `polyxios: <rule>:` line naming its rule, files left behind, a refusal the
+//                     tables do not record for the file ("unexpected refusal"), a file they
+//                     record as refused that is not ("not refused")
+//
+// The schema-valid outputs of each source may not fall below SCHEMA_VALID_FLOORS (not checked
+// with --filter, which leaves files out); the tables' codes must be codes the CLI knows.
 //
 // Prints the counts per source (dae -> dae, gltf -> dae), refusals on write by rule, refusals on
 // read by rule, the writer's warning codes, schema errors by kind and every failure, and finally
-// `N passed, M failed`. Exit 0; 1 on any failure; 77 (ctest SKIP) when the corpus or the schema is
-// absent; 2 on bad usage. With $PX_CORPUS_REPORT set, a JSON summary is written there.
+// `N passed, M failed`. Exit 0; 1 on any failure, a count below its floor or a table that does not
+// load; 77 (ctest SKIP) when the corpus or the schema is absent (1 with PX_REQUIRE_ALL=1,
+// ../support/required.mjs); 2 on bad usage. With $PX_CORPUS_REPORT set, a JSON summary is written
+// there.
 //
 // Arguments, the converter's process and stderr are corpus_run.mjs's (shared with
 // collada_corpus.mjs and gltf_corpus.mjs).
@@ -42,8 +52,16 @@ import readline from 'node:readline';
 import { spawn, spawnSync } from 'node:child_process';
 import * as corpus from './corpus_run.mjs';
 import { byCodePoint, group, lpad, pad } from './corpus_run.mjs';
+import * as tables from './expected_tables.mjs';
+import { skip } from '../support/required.mjs';
 
 const OUT_NAME = 'out.dae';
+// The schema-valid outputs of each source may not fall below these: measured with main at 2af7d83
+// (1238 of 1273 .dae files, 344 of 424 glTF files).
+const SCHEMA_VALID_FLOORS = { dae: 1238, gltf: 344 };
+// What a reader refusal of a .dae may be: expected_refusals.tsv's row, unless it names a writer's
+// rule (a GLB write's, in collada_corpus).
+const isWriterRule = (rule) => /^(gltf|collada)\.write\./.test(rule);
 // Files per xmllint run: the schema parse (~0.1 s) is shared, and a failing batch still names
 // every file.
 const BATCH = 100;
@@ -56,15 +74,29 @@ const files = [
   ...corpus.findFiles(run, /\.(gltf|glb)$/i, ['gltf']),
 ];
 if (!fs.existsSync(path.join(run.root, 'collada')) && !fs.existsSync(path.join(run.root, 'gltf'))) {
-  console.log(`collada_write_corpus: no collada/ or gltf/ corpus under ${run.root}: skipped`);
-  process.exit(77);
+  skip(`collada_write_corpus: no collada/ or gltf/ corpus under ${run.root}`);
 }
-if (!fs.existsSync(schema)) {
-  console.log(`collada_write_corpus: schema ${schema} absent: skipped`);
-  process.exit(77);
-}
+if (!fs.existsSync(schema)) skip(`collada_write_corpus: no COLLADA schema at ${schema}`);
 if (spawnSync('xmllint', ['--version']).error) {
   console.error('collada_write_corpus: xmllint absent (libxml2-utils)');
+  process.exit(1);
+}
+let expectedReads, expectedWrites;
+try {
+  expectedReads = new Map(
+    [...tables.readPathTable(tables.TABLES.refusals)].filter(([, rule]) => !isWriterRule(rule)),
+  );
+  expectedWrites = tables.readPathTable(tables.TABLES.writeRefusals);
+  const unknown = [
+    ...tables.unknownCodes(expectedReads.values(), 'expected_refusals.tsv'),
+    ...tables.unknownCodes(expectedWrites.values(), 'expected_write_refusals.tsv'),
+  ];
+  for (const [file, rule] of expectedWrites) {
+    if (!rule.startsWith('collada.write.')) unknown.push(`expected_write_refusals.tsv: ${file}: ${rule} is no writer rule`);
+  }
+  if (unknown.length) throw new Error(unknown.join('\n'));
+} catch (e) {
+  console.error(`collada_write_corpus: ${e.message || e}`);
   process.exit(1);
 }
 const tmp = corpus.tempRoot(run, 'polyxios-write-corpus-');
@@ -96,12 +128,14 @@ async function processFile(rel, index) {
       if (r.failure) {
         Object.assign(e, r.failure);
       } else if (r.code === 2) {
-        if (corpus.takeRefusal(e, r)) {
-          e.status = e.rule.startsWith('collada.write.') ? 'refused on write' : 'refused on read';
-        }
+        if (corpus.takeRefusal(e, r)) judgeRefusal(e, rel);
       } else if (r.code === 0) {
         const extra = r.left.filter((f) => f !== r.outName);
-        if (!r.left.includes(r.outName)) {
+        const expected = expectedWrites.get(rel) || (sourceOf(rel) === 'dae' && expectedReads.get(rel));
+        if (expected) {
+          e.reason = 'not refused';
+          e.detail = `converted; the tables expect ${expected}`;
+        } else if (!r.left.includes(r.outName)) {
           e.reason = 'no output';
           e.detail = r.firstLine;
         } else if (extra.length) {
@@ -132,6 +166,20 @@ async function processFile(rel, index) {
     startBatches(false);
   }
   return entry;
+}
+
+// A refusal, by the rule its table records for the file: any reader rule for a glTF file (which
+// gltf_corpus judges), the expected_refusals.tsv row for a .dae, the expected_write_refusals.tsv row
+// on write.
+function judgeRefusal(e, rel) {
+  const onWrite = e.rule.startsWith('collada.write.');
+  const expected = onWrite ? expectedWrites.get(rel) : sourceOf(rel) === 'dae' ? expectedReads.get(rel) : e.rule;
+  if (e.rule === expected) {
+    e.status = onWrite ? 'refused on write' : 'refused on read';
+  } else {
+    e.reason = 'unexpected refusal';
+    e.detail = `refused by ${e.rule}; ${onWrite ? 'expected_write_refusals' : 'expected_refusals'}.tsv: ${expected || 'not refused'}`;
+  }
 }
 
 // ---------------------------------------------------------------- the schema
@@ -321,6 +369,25 @@ if (failedList.length) {
 const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 5);
 say();
 say(`slowest conversions: ${slowest.map((e) => `${e.file} ${(e.ms / 1000).toFixed(2)} s`).join('; ')}`);
+
+// The floors of schema-valid outputs, and the tables' files the run did not take; neither judged
+// with --filter, which leaves files out.
+const judged = !run.filter;
+const belowFloor = judged
+  ? Object.entries(SCHEMA_VALID_FLOORS).filter(([key, floor]) => counts[key]['schema-valid'] < floor)
+  : [];
+const taken = new Set(results.map((e) => e.file));
+const staleRows = judged
+  ? [...expectedReads.keys(), ...expectedWrites.keys()].filter((f) => !taken.has(f))
+  : [];
+const tableFailed = belowFloor.length > 0 || staleRows.length > 0;
+if (tableFailed) {
+  say();
+  for (const [key, floor] of belowFloor) {
+    say(`FAIL: ${SOURCES[key]}: ${counts[key]['schema-valid']} schema-valid, below its floor of ${floor}`);
+  }
+  for (const f of staleRows) say(`FAIL: the tables name ${f}, which the corpus does not hold`);
+}
 say();
 say(`${results.length - failedList.length} passed, ${failedList.length} failed`);
 process.stdout.write(out.join('\n') + '\n');
@@ -340,7 +407,9 @@ corpus.writeReport({
   writerWarningsByCode: writerWarnings,
   excusedSchemaErrors: excusedKinds,
   schemaErrorsByKind: schemaErrors,
-  ok: failedList.length === 0,
+  schemaValidFloors: SCHEMA_VALID_FLOORS,
+  staleTableRows: staleRows,
+  ok: failedList.length === 0 && !tableFailed,
   files: results,
 });
-process.exitCode = failedList.length ? 1 : 0;
+process.exitCode = failedList.length || tableFailed ? 1 : 0;

@@ -5,8 +5,9 @@
 //   openRun()        arguments (POLYXIOS CORPUS [--jobs N] [--timeout SECONDS]
 //                    [--filter REGEX] [--keep], $PX_CORPUS_JOBS/_TIMEOUT/
 //                    _FILTER), exit 2 on bad usage, 77 when the corpus folder
-//                    is absent, 1 without the converter or (unless the driver
-//                    says it does not need it) the validator harness
+//                    is absent (1 with PX_REQUIRE_ALL=1), 1 without the
+//                    converter or (unless the driver says it does not need
+//                    it) the validator harness
 //   findFiles()      the files under the corpus folder, sorted, filtered
 //   tempRoot()       the temporary folder, removed at the end and on
 //                    SIGINT/SIGTERM (unless --keep)
@@ -15,6 +16,7 @@
 //                    run failure (spawn error, hang, crash) if there was one
 //   newEntry(), takeRefusal(), validateOutput(), errorDetail()
 //                    pieces of a file's report entry
+//   isTemporary()    whether a file left beside an output is a temporary
 //   runPool()        every file, N at a time
 //   group(), byCount(), groupRefusals(), groupWarnings(), countReasons(),
 //   runLine(), printRefusals(), printGroups(), reportHead(), writeReport()
@@ -26,6 +28,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { skip } from '../support/required.mjs';
 
 const STDERR_CAP = 64 * 1024;
 const OUT_NAME = 'out.glb';
@@ -42,8 +45,9 @@ export const lpad = (s, n) => String(s).padStart(n);
 // Parses the command line of `name` (e.g. 'gltf_corpus') and checks what the
 // run needs; returns { name, polyxios, root (CORPUS/folder), jobs, timeoutS,
 // filter, keep, harness }. Exits 2 on bad usage, 77 when CORPUS/folder is
-// absent, 1 when the converter or the validator harness is missing (the
-// harness is not loaded, and run.harness is null, with needsHarness false).
+// absent (1 with PX_REQUIRE_ALL=1, ../support/required.mjs), 1 when the
+// converter or the validator harness is missing (the harness is not loaded,
+// and run.harness is null, with needsHarness false).
 export async function openRun({ name, folder, needsHarness = true }) {
   const usage = (msg) => {
     process.stderr.write(`${name}: ${msg}\n`);
@@ -73,10 +77,7 @@ export async function openRun({ name, folder, needsHarness = true }) {
   const polyxios = path.resolve(positional[0]);
   const root = path.join(path.resolve(positional[1]), folder);
 
-  if (!fs.existsSync(root)) {
-    console.log(`${name}: corpus not found at ${root}: skipped`);
-    process.exit(77);
-  }
+  if (!fs.existsSync(root)) skip(`${name}: no corpus at ${root}`);
   try {
     fs.accessSync(polyxios, fs.constants.X_OK);
   } catch {
@@ -294,6 +295,10 @@ export function takeRefusal(entry, c) {
   entry.detail = `refused (${entry.rule}) but left: ${c.left.join(', ')}`;
   return false;
 }
+
+// Whether a file name left in a conversion's folder is a temporary of a write: polyxios's own,
+// `.<name>.polyxios-tmp-<n>` beside its target (engine/atomic_file.h), or any `.tmp` name.
+export const isTemporary = (name) => /^\..+\.polyxios-tmp-\d+$/.test(name) || /\.tmp/i.test(name);
 
 // Validates the output with the harness (relative URIs looked up next to the
 // output, then next to `src`; missing images allowed); null, with the entry a

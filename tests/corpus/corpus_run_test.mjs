@@ -2,11 +2,12 @@
 // Self-test of corpus_run.mjs's classification of an exit 2 (ctest: corpus_run_refusals): a
 // refusal counts as one only when the first stderr line other than warnings is
 // `polyxios: <rule>: ...` with a rule code (dotted lowercase words); any other exit 2 is a failure
-// saying so, as is a refusal that left files. Needs node only, no corpus.
+// saying so, as is a refusal that left files. And isTemporary: the names of temporaries a write
+// leaves beside its output, polyxios's own among them. Needs node only, no corpus.
 //
 // Exit 0 when every case classifies as expected, 1 otherwise.
 
-import { takeRefusal } from './corpus_run.mjs';
+import { isTemporary, takeRefusal } from './corpus_run.mjs';
 
 // A converter's exit 2 as convertFile hands it to the driver's classify.
 const exit2 = (firstLine, left = []) => ({ code: 2, signal: null, ms: 1, warnings: [], firstLine, left });
@@ -37,4 +38,25 @@ for (const [line, left, refused, expected] of CASES) {
   }
 }
 console.log(`${CASES.length - failures} of ${CASES.length} exit-2 cases classified as expected`);
-process.exit(failures ? 1 : 0);
+
+const NAMES = [
+  // [a file left beside out.glb, a temporary?]
+  ['.out.glb.polyxios-tmp-0', true],
+  ['.out.glb.polyxios-tmp-12', true],
+  ['.out.bin.polyxios-tmp-3', true],
+  ['out.glb.tmp1', true],
+  ['out.TMP', true],
+  ['out.glb', false],
+  ['out.bin', false],
+  ['texture.png', false],
+  ['polyxios-tmp-1', false],
+];
+let misnamed = 0;
+for (const [name, temporary] of NAMES) {
+  if (isTemporary(name) !== temporary) {
+    misnamed += 1;
+    console.log(`FAILED ${name}: ${temporary ? 'a temporary not seen as one' : 'taken for a temporary'}`);
+  }
+}
+console.log(`${NAMES.length - misnamed} of ${NAMES.length} names told apart as expected`);
+process.exit(failures || misnamed ? 1 : 0);

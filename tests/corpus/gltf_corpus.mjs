@@ -23,7 +23,9 @@
 //                      by gltf.extension.unsupported, a required extension
 //                      polyxios does not decode: listed apart)
 //   read with warnings not valid; exit 0 with converter warnings and an
-//                      output with 0 validator errors
+//                      output with 0 validator errors, and for every error
+//                      code of the input's a warning validator_codes.tsv
+//                      pairs with it (the validity check that reports it)
 //   failed             anything else: a crash (signal, sanitizer report), a
 //                      hang, any validator error in an output (an invalid
 //                      input's own included: what a read kept with a warning
@@ -33,7 +35,11 @@
 //                      an invalid file read without a warning ("read
 //                      silently": the reader checks glTF's validity rules on
 //                      the whole document, objects nothing uses included),
-//                      exit 1/3/4, files left behind
+//                      an invalid file whose warnings leave one of its
+//                      error codes unreported ("error not reported": no
+//                      warning of those validator_codes.tsv pairs with the
+//                      code, or a code the table does not hold), exit
+//                      1/3/4, files left behind
 //
 // The one validator error never counted: images the output names but neither
 // its folder nor the source's holds (harness.mjs, allowMissingImages), since a
@@ -41,7 +47,8 @@
 // collada_corpus.mjs.
 // Prints counts per class and per source folder, refusals by rule, validator
 // errors by code, converter warnings by code (those on valid inputs apart) and
-// every failure. Exit 0; 1 on any failure; 77 (ctest SKIP) when CORPUS/gltf is
+// every failure. Exit 0; 1 on any failure or a table that does not load (a
+// polyxios code the CLI does not know); 77 (ctest SKIP) when CORPUS/gltf is
 // absent; 2 on bad usage. With $PX_CORPUS_REPORT set, a JSON summary is
 // written there.
 //
@@ -53,6 +60,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as corpus from './corpus_run.mjs';
 import { group, lpad, pad } from './corpus_run.mjs';
+import * as tables from './expected_tables.mjs';
 
 const ROOTS = ['validator', 'assimp'];
 
@@ -91,7 +99,23 @@ const ALLOWED_ON_VALID = new Map([
 const run = await corpus.openRun({ name: 'gltf_corpus', folder: 'gltf' });
 const gltfRoot = run.root;
 const files = corpus.findFiles(run, /\.(gltf|glb)$/i, ROOTS);
+// Khronos error code -> the polyxios codes that report it.
+let reportedBy;
+try {
+  reportedBy = tables.readValidatorCodes();
+  const unknown = tables.unknownCodes([...reportedBy.values()].flatMap((s) => [...s]), 'validator_codes.tsv');
+  if (unknown.length) throw new Error(unknown.join('\n'));
+} catch (e) {
+  console.error(`gltf_corpus: ${e.message || e}`);
+  process.exit(1);
+}
 const tmp = corpus.tempRoot(run, 'polyxios-gltf-corpus-');
+
+// The input's error codes no warning reports: none of the codes validator_codes.tsv pairs with the
+// code (or the table does not hold the code).
+function unreported(inputCodes, warnings) {
+  return [...inputCodes].filter((code) => !warnings.some((w) => reportedBy.get(code)?.has(w))).sort();
+}
 
 // The input's validator errors and their codes: from its .report.json, else
 // validated here.
@@ -150,10 +174,14 @@ async function processFile(rel, index) {
             entry.detail = `warnings not on the allow-list: ${unexpected.join(', ')}`;
           } else if (valid) {
             entry.status = 'clean';
-          } else if (r.warnings.length) {
-            entry.status = 'read with warnings';
-          } else {
+          } else if (!r.warnings.length) {
             entry.reason = 'read silently';
+          } else if (unreported(input.codes, r.warnings).length) {
+            entry.reason = 'error not reported';
+            const missing = unreported(input.codes, r.warnings);
+            entry.detail = `no warning validator_codes.tsv pairs with ${missing.join(', ')}`;
+          } else {
+            entry.status = 'read with warnings';
           }
         }
       }

@@ -21,6 +21,9 @@ import unittest
 
 import yaml
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'support'))
+import required  # noqa: E402  (tests/support, put on the path above)
+
 ARGS = None
 
 # Refused by the reader: a mesh with no <vertices> (collada.mesh.no-vertices).
@@ -215,7 +218,7 @@ class DockerfileTest(unittest.TestCase):
         library in, and opens meshoptimizer by its soname (named in its bytes) when a conversion
         needs it; libmeshoptimizer's own dependencies come with its package."""
         if not shutil.which('dpkg') or not shutil.which('ldd') or not shutil.which('ldconfig'):
-            self.skipTest('needs ldd, ldconfig and dpkg')
+            required.skip_test(self, 'ldd, ldconfig or dpkg absent')
         if not ARGS.dockerfile_build:
             self.skipTest('this build links polyxios otherwise than the Dockerfile does (a '
                           'sanitizer build, or PX_STATIC_BINARY off)')

@@ -54,6 +54,19 @@ TEST_F(ContainedFileTest, AFileInsideOpensWithItsSize) {
   }
 }
 
+TEST_F(ContainedFileTest, ReadIntoFillsABufferWithoutAllocating) {
+  absl::StatusOr<RegularFile> file = open_contained_file(folder_, folder_ / "sub/inside.bin", false);
+  ASSERT_TRUE(file.ok()) << file.status();
+  char buffer[64] = {};
+  EXPECT_EQ(file->read_into(7, buffer, 3), 3u);
+  EXPECT_EQ(std::string_view(buffer, 3), "byt");
+  EXPECT_EQ(file->read_into(7, buffer, sizeof buffer), 5u);  // cut at the end of the file
+  EXPECT_EQ(std::string_view(buffer, 5), "bytes");
+  EXPECT_EQ(file->read_into(12, buffer, sizeof buffer), 0u);
+  RegularFile closed;
+  EXPECT_EQ(closed.read_into(0, buffer, sizeof buffer), 0u);  // an I/O error reads nothing
+}
+
 TEST_F(ContainedFileTest, ASymlinkLeadingInsideIsFollowed) {
   fs::create_symlink("sub/inside.bin", folder_ / "link.bin");
   fs::create_directory_symlink("sub", folder_ / "alias");

@@ -283,7 +283,7 @@ TEST(CarriedExtensions, ATexturesWebpSourceIsKeptAndItsImageRenumbered) {
 TEST(CarriedExtensions, ASourceWhoseImageIsNotOfItsTypeIsLeftOut) {
   Scene scene;
   const std::string png = whole_png();
-  scene.images.push_back(Image{"", "", "", {png.begin(), png.end()}});
+  scene.images.push_back(Image{"", "", "", std::vector<uint8_t>(png.begin(), png.end())});
   Texture t;
   t.image = 0;
   t.source_extension = "EXT_texture_webp";

@@ -92,6 +92,21 @@ TEST(ExtensionCheck, PointersEscapeTheirKeys) {
               ElementsAre(HasSubstr("/nodes/0/extensions/EXT_a~1b~0c: ")));
 }
 
+// The validator's TYPE_MISMATCH: an "extensions" member of a glTF object, and each extension in
+// one, must be an object; extension data inside is the extension's to check.
+TEST(ExtensionCheck, ExtensionsAndEachExtensionInThemAreObjects) {
+  ReadResult r = read_ok(R"("extensionsUsed": ["EXT_a", "EXT_b", "EXT_c"],
+      "extensions": {"EXT_a": 42, "EXT_b": {}, "EXT_c": {"data": [1, {"extensions": 5}]}},
+      "nodes": [{"extensions": []}, {"extensions": {"EXT_b": null}}],
+      "materials": [{"extensions": {"EXT_c": "text"}}],
+      "extras": {"extensions": 1})");
+  EXPECT_THAT(messages(r.diagnostics, "gltf.read.property-type"),
+              UnorderedElementsAre("/extensions/EXT_a is a number, not an object",
+                                   "/nodes/0/extensions is an array, not an object",
+                                   "/nodes/1/extensions/EXT_b is null, not an object",
+                                   "/materials/0/extensions/EXT_c is a string, not an object"));
+}
+
 TEST(ExtensionCheck, RequiredExtensionsMustBeUsed) {
   ReadResult missing_used = read_ok(R"("extensionsRequired": ["KHR_extension"])");
   EXPECT_THAT(

@@ -76,10 +76,34 @@ TEST(ImageTranscode, GlbHoldsThePngInABufferViewThatReadsBack) {
   ReadResult back = read_bytes(written->json);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
   ASSERT_EQ(back.scene->images.size(), 1u);
-  const std::vector<uint8_t>& bytes = back.scene->images[0].bytes;
+  const SharedBytes& bytes = back.scene->images[0].bytes;
   ASSERT_GE(bytes.size(), 8u);
   EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 8), png_magic());
   EXPECT_TRUE(back.scene->images[0].uri.empty());
+}
+
+TEST(ImageTranscode, ImagesSharingTheirBytesAreTranscodedOnceIntoOneView) {
+  // Three images holding one copy of TGA bytes (as a read gives images naming one file).
+  const SharedBytes tga = image::testing::make_tga();
+  Diagnostics diagnostics;
+  absl::StatusOr<Written> written = write(
+      scene_with_images({Image{"", "a.tga", "", tga}, Image{"", "b.tga", "", tga},
+                         Image{"", "c.tga", "", tga}}),
+      true, true, diagnostics);
+  ASSERT_TRUE(written.ok()) << written.status();
+  std::string message;
+  for (const Diagnostic& d : diagnostics.entries()) {
+    if (d.code == kTranscoded) message = d.message;
+  }
+  EXPECT_NE(message.find("3 images"), std::string::npos) << message;
+  EXPECT_NE(message.find("image 2 (c.tga) as image 0 (a.tga)"), std::string::npos) << message;
+  // Read back, the three name one view, whose bytes the read shares.
+  ReadResult back = read_bytes(written->json);
+  ASSERT_TRUE(back.scene.ok()) << back.scene.status();
+  ASSERT_EQ(back.scene->images.size(), 3u);
+  for (const Image& image : back.scene->images) {
+    EXPECT_TRUE(image.bytes.shares_with(back.scene->images[0].bytes));
+  }
 }
 
 TEST(ImageTranscode, WithoutTheOptionTheUriIsKept) {

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+import required  # tests/support, on the path conftest.py puts it
 
 
 def corpus_file(corpus: Path, relative: str) -> Path:
     path = corpus / relative
     if not path.is_file():
-        pytest.skip(f"{relative} is not in the corpus")
+        required.pytest_skip(f"{relative} is not in the corpus")
     return path
 
 

@@ -143,10 +143,10 @@ class Comparer {
     }
   }
 
-  std::vector<std::string> differences;
+  std::vector<Difference> differences;
 
-  void note(std::string_view where, std::string what) {
-    if (differences.size() < kMaxDifferences) differences.push_back(cat(where, ": ", what));
+  void note(DifferenceKind kind, std::string_view where, std::string what) {
+    if (differences.size() < kMaxDifferences) differences.push_back({kind, cat(where, ": ", what)});
   }
 
   bool close(double x, double y) const {
@@ -170,20 +170,24 @@ class Comparer {
       const Node& x = b_.nodes[i];
       const std::string at = cat("node ", i, " '", x.name, "'");
       if (pairs_[i] < 0) {
-        if (reached[i]) note(at, "reached by a scene but not paired with a node read back");
+        if (reached[i])
+          note(DifferenceKind::kNode, at,
+               "reached by a scene but not paired with a node read back");
         continue;
       }
       const Node& y = a_.nodes[pairs_[i]];
-      if (!x.name.empty() && x.name != y.name) note(at, cat("named '", y.name, "' after"));
+      if (!x.name.empty() && x.name != y.name)
+        note(DifferenceKind::kNode, at, cat("named '", y.name, "' after"));
       for (int k = 0; k < 16; ++k) {
         if (!close(wb[i](k % 4, k / 4), wa[pairs_[i]](k % 4, k / 4))) {
-          note(at, cat("world matrix [", k % 4, "][", k / 4, "] ", wb[i](k % 4, k / 4), " vs ",
-                       wa[pairs_[i]](k % 4, k / 4)));
+          note(DifferenceKind::kNode, at,
+               cat("world matrix [", k % 4, "][", k / 4, "] ", wb[i](k % 4, k / 4), " vs ",
+                   wa[pairs_[i]](k % 4, k / 4)));
           break;
         }
       }
       if ((x.mesh >= 0) != (y.mesh >= 0)) {
-        note(at, x.mesh >= 0 ? "lost its mesh" : "gained a mesh");
+        note(DifferenceKind::kGeometry, at, x.mesh >= 0 ? "lost its mesh" : "gained a mesh");
       } else if (x.mesh >= 0 && static_cast<size_t>(x.mesh) < b_.meshes.size() &&
                  static_cast<size_t>(y.mesh) < a_.meshes.size()) {
         if (compared_.insert({x.mesh, y.mesh}).second) mesh(at, x, y);
@@ -203,25 +207,28 @@ class Comparer {
       // A skin whose joints are not written nodes is not written (with a warning).
       if (j < 0 || static_cast<size_t>(j) >= pairs_.size() || pairs_[j] < 0) return;
     }
-    if (sy == nullptr) return note(at, "its skin was not read back");
+    if (sy == nullptr) return note(DifferenceKind::kSkin, at, "its skin was not read back");
     const std::vector<int> jy = joints_of(*sy);
     std::vector<int> jy_as_before;
     for (int j : jy) {
       jy_as_before.push_back(j >= 0 && static_cast<size_t>(j) < inverse_.size() ? inverse_[j] : -1);
     }
-    if (jx != jy_as_before) return note(at, "skin joints are other nodes");
+    if (jx != jy_as_before) return note(DifferenceKind::kSkin, at, "skin joints are other nodes");
     const Value* ix = find_value(*sx, "inverse_bind_matrices");
     const Value* iy = find_value(*sy, "inverse_bind_matrices");
     if (ix == nullptr || !ix->is_column()) return;  // undecoded: identities, or not written
-    if (iy == nullptr || !iy->is_column()) return note(at, "inverse bind matrices lost");
+    if (iy == nullptr || !iy->is_column())
+      return note(DifferenceKind::kSkin, at, "inverse bind matrices lost");
     const Column& cx = ix->as_column();
     const Column& cy = iy->as_column();
-    if (cx.rows != cy.rows || cx.cols != cy.cols) return note(at, "inverse bind matrices reshaped");
+    if (cx.rows != cy.rows || cx.cols != cy.cols)
+      return note(DifferenceKind::kSkin, at, "inverse bind matrices reshaped");
     for (size_t r = 0; r < cx.rows; ++r) {
       for (size_t c = 0; c < cx.cols; ++c) {
         if (!close(cx.get(r, c), cy.get(r, c))) {
-          return note(at, cat("inverse bind matrix of joint ", r, "[", c, "] ", cx.get(r, c),
-                              " vs ", cy.get(r, c)));
+          return note(DifferenceKind::kSkin, at,
+                      cat("inverse bind matrix of joint ", r, "[", c, "] ", cx.get(r, c), " vs ",
+                          cy.get(r, c)));
         }
       }
     }
@@ -236,7 +243,7 @@ class Comparer {
       if (set_kind) {
         const NamedColumn* other = y.find_point_data(name);
         if (other == nullptr) {
-          note(at, cat(name, " not read back"));
+          note(DifferenceKind::kGeometry, at, cat(name, " not read back"));
           continue;
         }
         out.push_back(
@@ -248,7 +255,7 @@ class Comparer {
         }
         const NamedColumn* t = y.find_point_data("textangent");
         if (t == nullptr) {
-          note(at, "tangents not read back as a textangent");
+          note(DifferenceKind::kGeometry, at, "tangents not read back as a textangent");
           continue;
         }
         out.push_back({"textangent", &c, t, Attribute::kTangentXyz});
@@ -256,7 +263,8 @@ class Comparer {
         if (n != nullptr && n->column.cols == 3) {
           const NamedColumn* bt = y.find_point_data("texbinormal");
           if (bt == nullptr) {
-            note(at, "the tangents' bitangent not read back as a texbinormal");
+            note(DifferenceKind::kGeometry, at,
+                 "the tangents' bitangent not read back as a texbinormal");
           } else {
             out.push_back({"texbinormal", &c, bt, Attribute::kBitangent, n});
           }
@@ -385,13 +393,22 @@ class Comparer {
     return out;
   }
 
+  // What material_difference compares (the images its textures reach too), so that elements whose
+  // materials differ only there are not taken for the same elements in another order.
   std::string material_key(const Scene& s, int m) {
     const Material fallback;
     const Material& x =
         m >= 0 && static_cast<size_t>(m) < s.materials.size() ? s.materials[m] : fallback;
     std::string out;
     for (double v : x.base_color) out += cat(std::round(v * 1e4), ",");
-    return cat(out, x.metallic, ",", x.roughness, ",", static_cast<int>(x.alpha_mode));
+    for (double v : x.emissive) out += cat(std::round(v * 1e4), ",");
+    out += cat(x.metallic, ",", x.roughness, ",", static_cast<int>(x.alpha_mode), ",",
+               x.alpha_mode == AlphaMode::kMask ? x.alpha_cutoff : 0, ",", x.double_sided);
+    for (const TextureRef* t : {&x.base_color_texture, &x.metallic_roughness_texture,
+                                &x.normal_texture, &x.occlusion_texture, &x.emissive_texture}) {
+      out += cat(",", image_of(s, *t));
+    }
+    return out;
   }
 
   void mesh(const std::string& node_at, const Node& node_x, const Node& node_y) {
@@ -401,7 +418,9 @@ class Comparer {
     std::vector<Attribute> at_list = attributes(at, x, y);
     const Influences ix = influences_of(x, node_x, b_, true);
     const Influences iy = influences_of(y, node_y, a_, false);
-    if (ix.joints != nullptr && iy.joints == nullptr) note(at, "skin influences not read back");
+    if (ix.joints != nullptr && iy.joints == nullptr) {
+      note(DifferenceKind::kSkin, at, "skin influences not read back");
+    }
     const std::vector<Cell> cx = expected_cells(x), cy = cells_of(y);
     if (cx.empty() && cy.empty()) {
       // A point cloud keeps its positions, as a <mesh> without primitives.
@@ -409,11 +428,15 @@ class Comparer {
       for (size_t r = 0; same && r < x.points.rows; ++r) {
         for (size_t c = 0; same && c < 3; ++c) same = close(x.points.get(r, c), y.points.get(r, c));
       }
-      if (!same) note(at, "the positions of a mesh without elements differ");
+      if (!same)
+        note(DifferenceKind::kGeometry, at, "the positions of a mesh without elements differ");
       return;
     }
-    if (cx.size() != cy.size()) return note(at, cat(cx.size(), " elements vs ", cy.size()));
-    std::string first;
+    if (cx.size() != cy.size()) {
+      return note(DifferenceKind::kGeometry, at, cat(cx.size(), " elements vs ", cy.size()));
+    }
+    std::string first;  // the first difference, of first_kind
+    DifferenceKind first_kind = DifferenceKind::kGeometry;
     for (size_t i = 0; i < cx.size() && first.empty(); ++i) {
       const Cell &p = cx[i], &q = cy[i];
       if (p.type != q.type || p.corners.size() != q.corners.size()) {
@@ -423,6 +446,7 @@ class Comparer {
       }
       if (std::string d = material(p.material, q.material); !d.empty()) {
         first = cat("element ", i, ": material ", d);
+        first_kind = DifferenceKind::kMaterial;
         break;
       }
       for (size_t k = 0; k < p.corners.size() && first.empty(); ++k) {
@@ -449,7 +473,10 @@ class Comparer {
           for (size_t c = 0; same && c < fx.size(); ++c) {
             same = fx[c].first == fy[c].first && close(fx[c].second, fy[c].second);
           }
-          if (!same) first = cat("element ", i, " corner ", k, ": skin influences differ");
+          if (!same) {
+            first = cat("element ", i, " corner ", k, ": skin influences differ");
+            first_kind = DifferenceKind::kSkin;
+          }
         }
       }
     }
@@ -460,11 +487,12 @@ class Comparer {
     for (const Cell& c : cy) ky.insert(key(c, false, y, at_list, iy));
     if (kx == ky) {
       if (options_.collada_cell_order) {
-        note(at, cat("the same elements, not in the writer's grouping order (", first, ")"));
+        note(DifferenceKind::kGeometry, at,
+             cat("the same elements, not in the writer's grouping order (", first, ")"));
       }
       return;
     }
-    note(at, first);
+    note(first_kind, at, first);
   }
 
   // "" when before's material m and after's n agree (by value: -1 is the default material).
@@ -551,12 +579,20 @@ std::vector<int> pair_nodes(const Scene& before, const Scene& after) {
   return pairs;
 }
 
-std::vector<std::string> through_collada_differences(const Scene& before, const Scene& after,
-                                                     const std::vector<int>& pairs,
-                                                     const ThroughColladaOptions& options) {
+std::string_view kind_name(DifferenceKind kind) {
+  // In DifferenceKind's order.
+  static constexpr std::string_view kNames[] = {"scene",    "node", "geometry",
+                                                "material", "skin", "animation"};
+  return kNames[static_cast<int>(kind)];
+}
+
+std::vector<Difference> through_collada_differences(const Scene& before, const Scene& after,
+                                                    const std::vector<int>& pairs,
+                                                    const ThroughColladaOptions& options) {
   Comparer c(before, after, pairs, options);
   if (before.scenes.size() != after.scenes.size()) {
-    c.note("scenes", cat(before.scenes.size(), " vs ", after.scenes.size()));
+    c.note(DifferenceKind::kScene, "scenes",
+           cat(before.scenes.size(), " vs ", after.scenes.size()));
   }
   c.nodes();
   return std::move(c.differences);

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/scene.h"
@@ -26,6 +27,23 @@ namespace px::testing {
 // pairs[i]: the node of `after` paired with node i of `before`, -1 when none.
 std::vector<int> pair_nodes(const Scene& before, const Scene& after);
 
+// What a difference is about, so that a writer's warning of one kind excuses the differences of
+// that kind only (tests/roundtrip/writer_warning_kinds.h).
+enum class DifferenceKind {
+  kScene,      // the scenes and their roots
+  kNode,       // the node tree, names, world matrices
+  kGeometry,   // a node's mesh, its elements, positions and attributes
+  kMaterial,   // an element's material, by value, with its textures' images
+  kSkin,       // a skin, its joints, inverse bind matrices and influences
+  kAnimation,  // an animation sampled (compare_animations)
+};
+std::string_view kind_name(DifferenceKind kind);
+
+struct Difference {
+  DifferenceKind kind;
+  std::string text;  // where, then what
+};
+
 struct ThroughColladaOptions {
   double tolerance = 1e-5;
   // Elements in the COLLADA writer's order. false where a glTF write came after, which groups
@@ -33,9 +51,9 @@ struct ThroughColladaOptions {
   bool collada_cell_order = true;
 };
 
-std::vector<std::string> through_collada_differences(const Scene& before, const Scene& after,
-                                                     const std::vector<int>& pairs,
-                                                     const ThroughColladaOptions& options = {});
+std::vector<Difference> through_collada_differences(const Scene& before, const Scene& after,
+                                                    const std::vector<int>& pairs,
+                                                    const ThroughColladaOptions& options = {});
 
 struct AnimationComparison {
   size_t animations = 0;  // animations of `gltf_scene` sampled

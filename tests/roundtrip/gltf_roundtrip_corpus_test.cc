@@ -26,6 +26,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "rapidjson/document.h"
 #include "tests/roundtrip/scene_compare.h"
+#include "tests/support/required.h"
 
 namespace px::testing {
 namespace {
@@ -105,7 +106,7 @@ std::string listed(const std::vector<std::string>& differences) {
 TEST(GltfRoundTrip, CorpusFilesKeepTheirDecodedSceneThroughGlbAndGltf) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = gltf_files(corpus);
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << corpus;
   const fs::path scratch = fs::temp_directory_path() / cat("polyxios_roundtrip_", getpid());
   int read = 0, round_tripped = 0, refused_on_write = 0, unchanged = 0;
   for (const fs::path& file : files) {
@@ -227,7 +228,7 @@ constexpr std::string_view kValidityCodes[] = {
 TEST(GltfValidityCorpus, FilesTheValidatorPassesGiveNoneOfTheValidityWarnings) {
   const fs::path corpus = corpus_dir();
   const std::vector<fs::path> files = gltf_files(corpus);
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << corpus;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << corpus;
   int valid = 0;
   for (const fs::path& file : files) {
     if (reported_errors(file) != 0) continue;

@@ -28,6 +28,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/light.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/required.h"
 #include "tests/support/scene_walk.h"
 #include "tests/support/through_collada.h"
 
@@ -88,7 +89,7 @@ using test_support::through_dae;
 TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
   const fs::path root = corpus_dir() / "collada";
   const std::vector<fs::path> files = files_holding(root, {".dae"}, {"<library_lights"});
-  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no COLLADA corpus at " << root;
   int read = 0, refused = 0, unwritable = 0, with_lights = 0, lights = 0, instances = 0;
   std::map<LightType, int> by_type;
   for (const fs::path& file : files) {
@@ -135,7 +136,7 @@ TEST(LightsCorpus, GltfLightsSurviveColladaAndGlbWrites) {
   const fs::path root = corpus_dir() / "gltf";
   const std::vector<fs::path> files =
       files_holding(root, {".gltf", ".glb"}, {"KHR_lights_punctual"});
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << root;
   int read = 0, with_lights = 0, lights = 0;
   for (const fs::path& file : files) {
     const std::string name = fs::relative(file, root).string();

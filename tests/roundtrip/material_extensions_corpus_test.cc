@@ -30,6 +30,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/required.h"
 #include "tests/support/through_collada.h"
 
 namespace px {
@@ -132,7 +133,7 @@ TEST(MaterialExtensionsCorpus, ColladaMaterialTermsReachGltfAndComeBack) {
   const fs::path root = corpus_dir() / "collada";
   const std::vector<fs::path> files =
       files_holding(root, {".dae"}, {"<constant", "<index_of_refraction", "<repeatU", "<emission"});
-  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no COLLADA corpus at " << root;
   int read = 0, written = 0;
   Counts counts;
   for (const fs::path& file : files) {
@@ -169,7 +170,7 @@ TEST(MaterialExtensionsCorpus, GltfMaterialExtensionsSurviveColladaAndGlbWrites)
       files_holding(root, {".gltf", ".glb"},
                     {"KHR_materials_unlit", "KHR_materials_emissive_strength", "KHR_materials_ior",
                      "KHR_texture_transform"});
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << root;
   int read = 0;
   Counts counts;
   for (const fs::path& file : files) {

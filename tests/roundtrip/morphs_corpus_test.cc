@@ -25,6 +25,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/support/corpus_files.h"
+#include "tests/support/required.h"
 #include "tests/support/scene_walk.h"
 #include "tests/support/through_collada.h"
 
@@ -141,7 +142,7 @@ std::string compare(const Scene& a, const Scene& b) {
 TEST(MorphsCorpus, ColladaMorphsSurviveGlbAndColladaWrites) {
   const fs::path root = corpus_dir() / "collada";
   const std::vector<fs::path> files = files_holding(root, {".dae"}, {"<morph"});
-  if (files.empty()) GTEST_SKIP() << "no COLLADA corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no COLLADA corpus at " << root;
   int kept = 0, moving = 0, targets = 0, refused = 0;
   for (const fs::path& file : files) {
     const std::string name = fs::relative(file, root).string();
@@ -179,7 +180,7 @@ TEST(MorphsCorpus, ColladaMorphsSurviveGlbAndColladaWrites) {
 TEST(MorphsCorpus, GltfTargetsSurviveColladaAndGlbWrites) {
   const fs::path root = corpus_dir() / "gltf";
   const std::vector<fs::path> files = files_holding(root, {".gltf", ".glb"}, {"\"targets\""});
-  if (files.empty()) GTEST_SKIP() << "no glTF corpus at " << root;
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no glTF corpus at " << root;
   int kept = 0, moving = 0, targets = 0, refused = 0;
   for (const fs::path& file : files) {
     const std::string name = fs::relative(file, root).string();

@@ -22,6 +22,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/triangulate.h"
+#include "tests/support/required.h"
 #include "tests/support/through_collada.h"
 
 namespace px {
@@ -111,7 +112,7 @@ TEST(PolygonAreaCorpus, ConcaveFilesKeepTheirAreaThroughAGlbWrite) {
       "cts/1_5/collada/library_geometries/geometry/mesh/polylist/concave_polylist/"
       "concave_polylist.dae",
   };
-  if (!fs::is_directory(root)) GTEST_SKIP() << "no corpus at " << root;
+  if (!fs::is_directory(root)) PX_SKIP_UNLESS_REQUIRED() << "no corpus at " << root;
   for (const char* rel : files) {
     SCOPED_TRACE(rel);
     Diagnostics diagnostics;
@@ -135,7 +136,7 @@ TEST(PolygonAreaCorpus, ConcaveFilesKeepTheirAreaThroughAGlbWrite) {
 
 TEST(PolygonAreaCorpus, EveryClippedPolygonOfTheCorpusKeepsItsArea) {
   const fs::path root = corpus_dir() / "collada";
-  if (!fs::is_directory(root)) GTEST_SKIP() << "no corpus at " << root;
+  if (!fs::is_directory(root)) PX_SKIP_UNLESS_REQUIRED() << "no corpus at " << root;
   std::vector<fs::path> files;
   for (const fs::directory_entry& e : fs::recursive_directory_iterator(root)) {
     std::string ext = e.path().extension().string();

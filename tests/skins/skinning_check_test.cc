@@ -16,6 +16,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "model/polydata.h"
+#include "tests/support/required.h"
 #include "tests/support/skin_deform.h"
 
 namespace px {
@@ -53,7 +54,7 @@ constexpr size_t kMinSkinnedMeshes = 47;
 
 TEST(SkinningCheck, ColladaAndWrittenGltfSkinsDeformTheBindPoseAlike) {
   std::vector<std::filesystem::path> files = skinned_files();
-  if (files.empty()) GTEST_SKIP() << "no corpus at " << corpus_dir();
+  if (files.empty()) PX_SKIP_UNLESS_REQUIRED() << "no corpus at " << corpus_dir();
   size_t checked = 0, meshes = 0;
   double worst = 0;
   std::string worst_file;

@@ -29,6 +29,7 @@
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "tests/fuzz/outcome_checks.h"
+#include "tests/support/required.h"
 
 namespace px {
 namespace {
@@ -78,8 +79,10 @@ bool sweep_all() {
 
 std::vector<fs::path> select_fixtures(Kind kind) {
   std::vector<fs::path> all = small_fixtures(PX_REPO_CORPUS_DIR, kind);
-  const std::string corpus_folder = kind == Kind::kCollada ? "collada" : "gltf";
-  std::vector<fs::path> shared = small_fixtures(fs::path(PX_CORPUS_DIR) / corpus_folder, kind);
+  const fs::path corpus_folder =
+      fs::path(PX_CORPUS_DIR) / (kind == Kind::kCollada ? "collada" : "gltf");
+  PX_EXPECT_PRESENT(fs::is_directory(corpus_folder)) << "the shared corpus at " << corpus_folder;
+  std::vector<fs::path> shared = small_fixtures(corpus_folder, kind);
   if (sweep_all()) {
     all.insert(all.end(), shared.begin(), shared.end());
     return all;
@@ -108,7 +111,8 @@ class TruncationSweep : public ::testing::Test {
 
   void sweep(Kind kind) {
     const std::vector<fs::path> fixtures = select_fixtures(kind);
-    if (fixtures.empty()) GTEST_SKIP() << "no fixture of this kind (the shared corpus is absent)";
+    if (fixtures.empty())
+      PX_SKIP_UNLESS_REQUIRED() << "no fixture of this kind (the shared corpus is absent)";
     out_dir_ = fs::path(PX_SWEEP_OUTPUT_DIR) /
                ::testing::UnitTest::GetInstance()->current_test_info()->test_suite_name();
     fs::create_directories(out_dir_);

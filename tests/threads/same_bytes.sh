@@ -11,12 +11,15 @@
 # start), and the first FILES (by path) COLLADA files over 20 kB of the shared corpus
 # ($POLYXIOS_CORPUS or ../shared/corpus). Each COLLADA input goes to GLB and to COLLADA; its GLB
 # then to GLB, to .gltf + .bin and to COLLADA. With PX_TSAN=1 a ThreadSanitizer report (exit 66)
-# fails the run too (tools/tsan.sh). Exit status: 0 all equal, 1 a difference or a report.
+# fails the run too (tools/tsan.sh). Exit status: 0 all equal, 1 a difference or a report, 77
+# (skipped) with no input at all; without the corpus, 1 with PX_REQUIRE_ALL=1
+# (tests/support/required.sh).
 set -euo pipefail
 polyxios=$1
 files=$2
 gen=${3:-}
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+. tests/support/required.sh
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/px-same-bytes.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -29,8 +32,10 @@ corpus=${POLYXIOS_CORPUS:-../shared/corpus}
 if [ -d "$corpus/collada" ]; then
   while IFS= read -r f; do inputs+=("$f"); done < <(
     find "$corpus/collada" -iname '*.dae' -size +20k | sort | head -n "$files")
+else
+  [ "${#inputs[@]}" -eq 0 ] || px_skip_part "same_bytes: the corpus files: no corpus at $corpus"
 fi
-[ "${#inputs[@]}" -gt 0 ] || { echo "same_bytes: no input (no generator, no corpus)"; exit 0; }
+[ "${#inputs[@]}" -gt 0 ] || px_skip "same_bytes: no input (no generator, no corpus at $corpus)"
 
 # convert IN OUT_NAME THREADS: IN converted into $work/tTHREADS/OUT_NAME; stderr kept beside.
 convert() {

@@ -15,12 +15,13 @@
 // version we pin are listed in KNOWN_DIFFERENCES.
 //
 // Exit: 0 all match; 1 a mismatch or the harness failed; 77 (ctest SKIP)
-// when the corpus is absent.
+// when the corpus is absent (1 with PX_REQUIRE_ALL=1, ../support/required.mjs).
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { skip } from '../support/required.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
@@ -30,10 +31,7 @@ const positional = args.filter((a) => !a.startsWith('--'));
 const corpus = positional[0] || process.env.POLYXIOS_CORPUS || path.join(repo, '..', 'shared', 'corpus');
 const base = path.join(corpus, 'gltf', 'validator');
 
-if (!fs.existsSync(base)) {
-  console.log(`validator_harness: corpus not found at ${base}: skipped`);
-  process.exit(77);
-}
+if (!fs.existsSync(base)) skip(`validator_harness: no corpus at ${base}`);
 try {
   await import('gltf-validator');
 } catch {

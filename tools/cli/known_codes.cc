@@ -286,6 +286,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.read.accessor-undecodable",
     "gltf.read.animation-input-negative",
     "gltf.read.animation-input-not-increasing",
+    "gltf.read.animation-pointer-invalid",
     "gltf.read.animation-rotation-not-unit",
     "gltf.read.attribute-filled",
     "gltf.read.attribute-misaligned",

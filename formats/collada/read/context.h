@@ -66,7 +66,7 @@ struct ReadContext {
   std::string key_prefix;
   // Elements by id, the first in the document for each: the document's own index, or a
   // geometry's while it is read before the document ends.
-  const HashMap<std::string_view, const Element*>* ids = &doc.ids();
+  const xml::IdMap* ids = &doc.ids();
 
   // A warning at `at`'s line; in a referenced document, the message names that document, whose
   // line it is.

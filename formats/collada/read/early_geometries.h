@@ -32,7 +32,7 @@ class EarlyGeometries {
     GeometryRecord record;
     Diagnostics diagnostics;
     absl::Status status;
-    HashMap<std::string_view, const Element*> ids;  // the ids inside the geometry
+    xml::IdMap ids;  // the ids inside the geometry
   };
   // The result for a geometry read early; nullptr when it was not.
   Result* find(const Element& geometry);

@@ -1,5 +1,9 @@
 #include "formats/collada/read/images.h"
 
+#include <memory>
+#include <utility>
+#include <vector>
+
 #include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
@@ -53,7 +57,8 @@ absl::Status image_missing(ReadContext& ctx, const Element& element, const Image
 // The file an image URI names, resolved against the document's folder (engine/file_uri.h). A path
 // leaving the folder is read only when the caller allows it, since ingestion servers convert
 // untrusted uploads.
-absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* image) {
+absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const Element& element,
+                             Image* image) {
   ResolvedUri file = resolve_file_uri(image->uri, ctx.base_dir, ctx.options.allow_external_files);
   switch (file.kind) {
     case UriFile::kOutside:
@@ -69,39 +74,44 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
     case UriFile::kFile:
       break;
   }
-  // Opened beneath the document's folder through every symlink, a regular file only.
-  absl::StatusOr<RegularFile> opened =
-      open_contained_file(ctx.base_dir, file.path, ctx.options.allow_external_files);
-  switch (opened.status().code()) {
-    case absl::StatusCode::kOk:
-      break;
-    case absl::StatusCode::kPermissionDenied:
-      ctx.warn("collada.image.outside-folder",
-               cat("image \"", image->uri,
-                   "\" leads outside the document's folder (through a symlink) and is not read "
-                   "(--allow-external-files reads it)"),
-               &element);
-      return absl::OkStatus();
-    case absl::StatusCode::kNotFound:
-      return image_missing(ctx, element, *image, "");
-    case absl::StatusCode::kFailedPrecondition:
-      return image_missing(
-          ctx, element, *image,
-          cat(" as a regular file (", std::string(opened.status().message()), ")"));
-    default:
-      break;
-  }
-  // Charged to the read's input with its documents and other images before it is read, and read
-  // as it was at the open.
-  if (opened.ok()) {
-    if (absl::Status s = ctx.input->take(opened->size(), element, cat("image file \"", image->uri, "\""));
-        !s.ok()) {
-      return s;
+  absl::StatusOr<SharedBytes> bytes;
+  if (const absl::StatusOr<SharedBytes>* read = loaded.files.find(file.path)) {
+    bytes = *read;  // for an image before this one
+  } else {
+    // Opened beneath the document's folder through every symlink, a regular file only.
+    absl::StatusOr<RegularFile> opened =
+        open_contained_file(ctx.base_dir, file.path, ctx.options.allow_external_files);
+    switch (opened.status().code()) {
+      case absl::StatusCode::kOk:
+        break;
+      case absl::StatusCode::kPermissionDenied:
+        ctx.warn("collada.image.outside-folder",
+                 cat("image \"", image->uri,
+                     "\" leads outside the document's folder (through a symlink) and is not read "
+                     "(--allow-external-files reads it)"),
+                 &element);
+        return absl::OkStatus();
+      case absl::StatusCode::kNotFound:
+        return image_missing(ctx, element, *image, "");
+      case absl::StatusCode::kFailedPrecondition:
+        return image_missing(
+            ctx, element, *image,
+            cat(" as a regular file (", std::string(opened.status().message()), ")"));
+      default:
+        break;
     }
+    // Charged to the read's input with its documents and the other image files before it is
+    // read, and read as it was at the open; a file read before is not charged again.
+    if (opened.ok()) {
+      if (absl::Status s =
+              ctx.input->take(opened->size(), element, cat("image file \"", image->uri, "\""));
+          !s.ok()) {
+        return s;
+      }
+    }
+    bytes = opened.ok() ? loaded.files.read(file.path, *opened)
+                        : absl::StatusOr<SharedBytes>(opened.status());
   }
-  absl::StatusOr<std::string> bytes = opened.ok()
-                                          ? opened->read_at(0, static_cast<size_t>(opened->size()))
-                                          : absl::StatusOr<std::string>(opened.status());
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
              cat("image file \"", image->uri,
@@ -109,16 +119,35 @@ absl::Status load_image_file(ReadContext& ctx, const Element& element, Image* im
              &element);
     return absl::OkStatus();
   }
-  image->bytes.assign(bytes->begin(), bytes->end());
+  image->bytes = *std::move(bytes);
   image->mime_type = std::string(sniff_media_type(image->bytes));
   return absl::OkStatus();
+}
+
+// The entry's bytes, inflated once per read however many images name it (the entry's charge to
+// the read's budget held once, by every image sharing them).
+absl::StatusOr<SharedBytes> archive_entry_bytes(ZipArchive& archive, LoadedImageBytes& loaded,
+                                                const ZipEntry& entry) {
+  if (auto it = loaded.entries.find(entry.name); it != loaded.entries.end()) return it->second;
+  absl::StatusOr<EntryBytes> inflated = archive.inflate(entry);
+  absl::StatusOr<SharedBytes> bytes;
+  if (!inflated.ok()) {
+    bytes = inflated.status();
+  } else {
+    auto owner = std::make_shared<const EntryBytes>(*std::move(inflated));
+    const std::string_view view = owner->view();
+    bytes =
+        SharedBytes({reinterpret_cast<const uint8_t*>(view.data()), view.size()}, std::move(owner));
+  }
+  loaded.entries.emplace(entry.name, bytes);
+  return bytes;
 }
 
 // An image of a document read from a .zae: a relative URI names an entry of the archive, whose
 // bytes are embedded and its URI dropped (no such file lies beside the output), never a host file;
 // one leaving the archive is not read. Others (absolute, file:, http:) are as any document's.
-absl::Status load_archive_image(ReadContext& ctx, const Element& element, Image* image,
-                                bool* handled) {
+absl::Status load_archive_image(ReadContext& ctx, LoadedImageBytes& loaded, const Element& element,
+                                Image* image, bool* handled) {
   const ArchiveUri uri = resolve_archive_uri(image->uri, ctx.archive->document_dir);
   *handled = uri.kind != ArchiveUri::Kind::kNotRelative;
   if (uri.kind == ArchiveUri::Kind::kOutside) {
@@ -131,7 +160,7 @@ absl::Status load_archive_image(ReadContext& ctx, const Element& element, Image*
   if (entry == nullptr || entry->directory) {
     return image_missing(ctx, element, *image, " in the .zae archive");
   }
-  absl::StatusOr<EntryBytes> bytes = ctx.archive->archive->inflate(*entry);
+  absl::StatusOr<SharedBytes> bytes = archive_entry_bytes(*ctx.archive->archive, loaded, *entry);
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
              cat("image \"", image->uri, "\" cannot be read from the archive: ",
@@ -139,14 +168,14 @@ absl::Status load_archive_image(ReadContext& ctx, const Element& element, Image*
              &element);
     return absl::OkStatus();
   }
-  const std::string_view view = bytes->view();
-  image->bytes.assign(view.begin(), view.end());
+  image->bytes = *std::move(bytes);
   image->mime_type = std::string(sniff_media_type(image->bytes));
   image->uri.clear();
   return absl::OkStatus();
 }
 
-absl::Status read_image(ReadContext& ctx, const Element& element, Image* image) {
+absl::Status read_image(ReadContext& ctx, LoadedImageBytes& loaded, const Element& element,
+                        Image* image) {
   image->name = std::string(element.attr("name"));
   if (image->name.empty()) image->name = std::string(element.attr("id"));
   if (element.child("create_2d") || element.child("create_3d") || element.child("create_cube")) {
@@ -165,9 +194,11 @@ absl::Status read_image(ReadContext& ctx, const Element& element, Image* image) 
   }
   if (hex == nullptr) hex = element.child("data");
   if (hex != nullptr) {
-    if (!hex_bytes(hex->text, &image->bytes)) {
+    std::vector<uint8_t> bytes;
+    if (hex_bytes(hex->text, &bytes)) {
+      image->bytes = std::move(bytes);
+    } else {
       ctx.warn("collada.image.bad-hex", "image bytes that are not hex digits are dropped", hex);
-      image->bytes.clear();
     }
     image->mime_type = std::string(sniff_media_type(image->bytes));
     return absl::OkStatus();
@@ -190,11 +221,12 @@ absl::Status read_image(ReadContext& ctx, const Element& element, Image* image) 
   if (uri.empty()) return absl::OkStatus();
   if (ctx.archive != nullptr) {
     bool handled = false;
-    if (absl::Status s = load_archive_image(ctx, element, image, &handled); !s.ok() || handled) {
+    if (absl::Status s = load_archive_image(ctx, loaded, element, image, &handled);
+        !s.ok() || handled) {
       return s;
     }
   }
-  return load_image_file(ctx, element, image);
+  return load_image_file(ctx, loaded, element, image);
 }
 
 template <class F>
@@ -210,12 +242,12 @@ void for_each_effect_image(const Element& e, F&& f) {
 
 }  // namespace
 
-absl::Status read_images(ReadContext& ctx, Images* out) {
+absl::Status read_images(ReadContext& ctx, LoadedImageBytes& loaded, Images* out) {
   absl::Status status;
   auto add = [&](const Element& element) {
     if (!status.ok()) return;
     Image image;
-    status = read_image(ctx, element, &image);
+    status = read_image(ctx, loaded, element, &image);
     out->by_element.emplace(&element, static_cast<int>(ctx.scene.images.size()));
     ctx.scene.images.push_back(std::move(image));
   };

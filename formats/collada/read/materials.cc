@@ -440,7 +440,7 @@ bool double_sided(const Element& e) {
 absl::StatusOr<const Images*> images_of(ReadContext& ctx, Materials* out) {
   if (auto it = out->images.find(&ctx); it != out->images.end()) return &it->second;
   Images images;
-  if (absl::Status s = read_images(ctx, &images); !s.ok()) return s;
+  if (absl::Status s = read_images(ctx, out->image_bytes, &images); !s.ok()) return s;
   return &out->images.emplace(&ctx, std::move(images)).first->second;
 }
 

@@ -14,6 +14,8 @@ struct Materials {
   // Each document's images, read when its materials are, or before, when a material of another
   // document instances one of its effects.
   HashMap<const ReadContext*, Images> images;
+  // The image files and archive entries every document's images have loaded.
+  LoadedImageBytes image_bytes;
 };
 
 // Reads every image (those of <library_images> first, then those held inside effects), and

@@ -91,8 +91,8 @@ absl::StatusOr<const ZipEntry*> manifest_document(ZipArchive& archive, const Zip
   parse_options.max_string_bytes = kMaxManifestBytes;
   xml::Document manifest_xml;
   if (absl::Status s = xml::parse_into(manifest_xml, *source, parse_options); !s.ok()) {
-    // the machine's failure, not the manifest's
-    if (failure_of(s) == Failure::kOutOfMemory) return s;
+    // the machine's failure or the read's memory limit, not the manifest's
+    if (failure_of(s) == Failure::kOutOfMemory || is_memory_limit_exceeded(s)) return s;
     return refuse("collada.zae.manifest", cat(name, ": manifest.xml is not XML polyxios reads (",
                                               std::string(s.message()), ")"));
   }

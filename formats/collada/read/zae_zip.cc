@@ -71,13 +71,14 @@ voidpf ZCALLBACK descriptor_open(voidpf opaque, const void*, int) {
   static_cast<ZipDescriptorFile*>(opaque)->position = 0;
   return opaque;
 }
-uLong ZCALLBACK descriptor_read(voidpf, voidpf stream, void* buffer, uLong size) {
+// Reads straight into minizip's buffer: a callback must neither allocate nor throw, since an
+// exception unwinding through minizip's C frames leaks what they hold (its search buffer, its
+// unz64_s), as the allocation-failure sweep found.
+uLong ZCALLBACK descriptor_read(voidpf, voidpf stream, void* buffer, uLong size) noexcept {
   auto* file = static_cast<ZipDescriptorFile*>(stream);
-  absl::StatusOr<std::string> bytes = file->file.read_at(file->position, size);
-  if (!bytes.ok()) return 0;
-  std::memcpy(buffer, bytes->data(), bytes->size());
-  file->position += bytes->size();
-  return static_cast<uLong>(bytes->size());
+  const uLong n = static_cast<uLong>(file->file.read_into(file->position, buffer, size));
+  file->position += n;
+  return n;
 }
 ZPOS64_T ZCALLBACK descriptor_tell(voidpf, voidpf stream) {
   return static_cast<ZipDescriptorFile*>(stream)->position;

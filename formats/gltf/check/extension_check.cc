@@ -9,6 +9,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "formats/gltf/read/read_json.h"
 
 namespace px::gltf {
 namespace {
@@ -281,9 +282,11 @@ class ExtensionObjectWalk {
     const auto& member = top.value->MemberBegin()[top.next++];
     std::string_view key = view(member.name);
     if (top.kind == Kind::kExtensions) {
-      check_extension_object(path_[path_.size() - 2].kind, key);
+      check_extension_object(path_[path_.size() - 2].kind, key, member.value);
     } else if (key == "extras") {
       return;
+    } else if (key == "extensions" && is_gltf_object(top.kind)) {
+      expect_object(key, member.value);
     }
     descend({&member.value, child_kind(top.kind, key, member.value), false, key});
   }
@@ -304,8 +307,16 @@ class ExtensionObjectWalk {
     path_.push_back(child);
   }
 
+  // glTF's schema makes an "extensions" member, and each extension in it, an object.
+  void expect_object(std::string_view key, const JsonValue& value) {
+    if (value.IsObject()) return;
+    warn("gltf.read.property-type", cat(child_pointer(pointer_of(path_), key), " is ",
+                                        json_type_name(value), ", not an object"));
+  }
+
   // Extension `name` in the "extensions" object on top of the path, on an object of kind `host`.
-  void check_extension_object(Kind host, std::string_view name) {
+  void check_extension_object(Kind host, std::string_view name, const JsonValue& value) {
+    expect_object(name, value);
     if (!used_.contains(name)) {
       warn("gltf.read.extension-undeclared", cat(child_pointer(pointer_of(path_), name), ": ", name,
                                                  " is not declared in extensionsUsed"));

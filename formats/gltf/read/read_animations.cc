@@ -204,6 +204,16 @@ int carrier_node(const ReadContext& ctx, PointerObject object, size_t index) {
   return -1;
 }
 
+// What KHR_animation_pointer's schema takes for a pointer, a JSON pointer (RFC 6901): empty, or
+// tokens each after a '/', a '~' only as ~0 or ~1 (the validator's PATTERN_MISMATCH).
+bool is_json_pointer(std::string_view p) {
+  if (!p.empty() && p[0] != '/') return false;
+  for (size_t i = 0; i < p.size(); ++i) {
+    if (p[i] == '~' && (i + 1 == p.size() || (p[i + 1] != '0' && p[i + 1] != '1'))) return false;
+  }
+  return true;
+}
+
 absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, size_t samplers,
                                    ChannelUse& use) {
   int sampler = -1;
@@ -231,12 +241,20 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
     if (*pointer) {
       std::string p;
       PX_GLTF_TRY(malformed((*pointer)->require("pointer", p)));
-      target_out.emplace_back("pointer", Value(p));
-      // A light's or camera's pointer names a node carrying it, which writers number it by.
-      if (std::optional<ParsedPointer> parsed = parse_pointer(p);
-          parsed && parsed->object != PointerObject::kMaterial && node < 0) {
-        if (int carrier = carrier_node(ctx, parsed->object, parsed->index); carrier >= 0) {
-          target_out.insert(target_out.begin(), {"node", Value(carrier)});
+      if (!is_json_pointer(p)) {
+        // Left out, since a writer would write it as it is: the channel animates nothing, which
+        // the writers skip with their warnings.
+        ctx.warn("gltf.read.animation-pointer-invalid",
+                 cat((*pointer)->pointer("pointer"), ": \"", p,
+                     "\" is not a JSON pointer (RFC 6901); the channel animates nothing"));
+      } else {
+        target_out.emplace_back("pointer", Value(p));
+        // A light's or camera's pointer names a node carrying it, which writers number it by.
+        if (std::optional<ParsedPointer> parsed = parse_pointer(p);
+            parsed && parsed->object != PointerObject::kMaterial && node < 0) {
+          if (int carrier = carrier_node(ctx, parsed->object, parsed->index); carrier >= 0) {
+            target_out.insert(target_out.begin(), {"node", Value(carrier)});
+          }
         }
       }
     }

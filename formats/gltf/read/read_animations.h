@@ -7,9 +7,10 @@
 // refused (gltf.animation.malformed). Warned about, and read on: an input accessor without min and
 // max (gltf.read.accessor-no-bounds), negative or not increasing key times
 // (gltf.read.animation-input-negative, -not-increasing), rotations not of unit length
-// (gltf.read.animation-rotation-not-unit) and a channel animating the translation, rotation or
+// (gltf.read.animation-rotation-not-unit), a channel animating the translation, rotation or
 // scale of a node with a matrix (gltf.read.channel-targets-matrix: read as animating what the
-// matrix decomposes into).
+// matrix decomposes into) and a KHR_animation_pointer pointer that is not a JSON pointer
+// (gltf.read.animation-pointer-invalid: left out, the channel animating nothing).
 #pragma once
 
 #include "absl/status/status.h"

@@ -6,19 +6,31 @@
 #include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
+#include "engine/hash_containers.h"
+#include "engine/loaded_files.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
 #include "formats/gltf/check/resource_check.h"
+#include "model/shared_bytes.h"
 
 namespace px::gltf {
 namespace {
 
 constexpr std::string_view kImageMissing = "gltf.image.missing";
 
+// The files and buffer views the document's images have taken, by where they come from: images
+// naming one share one copy of its bytes, read or copied once.
+struct LoadedImageBytes {
+  LoadedFiles files;
+  HashMap<int, SharedBytes> views;  // by bufferView index
+};
+
 // A file that is not there (or is no regular file) is a warning (a .gltf may be copied before its
-// textures), or a refusal when the caller asks for every resource (strict_resources).
-absl::Status load_image_file(ReadContext& ctx, const std::string& at, Image& image) {
+// textures), or a refusal when the caller asks for every resource (strict_resources). A file an
+// image before this one named is not read again: its bytes are shared.
+absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const std::string& at,
+                             Image& image) {
   ResolvedUri file =
       resolve_file_uri(image.uri, ctx.base_dir(), ctx.options().allow_external_files);
   switch (file.kind) {
@@ -34,46 +46,53 @@ absl::Status load_image_file(ReadContext& ctx, const std::string& at, Image& ima
     case UriFile::kFile:
       break;
   }
-  // Opened beneath the document's folder through every symlink, a regular file only; one that
-  // is not there or is no regular file is missing.
-  absl::StatusOr<RegularFile> opened =
-      open_contained_file(ctx.base_dir(), file.path, ctx.options().allow_external_files);
-  if (!opened.ok() && opened.status().code() == absl::StatusCode::kPermissionDenied) {
-    ctx.warn("gltf.read.image-outside-folder",
-             cat(at, ": image \"", image.uri,
-                 "\" leads outside the document's folder (through a symlink) and is not read "
-                 "(--allow-external-files reads it); its URI is kept"));
-    return absl::OkStatus();
-  }
-  if (!opened.ok() && (opened.status().code() == absl::StatusCode::kNotFound ||
-                       opened.status().code() == absl::StatusCode::kFailedPrecondition)) {
-    const std::string why = opened.status().code() == absl::StatusCode::kNotFound
-                                ? std::string("was not found")
-                                : cat("is not read: ", std::string(opened.status().message()));
-    if (ctx.options().strict_resources) {
-      return refuse(kImageMissing, cat(at, ": image file \"", image.uri, "\" ", why,
-                                       " (--strict-resources refuses a missing image)"));
-    }
-    ctx.warn(kImageMissing, cat(at, ": image file \"", image.uri, "\" ", why, "; its URI is kept"));
-    return absl::OkStatus();
-  }
   auto unreadable = [&](const absl::Status& why) {
     ctx.warn("gltf.read.image-unreadable", cat(at, ": image file \"", image.uri,
                                                "\" cannot be read: ", std::string(why.message())));
     return absl::OkStatus();
   };
-  if (!opened.ok()) return unreadable(opened.status());
-  // Charged to the input budget before it is read, and read as it was at the open.
-  PX_GLTF_TRY(ctx.take_in_file(opened->size(), cat(at, "/uri")));
-  absl::StatusOr<std::string> bytes = opened->read_at(0, static_cast<size_t>(opened->size()));
+  absl::StatusOr<SharedBytes> bytes;
+  if (const absl::StatusOr<SharedBytes>* read = loaded.files.find(file.path)) {
+    bytes = *read;
+  } else {
+    // Opened beneath the document's folder through every symlink, a regular file only; one that
+    // is not there or is no regular file is missing.
+    absl::StatusOr<RegularFile> opened =
+        open_contained_file(ctx.base_dir(), file.path, ctx.options().allow_external_files);
+    if (!opened.ok() && opened.status().code() == absl::StatusCode::kPermissionDenied) {
+      ctx.warn("gltf.read.image-outside-folder",
+               cat(at, ": image \"", image.uri,
+                   "\" leads outside the document's folder (through a symlink) and is not read "
+                   "(--allow-external-files reads it); its URI is kept"));
+      return absl::OkStatus();
+    }
+    if (!opened.ok() && (opened.status().code() == absl::StatusCode::kNotFound ||
+                         opened.status().code() == absl::StatusCode::kFailedPrecondition)) {
+      const std::string why = opened.status().code() == absl::StatusCode::kNotFound
+                                  ? std::string("was not found")
+                                  : cat("is not read: ", std::string(opened.status().message()));
+      if (ctx.options().strict_resources) {
+        return refuse(kImageMissing, cat(at, ": image file \"", image.uri, "\" ", why,
+                                         " (--strict-resources refuses a missing image)"));
+      }
+      ctx.warn(kImageMissing,
+               cat(at, ": image file \"", image.uri, "\" ", why, "; its URI is kept"));
+      return absl::OkStatus();
+    }
+    if (!opened.ok()) return unreadable(opened.status());
+    // Charged to the input budget before it is read, and read as it was at the open.
+    PX_GLTF_TRY(ctx.take_in_file(opened->size(), cat(at, "/uri")));
+    bytes = loaded.files.read(file.path, *opened);
+  }
   if (!bytes.ok()) return unreadable(bytes.status());
-  image.bytes.assign(bytes->begin(), bytes->end());
+  image.bytes = *std::move(bytes);
   std::string_view sniffed = sniff_media_type(image.bytes);
   if (!sniffed.empty()) image.mime_type = std::string(sniffed);
   return absl::OkStatus();
 }
 
-absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& json, Image& image) {
+absl::Status read_image(ReadContext& ctx, Buffers& buffers, LoadedImageBytes& loaded,
+                        const JsonObject& json, Image& image) {
   int view = -1;
   std::string uri;
   PX_GLTF_TRY(json.get("name", image.name));
@@ -81,9 +100,13 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
   PX_GLTF_TRY(json.get("uri", uri));
   PX_GLTF_TRY(json.get_index("bufferView", ctx.count(Top::kBufferViews), view));
   if (view >= 0) {
-    absl::StatusOr<ViewBytes> bytes = buffers.view(view);
-    if (!bytes.ok()) return bytes.status();
-    image.bytes.assign(bytes->bytes.begin(), bytes->bytes.end());
+    auto it = loaded.views.find(view);
+    if (it == loaded.views.end()) {
+      absl::StatusOr<ViewBytes> bytes = buffers.view(view);
+      if (!bytes.ok()) return bytes.status();
+      it = loaded.views.emplace(view, SharedBytes::copy_of(bytes->bytes)).first;
+    }
+    image.bytes = it->second;
     if (image.mime_type.empty()) image.mime_type = std::string(sniff_media_type(image.bytes));
     check_image(ctx, json, image.bytes);
     return absl::OkStatus();
@@ -109,7 +132,9 @@ absl::Status read_image(ReadContext& ctx, Buffers& buffers, const JsonObject& js
   }
   image.uri = uri;
   // A URI that does not parse names no file (check_image warns about it).
-  if (uri_syntax_error(uri).empty()) PX_GLTF_TRY(load_image_file(ctx, json.pointer(), image));
+  if (uri_syntax_error(uri).empty()) {
+    PX_GLTF_TRY(load_image_file(ctx, loaded, json.pointer(), image));
+  }
   check_image(ctx, json, image.bytes);
   return absl::OkStatus();
 }
@@ -168,10 +193,11 @@ void read_source_extension(ReadContext& ctx, const JsonObject& json, Texture& te
 absl::Status read_images(ReadContext& ctx, Buffers& buffers) {
   std::vector<Image>& images = ctx.scene().images;
   PX_GLTF_TRY(ctx.resize(images, Top::kImages));
+  LoadedImageBytes loaded;
   for (size_t i = 0; i < images.size(); ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kImages, i);
     if (!json.ok()) return json.status();
-    PX_GLTF_TRY(read_image(ctx, buffers, *json, images[i]));
+    PX_GLTF_TRY(read_image(ctx, buffers, loaded, *json, images[i]));
   }
   return absl::OkStatus();
 }

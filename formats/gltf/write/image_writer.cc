@@ -1,6 +1,9 @@
 #include "formats/gltf/write/image_writer.h"
 
+#include <map>
 #include <set>
+#include <span>
+#include <utility>
 
 #include "engine/strings.h"
 #include "engine/uri.h"
@@ -56,6 +59,30 @@ std::vector<uint8_t> transcode_image(const Scene& scene, size_t i, std::vector<s
   return *std::move(png);
 }
 
+// The PNG each copy of bytes in the scene was transcoded to (empty: it was not), and the first
+// image holding them: images sharing one copy (a file many images named) are transcoded once and
+// share the PNG.
+struct Transcoded {
+  size_t first;
+  SharedBytes png;
+};
+using TranscodedBytes = std::map<std::pair<const uint8_t*, size_t>, Transcoded>;
+
+SharedBytes transcode_once(const Scene& scene, size_t i, TranscodedBytes& by_bytes,
+                           std::vector<std::string>& done, Diagnostics& diagnostics) {
+  const SharedBytes& bytes = scene.images[i].bytes;
+  const std::pair key(bytes.data(), bytes.size());
+  if (auto it = by_bytes.find(key); !bytes.empty() && it != by_bytes.end()) {
+    if (!it->second.png.empty()) {
+      done.push_back(cat(image_label(scene, i), " as ", image_label(scene, it->second.first)));
+    }
+    return it->second.png;
+  }
+  SharedBytes png = transcode_image(scene, i, done, diagnostics);
+  if (!bytes.empty()) by_bytes.emplace(key, Transcoded{i, png});
+  return png;
+}
+
 void warn_transcoded(const std::vector<std::string>& done, Diagnostics& diagnostics) {
   if (done.empty()) return;
   constexpr size_t kNamed = 8;
@@ -98,11 +125,12 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
   index_.reserve(scene.images.size());
   std::vector<size_t> uri_dropped;
   std::vector<std::string> transcoded;
+  TranscodedBytes transcoded_bytes;
   const std::set<size_t> extension_sources = extension_images(scene);
   for (size_t i = 0; i < scene.images.size(); ++i) {
     const Image& image = scene.images[i];
-    std::vector<uint8_t> png;
-    if (transcode) png = transcode_image(scene, i, transcoded, diagnostics);
+    SharedBytes png;
+    if (transcode) png = transcode_once(scene, i, transcoded_bytes, transcoded, diagnostics);
     if (!png.empty()) {
       // Embedded whatever the container: a URI would name the bytes a viewer cannot show.
       index_.push_back(static_cast<int>(written_.size()));
@@ -179,13 +207,22 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
 }
 
 void ImageWriter::add_views(BinLayout& bin) {
+  // Images sharing one copy of their bytes (a file many images of the input named), or of their
+  // PNG, share one view: the output holds those bytes once, as the scene does.
+  std::map<std::pair<const uint8_t*, size_t>, int> views_of_shared;
   for (Written& w : written_) {
     if (w.form != Form::kBufferView) continue;
-    const std::vector<uint8_t>* bytes = w.transcoded.empty() ? &w.image->bytes : &w.transcoded;
-    w.view = bin.add_view(bytes->size(), 0, [bytes](ViewOut& out, Diagnostics&) {
-      out.bytes({reinterpret_cast<const char*>(bytes->data()), bytes->size()});
+    const std::span<const uint8_t> bytes = w.bytes();
+    if (auto it = views_of_shared.find({bytes.data(), bytes.size()});
+        it != views_of_shared.end()) {
+      w.view = it->second;
+      continue;
+    }
+    w.view = bin.add_view(bytes.size(), 0, [bytes](ViewOut& out, Diagnostics&) {
+      out.bytes({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
       return absl::OkStatus();
     });
+    views_of_shared.emplace(std::pair(bytes.data(), bytes.size()), w.view);
   }
 }
 
@@ -213,7 +250,7 @@ void ImageWriter::write_json(JsonWriter& json) const {
         break;
       case Form::kDataUri:
         json.key("uri");
-        json.string(data_uri(w.mime_type, w.transcoded.empty() ? w.image->bytes : w.transcoded));
+        json.string(data_uri(w.mime_type, w.bytes()));
         break;
       case Form::kUri:
         json.key("uri");

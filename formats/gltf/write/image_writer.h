@@ -16,6 +16,7 @@
 // are left out (gltf.write.image-dropped).
 #pragma once
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -51,7 +52,11 @@ class ImageWriter {
     std::string_view mime_type;  // for embedded bytes
     int view = -1;               // GLB only
     // The PNG a transcoded image is written as (else empty: the image's own bytes).
-    std::vector<uint8_t> transcoded;
+    SharedBytes transcoded;
+    // What is embedded.
+    std::span<const uint8_t> bytes() const {
+      return transcoded.empty() ? image->bytes.span() : transcoded.span();
+    }
   };
   std::vector<int> index_;  // scene image -> written image
   std::vector<Written> written_;
