@@ -79,7 +79,9 @@ NodeAncestry::NodeAncestry(const std::vector<Node>& nodes)
     }
   }
   for (int i = 0; i < n; ++i) min_depth_[n + order_[i]] = depth_[i];
-  for (int i = n - 1; i > 0; --i) min_depth_[i] = std::min(min_depth_[2 * i], min_depth_[2 * i + 1]);
+  for (int i = n - 1; i > 0; --i) {
+    min_depth_[i] = std::min(min_depth_[2 * i], min_depth_[2 * i + 1]);
+  }
 }
 
 int NodeAncestry::common_depth(int a, int b) const {

@@ -62,8 +62,8 @@ class InputBytesTest : public test_support::ScratchDirTest {
     return out;
   }
   static bool refused_input(const ReadResult& r) {
-    return !r.scene.ok() && std::string(r.scene.status().message()).find("limits.input-bytes") !=
-                                std::string::npos;
+    return !r.scene.ok() &&
+           std::string(r.scene.status().message()).find("limits.input-bytes") != std::string::npos;
   }
 };
 
@@ -71,9 +71,9 @@ class InputBytesTest : public test_support::ScratchDirTest {
 TEST_F(InputBytesTest, ImageFilesCountWithTheDocument) {
   write_file("a.png", std::string(1500, 'a'));
   write_file("b.png", std::string(1500, 'b'));
-  const std::string text =
-      document("<library_images><image id=\"a\"><init_from>a.png</init_from></image>"
-               "<image id=\"b\"><init_from>b.png</init_from></image></library_images>");
+  const std::string text = document(
+      "<library_images><image id=\"a\"><init_from>a.png</init_from></image>"
+      "<image id=\"b\"><init_from>b.png</init_from></image></library_images>");
   const std::filesystem::path main = write_file("main.dae", text);
   const uint64_t total = text.size() + 3000;
   ReadResult at = read_under(main, total);
@@ -98,6 +98,25 @@ TEST_F(InputBytesTest, OtherDocumentsAndTheirImagesCountWithTheDocument) {
   ReadResult at = read_under(main, total);
   ASSERT_TRUE(at.scene.ok()) << at.scene.status();
   EXPECT_EQ(at.scene->nodes[0].children.size(), 1u);
+  EXPECT_TRUE(refused_input(read_under(main, total - 1)));
+}
+
+// An image file named by several <image>s, of the document and of the one it names, is read
+// once and counts once, as a .gltf's image file does (engine/loaded_files.h).
+TEST_F(InputBytesTest, AnImageFileNamedTwiceCountsOnce) {
+  const std::string parts = parts_document();  // names wood.png
+  write_file("parts.dae", parts);
+  write_file("wood.png", std::string(1000, 'w'));
+  const std::string text =
+      instancing("parts.dae#wheel",
+                 "<library_images><image id=\"a\"><init_from>wood.png</init_from></image>"
+                 "<image id=\"b\"><init_from>wood.png</init_from></image></library_images>");
+  const std::filesystem::path main = write_file("main.dae", text);
+  const uint64_t total = text.size() + parts.size() + 1000;
+  ReadResult at = read_under(main, total);
+  ASSERT_TRUE(at.scene.ok()) << at.scene.status();
+  ASSERT_EQ(at.scene->images.size(), 3u);
+  for (const Image& image : at.scene->images) EXPECT_EQ(image.bytes.size(), 1000u);
   EXPECT_TRUE(refused_input(read_under(main, total - 1)));
 }
 

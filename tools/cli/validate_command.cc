@@ -154,8 +154,7 @@ int run_validate(int argc, char** argv) {
   absl::StatusOr<std::vector<Asset>> assets =
       find_assets(args.positional(), read_options.allow_external_files, &symlinks_left_out);
   if (!assets.ok()) return fail(assets.status());
-  std::fputs(symlinks_left_out_line("validate", symlinks_left_out, "their folder").c_str(),
-             stderr);
+  std::fputs(symlinks_left_out_line("validate", symlinks_left_out, "their folder").c_str(), stderr);
 
   const bool json = args.has("--json");
   int exit_code = 0;

@@ -136,10 +136,10 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
   std::unique_ptr<Source> source = open_file_source(*std::move(opened));
   InputBytes& input = *main_.input;
   if (input.left() == 0) {
-    return over_budget("limits.input-bytes", referrer.name, referrer.line,
-                       cat("the document \"", path, "\" is past the ",
-                           main_.options.limits.max_input_bytes,
-                           " bytes a read may take in, which the files read before it took"));
+    return over_budget(
+        "limits.input-bytes", referrer.name, referrer.line,
+        cat("the document \"", path, "\" is past the ", main_.options.limits.max_input_bytes,
+            " bytes a read may take in, which the files read before it took"));
   }
   std::unique_ptr<MeteredSource> metered = metered_source(*source, input.left(), nullptr, 1);
   auto loaded = std::make_unique<Loaded>();
