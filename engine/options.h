@@ -25,8 +25,10 @@ struct Limits {
   uint64_t max_memory_bytes = uint64_t{8} << 30;
   // Bytes of input (limits.input-bytes): a file's size, checked before it is read; a stream's or
   // a .dae.gz's inflated bytes, counted as they are read; with a .gltf, the buffer and image
-  // files it loads; a .zae's entries' inflated sizes together, as its directory declares them
-  // (collada.zae.size), checked before one is inflated. 16 GiB: past the largest scans we know, and every budget below grows with the input.
+  // files it loads; with a COLLADA document, the other documents it names and the image files
+  // they load; a .zae's entries' inflated sizes together, as its directory declares them
+  // (collada.zae.size), checked before one is inflated. 16 GiB: past the largest scans we know,
+  // and every budget below grows with the input.
   uint64_t max_input_bytes = uint64_t{16} << 30;
   // How deep COLLADA elements (xml.depth) or the glTF JSON values a read keeps (extras;
   // gltf.json.too-deep) nest, the document's root at depth 1. 256: far deeper than any exporter

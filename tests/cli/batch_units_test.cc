@@ -85,11 +85,13 @@ TEST_F(TempTree, FindsAssetsOfEveryExtensionInAnyCaseSorted) {
                            "d.dae.bak", "b/x.bin", "e.Zae", "b/.zae"}) {
     put(name);
   }
-  absl::StatusOr<std::vector<Asset>> found = assets_under(root_, false);
+  int64_t left_out = -1;
+  absl::StatusOr<std::vector<Asset>> found = assets_under(root_, false, &left_out);
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(relatives(*found),
             (std::vector<std::string>{"a.DAE", "b/y.Dae.GZ", "b/z.glb", "c.gltf", "e.Zae"}));
-  EXPECT_FALSE(assets_under(root_ / "absent", false).ok());
+  EXPECT_EQ(left_out, 0);
+  EXPECT_FALSE(assets_under(root_ / "absent", false, &left_out).ok());
   EXPECT_FALSE(is_asset_name(".glb"));
   EXPECT_TRUE(is_asset_name("robot.GLB"));
 }
@@ -98,13 +100,15 @@ TEST_F(TempTree, FindAssetsKeepsTheOrderGivenAndTakesNamedFilesWhateverTheirName
   put("f/one.dae");
   put("f/two.glb");
   put("named.txt");
+  int64_t left_out = 0;
   absl::StatusOr<std::vector<Asset>> found =
-      find_assets({(root_ / "named.txt").string(), (root_ / "f").string()}, false);
+      find_assets({(root_ / "named.txt").string(), (root_ / "f").string()}, false, &left_out);
   ASSERT_TRUE(found.ok());
   ASSERT_EQ(found->size(), 3u);
   EXPECT_EQ(found->at(0).path, root_ / "named.txt");
   EXPECT_EQ(found->at(1).relative, (root_ / "f" / "one.dae").generic_string());
-  absl::StatusOr<std::vector<Asset>> missing = find_assets({(root_ / "nope").string()}, false);
+  absl::StatusOr<std::vector<Asset>> missing =
+      find_assets({(root_ / "nope").string()}, false, &left_out);
   ASSERT_FALSE(missing.ok());
   EXPECT_TRUE(absl::IsUnavailable(missing.status()));
 }
@@ -134,20 +138,31 @@ TEST_F(TempTree, SymlinksLeadingOutOfTheRootAreNotTakenUnlessAllowed) {
   fs::create_symlink(root_ / "outside/secret.dae", root_ / "src/out-link.dae");
   fs::create_symlink("../outside/secret.dae", root_ / "src/relative-out.dae");
   fs::create_directory_symlink(root_ / "outside", root_ / "src/out-folder");
-  absl::StatusOr<std::vector<Asset>> found = assets_under(root_ / "src", false);
+  int64_t left_out = -1;
+  absl::StatusOr<std::vector<Asset>> found = assets_under(root_ / "src", false, &left_out);
   ASSERT_TRUE(found.ok()) << found.status();
   EXPECT_EQ(relatives(*found), (std::vector<std::string>{"a.dae", "inside-link.dae"}));
-  absl::StatusOr<std::vector<Asset>> allowed = assets_under(root_ / "src", true);
+  // The two asset symlinks leading out are counted; the folder symlink is no asset.
+  EXPECT_EQ(left_out, 2);
+  EXPECT_EQ(symlinks_left_out_line("batch", left_out, "SRC"),
+            "polyxios: batch: 2 symlinks leading outside SRC left out (--allow-external-files "
+            "takes them)\n");
+  EXPECT_EQ(symlinks_left_out_line("batch", 0, "SRC"), "");
+  absl::StatusOr<std::vector<Asset>> allowed = assets_under(root_ / "src", true, &left_out);
   ASSERT_TRUE(allowed.ok());
   EXPECT_EQ(relatives(*allowed), (std::vector<std::string>{"a.dae", "inside-link.dae",
                                                            "out-link.dae", "relative-out.dae"}));
-  absl::StatusOr<std::vector<Asset>> searched = find_assets({(root_ / "src").string()}, false);
+  EXPECT_EQ(left_out, 0);
+  absl::StatusOr<std::vector<Asset>> searched =
+      find_assets({(root_ / "src").string()}, false, &left_out);
   ASSERT_TRUE(searched.ok());
   EXPECT_EQ(searched->size(), 2u);
+  EXPECT_EQ(left_out, 2);
   absl::StatusOr<std::vector<Asset>> named =
-      find_assets({(root_ / "src/out-link.dae").string()}, false);
+      find_assets({(root_ / "src/out-link.dae").string()}, false, &left_out);
   ASSERT_TRUE(named.ok());
   EXPECT_EQ(named->size(), 1u);
+  EXPECT_EQ(left_out, 0);
   absl::StatusOr<std::vector<Asset>> listed = assets_listed(root_ / "src", "out-link.dae\n", false);
   ASSERT_FALSE(listed.ok());
   EXPECT_NE(listed.status().message().find("batch.manifest.outside-source"), std::string::npos);
@@ -242,7 +257,8 @@ TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {
   put("a.dae", "12345");
   put("a.glb");
   put("b.dae");
-  std::vector<Asset> assets = *assets_under(root_, false);
+  int64_t left_out = 0;
+  std::vector<Asset> assets = *assets_under(root_, false, &left_out);
   std::vector<BatchJob> jobs = plan_jobs(assets, ".glb");
   ASSERT_EQ(jobs.size(), 3u);
   EXPECT_EQ(jobs[0].output, "a.dae.glb");
@@ -259,7 +275,8 @@ TEST_F(TempTree, PlansOutputsAndNamesCollidingOnesInFull) {
 
 TEST_F(TempTree, AResumedRunSkipsOnlyWhatIsConvertedAndUnchanged) {
   put("src/a.dae", "abc");
-  BatchJob job = plan_jobs(*assets_under(root_ / "src", false), ".glb")[0];
+  int64_t left_out = 0;
+  BatchJob job = plan_jobs(*assets_under(root_ / "src", false, &left_out), ".glb")[0];
   AssetRecord r;
   r.input = "a.dae";
   r.output = "a.glb";

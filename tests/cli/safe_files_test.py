@@ -4,8 +4,8 @@ non-blocking and bounded, end to end through convert, validate and batch.
 
   2. a glTF buffer symlinked to /etc/passwd, a texture symlinked out of the folder (glTF and
      COLLADA), an other.dae symlinked out of it: not read (refused, or warned and left out);
-     validate and batch do not take an asset symlinked from outside SRC; with
-     --allow-external-files each is read;
+     validate and batch do not take an asset symlinked from outside SRC, and say how many
+     they left out; with --allow-external-files each is read;
   3. a FIFO as a buffer (convert and validate) or as the input, a buffer symlinked to /dev/zero,
      a buffer past --max-input: each refused promptly, nothing blocking, nothing read past the
      limit; validate --timeout stops an asset that runs too long;
@@ -189,18 +189,29 @@ with tempfile.TemporaryDirectory() as tmp:
     check('validate takes a symlink leading inside SRC, not one leading out of it',
           code == 0 and sorted(os.path.basename(n) for n in names) == ['alias.dae', 'inside.dae'],
           listing + err)
+    check('... and says so in one line on stderr', err.count(
+        'polyxios: validate: 1 symlink leading outside their folder left out '
+        '(--allow-external-files takes it)\n') == 1, err)
     code, listing, err, _ = run('validate', src, '--allow-external-files')
-    check('... and takes it with --allow-external-files', code == 0 and 'far.dae' in listing,
-          listing + err)
+    check('... and takes it with --allow-external-files', code == 0 and 'far.dae' in listing
+          and 'left out' not in err, listing + err)
+    os.symlink(os.path.join(outside, 'far.dae'), os.path.join(src, 'far2.dae'))
     for allow in ([], ['--allow-external-files']):
         converted = os.path.join(tmp, 'converted' + str(len(allow)))
         report = os.path.join(tmp, f'report{len(allow)}.jsonl')
-        code, _, err, _ = run('batch', src, converted, '--quiet', '-j', '1', '--report', report,
-                              *allow)
+        code, summary, err, _ = run('batch', src, converted, '--quiet', '-j', '1', '--report',
+                                    report, *allow)
         inputs = sorted(json.loads(line)['input'] for line in open(report))
-        expected = ['alias.dae', 'inside.dae'] + (['far.dae'] if allow else [])
+        expected = ['alias.dae', 'inside.dae'] + (['far.dae', 'far2.dae'] if allow else [])
         check(f'batch {" ".join(allow)} takes {expected}',
               code == 0 and inputs == sorted(expected), f'{inputs} {err}')
+        said = ('polyxios: batch: 2 symlinks leading outside SRC left out '
+                '(--allow-external-files takes them)\n')
+        check(f'batch {" ".join(allow)} says on stderr (--quiet as it is) and in its summary '
+              f'how many symlinks it left out: {0 if allow else 2}',
+              err.count(said) == (0 if allow else 1) and
+              ('; 2 symlinks leading outside SRC left out' in summary) == (not allow),
+              summary + err)
 
     # ---- Defect 3: FIFOs, devices, inputs past the limit.
     asset = os.path.join(tmp, 'fifo')

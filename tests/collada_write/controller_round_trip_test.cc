@@ -149,14 +149,14 @@ TEST(ControllerRoundTrip, ACharacterInstancedTwiceIsOneControllerInstancedTwice)
   EXPECT_EQ(occurrences(*rt.written.text, "<controller "), 1u) << *rt.written.text;
   EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 0);
   const Scene& back = *rt.read.scene;
-  const std::vector<int> parent = parents_of(back.nodes);
+  const NodeAncestry tree(back.nodes);
   int skinned = 0;
   for (size_t i = 0; i < back.nodes.size(); ++i) {
     if (back.nodes[i].name != "mesh") continue;
     ++skinned;
-    const int character = parent[i];
+    const int character = tree.parent(static_cast<int>(i));
     for (const Value& j : member(skin_of_node(back, static_cast<int>(i)), "joints").as_array()) {
-      EXPECT_TRUE(is_ancestor_or_self(parent, character, static_cast<int>(j.as_int())));
+      EXPECT_TRUE(tree.is_ancestor_or_self(character, static_cast<int>(j.as_int())));
     }
   }
   EXPECT_EQ(skinned, 2);
@@ -176,12 +176,12 @@ TEST(ControllerRoundTrip, JointsOfARigInstancedTwiceAreNamedById) {
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(occurrences(*rt.written.text, "<IDREF_array"), 1u) << *rt.written.text;
   const Scene& back = *rt.read.scene;
-  const std::vector<int> parent = parents_of(back.nodes);
+  const NodeAncestry tree(back.nodes);
   const int body = node_named(back, "body");
   ASSERT_GE(body, 0);
   EXPECT_EQ(joint_names(back, skin_of_node(back, body)), (std::vector<std::string>{"hip", "knee"}));
   for (const Value& j : member(skin_of_node(back, body), "joints").as_array()) {
-    EXPECT_TRUE(is_ancestor_or_self(parent, parent[body], static_cast<int>(j.as_int())));
+    EXPECT_TRUE(tree.is_ancestor_or_self(tree.parent(body), static_cast<int>(j.as_int())));
   }
 }
 

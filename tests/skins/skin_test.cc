@@ -290,6 +290,29 @@ TEST(SkinRead, NamesSeveralNodesHoldBindTheOneUnderTheSkinnedNodesDeepestAncesto
   EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 0);
 }
 
+// Under a <skeleton> root the first node breadth-first holding a name binds: one a level down
+// before one two levels down that comes first in the document, and of one level the first in
+// the document; a name the skin repeats binds the same node each time.
+TEST(SkinRead, NamesBindTheFirstHolderBreadthFirstUnderTheSkeleton) {
+  const std::string instances =
+      "<node id=\"top\"><node id=\"first\"><node id=\"deep\" sid=\"j0\"/>"
+      "<node id=\"deep1\" sid=\"j1\"/></node><node id=\"shallow\" sid=\"j0\"/>"
+      "<node id=\"second\" sid=\"j1\"/><node id=\"third\" sid=\"j1\"/></node>"
+      "<node id=\"skinned\"><instance_controller url=\"#c\"><skeleton>#top</skeleton>"
+      "</instance_controller></node>";
+  for (const char* names : {"j0 j1", "j0 j0"}) {
+    Read r = read(skinned(cat("<Name_array id=\"names-a\" count=\"2\">", names, "</Name_array>"),
+                          kWeights, instances));
+    ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+    const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+    ASSERT_EQ(bound.size(), 2u);
+    EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "shallow") << names;
+    EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name,
+              std::string_view(names) == "j0 j1" ? "second" : "shallow");
+    EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 0);
+  }
+}
+
 TEST(SkinRead, UnboundNamesBindToMinusOneWithAWarning) {
   Read r = read(skinned("<Name_array id=\"names-a\" count=\"2\">j0 nobody</Name_array>", kWeights,
                         kInstance));

@@ -43,7 +43,8 @@ bool really_inside(const fs::path& path, const fs::path& root) {
   return !ec && is_inside(real, real_root);
 }
 
-absl::Status walk(const fs::path& root, bool allow_external, std::vector<Asset>& out) {
+absl::Status walk(const fs::path& root, bool allow_external, std::vector<Asset>& out,
+                  int64_t& left_out) {
   std::error_code ec;
   fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec);
   if (ec) return io_error(cat("cannot read folder ", root.string(), ": ", ec.message()));
@@ -54,7 +55,10 @@ absl::Status walk(const fs::path& root, bool allow_external, std::vector<Asset>&
     if (!is_asset_name(name) || !it->is_regular_file(ec)) continue;
     // A symlink is taken where it leads beneath root: one out of it would have a batch read
     // (and write into OUT) a file that is no part of the library.
-    if (it->is_symlink(ec) && !allow_external && !really_inside(it->path(), root)) continue;
+    if (it->is_symlink(ec) && !allow_external && !really_inside(it->path(), root)) {
+      ++left_out;
+      continue;
+    }
     out.push_back({it->path(), it->path().lexically_relative(root).generic_string()});
   }
   std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
@@ -67,7 +71,8 @@ absl::Status walk(const fs::path& root, bool allow_external, std::vector<Asset>&
 bool is_asset_name(std::string_view file_name) { return asset_extension_length(file_name) > 0; }
 
 absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths,
-                                               bool allow_external) {
+                                               bool allow_external, int64_t* left_out) {
+  *left_out = 0;
   std::vector<Asset> assets;
   for (const std::string& given : paths) {
     std::error_code ec;
@@ -78,7 +83,7 @@ absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& p
       continue;
     }
     std::vector<Asset> found;
-    if (absl::Status s = walk(given, allow_external, found); !s.ok()) return s;
+    if (absl::Status s = walk(given, allow_external, found, *left_out); !s.ok()) return s;
     for (Asset& a : found) {
       a.relative = (fs::path(given) / a.relative).lexically_normal().generic_string();
       assets.push_back(std::move(a));
@@ -87,12 +92,22 @@ absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& p
   return assets;
 }
 
-absl::StatusOr<std::vector<Asset>> assets_under(const fs::path& root, bool allow_external) {
+absl::StatusOr<std::vector<Asset>> assets_under(const fs::path& root, bool allow_external,
+                                                int64_t* left_out) {
+  *left_out = 0;
   std::error_code ec;
   if (!fs::is_directory(root, ec)) return io_error(cat("not a folder: ", root.string()));
   std::vector<Asset> assets;
-  if (absl::Status s = walk(root, allow_external, assets); !s.ok()) return s;
+  if (absl::Status s = walk(root, allow_external, assets, *left_out); !s.ok()) return s;
   return assets;
+}
+
+std::string symlinks_left_out_line(std::string_view command, int64_t left_out,
+                                   std::string_view folder) {
+  if (left_out == 0) return {};
+  return cat("polyxios: ", command, ": ", left_out, left_out == 1 ? " symlink" : " symlinks",
+             " leading outside ", folder, " left out (--allow-external-files takes ",
+             left_out == 1 ? "it" : "them", ")\n");
 }
 
 absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root, std::string_view manifest,

@@ -24,15 +24,22 @@ bool is_asset_name(std::string_view file_name);
 // The files and folders given, in that order; a folder's assets sorted by relative path (plain
 // byte order, the same on every machine). A named file is taken whatever its name (a symlink too:
 // the user named it); a path that does not exist is an I/O error. A folder's assets are found as
-// assets_under finds them.
+// assets_under finds them, the symlinks it leaves out added to *left_out.
 absl::StatusOr<std::vector<Asset>> find_assets(const std::vector<std::string>& paths,
-                                               bool allow_external);
+                                               bool allow_external, int64_t* left_out);
 
 // Every asset under root, sorted by relative path: regular files, and symlinks leading to one
 // beneath root (its real path judged, root's too); a symlink leading out of root only when
-// allow_external (--allow-external-files). Symlinked folders are not searched.
+// allow_external (--allow-external-files), those left out counted in *left_out (set), for the
+// caller to say so. Symlinked folders are not searched.
 absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& root,
-                                                bool allow_external);
+                                                bool allow_external, int64_t* left_out);
+
+// The line a command prints on stderr when it left out `left_out` symlinks leading outside the
+// folders it searched (`folder`: "SRC", "their folder"), e.g. "polyxios: batch: 3 symlinks
+// leading outside SRC left out (--allow-external-files takes them)"; empty for none.
+std::string symlinks_left_out_line(std::string_view command, int64_t left_out,
+                                   std::string_view folder);
 
 // The manifest's lines (blank lines and "#" comments skipped), each a path relative to root, or
 // an absolute path or one from the working folder that leads under root, in the manifest's

@@ -47,12 +47,15 @@ bool is_inside(const fs::path& path, const fs::path& folder) {
 }
 
 // The assets under src (or listed by --from), less any under out: a batch writing into its own
-// source does not convert its outputs on the next run.
+// source does not convert its outputs on the next run. *left_out: the symlinks under src leading
+// out of it, not taken (a manifest naming one is refused instead).
 absl::StatusOr<std::vector<Asset>> batch_assets(const fs::path& src, const fs::path& out,
-                                                const std::string& from, bool allow_external) {
+                                                const std::string& from, bool allow_external,
+                                                int64_t* left_out) {
   absl::StatusOr<std::vector<Asset>> assets;
+  *left_out = 0;
   if (from.empty()) {
-    assets = assets_under(src, allow_external);
+    assets = assets_under(src, allow_external, left_out);
   } else {
     absl::StatusOr<std::string> manifest = read_file_or_stdin(from);
     if (!manifest.ok()) return manifest.status();
@@ -231,14 +234,18 @@ int run_batch(int argc, char** argv) {
   if (ec) {
     return fail(io_error(cat("cannot create ", settings.convert.out.string(), ": ", ec.message())));
   }
-  absl::StatusOr<std::vector<Asset>> assets = batch_assets(
-      src, settings.convert.out, args.value("--from"), settings.convert.read.allow_external_files);
+  Summary summary;
+  absl::StatusOr<std::vector<Asset>> assets =
+      batch_assets(src, settings.convert.out, args.value("--from"),
+                   settings.convert.read.allow_external_files, &summary.symlinks_left_out);
   if (!assets.ok()) {
     if (absl::IsInvalidArgument(assets.status())) {  // a manifest line outside SRC
       return usage(std::string(assets.status().message()));
     }
     return fail(assets.status());
   }
+  // Even with --quiet: an asset left out unsaid would look converted to whoever reads the log.
+  std::fputs(symlinks_left_out_line("batch", summary.symlinks_left_out, "SRC").c_str(), stderr);
   std::vector<BatchJob> jobs =
       take_shard(plan_jobs(*assets, output_extension(settings.convert.write)), *shard);
   if (!shard->whole()) {  // even with --quiet: a scheduler's log should say which slice ran
@@ -247,7 +254,6 @@ int run_batch(int argc, char** argv) {
                  shard->source.c_str(), jobs.size(), assets->size());
   }
 
-  Summary summary;
   if (settings.resume) {
     int64_t unreadable = 0;
     absl::StatusOr<std::vector<AssetRecord>> earlier = read_report(settings.report, &unreadable);

@@ -213,6 +213,10 @@ void print_summary(std::FILE* out, const Summary& s, double wall_seconds) {
   if (s.skipped > 0) {
     std::fprintf(out, "; %lld skipped (already converted)", static_cast<long long>(s.skipped));
   }
+  if (s.symlinks_left_out > 0) {
+    std::fprintf(out, "; %lld symlink%s leading outside SRC left out",
+                 static_cast<long long>(s.symlinks_left_out), s.symlinks_left_out == 1 ? "" : "s");
+  }
   std::fputc('\n', out);
   std::vector<std::pair<std::string, int64_t>> rules = top_rules(s, 10);
   if (!rules.empty()) {

@@ -48,6 +48,8 @@ absl::StatusOr<std::vector<AssetRecord>> read_report(const std::string& path, in
 struct Summary {
   int64_t counts[kOutcomeCount] = {};
   int64_t skipped = 0;  // already converted, by --resume
+  // Symlinks under SRC leading out of it, not taken (batch's own run; no report line holds them).
+  int64_t symlinks_left_out = 0;
   std::map<std::string, int64_t> refusal_rules;
   int64_t input_bytes = 0;
   int64_t output_bytes = 0;

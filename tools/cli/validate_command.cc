@@ -150,9 +150,11 @@ int run_validate(int argc, char** argv) {
   if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
   // Assets read side by side already use the cores: each reads on its own thread alone.
   if (workers > 1) read_options.threads = 1;
+  int64_t symlinks_left_out = 0;
   absl::StatusOr<std::vector<Asset>> assets =
-      find_assets(args.positional(), read_options.allow_external_files);
+      find_assets(args.positional(), read_options.allow_external_files, &symlinks_left_out);
   if (!assets.ok()) return fail(assets.status());
+  std::fputs(symlinks_left_out_line("validate", symlinks_left_out, "their folder").c_str(), stderr);
 
   const bool json = args.has("--json");
   int exit_code = 0;

@@ -114,7 +114,7 @@ constexpr double kParsed = 0.9;
 absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, bool read_early,
                                     ZaeFolder* archive, Progress& progress,
                                     Diagnostics& diagnostics) {
-  std::unique_ptr<Source> source =
+  std::unique_ptr<MeteredSource> source =
       metered_source(input, options.limits.max_input_bytes, &progress, kParsed);
   // The scene outlives the parse: geometries read during it build their meshes in its arena.
   Scene scene;
@@ -147,7 +147,11 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
     return refuse("collada.root", root->name, root->line,
                   "the document's root element is not <COLLADA>");
   }
-  ReadContext ctx(doc, scene, options, diagnostics, source->size_bound());
+  // The bytes read, not the source's bound: a .dae.gz's are only known once inflated, and its
+  // budgets and the files it names are measured against what it held.
+  ReadContext ctx(doc, scene, options, diagnostics, source->bytes_read());
+  InputBytes input_bytes(options.limits.max_input_bytes, source->bytes_read());
+  ctx.input = &input_bytes;
   ctx.base_dir = source->base_dir();
   ctx.document_path = source->path();
   ctx.archive = archive;

@@ -18,6 +18,16 @@ bool refers_to_document(const ReadContext& ctx, std::string_view path) {
 
 }  // namespace
 
+absl::Status InputBytes::take(uint64_t bytes, const Element& at, std::string_view what) {
+  if (bytes > left()) {
+    return over_budget("limits.input-bytes", at.name, at.line,
+                       cat(what, " is ", bytes, " bytes, which takes the input past the ", limit_,
+                           " bytes a read may take in"));
+  }
+  taken_ += bytes;
+  return absl::OkStatus();
+}
+
 ReadContext& document_of(ReadContext& ctx, const Element& element) {
   return ctx.documents == nullptr ? ctx : ctx.documents->context_of(element);
 }

@@ -22,6 +22,25 @@ using xml::Element;
 struct ZaeFolder;
 class ExternalDocuments;
 
+// What a read takes in under Limits::max_input_bytes (limits.input-bytes): its document's bytes
+// as read (a .dae.gz's inflated), then each other document and image file it reads, together, as
+// a .gltf's buffer and image files are. One per read, shared by the contexts of its documents.
+class InputBytes {
+ public:
+  InputBytes(uint64_t limit, uint64_t document_bytes) : limit_(limit), taken_(document_bytes) {}
+  // The bytes a file may still bring.
+  uint64_t left() const { return taken_ >= limit_ ? 0 : limit_ - taken_; }
+  // Takes in a file of `bytes`, before it is read; refused (limits.input-bytes) at `at` when that
+  // takes the read past the limit. what: the file, for the message ("image file \"a.png\"").
+  absl::Status take(uint64_t bytes, const Element& at, std::string_view what);
+  // Charges what a source metered within left() gave (engine/metered_source.h).
+  void took(uint64_t bytes) { taken_ += bytes; }
+
+ private:
+  uint64_t limit_;
+  uint64_t taken_;
+};
+
 struct ReadContext {
   ReadContext(const xml::Document& d, Scene& s, const ReadOptions& o, Diagnostics& diag,
               uint64_t bytes)
@@ -39,6 +58,9 @@ struct ReadContext {
   ZaeFolder* archive = nullptr;
   // The documents "file.dae#id" URLs name (external_documents.h); nullptr when none are read.
   ExternalDocuments* documents = nullptr;
+  // The read's input tally, which every file a document names is charged to; nullptr only in the
+  // context of a geometry read during the parse, which opens no file.
+  InputBytes* input = nullptr;
   // What the keys of this document's lights and cameras in global_attrs begin with: empty for
   // the input, "other.dae#" (its path from the input's folder) for a document it references.
   std::string key_prefix;

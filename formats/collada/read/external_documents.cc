@@ -48,7 +48,6 @@ ExternalDocuments::~ExternalDocuments() = default;
 
 absl::Status ExternalDocuments::load() {
   if (main_.document_path.empty() || main_.archive != nullptr) return absl::OkStatus();
-  bytes_ = main_.document_bytes;
   std::vector<ReadContext*> queue;
   if (absl::Status s = add_references(main_, &queue); !s.ok()) return s;
   for (size_t i = 0; i < queue.size(); ++i) {
@@ -132,14 +131,17 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
     default:
       return missing("cannot be read");
   }
-  // A COLLADA document may be gzip, told by its first bytes; what it inflates is metered below.
+  // A COLLADA document may be gzip, told by its first bytes; what it inflates is metered below,
+  // within what the read may still take in, and charged as read.
   std::unique_ptr<Source> source = open_file_source(*std::move(opened));
-  const uint64_t limit = main_.options.limits.max_input_bytes;
-  if (bytes_ >= limit) {
-    return over_budget("limits.input-bytes", referrer.name, referrer.line,
-                       cat("the documents referenced take more than ", limit, " bytes"));
+  InputBytes& input = *main_.input;
+  if (input.left() == 0) {
+    return over_budget(
+        "limits.input-bytes", referrer.name, referrer.line,
+        cat("the document \"", path, "\" is past the ", main_.options.limits.max_input_bytes,
+            " bytes a read may take in, which the files read before it took"));
   }
-  std::unique_ptr<Source> metered = metered_source(*source, limit - bytes_, nullptr, 1);
+  std::unique_ptr<MeteredSource> metered = metered_source(*source, input.left(), nullptr, 1);
   auto loaded = std::make_unique<Loaded>();
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
@@ -154,12 +156,13 @@ absl::Status ExternalDocuments::open(ReadContext& from, const Element& referrer,
   if (loaded->doc.root() == nullptr || loaded->doc.root()->name != "COLLADA") {
     return missing("is not a COLLADA document");
   }
-  bytes_ += source->size_bound();
+  input.took(metered->bytes_read());
   loaded->ctx = std::make_unique<ReadContext>(loaded->doc, main_.scene, main_.options,
                                               main_.diagnostics, main_.document_bytes);
   loaded->ctx->base_dir = key.parent_path();
   loaded->ctx->document_path = key;
   loaded->ctx->documents = this;
+  loaded->ctx->input = main_.input;
   std::filesystem::path from_main = key.lexically_relative(document_key(main_.base_dir));
   loaded->ctx->key_prefix =
       cat(from_main.empty() ? key.filename().generic_string() : from_main.generic_string(), "#");

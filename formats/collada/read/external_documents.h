@@ -59,7 +59,6 @@ class ExternalDocuments {
                     std::vector<ReadContext*>* queue);
 
   ReadContext& main_;
-  uint64_t bytes_ = 0;
   // nullptr for a document that could not be read (warned about once).
   std::map<std::filesystem::path, ReadContext*> by_path_;
   std::vector<std::unique_ptr<Loaded>> loaded_;

@@ -100,12 +100,14 @@ absl::Status load_image_file(ReadContext& ctx, LoadedImageBytes& loaded, const E
       default:
         break;
     }
-    // No image is read past the input limit, and none as it grows: its size at the open.
-    if (opened.ok() && opened->size() > ctx.options.limits.max_input_bytes) {
-      return over_budget(
-          "limits.input-bytes", element.name, element.line,
-          cat("image file \"", image->uri, "\" is ", opened->size(), " bytes, past the ",
-              ctx.options.limits.max_input_bytes, " bytes a read may take in"));
+    // Charged to the read's input with its documents and the other image files before it is
+    // read, and read as it was at the open; a file read before is not charged again.
+    if (opened.ok()) {
+      if (absl::Status s =
+              ctx.input->take(opened->size(), element, cat("image file \"", image->uri, "\""));
+          !s.ok()) {
+        return s;
+      }
     }
     bytes = opened.ok() ? loaded.files.read(file.path, *opened)
                         : absl::StatusOr<SharedBytes>(opened.status());

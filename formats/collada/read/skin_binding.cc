@@ -4,7 +4,6 @@
 // the nearest node anywhere holding it as a sid, then as an id. Where several nodes match, the
 // one under the deepest ancestor of the skinned node binds, breadth-first first among those.
 #include <algorithm>
-#include <deque>
 #include <map>
 
 #include "engine/errors.h"
@@ -17,15 +16,13 @@
 namespace px::collada {
 namespace {
 
+// The nodes by sid and by id, and the ancestry of each (model/node_tree.h): every lookup costs
+// the candidates the name has, never a walk of the tree, which a skin of as many joints as the
+// tree has nodes would repeat for each.
 class NodeTree {
  public:
-  explicit NodeTree(const Scene& scene)
-      : parent_(parents_of(scene.nodes)), depth_(scene.nodes.size()) {
+  explicit NodeTree(const Scene& scene) : ancestry_(scene.nodes) {
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
-      int d = 0;
-      for (int p = parent_[i]; p >= 0 && d <= static_cast<int>(scene.nodes.size()); p = parent_[p])
-        ++d;
-      depth_[i] = d;
       const Node& n = scene.nodes[i];
       if (const Value* sid = find_value(n.extras, "sid"); sid && sid->is_string()) {
         by_sid_[sid->as_string()].push_back(static_cast<int>(i));
@@ -42,40 +39,67 @@ class NodeTree {
   // The candidate under the deepest common ancestor with `from`, shallowest then first among
   // those; *tie is set when another candidate ranks the same.
   int nearest(const std::vector<int>& candidates, int from, bool* tie) const {
-    std::vector<int> ancestors;  // from, its parent, ...
-    for (int a = from; a >= 0; a = parent_[a]) ancestors.push_back(a);
-    auto common_depth = [&](int c) {
-      for (int a = c; a >= 0; a = parent_[a]) {
-        if (std::find(ancestors.begin(), ancestors.end(), a) != ancestors.end()) return depth_[a];
-      }
-      return -1;
-    };
     int best = -1, best_common = -2, best_depth = 0;
     *tie = false;
     for (int c : candidates) {
-      int common = common_depth(c);
-      if (common > best_common || (common == best_common && depth_[c] < best_depth)) {
+      const int common = ancestry_.common_depth(c, from);
+      const int depth = ancestry_.depth(c);
+      if (common > best_common || (common == best_common && depth < best_depth)) {
         best = c;
         best_common = common;
-        best_depth = depth_[c];
+        best_depth = depth;
         *tie = false;
-      } else if (common == best_common && depth_[c] == best_depth) {
+      } else if (common == best_common && depth == best_depth) {
         *tie = true;
       }
     }
     return best;
   }
 
-  // The first node breadth-first under `root` (itself included) whose sid is `sid`.
-  int sid_under(const Scene& scene, int root, std::string_view sid) const {
-    std::deque<int> queue{root};
-    while (!queue.empty()) {
-      int n = queue.front();
-      queue.pop_front();
-      const Value* s = find_value(scene.nodes[n].extras, "sid");
-      if (s != nullptr && s->is_string() && s->as_string() == sid) return n;
-      for (int c : scene.nodes[n].children) queue.push_back(c);
+  // The first node breadth-first under `root` (itself included) whose sid is `sid`: of those
+  // under it, the shallowest, then the first in depth-first order, which a breadth-first walk of
+  // the reader's tree (each node the child of one) meets first.
+  int sid_under(int root, std::string_view sid) const {
+    const std::vector<int>* candidates = with_sid(sid);
+    if (candidates == nullptr) return -1;
+    int best = -1;
+    for (int c : *candidates) {
+      if (!ancestry_.is_ancestor_or_self(root, c)) continue;
+      if (best < 0 || std::pair(ancestry_.depth(c), ancestry_.order(c)) <
+                          std::pair(ancestry_.depth(best), ancestry_.order(best))) {
+        best = c;
+      }
     }
+    return best;
+  }
+
+  // The node a JOINT name binds for a skin instanced at `from`, under its <skeleton> roots, as
+  // the file's head comment says; -1 for none. *tie as nearest() sets it.
+  int joint(std::string_view kind, std::string_view name, const std::vector<int>& roots, int from,
+            bool* tie) const {
+    *tie = false;
+    if (kind == "IDREF_array") {
+      const std::vector<int>* c = with_id(name);
+      return c == nullptr ? -1 : nearest(*c, from, tie);
+    }
+    if (kind == "SIDREF_array") {
+      // id/sid/sid...: the id's node, then each sid breadth-first below the one before.
+      size_t slash = name.find('/');
+      const std::vector<int>* c = with_id(name.substr(0, slash));
+      if (c == nullptr) return -1;
+      int node = nearest(*c, from, tie);
+      while (node >= 0 && slash != std::string_view::npos) {
+        const size_t next = name.find('/', slash + 1);
+        node = sid_under(node, name.substr(slash + 1, next - slash - 1));
+        slash = next;
+      }
+      return node;
+    }
+    for (int root : roots) {
+      if (const int node = sid_under(root, name); node >= 0) return node;
+    }
+    if (const std::vector<int>* c = with_sid(name)) return nearest(*c, from, tie);
+    if (const std::vector<int>* c = with_id(name)) return nearest(*c, from, tie);
     return -1;
   }
 
@@ -85,8 +109,7 @@ class NodeTree {
     auto it = m.find(key);
     return it == m.end() ? nullptr : &it->second;
   }
-  std::vector<int> parent_;
-  std::vector<int> depth_;
+  NodeAncestry ancestry_;
   std::map<std::string, std::vector<int>, std::less<>> by_sid_;
   std::map<std::string, std::vector<int>, std::less<>> by_id_;
 };
@@ -100,6 +123,16 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
                                           const SkinReader::NodeReaderFn& read_node) {
   Scene& scene = ctx.scene;
   HashMap<const Element*, int> brought;
+  // Each skinned node's root and the scenes listing it, found once: a node brought in below is a
+  // root of its own, above no skinned node, so neither changes.
+  const NodeAncestry tree(scene.nodes);
+  HashMap<int, std::vector<size_t>> scenes_of_root;
+  for (size_t s = 0; s < scene.scenes.size(); ++s) {
+    for (int r : scene.scenes[s]) {
+      std::vector<size_t>& listing = scenes_of_root[r];
+      if (listing.empty() || listing.back() != s) listing.push_back(s);
+    }
+  }
   for (const auto& [node, instance] : uses) {
     // An instance in another document's node names that document's nodes.
     ReadContext& doc = document_of(ctx, *instance);
@@ -110,12 +143,12 @@ absl::Status instance_unreached_skeletons(ReadContext& ctx, const NodeIndex& nod
       if (e == nullptr || e->name != "node" || nodes.copies.contains(e) || brought.contains(e)) {
         continue;
       }
-      const int root = root_of(parents_of(scene.nodes), node);
+      const int root = tree.root(node);
       absl::StatusOr<int> copy = read_node(*e);
       if (!copy.ok()) return copy.status();
       brought.emplace(e, *copy);
-      for (std::vector<int>& roots : scene.scenes) {
-        if (std::find(roots.begin(), roots.end(), root) != roots.end()) roots.push_back(*copy);
+      if (auto listing = scenes_of_root.find(root); listing != scenes_of_root.end()) {
+        for (size_t s : listing->second) scene.scenes[s].push_back(*copy);
       }
       doc.warn("collada.skin.skeleton-instanced",
                cat("<skeleton> \"", text,
@@ -175,34 +208,16 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
     }
     std::vector<int> joints;
     joints.reserve(skin.joint_names.size());
+    // A name the skin repeats binds as it did the first time, looked up once.
+    HashMap<std::string_view, std::pair<int, bool>> bound;
     for (std::string_view name : skin.joint_names) {
-      int node = -1;
-      bool tie = false;
-      if (skin.joint_kind == "IDREF_array") {
-        if (const std::vector<int>* c = tree.with_id(name)) node = tree.nearest(*c, use.node, &tie);
-      } else if (skin.joint_kind == "SIDREF_array") {
-        // id/sid/sid...: the id's node, then each sid breadth-first below the one before.
-        size_t slash = name.find('/');
-        if (const std::vector<int>* c = tree.with_id(name.substr(0, slash))) {
-          node = tree.nearest(*c, use.node, &tie);
-          while (node >= 0 && slash != std::string_view::npos) {
-            size_t next = name.find('/', slash + 1);
-            node = tree.sid_under(scene, node, name.substr(slash + 1, next - slash - 1));
-            slash = next;
-          }
-        }
-      } else {
-        for (int root : roots) {
-          if ((node = tree.sid_under(scene, root, name)) >= 0) break;
-        }
-        if (node < 0) {
-          if (const std::vector<int>* c = tree.with_sid(name)) {
-            node = tree.nearest(*c, use.node, &tie);
-          } else if (const std::vector<int>* c = tree.with_id(name)) {
-            node = tree.nearest(*c, use.node, &tie);
-          }
-        }
+      auto [at, fresh] = bound.try_emplace(name);
+      if (fresh) {
+        bool tie = false;
+        const int node = tree.joint(skin.joint_kind, name, roots, use.node, &tie);
+        at->second = {node, tie};
       }
+      const auto [node, tie] = at->second;
       ties += tie ? 1 : 0;
       unbound += node < 0 ? 1 : 0;
       joints.push_back(node);

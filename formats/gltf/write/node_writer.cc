@@ -6,6 +6,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/node_transform.h"
+#include "formats/gltf/write/scene_joint_roots.h"
 #include "formats/gltf/write/value_json.h"
 #include "model/node_tree.h"
 
@@ -18,45 +19,6 @@ struct Forest {
   std::vector<std::vector<int>> children;
   std::vector<std::vector<int>> roots;  // per scene
 };
-
-// Marks n and every node under it.
-void mark_subtree(const Forest& forest, int n, std::vector<bool>& reached) {
-  std::vector<int> stack = {n};
-  while (!stack.empty()) {
-    const int node = stack.back();
-    stack.pop_back();
-    reached[node] = true;
-    stack.insert(stack.end(), forest.children[node].begin(), forest.children[node].end());
-  }
-}
-
-// The validator rejects a skinned node in a scene that lacks its skin's joints: the root above
-// each missing joint joins the scene's roots. Repeated until nothing is added, since an added root
-// may hold skinned nodes of its own.
-void add_joint_roots(const std::vector<int>& parent, const NodeSkins& skins, size_t scene,
-                     Forest& forest, Diagnostics& diagnostics) {
-  std::vector<int>& roots = forest.roots[scene];
-  std::vector<bool> reached(parent.size(), false);
-  for (int r : roots) mark_subtree(forest, r, reached);
-  for (bool added = true; added;) {
-    added = false;
-    for (size_t i = 0; i < skins.of_node.size(); ++i) {
-      if (!reached[i] || skins.of_node[i] < 0) continue;
-      for (int joint : skins.joints[skins.of_node[i]]) {
-        if (reached[joint]) continue;
-        int root = joint;
-        while (parent[root] >= 0) root = parent[root];
-        diagnostics.warn("gltf.write.scene-joints-added",
-                         cat("scene ", scene, ": node ", root,
-                             " joins its roots, since it holds joint ", joint, " of the skin node ",
-                             i, " binds, and glTF wants a skinned node's joints in its scene"));
-        roots.push_back(root);
-        mark_subtree(forest, root, reached);
-        added = true;
-      }
-    }
-  }
-}
 
 absl::StatusOr<Forest> plan_forest(const Scene& scene, const NodeSkins& skins,
                                    Diagnostics& diagnostics) {
@@ -83,6 +45,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, const NodeSkins& skins,
     return refuse("gltf.write.node-cycle", cat("node ", cut.front(), " is its own ancestor"));
   }
   std::vector<size_t> root_of_scene(n, SIZE_MAX);  // the scene a node is a root of so far
+  SceneJointRoots joint_roots(parent, skins);
   for (size_t s = 0; s < scene.scenes.size(); ++s) {
     std::vector<int>& roots = forest.roots.emplace_back();
     for (int r : scene.scenes[s]) {
@@ -101,7 +64,7 @@ absl::StatusOr<Forest> plan_forest(const Scene& scene, const NodeSkins& skins,
       roots.push_back(r);
       root_of_scene[r] = s;
     }
-    add_joint_roots(parent, skins, s, forest, diagnostics);
+    joint_roots.add(s, roots, diagnostics);
   }
   return forest;
 }

@@ -44,7 +44,7 @@ int written_mesh(const Node& node, const std::vector<int>& mesh_index) {
 SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
   const Value* skins = find_value(scene.global_attrs, "skins");
   if (skins == nullptr || !skins->is_array()) return;
-  std::vector<int> parent = parents_of(scene.nodes);
+  const NodeAncestry tree(scene.nodes);
   for (size_t s = 0; s < skins->as_array().size(); ++s) {
     const Value& skin = skins->as_array()[s];
     auto drop = [&](std::string_view why) {
@@ -76,9 +76,9 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
       }
     }
     if (why.empty()) {
-      int root = root_of(parent, w.joints[0]);
+      const int root = tree.root(w.joints[0]);
       for (int j : w.joints) {
-        if (root_of(parent, j) != root) why = "its joints are not under one root";
+        if (tree.root(j) != root) why = "its joints are not under one root";
       }
     }
     Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
@@ -146,7 +146,7 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
     if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
       int64_t root = skeleton->as_int();
       bool valid = root >= 0 && static_cast<size_t>(root) < scene.nodes.size();
-      for (int j : w.joints) valid = valid && is_ancestor_or_self(parent, int(root), j);
+      for (int j : w.joints) valid = valid && tree.is_ancestor_or_self(int(root), j);
       if (valid) {
         w.skeleton = static_cast<int>(root);
       } else {
