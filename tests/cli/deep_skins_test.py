@@ -123,42 +123,39 @@ def convert_and_validate(name, path, out, check_glb):
           listing[-2000:] + err[-2000:])
 
 
+depth, joints, count = 200000, 100000, 100000
+
+
+def every_node_a_joint(doc):
+    skin = doc.get('skins', [{}])[0]
+    check('... its skin keeps every node as a joint, the root as its skeleton',
+          len(skin.get('joints', [])) == depth and skin.get('skeleton') == 0)
+
+
+def every_sid_bound(doc):
+    skin = doc.get('skins', [{}])[0]
+    names = [doc['nodes'][j].get('name') for j in skin.get('joints', [])]
+    check('... each joint name binds its own node, in order',
+          names == [f'j{i}' for i in range(joints)], str(names[:5]))
+
+
+def every_tree_a_root(doc):
+    roots = doc.get('scenes', [{}])[0].get('nodes', [])
+    check('... the scene takes every tree as a root, in the order found',
+          roots == list(range(count - 1, -1, -1)), str(roots[:5]))
+
+
 with tempfile.TemporaryDirectory() as tmp:
-    depth = 200000
-    path = os.path.join(tmp, 'deep.gltf')
-    with open(path, 'w') as f:
-        f.write(deep_chain_gltf(depth))
-
-    def every_node_a_joint(doc):
-        skin = doc.get('skins', [{}])[0]
-        check('... its skin keeps every node as a joint, the root as its skeleton',
-              len(skin.get('joints', [])) == depth and skin.get('skeleton') == 0)
-    convert_and_validate('a 200,000-deep chain skinned by every node', path,
-                         os.path.join(tmp, 'deep.glb'), every_node_a_joint)
-
-    joints = 100000
-    path = os.path.join(tmp, 'wide.dae')
-    with open(path, 'w') as f:
-        f.write(wide_skin_dae(joints))
-
-    def every_sid_bound(doc):
-        skin = doc.get('skins', [{}])[0]
-        names = [doc['nodes'][j].get('name') for j in skin.get('joints', [])]
-        check('... each joint name binds its own node, in order',
-              names == [f'j{i}' for i in range(joints)], str(names[:5]))
-    convert_and_validate('a COLLADA skin of 100,000 joints named by sid', path,
-                         os.path.join(tmp, 'wide.glb'), every_sid_bound)
-
-    count = 100000
-    path = os.path.join(tmp, 'roots.gltf')
-    with open(path, 'w') as f:
-        f.write(roots_chain_gltf(count))
-
-    def every_tree_a_root(doc):
-        roots = doc.get('scenes', [{}])[0].get('nodes', [])
-        check('... the scene takes every tree as a root, in the order found',
-              roots == list(range(count - 1, -1, -1)), str(roots[:5]))
-    convert_and_validate('100,000 trees each holding the joint of the one before', path,
-                         os.path.join(tmp, 'roots.glb'), every_tree_a_root)
+    for what, name, text, expect in [
+            ('a 200,000-deep chain skinned by every node', 'deep.gltf', deep_chain_gltf(depth),
+             every_node_a_joint),
+            ('a COLLADA skin of 100,000 joints named by sid', 'wide.dae', wide_skin_dae(joints),
+             every_sid_bound),
+            ('100,000 trees each holding the joint of the one before', 'roots.gltf',
+             roots_chain_gltf(count), every_tree_a_root)]:
+        path = os.path.join(tmp, name)
+        with open(path, 'w') as f:
+            f.write(text)
+        convert_and_validate(what, path, os.path.splitext(path)[0] + '.glb', expect)
 
 sys.exit(check.summary())
