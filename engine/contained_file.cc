@@ -117,26 +117,22 @@ RegularFile::~RegularFile() {
 
 absl::StatusOr<std::string> RegularFile::read_at(uint64_t offset, size_t size) const {
   std::string out(size, '\0');
-  size_t got = 0;
-  while (got < size) {
-    const ssize_t n = ::pread(fd_, out.data() + got, std::min<size_t>(size - got, 1u << 30),
-                              static_cast<off_t>(offset + got));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return io_error(cat("cannot read ", path_.string(), ": ", std::strerror(errno)));
-    if (n == 0) break;
-    got += static_cast<size_t>(n);
-  }
-  out.resize(got);
+  int error = 0;
+  out.resize(read_into(offset, out.data(), size, &error));
+  if (error != 0) return io_error(cat("cannot read ", path_.string(), ": ", std::strerror(error)));
   return out;
 }
 
-size_t RegularFile::read_into(uint64_t offset, void* buffer, size_t size) const noexcept {
+size_t RegularFile::read_into(uint64_t offset, void* buffer, size_t size,
+                              int* error) const noexcept {
+  if (error != nullptr) *error = 0;
   size_t got = 0;
   while (got < size) {
     const ssize_t n = ::pread(fd_, static_cast<char*>(buffer) + got,
                               std::min<size_t>(size - got, 1u << 30),
                               static_cast<off_t>(offset + got));
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && error != nullptr) *error = errno;
     if (n <= 0) break;
     got += static_cast<size_t>(n);
   }

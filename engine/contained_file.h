@@ -37,9 +37,11 @@ class RegularFile {
   // Up to `size` bytes from `offset` (fewer at the end of the file). Reading a file's size() from
   // 0 reads it as it was at the open, however it grows meanwhile.
   absl::StatusOr<std::string> read_at(uint64_t offset, size_t size) const;
-  // Up to `size` bytes from `offset` into `buffer`, with no allocation: how many were read, fewer
-  // at the end of the file and 0 on an I/O error (for C callbacks, which cannot take an error).
-  size_t read_into(uint64_t offset, void* buffer, size_t size) const noexcept;
+  // Up to `size` bytes from `offset` into `buffer`, with no allocation (for C callbacks): how many
+  // were read, fewer at the end of the file or where a read failed, its errno then in `*error`
+  // when given (0 else).
+  size_t read_into(uint64_t offset, void* buffer, size_t size,
+                   int* error = nullptr) const noexcept;
 
  private:
   int fd_ = -1;

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -63,8 +64,13 @@ TEST_F(ContainedFileTest, ReadIntoFillsABufferWithoutAllocating) {
   EXPECT_EQ(file->read_into(7, buffer, sizeof buffer), 5u);  // cut at the end of the file
   EXPECT_EQ(std::string_view(buffer, 5), "bytes");
   EXPECT_EQ(file->read_into(12, buffer, sizeof buffer), 0u);
+  int error = -1;
+  EXPECT_EQ(file->read_into(0, buffer, 6, &error), 6u);
+  EXPECT_EQ(error, 0);
   RegularFile closed;
-  EXPECT_EQ(closed.read_into(0, buffer, sizeof buffer), 0u);  // an I/O error reads nothing
+  EXPECT_EQ(closed.read_into(0, buffer, sizeof buffer, &error), 0u);  // an I/O error reads nothing
+  EXPECT_EQ(error, EBADF);
+  EXPECT_FALSE(closed.read_at(0, 4).ok());
 }
 
 TEST_F(ContainedFileTest, ASymlinkLeadingInsideIsFollowed) {
