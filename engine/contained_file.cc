@@ -128,9 +128,9 @@ size_t RegularFile::read_into(uint64_t offset, void* buffer, size_t size,
   if (error != nullptr) *error = 0;
   size_t got = 0;
   while (got < size) {
-    const ssize_t n = ::pread(fd_, static_cast<char*>(buffer) + got,
-                              std::min<size_t>(size - got, 1u << 30),
-                              static_cast<off_t>(offset + got));
+    const ssize_t n =
+        ::pread(fd_, static_cast<char*>(buffer) + got, std::min<size_t>(size - got, 1u << 30),
+                static_cast<off_t>(offset + got));
     if (n < 0 && errno == EINTR) continue;
     if (n < 0 && error != nullptr) *error = errno;
     if (n <= 0) break;

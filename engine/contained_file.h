@@ -40,8 +40,7 @@ class RegularFile {
   // Up to `size` bytes from `offset` into `buffer`, with no allocation (for C callbacks): how many
   // were read, fewer at the end of the file or where a read failed, its errno then in `*error`
   // when given (0 else).
-  size_t read_into(uint64_t offset, void* buffer, size_t size,
-                   int* error = nullptr) const noexcept;
+  size_t read_into(uint64_t offset, void* buffer, size_t size, int* error = nullptr) const noexcept;
 
  private:
   int fd_ = -1;

@@ -56,7 +56,8 @@ TEST_F(ContainedFileTest, AFileInsideOpensWithItsSize) {
 }
 
 TEST_F(ContainedFileTest, ReadIntoFillsABufferWithoutAllocating) {
-  absl::StatusOr<RegularFile> file = open_contained_file(folder_, folder_ / "sub/inside.bin", false);
+  absl::StatusOr<RegularFile> file =
+      open_contained_file(folder_, folder_ / "sub/inside.bin", false);
   ASSERT_TRUE(file.ok()) << file.status();
   char buffer[64] = {};
   EXPECT_EQ(file->read_into(7, buffer, 3), 3u);
