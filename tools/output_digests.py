@@ -2,19 +2,22 @@
 """Digests of every output polyxios writes for every file of the shared corpus, so that a refactor
 can prove it changed no byte (issue 35).
 
-  tools/output_digests.py POLYXIOS CORPUS OUT.tsv [-j N]
+  tools/output_digests.py POLYXIOS CORPUS OUT.tsv [-j N] [--match REGEX]
 
 Each COLLADA (.dae, .DAE, .dae.gz, .zae) and glTF (.gltf, .glb) input is converted to .glb,
 .gltf (+ .bin) and .dae with the default options, and to glTF also with --compress draco,
 --compress meshopt, --optimize, --up-axis z --meters and --repair (to .dae with the last two:
 compression writes glTF only). A line per conversion: input (relative to CORPUS), output kind,
 options, exit code, the SHA-256 of each file written and of what stderr said (the warnings, with
-the corpus folder spelled CORPUS). Sorted, so two runs compare with `diff`.
+the corpus folder spelled CORPUS). Sorted, so two runs compare with `diff`. `--match` keeps the
+inputs whose path (relative to CORPUS) matches REGEX, for a quick check of part of the corpus
+against the matching lines of a full table.
 """
 import argparse
 import concurrent.futures
 import hashlib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -58,11 +61,12 @@ def main():
     parser.add_argument('corpus')
     parser.add_argument('out')
     parser.add_argument('-j', type=int, default=os.cpu_count())
+    parser.add_argument('--match', default='', help='only inputs whose relative path matches')
     args = parser.parse_args()
     polyxios = os.path.abspath(args.polyxios)
     corpus = os.path.abspath(args.corpus)
     jobs = []
-    for relative in inputs(corpus):
+    for relative in (r for r in inputs(corpus) if re.search(args.match, r)):
         for kind in ('glb', 'gltf'):
             jobs += [(relative, kind, o) for o in GLTF_OPTIONS]
         jobs += [(relative, 'dae', o) for o in DAE_OPTIONS]
