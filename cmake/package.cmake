@@ -26,7 +26,7 @@ set(PX_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
 # The libraries the public API needs, each depending only on those after it (the link order).
 # Installed as libpolyxios_<part>.a and exported as polyxios::<part>.
-set(px_package_parts formats collada gltf image engine model)
+set(px_package_parts formats collada gltf format_common image engine model)
 
 # px_public_headers(OUT HEADER...): the repository headers HEADER... include, transitively
 # (#include "dir/file.h" lines, read from the root), HEADER... among them; CMake configures again

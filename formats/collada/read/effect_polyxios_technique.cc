@@ -6,7 +6,7 @@
 
 #include "engine/numbers.h"
 #include "engine/strings.h"
-#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/common/material_extension_rules.h"
 
 namespace px::collada {
 
@@ -22,7 +22,7 @@ absl::Status read_gltf_extension(ReadContext& ctx, const Element& e, TextureRead
              cat("<gltf_extension name=\"", name, "\"> ", why, "; it is ignored"), &at);
     return absl::OkStatus();
   };
-  const gltf::CarriedExtension* rules = gltf::carried_material_extension(name);
+  const CarriedExtension* rules = carried_material_extension(name);
   if (rules == nullptr) return ignore("names no extension polyxios carries", e);
   if (std::any_of(m->extensions.begin(), m->extensions.end(),
                   [&](const MaterialExtension& x) { return x.name == name; })) {
@@ -31,24 +31,23 @@ absl::Status read_gltf_extension(ReadContext& ctx, const Element& e, TextureRead
   MaterialExtension out{std::string(name), {}, {}};
   for (const Element& member : e.children()) {
     const std::string key(member.name);
-    const gltf::MemberRule* rule = gltf::member_rule(*rules, key);
+    const MemberRule* rule = member_rule(*rules, key);
     if (rule == nullptr) return ignore(cat("holds <", key, ">, which it does not define"), member);
     const bool twice = std::any_of(out.values.begin(), out.values.end(),
                                    [&](auto& v) { return v.first == key; }) ||
                        std::any_of(out.textures.begin(), out.textures.end(),
                                    [&](auto& t) { return t.first == key; });
     if (twice) return ignore(cat("holds <", key, "> twice"), member);
-    if (rule->kind == gltf::MemberKind::kNumber || rule->kind == gltf::MemberKind::kColor) {
+    if (rule->kind == MemberKind::kNumber || rule->kind == MemberKind::kColor) {
       std::vector<double> numbers;
       Value value;
       if (text_doubles(member.text, &numbers)) {
-        if (rule->kind == gltf::MemberKind::kNumber && numbers.size() == 1)
-          value = Value(numbers[0]);
-        if (rule->kind == gltf::MemberKind::kColor && numbers.size() == 3) {
+        if (rule->kind == MemberKind::kNumber && numbers.size() == 1) value = Value(numbers[0]);
+        if (rule->kind == MemberKind::kColor && numbers.size() == 3) {
           value = Value(ValueArray(numbers.begin(), numbers.end()));
         }
       }
-      if (std::string problem = gltf::number_problem(*rule, value); !problem.empty()) {
+      if (std::string problem = number_problem(*rule, value); !problem.empty()) {
         return ignore(cat("<", key, "> ", problem), member);
       }
       out.values.emplace_back(key, std::move(value));
@@ -58,7 +57,7 @@ absl::Status read_gltf_extension(ReadContext& ctx, const Element& e, TextureRead
     if (absl::Status s = texture_ref(member, &ref); !s.ok()) return s;
     if (!ref.present()) return ignore(cat("<", key, "> reaches no image"), member);
     if (const std::string_view* scale = member.find_attr("scale");
-        scale != nullptr && rule->kind == gltf::MemberKind::kNormalTexture) {
+        scale != nullptr && rule->kind == MemberKind::kNormalTexture) {
       if (!parse_double(*scale, &ref.scale) || !std::isfinite(ref.scale)) {
         return ignore(cat("<", key, ">'s scale is not a finite number"), member);
       }

@@ -4,7 +4,7 @@
 // metallic_roughness, occlusion (with an optional strength) and specular textures; and each
 // <gltf_extension>, a carried glTF material extension (model/scene.h MaterialExtension), left
 // out whole with collada.effect.gltf-extension-ignored where a glTF read would leave it out
-// (formats/gltf/check/material_extension_rules.h).
+// (formats/common/material_extension_rules.h).
 #pragma once
 
 #include "absl/functional/function_ref.h"

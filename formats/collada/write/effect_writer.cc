@@ -16,8 +16,8 @@
 #include "formats/collada/write/effect_texture_xml.h"
 #include "formats/collada/write/image_writer.h"
 #include "formats/collada/write/xml_names.h"
-#include "formats/gltf/check/material_extension_rules.h"
-#include "formats/gltf/write/carried_extension_writer.h"
+#include "formats/common/carried_extensions.h"
+#include "formats/common/material_extension_rules.h"
 
 namespace px::collada {
 namespace {
@@ -176,11 +176,11 @@ constexpr std::string_view kExtensionDropped = "collada.write.gltf-extension-dro
 // properties), which the technique has no spelling for.
 void plan_extensions(std::vector<MaterialExtension>& extensions, const std::string& label,
                      Diagnostics& diagnostics) {
-  gltf::clean_carried_extensions(extensions, label, kExtensionDropped, diagnostics);
+  clean_carried_extensions(extensions, label, kExtensionDropped, diagnostics);
   for (MaterialExtension& e : extensions) {
-    const gltf::CarriedExtension& rules = *gltf::carried_material_extension(e.name);
+    const CarriedExtension& rules = *carried_material_extension(e.name);
     std::erase_if(e.values, [&](const std::pair<std::string, Value>& member) {
-      if (gltf::member_rule(rules, member.first) != nullptr) return false;
+      if (member_rule(rules, member.first) != nullptr) return false;
       diagnostics.warn(kExtensionDropped,
                        cat(label, ": ", e.name, ": member \"", member.first,
                            "\" left out: COLLADA spells only the members the extension defines"));

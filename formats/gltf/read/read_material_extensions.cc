@@ -9,7 +9,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/common/material_extension_rules.h"
 
 namespace px::gltf {
 namespace {
@@ -79,9 +79,9 @@ Value number_value(const JsonValue& json) {
   return Value(std::move(out));
 }
 
-// One of the extensions carried as they are (check/material_extension_rules.h): its numbers and
-// textureInfos, each what the extension's schema says or the extension is left out, and its
-// extras and members it does not define as they are.
+// One of the extensions carried as they are (formats/common/material_extension_rules.h): its
+// numbers and textureInfos, each what the extension's schema says or the extension is left out,
+// and its extras and members it does not define as they are.
 absl::Status read_carried_extension(ReadContext& ctx, const CarriedExtension& rules,
                                     const JsonObject& json, Material& m) {
   MaterialExtension out{std::string(rules.name), {}, {}};

@@ -7,7 +7,8 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/common/carried_extensions.h"
+#include "formats/common/material_extension_rules.h"
 #include "formats/gltf/write/carried_extension_writer.h"
 #include "formats/gltf/write/texture_info_writer.h"
 #include "formats/gltf/write/value_json.h"

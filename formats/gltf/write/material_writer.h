@@ -2,7 +2,8 @@
 // that do not exist dropped, and glTF's default values left out. A constant shading is
 // KHR_materials_unlit, an emissive above 1 KHR_materials_emissive_strength, an ior other than
 // 1.5 KHR_materials_ior and a texture's placement KHR_texture_transform; the extensions a glTF read
-// carried as they are (write/carried_extension_writer.h) are written back.
+// carried as they are (formats/common/carried_extensions.h, write/carried_extension_writer.h)
+// are written back.
 #pragma once
 
 #include <cstdint>

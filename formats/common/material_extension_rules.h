@@ -1,7 +1,8 @@
 // The ratified material extensions a glTF read carries through as the document spells them (the
 // model has no typed terms for them, model/scene.h MaterialExtension): each member's kind and
 // range as the extension's schema gives them, so that a read leaves out data that is not what its
-// extension says and a write never spells what the validator rejects.
+// extension says and a write never spells what the validator rejects. Scene-level rules: the
+// COLLADA polyxios technique holds the same extensions and checks them by the same rules.
 #pragma once
 
 #include <cmath>
@@ -12,7 +13,7 @@
 
 #include "model/value.h"
 
-namespace px::gltf {
+namespace px {
 
 enum class MemberKind : uint8_t {
   kNumber,         // a finite number in [min, max]
@@ -40,7 +41,11 @@ std::span<const CarriedExtension> carried_material_extensions();
 const CarriedExtension* carried_material_extension(std::string_view name);
 const MemberRule* member_rule(const CarriedExtension& extension, std::string_view key);
 
+inline bool is_texture(const MemberRule& rule) {
+  return rule.kind == MemberKind::kTexture || rule.kind == MemberKind::kNormalTexture;
+}
+
 // Why `value` is not what a number or colour member `rule` holds, "" when it is.
 std::string number_problem(const MemberRule& rule, const Value& value);
 
-}  // namespace px::gltf
+}  // namespace px

@@ -1,10 +1,10 @@
-#include "formats/gltf/check/material_extension_rules.h"
+#include "formats/common/material_extension_rules.h"
 
 #include <algorithm>
 
 #include "engine/strings.h"
 
-namespace px::gltf {
+namespace px {
 namespace {
 
 using K = MemberKind;
@@ -92,4 +92,4 @@ std::string number_problem(const MemberRule& rule, const Value& value) {
   return ok ? "" : cat("is not three numbers in ", range_of(rule));
 }
 
-}  // namespace px::gltf
+}  // namespace px
