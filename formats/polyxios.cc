@@ -9,7 +9,6 @@
 
 #include "engine/contained_file.h"
 #include "engine/errors.h"
-#include "engine/file_uri.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
@@ -173,16 +172,11 @@ absl::Status write_scene(const Scene& scene, const std::filesystem::path& path,
   }
   switch (format) {
     case Format::kGlb:
-      return gltf::write(scene, path, true, diagnostics, options.threads, uri_policy(options),
-                         options.progress, options.compression,
-                         options.transcode_images.value_or(true));
+      return gltf::write(scene, path, true, diagnostics, options);
     case Format::kGltf:
-      return gltf::write(scene, path, false, diagnostics, options.threads, uri_policy(options),
-                         options.progress, options.compression,
-                         options.transcode_images.value_or(false));
+      return gltf::write(scene, path, false, diagnostics, options);
     case Format::kCollada:
-      return collada::write(scene, path, diagnostics, options.threads, uri_policy(options),
-                            options.progress);
+      return collada::write(scene, path, diagnostics, options);
     case Format::kUnknown:
       break;
   }
@@ -252,18 +246,14 @@ absl::StatusOr<Scene> read_scene_bytes(std::string_view bytes, const ReadOptions
 absl::Status write_scene(const Scene& scene, std::FILE* out, const WriteOptions& options,
                          Diagnostics& diagnostics) try {
   if (options.collada) {
-    return collada::write(scene, out, options.stream_encoding, diagnostics, options.threads,
-                          uri_policy(options), options.progress);
+    return collada::write(scene, out, diagnostics, options);
   }
   if (options.binary == false) {
     return refuse("gltf.write.stream-needs-path",
                   "a .gltf cannot be written to a stream: its external .bin needs a path; "
                   "write GLB to a stream instead");
   }
-  absl::StatusOr<gltf::Written> glb =
-      gltf::write_to_memory(scene, true, "", diagnostics, options.threads, uri_policy(options),
-                            options.progress, options.compression,
-                            options.transcode_images.value_or(true));
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics, options);
   if (!glb.ok()) return glb.status();
   if (std::fwrite(glb->json.data(), 1, glb->json.size(), out) != glb->json.size() ||
       std::fflush(out) != 0) {

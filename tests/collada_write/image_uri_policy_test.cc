@@ -71,7 +71,7 @@ TEST(ImageUriPolicy, HostPathsAndOtherSchemesAreLeftOutWithTheTexturesSamplingTh
 }
 
 TEST(ImageUriPolicy, AllowRemoteKeepsHttpOnly) {
-  RoundTrip rt = write_and_read(scene_with_uris(), {.allow_remote = true});
+  RoundTrip rt = write_and_read(scene_with_uris(), {.allow_remote_uris = true});
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, kDropped), 1);
   EXPECT_EQ(image_uris(*rt.read.scene), (std::vector<std::string>{"https://example.com/a.png",
@@ -79,14 +79,15 @@ TEST(ImageUriPolicy, AllowRemoteKeepsHttpOnly) {
 }
 
 TEST(ImageUriPolicy, AllowExternalKeepsEverythingButHttp) {
-  RoundTrip rt = write_and_read(scene_with_uris(), {.allow_external = true});
+  RoundTrip rt = write_and_read(scene_with_uris(), {.allow_external_files = true});
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, kDropped), 1);
   std::vector<std::string> expected = kUris;
   expected.erase(expected.begin() + 4);
   EXPECT_EQ(image_uris(*rt.read.scene), expected);
 
-  RoundTrip all = write_and_read(scene_with_uris(), {.allow_remote = true, .allow_external = true});
+  RoundTrip all =
+      write_and_read(scene_with_uris(), {.allow_remote_uris = true, .allow_external_files = true});
   ASSERT_TRUE(all.read.scene.ok());
   EXPECT_EQ(all.written.diagnostics.warning_count(), 0);
   EXPECT_EQ(image_uris(*all.read.scene), kUris);

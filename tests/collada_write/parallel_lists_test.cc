@@ -168,8 +168,8 @@ TEST(XmlWriterThreads, ADocumentIsTheSameBytesOnOneAndTwoThreads) {
   }
   mesh.cell_data("material", material).add();
   Diagnostics d1, d2;
-  absl::StatusOr<std::string> one = write_to_memory(scene, d1, 1);
-  absl::StatusOr<std::string> two = write_to_memory(scene, d2, 2);
+  absl::StatusOr<std::string> one = write_to_memory(scene, d1, {.threads = 1});
+  absl::StatusOr<std::string> two = write_to_memory(scene, d2, {.threads = 2});
   ASSERT_TRUE(one.ok()) << one.status();
   ASSERT_TRUE(two.ok()) << two.status();
   EXPECT_NE(one->find("<vcount>4 3 3 4 3 3"), std::string::npos);

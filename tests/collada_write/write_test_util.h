@@ -41,9 +41,9 @@ inline std::filesystem::path written_path() {
 }
 
 // Writes the scene; a document written is saved for the schema check.
-inline Written write_text(const Scene& scene, const UriPolicy& uris = {}) {
+inline Written write_text(const Scene& scene, const WriteOptions& options = {}) {
   Written out{absl::UnknownError("not written"), {}};
-  out.text = write_to_memory(scene, out.diagnostics, 0, uris);
+  out.text = write_to_memory(scene, out.diagnostics, options);
   if (out.text.ok()) {
     std::filesystem::create_directories(PX_WRITTEN_DAE_DIR);
     std::ofstream(written_path(), std::ios::binary) << *out.text;
@@ -65,8 +65,8 @@ struct RoundTrip {
   Written written;
   ReadResult read;
 };
-inline RoundTrip write_and_read(const Scene& scene, const UriPolicy& uris = {}) {
-  RoundTrip out{write_text(scene, uris), {absl::UnknownError("not written"), {}}};
+inline RoundTrip write_and_read(const Scene& scene, const WriteOptions& options = {}) {
+  RoundTrip out{write_text(scene, options), {absl::UnknownError("not written"), {}}};
   EXPECT_TRUE(out.written.text.ok()) << out.written.text.status();
   if (out.written.text.ok()) {
     out.read = read_text(*out.written.text);

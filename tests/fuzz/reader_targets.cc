@@ -18,6 +18,10 @@
 namespace px::fuzz {
 namespace {
 
+// The writes: one thread, and images as they are, not transcoded as a GLB write does by default
+// (image_target fuzzes the decoders).
+const WriteOptions kWrite{.threads = 1, .transcode_images = false};
+
 // Everything a read with `threads` gives: the refusal, or the GLB written from the scene, and the
 // warnings of both.
 struct Outcome {
@@ -38,7 +42,7 @@ Outcome read_collada(std::string_view bytes, int threads, absl::StatusOr<Scene>*
     out.status = scene->status().ToString();
     return out;
   }
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(**scene, true, "", diagnostics, 1);
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(**scene, true, "", diagnostics, kWrite);
   expect_clean_outcome(glb.status(), diagnostics, "the GLB writer");
   out.glb = glb.ok() ? glb->json : glb.status().ToString();
   for (const Diagnostic& d : diagnostics.entries()) {
@@ -49,7 +53,7 @@ Outcome read_collada(std::string_view bytes, int threads, absl::StatusOr<Scene>*
 
 void write_collada(const Scene& scene) {
   Diagnostics diagnostics;
-  absl::StatusOr<std::string> dae = collada::write_to_memory(scene, diagnostics, 1);
+  absl::StatusOr<std::string> dae = collada::write_to_memory(scene, diagnostics, kWrite);
   expect_clean_outcome(dae.status(), diagnostics, "the COLLADA writer");
 }
 
@@ -61,7 +65,7 @@ void read_gltf(std::string_view bytes) {
   absl::StatusOr<Scene> scene = gltf::read_memory(bytes, {}, options, diagnostics);
   expect_clean_outcome(scene.status(), diagnostics, "the glTF reader");
   if (!scene.ok()) return;
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", diagnostics, 1);
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", diagnostics, kWrite);
   expect_clean_outcome(glb.status(), diagnostics, "the GLB writer");
   write_collada(*scene);
 }
@@ -101,7 +105,7 @@ void zae_input(std::string_view bytes) {
   absl::StatusOr<Scene> scene = collada::read_zae_bytes(bytes, options, diagnostics);
   expect_clean_outcome(scene.status(), diagnostics, "the .zae reader");
   if (!scene.ok()) return;
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", diagnostics, 1);
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", diagnostics, kWrite);
   expect_clean_outcome(glb.status(), diagnostics, "the GLB writer");
   write_collada(*scene);
 }

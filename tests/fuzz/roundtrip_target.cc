@@ -22,6 +22,10 @@
 namespace px::fuzz {
 namespace {
 
+// The writes: one thread, and images as they are, not transcoded as a GLB write does by default
+// (image_target fuzzes the decoders).
+const WriteOptions kWrite{.threads = 1, .transcode_images = false};
+
 enum class Leg { kGlb, kCollada };
 
 std::string_view leg_name(Leg leg) { return leg == Leg::kGlb ? "GLB" : "COLLADA"; }
@@ -55,8 +59,8 @@ std::string scene_counts(const Scene& scene) {
 }
 
 absl::StatusOr<std::string> write(const Scene& scene, Leg leg, Diagnostics& diagnostics) {
-  if (leg == Leg::kCollada) return collada::write_to_memory(scene, diagnostics, 1);
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics, 1);
+  if (leg == Leg::kCollada) return collada::write_to_memory(scene, diagnostics, kWrite);
+  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics, kWrite);
   if (!glb.ok()) return glb.status();
   return std::move(glb->json);
 }

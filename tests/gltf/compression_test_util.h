@@ -127,8 +127,8 @@ inline std::string json_text(const rapidjson::Value& value) {
 
 inline absl::StatusOr<std::string> write_glb(const Scene& scene, const MeshCompression& compression,
                                              Diagnostics& diagnostics, int threads = 1) {
-  absl::StatusOr<Written> written =
-      write_to_memory(scene, true, "", diagnostics, threads, {}, nullptr, compression);
+  absl::StatusOr<Written> written = write_to_memory(
+      scene, true, "", diagnostics, {.threads = threads, .compression = compression});
   if (!written.ok()) return written.status();
   return written->json;
 }

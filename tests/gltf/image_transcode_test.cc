@@ -34,7 +34,8 @@ Scene scene_with_images(const std::vector<Image>& images) {
 
 absl::StatusOr<Written> write(const Scene& scene, bool binary, bool transcode,
                               Diagnostics& diagnostics) {
-  return write_to_memory(scene, binary, "scene.bin", diagnostics, 1, {}, nullptr, {}, transcode);
+  return write_to_memory(scene, binary, "scene.bin", diagnostics,
+                         {.threads = 1, .transcode_images = transcode});
 }
 
 std::string png_magic() { return std::string("\x89PNG\r\n\x1a\n", 8); }

@@ -46,9 +46,10 @@ std::vector<std::string> written_uris(const Parsed& p) {
   return out;
 }
 
-Parsed write_with(const Scene& scene, const UriPolicy& policy, Diagnostics& diagnostics) {
+Parsed write_with(const Scene& scene, WriteOptions options, Diagnostics& diagnostics) {
+  options.threads = 1;
   absl::StatusOr<Written> written =
-      write_to_memory(scene, false, "scene.bin", diagnostics, 1, policy);
+      write_to_memory(scene, false, "scene.bin", diagnostics, options);
   EXPECT_TRUE(written.ok()) << written.status();
   return written.ok() ? parse(*written) : Parsed{};
 }
@@ -77,7 +78,7 @@ TEST(ImageUriPolicy, HostPathsAndOtherSchemesAreDroppedAndTheirTexturesKeepNoSou
 
 TEST(ImageUriPolicy, AllowRemoteKeepsHttpOnly) {
   Diagnostics diagnostics;
-  Parsed p = write_with(scene_with_uris(), {.allow_remote = true}, diagnostics);
+  Parsed p = write_with(scene_with_uris(), {.allow_remote_uris = true}, diagnostics);
   EXPECT_EQ(written_uris(p), (std::vector<std::string>{"https://example.com/a.png",
                                                        "maps/ok.png", "a/../b.png"}));
   EXPECT_EQ(diagnostics.count(kDropped), 1);
@@ -85,14 +86,15 @@ TEST(ImageUriPolicy, AllowRemoteKeepsHttpOnly) {
 
 TEST(ImageUriPolicy, AllowExternalKeepsEverythingButHttp) {
   Diagnostics diagnostics;
-  Parsed p = write_with(scene_with_uris(), {.allow_external = true}, diagnostics);
+  Parsed p = write_with(scene_with_uris(), {.allow_external_files = true}, diagnostics);
   std::vector<std::string> expected = kUris;
   expected.erase(expected.begin() + 4);
   EXPECT_EQ(written_uris(p), expected);
   EXPECT_EQ(diagnostics.count(kDropped), 1);
 
   Diagnostics both;
-  Parsed all = write_with(scene_with_uris(), {.allow_remote = true, .allow_external = true}, both);
+  Parsed all = write_with(scene_with_uris(),
+                          {.allow_remote_uris = true, .allow_external_files = true}, both);
   EXPECT_EQ(written_uris(all), kUris);
   EXPECT_EQ(both.count(kDropped), 0);
   EXPECT_EQ(both.count("gltf.write.texture-source-dropped"), 0);
@@ -112,7 +114,7 @@ TEST(ImageUriPolicy, PngBytesTakeTheDroppedUrisPlace) {
 
   // GLB embeds the bytes whatever the URI: nothing is dropped, nothing warned.
   Diagnostics glb_diagnostics;
-  absl::StatusOr<Written> glb = write_to_memory(scene, true, "", glb_diagnostics, 1);
+  absl::StatusOr<Written> glb = write_to_memory(scene, true, "", glb_diagnostics, {.threads = 1});
   ASSERT_TRUE(glb.ok()) << glb.status();
   EXPECT_EQ(glb_diagnostics.count(kDropped), 0);
   EXPECT_EQ(glb->json.find("passwd"), std::string::npos);

@@ -283,7 +283,7 @@ TEST(MorphTargets, ADracoWriteLeavesAMeshWithTargetsUncompressed) {
   MeshCompression compression;
   compression.method = MeshCompression::Method::kDraco;
   absl::StatusOr<Written> written =
-      write_to_memory(scene, true, "", diagnostics, 0, {}, nullptr, compression);
+      write_to_memory(scene, true, "", diagnostics, {.compression = compression});
   ASSERT_TRUE(written.ok()) << written.status();
   EXPECT_EQ(diagnostics.count("gltf.write.draco-morph-uncompressed"), 1);
   EXPECT_EQ(written->json.find("KHR_draco_mesh_compression"), std::string::npos);

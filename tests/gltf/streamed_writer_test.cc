@@ -104,27 +104,30 @@ class StreamedWriter : public test_support::ScratchDirTest {
 TEST_F(StreamedWriter, FilesEqualTheDocumentBuiltInMemoryOnOneThreadOrTwo) {
   Scene scene = big_scene();
   Diagnostics memory_diagnostics;
-  absl::StatusOr<Written> glb = write_to_memory(scene, true, "", memory_diagnostics, 1);
+  absl::StatusOr<Written> glb =
+      write_to_memory(scene, true, "", memory_diagnostics, {.threads = 1});
   ASSERT_TRUE(glb.ok()) << glb.status();
   EXPECT_GT(glb->json.size(), size_t{4} << 20);
   EXPECT_GT(memory_diagnostics.count("gltf.write.normal-replaced"), 0);
   Diagnostics gltf_diagnostics;
-  absl::StatusOr<Written> gltf = write_to_memory(scene, false, "s.bin", gltf_diagnostics, 1);
+  absl::StatusOr<Written> gltf =
+      write_to_memory(scene, false, "s.bin", gltf_diagnostics, {.threads = 1});
   ASSERT_TRUE(gltf.ok()) << gltf.status();
   for (int threads : {1, 2}) {
     Diagnostics d;
-    absl::StatusOr<Written> again = write_to_memory(scene, true, "", d, threads);
+    absl::StatusOr<Written> again = write_to_memory(scene, true, "", d, {.threads = threads});
     ASSERT_TRUE(again.ok());
     EXPECT_TRUE(again->json == glb->json) << threads;
     EXPECT_EQ(lines(d), lines(memory_diagnostics));
 
     Diagnostics file_diagnostics;
-    ASSERT_TRUE(write(scene, dir_ / "s.glb", true, file_diagnostics, threads).ok());
+    ASSERT_TRUE(write(scene, dir_ / "s.glb", true, file_diagnostics, {.threads = threads}).ok());
     EXPECT_TRUE(file_bytes(dir_ / "s.glb") == glb->json) << threads;
     EXPECT_EQ(lines(file_diagnostics), lines(memory_diagnostics));
 
     Diagnostics gltf_file_diagnostics;
-    ASSERT_TRUE(write(scene, dir_ / "s.gltf", false, gltf_file_diagnostics, threads).ok());
+    ASSERT_TRUE(
+        write(scene, dir_ / "s.gltf", false, gltf_file_diagnostics, {.threads = threads}).ok());
     EXPECT_EQ(file_bytes(dir_ / "s.gltf"), gltf->json);
     EXPECT_TRUE(file_bytes(dir_ / "s.bin") == gltf->bin) << threads;
     EXPECT_EQ(lines(gltf_file_diagnostics), lines(gltf_diagnostics));
@@ -144,8 +147,8 @@ TEST_F(StreamedWriter, ARefusalFoundWhileStreamingLeavesNoFile) {
   for (int threads : {1, 2}) {
     for (bool binary : {true, false}) {
       Diagnostics diagnostics;
-      absl::Status status =
-          write(scene, dir_ / (binary ? "r.glb" : "r.gltf"), binary, diagnostics, threads);
+      absl::Status status = write(scene, dir_ / (binary ? "r.glb" : "r.gltf"), binary, diagnostics,
+                                  {.threads = threads});
       EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
       EXPECT_TRUE(absl::StrContains(status.message(), "gltf.write.non-finite")) << status;
       EXPECT_TRUE(absl::StrContains(status.message(), "TEXCOORD_0")) << status;

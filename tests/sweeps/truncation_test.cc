@@ -47,6 +47,9 @@ constexpr uint64_t kSampleCuts = PX_SWEEP_SAMPLE_CUTS;
 // Failures reported in full before the rest are only counted.
 constexpr int kMaxReported = 20;
 
+// The writes: one thread, and images as they are, not transcoded as a GLB write does by default.
+const WriteOptions kWrite{.threads = 1, .transcode_images = false};
+
 enum class Kind { kCollada, kGltf };
 
 bool has_extension(const fs::path& path, std::initializer_list<std::string_view> extensions) {
@@ -161,8 +164,8 @@ class TruncationSweep : public ::testing::Test {
       report(fixture, cut.size(), cat("a warning with an unknown code: ", unknown));
     }
     Diagnostics written;
-    absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", written, 1);
-    absl::StatusOr<std::string> dae = collada::write_to_memory(*scene, written, 1);
+    absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(*scene, true, "", written, kWrite);
+    absl::StatusOr<std::string> dae = collada::write_to_memory(*scene, written, kWrite);
     for (const absl::Status& status : {glb.status(), dae.status()}) {
       if (status.ok()) continue;
       ++counts_.write_refused;

@@ -4,7 +4,6 @@
 #include <memory>
 
 #include "engine/errors.h"
-#include "engine/file_uri.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "formats/polyxios.h"
 #include "model/animation.h"
@@ -33,9 +32,7 @@ absl::Status write_in_memory(const Scene& scene, const Asset& asset, const Write
   if (!options.collada) {
     std::string bin_name = with_extension(asset.path.filename().string(), ".bin");
     absl::StatusOr<gltf::Written> written =
-        gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics,
-                              options.threads, uri_policy(options), nullptr, {},
-                              options.transcode_images.value_or(options.binary.value_or(true)));
+        gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics, options);
     return written.status();
   }
   std::unique_ptr<std::FILE, CloseFile> sink(std::fopen("/dev/null", "wb"));

@@ -6,6 +6,7 @@
 
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
+#include "engine/file_uri.h"
 #include "engine/progress.h"
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
@@ -142,15 +143,15 @@ absl::Status write_bytes(std::FILE* out, std::string_view bytes) {
 }
 
 // A document for a text stream of another encoding than UTF-8: whole, then checked (Q18).
-absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::string_view encoding,
-                                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                                   const ProgressCallback& progress) {
+absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,
+                                   const WriteOptions& options) {
+  const std::string& encoding = options.stream_encoding;
   if (!spells_ascii_as_ascii(encoding)) {
     return refuse("collada.write.stream-encoding",
                   cat("a COLLADA document is UTF-8; a text stream in ", encoding,
                       " cannot hold it: pass a byte stream or a path"));
   }
-  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, threads, uris, progress);
+  absl::StatusOr<std::string> text = write_to_memory(scene, diagnostics, options);
   if (!text.ok()) return text.status();
   if (std::any_of(text->begin(), text->end(),
                   [](char c) { return static_cast<unsigned char>(c) >= 0x80; })) {
@@ -164,43 +165,42 @@ absl::Status write_for_text_stream(const Scene& scene, std::FILE* out, std::stri
 }  // namespace
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagnostics& diagnostics,
-                   int threads, const UriPolicy& uris, const ProgressCallback& callback) {
-  Progress progress(callback, "the write");
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
+                   const WriteOptions& options) {
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uri_policy(options), progress, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
   if (!file.ok()) return file.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, threads, progress,
-      diagnostics);
+      scene, *plan, [&](std::string_view bytes) { return file->write(bytes); }, options.threads,
+      progress, diagnostics);
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
   return file->commit();
 }
 
-absl::Status write(const Scene& scene, std::FILE* out, std::string_view encoding,
-                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                   const ProgressCallback& callback) {
+absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,
+                   const WriteOptions& options) {
+  const std::string& encoding = options.stream_encoding;
   if (!encoding.empty() && !is_utf8_name(encoding)) {
-    return write_for_text_stream(scene, out, encoding, diagnostics, threads, uris, callback);
+    return write_for_text_stream(scene, out, diagnostics, options);
   }
-  Progress progress(callback, "the write");
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uri_policy(options), progress, diagnostics);
   if (!plan.ok()) return plan.status();
   absl::Status written = write_document(
-      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); }, threads,
-      progress, diagnostics);
+      scene, *plan, [&](std::string_view bytes) { return write_bytes(out, bytes); },
+      options.threads, progress, diagnostics);
   if (!written.ok()) return written;
   if (std::fflush(out) != 0) return io_error("cannot write the COLLADA document to its stream");
   return progress.report(1);
 }
 
 absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& diagnostics,
-                                            int threads, const UriPolicy& uris,
-                                            const ProgressCallback& callback) {
-  Progress progress(callback, "the write");
-  absl::StatusOr<WritePlan> plan = plan_document(scene, uris, progress, diagnostics);
+                                            const WriteOptions& options) {
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<WritePlan> plan = plan_document(scene, uri_policy(options), progress, diagnostics);
   if (!plan.ok()) return plan.status();
   std::string out;
   absl::Status written = write_document(
@@ -209,7 +209,7 @@ absl::StatusOr<std::string> write_to_memory(const Scene& scene, Diagnostics& dia
         out.append(bytes);
         return absl::OkStatus();
       },
-      threads, progress, diagnostics);
+      options.threads, progress, diagnostics);
   if (!written.ok()) return written;
   if (absl::Status s = progress.report(1); !s.ok()) return s;
   return out;

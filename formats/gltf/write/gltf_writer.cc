@@ -10,6 +10,7 @@
 #include "engine/atomic_file.h"
 #include "engine/cores.h"
 #include "engine/errors.h"
+#include "engine/file_uri.h"
 #include "engine/options.h"
 #include "engine/progress.h"
 #include "engine/strings.h"
@@ -145,20 +146,16 @@ class ProgressSink final : public ByteSink {
 // layout with the makers of its views (which point into the plans, so a Document never moves).
 class Document {
  public:
-  // threads: as WriteOptions::threads.
   static absl::StatusOr<std::unique_ptr<Document>> plan(const Scene& scene, bool binary,
-                                                        int threads, const UriPolicy& uris,
-                                                        const MeshCompression& compression,
-                                                        bool transcode_images, Progress& progress,
+                                                        const WriteOptions& options,
+                                                        Progress& progress,
                                                         Diagnostics& diagnostics) {
     warn_dropped_globals(scene, diagnostics);
     absl::StatusOr<MaterialTable> materials = MaterialTable::build(scene, diagnostics);
     if (!materials.ok()) return materials.status();
-    WriteOptions options;
-    options.threads = threads;
-    std::unique_ptr<Document> doc(new Document(scene, binary, threads_for(options.threads), uris,
-                                               compression, transcode_images,
-                                               *std::move(materials)));
+    std::unique_ptr<Document> doc(new Document(
+        scene, binary, threads_for(options.threads), uri_policy(options), options.compression,
+        options.transcode_images.value_or(binary), *std::move(materials)));
     if (absl::Status s = doc->plan_parts(progress, diagnostics); !s.ok()) return s;
     return doc;
   }
@@ -384,12 +381,10 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
 }  // namespace
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics, int threads,
-                                        const UriPolicy& uris, const ProgressCallback& callback,
-                                        const MeshCompression& compression, bool transcode_images) {
-  Progress progress(callback, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(
-      scene, binary, threads, uris, compression, transcode_images, progress, diagnostics);
+                                        Diagnostics& diagnostics, const WriteOptions& options) {
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, options, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   Written out;
@@ -411,16 +406,14 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads, const UriPolicy& uris,
-                   const ProgressCallback& callback, const MeshCompression& compression,
-                   bool transcode_images) {
+                   Diagnostics& diagnostics, const WriteOptions& options) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
-  Progress progress(callback, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc = Document::plan(
-      scene, binary, threads, uris, compression, transcode_images, progress, diagnostics);
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, options, progress, diagnostics);
   if (!doc.ok()) return doc.status();
   const BinLayout& bin = (*doc)->bin();
   std::string json;

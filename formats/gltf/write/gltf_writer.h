@@ -11,7 +11,6 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/diagnostics.h"
-#include "engine/file_uri.h"
 #include "engine/options.h"
 #include "model/scene.h"
 
@@ -20,15 +19,13 @@ namespace px::gltf {
 // Writes scene as GLB (binary=true) or as .gltf + .bin beside it (binary=false, the .bin named
 // after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
 // committed first, then the .gltf, and on any failure neither is left. The buffer is made and
-// written a piece at a time, never held whole; threads as WriteOptions::threads. An image URI the
-// policy does not allow is not written (gltf.write.image-uri-dropped). progress is told how far
-// the write has got (WriteOptions::progress); when it stops the write, nothing is left.
-// compression: how the meshes are compressed (WriteOptions::compression). transcode_images:
-// TGA, BMP, TIFF and DDS images embedded as PNG (WriteOptions::transcode_images, resolved).
+// written a piece at a time, never held whole. Of the options (engine/options.h), binary, collada
+// and stream_encoding are the caller's: the writer reads threads; allow_remote_uris and
+// allow_external_files (an image URI they do not allow is not written,
+// gltf.write.image-uri-dropped); progress, told how far the write has got (when it stops the
+// write, nothing is left); compression; and transcode_images, unset taken as `binary`.
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
-                   Diagnostics& diagnostics, int threads = 0, const UriPolicy& uris = {},
-                   const ProgressCallback& progress = nullptr,
-                   const MeshCompression& compression = {}, bool transcode_images = false);
+                   Diagnostics& diagnostics, const WriteOptions& options = {});
 
 // The same into memory, for streams and tests: GLB bytes in json (binary=true, bin empty), or the
 // JSON with the buffer as a separate string whose uri is bin_name (binary=false).
@@ -37,10 +34,6 @@ struct Written {
   std::string bin;
 };
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
-                                        Diagnostics& diagnostics, int threads = 0,
-                                        const UriPolicy& uris = {},
-                                        const ProgressCallback& progress = nullptr,
-                                        const MeshCompression& compression = {},
-                                        bool transcode_images = false);
+                                        Diagnostics& diagnostics, const WriteOptions& options = {});
 
 }  // namespace px::gltf
