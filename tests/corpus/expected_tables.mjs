@@ -11,8 +11,9 @@
 //                                validity check that reports it (gltf_corpus), one row a pair
 //
 // A table is tab-separated, one row a line; `#` starts a comment line. Every polyxios code a table
-// names must be one the CLI knows (tools/cli/known_codes.cc), so that a renamed rule cannot leave
-// a table expecting what no run says any more.
+// names must be one the CLI knows (the lists beside each module, engine/codes.cc, model/codes.cc,
+// formats/**/codes.cc, that tools/cli/known_codes.cc assembles), so that a renamed rule cannot
+// leave a table expecting what no run says any more.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,15 +84,32 @@ export function readValidatorCodes(file = TABLES.validatorCodes) {
   return out;
 }
 
-// The codes tools/cli/known_codes.cc lists (its string literals of dotted lowercase words), and
-// whether a code is known: listed, or of the one family built from a semantic,
-// collada.<semantic>.duplicate-set (as is_known_code there).
+// The code lists of engine/, model/ and formats/**: each a codes.cc.
+function codeLists() {
+  const found = [];
+  const walk = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const where = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(where);
+      else if (entry.name === 'codes.cc') found.push(where);
+    }
+  };
+  for (const top of ['engine', 'model', 'formats']) walk(path.join(SOURCE_ROOT, top));
+  return found;
+}
+
+// The codes the lists hold (their string literals of dotted lowercase words), and whether a code
+// is known: listed, or of the one family built from a semantic, collada.<semantic>.duplicate-set
+// (as is_known_code in tools/cli/known_codes.cc).
 let known = null;
 export function isKnownCode(code) {
   if (!known) {
-    const text = fs.readFileSync(path.join(SOURCE_ROOT, 'tools', 'cli', 'known_codes.cc'), 'utf8');
-    known = new Set([...text.matchAll(/^\s*"([a-z0-9_.-]+\.[a-z0-9_.-]+)",/gm)].map((m) => m[1]));
-    if (known.size < 100) throw new Error(`known_codes.cc: only ${known.size} codes found; has its form changed?`);
+    known = new Set();
+    for (const list of codeLists()) {
+      const text = fs.readFileSync(list, 'utf8');
+      for (const m of text.matchAll(/^\s*"([a-z0-9_.-]+\.[a-z0-9_.-]+)",/gm)) known.add(m[1]);
+    }
+    if (known.size < 100) throw new Error(`codes.cc lists: only ${known.size} codes found; has their form changed?`);
   }
   return known.has(code) || /^collada\.[a-z0-9_-]+\.duplicate-set$/.test(code);
 }
@@ -100,7 +118,7 @@ export function isKnownCode(code) {
 export function unknownCodes(codes, where) {
   return [...new Set(codes)]
     .filter((c) => !isKnownCode(c))
-    .map((c) => `${where}: ${c} is not in tools/cli/known_codes.cc`);
+    .map((c) => `${where}: ${c} is in no code list (engine/, model/, formats/**/codes.cc)`);
 }
 
 // The folder of `floors` (a Map) a corpus-relative file counts under: the longest listed folder
