@@ -16,18 +16,11 @@ namespace {
 
 constexpr std::string_view kRootName = "up_axis_and_unit";
 
-ValueMap* asset_of(Scene& scene) {
-  Value* asset = find_value(scene.global_attrs, "asset");
-  return asset != nullptr && asset->is_map() ? &asset->as_map() : nullptr;
-}
-
 void record_target(Scene& scene, const AxisUnitTarget& target) {
-  if (asset_of(scene) == nullptr) set_value(scene.global_attrs, "asset", Value(ValueMap{}));
-  ValueMap& asset = *asset_of(scene);
-  if (target.up_axis) set_value(asset, "up_axis", Value(up_axis_name(*target.up_axis)));
-  if (target.meters) {
-    set_value(asset, "unit", Value(ValueMap{{"name", Value("meter")}, {"meter", Value(1.0)}}));
+  if (target.up_axis) {
+    scene.asset.set(AssetField::kUpAxis, std::string(up_axis_name(*target.up_axis)));
   }
+  if (target.meters) scene.asset.set_unit(AssetUnit{"meter", 1.0});
 }
 
 // --- root transform ---------------------------------------------------------------------------
@@ -309,26 +302,22 @@ AxisCorrection axis_correction_of(const Scene& scene, const AxisUnitTarget& targ
                                   BakeNotes& notes) {
   UpAxis from = UpAxis::kY;
   double meter = 1;
-  const Value* asset = find_value(scene.global_attrs, "asset");
-  if (asset != nullptr && asset->is_map()) {
-    if (const Value* axis = find_value(asset->as_map(), "up_axis")) {
-      std::optional<UpAxis> named =
-          axis->is_string() ? up_axis_named(axis->as_string()) : std::nullopt;
-      if (named) {
-        from = *named;
-      } else {
-        notes.push_back({"scene.axis.up-axis-unknown",
-                         "the asset's up_axis is not X_UP, Y_UP or Z_UP; it is taken as Y_UP"});
-      }
+  const Asset& asset = scene.asset;
+  if (asset.up_axis) {
+    if (std::optional<UpAxis> named = up_axis_named(*asset.up_axis)) {
+      from = *named;
+    } else {
+      notes.push_back({"scene.axis.up-axis-unknown",
+                       "the asset's up_axis is not X_UP, Y_UP or Z_UP; it is taken as Y_UP"});
     }
-    if (const Value* unit = find_value(asset->as_map(), "unit"); unit != nullptr) {
-      const Value* m = unit->is_map() ? find_value(unit->as_map(), "meter") : nullptr;
-      if (m != nullptr && m->is_number() && std::isfinite(m->as_double()) && m->as_double() > 0) {
-        meter = m->as_double();
-      } else {
-        notes.push_back({"scene.axis.unit-unknown",
-                         "the asset's unit has no finite positive meter; it is taken as 1"});
-      }
+  }
+  if (asset.unit) {
+    const std::optional<double> m = asset.unit->meter;
+    if (m && std::isfinite(*m) && *m > 0) {
+      meter = *m;
+    } else {
+      notes.push_back({"scene.axis.unit-unknown",
+                       "the asset's unit has no finite positive meter; it is taken as 1"});
     }
   }
   return AxisCorrection(from, target.up_axis.value_or(from), target.meters ? meter : 1);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "model/arena.h"
+#include "model/asset.h"
 #include "model/instances.h"
 #include "model/mesh.h"
 #include "model/shared_bytes.h"
@@ -152,7 +153,8 @@ struct Scene {
   std::vector<Material> materials;
   std::vector<Texture> textures;
   std::vector<Image> images;
-  ValueMap global_attrs;  // "asset", "extras", "skins", "animations"
+  Asset asset;
+  ValueMap global_attrs;  // "extras", "skins", "animations"
   std::unique_ptr<Arena> arena;
 };
 

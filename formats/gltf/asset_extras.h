@@ -4,17 +4,24 @@
 // licence survive a conversion and a COLLADA round trip through glTF.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
-#include "model/value.h"
+#include "model/asset.h"
 
 namespace px::gltf {
 
-inline bool is_asset_extra(std::string_view key, const Value& value) {
-  if (key == "unit") return value.is_map();
-  return (key == "author" || key == "authoring_tool" || key == "created" || key == "modified" ||
-          key == "up_axis") &&
-         value.is_string();
+// The field asset.extras keeps under `key`, nullopt for a key of another meaning.
+inline std::optional<AssetField> asset_extra_named(std::string_view key) {
+  for (AssetField field : {AssetField::kAuthor, AssetField::kAuthoringTool, AssetField::kCreated,
+                           AssetField::kModified, AssetField::kUpAxis, AssetField::kUnit}) {
+    if (asset_field_name(field) == key) return field;
+  }
+  return std::nullopt;
+}
+
+inline bool is_asset_extra(AssetField field) {
+  return asset_extra_named(asset_field_name(field)).has_value();
 }
 
 }  // namespace px::gltf

@@ -11,6 +11,7 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
+#include "python/src/scene_attrs.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -141,7 +142,7 @@ taken from it keeps it alive.)")
       .def_property_readonly(
           "global_attrs",
           [](py::object self) {
-            return to_python(self.cast<const SceneHandle&>().scene->global_attrs, self);
+            return global_attrs_dict(*self.cast<const SceneHandle&>().scene, self);
           },
           "dict: 'asset', 'skins', 'animations', 'cameras', 'lights', 'extras', ... (arrays as "
           "read-only numpy views)")

@@ -21,13 +21,8 @@ constexpr char kDocument[] =
     "<library_visual_scenes><visual_scene id=\"s\"><node id=\"n\"/></visual_scene>"
     "</library_visual_scenes><scene><instance_visual_scene url=\"#s\"/></scene></COLLADA>";
 
-const ValueMap& asset_of(const Scene& scene) {
-  return find_value(scene.global_attrs, "asset")->as_map();
-}
-
-std::string string_at(const ValueMap& asset, std::string_view key) {
-  const Value* v = find_value(asset, key);
-  return v != nullptr && v->is_string() ? v->as_string() : "<none>";
+std::string text_of(const Scene& scene, AssetField field) {
+  return scene.asset.text(field).value_or("<none>");
 }
 
 Scene read_bytes(std::string_view bytes, Diagnostics& d) {
@@ -63,12 +58,12 @@ TEST(AssetRecord, SurvivesColladaToGlbToCollada) {
   std::string dae = write_bytes(through_glb, true, dae_write);
   EXPECT_EQ(dae_write.warning_count(), 0);
   Scene last = read_bytes(dae, d);
-  for (const char* key : {"author", "authoring_tool", "copyright", "created", "modified", "up_axis"}) {
-    EXPECT_EQ(string_at(asset_of(last), key), string_at(asset_of(first), key)) << key;
+  for (AssetField field : {AssetField::kAuthor, AssetField::kAuthoringTool, AssetField::kCopyright,
+                           AssetField::kCreated, AssetField::kModified, AssetField::kUpAxis}) {
+    EXPECT_EQ(text_of(last, field), text_of(first, field)) << asset_field_name(field);
   }
-  const ValueMap& unit = find_value(asset_of(last), "unit")->as_map();
-  EXPECT_EQ(find_value(unit, "name")->as_string(), "centimeter");
-  EXPECT_EQ(find_value(unit, "meter")->as_double(), 0.01);
+  EXPECT_EQ(last.asset.unit->name, "centimeter");
+  EXPECT_EQ(last.asset.unit->meter, 0.01);
   EXPECT_NE(dae.find("<authoring_tool>polyxios"), std::string::npos);
 }
 
@@ -79,8 +74,8 @@ TEST(AssetRecord, AGltfsGeneratorAndCopyrightReachTheContributor) {
                     "copyright": "CC-BY 4.0 Someone"}})",
       d);
   Scene back = read_bytes(write_bytes(scene, true, d), d);
-  EXPECT_EQ(string_at(asset_of(back), "authoring_tool"), "Khronos glTF Blender I/O v3.6");
-  EXPECT_EQ(string_at(asset_of(back), "copyright"), "CC-BY 4.0 Someone");
+  EXPECT_EQ(text_of(back, AssetField::kAuthoringTool), "Khronos glTF Blender I/O v3.6");
+  EXPECT_EQ(text_of(back, AssetField::kCopyright), "CC-BY 4.0 Someone");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // spec/collada.md, Reading and Quirks: the <asset> - up axis, unit, timestamps and contributor
-// in global_attrs["asset"]; an invalid up axis or meter read with a warning.
+// in Scene::asset; an invalid up axis or meter read with a warning.
 #include <gtest/gtest.h>
 
 #include <Eigen/Core>
@@ -15,23 +15,12 @@ std::string asset_document(std::string_view asset, std::string_view rest = "") {
   return document(cat("<asset>", asset, "</asset>\n", rest));
 }
 
-const ValueMap* asset_of(const ReadResult& r) {
-  EXPECT_TRUE(r.scene.ok()) << r.scene.status();
-  if (!r.scene.ok()) return nullptr;
-  const Value* asset = find_value(r.scene->global_attrs, "asset");
-  EXPECT_NE(asset, nullptr);
-  return asset == nullptr ? nullptr : &asset->as_map();
-}
-
 double meter_of(const ReadResult& r) {
-  const ValueMap* asset = asset_of(r);
-  if (asset == nullptr) return -1;
-  const Value* unit = find_value(*asset, "unit");
-  EXPECT_NE(unit, nullptr);
-  if (unit == nullptr) return -1;
-  const Value* meter = find_value(unit->as_map(), "meter");
-  EXPECT_NE(meter, nullptr);
-  return meter == nullptr ? -1 : meter->as_double();
+  EXPECT_TRUE(r.scene.ok()) << r.scene.status();
+  if (!r.scene.ok()) return -1;
+  const std::optional<AssetUnit>& unit = r.scene->asset.unit;
+  EXPECT_TRUE(unit && unit->meter);
+  return unit && unit->meter ? *unit->meter : -1;
 }
 
 TEST(AssetTest, AssetKeepsUpAxisUnitTimestampsAndContributor) {
@@ -40,17 +29,21 @@ TEST(AssetTest, AssetKeepsUpAxisUnitTimestampsAndContributor) {
       "<copyright>CC-BY</copyright></contributor><created>2024-01-02T03:04:05Z</created>"
       "<modified>2024-02-03T04:05:06Z</modified><unit name=\"centimeter\" meter=\"0.01\"/>"
       "<up_axis>Z_UP</up_axis>"));
-  const ValueMap* asset = asset_of(r);
-  ASSERT_NE(asset, nullptr);
-  EXPECT_EQ(find_value(*asset, "up_axis")->as_string(), "Z_UP");
-  EXPECT_EQ(find_value(*asset, "author")->as_string(), "Ada");
-  EXPECT_EQ(find_value(*asset, "authoring_tool")->as_string(), "Blender 2.79");
-  EXPECT_EQ(find_value(*asset, "copyright")->as_string(), "CC-BY");
-  EXPECT_EQ(find_value(*asset, "created")->as_string(), "2024-01-02T03:04:05Z");
-  EXPECT_EQ(find_value(*asset, "modified")->as_string(), "2024-02-03T04:05:06Z");
-  const ValueMap& unit = find_value(*asset, "unit")->as_map();
-  EXPECT_EQ(find_value(unit, "name")->as_string(), "centimeter");
-  EXPECT_EQ(find_value(unit, "meter")->as_double(), 0.01);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Asset& asset = r.scene->asset;
+  EXPECT_EQ(asset.up_axis, "Z_UP");
+  EXPECT_EQ(asset.author, "Ada");
+  EXPECT_EQ(asset.authoring_tool, "Blender 2.79");
+  EXPECT_EQ(asset.copyright, "CC-BY");
+  EXPECT_EQ(asset.created, "2024-01-02T03:04:05Z");
+  EXPECT_EQ(asset.modified, "2024-02-03T04:05:06Z");
+  EXPECT_EQ(asset.unit->name, "centimeter");
+  EXPECT_EQ(asset.unit->meter, 0.01);
+  // The order a write spells and warns in: the reader's, whatever the document's.
+  EXPECT_EQ(asset.order,
+            (std::vector<AssetField>{AssetField::kUpAxis, AssetField::kUnit, AssetField::kCreated,
+                                     AssetField::kModified, AssetField::kAuthor,
+                                     AssetField::kAuthoringTool, AssetField::kCopyright}));
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
@@ -67,10 +60,7 @@ TEST(AssetTest, UpAxisIsRecordedNeverApplied) {
 TEST(AssetTest, UpAxisOutsideTheThreeIsDroppedWithAWarning) {
   ReadResult r = read_text(asset_document("<up_axis>W_UP</up_axis>"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Value* asset = find_value(r.scene->global_attrs, "asset");
-  if (asset != nullptr) {
-    EXPECT_EQ(find_value(asset->as_map(), "up_axis"), nullptr);
-  }
+  EXPECT_EQ(r.scene->asset.up_axis, std::nullopt);
   EXPECT_EQ(r.diagnostics.count("collada.asset.up-axis"), 1);
   EXPECT_EQ(r.diagnostics.warning_count(), 1);
 }

@@ -6,55 +6,53 @@
 namespace px::collada::testing {
 namespace {
 
-Scene scene_with_asset(ValueMap asset) {
+Scene scene_with_asset(std::vector<std::pair<AssetField, std::string>> fields) {
   Scene scene;
-  scene.global_attrs.emplace_back("asset", Value(std::move(asset)));
+  for (auto& [field, text] : fields) scene.asset.set(field, std::move(text));
   return scene;
 }
 
-std::string asset_string(const Scene& scene, std::string_view key) {
-  const Value* asset = find_value(scene.global_attrs, "asset");
-  if (asset == nullptr || !asset->is_map()) return "";
-  const Value* v = find_value(asset->as_map(), key);
-  return v != nullptr && v->is_string() ? v->as_string() : "";
+std::string asset_string(const Scene& scene, AssetField field) {
+  return scene.asset.text(field).value_or("");
 }
 
-// R54: a write keeps the author and copyright, drops other keys with a warning (another format's
-// version and generator silently). Beyond the spec (issue 15): the source's authoring tool stays
-// in the first contributor, where readers look, and polyxios names itself in a second one.
+// R54: a write keeps the author and copyright, drops other fields with a warning (another
+// format's version and generator silently). Beyond the spec (issue 15): the source's authoring tool
+// stays in the first contributor, where readers look, and polyxios names itself in a second one.
 TEST(AssetWriter, KeepsAuthorCopyrightAndTheSourceToolAddsPolyxiosDropsOtherKeysWithAWarning) {
-  Scene scene = scene_with_asset({{"author", Value("Ada")},
-                                  {"copyright", Value("(c) 2024")},
-                                  {"authoring_tool", Value("Maya")},
-                                  {"version", Value("2.0")},
-                                  {"generator", Value("Khronos")},
-                                  {"title", Value("robot")}});
+  Scene scene = scene_with_asset({{AssetField::kAuthor, "Ada"},
+                                  {AssetField::kCopyright, "(c) 2024"},
+                                  {AssetField::kAuthoringTool, "Maya"},
+                                  {AssetField::kVersion, "2.0"},
+                                  {AssetField::kGenerator, "Khronos"},
+                                  {AssetField::kMinVersion, "2.0"}});
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(asset_string(*rt.read.scene, "author"), "Ada");
-  EXPECT_EQ(asset_string(*rt.read.scene, "copyright"), "(c) 2024");
-  EXPECT_EQ(asset_string(*rt.read.scene, "authoring_tool"), "Maya");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kAuthor), "Ada");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kCopyright), "(c) 2024");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kAuthoringTool), "Maya");
   EXPECT_NE(rt.written.text->find("<contributor>\n      <authoring_tool>polyxios 0.1.0"
                                   "</authoring_tool>\n    </contributor>"),
             std::string::npos);
   EXPECT_EQ(warned(rt.written, "collada.write.asset-dropped"), 1);
-  EXPECT_NE(rt.written.diagnostics.entries()[0].message.find("title"), std::string::npos);
+  EXPECT_NE(rt.written.diagnostics.entries()[0].message.find("minVersion"), std::string::npos);
   EXPECT_EQ(rt.written.diagnostics.entries()[0].message.find("version"), std::string::npos);
 }
 
 // Beyond the spec (issue 15): a glTF asset's generator is the source's tool; polyxios's own
 // output names one contributor, polyxios.
 TEST(AssetWriter, AGltfGeneratorIsTheSourcesToolAndPolyxiosIsNotNamedTwice) {
-  Scene gltf = scene_with_asset({{"generator", Value("Khronos glTF Blender I/O v3.6")},
-                                 {"copyright", Value("CC-BY 4.0 Someone")}});
+  Scene gltf = scene_with_asset({{AssetField::kGenerator, "Khronos glTF Blender I/O v3.6"},
+                                 {AssetField::kCopyright, "CC-BY 4.0 Someone"}});
   RoundTrip rt = write_and_read(gltf);
   ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(asset_string(*rt.read.scene, "authoring_tool"), "Khronos glTF Blender I/O v3.6");
-  EXPECT_EQ(asset_string(*rt.read.scene, "copyright"), "CC-BY 4.0 Someone");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kAuthoringTool),
+            "Khronos glTF Blender I/O v3.6");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kCopyright), "CC-BY 4.0 Someone");
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
 
-  Scene ours = scene_with_asset({{"authoring_tool", Value("polyxios 0.1.0")},
-                                 {"generator", Value("polyxios")}});
+  Scene ours = scene_with_asset(
+      {{AssetField::kAuthoringTool, "polyxios 0.1.0"}, {AssetField::kGenerator, "polyxios"}});
   Written again = write_text(ours);
   ASSERT_TRUE(again.text.ok());
   size_t first = again.text->find("<contributor>");
@@ -66,11 +64,11 @@ TEST(AssetWriter, AGltfGeneratorIsTheSourcesToolAndPolyxiosIsNotNamedTwice) {
 // warning; so two writes of one scene are byte-identical.
 TEST(AssetWriter, TimestampsAreTheAssetsDateTimesElseTheEpochWithAWarning) {
   Scene scene = scene_with_asset(
-      {{"created", Value("2024-01-02T03:04:05Z")}, {"modified", Value("yesterday")}});
+      {{AssetField::kCreated, "2024-01-02T03:04:05Z"}, {AssetField::kModified, "yesterday"}});
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(asset_string(*rt.read.scene, "created"), "2024-01-02T03:04:05Z");
-  EXPECT_EQ(asset_string(*rt.read.scene, "modified"), "1970-01-01T00:00:00Z");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kCreated), "2024-01-02T03:04:05Z");
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kModified), "1970-01-01T00:00:00Z");
   EXPECT_EQ(warned(rt.written, "collada.write.asset-timestamp"), 1);
   Written again = write_text(scene);
   EXPECT_EQ(*again.text, *rt.written.text);
@@ -94,16 +92,35 @@ TEST(AssetWriter, XsDateTimeAcceptsFractionsAndZonesOnly) {
 }
 
 TEST(AssetWriter, UnitAndUpAxisAreWrittenAndReadBack) {
-  ValueMap unit{{"name", Value("centimeter")}, {"meter", Value(0.01)}};
-  Scene scene = scene_with_asset({{"unit", Value(unit)}, {"up_axis", Value("Z_UP")}});
+  Scene scene;
+  scene.asset.set_unit(AssetUnit{"centimeter", 0.01});
+  scene.asset.set(AssetField::kUpAxis, "Z_UP");
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
-  EXPECT_EQ(asset_string(*rt.read.scene, "up_axis"), "Z_UP");
-  const Value* asset = find_value(rt.read.scene->global_attrs, "asset");
-  const Value* u = find_value(asset->as_map(), "unit");
-  ASSERT_NE(u, nullptr);
-  EXPECT_EQ(find_value(u->as_map(), "meter")->as_double(), 0.01);
+  EXPECT_EQ(asset_string(*rt.read.scene, AssetField::kUpAxis), "Z_UP");
+  ASSERT_TRUE(rt.read.scene->asset.unit.has_value());
+  EXPECT_EQ(rt.read.scene->asset.unit->meter, 0.01);
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
+}
+
+// Warnings come in the order the asset holds its fields (a glTF read's extras order), the
+// dropped fields' list last.
+TEST(AssetWriter, WarnsInTheAssetsOrderTheDroppedListLast) {
+  Scene scene;
+  scene.asset.set(AssetField::kMinVersion, "2.0");
+  scene.asset.set(AssetField::kUpAxis, "W_UP");
+  scene.asset.set(AssetField::kModified, "yesterday");
+  scene.asset.set_unit(AssetUnit{"cm", -1.0});
+  scene.asset.set(AssetField::kCreated, "today");
+  Written written = write_text(scene);
+  ASSERT_TRUE(written.text.ok());
+  std::vector<std::string> codes;
+  for (const auto& entry : written.diagnostics.entries()) codes.push_back(entry.code);
+  EXPECT_EQ(codes, (std::vector<std::string>{
+                       "collada.write.asset-up-axis", "collada.write.asset-timestamp",
+                       "collada.write.asset-unit", "collada.write.asset-timestamp",
+                       "collada.write.asset-dropped"}));
+  EXPECT_NE(written.diagnostics.entries()[1].message.find("modified"), std::string::npos);
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST(DocumentWriter, CharactersXmlCannotHoldAreWrittenAsReplacementsWithOneWarni
 // and written again gives the bytes of the first write.
 TEST(DocumentWriter, OneSceneAlwaysGivesTheSameBytes) {
   Scene scene;
-  scene.global_attrs.emplace_back("asset", Value(ValueMap{{"author", Value("A")}}));
+  scene.asset.set(AssetField::kAuthor, "A");
   for (int i = 0; i < 3; ++i) {
     Node& node = scene.nodes.emplace_back();
     node.name = cat("n", i);

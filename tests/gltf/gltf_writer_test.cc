@@ -22,30 +22,28 @@ namespace fs = std::filesystem;
 
 TEST(GltfWriter, AssetNamesVersionGeneratorAndCopyright) {
   Scene scene = triangle_scene();
-  set_value(scene.global_attrs, "asset",
-            Value(ValueMap{{"copyright", Value("(c) Someone")}, {"unit", Value(0.01)}}));
+  scene.asset.set(AssetField::kGenerator, "Blender I/O");
+  scene.asset.set(AssetField::kCopyright, "(c) Someone");
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   const auto& asset = p.doc["asset"];
   EXPECT_STREQ(asset["version"].GetString(), "2.0");
   EXPECT_STREQ(asset["generator"].GetString(), "polyxios");
   EXPECT_STREQ(asset["copyright"].GetString(), "(c) Someone");
-  EXPECT_EQ(diagnostics.count("gltf.write.global-dropped"), 1);
+  EXPECT_EQ(diagnostics.warning_count(), 0);
 }
 
 // Beyond the spec (issue 15): what a COLLADA asset records of its source (author, authoring
 // tool, dates, up axis, unit) goes in asset.extras, with no warning.
 TEST(GltfWriter, TheSourcesRecordGoesInAssetExtras) {
   Scene scene = triangle_scene();
-  ValueMap unit{{"name", Value("centimeter")}, {"meter", Value(0.01)}};
-  set_value(scene.global_attrs, "asset",
-            Value(ValueMap{{"up_axis", Value("Z_UP")},
-                           {"unit", Value(unit)},
-                           {"created", Value("2024-01-02T03:04:05Z")},
-                           {"modified", Value("2024-01-03T03:04:05Z")},
-                           {"author", Value("Ada")},
-                           {"authoring_tool", Value("Maya 2024")},
-                           {"copyright", Value("(c) Ada")}}));
+  scene.asset.set(AssetField::kUpAxis, "Z_UP");
+  scene.asset.set_unit(AssetUnit{"centimeter", 0.01});
+  scene.asset.set(AssetField::kCreated, "2024-01-02T03:04:05Z");
+  scene.asset.set(AssetField::kModified, "2024-01-03T03:04:05Z");
+  scene.asset.set(AssetField::kAuthor, "Ada");
+  scene.asset.set(AssetField::kAuthoringTool, "Maya 2024");
+  scene.asset.set(AssetField::kCopyright, "(c) Ada");
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   const auto& asset = p.doc["asset"];
@@ -63,10 +61,30 @@ TEST(GltfWriter, TheSourcesRecordGoesInAssetExtras) {
   EXPECT_EQ(diagnostics.warning_count(), 0);
 
   // A glTF source's generator stays its own: polyxios is the file's generator now.
-  set_value(scene.global_attrs, "asset", Value(ValueMap{{"generator", Value("Blender I/O")}}));
+  scene.asset = Asset{};
+  scene.asset.set(AssetField::kGenerator, "Blender I/O");
   Parsed from_gltf = write_gltf(scene, diagnostics);
   EXPECT_FALSE(from_gltf.doc["asset"].HasMember("extras"));
   EXPECT_EQ(diagnostics.warning_count(), 0);
+}
+
+// The record goes in asset.extras in the order the asset holds it: a COLLADA read's, with the up
+// axis an axis conversion records last when the document gave none, as the glTF read it came
+// from spelled it.
+TEST(GltfWriter, AssetExtrasKeepTheAssetsOrder) {
+  Scene scene = triangle_scene();
+  scene.asset.set_unit(AssetUnit{"centimeter", 0.01});
+  scene.asset.set(AssetField::kCreated, "2024-01-02T03:04:05Z");
+  scene.asset.set(AssetField::kUpAxis, "Y_UP");
+  scene.asset.set(AssetField::kCreated, "2024-01-03T03:04:05Z");  // keeps its place
+  Diagnostics diagnostics;
+  Parsed p = write_gltf(scene, diagnostics);
+  std::vector<std::string> keys;
+  for (const auto& member : p.doc["asset"]["extras"].GetObject()) {
+    keys.emplace_back(member.name.GetString());
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"unit", "created", "up_axis"}));
+  EXPECT_STREQ(p.doc["asset"]["extras"]["created"].GetString(), "2024-01-03T03:04:05Z");
 }
 
 TEST(GltfWriter, SceneExtrasBecomeTheFilesExtrasAndOtherGlobalsAreLeftOut) {

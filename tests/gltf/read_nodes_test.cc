@@ -6,7 +6,10 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "tests/gltf/read_test_util.h"
+#include "tests/gltf/test_scene.h"
 
 namespace px::gltf::testing {
 namespace {
@@ -129,10 +132,8 @@ TEST(ReadScenes, AssetAndDocumentExtrasAreKept) {
       R"({"asset": {"version": "2.0", "generator": "hand", "copyright": "me"},
           "extras": {"project": 7}})");
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Value* asset = find_value(r.scene->global_attrs, "asset");
-  ASSERT_NE(asset, nullptr);
-  EXPECT_EQ(find_value(asset->as_map(), "generator")->as_string(), "hand");
-  EXPECT_EQ(find_value(asset->as_map(), "copyright")->as_string(), "me");
+  EXPECT_EQ(r.scene->asset.generator, "hand");
+  EXPECT_EQ(r.scene->asset.copyright, "me");
   const Value* extras = find_value(r.scene->global_attrs, "extras");
   ASSERT_NE(extras, nullptr);
   EXPECT_EQ(find_value(extras->as_map(), "project")->as_int(), 7);
@@ -148,15 +149,38 @@ TEST(ReadScenes, TheSourcesRecordInAssetExtrasComesBack) {
                                "unit": {"name": "centimeter", "meter": 0.01},
                                "modified": 5, "project": "x"}}})");
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueMap& asset = find_value(r.scene->global_attrs, "asset")->as_map();
-  EXPECT_EQ(find_value(asset, "author")->as_string(), "Ada");
-  EXPECT_EQ(find_value(asset, "authoring_tool")->as_string(), "Maya 2024");
-  EXPECT_EQ(find_value(asset, "created")->as_string(), "2024-01-02T03:04:05Z");
-  EXPECT_EQ(find_value(asset, "up_axis")->as_string(), "Z_UP");
-  EXPECT_EQ(find_value(find_value(asset, "unit")->as_map(), "meter")->as_double(), 0.01);
-  EXPECT_EQ(find_value(asset, "modified"), nullptr);
-  EXPECT_EQ(find_value(asset, "project"), nullptr);
-  EXPECT_EQ(find_value(asset, "extras"), nullptr);
+  const Asset& asset = r.scene->asset;
+  EXPECT_EQ(asset.author, "Ada");
+  EXPECT_EQ(asset.authoring_tool, "Maya 2024");
+  EXPECT_EQ(asset.created, "2024-01-02T03:04:05Z");
+  EXPECT_EQ(asset.up_axis, "Z_UP");
+  EXPECT_EQ(asset.unit->name, "centimeter");
+  EXPECT_EQ(asset.unit->meter, 0.01);
+  EXPECT_EQ(asset.modified, std::nullopt);
+  // In the order the document spells them, after glTF's own fields.
+  EXPECT_EQ(asset.order, (std::vector<AssetField>{AssetField::kVersion, AssetField::kGenerator,
+                                                  AssetField::kAuthor, AssetField::kAuthoringTool,
+                                                  AssetField::kCreated, AssetField::kUpAxis,
+                                                  AssetField::kUnit}));
+}
+
+// The unit in asset.extras is written back as the source spelled it (its keys, their order and
+// an integer meter), and its first spelling of a key is the one kept.
+TEST(ReadScenes, AnAssetExtrasUnitIsWrittenBackAsSpelled) {
+  ReadResult r = read_bytes(
+      R"({"asset": {"version": "2.0",
+                    "extras": {"author": "Ada", "unit": {"meter": 1, "name": 7, "note": "x"},
+                               "author": "Bea"}}})");
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_EQ(r.scene->asset.author, "Ada");
+  EXPECT_EQ(r.scene->asset.unit->meter, 1.0);
+  EXPECT_EQ(r.scene->asset.unit->name, std::nullopt);
+  Parsed p = write_gltf(*r.scene);
+  rapidjson::StringBuffer unit;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(unit);
+  p.doc["asset"]["extras"]["unit"].Accept(writer);
+  EXPECT_STREQ(unit.GetString(), R"({"meter":1,"name":7,"note":"x"})");
+  EXPECT_STREQ(p.doc["asset"]["extras"]["author"].GetString(), "Ada");
 }
 
 }  // namespace

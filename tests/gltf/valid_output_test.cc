@@ -180,13 +180,13 @@ TEST(ValidOutput, ASkinnedNodesJointsJoinItsScene) {
 
 TEST(ValidOutput, AssetMinVersionIsWrittenOnlyWhenItIsTheVersionWritten) {
   Scene scene = triangle_scene();
-  set_value(scene.global_attrs, "asset", Value(ValueMap{{"minVersion", Value("2.0")}}));
+  scene.asset.set(AssetField::kMinVersion, "2.0");
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   EXPECT_STREQ(p.doc["asset"]["minVersion"].GetString(), "2.0");
   EXPECT_EQ(diagnostics.warning_count(), 0);
 
-  set_value(scene.global_attrs, "asset", Value(ValueMap{{"minVersion", Value("2.1")}}));
+  scene.asset.set(AssetField::kMinVersion, "2.1");
   Diagnostics above;
   Parsed q = write_gltf(scene, above);
   EXPECT_FALSE(q.doc["asset"].HasMember("minVersion"));

@@ -60,9 +60,8 @@ Scene triangle_scene(std::string_view up_axis, double meter) {
   node.matrix = compose_elements(*transform_elements(node.extras));
   scene.nodes.push_back(std::move(node));
   scene.scenes = {{0}};
-  ValueMap asset{{"up_axis", Value(up_axis)},
-                 {"unit", Value(ValueMap{{"name", Value("cm")}, {"meter", Value(meter)}})}};
-  set_value(scene.global_attrs, "asset", Value(std::move(asset)));
+  scene.asset.set(AssetField::kUpAxis, std::string(up_axis));
+  scene.asset.set_unit(AssetUnit{"cm", meter});
   return scene;
 }
 
@@ -212,11 +211,9 @@ TEST(AxisUnit, TheAssetRecordNamesTheTarget) {
   Scene scene = triangle_scene("Z_UP", 0.01);
   BakeNotes notes;
   convert_axis_unit(scene, to_y_up_meters(false), notes);
-  const ValueMap& asset = find_value(scene.global_attrs, "asset")->as_map();
-  EXPECT_EQ(find_value(asset, "up_axis")->as_string(), "Y_UP");
-  const ValueMap& unit = find_value(asset, "unit")->as_map();
-  EXPECT_EQ(find_value(unit, "meter")->as_double(), 1);
-  EXPECT_EQ(find_value(unit, "name")->as_string(), "meter");
+  EXPECT_EQ(scene.asset.up_axis, "Y_UP");
+  EXPECT_EQ(scene.asset.unit->meter, 1);
+  EXPECT_EQ(scene.asset.unit->name, "meter");
 }
 
 // A node's local matrix at key k of an animation's channel c: the channel's values set into its

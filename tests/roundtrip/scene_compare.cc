@@ -258,15 +258,25 @@ void compare_textures_and_images(Comparer& c, const Scene& a, const Scene& b) {
   }
 }
 
-// The globals without what a write renumbers or restates: the asset's generator and version
-// (a write names itself and writes glTF 2.0) and each skin's inverseBindMatrices accessor index
-// (its decoded inverse_bind_matrices are compared).
+// The assets but for what a write restates: the generator and version (a write names itself and
+// writes glTF 2.0).
+void compare_assets(Comparer& c, const Asset& a, const Asset& b) {
+  for (AssetField field : {AssetField::kMinVersion, AssetField::kCopyright, AssetField::kAuthor,
+                           AssetField::kAuthoringTool, AssetField::kCreated, AssetField::kModified,
+                           AssetField::kUpAxis}) {
+    c.equal(cat("asset ", asset_field_name(field)), a.text(field), b.text(field));
+  }
+  if (a.unit.has_value() != b.unit.has_value()) return c.note("asset unit", "missing on one side");
+  if (!a.unit) return;
+  c.equal("asset unit name", a.unit->name, b.unit->name);
+  c.equal("asset unit meter", a.unit->meter.has_value(), b.unit->meter.has_value());
+  if (a.unit->meter && b.unit->meter) c.number("asset unit meter", *a.unit->meter, *b.unit->meter);
+}
+
+// The globals without what a write renumbers: each skin's inverseBindMatrices accessor index (its
+// decoded inverse_bind_matrices are compared).
 ValueMap comparable_globals(const ValueMap& globals) {
   ValueMap out = globals;
-  if (Value* asset = find_value(out, "asset"); asset && asset->is_map()) {
-    erase_value(asset->as_map(), "generator");
-    erase_value(asset->as_map(), "version");
-  }
   if (Value* skins = find_value(out, "skins"); skins && skins->is_array()) {
     for (Value& skin : skins->as_array()) {
       if (skin.is_map()) erase_value(skin.as_map(), "inverseBindMatrices");
@@ -283,6 +293,7 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_nodes(c, a, b);
   compare_materials(c, a, b);
   compare_textures_and_images(c, a, b);
+  compare_assets(c, a.asset, b.asset);
   c.map("globals", comparable_globals(a.global_attrs), comparable_globals(b.global_attrs));
   return std::move(c.differences);
 }

@@ -11,25 +11,24 @@ namespace px::collada {
 void read_asset(ReadContext& ctx) {
   const Element* asset = ctx.doc.root()->child("asset");
   if (asset == nullptr) return;
-  ValueMap out;
-  auto text_of = [&](const Element* parent, std::string_view name, std::string_view key) {
+  Asset& out = ctx.scene.asset;
+  auto text_of = [&](const Element* parent, std::string_view name, AssetField field) {
     const Element* e = parent == nullptr ? nullptr : parent->child(name);
     if (e != nullptr && !trim_xml_space(e->text).empty()) {
-      set_value(out, key, Value(trim_xml_space(e->text)));
+      out.set(field, std::string(trim_xml_space(e->text)));
     }
   };
   if (const Element* up = asset->child("up_axis")) {
     std::string_view axis = trim_xml_space(up->text);
     if (axis == "X_UP" || axis == "Y_UP" || axis == "Z_UP") {
-      set_value(out, "up_axis", Value(axis));
+      out.set(AssetField::kUpAxis, std::string(axis));
     } else {
       ctx.warn("collada.asset.up-axis", cat("<up_axis> \"", axis, "\" is dropped"), up);
     }
   }
   if (const Element* unit = asset->child("unit")) {
-    ValueMap u;
-    if (const std::string_view* name = unit->find_attr("name"))
-      u.emplace_back("name", Value(*name));
+    AssetUnit u;
+    if (const std::string_view* name = unit->find_attr("name")) u.name = std::string(*name);
     double meter = 1;
     if (const std::string_view* text = unit->find_attr("meter")) {
       std::string spelled(trim_xml_space(*text));
@@ -51,16 +50,15 @@ void read_asset(ReadContext& ctx) {
         meter = 1;
       }
     }
-    u.emplace_back("meter", Value(meter));
-    out.emplace_back("unit", Value(std::move(u)));
+    u.meter = meter;
+    out.set_unit(std::move(u));
   }
-  text_of(asset, "created", "created");
-  text_of(asset, "modified", "modified");
+  text_of(asset, "created", AssetField::kCreated);
+  text_of(asset, "modified", AssetField::kModified);
   const Element* contributor = asset->child("contributor");
-  text_of(contributor, "author", "author");
-  text_of(contributor, "authoring_tool", "authoring_tool");
-  text_of(contributor, "copyright", "copyright");
-  if (!out.empty()) set_value(ctx.scene.global_attrs, "asset", Value(std::move(out)));
+  text_of(contributor, "author", AssetField::kAuthor);
+  text_of(contributor, "authoring_tool", AssetField::kAuthoringTool);
+  text_of(contributor, "copyright", AssetField::kCopyright);
 }
 
 }  // namespace px::collada

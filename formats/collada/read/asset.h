@@ -1,5 +1,5 @@
 // <asset>: up axis (recorded, never applied), unit, timestamps, author, authoring tool and
-// copyright, into global_attrs["asset"].
+// copyright, into Scene::asset.
 #pragma once
 
 #include "formats/collada/read/context.h"

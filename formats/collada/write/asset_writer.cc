@@ -14,40 +14,29 @@ namespace {
 constexpr std::string_view kEpoch = "1970-01-01T00:00:00Z";
 constexpr std::string_view kAuthoringTool = "polyxios 0.1.0";
 
-const ValueMap* asset_of(const Scene& scene) {
-  const Value* asset = find_value(scene.global_attrs, "asset");
-  return asset != nullptr && asset->is_map() ? &asset->as_map() : nullptr;
-}
-
-const std::string* string_at(const ValueMap* asset, std::string_view key) {
-  if (asset == nullptr) return nullptr;
-  const Value* v = find_value(*asset, key);
-  return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
-}
-
 // The tool that made the source, not polyxios itself: the asset's authoring_tool (a COLLADA
 // contributor's), else its generator (a glTF asset's); nullptr when it names none.
-const std::string* source_tool(const ValueMap* asset) {
-  for (std::string_view key : {"authoring_tool", "generator"}) {
-    const std::string* tool = string_at(asset, key);
-    if (tool != nullptr && !tool->empty() && !tool->starts_with("polyxios")) return tool;
+const std::string* source_tool(const Asset& asset) {
+  for (const std::optional<std::string>* tool : {&asset.authoring_tool, &asset.generator}) {
+    if (*tool && !(*tool)->empty() && !(*tool)->starts_with("polyxios")) return &**tool;
   }
   return nullptr;
 }
 
-std::string_view timestamp(const ValueMap* asset, std::string_view key) {
-  const std::string* t = string_at(asset, key);
-  return t != nullptr && is_xs_datetime(*t) ? std::string_view(*t) : kEpoch;
+std::string_view timestamp(const std::optional<std::string>& t) {
+  return t && is_xs_datetime(*t) ? std::string_view(*t) : kEpoch;
 }
 
 // The unit's meter, when the asset holds a finite positive one.
-std::optional<double> meter_of(const Value& unit) {
-  if (!unit.is_map()) return std::nullopt;
-  const Value* meter = find_value(unit.as_map(), "meter");
-  if (meter == nullptr || !meter->is_number()) return std::nullopt;
-  double m = meter->as_double();
-  if (!std::isfinite(m) || m <= 0) return std::nullopt;
-  return m;
+std::optional<double> meter_of(const std::optional<AssetUnit>& unit) {
+  if (!unit || !unit->meter || !std::isfinite(*unit->meter) || *unit->meter <= 0) {
+    return std::nullopt;
+  }
+  return unit->meter;
+}
+
+bool is_up_axis(const std::optional<std::string>& axis) {
+  return axis && (*axis == "X_UP" || *axis == "Y_UP" || *axis == "Z_UP");
 }
 
 bool digits(std::string_view s, size_t at, size_t n) {
@@ -92,75 +81,60 @@ bool is_xs_datetime(std::string_view s) {
 }
 
 void check_asset(const Scene& scene, Diagnostics& diagnostics) {
-  const ValueMap* asset = asset_of(scene);
-  if (asset == nullptr) return;
-  std::string dropped;
-  for (const auto& [key, value] : *asset) {
-    if (key == "created" || key == "modified") {
-      if (!value.is_string() || !is_xs_datetime(value.as_string())) {
+  const Asset& asset = scene.asset;
+  bool dropped = false;  // warned after the others, as a list of one: minVersion
+  for (AssetField field : asset.order) {
+    if (field == AssetField::kCreated || field == AssetField::kModified) {
+      if (!is_xs_datetime(*asset.text(field))) {
         diagnostics.warn("collada.write.asset-timestamp",
-                         cat("asset ", key, " is not an xs:dateTime; ", kEpoch, " is written"));
+                         cat("asset ", asset_field_name(field), " is not an xs:dateTime; ", kEpoch,
+                             " is written"));
       }
-    } else if (key == "unit") {
-      if (!meter_of(value)) {
+    } else if (field == AssetField::kUnit) {
+      if (!meter_of(asset.unit)) {
         diagnostics.warn("collada.write.asset-unit",
                          "asset unit has no finite positive meter; no <unit> is written");
       }
-    } else if (key == "up_axis") {
-      bool known =
-          value.is_string() && (value.as_string() == "X_UP" || value.as_string() == "Y_UP" ||
-                                value.as_string() == "Z_UP");
-      if (!known) {
+    } else if (field == AssetField::kUpAxis) {
+      if (!is_up_axis(asset.up_axis)) {
         diagnostics.warn("collada.write.asset-up-axis",
                          "asset up_axis is not X_UP, Y_UP or Z_UP; no <up_axis> is written");
       }
-    } else if (key == "author" || key == "copyright") {
-      if (!value.is_string()) dropped += dropped.empty() ? key : cat(", ", key);
-    } else if (key != "authoring_tool" && key != "version" && key != "generator") {
-      dropped += dropped.empty() ? key : cat(", ", key);
+    } else {
+      dropped = dropped || field == AssetField::kMinVersion;
     }
   }
-  if (!dropped.empty()) {
+  if (dropped) {
     diagnostics.warn("collada.write.asset-dropped",
-                     cat("asset fields COLLADA has no place for left out: ", dropped));
+                     "asset fields COLLADA has no place for left out: minVersion");
   }
 }
 
 void write_asset(const Scene& scene, XmlWriter& xml) {
-  const ValueMap* asset = asset_of(scene);
+  const Asset& asset = scene.asset;
   xml.open("asset");
   // The source's contributor (its author, copyright and the tool that made it: an authoring
   // tool, else a glTF generator) first, where a reader looks, then polyxios's own.
   const std::string* tool = source_tool(asset);
   xml.open("contributor");
-  if (const std::string* author = string_at(asset, "author")) xml.element("author", *author);
+  if (asset.author) xml.element("author", *asset.author);
   xml.element("authoring_tool", tool != nullptr ? std::string_view(*tool) : kAuthoringTool);
-  if (const std::string* copyright = string_at(asset, "copyright")) {
-    xml.element("copyright", *copyright);
-  }
+  if (asset.copyright) xml.element("copyright", *asset.copyright);
   xml.close();
   if (tool != nullptr) {
     xml.open("contributor");
     xml.element("authoring_tool", kAuthoringTool);
     xml.close();
   }
-  xml.element("created", timestamp(asset, "created"));
-  xml.element("modified", timestamp(asset, "modified"));
-  const Value* unit = asset == nullptr ? nullptr : find_value(*asset, "unit");
-  if (unit != nullptr) {
-    if (std::optional<double> meter = meter_of(*unit)) {
-      xml.open("unit");
-      const Value* name = find_value(unit->as_map(), "name");
-      if (name != nullptr && name->is_string() && is_ncname(name->as_string())) {
-        xml.attr("name", name->as_string());
-      }
-      xml.attr("meter", *meter);
-      xml.close();
-    }
+  xml.element("created", timestamp(asset.created));
+  xml.element("modified", timestamp(asset.modified));
+  if (std::optional<double> meter = meter_of(asset.unit)) {
+    xml.open("unit");
+    if (asset.unit->name && is_ncname(*asset.unit->name)) xml.attr("name", *asset.unit->name);
+    xml.attr("meter", *meter);
+    xml.close();
   }
-  if (const std::string* axis = string_at(asset, "up_axis")) {
-    if (*axis == "X_UP" || *axis == "Y_UP" || *axis == "Z_UP") xml.element("up_axis", *axis);
-  }
+  if (is_up_axis(asset.up_axis)) xml.element("up_axis", *asset.up_axis);
   xml.close();
 }
 

@@ -25,12 +25,12 @@
 namespace px::collada {
 namespace {
 
-// Scene attributes other than asset, skins, animations, cameras and lights have no place in
-// COLLADA (W4).
+// Scene attributes other than skins, animations, cameras and lights have no place in COLLADA
+// (W4).
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
-    if (key == "asset" || key == "skins" || key == "animations" || key == "cameras" ||
-        key == "lights" || key == "material_variants") {
+    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights" ||
+        key == "material_variants") {
       continue;  // material_variants: warn_gltf_extensions_dropped
     }
     diagnostics.warn("collada.write.global-dropped",

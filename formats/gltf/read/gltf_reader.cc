@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "engine/cores.h"
 #include "engine/errors.h"
@@ -45,31 +46,50 @@ absl::Status parse_json(std::string_view text, JsonDocument& doc) {
                                         ": ", rapidjson::GetParseError_En(doc.GetParseError())));
 }
 
+// A unit asset.extras spells: its name when a string, its meter when a number, and the whole.
+AssetUnit unit_of(const ValueMap& spelled) {
+  AssetUnit unit;
+  unit.spelled = spelled;
+  const Value* name = find_value(spelled, "name");
+  if (name != nullptr && name->is_string()) unit.name = name->as_string();
+  const Value* meter = find_value(spelled, "meter");
+  if (meter != nullptr && meter->is_number()) unit.meter = meter->as_double();
+  return unit;
+}
+
 // "asset": the version must be 2.x; version, minVersion, generator and copyright are kept in
-// global_attrs["asset"], with the source's record a polyxios write left in asset.extras.
+// Scene::asset, with the source's record a polyxios write left in asset.extras.
 absl::Status read_asset(ReadContext& ctx) {
   absl::StatusOr<std::optional<JsonObject>> asset = ctx.root().object("asset");
   if (!asset.ok()) return asset.status();
   if (!*asset) return refuse("gltf.asset.version", "the document has no asset (and no version)");
-  ValueMap out;
-  for (std::string_view key : {"version", "minVersion", "generator", "copyright"}) {
+  Asset& out = ctx.scene().asset;
+  for (auto [key, field] : {std::pair{"version", AssetField::kVersion},
+                            std::pair{"minVersion", AssetField::kMinVersion},
+                            std::pair{"generator", AssetField::kGenerator},
+                            std::pair{"copyright", AssetField::kCopyright}}) {
     std::string value;
     PX_GLTF_TRY((*asset)->get(key, value));
-    if (key == "version" && !value.starts_with("2.")) {
+    if (field == AssetField::kVersion && !value.starts_with("2.")) {
       return refuse("gltf.asset.version", value.empty()
                                               ? std::string("the asset gives no version")
                                               : cat("the document is glTF ", value, ", not 2.x"));
     }
-    if ((*asset)->has(key)) out.emplace_back(std::string(key), Value(value));
+    if ((*asset)->has(key)) out.set(field, std::move(value));
   }
   ValueMap kept;
   PX_GLTF_TRY(ctx.keep(**asset, "extras", kept));
   if (const Value* extras = find_value(kept, "extras"); extras != nullptr && extras->is_map()) {
     for (const auto& [key, value] : extras->as_map()) {
-      if (is_asset_extra(key, value)) out.emplace_back(key, value);
+      const std::optional<AssetField> field = asset_extra_named(key);
+      if (field && out.has(*field)) continue;  // a key spelled twice: its first, as find_value's
+      if (field == AssetField::kUnit && value.is_map()) {
+        out.set_unit(unit_of(value.as_map()));
+      } else if (field && field != AssetField::kUnit && value.is_string()) {
+        out.set(*field, value.as_string());
+      }
     }
   }
-  set_value(ctx.scene().global_attrs, "asset", Value(std::move(out)));
   return ctx.keep(ctx.root(), "extras", ctx.scene().global_attrs);
 }
 

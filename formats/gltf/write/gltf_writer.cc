@@ -38,56 +38,72 @@ namespace {
 
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
 
+// The unit in asset.extras: as a glTF read found it, else its name and meter.
+void write_unit(JsonWriter& json, const AssetUnit& unit) {
+  json.start_object();
+  if (unit.spelled) {
+    for (const auto& [key, value] : *unit.spelled) {
+      json.key(key);
+      write_value(json, value);
+    }
+    json.end_object();
+    return;
+  }
+  if (unit.name) {
+    json.key("name");
+    json.string(*unit.name);
+  }
+  if (unit.meter) {
+    json.key("meter");
+    json.number(*unit.meter);
+  }
+  json.end_object();
+}
+
 // "asset": version, generator, and the scene's copyright and minVersion (only "2.0", since the
-// validator rejects a minVersion above the version written); is_asset_extra's fields in extras.
+// validator rejects a minVersion above the version written); the asset_extras.h fields in extras.
 void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics) {
+  const Asset& asset = scene.asset;
   json.key("asset");
   json.start_object();
   json.key("version");
   json.string("2.0");
   json.key("generator");
   json.string("polyxios");
-  const Value* asset = find_value(scene.global_attrs, "asset");
-  if (asset == nullptr || !asset->is_map()) {
-    json.end_object();
-    return;
-  }
-  std::string dropped;
   bool has_extras = false;
-  for (const auto& [key, value] : asset->as_map()) {
-    if ((key == "copyright" && value.is_string()) ||
-        (key == "minVersion" && value.is_string() && value.as_string() == "2.0")) {
-      json.key(key);
-      json.string(value.as_string());
-    } else if (key == "minVersion") {
+  for (AssetField field : asset.order) {
+    if (field == AssetField::kCopyright ||
+        (field == AssetField::kMinVersion && *asset.min_version == "2.0")) {
+      json.key(asset_field_name(field));
+      json.string(*asset.text(field));
+    } else if (field == AssetField::kMinVersion) {
       diagnostics.warn(kGlobalDropped,
                        "asset minVersion left out: it is not \"2.0\", and the "
                        "validator rejects one above the version 2.0 written");
-    } else if (is_asset_extra(key, value)) {
-      has_extras = true;
-    } else if (key != "version" && key != "generator") {
-      dropped += dropped.empty() ? key : cat(", ", key);
+    } else {
+      has_extras = has_extras || is_asset_extra(field);
     }
   }
   if (has_extras) {
     json.key("extras");
     json.start_object();
-    for (const auto& [key, value] : asset->as_map()) {
-      if (!is_asset_extra(key, value)) continue;
-      json.key(key);
-      write_value(json, value);
+    for (AssetField field : asset.order) {
+      if (!is_asset_extra(field)) continue;
+      json.key(asset_field_name(field));
+      if (field == AssetField::kUnit) {
+        write_unit(json, *asset.unit);
+      } else {
+        json.string(*asset.text(field));
+      }
     }
     json.end_object();
-  }
-  if (!dropped.empty()) {
-    diagnostics.warn(kGlobalDropped, cat("asset fields glTF has no slot for left out: ", dropped));
   }
   json.end_object();
 }
 
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
-    if (key == "extras" || (key == "asset" && value.is_map())) continue;
+    if (key == "extras") continue;
     if (key == "skins" || key == "animations" || key == "cameras" || key == "lights" ||
         key == "material_variants") {
       continue;
