@@ -187,6 +187,7 @@ void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
     const std::string at = cat("node ", n);
     c.equal(cat(at, " name"), x.name, y.name);
     c.equal(cat(at, " mesh"), x.mesh, y.mesh);
+    c.equal(cat(at, " skin"), x.skin, y.skin);
     c.equal(cat(at, " children"), x.children, y.children);
     for (int k = 0; k < 16; ++k) {
       c.number(cat(at, " matrix[", k % 4, "][", k / 4, "]"), x.matrix(k % 4, k / 4),
@@ -258,19 +259,44 @@ void compare_textures_and_images(Comparer& c, const Scene& a, const Scene& b) {
   }
 }
 
-// The globals without what a write renumbers or restates: the asset's generator and version
-// (a write names itself and writes glTF 2.0) and each skin's inverseBindMatrices accessor index
-// (its decoded inverse_bind_matrices are compared).
+void compare_matrices(Comparer& c, std::string_view at, const std::optional<Column>& x,
+                      const std::optional<Column>& y) {
+  if (x.has_value() != y.has_value()) return c.note(at, "present in one scene only");
+  if (x) c.column(at, *x, *y);
+}
+
+// A skin's glTF object is compared without its inverseBindMatrices accessor index, which a
+// write renumbers (the decoded matrices are compared).
+void compare_skins(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.skins.size() != b.skins.size()) {
+    return c.note("skins", cat(a.skins.size(), " vs ", b.skins.size()));
+  }
+  for (size_t s = 0; s < a.skins.size(); ++s) {
+    const Skin& x = a.skins[s];
+    const Skin& y = b.skins[s];
+    const std::string at = cat("skin ", s);
+    c.equal(cat(at, " name"), x.name, y.name);
+    c.equal(cat(at, " joints"), x.joints, y.joints);
+    c.equal(cat(at, " skeleton"), x.skeleton, y.skeleton);
+    c.equal(cat(at, " undecoded"), x.undecoded_matrices, y.undecoded_matrices);
+    compare_matrices(c, cat(at, " inverse bind matrices"), x.inverse_bind_matrices,
+                     y.inverse_bind_matrices);
+    compare_matrices(c, cat(at, " bind shape matrix"), x.bind_shape_matrix, y.bind_shape_matrix);
+    ValueMap ox = x.gltf_object.value_or(ValueMap{});
+    ValueMap oy = y.gltf_object.value_or(ValueMap{});
+    erase_value(ox, "inverseBindMatrices");
+    erase_value(oy, "inverseBindMatrices");
+    c.map(cat(at, " object"), ox, oy);
+  }
+}
+
+// The globals without what a write restates: the asset's generator and version (a write names
+// itself and writes glTF 2.0).
 ValueMap comparable_globals(const ValueMap& globals) {
   ValueMap out = globals;
   if (Value* asset = find_value(out, "asset"); asset && asset->is_map()) {
     erase_value(asset->as_map(), "generator");
     erase_value(asset->as_map(), "version");
-  }
-  if (Value* skins = find_value(out, "skins"); skins && skins->is_array()) {
-    for (Value& skin : skins->as_array()) {
-      if (skin.is_map()) erase_value(skin.as_map(), "inverseBindMatrices");
-    }
   }
   return out;
 }
@@ -283,6 +309,7 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_nodes(c, a, b);
   compare_materials(c, a, b);
   compare_textures_and_images(c, a, b);
+  compare_skins(c, a, b);
   c.map("globals", comparable_globals(a.global_attrs), comparable_globals(b.global_attrs));
   return std::move(c.differences);
 }
