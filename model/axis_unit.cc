@@ -38,7 +38,7 @@ void add_root(Scene& scene, const AxisCorrection& correction) {
   auto wrapped = [&](int n) {
     if (n < 0 || n >= count) return false;
     const Node& node = scene.nodes[n];
-    return !(node.mesh >= 0 && node.children.empty() && find_value(node.extras, "skin"));
+    return !(node.mesh >= 0 && node.children.empty() && node.skin >= 0);
   };
   // Each scene's roots to wrap, the distinct lists, and whether a root sits in two of them.
   std::vector<std::vector<int>> lists;
@@ -163,24 +163,21 @@ void correct_meshes(Scene& scene, const AxisCorrection& correction) {
   }
 }
 
-void correct_matrices(Scene& scene, Value& value, const AxisCorrection& correction) {
-  if (!value.is_column() || value.as_column().cols != 16) return;
-  value = Value(map_rows(*scene.arena, value.as_column(), 16, [&](const double* a, double* b) {
+void correct_matrices(Scene& scene, std::optional<Column>& matrices,
+                      const AxisCorrection& correction) {
+  if (!matrices || matrices->cols != 16) return;
+  matrices = map_rows(*scene.arena, *matrices, 16, [&](const double* a, double* b) {
     Eigen::Matrix4d m;
     for (int k = 0; k < 16; ++k) m(k / 4, k % 4) = a[k];
     const Eigen::Matrix4d c = correction.conjugate(m);
     for (int k = 0; k < 16; ++k) b[k] = c(k / 4, k % 4);
-  }));
+  });
 }
 
 void correct_skins(Scene& scene, const AxisCorrection& correction) {
-  Value* skins = find_value(scene.global_attrs, "skins");
-  if (skins == nullptr || !skins->is_array()) return;
-  for (Value& skin : skins->as_array()) {
-    if (!skin.is_map()) continue;
-    for (std::string_view key : {"inverse_bind_matrices", "bind_shape_matrix"}) {
-      if (Value* m = find_value(skin.as_map(), key)) correct_matrices(scene, *m, correction);
-    }
+  for (Skin& skin : scene.skins) {
+    correct_matrices(scene, skin.inverse_bind_matrices, correction);
+    correct_matrices(scene, skin.bind_shape_matrix, correction);
   }
 }
 

@@ -13,6 +13,7 @@
 #include "model/instances.h"
 #include "model/mesh.h"
 #include "model/shared_bytes.h"
+#include "model/skin.h"
 #include "model/value.h"
 
 namespace px {
@@ -21,9 +22,10 @@ struct Node {
   std::string name;
   Eigen::Matrix4d matrix = Eigen::Matrix4d::Identity();  // local transform
   int mesh = -1;
+  int skin = -1;  // index into Scene::skins, -1 for none: the skin that deforms its mesh
   std::vector<int> children;
   // "id", "sid", "type" ("JOINT"), "transforms" (list of {"kind", "sid", "values"}),
-  // "camera", "light", "skin", and anything a format keeps.
+  // "camera", "light", and anything a format keeps.
   ValueMap extras;
   // The copies of its mesh the node draws, each at matrix * instance TRS (model/instances.h);
   // none when count is 0.
@@ -154,7 +156,8 @@ struct Scene {
   std::vector<Texture> textures;
   std::vector<Image> images;
   Asset asset;
-  ValueMap global_attrs;  // "extras", "skins", "animations"
+  std::vector<Skin> skins;
+  ValueMap global_attrs;  // "extras", "animations"
   std::unique_ptr<Arena> arena;
 };
 

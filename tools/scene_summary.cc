@@ -69,21 +69,8 @@ MaterialSummary summarize_material(const Material& material) {
   return out;
 }
 
-// global_attrs["skins"]: {"name", "joints": [node...], ...} in either reader's shape.
-std::vector<SkinSummary> summarize_skins(const ValueMap& global_attrs) {
-  std::vector<SkinSummary> out;
-  const Value* skins = find_value(global_attrs, "skins");
-  if (skins == nullptr || !skins->is_array()) return out;
-  for (const Value& skin : skins->as_array()) {
-    SkinSummary& s = out.emplace_back();
-    if (!skin.is_map()) continue;
-    s.name = string_at(skin.as_map(), "name");
-    const Value* joints = find_value(skin.as_map(), "joints");
-    if (joints != nullptr && joints->is_array()) {
-      s.joints = static_cast<int64_t>(joints->as_array().size());
-    }
-  }
-  return out;
+SkinSummary summarize_skin(const Skin& skin) {
+  return SkinSummary{skin.name, static_cast<int64_t>(skin.joints.size())};
 }
 
 AnimationSummary summarize_animation(const Animation& animation) {
@@ -204,7 +191,7 @@ SceneSummary summarize_scene(const Scene& scene, size_t exact_point_budget) {
   for (const Material& material : scene.materials) {
     out.materials.push_back(summarize_material(material));
   }
-  out.skins = summarize_skins(scene.global_attrs);
+  for (const Skin& skin : scene.skins) out.skins.push_back(summarize_skin(skin));
   for (const Animation& animation : animations_of(scene.global_attrs)) {
     out.animations.push_back(summarize_animation(animation));
   }

@@ -11,7 +11,7 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
-#include "python/src/scene_attrs.h"
+#include "python/src/scene_dicts.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -185,7 +185,7 @@ void bind_node(py::module_& m) {
           "children", [](py::handle self) { return ints(part_of<Node>(self).children); },
           "tuple of node indices")
       .def_property_readonly(
-          "extras", [](py::object self) { return to_python(part_of<Node>(self).extras, self); },
+          "extras", [](py::object self) { return node_extras_dict(part_of<Node>(self), self); },
           "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
       .def_property_readonly("instances", &node_instances,
                              "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "

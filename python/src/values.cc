@@ -23,7 +23,9 @@ py::object column_to_python(std::string_view key, const Column& column, py::hand
   return column_view(column, base);
 }
 
-py::object value_to_python(std::string_view key, const Value& value, py::handle base) {
+}  // namespace
+
+py::object to_python(std::string_view key, const Value& value, py::handle base) {
   if (value.is_null()) return py::none();
   if (value.is_bool()) return py::bool_(value.as_bool());
   if (value.is_int()) return py::int_(value.as_int());
@@ -32,11 +34,13 @@ py::object value_to_python(std::string_view key, const Value& value, py::handle 
   if (value.is_column()) return column_to_python(key, value.as_column(), base);
   if (value.is_array()) {
     py::list list;
-    for (const Value& item : value.as_array()) list.append(value_to_python(key, item, base));
+    for (const Value& item : value.as_array()) list.append(to_python(key, item, base));
     return list;
   }
   return to_python(value.as_map(), base);
 }
+
+namespace {
 
 Value value_from_python(py::handle object, Arena& arena, const char* what, int depth);
 
@@ -88,7 +92,7 @@ Value value_from_python(py::handle object, Arena& arena, const char* what, int d
 
 py::dict to_python(const ValueMap& map, py::handle base) {
   py::dict dict;
-  for (const auto& [key, value] : map) dict[text(key)] = value_to_python(key, value, base);
+  for (const auto& [key, value] : map) dict[text(key)] = to_python(key, value, base);
   return dict;
 }
 

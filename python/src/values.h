@@ -21,7 +21,7 @@ namespace px::python {
 namespace py = pybind11;
 
 py::dict to_python(const ValueMap& map, py::handle base);
-// One value, kept under `key` (which tells a skin's matrices their shape).
+// The value of map key `key` (which gives a skin's matrices their shapes).
 py::object to_python(std::string_view key, const Value& value, py::handle base);
 
 // TypeError for a type no Value holds or a key that is not a str; ValueError past 256 levels of

@@ -60,16 +60,11 @@ bool refused_by(const ReadResult& r, std::string_view text) {
 
 // The joint nodes of the scene's skin; a failure, and none, unless it has exactly one skin.
 std::vector<int> joints_of_the_one_skin(const Scene& scene) {
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  if (skins == nullptr || !skins->is_array() || skins->as_array().size() != 1) {
+  if (scene.skins.size() != 1) {
     ADD_FAILURE() << "the scene does not hold exactly one skin";
     return {};
   }
-  std::vector<int> out;
-  for (const Value& joint : find_value(skins->as_array()[0].as_map(), "joints")->as_array()) {
-    out.push_back(static_cast<int>(joint.as_int()));
-  }
-  return out;
+  return scene.skins[0].joints;
 }
 
 // The read kept its one mesh, red, skinned by one joint whose node has the id "bone", with no

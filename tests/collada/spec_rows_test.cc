@@ -45,13 +45,11 @@ std::string rebinding_document(int joints, int instances) {
 TEST(SkinSpecRows, EachInstanceBindingJointsAfreshGetsItsOwnSkinEntry) {
   ReadResult r = read_text(rebinding_document(3, 4));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Value* skins = find_value(r.scene->global_attrs, "skins");
-  ASSERT_NE(skins, nullptr);
-  ASSERT_EQ(skins->as_array().size(), 4u);
+  ASSERT_EQ(r.scene->skins.size(), 4u);
   for (size_t i = 0; i < 4; ++i) {
-    const ValueArray& joints = find_value(skins->as_array()[i].as_map(), "joints")->as_array();
+    const std::vector<int>& joints = r.scene->skins[i].joints;
     ASSERT_EQ(joints.size(), 3u);
-    const Value* id = find_value(r.scene->nodes[joints[0].as_int()].extras, "id");
+    const Value* id = find_value(r.scene->nodes[joints[0]].extras, "id");
     ASSERT_NE(id, nullptr);
     EXPECT_EQ(id->as_string(), cat("b", i));
   }

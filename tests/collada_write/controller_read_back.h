@@ -1,10 +1,11 @@
 // Looking into a scene the COLLADA reader gave back, for the controller writer's tests: nodes by
-// name, a node's skin entry, its joints, and columns as plain values. A member a read-back lacks
+// name, a node's skin, its joints, and columns as plain values. A member a read-back lacks
 // fails the test (its null value's as_...() throws) rather than crashing it.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,20 +30,22 @@ inline const Value& member(const ValueMap& map, std::string_view key) {
   return v == nullptr ? kNone : *v;
 }
 
-inline std::vector<std::string> joint_names(const Scene& scene, const ValueMap& skin) {
+inline std::vector<std::string> joint_names(const Scene& scene, const Skin& skin) {
   std::vector<std::string> out;
-  for (const Value& j : member(skin, "joints").as_array()) {
-    out.push_back(j.as_int() >= 0 ? scene.nodes.at(j.as_int()).name : "?");
-  }
+  for (int j : skin.joints) out.push_back(j >= 0 ? scene.nodes.at(j).name : "?");
   return out;
 }
 
-inline const ValueMap& skin_of_node(const Scene& scene, int node) {
-  static const ValueMap kNone;
-  if (node < 0 || static_cast<size_t>(node) >= scene.nodes.size()) return kNone;
-  const Value& skin = member(scene.nodes[node].extras, "skin");
-  if (!skin.is_int()) return kNone;
-  return member(scene.global_attrs, "skins").as_array().at(skin.as_int()).as_map();
+// The skin of the node; an empty one (a failure) when it has none.
+inline const Skin& skin_of_node(const Scene& scene, int node) {
+  static const Skin kNone;
+  const int skin =
+      node < 0 || static_cast<size_t>(node) >= scene.nodes.size() ? -1 : scene.nodes[node].skin;
+  if (skin < 0 || static_cast<size_t>(skin) >= scene.skins.size()) {
+    ADD_FAILURE() << "node " << node << " has no skin";
+    return kNone;
+  }
+  return scene.skins[skin];
 }
 
 inline std::vector<double> values_of(const Column& c) {
@@ -53,16 +56,20 @@ inline std::vector<double> values_of(const Column& c) {
   return out;
 }
 
+// A skin's matrices as plain values; none (a failure) when it has none.
+inline std::vector<double> values_of(const std::optional<Column>& c) {
+  if (!c) ADD_FAILURE() << "no matrices";
+  return c ? values_of(*c) : std::vector<double>{};
+}
+
 inline std::vector<double> point_values(const Scene& scene, int node, std::string_view column) {
   const NamedColumn* c = scene.meshes.at(scene.nodes.at(node).mesh).find_point_data(column);
   return c == nullptr ? std::vector<double>{} : values_of(c->column);
 }
 
 // The skin's joints as node indices.
-inline std::vector<int64_t> joint_indices(const ValueMap& skin) {
-  std::vector<int64_t> out;
-  for (const Value& j : member(skin, "joints").as_array()) out.push_back(j.as_int());
-  return out;
+inline std::vector<int64_t> joint_indices(const Skin& skin) {
+  return std::vector<int64_t>(skin.joints.begin(), skin.joints.end());
 }
 
 }  // namespace px::collada::testing

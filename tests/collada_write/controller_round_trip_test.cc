@@ -29,12 +29,11 @@ TEST(ControllerRoundTrip, AGltfSkinReadsBackWithWhatColladaBindsBy) {
   const Scene& back = *rt.read.scene;
   const int body = node_named(back, "body");
   ASSERT_GE(body, 0);
-  const ValueMap& skin = skin_of_node(back, body);
+  const Skin& skin = skin_of_node(back, body);
   EXPECT_EQ(joint_names(back, skin), (std::vector<std::string>{"hip", "knee"}));
-  EXPECT_EQ(values_of(member(skin, "inverse_bind_matrices").as_column()),
-            values_of(member(skin_map(scene, 0), "inverse_bind_matrices").as_column()));
-  EXPECT_EQ(member(skin, "name").as_string(), "Body-skin");
-  EXPECT_EQ(member(skin, "skeleton").as_int(), node_named(back, "hip"));
+  EXPECT_EQ(values_of(skin.inverse_bind_matrices), values_of(scene.skins[0].inverse_bind_matrices));
+  EXPECT_EQ(skin.name, "Body-skin");
+  EXPECT_EQ(skin.skeleton, node_named(back, "hip"));
   for (const char* name : {"hip", "knee"}) {
     const Node& joint = back.nodes.at(node_named(back, name));
     ASSERT_NE(find_value(joint.extras, "type"), nullptr) << name;
@@ -102,14 +101,13 @@ TEST(ControllerRoundTrip, AColladaSkinWritesBackAsItWasRead) {
   const Scene& back = *rt.read.scene;
   const int mesh = node_named(back, "mesh");
   ASSERT_GE(mesh, 0);
-  const ValueMap& a = skin_of_node(*first.scene, node_named(*first.scene, "mesh"));
-  const ValueMap& b = skin_of_node(back, mesh);
+  const Skin& a = skin_of_node(*first.scene, node_named(*first.scene, "mesh"));
+  const Skin& b = skin_of_node(back, mesh);
   EXPECT_EQ(joint_names(back, b), (std::vector<std::string>{"b1", "b2"}));
-  EXPECT_EQ(member(b, "name").as_string(), "Rig");
-  EXPECT_EQ(member(b, "skeleton").as_int(), node_named(back, "b1"));
-  for (const char* key : {"inverse_bind_matrices", "bind_shape_matrix"}) {
-    EXPECT_EQ(values_of(member(b, key).as_column()), values_of(member(a, key).as_column())) << key;
-  }
+  EXPECT_EQ(b.name, "Rig");
+  EXPECT_EQ(b.skeleton, node_named(back, "b1"));
+  EXPECT_EQ(values_of(b.inverse_bind_matrices), values_of(a.inverse_bind_matrices));
+  EXPECT_EQ(values_of(b.bind_shape_matrix), values_of(a.bind_shape_matrix));
   EXPECT_EQ(point_values(back, mesh, "joints"),
             point_values(*first.scene, node_named(*first.scene, "mesh"), "joints"));
   EXPECT_EQ(point_values(back, mesh, "weights"),
@@ -143,7 +141,7 @@ std::string instanced_character_document() {
 TEST(ControllerRoundTrip, ACharacterInstancedTwiceIsOneControllerInstancedTwice) {
   ReadResult first = read_text(instanced_character_document());
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
-  ASSERT_EQ(member(first.scene->global_attrs, "skins").as_array().size(), 2u);
+  ASSERT_EQ(first.scene->skins.size(), 2u);
   RoundTrip rt = write_and_read(*first.scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(occurrences(*rt.written.text, "<controller "), 1u) << *rt.written.text;
@@ -155,12 +153,12 @@ TEST(ControllerRoundTrip, ACharacterInstancedTwiceIsOneControllerInstancedTwice)
     if (back.nodes[i].name != "mesh") continue;
     ++skinned;
     const int character = tree.parent(static_cast<int>(i));
-    for (const Value& j : member(skin_of_node(back, static_cast<int>(i)), "joints").as_array()) {
-      EXPECT_TRUE(tree.is_ancestor_or_self(character, static_cast<int>(j.as_int())));
+    for (int j : skin_of_node(back, static_cast<int>(i)).joints) {
+      EXPECT_TRUE(tree.is_ancestor_or_self(character, j));
     }
   }
   EXPECT_EQ(skinned, 2);
-  EXPECT_EQ(member(back.global_attrs, "skins").as_array().size(), 2u);
+  EXPECT_EQ(back.skins.size(), 2u);
 }
 
 // W26: a rig reached by two parents is written once in <library_nodes>; its joints are named by
@@ -180,8 +178,8 @@ TEST(ControllerRoundTrip, JointsOfARigInstancedTwiceAreNamedById) {
   const int body = node_named(back, "body");
   ASSERT_GE(body, 0);
   EXPECT_EQ(joint_names(back, skin_of_node(back, body)), (std::vector<std::string>{"hip", "knee"}));
-  for (const Value& j : member(skin_of_node(back, body), "joints").as_array()) {
-    EXPECT_TRUE(tree.is_ancestor_or_self(tree.parent(body), static_cast<int>(j.as_int())));
+  for (int j : skin_of_node(back, body).joints) {
+    EXPECT_TRUE(tree.is_ancestor_or_self(tree.parent(body), j));
   }
 }
 
@@ -189,8 +187,7 @@ TEST(ControllerRoundTrip, JointsOfARigInstancedTwiceAreNamedById) {
 // back without influences.
 TEST(ControllerRoundTrip, ASkinLeftOutLeavesItsNodeInstancingTheGeometry) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "inverse_bind_matrices",
-            Value(arena_column(scene, translation_rows(0, 0, 0), 16)));
+  scene.skins[0].inverse_bind_matrices = arena_column(scene, translation_rows(0, 0, 0), 16);
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 1);
@@ -199,7 +196,7 @@ TEST(ControllerRoundTrip, ASkinLeftOutLeavesItsNodeInstancingTheGeometry) {
   const Scene& back = *rt.read.scene;
   const int body = node_named(back, "body");
   ASSERT_GE(body, 0);
-  EXPECT_EQ(find_value(back.nodes[body].extras, "skin"), nullptr);
+  EXPECT_EQ(back.nodes[body].skin, -1);
   EXPECT_TRUE(point_values(back, body, "joints").empty());
 }
 
@@ -249,20 +246,19 @@ TEST(ControllerRoundTrip, ASkinReadFromGltfComesBackBound) {
   EXPECT_EQ(warned(rt.written, "collada.write.skin-dropped"), 0);
   const Scene& back = *rt.read.scene;
   const int root = node_named(back, "root");
-  const ValueMap& skin = skin_of_node(back, root);
+  const Skin& skin = skin_of_node(back, root);
   EXPECT_EQ(joint_names(back, skin), (std::vector<std::string>{"hip", "knee"}));
-  EXPECT_EQ(member(skin, "skeleton").as_int(), node_named(back, "hip"));
-  const ValueArray& gltf_skins = member(gltf->global_attrs, "skins").as_array();
-  ASSERT_EQ(gltf_skins.size(), 1u);
-  EXPECT_EQ(find_value(gltf_skins[0].as_map(), "name"), nullptr);
-  EXPECT_EQ(find_value(gltf_skins[0].as_map(), "skeleton"), nullptr);
-  const std::string& name = member(skin, "name").as_string();
+  EXPECT_EQ(skin.skeleton, node_named(back, "hip"));
+  ASSERT_EQ(gltf->skins.size(), 1u);
+  EXPECT_EQ(gltf->skins[0].name, std::nullopt);
+  EXPECT_EQ(gltf->skins[0].skeleton, -1);
+  const std::string name = skin.name.value_or("");
   EXPECT_NE(rt.written.text->find(cat("<controller id=\"", name, "\">")), std::string::npos)
       << name;
   std::vector<double> ibm = translation_rows(0, 0, 0);
   std::vector<double> knee = translation_rows(0, -1, 0);
   ibm.insert(ibm.end(), knee.begin(), knee.end());
-  EXPECT_EQ(values_of(member(skin, "inverse_bind_matrices").as_column()), ibm);
+  EXPECT_EQ(values_of(skin.inverse_bind_matrices), ibm);
   EXPECT_EQ(point_values(back, root, "joints"),
             (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
   EXPECT_EQ(point_values(back, root, "weights"),
@@ -274,24 +270,20 @@ TEST(ControllerRoundTrip, ASkinReadFromGltfComesBackBound) {
   }
 }
 
-// W28: skin entries of any shape (not maps, joints that are not node indices, matrices that
-// are not numbers) are left out with a warning, never trusted.
-TEST(ControllerRoundTrip, SkinEntriesOfAnyShapeAreLeftOutNotTrusted) {
+// W28: skins of any content (joints that are not node indices, matrices that are not 4x4) are
+// left out with a warning, never trusted.
+TEST(ControllerRoundTrip, SkinsOfAnyContentAreLeftOutNotTrusted) {
   Scene scene = skinned_scene();
-  ValueArray& skins = find_value(scene.global_attrs, "skins")->as_array();
-  skins.emplace_back("not a skin");
-  ValueMap strings;
-  strings.emplace_back("joints", Value(ValueArray{Value("hip"), Value(-1)}));
-  skins.emplace_back(std::move(strings));
-  ValueMap matrices;
-  matrices.emplace_back("joints", Value(ValueArray{Value(kHip)}));
-  matrices.emplace_back("inverse_bind_matrices", Value("identity"));
-  matrices.emplace_back("bind_shape_matrix", Value(ValueArray(16, Value("x"))));
-  skins.emplace_back(std::move(matrices));
+  Skin& unbound = scene.skins.emplace_back();
+  unbound.joints = {-1, 1 << 20};
+  Skin& narrow = scene.skins.emplace_back(skin_entry(scene, {kHip}));
+  narrow.inverse_bind_matrices = arena_column(scene, std::vector<double>{1, 0, 0}, 3);
+  Skin& shapeless = scene.skins.emplace_back(skin_entry(scene, {kHip}));
+  shapeless.bind_shape_matrix = arena_column(scene, std::vector<double>(4, 1.0), 4);
   for (int s = 1; s <= 3; ++s) {
     Node n;
     n.mesh = 0;
-    set_value(n.extras, "skin", Value(s));
+    n.skin = s;
     scene.nodes.push_back(std::move(n));
     scene.nodes[kRoot].children.push_back(static_cast<int>(scene.nodes.size()) - 1);
   }

@@ -1,6 +1,6 @@
 // A skinned scene for the controller writer's tests, built the way a glTF read gives one: a root
 // holding a two-bone leg (hip, knee) and a skinned body node whose mesh carries per-vertex joints
-// and weights, with skin 0 in global_attrs["skins"].
+// and weights, with skin 0 in Scene::skins.
 #pragma once
 
 #include <algorithm>
@@ -57,25 +57,18 @@ inline int add_skinned_mesh(Scene& scene, const std::string& name) {
   return index;
 }
 
-// A skin entry over `joints` with one translation per joint as its inverse bind matrices.
-inline Value skin_entry(Scene& scene, const std::vector<int>& joints,
-                        const std::string& name = "") {
-  ValueMap skin;
-  if (!name.empty()) skin.emplace_back("name", Value(name));
-  ValueArray joint_values;
+// A skin over `joints` with one translation per joint as its inverse bind matrices.
+inline Skin skin_entry(Scene& scene, const std::vector<int>& joints, const std::string& name = "") {
+  Skin skin;
+  if (!name.empty()) skin.name = name;
+  skin.joints = joints;
   std::vector<double> ibm;
   for (size_t j = 0; j < joints.size(); ++j) {
-    joint_values.emplace_back(joints[j]);
     std::vector<double> m = translation_rows(0, -static_cast<double>(j), 0);
     ibm.insert(ibm.end(), m.begin(), m.end());
   }
-  skin.emplace_back("joints", Value(std::move(joint_values)));
-  skin.emplace_back("inverse_bind_matrices", Value(arena_column(scene, ibm, 16)));
-  return Value(std::move(skin));
-}
-
-inline ValueMap& skin_map(Scene& scene, size_t skin) {
-  return find_value(scene.global_attrs, "skins")->as_array()[skin].as_map();
+  skin.inverse_bind_matrices = arena_column(scene, ibm, 16);
+  return skin;
 }
 
 // root -> {hip -> knee, body}; body shows mesh 0 ("Body") through skin 0 over [hip, knee].
@@ -91,11 +84,9 @@ inline Scene skinned_scene() {
   scene.nodes[kHip].children = {kKnee};
   scene.nodes[kKnee].matrix(1, 3) = 1;
   scene.nodes[kBody].mesh = add_skinned_mesh(scene, "Body");
-  set_value(scene.nodes[kBody].extras, "skin", Value(0));
+  scene.nodes[kBody].skin = 0;
   scene.scenes.push_back({kRoot});
-  ValueArray skins;
-  skins.push_back(skin_entry(scene, {kHip, kKnee}));
-  set_value(scene.global_attrs, "skins", Value(std::move(skins)));
+  scene.skins.push_back(skin_entry(scene, {kHip, kKnee}));
   return scene;
 }
 

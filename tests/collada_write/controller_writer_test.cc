@@ -46,7 +46,7 @@ TEST(ControllerPlan, OneControllerPerDistinctMeshAndSkin) {
   for (int k = 0; k < 2; ++k) {
     Node n;
     n.mesh = k == 0 ? 0 : add_skinned_mesh(scene, "Body");
-    set_value(n.extras, "skin", Value(0));
+    n.skin = 0;
     scene.nodes.push_back(std::move(n));
     scene.nodes[kRoot].children.push_back(static_cast<int>(scene.nodes.size()) - 1);
   }
@@ -62,7 +62,7 @@ TEST(ControllerPlan, OneControllerPerDistinctMeshAndSkin) {
 // W25: zero weights are not counted as written; the skin's name names the controller.
 TEST(ControllerPlan, ZeroWeightsAreNotWrittenAndTheSkinNameNamesTheController) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "name", Value("Leg rig"));
+  scene.skins[0].name = "Leg rig";
   Planned p = plan_by_hand(scene);
   ASSERT_EQ(p.plan.controllers.controllers.size(), 1u);
   EXPECT_EQ(p.plan.controllers.controllers[0].influences, 4u);
@@ -117,7 +117,7 @@ TEST(ControllerPlan, AJointWithoutIdOrSidGetsAFreshSid) {
 // an IDREF_array.
 TEST(ControllerPlan, JointsSharingASidUnderTheSkeletonAreNamedById) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "skeleton", Value(static_cast<int>(kRoot)));
+  scene.skins[0].skeleton = kRoot;
   WritePlan plan = node_plan_by_hand(scene);
   plan.nodes.nodes[kHip].sid = "bone";
   plan.nodes.nodes[kBody].sid = "bone";
@@ -141,7 +141,7 @@ TEST(ControllerPlan, JointsUnderALibraryNodeAreNamedById) {
 // W27: the skin's skeleton when it is an ancestor of every joint.
 TEST(ControllerPlan, TheSkeletonIsTheSkinsWhenItHoldsEveryJoint) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "skeleton", Value(static_cast<int>(kRoot)));
+  scene.skins[0].skeleton = kRoot;
   Planned p = plan_by_hand(scene);
   EXPECT_EQ(p.plan.controllers.controllers.at(0).skeleton_urls, std::vector<std::string>{"#n0"});
 }
@@ -149,11 +149,11 @@ TEST(ControllerPlan, TheSkeletonIsTheSkinsWhenItHoldsEveryJoint) {
 // W27: else every joint whose parent is not a joint of the skin.
 TEST(ControllerPlan, TheSkeletonIsEveryTopJointWhenTheSkinsHoldsNotEveryJoint) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "skeleton", Value(static_cast<int>(kBody)));
+  scene.skins[0].skeleton = kBody;
   Planned p = plan_by_hand(scene);
   EXPECT_EQ(p.plan.controllers.controllers.at(0).skeleton_urls, std::vector<std::string>{"#n1"});
   // Two joints side by side under the root: each is a top joint.
-  set_value(skin_map(scene, 0), "joints", Value(ValueArray{Value(kHip), Value(kBody)}));
+  scene.skins[0].joints = {kHip, kBody};
   Planned q = plan_by_hand(scene);
   EXPECT_EQ(q.plan.controllers.controllers.at(0).skeleton_urls,
             (std::vector<std::string>{"#n1", "#n3"}));
@@ -179,42 +179,40 @@ TEST(ControllerPlan, ASkinWhoseJointsAreNotWrittenNodesIsLeftOut) {
   EXPECT_TRUE(p.plan.controllers.controllers.empty());
   EXPECT_EQ(p.diagnostics.count("collada.write.skin-dropped"), 1);
   Scene past = skinned_scene();
-  set_value(skin_map(past, 0), "joints", Value(ValueArray{Value(kHip), Value(9)}));
+  past.skins[0].joints = {kHip, 9};
   expect_left_out(past);
 }
 
 // W28
 TEST(ControllerPlan, ASkinWithoutOneFiniteMatrixPerJointIsLeftOut) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "inverse_bind_matrices",
-            Value(arena_column(scene, translation_rows(1, 2, 3), 16)));
+  scene.skins[0].inverse_bind_matrices = arena_column(scene, translation_rows(1, 2, 3), 16);
   expect_left_out(scene);
   Scene infinite = skinned_scene();
   std::vector<double> m = translation_rows(0, 0, 0);
   m.insert(m.end(), m.begin(), m.end());
   m[19] = std::numeric_limits<double>::infinity();
-  set_value(skin_map(infinite, 0), "inverse_bind_matrices", Value(arena_column(infinite, m, 16)));
+  infinite.skins[0].inverse_bind_matrices = arena_column(infinite, m, 16);
   expect_left_out(infinite);
 }
 
 // W28
 TEST(ControllerPlan, ASkinWhoseBindShapeIsNotAFiniteMatrixIsLeftOut) {
   Scene scene = skinned_scene();
-  set_value(skin_map(scene, 0), "bind_shape_matrix", Value(ValueArray{Value(1.0), Value(2.0)}));
+  scene.skins[0].bind_shape_matrix = arena_column(scene, std::vector<double>{1.0, 2.0}, 2);
   expect_left_out(scene);
   Scene nan = skinned_scene();
   std::vector<double> m = translation_rows(0, 0, 0);
   m[3] = std::nan("");
-  set_value(skin_map(nan, 0), "bind_shape_matrix", Value(arena_column(nan, m, 16)));
+  nan.skins[0].bind_shape_matrix = arena_column(nan, m, 16);
   expect_left_out(nan);
 }
 
 // W28
 TEST(ControllerPlan, ASkinWhoseGltfMatricesWereNeverDecodedIsLeftOut) {
   Scene scene = skinned_scene();
-  ValueMap& skin = skin_map(scene, 0);
-  std::erase_if(skin, [](const auto& kv) { return kv.first == "inverse_bind_matrices"; });
-  skin.emplace_back("inverseBindMatrices", Value(3));
+  scene.skins[0].inverse_bind_matrices.reset();
+  scene.skins[0].undecoded_matrices = true;
   expect_left_out(scene);
 }
 
@@ -249,7 +247,7 @@ TEST(ControllerPlan, AMeshWithoutIntegerJointsAndRealWeightsIsNotSkinned) {
 // W28: a node naming a skin the scene lacks instances its geometry, with a warning.
 TEST(ControllerPlan, ANodeNamingNoSkinInstancesItsGeometry) {
   Scene scene = skinned_scene();
-  set_value(scene.nodes[kBody].extras, "skin", Value("zero"));
+  scene.nodes[kBody].skin = 5;
   Planned p = plan_by_hand(scene);
   EXPECT_TRUE(p.plan.controllers.controllers.empty());
   // The node's warning, and the skin's: no written node names it.
@@ -262,10 +260,10 @@ TEST(ControllerPlan, ACopyShowsItsOriginalsController) {
   Scene scene = skinned_scene();
   Node copy;
   copy.mesh = 0;
-  set_value(copy.extras, "skin", Value(1));
+  copy.skin = 1;
   scene.nodes.push_back(std::move(copy));
   scene.nodes[kRoot].children.push_back(4);
-  find_value(scene.global_attrs, "skins")->as_array().push_back(skin_entry(scene, {kHip, kKnee}));
+  scene.skins.push_back(skin_entry(scene, {kHip, kKnee}));
   WritePlan plan = node_plan_by_hand(scene);
   plan.nodes.nodes[4].copy_of = kBody;
   plan.nodes.nodes[4].id.clear();
@@ -297,17 +295,17 @@ HandRoundTrip write_controllers_and_read(const Scene& scene) {
 TEST(ControllerWriter, JointsMatricesAndInfluencesReadBack) {
   Scene scene = skinned_scene();
   std::vector<double> bind_shape = translation_rows(0, 0, 2);
-  set_value(skin_map(scene, 0), "bind_shape_matrix", Value(arena_column(scene, bind_shape, 16)));
+  scene.skins[0].bind_shape_matrix = arena_column(scene, bind_shape, 16);
   HandRoundTrip rt = write_controllers_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   const Scene& back = *rt.read.scene;
   EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
   ASSERT_EQ(back.nodes.size(), 4u);
-  const ValueMap& entry = skin_of_node(back, kBody);
+  const Skin& entry = skin_of_node(back, kBody);
   EXPECT_EQ(joint_indices(entry), (std::vector<int64_t>{kHip, kKnee}));
-  EXPECT_EQ(values_of(member(entry, "inverse_bind_matrices").as_column()),
-            values_of(member(skin_map(scene, 0), "inverse_bind_matrices").as_column()));
-  EXPECT_EQ(values_of(member(entry, "bind_shape_matrix").as_column()), bind_shape);
+  EXPECT_EQ(values_of(entry.inverse_bind_matrices),
+            values_of(scene.skins[0].inverse_bind_matrices));
+  EXPECT_EQ(values_of(entry.bind_shape_matrix), bind_shape);
   EXPECT_EQ(point_values(back, kBody, "joints"),
             (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
   EXPECT_EQ(point_values(back, kBody, "weights"),
@@ -325,9 +323,9 @@ TEST(ControllerWriter, AGltfSkinComesBackWithWhatColladaBindsBy) {
     EXPECT_EQ(member(back.nodes.at(j).extras, "sid").as_string(), cat("n", j));
   }
   EXPECT_EQ(find_value(back.nodes.at(kBody).extras, "type"), nullptr);
-  const ValueMap& entry = skin_of_node(back, kBody);
-  EXPECT_EQ(member(entry, "name").as_string(), "Body-skin");
-  EXPECT_EQ(member(entry, "skeleton").as_int(), kHip);
+  const Skin& entry = skin_of_node(back, kBody);
+  EXPECT_EQ(entry.name, "Body-skin");
+  EXPECT_EQ(entry.skeleton, kHip);
   EXPECT_NE(rt.text.find("<Name_array"), std::string::npos);
 }
 
@@ -365,15 +363,12 @@ TEST(ControllerWriter, DroppedWeightsLeaveTheRestOfTheVertex) {
 // W25: a skin without inverse bind matrices is written with identities.
 TEST(ControllerWriter, ASkinWithoutMatricesIsWrittenWithIdentities) {
   Scene scene = skinned_scene();
-  std::erase_if(skin_map(scene, 0),
-                [](const auto& kv) { return kv.first == "inverse_bind_matrices"; });
+  scene.skins[0].inverse_bind_matrices.reset();
   HandRoundTrip rt = write_controllers_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   std::vector<double> identities = translation_rows(0, 0, 0);
   identities.insert(identities.end(), identities.begin(), identities.end());
-  EXPECT_EQ(
-      values_of(member(skin_of_node(*rt.read.scene, kBody), "inverse_bind_matrices").as_column()),
-      identities);
+  EXPECT_EQ(values_of(skin_of_node(*rt.read.scene, kBody).inverse_bind_matrices), identities);
 }
 
 }  // namespace

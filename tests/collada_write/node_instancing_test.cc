@@ -215,9 +215,7 @@ std::string skinned_character_document() {
 // skinned character instanced twice is instanced twice again.
 TEST(NodeInstancing, ASkinnedCopyBoundToItsOwnRigIsInstancedAgain) {
   Scene scene = read_ok(skinned_character_document());
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  ASSERT_NE(skins, nullptr);
-  ASSERT_EQ(skins->as_array().size(), 2u);  // one per copy of the rig
+  ASSERT_EQ(scene.skins.size(), 2u);  // one per copy of the rig
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_EQ(warned(w, "collada.write.node-id-repeated"), 0);
@@ -225,15 +223,36 @@ TEST(NodeInstancing, ASkinnedCopyBoundToItsOwnRigIsInstancedAgain) {
   EXPECT_EQ(occurrences(*w.text, "<instance_node url=\"#char\"/>"), 2u) << *w.text;
 }
 
+// W22: skins a glTF read gives keep their glTF objects, whose "joints" and "skeleton" name each
+// copy's own rig: compared as nodes, as the typed joints are, the copies are instanced again.
+TEST(NodeInstancing, ASkinnedCopyOfAGltfReadIsInstancedAgain) {
+  Scene scene = read_ok(skinned_character_document());
+  ASSERT_EQ(scene.skins.size(), 2u);
+  for (Skin& skin : scene.skins) {
+    ASSERT_EQ(skin.joints.size(), 1u);
+    skin.gltf_object = ValueMap{{"joints", Value(ValueArray{Value(skin.joints[0])})},
+                                {"skeleton", Value(skin.skeleton)},
+                                {"extras", Value(ValueMap{{"rig", Value(true)}})}};
+  }
+  Written w = write_text(scene);
+  ASSERT_TRUE(w.text.ok());
+  EXPECT_EQ(warned(w, "collada.write.node-id-repeated"), 0);
+  EXPECT_EQ(occurrences(*w.text, "<instance_node url=\"#char\"/>"), 2u) << *w.text;
+  // Skins whose other members differ are not the same.
+  scene.skins[1].gltf_object->back().second = Value(ValueMap{{"rig", Value(false)}});
+  Written other = write_text(scene);
+  ASSERT_TRUE(other.text.ok());
+  EXPECT_FALSE(contains(*other.text, "<instance_node url=\"#char\"/>")) << *other.text;
+}
+
 // W22: a copy whose skin binds other joints than its rig's copy is not the same subtree.
 TEST(NodeInstancing, ASkinnedCopyBoundElsewhereIsWrittenInFull) {
   Scene scene = read_ok(skinned_character_document());
-  ValueArray& skins = find_value(scene.global_attrs, "skins")->as_array();
-  ASSERT_EQ(skins.size(), 2u);
+  ASSERT_EQ(scene.skins.size(), 2u);
   // Bind the second skin to node "a" instead of its own hip.
-  ValueArray& joints = find_value(skins[1].as_map(), "joints")->as_array();
+  std::vector<int>& joints = scene.skins[1].joints;
   ASSERT_EQ(joints.size(), 1u);
-  joints[0] = Value(0);
+  joints[0] = 0;
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   // "char" and "body" differ; the second "hip" is still a copy of the first.

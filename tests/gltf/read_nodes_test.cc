@@ -70,7 +70,7 @@ TEST(ReadNodes, CameraSkinMeshChildrenAndExtrasAreKept) {
             0.8);
   EXPECT_EQ(find_value(find_value(root.extras, "extras")->as_map(), "tag")->as_string(), "rig");
   EXPECT_EQ(r.scene->nodes[1].mesh, 0);
-  EXPECT_EQ(find_value(r.scene->nodes[1].extras, "skin")->as_int(), 0);
+  EXPECT_EQ(r.scene->nodes[1].skin, 0);
   EXPECT_EQ(r.scene->nodes[2].mesh, -1);
 }
 

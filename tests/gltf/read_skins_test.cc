@@ -14,9 +14,7 @@ using ::testing::ElementsAre;
 using ::testing::ElementsAreArray;
 using ::testing::HasSubstr;
 
-const ValueMap& skin_of(const ReadResult& r, size_t i) {
-  return find_value(r.scene->global_attrs, "skins")->as_array()[i].as_map();
-}
+const Skin& skin_of(const ReadResult& r, size_t i) { return r.scene->skins.at(i); }
 
 // Two column-major matrices: a translation by (1, 2, 3) and a scale by 2.
 std::vector<float> two_matrices() {
@@ -39,11 +37,14 @@ TEST(ReadSkins, InverseBindMatricesAreDecodedRowMajorBesideTheGltfObject) {
       bin, R"({"name": "rig", "joints": [0, 1], "skeleton": 2, "inverseBindMatrices": 0})",
       R"({"bufferView": 0, "componentType": 5126, "count": 2, "type": "MAT4"})"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueMap& skin = skin_of(r, 0);
-  EXPECT_EQ(find_value(skin, "name")->as_string(), "rig");
-  EXPECT_EQ(find_value(skin, "skeleton")->as_int(), 2);
-  EXPECT_EQ(find_value(skin, "joints")->as_array().size(), 2u);
-  const Column& m = find_value(skin, "inverse_bind_matrices")->as_column();
+  const Skin& skin = skin_of(r, 0);
+  EXPECT_EQ(skin.name, "rig");
+  EXPECT_EQ(skin.skeleton, 2);
+  EXPECT_THAT(skin.joints, ElementsAre(0, 1));
+  ASSERT_TRUE(skin.gltf_object);
+  EXPECT_EQ(find_value(*skin.gltf_object, "inverseBindMatrices")->as_int(), 0);
+  ASSERT_TRUE(skin.inverse_bind_matrices);
+  const Column& m = *skin.inverse_bind_matrices;
   EXPECT_EQ(m.dtype, DType::kFloat64);
   EXPECT_EQ(m.rows, 2u);
   EXPECT_EQ(m.cols, 16u);
@@ -56,7 +57,8 @@ TEST(ReadSkins, InverseBindMatricesAreDecodedRowMajorBesideTheGltfObject) {
 TEST(ReadSkins, SkinWithoutMatricesGetsIdentities) {
   ReadResult r = read_bytes(skin_document({}, R"({"joints": [1]})", ""));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Column& m = find_value(skin_of(r, 0), "inverse_bind_matrices")->as_column();
+  ASSERT_TRUE(skin_of(r, 0).inverse_bind_matrices);
+  const Column& m = *skin_of(r, 0).inverse_bind_matrices;
   EXPECT_THAT(values_of(m), ElementsAre(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1));
 }
 
@@ -78,7 +80,8 @@ TEST(ReadSkins, UndecodableMatricesAreLeftUndecodedWithAWarning) {
   for (const std::string& skin : skins) {
     ReadResult r = read_bytes(skin_document(bin, skin, accessors));
     ASSERT_TRUE(r.scene.ok()) << skin << r.scene.status();
-    EXPECT_EQ(find_value(skin_of(r, 0), "inverse_bind_matrices"), nullptr) << skin;
+    EXPECT_FALSE(skin_of(r, 0).inverse_bind_matrices) << skin;
+    EXPECT_TRUE(skin_of(r, 0).undecoded_matrices) << skin;
     EXPECT_EQ(r.diagnostics.count("gltf.read.skin-undecoded"), 1) << skin;
   }
 }

@@ -158,7 +158,7 @@ Scene rigged_scene() {
   scene.nodes[0].children = {1, 3};
   scene.nodes[1].children = {2};
   scene.nodes[3].mesh = 0;
-  set_value(scene.nodes[3].extras, "skin", Value(0));
+  scene.nodes[3].skin = 0;
   scene.scenes = {{0}};
   return scene;
 }
@@ -172,23 +172,27 @@ Column two_inverse_binds(Scene& scene) {
   return Column::of<double>(std::span<const double>(m), 16);
 }
 
-void set_skin(Scene& scene, ValueMap skin) {
-  set_value(scene.global_attrs, "skins", Value(ValueArray{Value(std::move(skin))}));
+// The scene's one skin, over nodes 1 and 2.
+Skin& set_skin(Scene& scene) {
+  scene.skins.assign(1, Skin{});
+  scene.skins[0].joints = {1, 2};
+  return scene.skins[0];
 }
 
-ValueMap& skin_entry(Scene& scene) {
-  return find_value(scene.global_attrs, "skins")->as_array()[0].as_map();
+// A skin named "arm" under node 0 with the extras a glTF read would keep, and matrices.
+void set_arm_skin(Scene& scene) {
+  Skin& skin = set_skin(scene);
+  skin.name = "arm";
+  skin.skeleton = 0;
+  skin.gltf_object = ValueMap{{"extras", Value(ValueMap{{"rig", Value("left")}})}};
+  skin.inverse_bind_matrices = two_inverse_binds(scene);
 }
 
 // G28: name, joints, skeleton, extras and the matrices as a float MAT4 accessor; the node's
-// extras["skin"] as its skin.
+// skin as its skin.
 TEST(GltfSpecWrite, SkinIsWrittenWithNameJointsSkeletonExtrasAndMatrices) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"name", Value("arm")},
-                           {"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"skeleton", Value(0)},
-                           {"extras", Value(ValueMap{{"rig", Value("left")}})},
-                           {"inverse_bind_matrices", Value(two_inverse_binds(scene))}});
+  set_arm_skin(scene);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   ASSERT_TRUE(p.doc.HasMember("skins"));
@@ -214,7 +218,7 @@ TEST(GltfSpecWrite, SkinIsWrittenWithNameJointsSkeletonExtrasAndMatrices) {
 // G28: a skin without matrices is written without an inverseBindMatrices, glTF's identities.
 TEST(GltfSpecWrite, SkinWithoutMatricesIsWrittenWithoutAnAccessor) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})}});
+  set_skin(scene);
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   ASSERT_TRUE(p.doc.HasMember("skins"));
@@ -226,26 +230,26 @@ TEST(GltfSpecWrite, SkinWithoutMatricesIsWrittenWithoutAnAccessor) {
 // G28 with G27: a glTF skin read, then written, keeps its joints, skeleton, extras and matrices.
 TEST(GltfSpecWrite, ReadSkinIsWrittenBackAsItWasRead) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"name", Value("arm")},
-                           {"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"skeleton", Value(0)},
-                           {"extras", Value(ValueMap{{"rig", Value("left")}})},
-                           {"inverse_bind_matrices", Value(two_inverse_binds(scene))}});
+  set_arm_skin(scene);
   Diagnostics diagnostics;
   absl::StatusOr<Written> first = write_to_memory(scene, true, "", diagnostics);
   ASSERT_TRUE(first.ok()) << first.status();
   absl::StatusOr<Scene> back = read_memory(first->json, {}, ReadOptions{}, diagnostics);
   ASSERT_TRUE(back.ok()) << back.status();
-  const ValueMap& skin = find_value(back->global_attrs, "skins")->as_array()[0].as_map();
-  EXPECT_EQ(find_value(skin, "name")->as_string(), "arm");
-  EXPECT_EQ(find_value(skin, "skeleton")->as_int(), 0);
-  EXPECT_EQ(find_value(find_value(skin, "extras")->as_map(), "rig")->as_string(), "left");
-  const Column& m = find_value(skin, "inverse_bind_matrices")->as_column();
+  ASSERT_EQ(back->skins.size(), 1u);
+  const Skin& skin = back->skins[0];
+  EXPECT_EQ(skin.name, "arm");
+  EXPECT_EQ(skin.skeleton, 0);
+  ASSERT_TRUE(skin.gltf_object);
+  EXPECT_EQ(find_value(find_value(*skin.gltf_object, "extras")->as_map(), "rig")->as_string(),
+            "left");
+  ASSERT_TRUE(skin.inverse_bind_matrices);
+  const Column& m = *skin.inverse_bind_matrices;
   ASSERT_EQ(m.rows, 2u);
   EXPECT_EQ(m.get(0, 3), 1);  // row-major: the translation ends each of the first three rows
   EXPECT_EQ(m.get(0, 11), 3);
   EXPECT_EQ(m.get(1, 0), 2);
-  EXPECT_EQ(find_value(back->nodes[3].extras, "skin")->as_int(), 0);
+  EXPECT_EQ(back->nodes[3].skin, 0);
   absl::StatusOr<Written> second = write_to_memory(*back, true, "", diagnostics);
   ASSERT_TRUE(second.ok()) << second.status();
   EXPECT_EQ(second->json, first->json);
@@ -258,10 +262,9 @@ TEST(GltfSpecWrite, BindShapeMatrixIsFoldedIntoTheInverseBindMatrices) {
   std::span<double> bind = scene.arena->allocate<double>(16);
   const double shape[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 5, 0, 0, 0, 1};  // z += 5
   std::copy(shape, shape + 16, bind.begin());
-  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"inverse_bind_matrices", Value(two_inverse_binds(scene))},
-                           {"bind_shape_matrix",
-                            Value(Column::of<double>(std::span<const double>(bind), 16))}});
+  Skin& skin = set_skin(scene);
+  skin.inverse_bind_matrices = two_inverse_binds(scene);
+  skin.bind_shape_matrix = Column::of<double>(std::span<const double>(bind), 16);
   Parsed p = write_gltf(scene);
   std::vector<float> m = floats_of(p, p.doc["skins"][0]["inverseBindMatrices"].GetInt(), 32);
   EXPECT_THAT(std::vector<float>(m.begin() + 12, m.begin() + 16), ElementsAre(1, 2, 8, 1));
@@ -270,9 +273,7 @@ TEST(GltfSpecWrite, BindShapeMatrixIsFoldedIntoTheInverseBindMatrices) {
   Scene alone = rigged_scene();
   std::span<double> bind2 = alone.arena->allocate<double>(16);
   std::copy(shape, shape + 16, bind2.begin());
-  set_skin(alone, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"bind_shape_matrix",
-                            Value(Column::of<double>(std::span<const double>(bind2), 16))}});
+  set_skin(alone).bind_shape_matrix = Column::of<double>(std::span<const double>(bind2), 16);
   Parsed q = write_gltf(alone);
   std::vector<float> n = floats_of(q, q.doc["skins"][0]["inverseBindMatrices"].GetInt(), 32);
   EXPECT_EQ(n[14], 5);
@@ -283,73 +284,68 @@ TEST(GltfSpecWrite, BindShapeMatrixIsFoldedIntoTheInverseBindMatrices) {
 TEST(GltfSpecWrite, SkinsThatCannotBeWrittenAreLeftOutWithAWarning) {
   struct Case {
     std::string what;
-    std::function<void(Scene&, ValueMap&)> edit;
+    std::function<void(Scene&, Skin&)> edit;
   };
-  auto matrix_cell = [](Scene& scene, ValueMap& skin, int cell, double value) {
+  auto matrix_cell = [](Scene& scene, Skin& skin, int cell, double value) {
     std::span<double> m = scene.arena->allocate<double>(32);
-    const Column& c = find_value(skin, "inverse_bind_matrices")->as_column();
+    const Column& c = *skin.inverse_bind_matrices;
     for (int k = 0; k < 32; ++k) m[k] = c.get(k / 16, k % 16);
     m[cell] = value;
-    set_value(skin, "inverse_bind_matrices",
-              Value(Column::of<double>(std::span<const double>(m), 16)));
+    skin.inverse_bind_matrices = Column::of<double>(std::span<const double>(m), 16);
   };
   const std::vector<Case> cases = {
-      {"no joints", [](Scene&, ValueMap& s) { set_value(s, "joints", Value(ValueArray{})); }},
+      {"no joints", [](Scene&, Skin& s) { s.joints.clear(); }},
       {"repeated joint",
-       [](Scene&, ValueMap& s) {
-         set_value(s, "joints", Value(ValueArray{Value(1), Value(1)}));
+       [](Scene&, Skin& s) {
+         s.joints = {1, 1};
        }},
       {"joint past the nodes",
-       [](Scene&, ValueMap& s) {
-         set_value(s, "joints", Value(ValueArray{Value(1), Value(9)}));
+       [](Scene&, Skin& s) {
+         s.joints = {1, 9};
        }},
-      {"joint that is not an index",
-       [](Scene&, ValueMap& s) {
-         set_value(s, "joints", Value(ValueArray{Value(1), Value("two")}));
+      {"joint that is no node",
+       [](Scene&, Skin& s) {
+         s.joints = {1, -1};
        }},
       {"joints under two roots",
-       [](Scene& scene, ValueMap& s) {
+       [](Scene& scene, Skin& s) {
          scene.nodes.emplace_back();
          scene.scenes[0].push_back(4);
-         set_value(s, "joints", Value(ValueArray{Value(1), Value(4)}));
+         s.joints = {1, 4};
        }},
       {"one matrix for two joints",
-       [](Scene& scene, ValueMap& s) {
+       [](Scene& scene, Skin& s) {
          std::span<double> m = scene.arena->allocate<double>(16);
          for (int k = 0; k < 4; ++k) m[5 * k] = 1;
-         set_value(s, "inverse_bind_matrices",
-                   Value(Column::of<double>(std::span<const double>(m), 16)));
+         s.inverse_bind_matrices = Column::of<double>(std::span<const double>(m), 16);
        }},
       {"three matrices for two joints",
-       [](Scene& scene, ValueMap& s) {
+       [](Scene& scene, Skin& s) {
          std::span<double> m = scene.arena->allocate<double>(48);
          for (int k = 0; k < 12; ++k) m[5 * (k % 4) + 16 * (k / 4)] = 1;
-         set_value(s, "inverse_bind_matrices",
-                   Value(Column::of<double>(std::span<const double>(m), 16)));
+         s.inverse_bind_matrices = Column::of<double>(std::span<const double>(m), 16);
        }},
-      {"NaN in a matrix", [&](Scene& scene, ValueMap& s) { matrix_cell(scene, s, 5, NAN); }},
-      {"Inf in a matrix", [&](Scene& scene, ValueMap& s) { matrix_cell(scene, s, 16, INFINITY); }},
+      {"NaN in a matrix", [&](Scene& scene, Skin& s) { matrix_cell(scene, s, 5, NAN); }},
+      {"Inf in a matrix", [&](Scene& scene, Skin& s) { matrix_cell(scene, s, 16, INFINITY); }},
       {"a last row that is not [0, 0, 0, 1]",
-       [&](Scene& scene, ValueMap& s) { matrix_cell(scene, s, 12, 0.5); }},
+       [&](Scene& scene, Skin& s) { matrix_cell(scene, s, 12, 0.5); }},
       {"matrices never decoded",
-       [](Scene&, ValueMap& s) {
-         erase_value(s, "inverse_bind_matrices");
-         set_value(s, "inverseBindMatrices", Value(0));
+       [](Scene&, Skin& s) {
+         s.inverse_bind_matrices.reset();
+         s.undecoded_matrices = true;
        }},
       {"a bind shape breaking the last row",
-       [](Scene& scene, ValueMap& s) {
+       [](Scene& scene, Skin& s) {
          std::span<double> b = scene.arena->allocate<double>(16);
          for (int k = 0; k < 4; ++k) b[5 * k] = 1;
          b[12] = 1;  // row 3, column 0
-         set_value(s, "bind_shape_matrix",
-                   Value(Column::of<double>(std::span<const double>(b), 16)));
+         s.bind_shape_matrix = Column::of<double>(std::span<const double>(b), 16);
        }},
   };
   for (const Case& c : cases) {
     Scene scene = rigged_scene();
-    set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                             {"inverse_bind_matrices", Value(two_inverse_binds(scene))}});
-    c.edit(scene, skin_entry(scene));
+    set_skin(scene).inverse_bind_matrices = two_inverse_binds(scene);
+    c.edit(scene, scene.skins[0]);
     Diagnostics diagnostics;
     Parsed p = write_gltf(scene, diagnostics);
     EXPECT_FALSE(p.doc.HasMember("skins")) << c.what;
@@ -362,8 +358,9 @@ TEST(GltfSpecWrite, SkinsThatCannotBeWrittenAreLeftOutWithAWarning) {
 // G30: a skin's extensions are left out with a warning; the skin itself is written.
 TEST(GltfSpecWrite, SkinExtensionsAreLeftOutWithAWarning) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"extensions", Value(ValueMap{{"EXT_x", Value(ValueMap{})}})}});
+  set_skin(scene).gltf_object =
+      ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
+               {"extensions", Value(ValueMap{{"EXT_x", Value(ValueMap{})}})}};
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   ASSERT_TRUE(p.doc.HasMember("skins"));
@@ -376,8 +373,8 @@ TEST(GltfSpecWrite, SkinExtensionsAreLeftOutWithAWarning) {
 // G30 with G28: members of a read skin glTF does not define are left out with a warning.
 TEST(GltfSpecWrite, SkinMembersGltfDoesNotDefineAreLeftOutWithAWarning) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"customProperty", Value(true)}});
+  set_skin(scene).gltf_object =
+      ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})}, {"customProperty", Value(true)}};
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   ASSERT_TRUE(p.doc.HasMember("skins"));
@@ -394,8 +391,7 @@ TEST(GltfSpecWrite, NodeSkinsWithoutAValidTargetAreDroppedWithAWarning) {
     std::function<void(Scene&)> edit;
   };
   const std::vector<Case> cases = {
-      {"names no skin", [](Scene& s) { set_value(s.nodes[3].extras, "skin", Value(5)); }},
-      {"not an index", [](Scene& s) { set_value(s.nodes[3].extras, "skin", Value("a")); }},
+      {"names no skin", [](Scene& s) { s.nodes[3].skin = 5; }},
       {"node without a mesh", [](Scene& s) { s.nodes[3].mesh = -1; }},
       {"mesh without joints and weights",
        [](Scene& s) {
@@ -408,7 +404,7 @@ TEST(GltfSpecWrite, NodeSkinsWithoutAValidTargetAreDroppedWithAWarning) {
   };
   for (const Case& c : cases) {
     Scene scene = rigged_scene();
-    set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})}});
+    set_skin(scene);
     c.edit(scene);
     Diagnostics diagnostics;
     Parsed p = write_gltf(scene, diagnostics);
@@ -586,8 +582,9 @@ TEST(GltfSpecWrite, PlaceholderTexturesAreWrittenWithoutASource) {
 // G38: a NaN or Inf anywhere in the JSON refuses the write, the skin's extras included.
 TEST(GltfSpecWrite, NaNInASkinsExtrasRefusesTheWrite) {
   Scene scene = rigged_scene();
-  set_skin(scene, ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                           {"extras", Value(ValueMap{{"weight", Value(double(NAN))}})}});
+  set_skin(scene).gltf_object =
+      ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
+               {"extras", Value(ValueMap{{"weight", Value(double(NAN))}})}};
   Diagnostics diagnostics;
   absl::StatusOr<Written> written = write_to_memory(scene, true, "", diagnostics);
   EXPECT_EQ(written.status().code(), absl::StatusCode::kInvalidArgument);

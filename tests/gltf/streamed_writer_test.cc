@@ -74,16 +74,14 @@ Scene big_scene(size_t n = 120000) {
   for (size_t m = 0; m < 2; ++m) scene.nodes.emplace_back().mesh = static_cast<int>(m);
   scene.nodes.emplace_back();  // the joint
   scene.nodes[0].children = {2};
-  set_value(scene.nodes[0].extras, "skin", Value(int64_t{0}));
+  scene.nodes[0].skin = 0;
   std::span<double> matrices = scene.arena->allocate<double>(32);
   for (int j = 0; j < 2; ++j) {
     for (int k = 0; k < 4; ++k) matrices[16 * j + 5 * k] = 1;
   }
-  set_value(scene.global_attrs, "skins",
-            Value(ValueArray{Value(ValueMap{
-                {"joints", Value(ValueArray{Value(int64_t{0}), Value(int64_t{2})})},
-                {"inverse_bind_matrices",
-                 Value(Column::of<double>(std::span<const double>(matrices), 16))}})}));
+  Skin& skin = scene.skins.emplace_back();
+  skin.joints = {0, 2};
+  skin.inverse_bind_matrices = Column::of<double>(std::span<const double>(matrices), 16);
   scene.scenes = {{0, 1}};
   scene.materials.resize(2);
   scene.images.push_back(Image{"", "", "", {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 7}});
@@ -178,7 +176,7 @@ TEST_F(StreamedWriter, TheBuffersWarningsComeBeforeTheJsons) {
   std::copy(normals.begin(), normals.end(), stored.begin());
   scene.meshes[0].point_data.push_back(
       {"normals", Column::of<float>(std::span<const float>(stored), 3)});
-  set_value(scene.nodes[0].extras, "skin", Value(int64_t{3}));  // no such skin: a JSON warning
+  scene.nodes[0].skin = 3;  // no such skin: a JSON warning
   Diagnostics memory;
   ASSERT_TRUE(write_to_memory(scene, true, "", memory).ok());
   ASSERT_EQ(memory.entries().size(), 2u);

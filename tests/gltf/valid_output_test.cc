@@ -105,11 +105,9 @@ Scene rig(std::vector<uint8_t> joints, std::vector<float> weights) {
   scene.nodes.resize(4);
   scene.nodes[0].children = {1, 2, 3};
   scene.nodes[3].mesh = 0;
-  set_value(scene.nodes[3].extras, "skin", Value(0));
+  scene.nodes[3].skin = 0;
   scene.scenes = {{0}};
-  set_value(scene.global_attrs, "skins",
-            Value(ValueArray{Value(ValueMap{
-                {"joints", Value(ValueArray{Value(0), Value(1), Value(2)})}})}));
+  scene.skins.emplace_back().joints = {0, 1, 2};
   return scene;
 }
 
@@ -134,10 +132,8 @@ TEST(ValidOutput, WeightOnAJointPastTheSmallestSkinIsWrittenAsZero) {
   // A second node binding the mesh to a skin of two joints limits it to joints 0 and 1.
   scene.nodes.emplace_back();
   scene.nodes[4].mesh = 0;
-  set_value(scene.nodes[4].extras, "skin", Value(1));
-  find_value(scene.global_attrs, "skins")
-      ->as_array()
-      .push_back(Value(ValueMap{{"joints", Value(ValueArray{Value(0), Value(1)})}}));
+  scene.nodes[4].skin = 1;
+  scene.skins.emplace_back().joints = {0, 1};
   scene.nodes[0].children.push_back(4);
   Diagnostics shared;
   Parsed q = write_gltf(scene, shared);

@@ -312,15 +312,14 @@ TEST(AxisUnit, BakedAnimationKeysFollow) {
 
 // Every vertex of node n's mesh deformed by its skin: joint world * inverse bind * bind shape.
 std::vector<Eigen::Vector3d> deform(const Scene& scene, size_t n) {
-  const ValueMap& skin = find_value(scene.global_attrs, "skins")->as_array()[0].as_map();
-  const ValueArray& joints = find_value(skin, "joints")->as_array();
+  const Skin& skin = scene.skins[0];
   auto matrix = [](const Column& c, size_t row) {
     Eigen::Matrix4d m;
     for (int k = 0; k < 16; ++k) m(k / 4, k % 4) = c.get(row, k);
     return m;
   };
-  const Column& ibm = find_value(skin, "inverse_bind_matrices")->as_column();
-  const Eigen::Matrix4d bsm = matrix(find_value(skin, "bind_shape_matrix")->as_column(), 0);
+  const Column& ibm = *skin.inverse_bind_matrices;
+  const Eigen::Matrix4d bsm = matrix(*skin.bind_shape_matrix, 0);
   const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
   const Mesh& mesh = scene.meshes[scene.nodes[n].mesh];
   const Column& j = mesh.find_point_data("joints")->column;
@@ -331,7 +330,7 @@ std::vector<Eigen::Vector3d> deform(const Scene& scene, size_t n) {
     Eigen::Vector4d sum = Eigen::Vector4d::Zero();
     for (int k = 0; k < 2; ++k) {
       const size_t joint = static_cast<size_t>(j.get(v, k));
-      sum += w.get(v, k) * (world[joints[joint].as_int()] * matrix(ibm, joint) * bsm * p);
+      sum += w.get(v, k) * (world[skin.joints[joint]] * matrix(ibm, joint) * bsm * p);
     }
     out.push_back(sum.head<3>());
   }
@@ -345,7 +344,7 @@ Scene skinned_scene() {
   mesh.point_data.push_back({"weights", column<float>(scene, {0.5, 0.5, 1, 0, 0.25, 0.75}, 2)});
   scene.nodes[0].extras.clear();
   scene.nodes[0].matrix.setIdentity();
-  set_value(scene.nodes[0].extras, "skin", Value(0));
+  scene.nodes[0].skin = 0;
   Node hip, knee;
   hip.matrix.block<3, 1>(0, 3) = Eigen::Vector3d(0, 0, 90);
   hip.children = {2};
@@ -362,11 +361,10 @@ Scene skinned_scene() {
     for (int k = 0; k < 16; ++k) ibm.push_back((*m)(k / 4, k % 4));
   }
   std::vector<double> bsm = {1, 0, 0, 1, 0, 1, 0, 2, 0, 0, 1, 3, 0, 0, 0, 1};
-  set_value(scene.global_attrs, "skins",
-            Value(ValueArray{
-                Value(ValueMap{{"joints", Value(ValueArray{Value(1), Value(2)})},
-                               {"inverse_bind_matrices", Value(column<double>(scene, ibm, 16))},
-                               {"bind_shape_matrix", Value(column<double>(scene, bsm, 16))}})}));
+  Skin& skin = scene.skins.emplace_back();
+  skin.joints = {1, 2};
+  skin.inverse_bind_matrices = column<double>(scene, ibm, 16);
+  skin.bind_shape_matrix = column<double>(scene, bsm, 16);
   return scene;
 }
 

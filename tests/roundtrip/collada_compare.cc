@@ -91,24 +91,8 @@ std::vector<Eigen::Matrix4d> worlds(const Scene& s) {
   return out;
 }
 
-const ValueMap* skin_of(const Scene& s, const Node& n) {
-  const Value* index = extra(n, "skin");
-  const Value* skins = find_value(s.global_attrs, "skins");
-  if (index == nullptr || !index->is_int() || skins == nullptr || !skins->is_array())
-    return nullptr;
-  if (index->as_int() < 0 || static_cast<size_t>(index->as_int()) >= skins->as_array().size()) {
-    return nullptr;
-  }
-  const Value& skin = skins->as_array()[index->as_int()];
-  return skin.is_map() ? &skin.as_map() : nullptr;
-}
-
-std::vector<int> joints_of(const ValueMap& skin) {
-  std::vector<int> out;
-  const Value* joints = find_value(skin, "joints");
-  if (joints == nullptr || !joints->is_array()) return out;
-  for (const Value& j : joints->as_array()) out.push_back(j.is_int() ? j.as_int() : -1);
-  return out;
+const Skin* skin_of(const Scene& s, const Node& n) {
+  return n.skin >= 0 && static_cast<size_t>(n.skin) < s.skins.size() ? &s.skins[n.skin] : nullptr;
 }
 
 // What a corner carries, per attribute, in before's terms.
@@ -199,28 +183,26 @@ class Comparer {
  private:
   // The skin's joints as before's nodes, and its inverse bind matrices, of the node's skin.
   void skin(const std::string& at, const Node& x, const Node& y) {
-    const ValueMap* sx = skin_of(b_, x);
-    const ValueMap* sy = skin_of(a_, y);
+    const Skin* sx = skin_of(b_, x);
+    const Skin* sy = skin_of(a_, y);
     if (sx == nullptr) return;
-    const std::vector<int> jx = joints_of(*sx);
+    const std::vector<int>& jx = sx->joints;
     for (int j : jx) {
       // A skin whose joints are not written nodes is not written (with a warning).
       if (j < 0 || static_cast<size_t>(j) >= pairs_.size() || pairs_[j] < 0) return;
     }
     if (sy == nullptr) return note(DifferenceKind::kSkin, at, "its skin was not read back");
-    const std::vector<int> jy = joints_of(*sy);
     std::vector<int> jy_as_before;
-    for (int j : jy) {
+    for (int j : sy->joints) {
       jy_as_before.push_back(j >= 0 && static_cast<size_t>(j) < inverse_.size() ? inverse_[j] : -1);
     }
     if (jx != jy_as_before) return note(DifferenceKind::kSkin, at, "skin joints are other nodes");
-    const Value* ix = find_value(*sx, "inverse_bind_matrices");
-    const Value* iy = find_value(*sy, "inverse_bind_matrices");
-    if (ix == nullptr || !ix->is_column()) return;  // undecoded: identities, or not written
-    if (iy == nullptr || !iy->is_column())
+    if (!sx->inverse_bind_matrices) return;  // undecoded: identities, or not written
+    if (!sy->inverse_bind_matrices) {
       return note(DifferenceKind::kSkin, at, "inverse bind matrices lost");
-    const Column& cx = ix->as_column();
-    const Column& cy = iy->as_column();
+    }
+    const Column& cx = *sx->inverse_bind_matrices;
+    const Column& cy = *sy->inverse_bind_matrices;
     if (cx.rows != cy.rows || cx.cols != cy.cols)
       return note(DifferenceKind::kSkin, at, "inverse bind matrices reshaped");
     for (size_t r = 0; r < cx.rows; ++r) {
@@ -302,11 +284,11 @@ class Comparer {
   };
   Influences influences_of(const Mesh& m, const Node& node, const Scene& s, bool before_side) {
     Influences out;
-    const ValueMap* skin = skin_of(s, node);
+    const Skin* skin = skin_of(s, node);
     out.joints = m.find_point_data("joints");
     out.weights = m.find_point_data("weights");
     if (skin == nullptr || out.joints == nullptr || out.weights == nullptr) return {};
-    for (int j : joints_of(*skin)) {
+    for (int j : skin->joints) {
       if (!before_side) j = j >= 0 && static_cast<size_t>(j) < inverse_.size() ? inverse_[j] : -1;
       out.joint_nodes.push_back(j);
     }

@@ -187,6 +187,7 @@ void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
     const std::string at = cat("node ", n);
     c.equal(cat(at, " name"), x.name, y.name);
     c.equal(cat(at, " mesh"), x.mesh, y.mesh);
+    c.equal(cat(at, " skin"), x.skin, y.skin);
     c.equal(cat(at, " children"), x.children, y.children);
     for (int k = 0; k < 16; ++k) {
       c.number(cat(at, " matrix[", k % 4, "][", k / 4, "]"), x.matrix(k % 4, k / 4),
@@ -273,16 +274,35 @@ void compare_assets(Comparer& c, const Asset& a, const Asset& b) {
   if (a.unit->meter && b.unit->meter) c.number("asset unit meter", *a.unit->meter, *b.unit->meter);
 }
 
-// The globals without what a write renumbers: each skin's inverseBindMatrices accessor index (its
-// decoded inverse_bind_matrices are compared).
-ValueMap comparable_globals(const ValueMap& globals) {
-  ValueMap out = globals;
-  if (Value* skins = find_value(out, "skins"); skins && skins->is_array()) {
-    for (Value& skin : skins->as_array()) {
-      if (skin.is_map()) erase_value(skin.as_map(), "inverseBindMatrices");
-    }
+void compare_matrices(Comparer& c, std::string_view at, const std::optional<Column>& x,
+                      const std::optional<Column>& y) {
+  if (x.has_value() != y.has_value()) return c.note(at, "present in one scene only");
+  if (x) c.column(at, *x, *y);
+}
+
+// A skin's glTF object is compared without its inverseBindMatrices accessor index, which a
+// write renumbers (the decoded matrices are compared).
+void compare_skins(Comparer& c, const Scene& a, const Scene& b) {
+  if (a.skins.size() != b.skins.size()) {
+    return c.note("skins", cat(a.skins.size(), " vs ", b.skins.size()));
   }
-  return out;
+  for (size_t s = 0; s < a.skins.size(); ++s) {
+    const Skin& x = a.skins[s];
+    const Skin& y = b.skins[s];
+    const std::string at = cat("skin ", s);
+    c.equal(cat(at, " name"), x.name, y.name);
+    c.equal(cat(at, " joints"), x.joints, y.joints);
+    c.equal(cat(at, " skeleton"), x.skeleton, y.skeleton);
+    c.equal(cat(at, " undecoded"), x.undecoded_matrices, y.undecoded_matrices);
+    compare_matrices(c, cat(at, " inverse bind matrices"), x.inverse_bind_matrices,
+                     y.inverse_bind_matrices);
+    compare_matrices(c, cat(at, " bind shape matrix"), x.bind_shape_matrix, y.bind_shape_matrix);
+    ValueMap ox = x.gltf_object.value_or(ValueMap{});
+    ValueMap oy = y.gltf_object.value_or(ValueMap{});
+    erase_value(ox, "inverseBindMatrices");
+    erase_value(oy, "inverseBindMatrices");
+    c.map(cat(at, " object"), ox, oy);
+  }
 }
 
 }  // namespace
@@ -294,7 +314,8 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_materials(c, a, b);
   compare_textures_and_images(c, a, b);
   compare_assets(c, a.asset, b.asset);
-  c.map("globals", comparable_globals(a.global_attrs), comparable_globals(b.global_attrs));
+  compare_skins(c, a, b);
+  c.map("globals", a.global_attrs, b.global_attrs);
   return std::move(c.differences);
 }
 

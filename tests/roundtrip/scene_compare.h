@@ -1,7 +1,7 @@
 // Compares two scenes as decoded values, not bytes: every mesh column and cell, node transforms
-// and extras, materials, textures, images and the document's global attributes (skins with their
-// inverse bind matrices, animations with their keys; the asset but for its generator), numbers
-// within a relative tolerance.
+// and extras, materials, textures, images, skins with their inverse bind matrices and the
+// document's global attributes (animations with their keys; the asset but for its generator),
+// numbers within a relative tolerance.
 // Returns the differences found, each naming where, empty when the scenes agree.
 #pragma once
 

@@ -84,10 +84,6 @@ std::vector<double> column_values(const Column& c) {
   return out;
 }
 
-const ValueMap& skin_entry(const Scene& scene, size_t i) {
-  return find_value(scene.global_attrs, "skins")->as_array()[i].as_map();
-}
-
 TEST(SkinRead, InfluencesPerVertexAndJointsBoundBySidUnderTheSkeleton) {
   Read r = read(skinned(kNames, kWeights, kInstance));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
@@ -102,16 +98,18 @@ TEST(SkinRead, InfluencesPerVertexAndJointsBoundBySidUnderTheSkeleton) {
             (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
   EXPECT_EQ(column_values(weights->column),
             (std::vector<double>{1, 0, 0, 0, 0.25, 0.75, 0, 0, 1, 0, 0, 0}));
-  const ValueMap& skin = skin_entry(scene, 0);
-  EXPECT_EQ(find_value(skin, "name")->as_string(), "rig");
-  const ValueArray& bound = find_value(skin, "joints")->as_array();
-  ASSERT_EQ(bound.size(), 2u);
-  EXPECT_EQ(scene.nodes[bound[0].as_int()].name, "a");
-  EXPECT_EQ(scene.nodes[bound[1].as_int()].name, "b");
-  EXPECT_EQ(find_value(skin, "skeleton")->as_int(), 0);
-  EXPECT_EQ(find_value(skin, "inverse_bind_matrices")->as_column().rows, 2u);
-  EXPECT_EQ(column_values(find_value(skin, "bind_shape_matrix")->as_column())[11], 2);
-  EXPECT_EQ(find_value(scene.nodes[3].extras, "skin")->as_int(), 0);
+  ASSERT_EQ(scene.skins.size(), 1u);
+  const Skin& skin = scene.skins[0];
+  EXPECT_EQ(skin.name, "rig");
+  ASSERT_EQ(skin.joints.size(), 2u);
+  EXPECT_EQ(scene.nodes[skin.joints[0]].name, "a");
+  EXPECT_EQ(scene.nodes[skin.joints[1]].name, "b");
+  EXPECT_EQ(skin.skeleton, 0);
+  ASSERT_TRUE(skin.inverse_bind_matrices);
+  EXPECT_EQ(skin.inverse_bind_matrices->rows, 2u);
+  ASSERT_TRUE(skin.bind_shape_matrix);
+  EXPECT_EQ(column_values(*skin.bind_shape_matrix)[11], 2);
+  EXPECT_EQ(scene.nodes[3].skin, 0);
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
@@ -240,19 +238,19 @@ TEST(SkinRead, IdrefJointsBindToNodesOfThatId) {
   Read r = read(skinned("<IDREF_array id=\"names-a\" count=\"2\">a b</IDREF_array>", kWeights,
                         "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
-  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
-  EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name, "b");
-  EXPECT_EQ(find_value(skin_entry(*r.scene, 0), "skeleton"), nullptr);
+  const std::vector<int>& bound = r.scene->skins.at(0).joints;
+  EXPECT_EQ(r.scene->nodes[bound[0]].name, "a");
+  EXPECT_EQ(r.scene->nodes[bound[1]].name, "b");
+  EXPECT_EQ(r.scene->skins.at(0).skeleton, -1);
 }
 
 TEST(SkinRead, SidrefJointsFollowTheirIdSidAddress) {
   Read r = read(skinned("<SIDREF_array id=\"names-a\" count=\"2\">root/j0 root/j1</SIDREF_array>",
                         kWeights, "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
-  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
-  EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name, "b");
+  const std::vector<int>& bound = r.scene->skins.at(0).joints;
+  EXPECT_EQ(r.scene->nodes[bound[0]].name, "a");
+  EXPECT_EQ(r.scene->nodes[bound[1]].name, "b");
 }
 
 TEST(SkinRead, NamesTwoRigsHoldEquallyNearBindTheFirstWithATieWarning) {
@@ -263,8 +261,8 @@ TEST(SkinRead, NamesTwoRigsHoldEquallyNearBindTheFirstWithATieWarning) {
       "<node id=\"skinned\"><instance_controller url=\"#c\"/></node>";
   Read r = read(skinned(kNames, kWeights, instances));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
-  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a");
+  const std::vector<int>& bound = r.scene->skins.at(0).joints;
+  EXPECT_EQ(r.scene->nodes[bound[0]].name, "a");
   EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 1);
 }
 
@@ -283,10 +281,10 @@ TEST(SkinRead, NamesSeveralNodesHoldBindTheOneUnderTheSkinnedNodesDeepestAncesto
       "</node></node>";
   Read r = read(skinned(kNames, kWeights, instances));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+  const std::vector<int>& bound = r.scene->skins.at(0).joints;
   ASSERT_EQ(bound.size(), 2u);
-  EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "a2");
-  EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name, "b2");
+  EXPECT_EQ(r.scene->nodes[bound[0]].name, "a2");
+  EXPECT_EQ(r.scene->nodes[bound[1]].name, "b2");
   EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 0);
 }
 
@@ -304,10 +302,10 @@ TEST(SkinRead, NamesBindTheFirstHolderBreadthFirstUnderTheSkeleton) {
     Read r = read(skinned(cat("<Name_array id=\"names-a\" count=\"2\">", names, "</Name_array>"),
                           kWeights, instances));
     ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-    const ValueArray& bound = find_value(skin_entry(*r.scene, 0), "joints")->as_array();
+    const std::vector<int>& bound = r.scene->skins.at(0).joints;
     ASSERT_EQ(bound.size(), 2u);
-    EXPECT_EQ(r.scene->nodes[bound[0].as_int()].name, "shallow") << names;
-    EXPECT_EQ(r.scene->nodes[bound[1].as_int()].name,
+    EXPECT_EQ(r.scene->nodes[bound[0]].name, "shallow") << names;
+    EXPECT_EQ(r.scene->nodes[bound[1]].name,
               std::string_view(names) == "j0 j1" ? "second" : "shallow");
     EXPECT_EQ(r.diagnostics.count("collada.skin.joint-tie"), 0);
   }
@@ -317,7 +315,7 @@ TEST(SkinRead, UnboundNamesBindToMinusOneWithAWarning) {
   Read r = read(skinned("<Name_array id=\"names-a\" count=\"2\">j0 nobody</Name_array>", kWeights,
                         kInstance));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(find_value(skin_entry(*r.scene, 0), "joints")->as_array()[1].as_int(), -1);
+  EXPECT_EQ(r.scene->skins.at(0).joints[1], -1);
   EXPECT_EQ(r.diagnostics.count("collada.skin.joint-unbound"), 1);
 }
 
@@ -334,10 +332,8 @@ TEST(SkinRead, InstancesBindingAlikeShareASkinAndOthersGetTheirOwn) {
           "</instance_controller></node>");
   Read r = read(skinned(kNames, kWeights, instances));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& skins = find_value(r.scene->global_attrs, "skins")->as_array();
-  ASSERT_EQ(skins.size(), 2u);
-  const ValueArray& second = find_value(skins[1].as_map(), "joints")->as_array();
-  EXPECT_EQ(r.scene->nodes[second[0].as_int()].name, "a2");
+  ASSERT_EQ(r.scene->skins.size(), 2u);
+  EXPECT_EQ(r.scene->nodes[r.scene->skins[1].joints[0]].name, "a2");
   // The skinned geometry is shown by one mesh for all three uses (same materials, same skin).
   EXPECT_EQ(r.scene->meshes.size(), 1u);
 }
@@ -394,8 +390,7 @@ TEST(SkinWrite, LeavesOutASkinWhoseJointsAreNotUnderOneRoot) {
   Scene& scene = *r.scene;
   scene.nodes.emplace_back();  // a second root
   scene.scenes[0].push_back(static_cast<int>(scene.nodes.size() - 1));
-  ValueMap& skin = find_value(scene.global_attrs, "skins")->as_array()[0].as_map();
-  find_value(skin, "joints")->as_array()[1] = Value(static_cast<int>(scene.nodes.size() - 1));
+  scene.skins[0].joints[1] = static_cast<int>(scene.nodes.size() - 1);
   Diagnostics d;
   rapidjson::Document doc = glb_json(scene, d);
   EXPECT_FALSE(doc.HasMember("skins"));

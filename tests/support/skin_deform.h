@@ -23,16 +23,12 @@ inline Eigen::Matrix4d row_major_matrix(const Column& c, size_t row) {
 // joint bound to no node (-1) moves nothing.
 inline std::vector<Eigen::Vector3d> deform_bind_pose(const Scene& scene, size_t node) {
   std::vector<Eigen::Vector3d> out;
-  const Value* skin_index = find_value(scene.nodes[node].extras, "skin");
-  if (skin_index == nullptr || scene.nodes[node].mesh < 0) return out;
-  const ValueMap& skin =
-      find_value(scene.global_attrs, "skins")->as_array()[skin_index->as_int()].as_map();
-  const ValueArray& joints = find_value(skin, "joints")->as_array();
-  const Column& ibm = find_value(skin, "inverse_bind_matrices")->as_column();
+  if (scene.nodes[node].skin < 0 || scene.nodes[node].mesh < 0) return out;
+  const Skin& skin = scene.skins.at(scene.nodes[node].skin);
+  const std::vector<int>& joints = skin.joints;
+  const Column& ibm = skin.inverse_bind_matrices.value();
   Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
-  if (const Value* bsm = find_value(skin, "bind_shape_matrix")) {
-    bind_shape = row_major_matrix(bsm->as_column(), 0);
-  }
+  if (skin.bind_shape_matrix) bind_shape = row_major_matrix(*skin.bind_shape_matrix, 0);
   const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
   const Mesh& mesh = scene.meshes[scene.nodes[node].mesh];
   const Column& j = mesh.find_point_data("joints")->column;
@@ -45,7 +41,7 @@ inline std::vector<Eigen::Vector3d> deform_bind_pose(const Scene& scene, size_t 
       const double weight = w.get(v, k);
       if (weight == 0) continue;
       const size_t joint = static_cast<size_t>(j.get(v, k));
-      const int64_t bound = joints[joint].as_int();
+      const int bound = joints[joint];
       total += weight;
       if (bound < 0) continue;
       sum += weight * (world[bound] * row_major_matrix(ibm, joint) * bind_shape * p);

@@ -279,12 +279,10 @@ TEST(SceneSummary, MaterialsKeepShadingAlphaAndTextures) {
 
 TEST(SceneSummary, SkinsGiveTheirNamesAndJointCounts) {
   Scene scene;
-  ValueArray skins;
-  skins.emplace_back(ValueMap{{"name", Value("rig")},
-                              {"joints", Value(ValueArray{Value(0), Value(1), Value(2)})}});
-  skins.emplace_back(ValueMap{{"joints", Value(ValueArray{Value(4)})}});
-  skins.emplace_back(Value("not a skin"));
-  set_value(scene.global_attrs, "skins", Value(std::move(skins)));
+  scene.skins.resize(3);
+  scene.skins[0].name = "rig";
+  scene.skins[0].joints = {0, 1, 2};
+  scene.skins[1].joints = {4};
   SceneSummary s = summarize_scene(scene);
   ASSERT_EQ(s.skins.size(), 3u);
   EXPECT_EQ(s.skins[0].name, "rig");

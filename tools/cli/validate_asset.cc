@@ -23,8 +23,8 @@ int64_t entries_of(const Scene& scene, std::string_view key) {
 SceneCounts counts_of(const Scene& scene) {
   return SceneCounts{static_cast<int64_t>(scene.meshes.size()),
                      static_cast<int64_t>(scene.nodes.size()),
-                     static_cast<int64_t>(scene.materials.size()), entries_of(scene, "skins"),
-                     entries_of(scene, kAnimationsKey)};
+                     static_cast<int64_t>(scene.materials.size()),
+                     static_cast<int64_t>(scene.skins.size()), entries_of(scene, kAnimationsKey)};
 }
 
 absl::Status write_in_memory(const Scene& scene, const Asset& asset, const WriteOptions& options,

@@ -169,10 +169,7 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
     return s;
   }
   NodeTree tree(scene);
-  ValueArray skins;
-  if (Value* existing = find_value(scene.global_attrs, "skins"); existing && existing->is_array()) {
-    skins = existing->as_array();
-  }
+  std::vector<px::Skin>& skins = scene.skins;
   struct Key {
     const Element* controller;
     std::vector<int> joints;
@@ -237,12 +234,10 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
                            "copies of inverse bind matrices exceed the copy budget");
       }
       ctx_.copy_bytes_used += bytes;
-      ValueMap entry;
+      px::Skin& entry = skins.emplace_back();
       std::string_view name = use.controller->attr("name");
-      entry.emplace_back("name", Value(name.empty() ? use.controller->attr("id") : name));
-      ValueArray joint_values;
-      for (int j : joints) joint_values.emplace_back(j);
-      entry.emplace_back("joints", Value(std::move(joint_values)));
+      entry.name.emplace(name.empty() ? use.controller->attr("id") : name);
+      entry.joints = joints;
       std::span<double> ibm = scene.arena->allocate<double>(joints.size() * 16);
       for (size_t j = 0; j < joints.size(); ++j) {
         for (size_t k = 0; k < 16; ++k) {
@@ -250,16 +245,15 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
               skin.inverse_bind.empty() ? (k % 5 == 0 ? 1.0 : 0.0) : skin.inverse_bind[j * 16 + k];
         }
       }
-      entry.emplace_back("inverse_bind_matrices", Value(Column::of<double>(ibm, 16)));
+      entry.inverse_bind_matrices = Column::of<double>(ibm, 16);
       if (skin.bind_shape) {
         std::span<double> bsm = scene.arena->allocate<double>(16);
         std::copy(skin.bind_shape->begin(), skin.bind_shape->end(), bsm.begin());
-        entry.emplace_back("bind_shape_matrix", Value(Column::of<double>(bsm, 16)));
+        entry.bind_shape_matrix = Column::of<double>(bsm, 16);
       }
-      if (skeleton >= 0) entry.emplace_back("skeleton", Value(skeleton));
-      skins.emplace_back(std::move(entry));
+      entry.skeleton = skeleton;
     }
-    set_value(scene.nodes[use.node].extras, "skin", Value(it->second));
+    scene.nodes[use.node].skin = it->second;
   }
   if (ties > 0) {
     ctx_.warn("collada.skin.joint-tie",
@@ -270,7 +264,6 @@ absl::Status SkinReader::bind(const NodeIndex& nodes, const NodeReaderFn& read_n
   if (unbound > 0) {
     ctx_.warn("collada.skin.joint-unbound", cat(unbound, " joint names bind to no node (-1)"));
   }
-  set_value(scene.global_attrs, "skins", Value(std::move(skins)));
   return absl::OkStatus();
 }
 

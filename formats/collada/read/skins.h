@@ -1,9 +1,8 @@
 // <controller><skin>: per-vertex joints and weights for the skinned mesh, and after the node
-// tree is read, the joints bound to nodes as global_attrs["skins"] entries:
-//   {"name", "joints": [node...], "inverse_bind_matrices": Column f64 (joints x 16, each row a
-//    row-major 4x4), "bind_shape_matrix": Column f64 (1 x 16, row-major; when the skin spells
-//    one), "skeleton": node (when the instance names one <skeleton>)}
-// and the skinned node's extras["skin"] = index of its entry.
+// tree is read, the joints bound to nodes as Scene::skins (model/skin.h): the controller's name,
+// the joint nodes, its inverse bind matrices (identities when it has none), its bind shape matrix
+// when it spells one, and the skeleton when the instance names one <skeleton>; the skinned node's
+// Node::skin is the index of its skin.
 #pragma once
 
 #include <array>

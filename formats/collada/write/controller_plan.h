@@ -11,7 +11,7 @@ namespace px::collada {
 struct ControllerPlan {
   std::string id;
   int mesh = -1;  // index into Scene::meshes
-  int skin = -1;  // index into global_attrs["skins"]
+  int skin = -1;  // index into Scene::skins
   // The <skeleton> elements every <instance_controller> of it holds, as "#id" URLs.
   std::vector<std::string> skeleton_urls;
   // private to controller_writer.cc

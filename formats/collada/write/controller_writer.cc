@@ -17,11 +17,6 @@ namespace {
 
 constexpr std::string_view kSkinDropped = "collada.write.skin-dropped";
 
-const ValueArray* skins_of(const Scene& scene) {
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  return skins != nullptr && skins->is_array() ? &skins->as_array() : nullptr;
-}
-
 bool written(const NodesPlan& nodes, int n) {
   return n >= 0 && static_cast<size_t>(n) < nodes.nodes.size() && nodes.nodes[n].written;
 }
@@ -52,11 +47,9 @@ struct Skins {
 
 Skins read_skins(const Scene& scene, const NodesPlan& nodes) {
   Skins out;
-  if (const ValueArray* skins = skins_of(scene)) {
-    out.entries.resize(skins->size());
-    for (size_t s = 0; s < skins->size(); ++s) {
-      out.why.push_back(read_skin_entry((*skins)[s], scene, nodes, &out.entries[s]));
-    }
+  out.entries.resize(scene.skins.size());
+  for (size_t s = 0; s < scene.skins.size(); ++s) {
+    out.why.push_back(read_skin_entry(scene.skins[s], scene, nodes, &out.entries[s]));
   }
   return out;
 }
@@ -84,13 +77,12 @@ void collect_controllers(const Scene& scene, const Skins& skins, WritePlan& plan
   std::map<std::pair<int, int>, int> by_pair;  // (mesh, skin) -> controller, -1 when left out
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const Node& node = scene.nodes[i];
-    const Value* skin = find_value(node.extras, "skin");
-    if (skin == nullptr || !written(plan.nodes, static_cast<int>(i)) || node.mesh < 0 ||
+    const int s = node.skin;
+    if (s < 0 || !written(plan.nodes, static_cast<int>(i)) || node.mesh < 0 ||
         static_cast<size_t>(node.mesh) >= scene.meshes.size()) {
       continue;
     }
-    const int64_t s = skin->is_int() ? skin->as_int() : -1;
-    if (s < 0 || static_cast<size_t>(s) >= skins.entries.size()) {
+    if (static_cast<size_t>(s) >= skins.entries.size()) {
       diagnostics.warn(kSkinDropped,
                        cat("node ", i, " names no skin of the scene; it instances its geometry"));
       continue;
@@ -98,7 +90,7 @@ void collect_controllers(const Scene& scene, const Skins& skins, WritePlan& plan
     named[s] = true;
     // A copy is written as an <instance_node> of its original, whose controller it shows.
     if (plan.nodes.nodes[i].copy_of >= 0 || !skins.why[s].empty()) continue;
-    auto [at, inserted] = by_pair.try_emplace({node.mesh, static_cast<int>(s)}, -1);
+    auto [at, inserted] = by_pair.try_emplace({node.mesh, s}, -1);
     if (inserted) {
       MeshInfluences influences;
       if (std::string why = find_mesh_influences(scene.meshes[node.mesh], &influences);
@@ -109,7 +101,7 @@ void collect_controllers(const Scene& scene, const Skins& skins, WritePlan& plan
       }
       ControllerPlan c;
       c.mesh = node.mesh;
-      c.skin = static_cast<int>(s);
+      c.skin = s;
       InfluenceCounts counts =
           for_each_influence(influences, skins.entries[s].joints.size(), [](auto...) {});
       warn_dropped_influences(counts, node.mesh, c.skin, diagnostics);
@@ -299,7 +291,7 @@ void write_input(XmlWriter& xml, std::string_view semantic, const std::string& s
 void write_controller(const Scene& scene, const WritePlan& plan, const ControllerPlan& c,
                       std::string_view geometry, XmlWriter& xml) {
   SkinEntry skin;
-  read_skin_entry((*skins_of(scene))[c.skin], scene, plan.nodes, &skin);  // checked by the plan
+  read_skin_entry(scene.skins[c.skin], scene, plan.nodes, &skin);  // checked by the plan
   MeshInfluences influences;
   find_mesh_influences(scene.meshes[c.mesh], &influences);
   const size_t joints = skin.joints.size();

@@ -9,6 +9,38 @@ uint64_t pair_key(int a, int b) {
   return (static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32) | static_cast<uint32_t>(b);
 }
 
+bool columns_equal(const Column& x, const Column& y) {
+  if (x.dtype != y.dtype || x.rows != y.rows || x.cols != y.cols) return false;
+  size_t bytes = x.size() * dtype_size(x.dtype);
+  return bytes == 0 || x.data == y.data || std::memcmp(x.data, y.data, bytes) == 0;
+}
+
+bool optional_columns_equal(const std::optional<Column>& x, const std::optional<Column>& y) {
+  return x.has_value() == y.has_value() && (!x || columns_equal(*x, *y));
+}
+
+bool maps_equal(const ValueMap& x, const ValueMap& y) {
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i].first != y[i].first || !values_equal(x[i].second, y[i].second)) return false;
+  }
+  return true;
+}
+
+// Two glTF skin objects agree member by member, but for "joints" and "skeleton", which name nodes
+// and are compared as nodes by the caller.
+bool skin_objects_equal(const ValueMap& x, const ValueMap& y) {
+  if (x.size() != y.size()) return false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const std::string& key = x[i].first;
+    if (key != y[i].first) return false;
+    if (key != "joints" && key != "skeleton" && !values_equal(x[i].second, y[i].second)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::string* string_extra(const Node& node, std::string_view key) {
@@ -27,22 +59,8 @@ bool values_equal(const Value& a, const Value& b) {
     }
     return true;
   }
-  if (a.is_map()) {
-    const ValueMap& x = a.as_map();
-    const ValueMap& y = b.as_map();
-    if (x.size() != y.size()) return false;
-    for (size_t i = 0; i < x.size(); ++i) {
-      if (x[i].first != y[i].first || !values_equal(x[i].second, y[i].second)) return false;
-    }
-    return true;
-  }
-  if (a.is_column()) {
-    const Column& x = a.as_column();
-    const Column& y = b.as_column();
-    if (x.dtype != y.dtype || x.rows != y.rows || x.cols != y.cols) return false;
-    size_t bytes = x.size() * dtype_size(x.dtype);
-    return bytes == 0 || x.data == y.data || std::memcmp(x.data, y.data, bytes) == 0;
-  }
+  if (a.is_map()) return maps_equal(a.as_map(), b.as_map());
+  if (a.is_column()) return columns_equal(a.as_column(), b.as_column());
   if (a.is_double()) {
     double x = std::get<double>(a.v), y = std::get<double>(b.v);
     return std::memcmp(&x, &y, sizeof x) == 0;  // a NaN equals the NaN it was copied from
@@ -55,10 +73,7 @@ bool values_equal(const Value& a, const Value& b) {
 
 CopyMatcher::CopyMatcher(const Scene& scene, const std::vector<std::vector<int>>& written_children,
                          const std::vector<NodePlan>& plans)
-    : scene_(scene), written_children_(written_children), plans_(plans) {
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  if (skins != nullptr && skins->is_array()) skins_ = &skins->as_array();
-}
+    : scene_(scene), written_children_(written_children), plans_(plans) {}
 
 int CopyMatcher::resolved(int n) const { return plans_[n].copy_of >= 0 ? plans_[n].copy_of : n; }
 
@@ -72,60 +87,34 @@ std::vector<int> CopyMatcher::children_in_range(int n) const {
 
 // A copy's skin is its own entry when it binds its own copy of the rig: it is the same skin when
 // every joint (and the skeleton) is the original's or a node holding the same id and name, and
-// every other key agrees.
-bool CopyMatcher::skins_equal(const Value& a, const Value& b) const {
-  if (values_equal(a, b)) return true;
-  if (skins_ == nullptr || !a.is_int() || !b.is_int()) return false;
-  int64_t sa = a.as_int(), sb = b.as_int();
-  if (sa < 0 || sb < 0 || static_cast<size_t>(sa) >= skins_->size() ||
-      static_cast<size_t>(sb) >= skins_->size()) {
-    return false;
-  }
-  const Value& ea = (*skins_)[sa];
-  const Value& eb = (*skins_)[sb];
-  if (!ea.is_map() || !eb.is_map() || ea.as_map().size() != eb.as_map().size()) return false;
-  auto same_node = [&](const Value& x, const Value& y) {
-    if (values_equal(x, y)) return true;
-    if (!x.is_int() || !y.is_int()) return false;
-    int64_t i = x.as_int(), j = y.as_int();
-    int64_t n = static_cast<int64_t>(scene_.nodes.size());
+// everything else agrees.
+bool CopyMatcher::skins_equal(int a, int b) const {
+  if (a == b) return true;
+  const int skins = static_cast<int>(scene_.skins.size());
+  if (a < 0 || b < 0 || a >= skins || b >= skins) return false;
+  auto same_node = [&](int i, int j) {
+    if (i == j) return true;
+    const int n = static_cast<int>(scene_.nodes.size());
     if (i < 0 || j < 0 || i >= n || j >= n) return false;
     const std::string* id_i = string_extra(scene_.nodes[i], "id");
     const std::string* id_j = string_extra(scene_.nodes[j], "id");
     return id_i != nullptr && id_j != nullptr && *id_i == *id_j &&
            scene_.nodes[i].name == scene_.nodes[j].name;
   };
-  const ValueMap& ma = ea.as_map();
-  const ValueMap& mb = eb.as_map();
-  for (size_t k = 0; k < ma.size(); ++k) {
-    const auto& [key, va] = ma[k];
-    const auto& [key_b, vb] = mb[k];
-    if (key != key_b) return false;
-    if (key == "skeleton") {
-      if (!same_node(va, vb)) return false;
-    } else if (key == "joints") {
-      if (!va.is_array() || !vb.is_array() || va.as_array().size() != vb.as_array().size()) {
-        return false;
-      }
-      for (size_t j = 0; j < va.as_array().size(); ++j) {
-        if (!same_node(va.as_array()[j], vb.as_array()[j])) return false;
-      }
-    } else if (!values_equal(va, vb)) {
-      return false;
-    }
+  const Skin& x = scene_.skins[a];
+  const Skin& y = scene_.skins[b];
+  if (x.name != y.name || x.joints.size() != y.joints.size() ||
+      (x.skeleton < 0) != (y.skeleton < 0) || x.undecoded_matrices != y.undecoded_matrices ||
+      x.gltf_object.has_value() != y.gltf_object.has_value() ||
+      !optional_columns_equal(x.inverse_bind_matrices, y.inverse_bind_matrices) ||
+      !optional_columns_equal(x.bind_shape_matrix, y.bind_shape_matrix)) {
+    return false;
   }
-  return true;
-}
-
-bool CopyMatcher::extras_equal(const ValueMap& a, const ValueMap& b) const {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (a[i].first != b[i].first) return false;
-    bool same = a[i].first == "skin" ? skins_equal(a[i].second, b[i].second)
-                                     : values_equal(a[i].second, b[i].second);
-    if (!same) return false;
+  if (x.skeleton >= 0 && !same_node(x.skeleton, y.skeleton)) return false;
+  for (size_t j = 0; j < x.joints.size(); ++j) {
+    if (!same_node(x.joints[j], y.joints[j])) return false;
   }
-  return true;
+  return !x.gltf_object || skin_objects_equal(*x.gltf_object, *y.gltf_object);
 }
 
 bool CopyMatcher::shallow_equal(int a, int b) const {
@@ -134,7 +123,7 @@ bool CopyMatcher::shallow_equal(int a, int b) const {
   return x.name == y.name && x.mesh == y.mesh &&
          std::memcmp(x.matrix.data(), y.matrix.data(), sizeof(double) * 16) == 0 &&
          children_in_range(a).size() == written_children_[b].size() &&
-         extras_equal(x.extras, y.extras);
+         skins_equal(x.skin, y.skin) && maps_equal(x.extras, y.extras);
 }
 
 bool CopyMatcher::matches(int candidate, int original) {

@@ -40,10 +40,9 @@ class CopyMatcher {
   void for_each_pair(int candidate, int original, Visit visit);
 
  private:
-  // The node, name, matrix, mesh, extras and child count agree; children are not compared.
+  // The node, name, matrix, mesh, skin, extras and child count agree; children are not compared.
   bool shallow_equal(int a, int b) const;
-  bool extras_equal(const ValueMap& a, const ValueMap& b) const;
-  bool skins_equal(const Value& a, const Value& b) const;
+  bool skins_equal(int a, int b) const;
   // The node a written subtree shows at this place: a copy's original.
   int resolved(int n) const;
   // Node::children of n that name a node.
@@ -52,7 +51,6 @@ class CopyMatcher {
   const Scene& scene_;
   const std::vector<std::vector<int>>& written_children_;
   const std::vector<NodePlan>& plans_;
-  const ValueArray* skins_ = nullptr;          // global_attrs["skins"], when an array
   HashMap<uint64_t, bool> known_;  // (candidate, original) -> matches
 };
 

@@ -213,8 +213,7 @@ void NodePlanner::plan_instances(int n) {
 // writer's), camera and light (the camera and light writers') are written; nothing else is.
 void NodePlanner::warn_extras(int n) {
   for (const auto& [key, value] : scene_.nodes[n].extras) {
-    if (key == "id" || key == "sid" || key == "transforms" || key == "skin" || key == "camera" ||
-        key == "light") {
+    if (key == "id" || key == "sid" || key == "transforms" || key == "camera" || key == "light") {
       continue;
     }
     if (key == "type" && value.is_string() &&

@@ -7,79 +7,48 @@
 namespace px::collada {
 namespace {
 
-// The bind shape matrix: a 1x16 column or a list of 16 numbers.
-bool read_bind_shape(const Value& v, std::array<double, 16>* out) {
-  if (v.is_column()) {
-    const Column& c = v.as_column();
-    if (c.rows != 1 || c.cols != 16) return false;
-    for (size_t k = 0; k < 16; ++k) (*out)[k] = c.get(0, k);
-  } else if (v.is_array() && v.as_array().size() == 16) {
-    for (size_t k = 0; k < 16; ++k) {
-      const Value& x = v.as_array()[k];
-      if (!x.is_number()) return false;
-      (*out)[k] = x.as_double();
-    }
-  } else {
-    return false;
-  }
-  return all_finite(*out);
-}
-
-std::string read_joints(const Value* joints, const Scene& scene, const NodesPlan& nodes,
+std::string read_joints(const std::vector<int>& joints, const Scene& scene, const NodesPlan& nodes,
                         std::vector<int>* out) {
-  if (joints == nullptr || !joints->is_array() || joints->as_array().empty()) {
-    return "it has no joints";
-  }
-  for (const Value& j : joints->as_array()) {
-    const int64_t n = j.is_int() ? j.as_int() : -1;
+  if (joints.empty()) return "it has no joints";
+  for (int n : joints) {
     if (n < 0 || static_cast<size_t>(n) >= scene.nodes.size() ||
         static_cast<size_t>(n) >= nodes.nodes.size() || !nodes.nodes[n].written) {
       return "its joints are not written nodes";
     }
-    out->push_back(static_cast<int>(n));
+    out->push_back(n);
   }
   return "";
 }
 
 }  // namespace
 
-std::string read_skin_entry(const Value& skin, const Scene& scene, const NodesPlan& nodes,
+std::string read_skin_entry(const Skin& skin, const Scene& scene, const NodesPlan& nodes,
                             SkinEntry* out) {
-  if (!skin.is_map()) return "it is not a skin entry";
-  const ValueMap& m = skin.as_map();
-  if (const Value* name = find_value(m, "name"); name != nullptr && name->is_string()) {
-    out->name = name->as_string();
-  }
-  if (std::string why = read_joints(find_value(m, "joints"), scene, nodes, &out->joints);
-      !why.empty()) {
+  out->name = skin.name.value_or("");
+  if (std::string why = read_joints(skin.joints, scene, nodes, &out->joints); !why.empty()) {
     return why;
   }
   const size_t joints = out->joints.size();
-  const Value* ibm = find_value(m, "inverse_bind_matrices");
-  if (ibm == nullptr && find_value(m, "inverseBindMatrices") != nullptr) {
-    return "its inverseBindMatrices were never decoded";
-  }
-  if (ibm != nullptr) {
-    if (!ibm->is_column() || ibm->as_column().cols != 16 || ibm->as_column().rows != joints) {
+  if (skin.undecoded_matrices) return "its inverseBindMatrices were never decoded";
+  if (const std::optional<Column>& c = skin.inverse_bind_matrices) {
+    if (c->cols != 16 || c->rows != joints) {
       return "its inverse_bind_matrices are not one 4x4 matrix per joint";
     }
-    const Column& c = ibm->as_column();
     out->inverse_bind.reserve(joints * 16);
     for (size_t j = 0; j < joints; ++j) {
-      for (size_t k = 0; k < 16; ++k) out->inverse_bind.push_back(c.get(j, k));
+      for (size_t k = 0; k < 16; ++k) out->inverse_bind.push_back(c->get(j, k));
     }
     if (!all_finite(out->inverse_bind)) return "its inverse_bind_matrices are not finite";
-    out->inverse_bind_float32 = c.holds<float>();
+    out->inverse_bind_float32 = c->holds<float>();
   }
-  if (const Value* bsm = find_value(m, "bind_shape_matrix")) {
-    out->bind_shape.emplace();
-    if (!read_bind_shape(*bsm, &*out->bind_shape)) {
-      return "its bind_shape_matrix is not a finite 4x4 matrix";
-    }
+  if (const std::optional<Column>& c = skin.bind_shape_matrix) {
+    std::array<double, 16>& bind_shape = out->bind_shape.emplace();
+    if (c->rows != 1 || c->cols != 16) return "its bind_shape_matrix is not a finite 4x4 matrix";
+    for (size_t k = 0; k < 16; ++k) bind_shape[k] = c->get(0, k);
+    if (!all_finite(bind_shape)) return "its bind_shape_matrix is not a finite 4x4 matrix";
   }
-  if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
-    const int64_t s = skeleton->as_int();
-    if (s >= 0 && static_cast<size_t>(s) < scene.nodes.size()) out->skeleton = static_cast<int>(s);
+  if (skin.skeleton >= 0 && static_cast<size_t>(skin.skeleton) < scene.nodes.size()) {
+    out->skeleton = skin.skeleton;
   }
   return "";
 }

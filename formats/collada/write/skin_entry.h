@@ -1,6 +1,6 @@
-// What a COLLADA <skin> is built from, checked before anything is written: a
-// global_attrs["skins"] entry (name, joints, inverse_bind_matrices, bind_shape_matrix, skeleton),
-// and the mesh's per-vertex joints and weights columns, walked influence by influence.
+// What a COLLADA <skin> is built from, checked before anything is written: a Scene::skins entry
+// (name, joints, inverse_bind_matrices, bind_shape_matrix, skeleton), and the mesh's per-vertex
+// joints and weights columns, walked influence by influence.
 #pragma once
 
 #include <array>
@@ -25,10 +25,10 @@ struct SkinEntry {
   int skeleton = -1;                                 // a node index, -1 for none
 };
 
-// Reads skin entry `skin` into *out; returns why it cannot be written ("" when it can): its joints
-// are not written nodes, its inverse_bind_matrices are not one finite 4x4 matrix per joint, its
+// Reads `skin` into *out; returns why it cannot be written ("" when it can): its joints are not
+// written nodes, its inverse_bind_matrices are not one finite 4x4 matrix per joint, its
 // bind_shape_matrix is not a finite 4x4 matrix, or its glTF inverseBindMatrices were never decoded.
-std::string read_skin_entry(const Value& skin, const Scene& scene, const NodesPlan& nodes,
+std::string read_skin_entry(const Skin& skin, const Scene& scene, const NodesPlan& nodes,
                             SkinEntry* out);
 
 // The mesh's skin influences: joints (integers) and weights (real numbers) of one shape, a row per

@@ -73,9 +73,8 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, const std::vect
     }
   }
   int camera = -1;
-  int skin = -1;
   PX_GLTF_TRY(json.get_index("camera", ctx.count(Top::kCameras), camera));
-  PX_GLTF_TRY(json.get_index("skin", ctx.count(Top::kSkins), skin));
+  PX_GLTF_TRY(json.get_index("skin", ctx.count(Top::kSkins), node.skin));
   if (camera >= 0) {
     absl::StatusOr<JsonObject> c = ctx.entry(Top::kCameras, camera);
     if (!c.ok()) return c.status();
@@ -83,7 +82,6 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, const std::vect
     if (!value.ok()) return value.status();
     set_value(node.extras, "camera", *std::move(value));
   }
-  if (skin >= 0) set_value(node.extras, "skin", Value(skin));
   PX_GLTF_TRY(ctx.keep(json, "extras", node.extras));
   return read_node_light(ctx, json, lights, node);
 }

@@ -26,10 +26,9 @@ std::string undecodable(Accessors& accessors, int accessor, size_t joints,
   return "";
 }
 
-absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
-                       ValueArray& skins) {
-  absl::StatusOr<Value> skin = ctx.value(json.json(), json.pointer());
-  if (!skin.ok()) return skin.status();
+absl::StatusOr<Skin> read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject& json) {
+  absl::StatusOr<Value> object = ctx.value(json.json(), json.pointer());
+  if (!object.ok()) return object.status();
   const size_t nodes = ctx.count(Top::kNodes);
   int skeleton = -1;
   int accessor = -1;
@@ -38,6 +37,8 @@ absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject&
   absl::StatusOr<const JsonValue*> joints = json.array("joints");
   if (!joints.ok()) return joints.status();
   const size_t count = *joints == nullptr ? 0 : (*joints)->Size();
+  Skin skin;
+  skin.skeleton = skeleton;
   for (size_t i = 0; i < count; ++i) {
     std::optional<uint64_t> joint = json_uint((**joints)[static_cast<rapidjson::SizeType>(i)]);
     const std::string at = child_pointer(json.pointer("joints"), i);
@@ -45,15 +46,20 @@ absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject&
     if (*joint >= nodes) {
       return refuse(kUnresolved, cat(at, " is ", *joint, ", but there are ", nodes, " nodes"));
     }
+    skin.joints.push_back(static_cast<int>(*joint));
   }
+  if (const Value* name = find_value(object->as_map(), "name"); name && name->is_string()) {
+    skin.name = name->as_string();
+  }
+  skin.gltf_object = std::move(object->as_map());
   const AccessorData* data = nullptr;
   std::string why = count == 0 ? "it has no joints" : "";
   if (why.empty() && accessor >= 0) why = undecodable(accessors, accessor, count, &data);
   if (!why.empty()) {
     ctx.warn("gltf.read.skin-undecoded",
              cat(json.pointer(), ": inverse bind matrices left undecoded: ", why));
-    skins.push_back(*std::move(skin));
-    return absl::OkStatus();
+    skin.undecoded_matrices = accessor >= 0;
+    return skin;
   }
   absl::StatusOr<std::span<double>> matrices = ctx.allocate<double>(count * 16, json.pointer());
   if (!matrices.ok()) return matrices.status();
@@ -66,10 +72,8 @@ absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject&
       }
     }
   }
-  set_value(skin->as_map(), "inverse_bind_matrices",
-            Value(Column::of<double>(std::span<const double>(*matrices), 16)));
-  skins.push_back(*std::move(skin));
-  return absl::OkStatus();
+  skin.inverse_bind_matrices = Column::of<double>(std::span<const double>(*matrices), 16);
+  return skin;
 }
 
 }  // namespace
@@ -77,13 +81,13 @@ absl::Status read_skin(ReadContext& ctx, Accessors& accessors, const JsonObject&
 absl::Status read_skins(ReadContext& ctx, Accessors& accessors) {
   const size_t n = ctx.count(Top::kSkins);
   if (n == 0) return absl::OkStatus();
-  ValueArray skins;
   for (size_t i = 0; i < n; ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kSkins, i);
     if (!json.ok()) return json.status();
-    PX_GLTF_TRY(read_skin(ctx, accessors, *json, skins));
+    absl::StatusOr<Skin> skin = read_skin(ctx, accessors, *json);
+    if (!skin.ok()) return skin.status();
+    ctx.scene().skins.push_back(*std::move(skin));
   }
-  set_value(ctx.scene().global_attrs, "skins", Value(std::move(skins)));
   return absl::OkStatus();
 }
 

@@ -1,6 +1,6 @@
-// Skins, kept in global_attrs["skins"] as their glTF objects, each with its inverseBindMatrices
-// accessor also decoded into "inverse_bind_matrices": a float64 column of one row per joint and
-// 16 columns, each matrix row-major. A skin without inverseBindMatrices gets identities, glTF's
+// Skins, kept in Scene::skins with their glTF objects, each with its inverseBindMatrices accessor
+// decoded into Skin::inverse_bind_matrices: a float64 column of one row per joint and 16 columns,
+// each matrix row-major. A skin without inverseBindMatrices gets identities, glTF's
 // meaning. A skin with no joints, or whose accessor is not float MAT4, has no bufferView, cannot
 // be read or holds fewer matrices than joints, is left undecoded with a warning.
 #pragma once

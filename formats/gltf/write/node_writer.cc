@@ -110,8 +110,8 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
       if (ambient != nullptr) continue;
       json.key("extras");
       write_value(json, value);
-    } else if (key != "skin" && key != "camera" && key != "light" && key != "id" && key != "sid" &&
-               key != "type" && key != "transforms") {
+    } else if (key != "camera" && key != "light" && key != "id" && key != "sid" && key != "type" &&
+               key != "transforms") {
       diagnostics.warn("gltf.write.node-extra-dropped",
                        cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
     }

@@ -14,22 +14,11 @@ namespace {
 
 constexpr std::string_view kSkinDropped = "gltf.write.skin-dropped";
 
-// A row-major 4x4 from 16 values of a column or a list.
-bool matrix_of(const Value& v, size_t row, Eigen::Matrix4d* m) {
-  if (v.is_column()) {
-    const Column& c = v.as_column();
-    if (c.cols != 16 || row >= c.rows) return false;
-    for (int k = 0; k < 16; ++k) (*m)(k / 4, k % 4) = c.get(row, k);
-    return true;
-  }
-  if (v.is_array() && row == 0 && v.as_array().size() == 16) {
-    for (int k = 0; k < 16; ++k) {
-      if (!v.as_array()[k].is_number()) return false;
-      (*m)(k / 4, k % 4) = v.as_array()[k].as_double();
-    }
-    return true;
-  }
-  return false;
+// Row `row` of a column of 16 values per row, a row-major 4x4.
+bool matrix_of(const Column& c, size_t row, Eigen::Matrix4d* m) {
+  if (c.cols != 16 || row >= c.rows) return false;
+  for (int k = 0; k < 16; ++k) (*m)(k / 4, k % 4) = c.get(row, k);
+  return true;
 }
 
 // The written mesh of a node, -1 for none.
@@ -39,40 +28,46 @@ int written_mesh(const Node& node, const std::vector<int>& mesh_index) {
              : -1;
 }
 
+// A glTF read keeps the skin's whole object; members glTF does not define go unwritten.
+void warn_dropped_members(const ValueMap& object, size_t s, Diagnostics& diagnostics) {
+  static constexpr std::string_view kWritten[] = {"name",   "joints",     "skeleton",
+                                                  "extras", "extensions", "inverseBindMatrices"};
+  if (find_value(object, "extensions") != nullptr) {
+    diagnostics.warn(
+        "gltf.write.extension-dropped",
+        cat("skin ", s, ": its extensions are left out (the writer keeps no extensionsUsed)"));
+  }
+  for (const auto& [key, value] : object) {
+    if (std::find(std::begin(kWritten), std::end(kWritten), key) == std::end(kWritten)) {
+      diagnostics.warn("gltf.write.skin-member-dropped",
+                       cat("skin ", s, ": '", key, "' left out: glTF defines no such member"));
+    }
+  }
+}
+
 }  // namespace
 
 SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
-  const Value* skins = find_value(scene.global_attrs, "skins");
-  if (skins == nullptr || !skins->is_array()) return;
   const NodeAncestry tree(scene.nodes);
-  for (size_t s = 0; s < skins->as_array().size(); ++s) {
-    const Value& skin = skins->as_array()[s];
+  for (size_t s = 0; s < scene.skins.size(); ++s) {
+    const Skin& skin = scene.skins[s];
     auto drop = [&](std::string_view why) {
       diagnostics.warn(kSkinDropped, cat("skin ", s, " left out: ", why));
       index_.push_back(-1);
     };
-    if (!skin.is_map()) {
-      drop("not a skin entry");
-      continue;
-    }
-    const ValueMap& m = skin.as_map();
     Written w;
-    if (const Value* name = find_value(m, "name"); name && name->is_string()) {
-      w.name = name->as_string();
-    }
-    const Value* joints = find_value(m, "joints");
+    w.name = skin.name.value_or("");
     std::string why;
     std::set<int> seen;
-    if (joints == nullptr || !joints->is_array() || joints->as_array().empty()) {
+    if (skin.joints.empty()) {
       why = "it has no joints";
     } else {
-      for (const Value& j : joints->as_array()) {
-        int64_t n = j.is_int() ? j.as_int() : -1;
-        if (n < 0 || static_cast<size_t>(n) >= scene.nodes.size() || !seen.insert(int(n)).second) {
+      for (int n : skin.joints) {
+        if (n < 0 || static_cast<size_t>(n) >= scene.nodes.size() || !seen.insert(n).second) {
           why = "its joints are not distinct node indices";
           break;
         }
-        w.joints.push_back(static_cast<int>(n));
+        w.joints.push_back(n);
       }
     }
     if (why.empty()) {
@@ -82,23 +77,21 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
       }
     }
     Eigen::Matrix4d bind_shape = Eigen::Matrix4d::Identity();
-    if (const Value* bsm = find_value(m, "bind_shape_matrix"); why.empty() && bsm != nullptr) {
-      if (!matrix_of(*bsm, 0, &bind_shape) || !bind_shape.allFinite()) {
+    if (why.empty() && skin.bind_shape_matrix) {
+      if (!matrix_of(*skin.bind_shape_matrix, 0, &bind_shape) || !bind_shape.allFinite()) {
         why = "its bind_shape_matrix is not a finite 4x4 matrix";
       }
     }
-    const Value* ibm = find_value(m, "inverse_bind_matrices");
-    if (why.empty() && ibm == nullptr && find_value(m, "inverseBindMatrices") != nullptr) {
+    const std::optional<Column>& ibm = skin.inverse_bind_matrices;
+    if (why.empty() && skin.undecoded_matrices) {
       why = "its inverseBindMatrices were never decoded";
     }
-    if (why.empty() && ibm != nullptr && ibm->is_column() &&
-        ibm->as_column().rows != w.joints.size()) {
-      why = cat("it has ", ibm->as_column().rows, " inverse bind matrices for ", w.joints.size(),
-                " joints");
+    if (why.empty() && ibm && ibm->rows != w.joints.size()) {
+      why = cat("it has ", ibm->rows, " inverse bind matrices for ", w.joints.size(), " joints");
     }
     for (size_t j = 0; why.empty() && j < w.joints.size(); ++j) {
       Eigen::Matrix4d inverse = Eigen::Matrix4d::Identity();
-      if (ibm != nullptr && !matrix_of(*ibm, j, &inverse)) {
+      if (ibm && !matrix_of(*ibm, j, &inverse)) {
         why = "its inverse_bind_matrices are not one 4x4 matrix per joint";
         break;
       }
@@ -121,34 +114,17 @@ SkinWriter::SkinWriter(const Scene& scene, Diagnostics& diagnostics) {
       continue;
     }
     // No matrices and no bind shape to fold: glTF's default, the identity, says the same.
-    if (ibm == nullptr && bind_shape == Eigen::Matrix4d::Identity()) w.matrices.clear();
-    if (const Value* extras = find_value(m, "extras")) w.extras = extras;
-    if (find_value(m, "extensions") != nullptr) {
-      diagnostics.warn(
-          "gltf.write.extension-dropped",
-          cat("skin ", s, ": its extensions are left out (the writer keeps no extensionsUsed)"));
+    if (!ibm && bind_shape == Eigen::Matrix4d::Identity()) w.matrices.clear();
+    if (skin.gltf_object) {
+      w.extras = find_value(*skin.gltf_object, "extras");
+      warn_dropped_members(*skin.gltf_object, s, diagnostics);
     }
-    // A glTF read keeps the skin's whole object; members glTF does not define go unwritten.
-    for (const auto& [key, value] : m) {
-      static constexpr std::string_view kWritten[] = {"name",
-                                                      "joints",
-                                                      "skeleton",
-                                                      "extras",
-                                                      "extensions",
-                                                      "inverseBindMatrices",
-                                                      "inverse_bind_matrices",
-                                                      "bind_shape_matrix"};
-      if (std::find(std::begin(kWritten), std::end(kWritten), key) == std::end(kWritten)) {
-        diagnostics.warn("gltf.write.skin-member-dropped",
-                         cat("skin ", s, ": '", key, "' left out: glTF defines no such member"));
-      }
-    }
-    if (const Value* skeleton = find_value(m, "skeleton"); skeleton && skeleton->is_int()) {
-      int64_t root = skeleton->as_int();
-      bool valid = root >= 0 && static_cast<size_t>(root) < scene.nodes.size();
-      for (int j : w.joints) valid = valid && tree.is_ancestor_or_self(int(root), j);
+    if (skin.skeleton >= 0) {
+      const int root = skin.skeleton;
+      bool valid = static_cast<size_t>(root) < scene.nodes.size();
+      for (int j : w.joints) valid = valid && tree.is_ancestor_or_self(root, j);
       if (valid) {
-        w.skeleton = static_cast<int>(root);
+        w.skeleton = root;
       } else {
         diagnostics.warn(kSkinDropped,
                          cat("skin ", s, ": skeleton ", root,
@@ -176,9 +152,7 @@ void SkinWriter::add_accessors(BinLayout& bin) {
 }
 
 int SkinWriter::written_skin(const Node& node) const {
-  const Value* skin = find_value(node.extras, "skin");
-  if (skin == nullptr || !skin->is_int()) return -1;
-  const int64_t s = skin->as_int();
+  const int s = node.skin;
   return s >= 0 && static_cast<size_t>(s) < index_.size() ? index_[s] : -1;
 }
 
@@ -205,7 +179,7 @@ NodeSkins SkinWriter::node_skins(const Scene& scene, const std::vector<MeshPlan>
   for (const Written& w : written_) out.joints.push_back(w.joints);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const Node& node = scene.nodes[i];
-    if (find_value(node.extras, "skin") == nullptr) continue;
+    if (node.skin < 0) continue;
     auto drop = [&](std::string_view why) {
       diagnostics.warn("gltf.write.node-skin-dropped", cat("node ", i, ": skin left out: ", why));
     };

@@ -1,4 +1,4 @@
-// global_attrs["skins"] as glTF skins: name, joints, skeleton, extras, and the inverse bind
+// Scene::skins as glTF skins: name, joints, skeleton, extras, and the inverse bind
 // matrices (a COLLADA bind_shape_matrix folded in) as a float MAT4 accessor, none when the skin
 // has neither matrices nor a bind shape. A skin glTF cannot hold is left out with a warning, as
 // are a skin's extensions, and a node's skin that names no written skin, has no mesh, or whose
@@ -51,9 +51,9 @@ class SkinWriter {
     int skeleton = -1;
     std::vector<float> matrices;  // column-major, 16 per joint; none: glTF's identities
     int accessor = -1;
-    const Value* extras = nullptr;  // the skin entry's "extras", written as they are
+    const Value* extras = nullptr;  // a glTF read's "extras", written as they are
   };
-  // The written skin a node's extras["skin"] names, -1 for none.
+  // The written skin of a node's skin, -1 for none.
   int written_skin(const Node& node) const;
 
   std::vector<int> index_;  // scene skin -> written skin, -1

@@ -1,0 +1,106 @@
+#include "python/src/scene_dicts.h"
+
+#include <string>
+
+#include "model/animation.h"
+#include "python/src/values.h"
+
+namespace px::python {
+namespace {
+
+py::list int_list(const std::vector<int>& values) {
+  py::list list;
+  for (int v : values) list.append(v);
+  return list;
+}
+
+py::dict asset_dict(const Asset& asset, py::handle base) {
+  py::dict out;
+  for (AssetField field : asset.order) {
+    const py::str key = text(asset_field_name(field));
+    if (field != AssetField::kUnit) {
+      out[key] = text(*asset.text(field));
+      continue;
+    }
+    if (asset.unit->spelled) {
+      out[key] = to_python(*asset.unit->spelled, base);
+      continue;
+    }
+    py::dict unit;
+    if (asset.unit->name) unit["name"] = text(*asset.unit->name);
+    if (asset.unit->meter) unit["meter"] = *asset.unit->meter;
+    out[key] = std::move(unit);
+  }
+  return out;
+}
+
+// A glTF read's skin is its glTF object with its matrices decoded; a COLLADA read's is
+// {"name", "joints", "inverse_bind_matrices", "bind_shape_matrix", "skeleton"}, the last two when
+// the skin has them. Matrices come out (joints, 4, 4) and (4, 4).
+py::dict skin_dict(const Skin& skin, py::handle base) {
+  py::dict out;
+  if (skin.gltf_object) {
+    out = to_python(*skin.gltf_object, base);
+  } else {
+    if (skin.name) out["name"] = text(*skin.name);
+    out["joints"] = int_list(skin.joints);
+  }
+  // The matrices take the shapes values.cc gives columns under these keys.
+  if (skin.inverse_bind_matrices) {
+    out["inverse_bind_matrices"] =
+        to_python("inverse_bind_matrices", Value(*skin.inverse_bind_matrices), base);
+  }
+  if (skin.bind_shape_matrix) {
+    out["bind_shape_matrix"] = to_python("bind_shape_matrix", Value(*skin.bind_shape_matrix), base);
+  }
+  if (!skin.gltf_object && skin.skeleton >= 0) out["skeleton"] = skin.skeleton;
+  return out;
+}
+
+// Where a reader put a node's "skin" among its extras: a glTF read before the node's own "extras"
+// and its light (an object), a COLLADA read last (after its light's id), as it binds skins once
+// the node tree is read.
+bool follows_skin(const std::string& key, const Value& value) {
+  return key == "extras" || (key == "light" && value.is_map());
+}
+
+}  // namespace
+
+// "asset" first, as both readers set it; both set "skins" just before "animations", after every
+// other scene attribute.
+py::dict global_attrs_dict(const Scene& scene, py::handle base) {
+  py::dict out;
+  if (!scene.asset.empty()) out["asset"] = asset_dict(scene.asset, base);
+  auto put_skins = [&] {
+    py::list skins;
+    for (const Skin& skin : scene.skins) skins.append(skin_dict(skin, base));
+    out["skins"] = std::move(skins);
+  };
+  bool placed = scene.skins.empty();
+  for (const auto& [key, value] : scene.global_attrs) {
+    if (!placed && key == kAnimationsKey) {
+      put_skins();
+      placed = true;
+    }
+    out[text(key)] = to_python(key, value, base);
+  }
+  if (!placed) put_skins();
+  return out;
+}
+
+py::dict node_extras_dict(const Node& node, py::handle base) {
+  if (node.skin < 0) return to_python(node.extras, base);
+  py::dict out;
+  bool placed = false;
+  for (const auto& [key, value] : node.extras) {
+    if (!placed && follows_skin(key, value)) {
+      out["skin"] = node.skin;
+      placed = true;
+    }
+    out[text(key)] = to_python(key, value, base);
+  }
+  if (!placed) out["skin"] = node.skin;
+  return out;
+}
+
+}  // namespace px::python
