@@ -14,9 +14,9 @@
 
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "engine/xml_document.h"
+#include "formats/collada/read/xml/xml_document.h"
 #ifdef PX_E2E_CONVERT
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #endif
 
 namespace px::bench {
@@ -64,7 +64,7 @@ bool expat_pass(const std::string& path, XML_Parser parser, StageResult& r) {
     }
     if (XML_ParseBuffer(parser, static_cast<int>(n), n == 0) != XML_STATUS_OK) {
       set_error(r, cat("line ", static_cast<int64_t>(XML_GetCurrentLineNumber(parser)), ": ",
-                           XML_ErrorString(XML_GetErrorCode(parser))));
+                       XML_ErrorString(XML_GetErrorCode(parser))));
       ok = false;
       break;
     }

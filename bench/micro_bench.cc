@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/number_scan.h"
-#include "engine/numbers.h"
 #include "engine/source.h"
-#include "engine/xml_document.h"
+#include "formats/collada/read/xml/number_scan.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "formats/collada/read/xml/xml_document.h"
 #include "tools/gen_collada.h"
 
 namespace {

@@ -2,7 +2,7 @@
 #
 #   bin/polyxios                                   the CLI
 #   lib/libpolyxios_{formats,collada,gltf,image,engine,model}.a
-#                                                  the static libraries behind formats/polyxios.h
+#                                                  the static libraries behind polyxios/polyxios.h
 #   include/polyxios/formats/polyxios.h            the public header and exactly the repository
 #   include/polyxios/{engine,model}/...            headers it includes, at their repository paths
 #   lib/cmake/polyxios/polyxiosConfig.cmake        find_package(polyxios): polyxios::polyxios
@@ -13,9 +13,9 @@
 #   share/man/man1/polyxios.1                      the CLI's man page (tools/cli/polyxios.1)
 #   share/bash-completion/completions/polyxios     its bash completion (tools/cli/polyxios.bash)
 #
-# The sources include each other from the repository root ("model/scene.h"), so the headers keep
+# The sources include each other from the repository root ("polyxios/scene/scene.h"), so the headers keep
 # those paths under include/polyxios/, which is the include directory a consumer gets (as Eigen's
-# headers live under include/eigen3/): `#include "formats/polyxios.h"`.
+# headers live under include/eigen3/): `#include "polyxios/polyxios.h"`.
 # Included from the top CMakeLists.txt once every target is defined.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
@@ -51,7 +51,7 @@ function(px_public_headers out)
   endwhile()
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
-px_public_headers(px_headers formats/polyxios.h)
+px_public_headers(px_headers polyxios/polyxios.h)
 
 # polyxios::polyxios: the headers, C++20, and the libraries with what they link.
 # (The target `polyxios` is the CLI, hence another name here and the export name.)

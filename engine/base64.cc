@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "engine/numbers.h"
+#include "formats/collada/read/xml/numbers.h"
 
 namespace px {
 namespace {

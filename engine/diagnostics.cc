@@ -1,4 +1,4 @@
-#include "engine/diagnostics.h"
+#include "polyxios/diagnostics.h"
 
 #include "engine/strings.h"
 

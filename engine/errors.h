@@ -27,7 +27,8 @@ absl::Status out_of_memory(std::string_view detail);
 // The caller's progress callback stopped the call: "cancelled: <detail>".
 absl::Status cancelled(std::string_view detail);
 // The refusal limits.memory: a read would take more than `limit` bytes of the memory its budget
-// counts (model/memory_budget.h); with an element and a line when the parse had reached them.
+// counts (polyxios/memory/memory_budget.h); with an element and a line when the parse had reached
+// them.
 absl::Status memory_limit_exceeded(uint64_t limit);
 absl::Status memory_limit_exceeded(uint64_t limit, std::string_view element, int64_t line);
 // Whether `status` is that refusal.

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string_view>
 
-#include "engine/options.h"
+#include "polyxios/options.h"
 
 namespace px {
 

@@ -3,7 +3,7 @@
 #include <memory>
 #include <utility>
 
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 
 namespace px {
 
@@ -18,7 +18,8 @@ absl::StatusOr<SharedBytes> LoadedFiles::read(const std::filesystem::path& path,
   std::shared_ptr<MemoryBudget> budget = current_memory_budget();
   absl::StatusOr<std::string> bytes =
       charged(budget.get(), size, [&] { return file.read_at(0, size); });
-  if (budget != nullptr) budget->release(size);  // the shared bytes take the charge of what was read
+  if (budget != nullptr)
+    budget->release(size);  // the shared bytes take the charge of what was read
   absl::StatusOr<SharedBytes> out =
       bytes.ok() ? absl::StatusOr<SharedBytes>(SharedBytes(*std::move(bytes))) : bytes.status();
   files_.emplace(path.string(), out);

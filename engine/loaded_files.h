@@ -1,6 +1,7 @@
 // Files a read takes whole into memory (the image files a document names), each read once however
 // many times the input names it: a thousand <image>s naming one file share one copy of its bytes.
-// The bytes are charged to the read's memory budget (model/memory_budget.h) before they are read.
+// The bytes are charged to the read's memory budget (polyxios/memory/memory_budget.h) before they
+// are read.
 #pragma once
 
 #include <filesystem>
@@ -8,8 +9,8 @@
 
 #include "absl/status/statusor.h"
 #include "engine/contained_file.h"
-#include "engine/hash_containers.h"
-#include "model/shared_bytes.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/memory/shared_bytes.h"
 
 namespace px {
 

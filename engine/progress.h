@@ -1,4 +1,4 @@
-// A read's or write's progress, told to its ProgressCallback (engine/options.h) on the calling
+// A read's or write's progress, told to its ProgressCallback (polyxios/options.h) on the calling
 // thread. The fractions the callback sees never decrease and stay in [0, 1], whatever the parts
 // of the call report. Once the callback returns false the call is cancelled for good: every later
 // report returns the same Cancelled status without calling it again, so that a part of the call
@@ -7,7 +7,7 @@
 #pragma once
 
 #include "absl/status/status.h"
-#include "engine/options.h"
+#include "polyxios/options.h"
 
 namespace px {
 

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <iterator>
 
-#include "model/allocation_gate.h"
-#include "model/page_memory.h"
+#include "polyxios/memory/allocation_gate.h"
+#include "polyxios/memory/page_memory.h"
 
 namespace px {
 namespace {
@@ -34,7 +34,8 @@ void* ScratchPool::acquire(size_t bytes, size_t* capacity) {
     // page ranges of one mapping unmap apart as well as together).
     size_t best = free_.size();
     for (size_t i = 0; i < free_.size(); ++i) {
-      if (free_[i].second >= want && (best == free_.size() || free_[i].second < free_[best].second)) {
+      if (free_[i].second >= want &&
+          (best == free_.size() || free_[i].second < free_[best].second)) {
         best = i;
       }
     }
@@ -121,7 +122,8 @@ void ScratchPool::release_locked(void* block, size_t capacity) {
   auto next = std::lower_bound(free_.begin(), free_.end(), std::pair<void*, size_t>(block, 0));
   const bool joins_next = next != free_.end() && start + capacity == next->first;
   const bool joins_prev =
-      next != free_.begin() && static_cast<char*>(std::prev(next)->first) + std::prev(next)->second == start;
+      next != free_.begin() &&
+      static_cast<char*>(std::prev(next)->first) + std::prev(next)->second == start;
   if (joins_prev) {
     auto prev = std::prev(next);
     prev->second += capacity + (joins_next ? next->second : 0);

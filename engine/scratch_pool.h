@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 
 namespace px {
 

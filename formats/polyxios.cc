@@ -1,4 +1,4 @@
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,7 +16,7 @@
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 
 namespace px {
 namespace {

@@ -3,8 +3,8 @@
 
 #include <cstdint>
 
-#include "model/mesh.h"
-#include "model/scene.h"
+#include "polyxios/scene/mesh.h"
+#include "polyxios/scene/scene.h"
 
 namespace px {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px {
 

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 #include "tools/scene_stats.h"
 
 namespace px {

@@ -1,5 +1,5 @@
-// COLLADA's light terms and the scene's glTF-shaped lights (model/light.h), both ways. The rule,
-// which tests/SPEC_COVERAGE.md's "lights and cameras" row and the tests cite:
+// COLLADA's light terms and the scene's glTF-shaped lights (polyxios/scene/light.h), both ways. The
+// rule, which tests/SPEC_COVERAGE.md's "lights and cameras" row and the tests cite:
 // - Colour: COLLADA has one colour, glTF a colour in [0, 1] and an intensity. The intensity is the
 //   colour's largest component (over the attenuation sum below), the colour the COLLADA colour
 //   divided by it (black stays black at intensity 0); a negative component is read as 0. A write
@@ -26,7 +26,7 @@
 #include <array>
 #include <optional>
 
-#include "model/light.h"
+#include "polyxios/scene/light.h"
 
 namespace px::collada {
 

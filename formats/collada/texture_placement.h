@@ -1,6 +1,6 @@
 // Maya's UV placement of a texture (the <extra><technique profile="MAYA"> ColladaMaya and
 // OpenCOLLADA write inside a <texture>: repeatU/V, offsetU/V, rotateUV in degrees) and
-// KHR_texture_transform (model/scene.h's TextureTransform), both ways.
+// KHR_texture_transform (polyxios/scene/scene.h's TextureTransform), both ways.
 //
 // Maya places a texture, as readers apply it (three.js's ColladaLoader takes uv * repeat + offset,
 // Maya's renderers then rotate about the texture's centre): the texture is sampled at
@@ -14,7 +14,7 @@
 
 #include <array>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

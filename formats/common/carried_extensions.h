@@ -1,12 +1,13 @@
-// The material extensions a glTF read carries as they are (model/scene.h MaterialExtension,
-// formats/common/material_extension_rules.h), cleaned before a write of either format.
+// The material extensions a glTF read carries as they are (polyxios/scene/scene.h
+// MaterialExtension, formats/common/material_extension_rules.h), cleaned before a write of either
+// format.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px {
 

@@ -1,7 +1,7 @@
 // The ratified material extensions a glTF read carries through as the document spells them (the
-// model has no typed terms for them, model/scene.h MaterialExtension): each member's kind and
-// range as the extension's schema gives them, so that a read leaves out data that is not what its
-// extension says and a write never spells what the validator rejects. Scene-level rules: the
+// model has no typed terms for them, polyxios/scene/scene.h MaterialExtension): each member's kind
+// and range as the extension's schema gives them, so that a read leaves out data that is not what
+// its extension says and a write never spells what the validator rejects. Scene-level rules: the
 // COLLADA polyxios technique holds the same extensions and checks them by the same rules.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/value.h"
+#include "polyxios/scene/value.h"
 
 namespace px {
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "model/asset.h"
+#include "polyxios/scene/asset.h"
 
 namespace px::gltf {
 

@@ -7,7 +7,7 @@
 #include <new>
 #include <utility>
 
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 
 namespace px::gltf {
 namespace {

@@ -1,14 +1,15 @@
 // RapidJSON's memory for the glTF reader's document and the writer's JSON text, through the
-// allocation gate (model/allocation_gate.h) and failing as operator new fails: std::bad_alloc,
-// which the entry points turn into out_of_memory. RapidJSON's own CrtAllocator hands back the
-// nullptr of a refused malloc, and RapidJSON then writes through it. The reader's document grows
-// with its input: its blocks are charged to the read's memory budget too (limits.memory).
+// allocation gate (polyxios/memory/allocation_gate.h) and failing as operator new fails:
+// std::bad_alloc, which the entry points turn into out_of_memory. RapidJSON's own CrtAllocator
+// hands back the nullptr of a refused malloc, and RapidJSON then writes through it. The reader's
+// document grows with its input: its blocks are charged to the read's memory budget too
+// (limits.memory).
 #pragma once
 
 #include <cstddef>
 #include <cstdlib>
 
-#include "model/allocation_gate.h"
+#include "polyxios/memory/allocation_gate.h"
 #include "rapidjson/allocators.h"
 #include "rapidjson/document.h"
 

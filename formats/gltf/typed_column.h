@@ -2,7 +2,7 @@
 // compiled once per dtype instead of switching per value.
 #pragma once
 
-#include "model/column.h"
+#include "polyxios/scene/column.h"
 
 namespace px::gltf {
 

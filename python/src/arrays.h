@@ -14,9 +14,9 @@
 #include <span>
 #include <vector>
 
-#include "model/arena.h"
-#include "model/column.h"
-#include "model/index_span.h"
+#include "polyxios/memory/arena.h"
+#include "polyxios/scene/column.h"
+#include "polyxios/scene/index_span.h"
 
 namespace px::python {
 

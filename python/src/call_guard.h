@@ -1,6 +1,6 @@
 // What a read or write needs from Python while it runs without the GIL: the caller's progress
 // callback, and Ctrl-C. The library calls its progress callback on the calling thread, at most
-// once per 256 KiB block or per accessor (engine/options.h); there the guard takes the GIL back,
+// once per 256 KiB block or per accessor (polyxios/options.h); there the guard takes the GIL back,
 // runs the interpreter's signal handlers (a KeyboardInterrupt stops the call) and then the
 // caller's callback, if any: returning False stops the call, an exception stops it and is
 // raised once it has returned.
@@ -11,7 +11,7 @@
 #include <exception>
 
 #include "absl/status/status.h"
-#include "engine/options.h"
+#include "polyxios/options.h"
 
 namespace px::python {
 

@@ -5,7 +5,7 @@
 #include <pybind11/pybind11.h>
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::python {
 

@@ -5,8 +5,8 @@
 
 #include <memory>
 
-#include "model/mesh.h"
-#include "model/scene.h"
+#include "polyxios/scene/mesh.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::python {
 

@@ -1,4 +1,4 @@
-// read_scene, write_scene, read, write: the library's entry points (formats/polyxios.h), run
+// read_scene, write_scene, read, write: the library's entry points (polyxios/polyxios.h), run
 // without the GIL, their warnings then issued through warnings.warn and a failure raised.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl/filesystem.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "python/src/bindings.h"
 #include "python/src/call_guard.h"
 #include "python/src/errors.h"

@@ -1,4 +1,4 @@
-// Keyword options to ReadOptions / WriteOptions (engine/options.h), by the fields' own names.
+// Keyword options to ReadOptions / WriteOptions (polyxios/options.h), by the fields' own names.
 //
 // read_scene / read: allow_external_files, strict_resources, repair (bool); threads (int); progress
 // (callable or None); and the limits, flat: max_memory_bytes, max_input_bytes, max_depth,
@@ -13,8 +13,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "engine/options.h"
-#include "model/axis_unit.h"
+#include "polyxios/ops/axis_unit.h"
+#include "polyxios/options.h"
 #include "python/src/call_guard.h"
 
 namespace px::python {
@@ -25,7 +25,7 @@ namespace py = pybind11;
 py::object progress_option(const py::kwargs& options, const char* function);
 
 // With axis_unit (read_scene): also up_axis ('x', 'y', 'z' or None), meters and bake_transforms
-// (bool) into it (model/axis_unit.h); bake_transforms without either is a ValueError.
+// (bool) into it (polyxios/ops/axis_unit.h); bake_transforms without either is a ValueError.
 ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard,
                          AxisUnitTarget* axis_unit = nullptr);
 WriteOptions write_options(const py::kwargs& options, const char* function, CallGuard& guard);

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "model/mesh.h"
+#include "polyxios/scene/mesh.h"
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 #include "python/src/arrays.h"
 #include "python/src/values.h"
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <string>
 
-#include "model/polydata.h"
-#include "model/scene.h"
+#include "polyxios/scene/polydata.h"
+#include "polyxios/scene/scene.h"
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "python/src/values.h"
 
 namespace px::python {

@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "model/arena.h"
-#include "model/value.h"
+#include "polyxios/memory/arena.h"
+#include "polyxios/scene/value.h"
 
 namespace px::python {
 

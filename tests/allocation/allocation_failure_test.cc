@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "formats/polyxios.h"
-#include "model/value.h"
+#include "polyxios/polyxios.h"
+#include "polyxios/scene/value.h"
 #include "tests/allocation/failing_new.h"
 #include "tests/support/required.h"
 #include "tests/support/scratch_dir_test.h"
@@ -65,11 +65,11 @@ std::vector<fs::path> fixtures() {
     files.insert(files.end(), found.begin(), found.end());
     return files;
   }
-  for (const char* rel : {"collada/assimp/box_nested_animation.dae",
-                          "gltf/assimp/simple_skin/quad_skin.glb",
-                          "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb",
-                          "gltf/validator/base/data/skin/valid.gltf",
-                          "collada/cts/1_5/zae/root_fragment/root_fragment.zae"}) {
+  for (const char* rel :
+       {"collada/assimp/box_nested_animation.dae", "gltf/assimp/simple_skin/quad_skin.glb",
+        "gltf/assimp/BoxTextured-glTF-Binary/BoxTextured.glb",
+        "gltf/validator/base/data/skin/valid.gltf",
+        "collada/cts/1_5/zae/root_fragment/root_fragment.zae"}) {
     const bool present = fs::exists(corpus / rel);
     PX_EXPECT_PRESENT(present) << corpus / rel;
     if (present) files.push_back(corpus / rel);
@@ -117,7 +117,8 @@ class AllocationFailure : public test_support::ScratchDirTest {
     const bool trace = std::getenv("PX_SWEEP_TRACE") != nullptr;
     const char* only = std::getenv("PX_SWEEP_ONLY");
     for (int64_t n = only != nullptr ? std::atoll(only) : 1; n <= allocations; ++n) {
-      if (trace) std::fprintf(stderr, "%s: allocation %lld\n", what.c_str(), static_cast<long long>(n));
+      if (trace)
+        std::fprintf(stderr, "%s: allocation %lld\n", what.c_str(), static_cast<long long>(n));
       Outcome failed = outcome_of(run, n);
       ++runs_;
       if (is_out_of_memory(failed.status)) {
@@ -170,7 +171,7 @@ TEST_F(AllocationFailure, EveryAllocationOfReadingAndWritingFailsCleanly) {
 }
 
 // A Value whose copy runs out of memory throws std::bad_alloc and leaves the source as it was
-// (std::variant's own copy constructor crashed there: model/value.h).
+// (std::variant's own copy constructor crashed there: polyxios/scene/value.h).
 TEST(ValueCopy, AFailedCopyThrowsBadAlloc) {
   const Value source(ValueMap{
       {"name", Value(std::string(64, 'x'))},

@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "model/allocation_gate.h"
+#include "polyxios/memory/allocation_gate.h"
 
 namespace px::testing {
 namespace {

@@ -1,6 +1,6 @@
 // The allocation-failure sweep's hook: this test binary replaces the global operator new (every
-// form) and sets the library's allocation gate (model/allocation_gate.h), so that both count
-// into one tally of allocations and the N-th of them can be made to fail, once.
+// form) and sets the library's allocation gate (polyxios/memory/allocation_gate.h), so that both
+// count into one tally of allocations and the N-th of them can be made to fail, once.
 #pragma once
 
 #include <cstdint>

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "tests/collada/collada_test_util.h"
 
 namespace px::animation_testing {

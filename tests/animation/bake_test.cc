@@ -1,5 +1,6 @@
 // COLLADA channels rebuilt as glTF translation / rotation / scale (spec gltf.md, "Animated
-// nodes..."), and glTF's own channels kept: model/animation_bake.h, each rule on a small scene.
+// nodes..."), and glTF's own channels kept: polyxios/ops/animation_bake.h, each rule on a small
+// scene.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,9 +9,9 @@
 #include <cmath>
 #include <numbers>
 
-#include "model/animation_bake.h"
-#include "model/key_times.h"
-#include "model/node_rebuild.h"
+#include "polyxios/ops/animation_bake.h"
+#include "polyxios/ops/key_times.h"
+#include "polyxios/ops/node_rebuild.h"
 #include "tests/animation/animation_test_util.h"
 
 namespace px::animation_testing {
@@ -229,18 +230,22 @@ double baked_at(const BakedSampler& s, double t, size_t c) {
   const size_t k = static_cast<size_t>(it - s.times.begin()) - 1;
   if (k + 1 >= s.times.size()) return s.values[k * s.width + c];
   const double f = (t - s.times[k]) / (s.times[k + 1] - s.times[k]);
-  return s.values[k * s.width + c] + f * (s.values[(k + 1) * s.width + c] - s.values[k * s.width + c]);
+  return s.values[k * s.width + c] +
+         f * (s.values[(k + 1) * s.width + c] - s.values[k * s.width + c]);
 }
 
 // Beyond the spec (issue 15 point 4): HERMITE, CARDINAL and BSPLINE channels, which it drops, are
-// sampled into LINEAR keys within the bake's error bound (half a thousandth of the motion's extent).
+// sampled into LINEAR keys within the bake's error bound (half a thousandth of the motion's
+// extent).
 TEST(AnimationBake, HermiteCardinalAndBSplineChannelsAreSampledWithinTheBakesBound) {
   // Translation X by HERMITE (slopes 3 out of key 0, -3 into key 1: it overshoots 1), Y by
   // CARDINAL and Z by BSPLINE over four keys.
   Baked b = bake(animated_document(
-      kNode, cat(animation("a", "n/t.X", {"0 1", "0 1", 1, "HERMITE HERMITE", "0 -3", "3 0", 1}),
-                 animation("b", "n/t.Y", {"0 1 2 3", "0 4 -2 1", 1, "CARDINAL CARDINAL CARDINAL CARDINAL"}),
-                 animation("c", "n/t.Z", {"0 1 2 3", "0 4 -2 1", 1, "BSPLINE BSPLINE BSPLINE BSPLINE"}))));
+      kNode,
+      cat(animation("a", "n/t.X", {"0 1", "0 1", 1, "HERMITE HERMITE", "0 -3", "3 0", 1}),
+          animation("b", "n/t.Y",
+                    {"0 1 2 3", "0 4 -2 1", 1, "CARDINAL CARDINAL CARDINAL CARDINAL"}),
+          animation("c", "n/t.Z", {"0 1 2 3", "0 4 -2 1", 1, "BSPLINE BSPLINE BSPLINE BSPLINE"}))));
   EXPECT_EQ(b.count("gltf.write.animation-channel-skipped"), 0) << b.notes();
   // One glTF animation: the node's three channels rebuilt as one translation.
   ASSERT_EQ(b.baked.animations.size(), 1u);
@@ -261,7 +266,8 @@ TEST(AnimationBake, HermiteCardinalAndBSplineChannelsAreSampledWithinTheBakesBou
     const int k = std::min(static_cast<int>(t), 2);
     const double s = t - k, u = 1 - s;
     return (u * u * u * key(k - 1) + (3 * s * s * s - 6 * s * s + 4) * key(k) +
-            (-3 * s * s * s + 3 * s * s + 3 * s + 1) * key(k + 1) + s * s * s * key(k + 2)) / 6;
+            (-3 * s * s * s + 3 * s * s + 3 * s + 1) * key(k + 1) + s * s * s * key(k + 2)) /
+           6;
   };
   const BakedSampler* x = b.sampler(0, 0, "translation");
   ASSERT_TRUE(x);
@@ -284,7 +290,7 @@ TEST(AnimationBake, HermiteCardinalAndBSplineChannelsAreSampledWithinTheBakesBou
   EXPECT_LT(worst_y, bound);
   EXPECT_LT(worst_z, bound);
   EXPECT_NEAR(baked_at(*x, 0.5, 0), 1.25, 2e-3);  // the overshoot kept
-  EXPECT_NEAR(baked_at(*y, 1, 1), 4, 1e-9);         // a cardinal spline passes through its keys
+  EXPECT_NEAR(baked_at(*y, 1, 1), 4, 1e-9);       // a cardinal spline passes through its keys
   EXPECT_NEAR(baked_at(*z, 1, 2), (0 + 16 - 2) / 6.0, 1e-9);  // a B-spline near them
 }
 

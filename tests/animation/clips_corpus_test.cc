@@ -14,14 +14,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/animation.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/animation.h"
 #include "rapidjson/document.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"

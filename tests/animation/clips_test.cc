@@ -1,11 +1,11 @@
 // COLLADA animation clips read (formats/collada/read/animation_clips.h, animations.h) and played
-// by the glTF bake (model/animation_bake.h, model/node_rebuild.h): one animation per
+// by the glTF bake (polyxios/ops/animation_bake.h, polyxios/ops/node_rebuild.h): one animation per
 // <animation_clip>, its channels those of the animations it plays, cut to its window and moved to
 // start at 0.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "model/animation_bake.h"
+#include "polyxios/ops/animation_bake.h"
 #include "tests/animation/animation_test_util.h"
 
 namespace px::animation_testing {

@@ -1,11 +1,11 @@
-// A COLLADA sampler as a function of time (model/animation_curve.h): LINEAR, STEP and BEZIER in
-// the three tangent layouts of spec gltf.md.
+// A COLLADA sampler as a function of time (polyxios/ops/animation_curve.h): LINEAR, STEP and BEZIER
+// in the three tangent layouts of spec gltf.md.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "model/animation_curve.h"
-#include "model/scene.h"
+#include "polyxios/ops/animation_curve.h"
+#include "polyxios/scene/scene.h"
 
 namespace px {
 namespace {

@@ -13,7 +13,7 @@
 #include <set>
 #include <tuple>
 
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::animation_testing {
 namespace {

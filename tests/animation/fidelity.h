@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 #include "rapidjson/document.h"
 
 namespace px::animation_testing {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/source.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
 #include "tests/animation/fidelity.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"

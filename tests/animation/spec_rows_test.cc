@@ -9,7 +9,7 @@
 #include <numbers>
 
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/animation_bake.h"
+#include "polyxios/ops/animation_bake.h"
 #include "tests/animation/animation_test_util.h"
 #include "tests/gltf/test_scene.h"
 

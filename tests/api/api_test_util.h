@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 
 namespace px::testing {
 

@@ -6,11 +6,10 @@
 
 #include <string>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 
 namespace px {
 namespace {
-
 
 constexpr char kDocument[] =
     "<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "

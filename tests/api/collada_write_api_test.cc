@@ -10,7 +10,7 @@
 #include <string>
 
 #include "engine/errors.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 
 namespace px {

@@ -13,8 +13,8 @@
 
 #include "engine/base64.h"
 #include "engine/strings.h"
-#include "formats/polyxios.h"
-#include "model/polydata.h"
+#include "polyxios/polyxios.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/api/api_test_util.h"
 
 namespace px {

@@ -9,7 +9,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -40,9 +40,10 @@ void expect_edge(const std::string& bytes, uint64_t edge,
 }
 
 std::string collada(std::string_view libraries) {
-  return cat("<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/"
-             "COLLADASchema\" version=\"1.4.1\">",
-             libraries, "</COLLADA>");
+  return cat(
+      "<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/"
+      "COLLADASchema\" version=\"1.4.1\">",
+      libraries, "</COLLADA>");
 }
 
 std::string gltf(std::string_view members) {
@@ -106,16 +107,17 @@ TEST(LimitsTest, DepthCountsTheRootAsOneInBothFormats) {
   std::string chain;
   for (int i = 0; i < 20; ++i) chain += "<x>";
   for (int i = 0; i < 20; ++i) chain += "</x>";
-  expect_edge(collada(cat("<extra><technique profile=\"t\">", chain, "</technique></extra>")), 23,
-              [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); }, "xml.depth");
+  expect_edge(
+      collada(cat("<extra><technique profile=\"t\">", chain, "</technique></extra>")), 23,
+      [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); }, "xml.depth");
   // The root object, then extras and the 29 arrays in it: 31 deep (the innermost is empty).
-  expect_edge(gltf(cat(R"("extras": [)", std::string(29, '['), std::string(30, ']'))), 31,
-              [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); },
-              "gltf.json.too-deep");
+  expect_edge(
+      gltf(cat(R"("extras": [)", std::string(29, '['), std::string(30, ']'))), 31,
+      [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); }, "gltf.json.too-deep");
   // A scalar is a level of its own: extras holding 1 is 2 deep, the 1 3 deep.
-  expect_edge(gltf(R"("extras": {"a": 1})"), 3,
-              [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); },
-              "gltf.json.too-deep");
+  expect_edge(
+      gltf(R"("extras": {"a": 1})"), 3,
+      [](Limits& l, uint64_t v) { l.max_depth = static_cast<int>(v); }, "gltf.json.too-deep");
 }
 
 TEST(LimitsTest, NodesCountEveryInstanceCopyInCollada) {
@@ -134,12 +136,13 @@ TEST(LimitsTest, NodesCountEveryInstanceCopyInCollada) {
 
 TEST(LimitsTest, NodesAreCappedInGltfToo) {
   std::string nodes = R"("nodes": [{}, {}, {}, {}, {}])";
-  expect_edge(gltf(nodes), 5,
-              [](Limits& l, uint64_t v) {
-                l.max_nodes = v;
-                l.bytes_per_node = 0;
-              },
-              "limits.nodes");
+  expect_edge(
+      gltf(nodes), 5,
+      [](Limits& l, uint64_t v) {
+        l.max_nodes = v;
+        l.bytes_per_node = 0;
+      },
+      "limits.nodes");
   // Or one node per bytes_per_node bytes of document, when that is more.
   const std::string doc = gltf(nodes);
   EXPECT_TRUE(read_with(doc, [&](Limits& l) {
@@ -157,31 +160,34 @@ TEST(LimitsTest, NodesAreCappedInGltfToo) {
 TEST(LimitsTest, CopiesOfInverseBindMatricesAreCappedInBytes) {
   // Four bindings of 3 joints, each's inverse bind matrices 3 * 16 doubles: 1536 bytes (the
   // first binding counts, though only those after it are copies the budget refuses).
-  expect_edge(rebinding_document(3, 4), 1536,
-              [](Limits& l, uint64_t v) {
-                l.max_copy_bytes = v;
-                l.copy_bytes_per_input_byte = 0;
-              },
-              "collada.copies.budget");
+  expect_edge(
+      rebinding_document(3, 4), 1536,
+      [](Limits& l, uint64_t v) {
+        l.max_copy_bytes = v;
+        l.copy_bytes_per_input_byte = 0;
+      },
+      "collada.copies.budget");
 }
 
 TEST(LimitsTest, SkinRebindingsAreCappedPerNodeOfTheNodeCap) {
   // Four instances binding 3 joints each: 12 joints bound afresh, in a document of 8 nodes.
-  expect_edge(rebinding_document(3, 4), 12,
-              [](Limits& l, uint64_t v) {
-                l.max_nodes = v;
-                l.bytes_per_node = 0;
-                l.max_rebinds_per_node = 1;
-              },
-              "collada.skin.rebind-cap");
+  expect_edge(
+      rebinding_document(3, 4), 12,
+      [](Limits& l, uint64_t v) {
+        l.max_nodes = v;
+        l.bytes_per_node = 0;
+        l.max_rebinds_per_node = 1;
+      },
+      "collada.skin.rebind-cap");
 }
 
 TEST(LimitsTest, AccessorsAreCappedInGltf) {
   constexpr std::string_view kAccessor = R"({"componentType": 5126, "count": 1, "type": "SCALAR"})";
   std::string accessors;
   for (int i = 0; i < 4; ++i) accessors += cat(i == 0 ? "" : ", ", kAccessor);
-  expect_edge(gltf(cat(R"("accessors": [)", accessors, "]")), 4,
-              [](Limits& l, uint64_t v) { l.max_accessors = v; }, "limits.accessors");
+  expect_edge(
+      gltf(cat(R"("accessors": [)", accessors, "]")), 4,
+      [](Limits& l, uint64_t v) { l.max_accessors = v; }, "limits.accessors");
 }
 
 TEST(LimitsTest, StringsAreCappedInBothFormats) {
@@ -191,8 +197,7 @@ TEST(LimitsTest, StringsAreCappedInBothFormats) {
   expect_edge(collada(cat("<library_visual_scenes><visual_scene id=\"vs\"><node name=\"", name,
                           "\"/></visual_scene></library_visual_scenes>")),
               1000, set, "limits.string-length");
-  expect_edge(collada(cat("<asset><contributor><author>", name,
-                          "</author></contributor></asset>")),
+  expect_edge(collada(cat("<asset><contributor><author>", name, "</author></contributor></asset>")),
               1000, set, "limits.string-length");
   expect_edge(collada(cat("<", name, "/>")), 1000, set, "limits.string-length");
   expect_edge(gltf(cat(R"("nodes": [{"name": ")", name, R"("}])")), 1000, set,

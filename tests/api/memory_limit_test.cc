@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "formats/polyxios.h"
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 #include "tests/collada/zip_builder.h"
 #include "tests/support/scratch_dir_test.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 #include "tests/support/scratch_dir_test.h"
 
@@ -31,8 +31,8 @@ std::string strip_document(int points) {
       "<?xml version=\"1.0\"?><COLLADA xmlns=\"http://www.collada.org/2005/11/COLLADASchema\" "
       "version=\"1.4.1\"><library_geometries><geometry id=\"g\"><mesh><source id=\"p\">"
       "<float_array id=\"pa\" count=\"",
-      3 * points, "\">", xyz,
-      "</float_array><technique_common><accessor source=\"#pa\" count=\"", points,
+      3 * points, "\">", xyz, "</float_array><technique_common><accessor source=\"#pa\" count=\"",
+      points,
       "\" stride=\"3\"><param name=\"X\" type=\"float\"/><param name=\"Y\" type=\"float\"/>"
       "<param name=\"Z\" type=\"float\"/></accessor></technique_common></source>"
       "<vertices id=\"v\"><input semantic=\"POSITION\" source=\"#p\"/></vertices>"

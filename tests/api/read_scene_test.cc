@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "engine/errors.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 #include "tests/collada/zip_builder.h"
 
@@ -157,9 +157,10 @@ TEST_F(ApiTest, ReadsZaeArchivesByMagicOrNameAndRefusesUnknownFormats) {
   EXPECT_EQ(testing::rule_of(garbage.status()), "collada.zae.corrupt");
   ReadOptions small;
   small.limits.max_memory_bytes = 64 << 10;
-  const std::string big = collada::testing::zip(
-      {{.name = "t.dae", .data = std::string(kTriangle) + std::string(100 << 10, ' '),
-        .deflate = true}});
+  const std::string big =
+      collada::testing::zip({{.name = "t.dae",
+                              .data = std::string(kTriangle) + std::string(100 << 10, ' '),
+                              .deflate = true}});
   auto over = read_scene(write("big.zae", big), small, d);
   EXPECT_EQ(testing::rule_of(over.status()), "limits.memory");
   EXPECT_TRUE(read_scene(dir_ / "big.zae", ReadOptions{}, d).ok());

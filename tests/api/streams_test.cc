@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
 
 namespace px {
@@ -53,10 +53,10 @@ TEST(StreamsTest, BytesAreToldByTheirFirstBytes) {
       ReadOptions{}, d);
   ASSERT_TRUE(json.ok()) << json.status();
   EXPECT_EQ(json->nodes[0].name, "a");
-  for (auto [bytes, rule] : {std::pair<std::string, std::string>{std::string("PK\x03\x04", 4),
-                                                                 "collada.zae.truncated"},
-                             {"\x1f\x8b\x08", "format.unsupported"},
-                             {"v 0 0 0", "format.unknown"}}) {
+  for (auto [bytes, rule] :
+       {std::pair<std::string, std::string>{std::string("PK\x03\x04", 4), "collada.zae.truncated"},
+        {"\x1f\x8b\x08", "format.unsupported"},
+        {"v 0 0 0", "format.unknown"}}) {
     absl::StatusOr<Scene> refused = read_scene_bytes(bytes, ReadOptions{}, d);
     ASSERT_FALSE(refused.ok()) << rule;
     EXPECT_EQ(rule_of(refused.status()), rule);

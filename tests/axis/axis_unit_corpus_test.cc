@@ -1,7 +1,7 @@
-// The axis and unit correction (model/axis_unit.h) on Z-up corpus files: every skinned mesh
+// The axis and unit correction (polyxios/ops/axis_unit.h) on Z-up corpus files: every skinned mesh
 // deforms in world space as C times the original in both modes, and the glTF keys a baked scene's
-// animations give (model/animation_bake.h) are the original's moved by the correction, key for
-// key, while under the root transform they stay the original's. Every listed file must read and
+// animations give (polyxios/ops/animation_bake.h) are the original's moved by the correction, key
+// for key, while under the root transform they stay the original's. Every listed file must read and
 // give what it is listed for, so that a reader regression fails here rather than checking less.
 #include <gtest/gtest.h>
 
@@ -11,9 +11,9 @@
 
 #include "engine/source.h"
 #include "formats/collada/read/collada_reader.h"
-#include "model/animation_bake.h"
-#include "model/axis_unit.h"
-#include "model/polydata.h"
+#include "polyxios/ops/animation_bake.h"
+#include "polyxios/ops/axis_unit.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"
 #include "tests/support/skin_deform.h"

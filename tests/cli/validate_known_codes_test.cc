@@ -19,7 +19,7 @@
 #include "formats/codes.h"
 #include "formats/collada/codes.h"
 #include "formats/gltf/codes.h"
-#include "model/codes.h"
+#include "polyxios/ops/codes.h"
 #include "tools/cli/known_codes.h"
 
 namespace px::cli {
@@ -167,7 +167,7 @@ struct Module {
 
 const std::vector<Module>& modules() {
   static const std::vector<Module> kModules = {
-      {"model", false, "model/codes.cc", model_codes(), {}},
+      {"model", false, "model/ops/codes.cc", model_codes(), {}},
       {"engine", false, "engine/codes.cc", engine_codes(), {"model"}},
       {"formats/common", false, "no list", {}, {"engine", "model"}},
       {"formats/image", false, "no list", {}, {"engine", "model"}},

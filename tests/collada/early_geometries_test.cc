@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "collada_test_util.h"
-#include "engine/number_sink.h"
+#include "formats/collada/read/xml/number_sink.h"
 
 namespace px::collada {
 namespace {
@@ -67,9 +67,9 @@ TEST(EarlyGeometries, LeavesAGeometryThatReferencesOutsideItselfForLater) {
       "<vertices id=\"vc\"><input semantic=\"POSITION\" source=\"#later\"/></vertices>";
   std::string d_mesh =
       "<vertices id=\"vd\"><input semantic=\"POSITION\" source=\"x.dae#p\"/></vertices>";
-  std::string text = geometries_document(
-      cat(geometry("ga", positions("0 0 0 1 0 0 0 1 0", "a")), geometry("gb", b_mesh),
-          geometry("gc", c_mesh), geometry("gd", d_mesh)));
+  std::string text = geometries_document(cat(geometry("ga", positions("0 0 0 1 0 0 0 1 0", "a")),
+                                             geometry("gb", b_mesh), geometry("gc", c_mesh),
+                                             geometry("gd", d_mesh)));
   EarlyParse p(text, 1);
   ASSERT_TRUE(p.status.ok()) << p.status;
   EXPECT_NE(p.early->find(*p.doc.find_id("ga")), nullptr);
@@ -118,8 +118,8 @@ TEST(EarlyGeometries, WarningsAndRefusalsComeInTheOrderOfAReadAfterTheParse) {
   // The <asset> (read first) comes after the geometry in the document: its warning still comes
   // first, as the reader reads the asset before the geometries.
   std::string mesh = cat(triangle_mesh(), "<lines count=\"0\"><input source=\"#v\"/></lines>");
-  std::string text = geometries_document(geometry("g", mesh),
-                                         "<asset><up_axis>W_UP</up_axis></asset>");
+  std::string text =
+      geometries_document(geometry("g", mesh), "<asset><up_axis>W_UP</up_axis></asset>");
   for (int threads : {1, 2}) {
     Diagnostics diagnostics;
     ReadOptions options;
@@ -134,16 +134,16 @@ TEST(EarlyGeometries, WarningsAndRefusalsComeInTheOrderOfAReadAfterTheParse) {
   // A refused geometry and a refused material: the material's refusal, as materials are read
   // first.
   std::string refused = geometries_document(
-      geometry("g", cat(positions("0 0 0"), "<triangles count=\"2\"><input semantic=\"VERTEX\" "
-                                            "source=\"#v\" offset=\"0\"/><p>0 0 0</p></triangles>")),
+      geometry("g", cat(positions("0 0 0"),
+                        "<triangles count=\"2\"><input semantic=\"VERTEX\" "
+                        "source=\"#v\" offset=\"0\"/><p>0 0 0</p></triangles>")),
       "<library_materials><material id=\"m\"><instance_effect url=\"#nowhere\"/></material>"
       "</library_materials>");
   Diagnostics unused;
   std::unique_ptr<Source> source = memory_source(refused);
   absl::StatusOr<Scene> scene = read(*source, ReadOptions(), unused);
   ASSERT_FALSE(scene.ok());
-  EXPECT_NE(scene.status().message().find("instance_effect"), std::string::npos)
-      << scene.status();
+  EXPECT_NE(scene.status().message().find("instance_effect"), std::string::npos) << scene.status();
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 
 #include <algorithm>
 
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "tests/collada/collada_test_util.h"
 #include "tests/support/scratch_dir_test.h"
 

@@ -8,7 +8,7 @@
 
 #include "engine/source.h"
 #include "formats/collada/read/zae_reader.h"
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 #include "tests/collada/collada_test_util.h"
 #include "tests/collada/zip_builder.h"
 #include "tests/support/scratch_dir_test.h"

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <numbers>
 
-#include "model/light.h"
+#include "polyxios/scene/light.h"
 #include "tests/collada/collada_test_util.h"
 
 namespace px::collada {
@@ -18,10 +18,11 @@ constexpr double kDegree = std::numbers::pi / 180;
 
 // A document of the lights, and a node "n" showing the first light "l".
 std::string lights_document(std::string_view lights) {
-  return document(cat("<library_lights>\n", lights,
-                      "\n</library_lights>\n<library_visual_scenes><visual_scene id=\"vs\">"
-                      "<node id=\"n\"><instance_light url=\"#l\"/></node></visual_scene>"
-                      "</library_visual_scenes><scene><instance_visual_scene url=\"#vs\"/></scene>"));
+  return document(
+      cat("<library_lights>\n", lights,
+          "\n</library_lights>\n<library_visual_scenes><visual_scene id=\"vs\">"
+          "<node id=\"n\"><instance_light url=\"#l\"/></node></visual_scene>"
+          "</library_visual_scenes><scene><instance_visual_scene url=\"#vs\"/></scene>"));
 }
 
 // A <light id> whose <technique_common> holds `kind` of `body`, then `after`.
@@ -31,7 +32,7 @@ std::string light(std::string_view kind, std::string_view body, std::string_view
              "</", kind, "></technique_common>", after, "</light>\n");
 }
 
-// The light read under `id`, through model/light.h; fails the test when there is none.
+// The light read under `id`, through polyxios/scene/light.h; fails the test when there is none.
 Light light_of(const ReadResult& r, std::string_view id = "l") {
   EXPECT_TRUE(r.scene.ok()) << r.scene.status();
   if (!r.scene.ok()) return {};
@@ -51,13 +52,17 @@ const ValueMap* originals_of(const Light& l) {
 }
 
 TEST(Lights, EachTypeIsReadWithItsNameAndTheNodeNamesItById) {
-  ReadResult r = read_text(lights_document(
-      light("directional", "<color>1 1 1</color>") +
-      light("ambient", "<color>0.2 0.2 0.2</color>", "a") +
-      light("point", "<color>1 1 1</color><quadratic_attenuation>1</quadratic_attenuation>"
-                     "<constant_attenuation>0</constant_attenuation>", "p") +
-      light("spot", "<color>1 1 1</color><constant_attenuation>0</constant_attenuation>"
-                    "<quadratic_attenuation>1</quadratic_attenuation>", "s")));
+  ReadResult r = read_text(
+      lights_document(light("directional", "<color>1 1 1</color>") +
+                      light("ambient", "<color>0.2 0.2 0.2</color>", "a") +
+                      light("point",
+                            "<color>1 1 1</color><quadratic_attenuation>1</quadratic_attenuation>"
+                            "<constant_attenuation>0</constant_attenuation>",
+                            "p") +
+                      light("spot",
+                            "<color>1 1 1</color><constant_attenuation>0</constant_attenuation>"
+                            "<quadratic_attenuation>1</quadratic_attenuation>",
+                            "s")));
   EXPECT_EQ(light_of(r).type, LightType::kDirectional);
   EXPECT_EQ(light_of(r).name, "l-name");
   EXPECT_EQ(light_of(r, "a").type, LightType::kAmbient);
@@ -84,9 +89,10 @@ TEST(Lights, TheIntensityIsTheLargestComponentAndTheColourIsNormalised) {
 }
 
 TEST(Lights, QuadraticAttenuationDividesTheIntensity) {
-  ReadResult r = read_text(lights_document(
-      light("point", "<color>4 2 1</color><constant_attenuation>0</constant_attenuation>"
-                     "<quadratic_attenuation>2</quadratic_attenuation>")));
+  ReadResult r = read_text(
+      lights_document(light("point",
+                            "<color>4 2 1</color><constant_attenuation>0</constant_attenuation>"
+                            "<quadratic_attenuation>2</quadratic_attenuation>")));
   Light l = light_of(r);
   EXPECT_DOUBLE_EQ(l.intensity, 2);
   EXPECT_FALSE(l.range.has_value());
@@ -99,9 +105,11 @@ TEST(Lights, QuadraticAttenuationDividesTheIntensity) {
 TEST(Lights, ConstantAndLinearAttenuationAreApproximatedAtUnitDistanceWithAWarning) {
   ReadResult r = read_text(lights_document(
       light("point", "<color>1 1 1</color>") +  // the schema's defaults: c = 1, l = q = 0
-      light("point", "<color>3 3 3</color><constant_attenuation>1</constant_attenuation>"
-                     "<linear_attenuation>1</linear_attenuation>"
-                     "<quadratic_attenuation>1</quadratic_attenuation>", "p")));
+      light("point",
+            "<color>3 3 3</color><constant_attenuation>1</constant_attenuation>"
+            "<linear_attenuation>1</linear_attenuation>"
+            "<quadratic_attenuation>1</quadratic_attenuation>",
+            "p")));
   EXPECT_DOUBLE_EQ(light_of(r).intensity, 1);
   const Light p = light_of(r, "p");
   EXPECT_DOUBLE_EQ(p.intensity, 1);
@@ -113,12 +121,15 @@ TEST(Lights, ConstantAndLinearAttenuationAreApproximatedAtUnitDistanceWithAWarni
 }
 
 TEST(Lights, TheSpotConeIsHalfTheFalloffAngleAndTheExponentTheFadingFraction) {
-  ReadResult r = read_text(lights_document(
-      light("spot", "<color>1 1 1</color><falloff_angle>40</falloff_angle>"
-                    "<falloff_exponent>0.25</falloff_exponent>") +
-      light("spot", "<color>1 1 1</color>", "defaults") +
-      light("spot", "<color>1 1 1</color><falloff_angle>270</falloff_angle>"
-                    "<falloff_exponent>10</falloff_exponent>", "wide")));
+  ReadResult r =
+      read_text(lights_document(light("spot",
+                                      "<color>1 1 1</color><falloff_angle>40</falloff_angle>"
+                                      "<falloff_exponent>0.25</falloff_exponent>") +
+                                light("spot", "<color>1 1 1</color>", "defaults") +
+                                light("spot",
+                                      "<color>1 1 1</color><falloff_angle>270</falloff_angle>"
+                                      "<falloff_exponent>10</falloff_exponent>",
+                                      "wide")));
   Light l = light_of(r);
   EXPECT_DOUBLE_EQ(l.outer_cone, 20 * kDegree);
   EXPECT_DOUBLE_EQ(l.inner_cone, 15 * kDegree);
@@ -138,12 +149,13 @@ TEST(Lights, TheSpotConeIsHalfTheFalloffAngleAndTheExponentTheFadingFraction) {
 }
 
 TEST(Lights, PolyxiosExtraGivesTheIntensityAndRange) {
-  ReadResult r = read_text(lights_document(light(
-      "point", "<color>0.5 1 1.5</color><constant_attenuation>0</constant_attenuation>"
-               "<quadratic_attenuation>1</quadratic_attenuation>",
-      "l",
-      "<extra><technique profile=\"polyxios\"><intensity>3</intensity><range>7</range>"
-      "</technique></extra>")));
+  ReadResult r = read_text(lights_document(
+      light("point",
+            "<color>0.5 1 1.5</color><constant_attenuation>0</constant_attenuation>"
+            "<quadratic_attenuation>1</quadratic_attenuation>",
+            "l",
+            "<extra><technique profile=\"polyxios\"><intensity>3</intensity><range>7</range>"
+            "</technique></extra>")));
   Light l = light_of(r);
   EXPECT_DOUBLE_EQ(l.intensity, 3);
   EXPECT_DOUBLE_EQ(l.color[2], 0.5);

@@ -4,8 +4,8 @@
 // animations (BEZIER curves followed, clip windows cut in the bake).
 #include <gtest/gtest.h>
 
-#include "model/animation.h"
-#include "model/animation_bake.h"
+#include "polyxios/ops/animation_bake.h"
+#include "polyxios/scene/animation.h"
 #include "tests/collada/collada_test_util.h"
 #include "tests/support/required.h"
 
@@ -16,8 +16,8 @@ using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
 
 std::string id_source(std::string_view id, std::string_view ids, size_t count) {
   return cat("<source id=\"", id, "\"><IDREF_array id=\"", id, "-array\" count=\"", count, "\">",
-             ids, "</IDREF_array><technique_common><accessor source=\"#", id,
-             "-array\" count=\"", count,
+             ids, "</IDREF_array><technique_common><accessor source=\"#", id, "-array\" count=\"",
+             count,
              "\" stride=\"1\"><param name=\"MORPH_TARGET\" type=\"IDREF\"/></accessor>"
              "</technique_common></source>");
 }
@@ -32,14 +32,14 @@ std::string weight_source(std::string_view id, std::string_view weights, size_t 
 
 // A morph controller "m" over `base` with targets `ids` and weights.
 std::string morph(std::string_view source, std::string_view ids, std::string_view weights,
-                  size_t count, std::string_view method = "NORMALIZED",
-                  std::string_view id = "m") {
-  return cat("<controller id=\"", id, "\"><morph source=\"#", source, "\" method=\"", method,
-             "\">", id_source(cat(id, "-targets"), ids, count),
+                  size_t count, std::string_view method = "NORMALIZED", std::string_view id = "m") {
+  return cat("<controller id=\"", id, "\"><morph source=\"#", source, "\" method=\"", method, "\">",
+             id_source(cat(id, "-targets"), ids, count),
              weight_source(cat(id, "-weights"), weights, count),
-             "<targets><input semantic=\"MORPH_TARGET\" source=\"#", id, "-targets\"/>"
-             "<input semantic=\"MORPH_WEIGHT\" source=\"#", id,
-             "-weights\"/></targets></morph></controller>");
+             "<targets><input semantic=\"MORPH_TARGET\" source=\"#", id,
+             "-targets\"/>"
+             "<input semantic=\"MORPH_WEIGHT\" source=\"#",
+             id, "-weights\"/></targets></morph></controller>");
 }
 
 // base "b" (a triangle), targets "t1" (moved up in z) and "t2" (x doubled, no primitives).
@@ -112,10 +112,9 @@ TEST(Morphs, WeightsNotOnePerTargetOrATargetNamingNoGeometryDropTheMorph) {
 }
 
 TEST(Morphs, ANestedMorphKeepsTheOuterTargetsWithAWarning) {
-  ReadResult r = read_text(morph_document(
-      cat(morph("b", "t1", "0.5", 1, "NORMALIZED", "inner"),
-          morph("inner", "t2", "0.75", 1, "NORMALIZED", "m")),
-      "m"));
+  ReadResult r = read_text(morph_document(cat(morph("b", "t1", "0.5", 1, "NORMALIZED", "inner"),
+                                              morph("inner", "t2", "0.75", 1, "NORMALIZED", "m")),
+                                          "m"));
   const Mesh& mesh = node_mesh(scene_of(r));
   ASSERT_EQ(mesh.morph_targets.size(), 1u);
   EXPECT_EQ(mesh.morph_targets[0].name, "Wide");
@@ -138,8 +137,7 @@ TEST(Morphs, AMorphedGeometryShownPlainlyToo) {
 
 std::string weight_animation(std::string_view target, std::string_view times,
                              std::string_view values, size_t width) {
-  return cat("<library_animations><animation id=\"a\">",
-             source("a-in", "TIME", times),
+  return cat("<library_animations><animation id=\"a\">", source("a-in", "TIME", times),
              source("a-out", width == 1 ? "W" : "W0 W1", values),
              "<sampler id=\"a-s\"><input semantic=\"INPUT\" source=\"#a-in\"/>"
              "<input semantic=\"OUTPUT\" source=\"#a-out\"/></sampler>"
@@ -192,24 +190,23 @@ TEST(Morphs, AWeightChannelOfTheWrongWidthIsDropped) {
 // A BEZIER channel on weight 0 of "m": 0 at 0 s to 1 at 1 s, easing out (its control points a
 // third of the way in, both at 1).
 std::string bezier_weight_animation() {
-  return cat(
-      "<library_animations><animation id=\"a\">", source("a-in", "TIME", "0 1"),
-      source("a-out", "W", "0 1"), source("a-it", "X Y", "0 0  0.6666667 1"),
-      source("a-ot", "X Y", "0.3333333 1  1 1"),
-      "<source id=\"a-i\"><Name_array id=\"a-i-a\" count=\"2\">BEZIER BEZIER</Name_array>"
-      "<technique_common><accessor source=\"#a-i-a\" count=\"2\" stride=\"1\">"
-      "<param name=\"INTERPOLATION\" type=\"name\"/></accessor></technique_common></source>"
-      "<sampler id=\"a-s\"><input semantic=\"INPUT\" source=\"#a-in\"/>"
-      "<input semantic=\"OUTPUT\" source=\"#a-out\"/>"
-      "<input semantic=\"IN_TANGENT\" source=\"#a-it\"/>"
-      "<input semantic=\"OUT_TANGENT\" source=\"#a-ot\"/>"
-      "<input semantic=\"INTERPOLATION\" source=\"#a-i\"/></sampler>"
-      "<channel source=\"#a-s\" target=\"m-weights(0)\"/></animation></library_animations>");
+  return cat("<library_animations><animation id=\"a\">", source("a-in", "TIME", "0 1"),
+             source("a-out", "W", "0 1"), source("a-it", "X Y", "0 0  0.6666667 1"),
+             source("a-ot", "X Y", "0.3333333 1  1 1"),
+             "<source id=\"a-i\"><Name_array id=\"a-i-a\" count=\"2\">BEZIER BEZIER</Name_array>"
+             "<technique_common><accessor source=\"#a-i-a\" count=\"2\" stride=\"1\">"
+             "<param name=\"INTERPOLATION\" type=\"name\"/></accessor></technique_common></source>"
+             "<sampler id=\"a-s\"><input semantic=\"INPUT\" source=\"#a-in\"/>"
+             "<input semantic=\"OUTPUT\" source=\"#a-out\"/>"
+             "<input semantic=\"IN_TANGENT\" source=\"#a-it\"/>"
+             "<input semantic=\"OUT_TANGENT\" source=\"#a-ot\"/>"
+             "<input semantic=\"INTERPOLATION\" source=\"#a-i\"/></sampler>"
+             "<channel source=\"#a-s\" target=\"m-weights(0)\"/></animation></library_animations>");
 }
 
 TEST(Morphs, ABezierWeightCurveIsFollowedByLinearKeysInsideItsSpan) {
-  ReadResult r = read_text(
-      morph_document(morph("b", "t1", "0", 1), "m", bezier_weight_animation()));
+  ReadResult r =
+      read_text(morph_document(morph("b", "t1", "0", 1), "m", bezier_weight_animation()));
   std::vector<Animation> animations = animations_of(scene_of(r).global_attrs);
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);

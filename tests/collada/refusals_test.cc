@@ -3,7 +3,7 @@
 
 #include <atomic>
 
-#include "model/allocation_gate.h"
+#include "polyxios/memory/allocation_gate.h"
 #include "tests/collada/collada_test_util.h"
 
 namespace px::collada {
@@ -229,8 +229,9 @@ TEST(RefusalsTest, NodeCapGrowsToOneNodePerEightBytesOfDocument) {
   EXPECT_EQ(r.scene->nodes.size(), 262145u);
 }
 
-// The largest block a read asks the allocation gate for (model/allocation_gate.h: the arena, the
-// scratch blocks number arrays reserve in, the XML parser's memory), all of them allowed.
+// The largest block a read asks the allocation gate for (polyxios/memory/allocation_gate.h: the
+// arena, the scratch blocks number arrays reserve in, the XML parser's memory), all of them
+// allowed.
 std::atomic<size_t> largest_request{0};
 bool record_request(size_t bytes) {
   size_t seen = largest_request.load();

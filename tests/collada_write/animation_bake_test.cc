@@ -1,7 +1,7 @@
 // Tests of the bake of glTF channels into COLLADA matrix keys on a COLLADA write (spec
 // collada.md, "Writing": W30, W31; Known limitations: L5): a glTF-shaped scene written, its
 // animation read back as one matrix channel per node, sampled against glTF's own animation.
-#include "model/animation_bake.h"
+#include "polyxios/ops/animation_bake.h"
 
 #include <gmock/gmock.h>
 
@@ -9,8 +9,8 @@
 #include <Eigen/SVD>
 #include <numbers>
 
-#include "model/key_times.h"
-#include "model/trs.h"
+#include "polyxios/ops/key_times.h"
+#include "polyxios/scene/trs.h"
 #include "tests/collada_write/animation_test_util.h"
 
 namespace px::collada::testing {

@@ -2,7 +2,7 @@
 // back (spec collada.md, "Writing": W29, W30, W33; Known limitations: L5).
 #include <gmock/gmock.h>
 
-#include "model/animation_bake.h"
+#include "polyxios/ops/animation_bake.h"
 #include "tests/animation/animation_test_util.h"
 #include "tests/collada_write/animation_test_util.h"
 

@@ -11,7 +11,7 @@
 
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "tests/collada/collada_test_util.h"
 #include "tests/collada_write/write_test_util.h"
 

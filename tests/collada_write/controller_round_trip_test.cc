@@ -6,7 +6,7 @@
 
 #include "engine/base64.h"
 #include "formats/gltf/read/gltf_reader.h"
-#include "model/node_tree.h"
+#include "polyxios/ops/node_tree.h"
 #include "tests/collada_write/controller_read_back.h"
 #include "tests/collada_write/controller_test_scene.h"
 #include "tests/collada_write/write_test_util.h"

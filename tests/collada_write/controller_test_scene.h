@@ -9,7 +9,7 @@
 
 #include "engine/strings.h"
 #include "formats/collada/write/write_plan.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada::testing {
 

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "formats/gltf/write/gltf_writer.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/collada_write/geometry_test_util.h"
 
 namespace px::collada::testing {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/collada_write/geometry_test_util.h"
 
 namespace px::collada::testing {

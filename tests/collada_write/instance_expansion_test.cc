@@ -5,7 +5,7 @@
 // collada_write_schema.
 #include <Eigen/Geometry>
 
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/collada_write/node_test_util.h"
 
 namespace px::collada::testing {

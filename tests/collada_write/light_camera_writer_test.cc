@@ -11,7 +11,7 @@
 
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/light.h"
+#include "polyxios/scene/light.h"
 #include "tests/collada_write/node_test_util.h"
 
 namespace px::collada {
@@ -204,9 +204,9 @@ TEST(LightWriter, LightsTheWriterCannotTakeAreLeftOutWithAWarning) {
   Value with_bad_range = light_value(fixed);
   set_value(with_bad_range.as_map(), "range", Value(-3.0));
   set_value(with_bad_range.as_map(), "extras", Value(ValueMap{{"note", Value("x")}}));
-  for (const Value& light : {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
-                             Value(ValueMap{{"type", Value("point")}, {"color", Value(1.0)}}),
-                             with_bad_range}) {
+  for (const Value& light :
+       {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
+        Value(ValueMap{{"type", Value("point")}, {"color", Value(1.0)}}), with_bad_range}) {
     set_value(scene.nodes.emplace_back().extras, "light", light);
     scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
   }

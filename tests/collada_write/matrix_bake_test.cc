@@ -1,6 +1,6 @@
-// Tests of model/matrix_bake.cc: glTF channels baked into one node's matrix keys (spec
+// Tests of model/ops/matrix_bake.cc: glTF channels baked into one node's matrix keys (spec
 // collada.md, "Writing": W30, W31).
-#include "model/matrix_bake.h"
+#include "polyxios/ops/matrix_bake.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <deque>
 #include <numbers>
 
-#include "model/key_times.h"
-#include "model/trs.h"
+#include "polyxios/ops/key_times.h"
+#include "polyxios/scene/trs.h"
 
 namespace px {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "tests/collada_write/controller_test_scene.h"
 #include "tests/collada_write/write_test_util.h"
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <functional>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/collada_write/node_test_util.h"
 
 namespace px::collada::testing {

@@ -7,8 +7,8 @@
 
 #include <numbers>
 
-#include "model/animation_pointer.h"
-#include "model/light.h"
+#include "polyxios/scene/animation_pointer.h"
+#include "polyxios/scene/light.h"
 #include "tests/collada_write/animation_test_util.h"
 #include "tests/collada_write/node_test_util.h"
 

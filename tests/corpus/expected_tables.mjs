@@ -11,7 +11,7 @@
 //                                validity check that reports it (gltf_corpus), one row a pair
 //
 // A table is tab-separated, one row a line; `#` starts a comment line. Every polyxios code a table
-// names must be one the CLI knows (the lists beside each module, engine/codes.cc, model/codes.cc,
+// names must be one the CLI knows (the lists beside each module, engine/codes.cc, model/ops/codes.cc,
 // formats/**/codes.cc, that tools/cli/known_codes.cc assembles), so that a renamed rule cannot
 // leave a table expecting what no run says any more.
 

@@ -6,8 +6,8 @@
 #include <memory>
 #include <vector>
 
-#include "model/memory_budget.h"
-#include "model/page_memory.h"
+#include "polyxios/memory/memory_budget.h"
+#include "polyxios/memory/page_memory.h"
 
 namespace px {
 namespace {

@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "engine/base64.h"
-#include "engine/diagnostics.h"
 #include "engine/errors.h"
 #include "engine/uri.h"
+#include "polyxios/diagnostics.h"
 
 namespace px {
 namespace {

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::fuzz {
 

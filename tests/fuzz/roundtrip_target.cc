@@ -14,7 +14,7 @@
 #include "engine/strings.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/fuzz/fuzz_targets.h"
 #include "tests/fuzz/outcome_checks.h"
 #include "tools/scene_summary.h"

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "formats/gltf/draco/draco_mesh.h"
 #include "formats/gltf/read/gltf_reader.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
 #include "rapidjson/document.h"
 #include "tests/gltf/read_test_util.h"
 #include "tests/support/required.h"
@@ -96,12 +96,12 @@ TEST(DracoMesh, SequentialRawMesh) {
 // A GLB of one Draco primitive over `stream`, its accessors declaring `points` points and
 // `faces` faces.
 std::string draco_glb(const std::string& stream, uint64_t points, uint64_t faces) {
-  const std::string json = px::cat(
-      R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )", stream.size(),
-      R"(}], "bufferViews": [{"buffer": 0, "byteLength": )", stream.size(),
-      R"(}], "accessors": [{"componentType": 5125, "count": )", faces * 3,
-      R"(, "type": "SCALAR"}, {"componentType": 5126, "count": )", points,
-      R"(, "type": "VEC3"}], "meshes": [{"primitives": [{"attributes": {"POSITION": 1},
+  const std::string json =
+      px::cat(R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": )", stream.size(),
+              R"(}], "bufferViews": [{"buffer": 0, "byteLength": )", stream.size(),
+              R"(}], "accessors": [{"componentType": 5125, "count": )", faces * 3,
+              R"(, "type": "SCALAR"}, {"componentType": 5126, "count": )", points,
+              R"(, "type": "VEC3"}], "meshes": [{"primitives": [{"attributes": {"POSITION": 1},
       "indices": 0, "extensions": {"KHR_draco_mesh_compression": {"bufferView": 0,
       "attributes": {"POSITION": 0}}}}]}], "extensionsUsed": ["KHR_draco_mesh_compression"],
       "extensionsRequired": ["KHR_draco_mesh_compression"]})");
@@ -111,8 +111,7 @@ std::string draco_glb(const std::string& stream, uint64_t points, uint64_t faces
 TEST(DracoRead, DeclaredCountsPastTheBudgetAreRefusedBeforeDecoding) {
   // A sequential header claiming 2^24 faces and points, which the accessors allow, in a document
   // of a few hundred bytes: libdraco's working memory for them is past the read's budget.
-  const std::string huge("DRACO\x02\x02\x01\x00\x00\x00\x80\x80\x80\x08\x80\x80\x80\x08\x00",
-                         19);
+  const std::string huge("DRACO\x02\x02\x01\x00\x00\x00\x80\x80\x80\x08\x80\x80\x80\x08\x00", 19);
   testing::ReadResult read = testing::read_bytes(draco_glb(huge, 1 << 24, 1 << 24));
   ASSERT_FALSE(read.scene.ok());
   EXPECT_EQ(rule_of(read.scene.status()), "gltf.read.budget") << read.scene.status();

@@ -10,8 +10,8 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "model/light.h"
-#include "model/polydata.h"
+#include "polyxios/scene/light.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/gltf/read_test_util.h"
 #include "tests/gltf/test_scene.h"
 

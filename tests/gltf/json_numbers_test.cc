@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/read/gltf_reader.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 namespace {

@@ -1,12 +1,12 @@
 // Issue 15, point 2 (beyond the spec): KHR_lights_punctual read into the nodes' extras["light"]
-// (model/light.h) and written back once per distinct light; an ambient light, which glTF lacks,
-// kept in the node's extras with a warning; invalid lights, and a node's light index naming no
-// light, corrected or dropped with a warning.
+// (polyxios/scene/light.h) and written back once per distinct light; an ambient light, which glTF
+// lacks, kept in the node's extras with a warning; invalid lights, and a node's light index naming
+// no light, corrected or dropped with a warning.
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "model/light.h"
+#include "polyxios/scene/light.h"
 #include "tests/gltf/read_test_util.h"
 #include "tests/gltf/test_scene.h"
 
@@ -65,8 +65,8 @@ TEST(Lights, ALightIndexNamingNoLightDropsTheLightWithAWarning) {
     EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light"), nullptr);
     EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 1) << light;
   }
-  ReadResult none = read_bytes(document(cat(
-      kUsed, R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 0}}}])")));
+  ReadResult none = read_bytes(
+      document(cat(kUsed, R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 0}}}])")));
   ASSERT_TRUE(none.scene.ok()) << none.scene.status();
   EXPECT_EQ(none.diagnostics.count("gltf.read.light-invalid"), 1);
 }
@@ -167,9 +167,9 @@ TEST(Lights, AnAmbientLightIsKeptInTheNodesExtrasWithAWarningAndReadBack) {
 
 TEST(Lights, ALightTheWriterCannotTakeIsLeftOutWithAWarning) {
   Scene scene;
-  for (const Value& light : {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
-                             Value(ValueMap{{"type", Value("point")},
-                                            {"intensity", Value(std::nan(""))}})}) {
+  for (const Value& light :
+       {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
+        Value(ValueMap{{"type", Value("point")}, {"intensity", Value(std::nan(""))}})}) {
     set_value(scene.nodes.emplace_back().extras, "light", light);
   }
   scene.scenes.push_back({0, 1, 2});

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 #include "tests/gltf/read_test_util.h"
 #include "tests/gltf/test_scene.h"
 
@@ -84,8 +84,7 @@ TEST(MorphTargets, TheWriteGivesTargetsWeightsNamesAndAWeightsChannel) {
   EXPECT_STREQ(mesh["extras"]["targetNames"][1].GetString(), "");
   const rapidjson::Value& animation = p.doc["animations"][0];
   EXPECT_STREQ(animation["channels"][0]["target"]["path"].GetString(), "weights");
-  const rapidjson::Value& output =
-      p.doc["accessors"][animation["samplers"][0]["output"].GetInt()];
+  const rapidjson::Value& output = p.doc["accessors"][animation["samplers"][0]["output"].GetInt()];
   EXPECT_EQ(output["count"].GetInt(), 6);  // 3 keys x 2 targets
   EXPECT_STREQ(output["type"].GetString(), "SCALAR");
   EXPECT_EQ(diagnostics.count("gltf.write.animation-channel-skipped"), 0);
@@ -173,15 +172,14 @@ TEST(MorphTargets, ATargetMovingFewVerticesIsASparseAccessorAndOneMovingNoneHasN
 TEST(MorphTargets, PrimitivesGivingDifferentTargetCountsDropThemWithAWarning) {
   Bin bin;
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
-  ReadResult r = read_bytes(document(
-      cat(R"("meshes": [{"primitives": [
+  ReadResult r = read_bytes(document(cat(R"("meshes": [{"primitives": [
             {"attributes": {"POSITION": 0}, "targets": [{"POSITION": 0}]},
             {"attributes": {"POSITION": 0}, "mode": 0}]}],
           "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
                          "min": [0, 0, 0], "max": [1, 1, 0]}],
           "bufferViews": [{"buffer": 0, "byteOffset": )",
-          positions, R"(, "byteLength": 36}])"),
-      bin));
+                                         positions, R"(, "byteLength": 36}])"),
+                                     bin));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_TRUE(r.scene->meshes[0].morph_targets.empty());
   EXPECT_EQ(r.diagnostics.count("gltf.read.morph-targets-dropped"), 1);
@@ -192,8 +190,8 @@ TEST(MorphTargets, ASparseTargetMovingOneVertexDecodes) {
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
   size_t indices = bin.add<uint16_t>({2, 0});  // one index, padded
   size_t values = bin.add<float>({0, 0, 5});
-  ReadResult r = read_bytes(document(
-      cat(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0},
+  ReadResult r =
+      read_bytes(document(cat(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0},
                                          "targets": [{"POSITION": 1}]}]}],
           "accessors": [
             {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
@@ -203,10 +201,12 @@ TEST(MorphTargets, ASparseTargetMovingOneVertexDecodes) {
                "indices": {"bufferView": 1, "componentType": 5123},
                "values": {"bufferView": 2}}}],
           "bufferViews": [{"buffer": 0, "byteOffset": )",
-          positions, R"(, "byteLength": 36},
-            {"buffer": 0, "byteOffset": )", indices, R"(, "byteLength": 2},
-            {"buffer": 0, "byteOffset": )", values, R"(, "byteLength": 12}])"),
-      bin));
+                              positions, R"(, "byteLength": 36},
+            {"buffer": 0, "byteOffset": )",
+                              indices, R"(, "byteLength": 2},
+            {"buffer": 0, "byteOffset": )",
+                              values, R"(, "byteLength": 12}])"),
+                          bin));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   const Mesh& mesh = r.scene->meshes.at(0);
   ASSERT_EQ(mesh.morph_targets.size(), 1u);
@@ -218,15 +218,14 @@ TEST(MorphTargets, NodeWeightsBecomeTheMeshesWhenItIsTheOnlyNodeElseTheNodesOwn)
   Bin bin;
   size_t positions = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
   auto doc = [&](std::string_view nodes) {
-    return document(
-        cat(R"("scenes": [{"nodes": [0]}], "nodes": [)", nodes, R"(],
+    return document(cat(R"("scenes": [{"nodes": [0]}], "nodes": [)", nodes, R"(],
             "meshes": [{"primitives": [{"attributes": {"POSITION": 0},
                                         "targets": [{"POSITION": 0}]}], "weights": [0.5]}],
             "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
                            "min": [0, 0, 0], "max": [1, 1, 0]}],
             "bufferViews": [{"buffer": 0, "byteOffset": )",
-            positions, R"(, "byteLength": 36}])"),
-        bin);
+                        positions, R"(, "byteLength": 36}])"),
+                    bin);
   };
   ReadResult one = read_bytes(doc(R"({"mesh": 0, "weights": [0.75]})"));
   ASSERT_TRUE(one.scene.ok()) << one.scene.status();

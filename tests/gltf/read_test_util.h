@@ -14,13 +14,13 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/base64.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "gtest/gtest.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf::testing {
 

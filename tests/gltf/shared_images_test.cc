@@ -9,7 +9,7 @@
 
 #include "formats/gltf/write/gltf_writer.h"
 #include "gtest/gtest.h"
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
 #include "rapidjson/document.h"
 #include "tests/gltf/read_test_util.h"
 

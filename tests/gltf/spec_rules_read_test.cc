@@ -4,10 +4,10 @@
 #include <string>
 #include <vector>
 
-#include "formats/polyxios.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "model/polydata.h"
+#include "polyxios/polyxios.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/gltf/read_test_util.h"
 
 namespace px::gltf::testing {

@@ -15,9 +15,9 @@
 #include "engine/strings.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "formats/polyxios.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "polyxios/polyxios.h"
 #include "tests/gltf/test_scene.h"
 
 namespace px::gltf::testing {

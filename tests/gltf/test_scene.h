@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/gltf_writer.h"
 #include "gtest/gtest.h"
-#include "model/animation.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/animation.h"
+#include "polyxios/scene/scene.h"
 #include "rapidjson/document.h"
 
 namespace px::gltf::testing {

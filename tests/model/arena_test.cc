@@ -1,4 +1,4 @@
-#include "model/arena.h"
+#include "polyxios/memory/arena.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "model/page_memory.h"
+#include "polyxios/memory/page_memory.h"
 
 namespace px {
 namespace {

@@ -1,17 +1,17 @@
-// The axis and unit correction (model/axis_unit.h, issue 15 point 13): Z-up and X-up scenes turn
-// to Y-up and scale to metres, as a new root or baked, with the same world-space result, and the
-// baked animation keys, skins, cameras and transform elements stay exact.
-#include "model/axis_unit.h"
+// The axis and unit correction (polyxios/ops/axis_unit.h, issue 15 point 13): Z-up and X-up scenes
+// turn to Y-up and scale to metres, as a new root or baked, with the same world-space result, and
+// the baked animation keys, skins, cameras and transform elements stay exact.
+#include "polyxios/ops/axis_unit.h"
 
 #include <gtest/gtest.h>
 
 #include <Eigen/Geometry>
 #include <numbers>
 
-#include "model/animation.h"
-#include "model/polydata.h"
-#include "model/transform_elements.h"
-#include "model/trs.h"
+#include "polyxios/scene/animation.h"
+#include "polyxios/scene/polydata.h"
+#include "polyxios/scene/transform_elements.h"
+#include "polyxios/scene/trs.h"
 
 namespace px {
 namespace {
@@ -418,13 +418,14 @@ TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
 }
 
 // Baked, a camera moves to a new child: a pointer channel naming its node as the camera's carrier
-// (model/animation_pointer.h) names the child instead, so that a write still finds the camera.
+// (polyxios/scene/animation_pointer.h) names the child instead, so that a write still finds the
+// camera.
 TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
   Scene scene = triangle_scene("Z_UP", 1);
   set_value(scene.nodes[0].extras, "camera",
-            Value(ValueMap{{"type", Value("perspective")},
-                           {"perspective", Value(ValueMap{{"yfov", Value(0.8)},
-                                                          {"znear", Value(0.1)}})}}));
+            Value(ValueMap{
+                {"type", Value("perspective")},
+                {"perspective", Value(ValueMap{{"yfov", Value(0.8)}, {"znear", Value(0.1)}})}}));
   Animation animation;
   AnimationSampler& s = animation.samplers.emplace_back().emplace();
   const std::vector<double> keys{0, 1};
@@ -450,9 +451,8 @@ TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
 TEST(AxisUnit, ALightsRangeScalesWhenBaked) {
   for (bool bake : {false, true}) {
     Scene scene = triangle_scene("Z_UP", 0.01);
-    const Value point(ValueMap{{"type", Value("point")},
-                               {"intensity", Value(5.0)},
-                               {"range", Value(200.0)}});
+    const Value point(
+        ValueMap{{"type", Value("point")}, {"intensity", Value(5.0)}, {"range", Value(200.0)}});
     set_value(scene.global_attrs, "lights", Value(ValueMap{{"lamp", point}}));
     set_value(scene.nodes[0].extras, "light", point);
     BakeNotes notes;

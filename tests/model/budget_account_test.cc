@@ -1,7 +1,7 @@
-// BudgetAccount and what charges through it (model/budget_account.h), and SharedBytes
-// (model/shared_bytes.h): memory that grows with a read's input is charged to its budget, in
-// steps, given back when its owner goes, and bytes many owners share are charged once.
-#include "model/budget_account.h"
+// BudgetAccount and what charges through it (polyxios/memory/budget_account.h), and SharedBytes
+// (polyxios/memory/shared_bytes.h): memory that grows with a read's input is charged to its budget,
+// in steps, given back when its owner goes, and bytes many owners share are charged once.
+#include "polyxios/memory/budget_account.h"
 
 #include <gtest/gtest.h>
 
@@ -9,7 +9,7 @@
 #include <memory_resource>
 #include <vector>
 
-#include "model/shared_bytes.h"
+#include "polyxios/memory/shared_bytes.h"
 
 namespace px {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/index_span.h"
+#include "polyxios/scene/index_span.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,6 +1,6 @@
-// model/node_tree.h: parents from children lists, cutting cycles, and every node's root, depth,
-// depth-first place and common ancestors found at once (NodeAncestry).
-#include "model/node_tree.h"
+// polyxios/ops/node_tree.h: parents from children lists, cutting cycles, and every node's root,
+// depth, depth-first place and common ancestors found at once (NodeAncestry).
+#include "polyxios/ops/node_tree.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "model/page_warmer.h"
+#include "polyxios/memory/page_warmer.h"
 
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "model/arena.h"
-#include "model/page_memory.h"
+#include "polyxios/memory/arena.h"
+#include "polyxios/memory/page_memory.h"
 
 namespace px {
 namespace {

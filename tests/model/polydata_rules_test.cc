@@ -7,7 +7,7 @@
 #include <numbers>
 #include <vector>
 
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 
 namespace px {
 namespace {

@@ -1,4 +1,4 @@
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 
 #include <gtest/gtest.h>
 

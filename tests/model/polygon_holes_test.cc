@@ -1,8 +1,8 @@
-#include "model/polygon_holes.h"
+#include "polyxios/ops/polygon_holes.h"
 
 #include <gtest/gtest.h>
 
-#include "model/triangulate.h"
+#include "polyxios/ops/triangulate.h"
 #include "tests/model/polygon_test_util.h"
 
 namespace px {

@@ -5,7 +5,7 @@
 #include <span>
 #include <vector>
 
-#include "model/polygon_plane.h"
+#include "polyxios/ops/polygon_plane.h"
 
 namespace px::testing {
 

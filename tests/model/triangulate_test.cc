@@ -1,4 +1,4 @@
-#include "model/triangulate.h"
+#include "polyxios/ops/triangulate.h"
 
 #include <gtest/gtest.h>
 

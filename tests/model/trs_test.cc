@@ -1,8 +1,8 @@
 // G40 of tests/SPEC_COVERAGE.md: the TRS decomposition an animated node's export uses needs no
-// optional dependency. This binary (trs_tests) is built from model/trs.cc and this file alone,
-// linked to Eigen (a hard dependency) and GoogleTest, not to px_model or Abseil: should trs.cc
-// come to need anything else, it stops linking.
-#include "model/trs.h"
+// optional dependency. This binary (trs_tests) is built from model/scene/trs.cc and this file
+// alone, linked to Eigen (a hard dependency) and GoogleTest, not to px_model or Abseil: should
+// trs.cc come to need anything else, it stops linking.
+#include "polyxios/scene/trs.h"
 
 #include <gtest/gtest.h>
 

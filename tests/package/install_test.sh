@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The installed package (cmake/package.cmake) as a user meets it: `cmake --install` of this build
 # into a temporary prefix; each file where it belongs; the headers exactly those
-# formats/polyxios.h includes; then the consumer/ project built against the prefix with
+# polyxios/polyxios.h includes; then the consumer/ project built against the prefix with
 # find_package(polyxios), and the same main.cc with `pkg-config --static --cflags --libs
 # polyxios`, each run on a COLLADA sample (it writes a GLB and checks it reads back the same).
 #
@@ -59,7 +59,7 @@ export PKG_CONFIG_PATH=$prefix/$libdir/pkgconfig
 [ "$(cd "$(pkg-config --variable=prefix polyxios)" && pwd -P)" = "$(cd "$prefix" && pwd -P)" ] ||
   fail "polyxios.pc's prefix is $(pkg-config --variable=prefix polyxios), not $prefix"
 
-echo "== the installed headers: formats/polyxios.h and exactly what it includes"
+echo "== the installed headers: polyxios/polyxios.h and exactly what it includes"
 # -MM lists the headers the compiler opened, found through -I (not the system's).
 real_inc=$(realpath "$inc")
 # shellcheck disable=SC2046  # pkg-config's flags are words
@@ -68,7 +68,7 @@ opened=$("$cxx" -std=c++20 -MM $(pkg-config --cflags polyxios) "$inc/formats/pol
   sed "s|^$real_inc/||" | sort -u)
 present=$(cd "$inc" && find . -type f | sed 's|^\./||' | sort)
 if [ "$opened" != "$present" ]; then
-  fail "installed headers differ from those formats/polyxios.h includes"
+  fail "installed headers differ from those polyxios/polyxios.h includes"
   diff <(echo "$opened") <(echo "$present") | sed 's/^/  /' || true
 fi
 sed 's/^/   /' <<<"$present"

@@ -5,10 +5,10 @@
 // numbers them (pair_nodes), one animation at a time against the animation read back for it.
 #include <algorithm>
 
-#include "engine/diagnostics.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/animation.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/animation.h"
 #include "rapidjson/document.h"
 #include "tests/animation/fidelity.h"
 #include "tests/roundtrip/collada_compare.h"

@@ -19,11 +19,11 @@
 #include <vector>
 
 #include "absl/strings/match.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/strings.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
 #include "rapidjson/document.h"
 #include "tests/roundtrip/scene_compare.h"
 #include "tests/support/required.h"

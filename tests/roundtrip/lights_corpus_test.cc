@@ -19,14 +19,14 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/light.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/light.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"
 #include "tests/support/scene_walk.h"
@@ -44,11 +44,11 @@ constexpr int kMinColladaLights = 1200;
 constexpr int kMinGltfFiles = 3;
 
 using test_support::corpus_dir;
+using test_support::files_holding;
 using test_support::reached_nodes;
 using test_support::read_dae_file;
-using test_support::through_glb;
 using test_support::text_of;
-using test_support::files_holding;
+using test_support::through_glb;
 
 // Each reached node's light, by node name and index among that name (node order differs by
 // writer).
@@ -126,8 +126,8 @@ TEST(LightsCorpus, ColladaLightsSurviveGlbAndColladaWrites) {
       "through GLB and back (none before issue 15): %d directional, %d point, %d spot, %d "
       "ambient\n",
       files.size(), read, refused, unwritable, with_lights, instances, lights,
-      by_type[LightType::kDirectional],
-      by_type[LightType::kPoint], by_type[LightType::kSpot], by_type[LightType::kAmbient]);
+      by_type[LightType::kDirectional], by_type[LightType::kPoint], by_type[LightType::kSpot],
+      by_type[LightType::kAmbient]);
   EXPECT_GE(with_lights, kMinColladaFiles);
   EXPECT_GE(lights, kMinColladaLights);
 }
@@ -171,9 +171,10 @@ TEST(LightsCorpus, GltfLightsSurviveColladaAndGlbWrites) {
     ASSERT_TRUE(glb.ok()) << name << ": " << glb.status();
     EXPECT_EQ(compare(original, lights_of(*glb)), "") << name << " (glb -> dae -> glb)";
   }
-  std::printf("lights: %zu glTF files use KHR_lights_punctual; %d read, %d show %d lights, kept "
-              "through COLLADA and back\n",
-              files.size(), read, with_lights, lights);
+  std::printf(
+      "lights: %zu glTF files use KHR_lights_punctual; %d read, %d show %d lights, kept "
+      "through COLLADA and back\n",
+      files.size(), read, with_lights, lights);
   EXPECT_GE(with_lights, kMinGltfFiles);
 }
 

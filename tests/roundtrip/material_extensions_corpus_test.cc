@@ -22,13 +22,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "polyxios/diagnostics.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"
 #include "tests/support/through_collada.h"
@@ -42,8 +42,8 @@ constexpr const char* kExtensions[] = {"KHR_materials_unlit", "KHR_materials_emi
                                        "KHR_materials_ior", "KHR_texture_transform"};
 
 using test_support::corpus_dir;
-using test_support::text_of;
 using test_support::files_holding;
+using test_support::text_of;
 
 bool same(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
 

@@ -17,13 +17,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "polyxios/diagnostics.h"
 #include "tests/support/corpus_files.h"
 #include "tests/support/required.h"
 #include "tests/support/scene_walk.h"
@@ -42,11 +42,11 @@ constexpr int kMinColladaMovingPointData = 5;
 constexpr int kMinGltfMovingPointData = 1;
 
 using test_support::corpus_dir;
+using test_support::files_holding;
 using test_support::reached_nodes;
 using test_support::read_dae_file;
-using test_support::through_glb;
-using test_support::files_holding;
 using test_support::through_dae;
+using test_support::through_glb;
 
 // The meshes with morph targets each reached node shows, by node name and index among that name
 // (node order differs by writer; names are compared apart, since an unnamed node may come back
@@ -107,9 +107,8 @@ std::string compare(const Scene& a, const Scene& b) {
   for (auto i = x.begin(), j = y.begin(); i != x.end(); ++i, ++j) {
     const Mesh &m = *i->second, &n = *j->second;
     if (m.morph_targets.size() != n.morph_targets.size() || m.num_points() != n.num_points()) {
-      return cat("node ", i->first, ": ", m.morph_targets.size(), " targets over ",
-                 m.num_points(), " vertices became ", n.morph_targets.size(), " over ",
-                 n.num_points());
+      return cat("node ", i->first, ": ", m.morph_targets.size(), " targets over ", m.num_points(),
+                 " vertices became ", n.morph_targets.size(), " over ", n.num_points());
     }
     for (size_t t = 0; t < m.morph_targets.size(); ++t) {
       if (!near(m.morph_weight(t), n.morph_weight(t))) {
@@ -187,7 +186,8 @@ TEST(MorphsCorpus, GltfTargetsSurviveColladaAndGlbWrites) {
     Diagnostics diagnostics;
     absl::StatusOr<Scene> scene = gltf::read(file, ReadOptions{}, diagnostics);
     if (!scene.ok()) {
-      std::printf("  refused: %s (%s)\n", name.c_str(), std::string(scene.status().message()).c_str());
+      std::printf("  refused: %s (%s)\n", name.c_str(),
+                  std::string(scene.status().message()).c_str());
       ++refused;
       continue;
     }

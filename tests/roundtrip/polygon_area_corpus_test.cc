@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/source.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/triangulate.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/ops/triangulate.h"
 #include "tests/support/required.h"
 #include "tests/support/through_collada.h"
 

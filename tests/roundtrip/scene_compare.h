@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::testing {
 

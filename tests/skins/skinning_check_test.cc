@@ -15,7 +15,7 @@
 #include "formats/collada/read/collada_reader.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 #include "tests/support/required.h"
 #include "tests/support/skin_deform.h"
 

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::test_support {
 

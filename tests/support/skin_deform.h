@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "model/polydata.h"
+#include "polyxios/scene/polydata.h"
 
 namespace px::test_support {
 

@@ -7,12 +7,12 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
 #include "engine/source.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/write/collada_writer.h"
 #include "formats/gltf/read/gltf_reader.h"
 #include "formats/gltf/write/gltf_writer.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::test_support {
 

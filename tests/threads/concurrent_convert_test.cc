@@ -4,9 +4,8 @@
 // turn (ReadOptions / WriteOptions::threads); every conversion must give the same files, status
 // and diagnostics. tools/tsan.sh runs it under ThreadSanitizer. Skipped when the shared corpus is
 // absent.
-#include <unistd.h>
-
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -20,7 +19,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tests/support/required.h"
 
 namespace px {

@@ -9,7 +9,7 @@
 #include <numbers>
 #include <vector>
 
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px {
 namespace {

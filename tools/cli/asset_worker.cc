@@ -7,7 +7,7 @@
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/out_of_memory.h"
@@ -48,9 +48,7 @@ Outcome outcome_of(Failure failure) {
 }
 
 // The first line of a message: a record is one line.
-std::string one_line(std::string_view text) {
-  return std::string(text.substr(0, text.find('\n')));
-}
+std::string one_line(std::string_view text) { return std::string(text.substr(0, text.find('\n'))); }
 
 }  // namespace
 
@@ -70,8 +68,7 @@ int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std:
     // What a batch killed mid-rename (kill -9) may have left beside this output.
     for (const fs::path& file : output_files(settings.out, job.output)) remove_temporaries_of(file);
     absl::StatusOr<Scene> scene = read_scene(job.asset.path, settings.read, diagnostics);
-    status = scene.ok() ? apply_axis_unit(*scene, settings.axis_unit, diagnostics)
-                        : scene.status();
+    status = scene.ok() ? apply_axis_unit(*scene, settings.axis_unit, diagnostics) : scene.status();
     if (status.ok()) status = write_scene(*scene, target, settings.write, diagnostics);
   }
   const Failure failure = failure_of(status);

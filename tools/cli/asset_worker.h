@@ -5,8 +5,8 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/options.h"
-#include "model/axis_unit.h"
+#include "polyxios/ops/axis_unit.h"
+#include "polyxios/options.h"
 #include "tools/cli/batch_plan.h"
 
 namespace px::cli {

@@ -1,10 +1,10 @@
-// convert's and batch's --up-axis x|y|z, --meters and --bake-transforms (model/axis_unit.h), which
-// apply_axis_unit (formats/polyxios.h) runs between a read and its write.
+// convert's and batch's --up-axis x|y|z, --meters and --bake-transforms (polyxios/ops/axis_unit.h),
+// which apply_axis_unit (polyxios/polyxios.h) runs between a read and its write.
 #pragma once
 
 #include <string>
 
-#include "model/axis_unit.h"
+#include "polyxios/ops/axis_unit.h"
 #include "tools/cli/command_line.h"
 
 namespace px::cli {

@@ -1,7 +1,5 @@
 #include "tools/cli/cli_common.h"
 
-#include "tools/cli/command_line.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -12,7 +10,8 @@
 #include "engine/errors.h"
 #include "engine/source.h"
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
+#include "tools/cli/command_line.h"
 
 namespace px::cli {
 
@@ -47,8 +46,8 @@ absl::StatusOr<std::string> read_standard_input(uint64_t max_bytes) {
   size_t n;
   while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) {
     if (n > max_bytes - std::min<uint64_t>(bytes.size(), max_bytes)) {
-      return over_budget("limits.input-bytes", cat("standard input holds more than the ",
-                                                   max_bytes, " bytes a read may take in"));
+      return over_budget("limits.input-bytes", cat("standard input holds more than the ", max_bytes,
+                                                   " bytes a read may take in"));
     }
     bytes.append(buffer, n);
   }

@@ -6,10 +6,10 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
-#include "formats/polyxios.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/polyxios.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::cli {
 

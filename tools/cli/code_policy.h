@@ -14,7 +14,7 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::cli {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "engine/options.h"
+#include "polyxios/options.h"
 #include "tools/cli/command_line.h"
 
 namespace px::cli {

@@ -3,7 +3,7 @@
 #include <iterator>
 #include <string>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
@@ -14,9 +14,9 @@
 namespace px::cli {
 
 int run_convert(int argc, char** argv) {
-  FlagSpec flags{{"--allow-external-files", "--allow-remote-uris", "--strict-resources",
-                   "--repair", "--quiet", "--transcode-images", "--no-transcode-images"},
-                  {"--format", "--max-input", "--max-memory", "--threads"}};
+  FlagSpec flags{{"--allow-external-files", "--allow-remote-uris", "--strict-resources", "--repair",
+                  "--quiet", "--transcode-images", "--no-transcode-images"},
+                 {"--format", "--max-input", "--max-memory", "--threads"}};
   flags.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
   flags.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
   flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/errors.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
 #include "tools/cli/info_json.h"

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/diagnostics.h"
-#include "formats/polyxios.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/polyxios.h"
 #include "tools/scene_summary.h"
 
 namespace px::cli {

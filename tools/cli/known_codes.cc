@@ -7,7 +7,7 @@
 #include "formats/codes.h"
 #include "formats/collada/codes.h"
 #include "formats/gltf/codes.h"
-#include "model/codes.h"
+#include "polyxios/ops/codes.h"
 
 namespace px::cli {
 namespace {

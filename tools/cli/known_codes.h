@@ -1,7 +1,7 @@
 // Every warning and refusal code polyxios's readers and writers can emit, so that a policy naming
 // a code (validate --ignore, --only, --severity, a config file) can be checked: a misspelt code
 // would otherwise silence nothing, or fail nothing, without a word. Assembled from the lists each
-// module keeps beside its sources (engine/codes.h, model/codes.h, formats/codes.h,
+// module keeps beside its sources (engine/codes.h, polyxios/ops/codes.h, formats/codes.h,
 // formats/collada/codes.h, formats/gltf/codes.h): a new code goes into its module's list.
 // validate_known_codes_test scans each module's sources and fails when a code there is missing
 // from its list.

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "engine/options.h"
+#include "polyxios/options.h"
 
 namespace px::cli {
 

@@ -2,16 +2,16 @@
 
 #include "engine/atomic_file.h"
 #include "engine/strings.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 
 namespace px::cli {
 
 std::vector<std::filesystem::path> written_files(const std::filesystem::path& path,
                                                  const WriteOptions& options) {
   // As write_scene chooses the format: --format over the extension.
-  bool gltf_pair = !options.collada && (options.binary.has_value()
-                                            ? !*options.binary
-                                            : format_from_extension(path) == Format::kGltf);
+  bool gltf_pair = !options.collada &&
+                   (options.binary.has_value() ? !*options.binary
+                                               : format_from_extension(path) == Format::kGltf);
   if (!gltf_pair) return {path};
   return {path, path.parent_path() / cat(path.stem().string(), ".bin")};
 }

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "engine/options.h"
+#include "polyxios/options.h"
 
 namespace px::cli {
 

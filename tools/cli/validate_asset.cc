@@ -5,8 +5,8 @@
 
 #include "engine/errors.h"
 #include "formats/gltf/write/gltf_writer.h"
-#include "formats/polyxios.h"
-#include "model/animation.h"
+#include "polyxios/polyxios.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::cli {
 namespace {

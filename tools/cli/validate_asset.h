@@ -2,7 +2,7 @@
 // format, so that the write's warnings and refusals are reported too; nothing touches the disk.
 #pragma once
 
-#include "engine/options.h"
+#include "polyxios/options.h"
 #include "tools/cli/asset_list.h"
 #include "tools/cli/code_policy.h"
 #include "tools/cli/validate_report.h"

@@ -11,7 +11,7 @@
 
 #include "absl/status/status.h"
 #include "engine/errors.h"
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 #include "tools/cli/code_policy.h"
 
 namespace px::cli {

@@ -2,9 +2,9 @@
 
 #include <cmath>
 
-#include "engine/numbers.h"
 #include "engine/strings.h"
-#include "model/animation.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::collada {
 namespace {

@@ -29,7 +29,8 @@ struct ClipSpec {
 
 std::vector<ClipSpec> read_clip_specs(ReadContext& ctx);
 
-// The warning that drops a clip whose window is none (model/animation.h's is_playable_window).
+// The warning that drops a clip whose window is none (polyxios/scene/animation.h's
+// is_playable_window).
 void warn_window(ReadContext& ctx, const Element& clip, std::string_view name);
 
 }  // namespace px::collada

@@ -12,8 +12,8 @@
 #include "formats/collada/read/morph_channels.h"
 #include "formats/collada/read/parameter_channels.h"
 #include "formats/collada/read/sources.h"
-#include "model/animation.h"
-#include "model/transform_elements.h"
+#include "polyxios/scene/animation.h"
+#include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
 namespace {

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/xml/numbers.h"
 
 namespace px::collada {
 

@@ -9,9 +9,9 @@
 #include <tuple>
 #include <utility>
 
-#include "engine/hash_containers.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 namespace {

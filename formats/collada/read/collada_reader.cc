@@ -5,13 +5,11 @@
 #include <algorithm>
 
 #include "absl/cleanup/cleanup.h"
-
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/metered_source.h"
 #include "engine/progress.h"
 #include "engine/strings.h"
-#include "engine/xml_document.h"
 #include "formats/collada/read/animations.h"
 #include "formats/collada/read/asset.h"
 #include "formats/collada/read/cameras.h"
@@ -23,7 +21,8 @@
 #include "formats/collada/read/materials.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
-#include "model/transform_elements.h"
+#include "formats/collada/read/xml/xml_document.h"
+#include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
 namespace {

@@ -2,11 +2,11 @@
 #pragma once
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/source.h"
-#include "engine/xml_document.h"
-#include "model/scene.h"
+#include "formats/collada/read/xml/xml_document.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

@@ -1,10 +1,10 @@
 #include "formats/collada/read/context.h"
 
 #include "engine/errors.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/collada/read/external_documents.h"
+#include "formats/collada/read/xml/numbers.h"
 
 namespace px::collada {
 

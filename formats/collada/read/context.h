@@ -9,12 +9,12 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/hash_containers.h"
-#include "engine/options.h"
 #include "engine/strings.h"
-#include "engine/xml_document.h"
-#include "model/scene.h"
+#include "formats/collada/read/xml/xml_document.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

@@ -9,13 +9,13 @@
 #include <memory>
 #include <string_view>
 
-#include "engine/hash_containers.h"
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
-#include "engine/number_sink.h"
-#include "engine/options.h"
 #include "engine/source.h"
 #include "formats/collada/read/geometry.h"
+#include "formats/collada/read/xml/number_sink.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/options.h"
 
 namespace px::collada {
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/xml/numbers.h"
 #include "formats/common/material_extension_rules.h"
 
 namespace px::collada {

@@ -2,15 +2,15 @@
 // write keeps there (formats/collada/write/effect_polyxios_technique.h): metallic, roughness,
 // ior, alpha_mode, alpha_cutoff, base_color, emissive, specular_factor, specular_color and the
 // metallic_roughness, occlusion (with an optional strength) and specular textures; and each
-// <gltf_extension>, a carried glTF material extension (model/scene.h MaterialExtension), left
-// out whole with collada.effect.gltf-extension-ignored where a glTF read would leave it out
+// <gltf_extension>, a carried glTF material extension (polyxios/scene/scene.h MaterialExtension),
+// left out whole with collada.effect.gltf-extension-ignored where a glTF read would leave it out
 // (formats/common/material_extension_rules.h).
 #pragma once
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

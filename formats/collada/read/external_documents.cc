@@ -7,11 +7,11 @@
 #include "engine/file_uri.h"
 #include "engine/metered_source.h"
 #include "engine/strings.h"
-#include "engine/xml_document.h"
 #include "formats/collada/read/animations.h"
 #include "formats/collada/read/cameras.h"
 #include "formats/collada/read/collada_reader.h"
 #include "formats/collada/read/lights.h"
+#include "formats/collada/read/xml/xml_document.h"
 
 namespace px::collada {
 

@@ -13,7 +13,7 @@
 #include "formats/collada/read/primitive_block.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
-#include "model/polygon_holes.h"
+#include "polyxios/ops/polygon_holes.h"
 
 namespace px::collada {
 namespace {
@@ -145,8 +145,9 @@ const char* hole_drop_reason(HoleDrop drop) {
 
 }  // namespace
 
-// A <ph>'s vertices as one ring: the holes bridged into the outer ring (model/polygon_holes.h)
-// on the positions' plane, those that cannot be dropped with a warning.
+// A <ph>'s vertices as one ring: the holes bridged into the outer ring
+// (polyxios/ops/polygon_holes.h) on the positions' plane, those that cannot be dropped with a
+// warning.
 absl::Status MeshBuilder::bridged_vertices(const Block& block, std::span<const int32_t> outer,
                                            std::span<const Hole> holes, VertexTable& table,
                                            std::vector<uint32_t>* out) {
@@ -469,8 +470,8 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
   }
   std::span<const int32_t> column;
   if (!block_materials.empty() &&
-      std::adjacent_find(block_materials.begin(), block_materials.end(),
-                         std::not_equal_to<>()) == block_materials.end()) {
+      std::adjacent_find(block_materials.begin(), block_materials.end(), std::not_equal_to<>()) ==
+          block_materials.end()) {
     // One material throughout: a view of the arena's shared array of it.
     column = ctx.scene.arena->repeated(block_materials[0], cells);
   } else {

@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/split_positions.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 

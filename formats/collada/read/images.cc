@@ -7,9 +7,9 @@
 #include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
+#include "formats/collada/read/xml/numbers.h"
 #include "formats/collada/read/zae_reader.h"
 
 namespace px::collada {
@@ -163,8 +163,8 @@ absl::Status load_archive_image(ReadContext& ctx, LoadedImageBytes& loaded, cons
   absl::StatusOr<SharedBytes> bytes = archive_entry_bytes(*ctx.archive->archive, loaded, *entry);
   if (!bytes.ok()) {
     ctx.warn("collada.image.unreadable",
-             cat("image \"", image->uri, "\" cannot be read from the archive: ",
-                 std::string(bytes.status().message())),
+             cat("image \"", image->uri,
+                 "\" cannot be read from the archive: ", std::string(bytes.status().message())),
              &element);
     return absl::OkStatus();
   }

@@ -7,12 +7,12 @@
 
 #include <string>
 
-#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/loaded_files.h"
 #include "formats/collada/read/context.h"
-#include "model/shared_bytes.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/memory/shared_bytes.h"
 
 namespace px::collada {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-#include "engine/hash_containers.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/light_mapping.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 namespace {
@@ -84,14 +84,15 @@ PolyxiosLightTerms read_polyxios(ReadContext& ctx, const Element& light) {
     if (extra.name != "extra") continue;
     for (const Element& t : extra.children()) {
       if (t.name != "technique" || t.attr("profile") != "polyxios") continue;
-      for (auto [name, slot] : {std::pair{"intensity", &out.intensity},
-                                std::pair{"range", &out.range}}) {
+      for (auto [name, slot] :
+           {std::pair{"intensity", &out.intensity}, std::pair{"range", &out.range}}) {
         const Element* e = t.child(name);
         if (e == nullptr) continue;
         double v;
         if (!parse_double(trim_xml_space(e->text), &v) || !std::isfinite(v) || v <= 0) {
-          ctx.warn(kPolyxiosTerm, cat("a light's polyxios <", name,
-                                      "> is not a positive number; it is ignored"), e);
+          ctx.warn(kPolyxiosTerm,
+                   cat("a light's polyxios <", name, "> is not a positive number; it is ignored"),
+                   e);
           continue;
         }
         *slot = v;
@@ -104,12 +105,15 @@ PolyxiosLightTerms read_polyxios(ReadContext& ctx, const Element& light) {
 
 void warn_approximations(ReadContext& ctx, const Element& body, const ColladaLightTerms& t) {
   if (t.color[0] < 0 || t.color[1] < 0 || t.color[2] < 0) {
-    ctx.warn(kColorClamped, "a light's negative <color> components are read as 0 (glTF has no "
-                            "negative light); the originals are kept in its extras", body.child("color"));
+    ctx.warn(kColorClamped,
+             "a light's negative <color> components are read as 0 (glTF has no "
+             "negative light); the originals are kept in its extras",
+             body.child("color"));
   }
   if (t.type == LightType::kSpot && t.falloff_angle > 180) {
-    ctx.warn(kConeClamped, "a spot light's <falloff_angle> above 180 degrees is read as 180, the "
-                           "widest cone glTF has; the original is kept in its extras",
+    ctx.warn(kConeClamped,
+             "a spot light's <falloff_angle> above 180 degrees is read as 180, the "
+             "widest cone glTF has; the original is kept in its extras",
              body.child("falloff_angle"));
   }
   if ((t.type == LightType::kPoint || t.type == LightType::kSpot) &&
@@ -127,10 +131,10 @@ void warn_approximations(ReadContext& ctx, const Element& body, const ColladaLig
 const Element* light_body(const Element& light, LightType* type) {
   const Element* common = light.child("technique_common");
   if (common == nullptr) return nullptr;
-  for (auto [name, t] : {std::pair{"ambient", LightType::kAmbient},
-                         std::pair{"directional", LightType::kDirectional},
-                         std::pair{"point", LightType::kPoint},
-                         std::pair{"spot", LightType::kSpot}}) {
+  for (auto [name, t] :
+       {std::pair{"ambient", LightType::kAmbient},
+        std::pair{"directional", LightType::kDirectional}, std::pair{"point", LightType::kPoint},
+        std::pair{"spot", LightType::kSpot}}) {
     if (const Element* body = common->child(name)) {
       *type = t;
       return body;
@@ -147,8 +151,9 @@ std::optional<Value> read_light(ReadContext& ctx, const Element& light, std::str
   const Element* body = light_body(light, &terms.type);
   if (body == nullptr) {
     ctx.warn(kNoCommon,
-             cat(skipped, "it has no <technique_common> <ambient>, <directional>, <point> or "
-                          "<spot>"),
+             cat(skipped,
+                 "it has no <technique_common> <ambient>, <directional>, <point> or "
+                 "<spot>"),
              common != nullptr ? common : &light);
     return std::nullopt;
   }

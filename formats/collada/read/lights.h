@@ -1,6 +1,6 @@
 // <library_lights>: each <light> with an id and a <technique_common>, as a glTF-shaped light
-// (model/light.h, by formats/collada/light_mapping.h's rule), into global_attrs["lights"] keyed
-// by that id (nodes name their light by id in extras["light"]).
+// (polyxios/scene/light.h, by formats/collada/light_mapping.h's rule), into global_attrs["lights"]
+// keyed by that id (nodes name their light by id in extras["light"]).
 #pragma once
 
 #include <optional>

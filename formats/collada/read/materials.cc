@@ -5,14 +5,14 @@
 #include <tuple>
 
 #include "engine/errors.h"
-#include "engine/hash_containers.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/read/effect_alpha.h"
 #include "formats/collada/read/effect_polyxios_technique.h"
 #include "formats/collada/read/images.h"
+#include "formats/collada/read/xml/numbers.h"
 #include "formats/collada/shininess.h"
 #include "formats/collada/texture_placement.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 namespace {

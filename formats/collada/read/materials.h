@@ -3,9 +3,9 @@
 #pragma once
 
 #include "absl/status/status.h"
-#include "engine/hash_containers.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/images.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 

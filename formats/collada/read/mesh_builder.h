@@ -12,13 +12,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/hash_containers.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
 #include "formats/collada/read/primitive_block.h"
 #include "formats/collada/read/sources.h"
 #include "formats/collada/read/vertex_table.h"
-#include "model/polygon_holes.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/ops/polygon_holes.h"
 
 namespace px::collada {
 

@@ -6,8 +6,8 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "model/animation_curve.h"
-#include "model/key_times.h"
+#include "polyxios/ops/animation_curve.h"
+#include "polyxios/ops/key_times.h"
 
 namespace px::collada {
 namespace {
@@ -75,17 +75,16 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
       curves.push_back(std::get<Curve>(std::move(curve)));
     }
     if (kept.empty()) continue;
-    const bool blends = std::any_of(curves.begin(), curves.end(),
-                                    [](const Curve& c) { return c.blends(); });
+    const bool blends =
+        std::any_of(curves.begin(), curves.end(), [](const Curve& c) { return c.blends(); });
     std::vector<double> times;
     for (const Curve& curve : curves) add_key_times(curve, blends, times);
     std::sort(times.begin(), times.end());
     times.erase(std::unique(times.begin(), times.end()), times.end());
     const uint64_t bytes = uint64_t{times.size()} * (targets + 1) * sizeof(double);
     if (ctx.copy_bytes_used + bytes > ctx.copy_budget()) {
-      return over_budget("collada.copies.budget",
-                         cat("morph weight keys would take more than ", ctx.copy_budget(),
-                             " bytes"));
+      return over_budget("collada.copies.budget", cat("morph weight keys would take more than ",
+                                                      ctx.copy_budget(), " bytes"));
     }
     ctx.copy_bytes_used += bytes;
     std::span<double> t = ctx.scene.arena->allocate<double>(times.size());

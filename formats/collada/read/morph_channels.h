@@ -6,11 +6,11 @@
 // every weight (a key holds one value per target). The channels of one node in one animation
 // become one channel of path "weights" (no sid: glTF's meaning) whose keys, at the union of the
 // channels' key times, hold every target's weight: each channel's curve followed
-// (model/animation_curve.h: LINEAR, STEP, BEZIER, HERMITE, CARDINAL, BSPLINE), the default weight
-// where none animates it. The keys are STEP when every channel steps, else LINEAR, with a key one
-// float32 step before each step (holding the value before it) and three inside each cubic span,
-// so that glTF's LINEAR keys play the curve; a channel whose curve cannot be followed is dropped
-// (collada.animation.sampler-invalid).
+// (polyxios/ops/animation_curve.h: LINEAR, STEP, BEZIER, HERMITE, CARDINAL, BSPLINE), the default
+// weight where none animates it. The keys are STEP when every channel steps, else LINEAR, with a
+// key one float32 step before each step (holding the value before it) and three inside each cubic
+// span, so that glTF's LINEAR keys play the curve; a channel whose curve cannot be followed is
+// dropped (collada.animation.sampler-invalid).
 #pragma once
 
 #include <cstddef>
@@ -20,7 +20,7 @@
 
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::collada {
 

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/hash_containers.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 
@@ -36,7 +36,8 @@ struct MorphColumns {
 
 class MorphReader {
  public:
-  MorphReader(ReadContext& ctx, const Geometries& geometries) : ctx_(ctx), geometries_(geometries) {}
+  MorphReader(ReadContext& ctx, const Geometries& geometries)
+      : ctx_(ctx), geometries_(geometries) {}
   MorphReader(const MorphReader&) = delete;
 
   // The targets of `controller`'s <morph> over `base`'s vertices, read once per pair; nullptr

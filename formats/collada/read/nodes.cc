@@ -7,7 +7,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/morphs.h"
-#include "model/transform_elements.h"
+#include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
 namespace {

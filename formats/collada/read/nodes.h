@@ -2,12 +2,12 @@
 // instances resolved to meshes per material binding, <instance_node> copies, and <scene>.
 #pragma once
 
-#include "engine/hash_containers.h"
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
 #include "formats/collada/read/materials.h"
 #include "formats/collada/read/skins.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 

@@ -15,9 +15,9 @@
 #include "engine/strings.h"
 #include "formats/collada/read/lights.h"
 #include "formats/collada/read/parameter_values.h"
-#include "model/animation_curve.h"
-#include "model/animation_pointer.h"
-#include "model/key_times.h"
+#include "polyxios/ops/animation_curve.h"
+#include "polyxios/ops/key_times.h"
+#include "polyxios/scene/animation_pointer.h"
 
 namespace px::collada {
 namespace {
@@ -509,8 +509,8 @@ absl::StatusOr<int64_t> GroupMerger::merge(Group group, const Element& object,
   if (to.values == nullptr || to.targets.empty()) return count;
 
   // Key times: every channel's and, unless every span steps, a curving span's quarters and a key
-  // before each step (model/animation_curve.h). (A light's colour split in two, an xfov made a
-  // yfov and the like are exact at the keys alone: keying their linear spans too would grow the
+  // before each step (polyxios/ops/animation_curve.h). (A light's colour split in two, an xfov made
+  // a yfov and the like are exact at the keys alone: keying their linear spans too would grow the
   // keys at each read of a document written back.)
   const bool step = std::none_of(followed.begin(), followed.end(),
                                  [](const Followed& f) { return f.curve.blends(); });

@@ -1,6 +1,6 @@
 // Animation channels on an effect's, a light's or a camera's parameters, as KHR_animation_pointer
-// channels (path "pointer", glTF's meaning, model/animation_pointer.h) holding what the static
-// reader would make of the animated values.
+// channels (path "pointer", glTF's meaning, polyxios/scene/animation_pointer.h) holding what the
+// static reader would make of the animated values.
 //
 // A channel's target "id/sid/.../sid.member" is followed from the element of that id, each sid
 // breadth-first below the element before it, to one of:
@@ -36,9 +36,9 @@
 // a light's colour, a spot's cone, a camera's field of view or magnification, near or far plane) in
 // one animation become one channel, keyed at the union of their key times and a span's quarters
 // where it curves (a light's colour and an xfov, whose glTF values are not linear in them, exact at
-// the keys), each channel followed as model/animation_curve.h does and the other terms at their
-// static values: STEP when every span steps, else LINEAR with a key one float32 step before each
-// step.
+// the keys), each channel followed as polyxios/ops/animation_curve.h does and the other terms at
+// their static values: STEP when every span steps, else LINEAR with a key one float32 step before
+// each step.
 #pragma once
 
 #include <cstdint>
@@ -49,7 +49,7 @@
 #include "absl/status/status.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/materials.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::collada {
 

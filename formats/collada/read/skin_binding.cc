@@ -7,18 +7,18 @@
 #include <map>
 
 #include "engine/errors.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/skins.h"
-#include "model/node_tree.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "polyxios/ops/node_tree.h"
 
 namespace px::collada {
 namespace {
 
-// The nodes by sid and by id, and the ancestry of each (model/node_tree.h): every lookup costs
-// the candidates the name has, never a walk of the tree, which a skin of as many joints as the
-// tree has nodes would repeat for each.
+// The nodes by sid and by id, and the ancestry of each (polyxios/ops/node_tree.h): every lookup
+// costs the candidates the name has, never a walk of the tree, which a skin of as many joints as
+// the tree has nodes would repeat for each.
 class NodeTree {
  public:
   explicit NodeTree(const Scene& scene) : ancestry_(scene.nodes) {

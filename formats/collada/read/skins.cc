@@ -6,10 +6,10 @@
 #include <optional>
 
 #include "engine/errors.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
 #include "formats/collada/read/nodes.h"
 #include "formats/collada/read/sources.h"
+#include "formats/collada/read/xml/numbers.h"
 
 namespace px::collada {
 

@@ -1,8 +1,8 @@
 // <controller><skin>: per-vertex joints and weights for the skinned mesh, and after the node
-// tree is read, the joints bound to nodes as Scene::skins (model/skin.h): the controller's name,
-// the joint nodes, its inverse bind matrices (identities when it has none), its bind shape matrix
-// when it spells one, and the skeleton when the instance names one <skeleton>; the skinned node's
-// Node::skin is the index of its skin.
+// tree is read, the joints bound to nodes as Scene::skins (polyxios/scene/skin.h): the controller's
+// name, the joint nodes, its inverse bind matrices (identities when it has none), its bind shape
+// matrix when it spells one, and the skeleton when the instance names one <skeleton>; the skinned
+// node's Node::skin is the index of its skin.
 #pragma once
 
 #include <array>
@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/hash_containers.h"
 #include "formats/collada/read/context.h"
 #include "formats/collada/read/geometry.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 

@@ -1,9 +1,9 @@
 #include "formats/collada/read/sources.h"
 
 #include "engine/errors.h"
-#include "engine/number_sink.h"
-#include "engine/numbers.h"
 #include "engine/strings.h"
+#include "formats/collada/read/xml/number_sink.h"
+#include "formats/collada/read/xml/numbers.h"
 
 namespace px::collada {
 namespace {

@@ -6,12 +6,12 @@
 #include <vector>
 
 #include "engine/errors.h"
-#include "engine/numbers.h"
 #include "engine/source.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
-#include "engine/xml_document.h"
 #include "formats/collada/read/collada_reader.h"
+#include "formats/collada/read/xml/numbers.h"
+#include "formats/collada/read/xml/xml_document.h"
 
 namespace px::collada {
 namespace {

@@ -10,10 +10,10 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "formats/collada/read/zae_zip.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

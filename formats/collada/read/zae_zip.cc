@@ -11,7 +11,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "model/allocation_gate.h"
+#include "polyxios/memory/allocation_gate.h"
 
 namespace px::collada {
 
@@ -205,8 +205,7 @@ absl::StatusOr<std::unique_ptr<ZipArchive>> ZipArchive::open_file(RegularFile fi
   archive->name_ = file.path().string();
   archive->descriptor_ = std::make_unique<ZipDescriptorFile>(ZipDescriptorFile{std::move(file)});
   zlib_filefunc64_def functions = file_functions(archive->descriptor_.get(), descriptor_open,
-                                                  descriptor_read, descriptor_tell,
-                                                  descriptor_seek);
+                                                 descriptor_read, descriptor_tell, descriptor_seek);
   archive->unz_ = unzOpen2_64(archive->name_.c_str(), &functions);
   if (archive->unz_ == nullptr) {
     absl::StatusOr<std::string> tail = file_tail(archive->descriptor_->file);

@@ -19,8 +19,8 @@
 
 #include "absl/status/statusor.h"
 #include "engine/contained_file.h"
-#include "engine/options.h"
-#include "model/memory_budget.h"
+#include "polyxios/memory/memory_budget.h"
+#include "polyxios/options.h"
 
 namespace px::collada {
 

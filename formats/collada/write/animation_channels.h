@@ -9,9 +9,9 @@
 
 #include "formats/collada/write/animation_plan.h"
 #include "formats/collada/write/node_plan.h"
-#include "model/animation.h"
-#include "model/matrix_bake.h"
-#include "model/transform_elements.h"
+#include "polyxios/ops/matrix_bake.h"
+#include "polyxios/scene/animation.h"
+#include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
 
@@ -56,7 +56,8 @@ std::optional<BoundChannel> bind_weight_channel(const AnimationSampler& sampler,
                                                 const std::string& address, BindFailure* failure);
 
 // The parameter names of a tangent source for keys `width` values wide: a time (X) and a value
-// (Y) per component, one time then the values, or the values alone (model/animation_curve.h).
+// (Y) per component, one time then the values, or the values alone
+// (polyxios/ops/animation_curve.h).
 std::vector<std::string> tangent_params(const AnimationsPlan::Numbers& tangents, size_t width);
 
 }  // namespace px::collada

@@ -10,8 +10,8 @@
 #include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/pointer_channels.h"
 #include "formats/collada/write/xml_names.h"
-#include "model/animation.h"
-#include "model/matrix_bake.h"
+#include "polyxios/ops/matrix_bake.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::collada {
 namespace {

@@ -1,6 +1,7 @@
 // Animations as <library_animations>: channels on transform sids, glTF channels baked to matrix
 // keys; and <library_animation_clips>, one clip per animation that plays alone:
-// - an animation read from a COLLADA clip (model/animation.h's "clip") gets its window back;
+// - an animation read from a COLLADA clip (polyxios/scene/animation.h's "clip") gets its window
+// back;
 // - when two or more animations are written, each of glTF's (no channel on a COLLADA sid, no
 //   window) gets a clip from 0 to its last key time, since COLLADA plays every animation no clip
 //   holds at once and glTF plays one at a time. Animations read from COLLADA without a clip stay
@@ -11,10 +12,10 @@
 #pragma once
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

@@ -3,9 +3,9 @@
 // and the up axis.
 #pragma once
 
-#include "engine/diagnostics.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

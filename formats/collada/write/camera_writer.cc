@@ -5,10 +5,10 @@
 #include <optional>
 #include <string>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/collada/write/xml_names.h"
-#include "model/camera.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/camera.h"
 
 namespace px::collada {
 namespace {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "absl/functional/function_ref.h"
-#include "engine/text_buffer.h"
+#include "formats/collada/text_buffer.h"
 
 namespace px::collada {
 

@@ -11,13 +11,13 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 
-// Of the options (engine/options.h) the writer reads: threads, how many threads format long
+// Of the options (polyxios/options.h) the writer reads: threads, how many threads format long
 // number lists (0 for the cores this process may use, at most two; the bytes are the same
 // whatever it is); allow_remote_uris and allow_external_files, the image URIs that may be
 // written (another is dropped, collada.write.image-uri-dropped, the image written from its bytes

@@ -5,12 +5,12 @@
 #include <functional>
 #include <map>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/collada/write/morph_writer.h"
 #include "formats/collada/write/skin_entry.h"
 #include "formats/collada/write/xml_names.h"
-#include "model/node_tree.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/ops/node_tree.h"
 
 namespace px::collada {
 namespace {

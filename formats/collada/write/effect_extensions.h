@@ -6,8 +6,8 @@
 // polyxios technique (effect_polyxios_technique.h).
 #pragma once
 
-#include "engine/diagnostics.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

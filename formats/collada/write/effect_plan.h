@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

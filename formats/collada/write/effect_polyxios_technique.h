@@ -2,7 +2,7 @@
 // profile cannot spell (metallic, roughness, ior, alpha mode and cutoff, tints beside textures,
 // the metallic-roughness, occlusion and specular textures, the specular factor and colour), each
 // only when the common profile does not already read back to it (W16, W17); and the material's
-// carried glTF extensions (model/scene.h MaterialExtension), each a
+// carried glTF extensions (polyxios/scene/scene.h MaterialExtension), each a
 // <gltf_extension name="KHR_materials_clearcoat"> holding an element per member, named by its
 // key: a number or colour as text, a texture as the common profile's <texture> (a normal
 // texture's scale in a scale attribute).

@@ -7,7 +7,7 @@
 
 #include "formats/collada/write/effect_plan.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "model/column.h"
+#include "polyxios/scene/column.h"
 
 namespace px::collada {
 

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 namespace {

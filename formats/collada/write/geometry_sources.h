@@ -6,11 +6,11 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/collada/write/geometry_plan.h"
 #include "formats/collada/write/xml_names.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/mesh.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::collada {
 

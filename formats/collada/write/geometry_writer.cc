@@ -4,11 +4,11 @@
 #include <cmath>
 #include <optional>
 
-#include "engine/hash_containers.h"
 #include "absl/status/statusor.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/write/geometry_sources.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 namespace {

@@ -2,10 +2,10 @@
 // with the effects that sample them).
 #pragma once
 
-#include "engine/diagnostics.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

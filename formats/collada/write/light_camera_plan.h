@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "formats/collada/light_mapping.h"
-#include "model/value.h"
+#include "polyxios/scene/value.h"
 
 namespace px::collada {
 

@@ -2,10 +2,10 @@
 
 #include <string>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/collada/write/xml_names.h"
-#include "model/light.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/light.h"
 
 namespace px::collada {
 namespace {

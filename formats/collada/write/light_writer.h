@@ -1,21 +1,21 @@
-// <library_lights> from the lights nodes carry (model/light.h), spelled by
+// <library_lights> from the lights nodes carry (polyxios/scene/light.h), spelled by
 // formats/collada/light_mapping.h's rule, and each node's <instance_light>.
 #pragma once
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 
 // Fills plan.lights (after plan_nodes): every light the scene defines by id (global_attrs
 // ["lights"]), whether or not a node shows it, and each one a written node carries inline. A
 // light named by id keeps that id when it is free, one given inline gets a generated one, and
-// identical inline lights are written once. A light that is no light, or an id the scene's lights do not define, is left out
-// (collada.write.light-dropped); a term outside glTF's range is corrected
-// (collada.write.light-fixed); extras other than the COLLADA originals are left out
+// identical inline lights are written once. A light that is no light, or an id the scene's lights
+// do not define, is left out (collada.write.light-dropped); a term outside glTF's range is
+// corrected (collada.write.light-fixed); extras other than the COLLADA originals are left out
 // (collada.write.light-extras-dropped), each with a warning.
 absl::Status plan_lights(const Scene& scene, WritePlan& plan, Diagnostics& diagnostics);
 void write_lights(const WritePlan& plan, XmlWriter& xml);

@@ -23,11 +23,11 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
-#include "model/animation.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/animation.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

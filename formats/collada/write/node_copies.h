@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/hash_containers.h"
 #include "formats/collada/write/node_plan.h"
-#include "model/scene.h"
-#include "model/value.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/scene.h"
+#include "polyxios/scene/value.h"
 
 namespace px::collada {
 

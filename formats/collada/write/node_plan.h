@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "model/transform_elements.h"
+#include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
 

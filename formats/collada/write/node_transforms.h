@@ -5,9 +5,9 @@
 // warning.
 #pragma once
 
-#include "engine/diagnostics.h"
 #include "formats/collada/write/node_plan.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

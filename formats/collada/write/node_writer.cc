@@ -6,14 +6,14 @@
 #include <string>
 
 #include "engine/errors.h"
-#include "engine/hash_containers.h"
-#include "engine/options.h"
 #include "engine/strings.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/light_writer.h"
 #include "formats/collada/write/node_copies.h"
 #include "formats/collada/write/node_transforms.h"
 #include "formats/collada/write/xml_names.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/options.h"
 
 namespace px::collada {
 namespace {

@@ -7,8 +7,8 @@
 #include "engine/strings.h"
 #include "formats/collada/light_mapping.h"
 #include "formats/collada/shininess.h"
-#include "model/animation_pointer.h"
-#include "model/camera.h"
+#include "polyxios/scene/animation_pointer.h"
+#include "polyxios/scene/camera.h"
 
 namespace px::collada {
 namespace {

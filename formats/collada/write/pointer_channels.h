@@ -1,5 +1,5 @@
-// KHR_animation_pointer channels (model/animation_pointer.h) as COLLADA channels on the effect,
-// light and camera parameters that formats/collada/read/parameter_channels.h reads back:
+// KHR_animation_pointer channels (polyxios/scene/animation_pointer.h) as COLLADA channels on the
+// effect, light and camera parameters that formats/collada/read/parameter_channels.h reads back:
 // - "/materials/N/pbrMetallicRoughness/baseColorFactor": material N's diffuse <color
 //   sid="diffuse-color"> (red, green, blue, 1) and, when an alpha is below 1 (or the material's
 //   is), its A_ONE <transparent> <color sid="transparent-color"> (1, 1, 1, alpha), the effect
@@ -33,7 +33,7 @@
 
 #include "formats/collada/write/animation_channels.h"
 #include "formats/collada/write/write_plan.h"
-#include "model/animation.h"
+#include "polyxios/scene/animation.h"
 
 namespace px::collada {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "formats/collada/write/node_plan.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::collada {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/hash_containers.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::collada {
 

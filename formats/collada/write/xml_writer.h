@@ -21,11 +21,11 @@
 
 #include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
-#include "engine/text_buffer.h"
+#include "formats/collada/text_buffer.h"
 #include "formats/collada/write/chunk_pipeline.h"
 #include "formats/collada/write/number_text.h"
-#include "model/column.h"
-#include "model/index_span.h"
+#include "polyxios/scene/column.h"
+#include "polyxios/scene/index_span.h"
 
 namespace px::collada {
 

@@ -5,8 +5,8 @@
 #pragma once
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
 #include "formats/gltf/read/read_json.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

@@ -10,8 +10,8 @@
 // refuses only what it cannot read. Extensions are extension_check's.
 #pragma once
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/read/read_json.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

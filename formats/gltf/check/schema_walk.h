@@ -15,11 +15,11 @@
 #include <string_view>
 #include <utility>
 
-#include "engine/diagnostics.h"
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_json.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::gltf::schema_walk {
 
@@ -180,7 +180,9 @@ inline std::optional<double> whole_number(const JsonValue& value) {
   return d;
 }
 
-inline std::string entries(size_t n) { return n == 1 ? std::string("1 entry") : cat(n, " entries"); }
+inline std::string entries(size_t n) {
+  return n == 1 ? std::string("1 entry") : cat(n, " entries");
+}
 
 // The walk over the document: each object against its kind's table.
 class Walk {
@@ -295,8 +297,7 @@ class Walk {
   }
 
   // The index at pointer, checked to name an entry of target; nullopt when it is no index.
-  std::optional<double> index(Target target, const JsonValue& v,
-                              const std::string& pointer) {
+  std::optional<double> index(Target target, const JsonValue& v, const std::string& pointer) {
     std::optional<double> n = whole_number(v);
     if (!n || *n < 0) {
       if (!v.IsNumber()) {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/column.h"
+#include "polyxios/scene/column.h"
 
 namespace px::gltf {
 
@@ -42,10 +42,10 @@ struct ValueScan {
   unsigned parts = 0;  // what was scanned
   // kScanExtremes: per component; lo > hi for a component of NaNs only.
   std::vector<double> lo, hi;
-  Broken non_finite;  // kScanNonFinite: by value index
-  Broken length;      // kScanUnit: by row, the length
-  Broken sign;        // kScanSign: by row, the w
-  Broken clamp;       // kScanClamp: by value index
+  Broken non_finite;       // kScanNonFinite: by value index
+  Broken length;           // kScanUnit: by row, the length
+  Broken sign;             // kScanSign: by row, the w
+  Broken clamp;            // kScanClamp: by value index
   uint64_t max_index = 0;  // kScanIndices
   Broken restart;          // kScanIndices: values equal to the restart value, by index
 };

@@ -11,9 +11,9 @@
 
 #include "absl/status/statusor.h"
 #include "engine/contained_file.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

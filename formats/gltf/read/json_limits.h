@@ -1,5 +1,5 @@
-// The longest string a glTF document's JSON may hold (engine/options.h, Limits): a string value or
-// a member name past it is refused (limits.string-length) before anything reads the document.
+// The longest string a glTF document's JSON may hold (polyxios/options.h, Limits): a string value
+// or a member name past it is refused (limits.string-length) before anything reads the document.
 // Walked without recursion, whatever the document's depth.
 #pragma once
 

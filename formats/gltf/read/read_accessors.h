@@ -20,7 +20,7 @@
 #include "formats/gltf/read/accessor_scan.h"
 #include "formats/gltf/read/read_buffers.h"
 #include "formats/gltf/read/read_context.h"
-#include "model/column.h"
+#include "polyxios/scene/column.h"
 
 namespace px::gltf {
 

@@ -5,7 +5,7 @@
 
 #include "engine/errors.h"
 #include "engine/strings.h"
-#include "model/animation_pointer.h"
+#include "polyxios/scene/animation_pointer.h"
 
 namespace px::gltf {
 namespace {
@@ -56,15 +56,13 @@ absl::Status malformed(const absl::Status& status) {
   return refuse(kMalformed, detail);
 }
 
-absl::StatusOr<JsonObject> object_at(const JsonValue& array, const std::string& at,
-                                     size_t i) {
+absl::StatusOr<JsonObject> object_at(const JsonValue& array, const std::string& at, size_t i) {
   absl::StatusOr<JsonObject> json = element_object(array, at, i);
   if (!json.ok()) return malformed(json.status());
   return json;
 }
 
-absl::StatusOr<const JsonValue*> required_array(const JsonObject& json,
-                                                       std::string_view key) {
+absl::StatusOr<const JsonValue*> required_array(const JsonObject& json, std::string_view key) {
   absl::StatusOr<const JsonValue*> array = json.array(key);
   if (!array.ok()) return malformed(array.status());
   if (*array == nullptr) return refuse(kMalformed, cat(json.pointer(key), " is absent"));
@@ -185,7 +183,7 @@ void warn_matrix_target(ReadContext& ctx, const JsonObject& target, int node,
 }
 
 // The first node carrying light or camera `index` (what a light's or camera's pointer channel
-// names as its target node, model/animation_pointer.h); -1 when none does.
+// names as its target node, polyxios/scene/animation_pointer.h); -1 when none does.
 int carrier_node(const ReadContext& ctx, PointerObject object, size_t index) {
   for (size_t n = 0; n < ctx.count(Top::kNodes); ++n) {
     absl::StatusOr<JsonObject> node = ctx.entry(Top::kNodes, n);
@@ -267,8 +265,8 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
 }
 
 // A weights channel's output is glTF's scalars, one per morph target and key: its sampler's values
-// become a row per key of one value per target of the node's mesh (model/animation.h), when
-// they divide so. Otherwise they are left as they are, for the write to skip with a warning.
+// become a row per key of one value per target of the node's mesh (polyxios/scene/animation.h),
+// when they divide so. Otherwise they are left as they are, for the write to skip with a warning.
 void shape_weights(ReadContext& ctx, const ChannelUse& c, ValueArray& samplers) {
   if (c.path != "weights" || c.node < 0) return;
   const Scene& scene = ctx.scene();

@@ -11,7 +11,7 @@
 #include "absl/status/status.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_context.h"
-#include "model/column.h"
+#include "polyxios/scene/column.h"
 
 namespace px::gltf {
 

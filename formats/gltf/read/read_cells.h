@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <span>
 
-#include "model/column.h"
-#include "model/mesh.h"
+#include "polyxios/scene/column.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

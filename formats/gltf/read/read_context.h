@@ -13,11 +13,11 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
 #include "engine/progress.h"
 #include "formats/gltf/read/read_json.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

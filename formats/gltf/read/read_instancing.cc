@@ -4,7 +4,7 @@
 #include <string>
 
 #include "engine/strings.h"
-#include "model/instances.h"
+#include "polyxios/scene/instances.h"
 
 namespace px::gltf {
 namespace {

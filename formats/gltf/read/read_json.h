@@ -12,8 +12,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "model/value.h"
 #include "formats/gltf/json_memory.h"
+#include "polyxios/scene/value.h"
 
 // Returns the status of expr from the calling function when it is not OK.
 #define PX_GLTF_TRY(expr)                                                      \
@@ -102,7 +102,7 @@ absl::StatusOr<JsonObject> element_object(const JsonValue& array, std::string_vi
 
 // A JSON value as a px::Value (integers as int64 where they fit); nesting deeper than max_depth
 // is refused (gltf.json.too-deep). bytes grows by about the memory the value takes.
-absl::StatusOr<Value> to_value(const JsonValue& json, std::string_view pointer,
-                               int max_depth, uint64_t& bytes);
+absl::StatusOr<Value> to_value(const JsonValue& json, std::string_view pointer, int max_depth,
+                               uint64_t& bytes);
 
 }  // namespace px::gltf

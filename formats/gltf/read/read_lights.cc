@@ -3,7 +3,7 @@
 #include <string>
 
 #include "engine/strings.h"
-#include "model/light.h"
+#include "polyxios/scene/light.h"
 
 namespace px::gltf {
 namespace {
@@ -32,8 +32,8 @@ bool declared(const ReadContext& ctx) {
   return false;
 }
 
-// The light `value` holds, checked and corrected as model/light.h's read_light does; null when it
-// is no light. Warnings name `pointer`.
+// The light `value` holds, checked and corrected as polyxios/scene/light.h's read_light does; null
+// when it is no light. Warnings name `pointer`.
 Value checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
                     bool ambient_allowed) {
   LightRead read = read_light(value);
@@ -97,8 +97,8 @@ absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
   Value* extras = find_value(node.extras, "extras");
   if (extras == nullptr || !extras->is_map()) return absl::OkStatus();
   const Value* kept = find_value(extras->as_map(), "light");
-  const Value* type = kept != nullptr && kept->is_map() ? find_value(kept->as_map(), "type")
-                                                        : nullptr;
+  const Value* type =
+      kept != nullptr && kept->is_map() ? find_value(kept->as_map(), "type") : nullptr;
   if (type == nullptr || !type->is_string() || type->as_string() != "ambient") {
     return absl::OkStatus();
   }

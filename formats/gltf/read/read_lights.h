@@ -1,19 +1,19 @@
 // KHR_lights_punctual: the root's lights, and each node's, into the node's extras["light"] as the
-// light object (model/light.h), as a node's camera is kept; an ambient light a polyxios write left
-// in a node's extras["light"] is taken back from there. A document that does not list the
-// extension in extensionsUsed has its light data ignored (the extension check warns about it).
+// light object (polyxios/scene/light.h), as a node's camera is kept; an ambient light a polyxios
+// write left in a node's extras["light"] is taken back from there. A document that does not list
+// the extension in extensionsUsed has its light data ignored (the extension check warns about it).
 #pragma once
 
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "formats/gltf/read/read_context.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 
-// The root's lights, each as model/light.h's light_value spells it; null for a light that is no
-// light (a type other than directional, point or spot, a colour that is not three numbers, an
+// The root's lights, each as polyxios/scene/light.h's light_value spells it; null for a light that
+// is no light (a type other than directional, point or spot, a colour that is not three numbers, an
 // intensity that is not a number of at least 0), which is dropped with a warning. A term outside
 // glTF's range (a colour outside [0, 1], a range not above 0, cone angles out of order) is
 // corrected with a warning, as is an absent or empty lights array. Wrong JSON types are refused,

@@ -2,7 +2,7 @@
 // check warns about data of one it does not): KHR_materials_unlit as constant shading,
 // KHR_materials_emissive_strength multiplied into the emissive, KHR_materials_ior,
 // KHR_materials_specular, a textureInfo's KHR_texture_transform, and the extensions
-// formats/common/material_extension_rules.h lists, carried as they are (model/scene.h
+// formats/common/material_extension_rules.h lists, carried as they are (polyxios/scene/scene.h
 // MaterialExtension).
 // Data that is not what its extension says is left out with gltf.read.material-extension-invalid:
 // the extension is optional, so its fault costs it alone.

@@ -8,13 +8,13 @@
 
 #include "engine/cores.h"
 #include "engine/errors.h"
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "engine/task_thread.h"
 #include "formats/gltf/draco/draco_primitive.h"
 #include "formats/gltf/read/read_attributes.h"
 #include "formats/gltf/read/read_cells.h"
 #include "formats/gltf/read/read_morphs.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::gltf {
 namespace {

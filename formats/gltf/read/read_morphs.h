@@ -22,7 +22,7 @@
 #include "absl/status/status.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_context.h"
-#include "model/mesh.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 

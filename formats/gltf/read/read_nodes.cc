@@ -7,7 +7,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/read/read_lights.h"
-#include "model/node_tree.h"
+#include "polyxios/ops/node_tree.h"
 
 namespace px::gltf {
 namespace {

@@ -6,13 +6,13 @@
 #include "engine/contained_file.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
-#include "engine/hash_containers.h"
 #include "engine/loaded_files.h"
 #include "engine/strings.h"
 #include "engine/uri.h"
 #include "formats/gltf/check/image_syntax.h"
 #include "formats/gltf/check/resource_check.h"
-#include "model/shared_bytes.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/memory/shared_bytes.h"
 
 namespace px::gltf {
 namespace {

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cstring>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::gltf {
 namespace {

@@ -1,13 +1,14 @@
-// "animations": the scene's animations as model/animation_bake.h makes them playable, their key
-// times and values as float32 accessors (times with their min and max), a times array several
+// "animations": the scene's animations as polyxios/ops/animation_bake.h makes them playable, their
+// key times and values as float32 accessors (times with their min and max), a times array several
 // samplers share written once. The nodes a written channel animates must go out as translation,
 // rotation and scale, never a matrix (see animated()). A KHR_animation_pointer channel needs the
 // extension in "extensionsUsed" (uses_pointer()). A pointer channel is written once per pointer
 // the caller gives it (sharing its sampler): a material's for the material and each copy the
-// material table made of it; a light's or a camera's that names a node (model/animation_pointer.h)
-// with the index the node's light or camera is written at, and without the node. One given no
-// pointer (its node carries no written light or camera) is left out with a warning
-// (gltf.write.animation-pointer-dropped), as is an animation it leaves without channels.
+// material table made of it; a light's or a camera's that names a node
+// (polyxios/scene/animation_pointer.h) with the index the node's light or camera is written at, and
+// without the node. One given no pointer (its node carries no written light or camera) is left out
+// with a warning (gltf.write.animation-pointer-dropped), as is an animation it leaves without
+// channels.
 #pragma once
 
 #include <deque>
@@ -15,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/animation_bake.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/ops/animation_bake.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -8,10 +8,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/bin_layout.h"
-#include "model/column.h"
-#include "model/mesh.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/column.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 

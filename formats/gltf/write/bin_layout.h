@@ -16,8 +16,8 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/json_writer.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "model/page_memory.h"
+#include "polyxios/memory/page_memory.h"
 
 namespace px::gltf {
 namespace {

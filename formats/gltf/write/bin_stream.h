@@ -10,8 +10,8 @@
 
 #include "absl/status/status.h"
 #include "engine/atomic_file.h"
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/bin_layout.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

@@ -5,10 +5,10 @@
 #include <string>
 #include <string_view>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/camera.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/camera.h"
 
 namespace px::gltf {
 namespace {

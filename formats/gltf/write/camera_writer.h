@@ -6,10 +6,10 @@
 
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
-#include "model/value.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
+#include "polyxios/scene/value.h"
 
 namespace px::gltf {
 

@@ -1,13 +1,13 @@
-// The material extensions a glTF read carries as they are (model/scene.h MaterialExtension,
-// formats/common/material_extension_rules.h), written back; formats/common/carried_extensions.h
-// cleans them first.
+// The material extensions a glTF read carries as they are (polyxios/scene/scene.h
+// MaterialExtension, formats/common/material_extension_rules.h), written back;
+// formats/common/carried_extensions.h cleans them first.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/options.h"
 #include "formats/gltf/write/attribute_writer.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
+#include "polyxios/options.h"
 
 namespace px::gltf {
 

@@ -11,7 +11,6 @@
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
-#include "engine/options.h"
 #include "engine/progress.h"
 #include "engine/strings.h"
 #include "engine/task_thread.h"
@@ -31,7 +30,8 @@
 #include "formats/gltf/write/skin_writer.h"
 #include "formats/gltf/write/texture_writer.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/animation_pointer.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/animation_pointer.h"
 
 namespace px::gltf {
 namespace {

@@ -10,16 +10,16 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/options.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/options.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 
 // Writes scene as GLB (binary=true) or as .gltf + .bin beside it (binary=false, the .bin named
 // after the .gltf's stem; no .bin when there is no binary data). Output is atomic: the .bin is
 // committed first, then the .gltf, and on any failure neither is left. The buffer is made and
-// written a piece at a time, never held whole. Of the options (engine/options.h), binary, collada
+// written a piece at a time, never held whole. Of the options (polyxios/options.h), binary, collada
 // and stream_encoding are the caller's: the writer reads threads; allow_remote_uris and
 // allow_external_files (an image URI they do not allow is not written,
 // gltf.write.image-uri-dropped); progress, told how far the write has got (when it stops the

@@ -20,11 +20,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/file_uri.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "model/triangulate.h"
+#include "polyxios/ops/triangulate.h"
 
 namespace px::gltf {
 namespace {

@@ -1,7 +1,7 @@
 // A primitive group's indices as a view: the smallest index type its largest vertex holds, and
 // the indices made a buffer at a time from the group's runs of cells, a run of plain cells (no
 // quad or polygon to triangulate) converted straight from the connectivity, and a triangle group's
-// quads and polygons triangulated (model/triangulate.h).
+// quads and polygons triangulated (polyxios/ops/triangulate.h).
 #pragma once
 
 #include <cstddef>

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/attribute_writer.h"
-#include "model/column.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/column.h"
 
 namespace px::gltf {
 

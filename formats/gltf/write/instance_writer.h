@@ -1,4 +1,4 @@
-// Node instances (model/instances.h) as EXT_mesh_gpu_instancing: each attribute a float32
+// Node instances (polyxios/scene/instances.h) as EXT_mesh_gpu_instancing: each attribute a float32
 // accessor (TRANSLATION, ROTATION and SCALE, then the custom ones by name). The instances of a
 // node without a written mesh, or holding a value float32 cannot (NaN, Inf, past its range), are
 // left out, as is a custom attribute of other than 1 to 4 components or another count, each with
@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

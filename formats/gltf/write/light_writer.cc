@@ -3,10 +3,10 @@
 #include <string>
 #include <string_view>
 
-#include "engine/hash_containers.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/light.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/light.h"
 
 namespace px::gltf {
 namespace {
@@ -56,8 +56,9 @@ LightWriter::LightWriter(const Scene& scene, Diagnostics& diagnostics) {
       continue;
     }
     if (read.light->type == LightType::kAmbient) {
-      diagnostics.warn(kAmbient, "glTF has no ambient light: a node's ambient light is kept in "
-                                 "the node's extras[\"light\"]");
+      diagnostics.warn(kAmbient,
+                       "glTF has no ambient light: a node's ambient light is kept in "
+                       "the node's extras[\"light\"]");
       node_ambient_[i] = std::move(light);
       continue;
     }

@@ -12,7 +12,7 @@
 #include "formats/gltf/write/carried_extension_writer.h"
 #include "formats/gltf/write/texture_info_writer.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/animation_pointer.h"
+#include "polyxios/scene/animation_pointer.h"
 
 namespace px::gltf {
 namespace {

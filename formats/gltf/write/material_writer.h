@@ -13,10 +13,10 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
-#include "engine/hash_containers.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/hash_containers.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

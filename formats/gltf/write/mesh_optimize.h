@@ -8,8 +8,8 @@
 #pragma once
 
 #include "formats/gltf/meshopt_library.h"
-#include "model/arena.h"
-#include "model/mesh.h"
+#include "polyxios/memory/arena.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 

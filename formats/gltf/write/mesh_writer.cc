@@ -4,11 +4,11 @@
 #include <array>
 #include <cmath>
 
-#include "engine/hash_containers.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/gltf/write/attribute_views.h"
 #include "formats/gltf/write/index_views.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::gltf {
 namespace {
@@ -279,8 +279,7 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
     if (g < plan.draco.size() && plan.draco[g]) {
       add_draco_views(*plan.draco[g], !compression.compress_only, bin);
     } else {
-      add_index_view(plan, g, bin,
-                     compression.method == MeshCompression::Method::kMeshopt);
+      add_index_view(plan, g, bin, compression.method == MeshCompression::Method::kMeshopt);
     }
   }
   return absl::OkStatus();

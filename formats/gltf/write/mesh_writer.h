@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/diagnostics.h"
 #include "engine/task_thread.h"
 #include "formats/gltf/write/attribute_writer.h"
 #include "formats/gltf/write/bin_layout.h"
@@ -18,7 +17,8 @@
 #include "formats/gltf/write/material_writer.h"
 #include "formats/gltf/write/morph_targets.h"
 #include "formats/gltf/write/variant_writer.h"
-#include "model/mesh.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 

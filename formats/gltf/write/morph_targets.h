@@ -16,20 +16,20 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "engine/task_thread.h"
 #include "formats/gltf/write/attribute_writer.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/mesh.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/mesh.h"
 
 namespace px::gltf {
 
 struct MorphPlan {
   // POSITION [, NORMAL] [, TANGENT] [, TEXCOORD_n / COLOR_n ...]
   std::vector<std::vector<AttributePlan>> targets;
-  std::vector<std::string> names;                   // empty when no target has a name
-  std::vector<double> weights;                      // empty: glTF's defaults (all 0)
+  std::vector<std::string> names;  // empty when no target has a name
+  std::vector<double> weights;     // empty: glTF's defaults (all 0)
   // The rows a sparse target attribute moves (add_morph_views), kept for its views' makers.
   std::list<std::vector<uint32_t>> moved_rows;  // a list: stable, moved without a throw
   bool empty() const { return targets.empty(); }

@@ -8,7 +8,7 @@
 #include "formats/gltf/write/node_transform.h"
 #include "formats/gltf/write/scene_joint_roots.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/node_tree.h"
+#include "polyxios/ops/node_tree.h"
 
 namespace px::gltf {
 namespace {

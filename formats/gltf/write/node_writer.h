@@ -4,13 +4,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/camera_writer.h"
 #include "formats/gltf/write/instance_writer.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/light_writer.h"
 #include "formats/gltf/write/skin_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/skin_writer.h"
+#include "polyxios/diagnostics.h"
 
 namespace px::gltf {
 

@@ -7,7 +7,7 @@
 
 #include "engine/strings.h"
 #include "formats/gltf/write/value_json.h"
-#include "model/node_tree.h"
+#include "polyxios/ops/node_tree.h"
 
 namespace px::gltf {
 namespace {
@@ -140,12 +140,12 @@ void SkinWriter::add_accessors(BinLayout& bin) {
   for (Written& w : written_) {
     if (w.matrices.empty()) continue;
     const std::vector<float>* matrices = &w.matrices;
-    int view = bin.add_view(w.matrices.size() * sizeof(float), 0,
-                            [matrices](ViewOut& out, Diagnostics&) {
-                              out.bytes({reinterpret_cast<const char*>(matrices->data()),
-                                         matrices->size() * sizeof(float)});
-                              return absl::OkStatus();
-                            });
+    int view =
+        bin.add_view(w.matrices.size() * sizeof(float), 0, [matrices](ViewOut& out, Diagnostics&) {
+          out.bytes(
+              {reinterpret_cast<const char*>(matrices->data()), matrices->size() * sizeof(float)});
+          return absl::OkStatus();
+        });
     bin.compressible(view, MeshoptMode::kAttributes, 16 * sizeof(float));
     w.accessor = bin.add_accessor(Accessor{view, kFloat, w.joints.size(), "MAT4", {}, {}});
   }

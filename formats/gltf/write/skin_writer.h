@@ -8,11 +8,11 @@
 
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/bin_layout.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/mesh_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

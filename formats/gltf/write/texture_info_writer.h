@@ -5,7 +5,7 @@
 #include <string_view>
 
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -4,10 +4,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/image_writer.h"
 #include "formats/gltf/write/json_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

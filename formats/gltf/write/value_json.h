@@ -2,7 +2,7 @@
 #pragma once
 
 #include "formats/gltf/write/json_writer.h"
-#include "model/value.h"
+#include "polyxios/scene/value.h"
 
 namespace px::gltf {
 

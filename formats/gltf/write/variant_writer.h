@@ -12,10 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "engine/diagnostics.h"
 #include "formats/gltf/write/json_writer.h"
 #include "formats/gltf/write/material_writer.h"
-#include "model/scene.h"
+#include "polyxios/diagnostics.h"
+#include "polyxios/scene/scene.h"
 
 namespace px::gltf {
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "formats/polyxios.h"
+#include "polyxios/polyxios.h"
 
 namespace {
 
@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
   px::Format format = px::Format::kUnknown;
   absl::StatusOr<px::Scene> scene = px::read_scene(argv[1], {}, diagnostics, &format);
   if (!scene.ok()) return fail("read " + std::string(argv[1]) + ": " + scene.status().ToString());
-  if (format != px::Format::kCollada) return fail("read as " + std::string(px::format_name(format)));
+  if (format != px::Format::kCollada)
+    return fail("read as " + std::string(px::format_name(format)));
   if (scene->meshes.empty()) return fail("no mesh in " + std::string(argv[1]));
 
   if (absl::Status status = px::write_scene(*scene, argv[2], {}, diagnostics); !status.ok()) {
@@ -53,7 +54,8 @@ int main(int argc, char** argv) {
 
   absl::StatusOr<px::Scene> back = px::read_scene(argv[2], {}, diagnostics, &format);
   if (!back.ok()) return fail("read back: " + back.status().ToString());
-  if (format != px::Format::kGlb) return fail("read back as " + std::string(px::format_name(format)));
+  if (format != px::Format::kGlb)
+    return fail("read back as " + std::string(px::format_name(format)));
   if (back->meshes.size() != scene->meshes.size() || back->nodes.size() != scene->nodes.size() ||
       back->materials.size() != scene->materials.size()) {
     return fail("the GLB's meshes, nodes or materials differ in number");
@@ -76,8 +78,8 @@ int main(int argc, char** argv) {
     points += a.num_points();
     faces += triangles(a);
   }
-  std::printf("consumer: %zu meshes, %zu points, %zu triangles, %zu nodes, %zu materials through %s\n",
-              scene->meshes.size(), points, faces, scene->nodes.size(), scene->materials.size(),
-              argv[2]);
+  std::printf(
+      "consumer: %zu meshes, %zu points, %zu triangles, %zu nodes, %zu materials through %s\n",
+      scene->meshes.size(), points, faces, scene->nodes.size(), scene->materials.size(), argv[2]);
   return 0;
 }
