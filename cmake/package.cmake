@@ -3,8 +3,8 @@
 #   bin/polyxios                                   the CLI
 #   lib/libpolyxios_{formats,collada,gltf,image,engine,model}.a
 #                                                  the static libraries behind polyxios/polyxios.h
-#   include/polyxios/formats/polyxios.h            the public header and exactly the repository
-#   include/polyxios/{engine,model}/...            headers it includes, at their repository paths
+#   include/polyxios/polyxios.h                    the public header and exactly the headers of
+#   include/polyxios/{scene,memory,ops}/...        include/polyxios/ it includes
 #   lib/cmake/polyxios/polyxiosConfig.cmake        find_package(polyxios): polyxios::polyxios
 #   lib/cmake/polyxios/polyxiosConfigVersion.cmake
 #   lib/cmake/polyxios/polyxiosTargets*.cmake
@@ -13,14 +13,14 @@
 #   share/man/man1/polyxios.1                      the CLI's man page (tools/cli/polyxios.1)
 #   share/bash-completion/completions/polyxios     its bash completion (tools/cli/polyxios.bash)
 #
-# The sources include each other from the repository root ("polyxios/scene/scene.h"), so the headers keep
-# those paths under include/polyxios/, which is the include directory a consumer gets (as Eigen's
-# headers live under include/eigen3/): `#include "polyxios/polyxios.h"`.
+# The public headers live in the repository as they are installed, under include/polyxios/, and
+# include each other as "polyxios/...": a consumer's include path has include/ only, and nothing
+# but polyxios/ under it: `#include <polyxios/polyxios.h>`.
 # Included from the top CMakeLists.txt once every target is defined.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
-set(PX_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}/polyxios")
+set(PX_INSTALL_INCLUDEDIR "${CMAKE_INSTALL_INCLUDEDIR}")
 set(PX_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/polyxios")
 set(PX_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 
@@ -28,9 +28,9 @@ set(PX_INSTALL_PKGCONFIGDIR "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
 # Installed as libpolyxios_<part>.a and exported as polyxios::<part>.
 set(px_package_parts formats collada gltf format_common image engine model)
 
-# px_public_headers(OUT HEADER...): the repository headers HEADER... include, transitively
-# (#include "dir/file.h" lines, read from the root), HEADER... among them; CMake configures again
-# when one of them changes.
+# px_public_headers(OUT HEADER...): the headers of include/ HEADER... include, transitively
+# (#include "polyxios/..." lines), HEADER... among them, as paths under include/; CMake configures
+# again when one of them changes.
 function(px_public_headers out)
   set(pending ${ARGN})
   set(found "")
@@ -40,11 +40,11 @@ function(px_public_headers out)
       continue()
     endif()
     list(APPEND found "${header}")
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/${header}")
-    file(STRINGS "${PROJECT_SOURCE_DIR}/${header}" lines REGEX "^[ \t]*#[ \t]*include[ \t]+\"")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/include/${header}")
+    file(STRINGS "${PROJECT_SOURCE_DIR}/include/${header}" lines REGEX "^[ \t]*#[ \t]*include[ \t]+\"")
     foreach(line IN LISTS lines)
       string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]+\"([^\"]+)\".*" "\\1" included "${line}")
-      if(EXISTS "${PROJECT_SOURCE_DIR}/${included}")
+      if(EXISTS "${PROJECT_SOURCE_DIR}/include/${included}")
         list(APPEND pending "${included}")
       endif()
     endforeach()
@@ -56,11 +56,12 @@ px_public_headers(px_headers polyxios/polyxios.h)
 # polyxios::polyxios: the headers, C++20, and the libraries with what they link.
 # (The target `polyxios` is the CLI, hence another name here and the export name.)
 add_library(px_package INTERFACE)
+list(TRANSFORM px_headers PREPEND "${PROJECT_SOURCE_DIR}/include/" OUTPUT_VARIABLE px_header_paths)
 set_target_properties(px_package PROPERTIES EXPORT_NAME polyxios)
 target_compile_features(px_package INTERFACE cxx_std_20)
 target_link_libraries(px_package INTERFACE px_formats)
 target_sources(px_package INTERFACE
-  FILE_SET HEADERS BASE_DIRS "${PROJECT_SOURCE_DIR}" FILES ${px_headers})
+  FILE_SET HEADERS BASE_DIRS "${PROJECT_SOURCE_DIR}/include" FILES ${px_header_paths})
 
 set(px_package_targets "")
 set(px_pkgconfig_libs "")

@@ -2,10 +2,11 @@
 
 #include <array>
 
-#include "formats/collada/read/xml/numbers.h"
-
 namespace px {
 namespace {
+
+// White space a base64 text may hold between its characters (XML's: space, tab, CR, LF).
+bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
@@ -50,7 +51,7 @@ std::optional<std::vector<uint8_t>> base64_decode(std::string_view text) {
   int have = 0;
   bool padding = false;
   for (char c : text) {
-    if (is_xml_space(c)) continue;
+    if (is_space(c)) continue;
     if (c == '=') {
       padding = true;
       continue;

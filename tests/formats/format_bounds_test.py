@@ -20,12 +20,14 @@ SOURCE_SUFFIXES = (".h", ".cc", ".cpp", ".hpp", ".inc")
 
 
 def includes_of(root, rel, cache):
-    """The repository files `rel` includes, by path from the root or from its own folder."""
+    """The repository files `rel` includes, by path from the root, from include/ (the public
+    headers, "polyxios/...") or from its own folder."""
     if rel not in cache:
         found = []
         with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as f:
             for name in INCLUDE.findall(f.read()):
-                for candidate in (name, os.path.join(os.path.dirname(rel), name)):
+                for candidate in (name, os.path.join("include", name),
+                                  os.path.join(os.path.dirname(rel), name)):
                     candidate = os.path.normpath(candidate)
                     if os.path.isfile(os.path.join(root, candidate)):
                         found.append(candidate)

@@ -36,7 +36,7 @@ echo "== cmake --install $build --prefix $prefix"
 run "$cmake" --install "$build" --prefix "$prefix"
 
 inc=$prefix/$includedir/polyxios
-for file in "$bindir/polyxios" "$includedir/polyxios/formats/polyxios.h" \
+for file in "$bindir/polyxios" "$includedir/polyxios/polyxios.h" \
   "$libdir/cmake/polyxios/polyxiosConfig.cmake" \
   "$libdir/cmake/polyxios/polyxiosConfigVersion.cmake" \
   "$libdir/cmake/polyxios/polyxiosTargets.cmake" "$libdir/pkgconfig/polyxios.pc" \
@@ -63,7 +63,7 @@ echo "== the installed headers: polyxios/polyxios.h and exactly what it includes
 # -MM lists the headers the compiler opened, found through -I (not the system's).
 real_inc=$(realpath "$inc")
 # shellcheck disable=SC2046  # pkg-config's flags are words
-opened=$("$cxx" -std=c++20 -MM $(pkg-config --cflags polyxios) "$inc/formats/polyxios.h" |
+opened=$("$cxx" -std=c++20 -MM $(pkg-config --cflags polyxios) "$inc/polyxios.h" |
   sed 's/\\$//' | tr ' ' '\n' | grep . | xargs realpath -m | grep "^$real_inc/" |
   sed "s|^$real_inc/||" | sort -u)
 present=$(cd "$inc" && find . -type f | sed 's|^\./||' | sort)
@@ -72,6 +72,16 @@ if [ "$opened" != "$present" ]; then
   diff <(echo "$opened") <(echo "$present") | sed 's/^/  /' || true
 fi
 sed 's/^/   /' <<<"$present"
+# Nothing else beside polyxios/ in the include directory a consumer gets, and no header reaching
+# for a repository folder (model/, engine/, formats/) that is not installed.
+others=$(cd "$prefix/$includedir" && find . -mindepth 1 -maxdepth 1 ! -name polyxios)
+[ -z "$others" ] || fail "the include directory holds more than polyxios/: $others"
+if grep -rEn '#[[:space:]]*include[[:space:]]*["<](model|engine|formats|tools)/' "$inc"; then
+  fail "an installed header includes a repository path"
+fi
+if ! grep -q '^#include <polyxios/polyxios.h>$' "$here/consumer/main.cc"; then
+  fail "the consumer does not include <polyxios/polyxios.h>"
+fi
 
 echo "== find_package(polyxios): consumer/ configured, built and run"
 run "$cmake" -S "$here/consumer" -B "$work/consumer-build" -DCMAKE_BUILD_TYPE=Release \

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <string>
 
-#include "polyxios/polyxios.h"
+#include <polyxios/polyxios.h>
 
 namespace {
 
