@@ -186,13 +186,13 @@ void print_command_help(std::string_view command) {
 int main(int argc, char** argv) {
   px::cli::exit_on_out_of_memory();
   // For tests of what a killed convert or batch leaves where O_TMPFILE is missing
-  // (tests/cli/kill_test.py): every output written through a named temporary.
+  // (tests/tools/cli/kill_test.py): every output written through a named temporary.
   const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES");
   if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
   if (argc < 2) return px::cli::usage("no command");
   std::string_view command = argv[1];
-  const bool known = std::find(std::begin(kCommands), std::end(kCommands), command) !=
-                     std::end(kCommands);
+  const bool known =
+      std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands);
   if (is_help(command) || command == "help") {
     // `polyxios help COMMAND` is `polyxios COMMAND --help`
     if (command == "help" && argc > 2 &&

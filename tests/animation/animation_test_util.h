@@ -10,7 +10,7 @@
 
 #include "engine/strings.h"
 #include "polyxios/scene/animation.h"
-#include "tests/collada/collada_test_util.h"
+#include "tests/formats/collada/read/collada_test_util.h"
 
 namespace px::animation_testing {
 

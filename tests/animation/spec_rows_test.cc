@@ -11,7 +11,7 @@
 #include "formats/gltf/write/gltf_writer.h"
 #include "polyxios/ops/animation_bake.h"
 #include "tests/animation/animation_test_util.h"
-#include "tests/gltf/test_scene.h"
+#include "tests/formats/gltf/test_scene.h"
 
 namespace px::animation_testing {
 namespace {

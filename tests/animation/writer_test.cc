@@ -9,7 +9,7 @@
 
 #include "formats/gltf/read/gltf_reader.h"
 #include "tests/animation/animation_test_util.h"
-#include "tests/gltf/test_scene.h"
+#include "tests/formats/gltf/test_scene.h"
 
 namespace px::animation_testing {
 namespace {

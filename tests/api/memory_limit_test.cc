@@ -14,7 +14,7 @@
 #include "polyxios/memory/memory_budget.h"
 #include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
-#include "tests/collada/zip_builder.h"
+#include "tests/formats/collada/read/zip_builder.h"
 #include "tests/support/scratch_dir_test.h"
 
 namespace px {

@@ -9,7 +9,7 @@
 #include "engine/errors.h"
 #include "polyxios/polyxios.h"
 #include "tests/api/api_test_util.h"
-#include "tests/collada/zip_builder.h"
+#include "tests/formats/collada/read/zip_builder.h"
 
 namespace px {
 namespace {
