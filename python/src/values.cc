@@ -96,10 +96,6 @@ py::dict to_python(const ValueMap& map, py::handle base) {
   return dict;
 }
 
-py::object to_python(std::string_view key, const Value& value, py::handle base) {
-  return value_to_python(key, value, base);
-}
-
 ValueMap map_from_python(py::handle dict, Arena& arena, const char* what) {
   return map_from_python_at(dict, arena, what, 1);
 }
