@@ -11,13 +11,6 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "limits.input-bytes",
     "limits.memory",
     "limits.string-length",
-    "number.not-a-number",
-    "xml.count.exceeds-input",
-    "xml.depth",
-    "xml.encoding.invalid",
-    "xml.encoding.unsupported",
-    "xml.entity.declared",
-    "xml.malformed",
 });
 
 }  // namespace

@@ -44,4 +44,8 @@ int exit_status(Failure failure);
 // The exit status of a failed allocation, for a new-handler, which must not allocate.
 inline constexpr int kOutOfMemoryExitStatus = 3;
 
+// The rule both readers refuse a string past ReadOptions::limits.max_string_bytes by (a COLLADA
+// element or attribute name or text, a glTF JSON string or member name).
+inline constexpr std::string_view kStringLengthRule = "limits.string-length";
+
 }  // namespace px

@@ -221,6 +221,13 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.zae.ratio",
     "collada.zae.size",
     "collada.zae.truncated",
+    "number.not-a-number",
+    "xml.count.exceeds-input",
+    "xml.depth",
+    "xml.encoding.invalid",
+    "xml.encoding.unsupported",
+    "xml.entity.declared",
+    "xml.malformed",
 });
 
 }  // namespace

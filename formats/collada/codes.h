@@ -1,4 +1,5 @@
-// The warning and refusal codes the COLLADA reader and writer emit (collada.*), and those they
+// The warning and refusal codes the COLLADA reader and writer emit (collada.*; its XML and number
+// parsing, read/xml/, xml.* and number.not-a-number), and those they
 // build at run time from a fixed set of words (marked): "collada.node.second-" + "camera" or
 // "light" (read/nodes.cc), and "collada." + a semantic + ".duplicate-set" (read/mesh_inputs.cc)
 // for COLLADA's geometry semantics. Sorted, each once; the CLI's known list

@@ -67,7 +67,7 @@ with tempfile.TemporaryDirectory() as tmp:
           ["sh", "-c", '. "$0" && px_skip "$1"', os.path.join(HERE, "required.sh"),
            "node not found"], exit_77, exit_1, "node not found")
     check("required.sh: check_schema.sh without the schema",
-          [os.path.join(REPO, "tests", "collada_write", "check_schema.sh"), nowhere, tmp],
+          [os.path.join(REPO, "tests", "formats", "collada", "write", "check_schema.sh"), nowhere, tmp],
           exit_77, exit_1, nowhere)
     check("required.sh: same_bytes.sh with no input",
           [os.path.join(REPO, "tests", "threads", "same_bytes.sh"), POLYXIOS, "1"],
@@ -85,14 +85,14 @@ with tempfile.TemporaryDirectory() as tmp:
 
     # Python: a CLI test's whole skip, a checker's part, pytest's fixture
     check("required.py: batch_corpus_test.py without the corpus",
-          [sys.executable, os.path.join(REPO, "tests", "cli", "batch_corpus_test.py"),
+          [sys.executable, os.path.join(REPO, "tests", "tools", "cli", "batch_corpus_test.py"),
            "--polyxios", POLYXIOS, "--corpus", os.path.join(empty, "collada")], exit_77, exit_1,
           f"no corpus at {os.path.join(empty, 'collada')}")
     check("required.py: cli_checks.Validator without node",
           [sys.executable, "-c", "import sys; sys.path.insert(0, sys.argv[1]); import cli_checks; "
            "v = cli_checks.Validator('', sys.argv[2]); "
            "assert v.errors('a.glb') is None and v.errors('b.glb') is None; v.note()",
-           os.path.join(REPO, "tests", "cli"), os.path.join(tmp, "validate.mjs")],
+           os.path.join(REPO, "tests", "tools", "cli"), os.path.join(tmp, "validate.mjs")],
           lambda code, out: code == 0 and out.count("skipped: the Khronos validator") == 1 and
           "did not run on 2 output(s)" in out, exit_1, "node or tests/validator/node_modules")
     if shutil.which("pytest") or subprocess.run([sys.executable, "-c", "import pytest"],

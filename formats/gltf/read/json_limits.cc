@@ -40,9 +40,8 @@ std::string_view shown(const std::string& pointer) {
 
 absl::Status check_string_lengths(const JsonValue& root, uint64_t max_string_bytes) {
   auto too_long = [&](const std::vector<Frame>& stack, uint64_t bytes, std::string_view what) {
-    return over_budget("limits.string-length",
-                       cat(shown(pointer_of(stack)), ": ", what, " of ", bytes,
-                           " bytes is past the limit of ", max_string_bytes));
+    return over_budget(kStringLengthRule, cat(shown(pointer_of(stack)), ": ", what, " of ", bytes,
+                                              " bytes is past the limit of ", max_string_bytes));
   };
   std::vector<Frame> stack;
   const JsonValue* value = &root;

@@ -259,7 +259,7 @@ class Builder {
   }
   absl::Status long_string(std::string_view element, uint64_t bytes, std::string_view what) {
     return over_budget(
-        "limits.string-length", shortened(element), line(),
+        kStringLengthRule, shortened(element), line(),
         cat(what, " reaches ", bytes, " bytes, past the limit of ", options_.max_string_bytes));
   }
   // A name for a message: at most 64 bytes of it.
