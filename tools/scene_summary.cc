@@ -75,7 +75,7 @@ SkinSummary summarize_skin(const Skin& skin) {
 
 AnimationSummary summarize_animation(const Animation& animation) {
   AnimationSummary out;
-  out.name = animation.name;
+  out.name = animation.name_or_empty();
   out.channels = static_cast<int64_t>(animation.channels.size());
   for (const std::optional<AnimationSampler>& sampler : animation.samplers) {
     if (!sampler || sampler->times.cols == 0) continue;
@@ -192,7 +192,7 @@ SceneSummary summarize_scene(const Scene& scene, size_t exact_point_budget) {
     out.materials.push_back(summarize_material(material));
   }
   for (const Skin& skin : scene.skins) out.skins.push_back(summarize_skin(skin));
-  for (const Animation& animation : animations_of(scene.global_attrs)) {
+  for (const Animation& animation : scene.animations) {
     out.animations.push_back(summarize_animation(animation));
   }
   add_world_bounds(scene, exact_point_budget, out);

@@ -15,7 +15,7 @@
 #include "polyxios/ops/key_times.h"
 #include "polyxios/ops/node_rebuild.h"
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/transform_elements.h"
+#include "polyxios/scene/node_collada.h"
 
 namespace px {
 namespace {
@@ -83,7 +83,8 @@ std::string_view kind_of_path(std::string_view path) {
 }
 
 std::string animation_label(const Animation& a, size_t index) {
-  return a.name.empty() ? "animation " + std::to_string(index) : "animation '" + a.name + "'";
+  return !a.name || a.name->empty() ? "animation " + std::to_string(index)
+                                    : "animation '" + *a.name + "'";
 }
 
 std::string node_label(const Scene& scene, int node) {
@@ -106,7 +107,7 @@ bool close(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 
 NodeElements node_elements(const Node& node) {
   NodeElements out;
-  out.elements = transform_elements(node.extras);
+  out.elements = node_transform_elements(node);
   if (!out.elements) return out;
   const Eigen::Matrix4d composed = compose_elements(*out.elements);
   const Eigen::Matrix4d& m = node.matrix;
@@ -117,8 +118,7 @@ NodeElements node_elements(const Node& node) {
 
 class Baker {
  public:
-  explicit Baker(const Scene& scene)
-      : scene_(scene), animations_(animations_of(scene.global_attrs)) {
+  explicit Baker(const Scene& scene) : scene_(scene), animations_(scene.animations) {
     out_.animated.assign(scene.nodes.size(), false);
   }
 
@@ -144,7 +144,7 @@ class Baker {
   void rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out);
 
   const Scene& scene_;
-  std::vector<Animation> animations_;
+  const std::vector<Animation>& animations_;
   std::vector<Checked> checked_;
   std::map<std::pair<size_t, int>, std::variant<std::unique_ptr<Curve>, std::string>> curves_;
   std::map<int, NodeElements> elements_;
@@ -531,7 +531,7 @@ BakedAnimations Baker::run() {
   std::string unwritten_names;
   for (size_t a = 0; a < animations_.size(); ++a) {
     BakedAnimation out;
-    out.name = animations_[a].name;
+    out.name = animations_[a].name_or_empty();
     out.extras = animations_[a].extras;
     for (const NativeChannel& n : checked_[a].native) {
       const int sampler =

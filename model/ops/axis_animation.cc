@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/transform_elements.h"
+#include "polyxios/scene/node_collada.h"
 
 namespace px {
 namespace {
@@ -119,7 +119,7 @@ std::optional<ColumnMove> channel_move(const Scene& scene, const AnimationChanne
     return std::nullopt;
   }
   std::optional<std::vector<TransformElement>> elements =
-      transform_elements(scene.nodes[t.node].extras);
+      node_transform_elements(scene.nodes[t.node]);
   if (elements) {
     for (const TransformElement& e : *elements) {
       if (e.sid != *t.sid) continue;
@@ -158,16 +158,18 @@ std::optional<Column> moved(Arena& arena, const Column& in, const ColumnMove& mo
   return std::nullopt;
 }
 
-// The sampler map with its values and tangents moved; nullopt when a width does not fit.
-std::optional<Value> moved_sampler(Arena& arena, const Value& sampler, const ColumnMove& move) {
-  if (!sampler.is_map()) return std::nullopt;
-  Value out = sampler;
-  for (std::string_view key : {"values", "in_tangents", "out_tangents"}) {
-    Value* column = find_value(out.as_map(), key);
-    if (column == nullptr || !column->is_column()) continue;
-    std::optional<Column> c = moved(arena, column->as_column(), move, key != "values");
+// The sampler with its values and tangents moved; nullopt when a width does not fit.
+std::optional<AnimationSampler> moved_sampler(Arena& arena,
+                                              const std::optional<AnimationSampler>& sampler,
+                                              const ColumnMove& move) {
+  if (!sampler) return std::nullopt;
+  AnimationSampler out = *sampler;
+  for (Column* column : {&out.values, out.in_tangents ? &*out.in_tangents : nullptr,
+                         out.out_tangents ? &*out.out_tangents : nullptr}) {
+    if (column == nullptr) continue;
+    std::optional<Column> c = moved(arena, *column, move, column != &out.values);
     if (!c) return std::nullopt;
-    *column = Value(*c);
+    *column = *c;
   }
   return out;
 }
@@ -175,21 +177,12 @@ std::optional<Value> moved_sampler(Arena& arena, const Value& sampler, const Col
 }  // namespace
 
 void correct_animations(Scene& scene, const AxisCorrection& correction, BakeNotes& notes) {
-  Value* list = find_value(scene.global_attrs, kAnimationsKey);
-  if (list == nullptr || !list->is_array()) return;
-  const std::vector<Animation> animations = animations_of(scene.global_attrs);
   size_t kept = 0, pointers = 0;
-  for (size_t a = 0; a < animations.size(); ++a) {
-    Value& entry = list->as_array()[a];
-    if (!entry.is_map()) continue;
-    Value* channels = find_value(entry.as_map(), "channels");
-    Value* samplers = find_value(entry.as_map(), "samplers");
-    if (channels == nullptr || samplers == nullptr || !samplers->is_array()) continue;
-    const ValueArray original = samplers->as_array();
+  for (Animation& animation : scene.animations) {
+    const std::vector<std::optional<AnimationSampler>> original = animation.samplers;
     // Each sampler moved so far: the moves made of it and the index each copy has.
     std::map<int, std::vector<std::pair<ColumnMove, int>>> moved_of;
-    for (size_t c = 0; c < animations[a].channels.size(); ++c) {
-      const AnimationChannel& channel = animations[a].channels[c];
+    for (AnimationChannel& channel : animation.channels) {
       std::string why;
       std::optional<ColumnMove> move = channel_move(scene, channel, correction, &why);
       if (!move) {
@@ -209,30 +202,21 @@ void correct_animations(Scene& scene, const AxisCorrection& correction, BakeNote
         if (what == *move) index = at;
       }
       if (index < 0) {
-        std::optional<Value> sampler = moved_sampler(*scene.arena, original[s], *move);
+        std::optional<AnimationSampler> sampler = moved_sampler(*scene.arena, original[s], *move);
         if (!sampler) {
           ++kept;
           continue;
         }
-        ValueArray& list_of_samplers = samplers->as_array();
-        index = made.empty() ? s : static_cast<int>(list_of_samplers.size());
+        index = made.empty() ? s : static_cast<int>(animation.samplers.size());
         if (made.empty()) {
-          list_of_samplers[s] = std::move(*sampler);
+          animation.samplers[s] = std::move(*sampler);
         } else {
-          list_of_samplers.push_back(std::move(*sampler));
+          animation.samplers.push_back(std::move(*sampler));
         }
         made.emplace_back(*move, index);
       }
-      ValueMap& channel_map = channels->as_array()[c].as_map();
-      set_value(channel_map, "sampler", Value(index));
-      Value* target = find_value(channel_map, "target");
-      if (target != nullptr && target->is_map() && channel.target.sid) {
-        if (move->member.empty()) {
-          erase_value(target->as_map(), "member");
-        } else {
-          set_value(target->as_map(), "member", Value(move->member));
-        }
-      }
+      channel.sampler = index;
+      if (channel.target.sid) channel.target.member = move->member;
     }
   }
   if (kept > 0) {

@@ -240,20 +240,9 @@ void correct_cameras_and_lights(Scene& scene, const AxisCorrection& correction) 
 // Pointer channels naming node `from` as the carrier of their light or camera
 // (polyxios/scene/animation_pointer.h) name `to` instead.
 void retarget_pointers(Scene& scene, int from, int to) {
-  Value* animations = find_value(scene.global_attrs, kAnimationsKey);
-  if (animations == nullptr || !animations->is_array()) return;
-  for (Value& animation : animations->as_array()) {
-    Value* channels = animation.is_map() ? find_value(animation.as_map(), "channels") : nullptr;
-    if (channels == nullptr || !channels->is_array()) continue;
-    for (Value& channel : channels->as_array()) {
-      Value* target = channel.is_map() ? find_value(channel.as_map(), "target") : nullptr;
-      if (target == nullptr || !target->is_map()) continue;
-      const Value* path = find_value(target->as_map(), "path");
-      Value* node = find_value(target->as_map(), "node");
-      if (path != nullptr && path->is_string() && path->as_string() == "pointer" &&
-          node != nullptr && node->is_number() && node->as_double() == from) {
-        *node = Value(to);
-      }
+  for (Animation& animation : scene.animations) {
+    for (AnimationChannel& channel : animation.channels) {
+      if (channel.target.path == "pointer" && channel.target.node == from) channel.target.node = to;
     }
   }
 }

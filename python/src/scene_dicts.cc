@@ -57,6 +57,72 @@ py::dict skin_dict(const Skin& skin, py::handle base) {
   return out;
 }
 
+py::object column_object(const Column& column, py::handle base) {
+  return to_python("values", Value(column), base);
+}
+
+py::dict target_dict(const AnimationTarget& target, bool node_optional) {
+  py::dict out;
+  if (target.node >= 0 || !node_optional) out["node"] = target.node;
+  out["path"] = text(target.path);
+  if (target.sid) out["sid"] = text(*target.sid);
+  if (!target.member.empty()) out["member"] = text(target.member);
+  if (!target.pointer.empty()) out["pointer"] = text(target.pointer);
+  return out;
+}
+
+py::dict sampler_dict(const AnimationSampler& sampler, py::handle base) {
+  py::dict out;
+  out["times"] = column_object(sampler.times, base);
+  out["values"] = column_object(sampler.values, base);
+  out["interpolation"] = text(sampler.interpolation);
+  if (!sampler.interpolations.empty()) {
+    py::list names;
+    for (const std::string& name : sampler.interpolations) names.append(text(name));
+    out["interpolations"] = std::move(names);
+  }
+  if (sampler.in_tangents) out["in_tangents"] = column_object(*sampler.in_tangents, base);
+  if (sampler.out_tangents) out["out_tangents"] = column_object(*sampler.out_tangents, base);
+  if (sampler.extras) out["extras"] = to_python("extras", *sampler.extras, base);
+  return out;
+}
+
+// The dict each reader made of an animation: {"name", "clip" ({"start", "end"}, a COLLADA clip's),
+// "channels" ({"sampler", "target": {"node", "path", "sid", "member", "pointer"}, "extras"}),
+// "samplers" ({"times", "values", "interpolation", "interpolations", "in_tangents",
+// "out_tangents", "extras"}), "extras"}, each key only when the animation has it (a COLLADA read's
+// "name" and "node" always).
+py::dict animation_dict(const Animation& animation, py::handle base) {
+  py::dict out;
+  if (animation.name) out["name"] = text(*animation.name);
+  if (animation.clip) {
+    py::dict clip;
+    clip["start"] = animation.clip->start;
+    clip["end"] = animation.clip->end;
+    out["clip"] = std::move(clip);
+  }
+  py::list channels;
+  for (const AnimationChannel& c : animation.channels) {
+    py::dict channel;
+    channel["sampler"] = c.sampler;
+    channel["target"] = target_dict(c.target, animation.nodes_optional);
+    if (c.extras) channel["extras"] = to_python("extras", *c.extras, base);
+    channels.append(std::move(channel));
+  }
+  out["channels"] = std::move(channels);
+  py::list samplers;
+  for (const std::optional<AnimationSampler>& s : animation.samplers) {
+    if (s) {
+      samplers.append(sampler_dict(*s, base));
+    } else {
+      samplers.append(py::none());
+    }
+  }
+  out["samplers"] = std::move(samplers);
+  if (animation.extras) out["extras"] = to_python("extras", *animation.extras, base);
+  return out;
+}
+
 // Where a reader put a node's "skin" among its extras: a glTF read before the node's own "extras"
 // and its light (an object), a COLLADA read last (after its light's id), as it binds skins once
 // the node tree is read.
@@ -66,25 +132,24 @@ bool follows_skin(const std::string& key, const Value& value) {
 
 }  // namespace
 
-// "asset" first, as both readers set it; both set "skins" just before "animations", after every
-// other scene attribute.
+// "asset" first, as both readers set it; both set the other scene attributes next, then "skins"
+// and "animations".
 py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   py::dict out;
   if (!scene.asset.empty()) out["asset"] = asset_dict(scene.asset, base);
-  auto put_skins = [&] {
+  for (const auto& [key, value] : scene.global_attrs) out[text(key)] = to_python(key, value, base);
+  if (!scene.skins.empty()) {
     py::list skins;
     for (const Skin& skin : scene.skins) skins.append(skin_dict(skin, base));
     out["skins"] = std::move(skins);
-  };
-  bool placed = scene.skins.empty();
-  for (const auto& [key, value] : scene.global_attrs) {
-    if (!placed && key == kAnimationsKey) {
-      put_skins();
-      placed = true;
-    }
-    out[text(key)] = to_python(key, value, base);
   }
-  if (!placed) put_skins();
+  if (!scene.animations.empty()) {
+    py::list animations;
+    for (const Animation& animation : scene.animations) {
+      animations.append(animation_dict(animation, base));
+    }
+    out["animations"] = std::move(animations);
+  }
   return out;
 }
 

@@ -1,6 +1,6 @@
 // The dicts the module shows for the typed parts of a scene, as the spec documents them:
-// SceneData.global_attrs ("asset", the scene's attributes, then "skins") and SceneNode.extras (the
-// node's extras with its "skin").
+// SceneData.global_attrs ("asset", the scene's attributes, then "skins" and "animations") and
+// SceneNode.extras (the node's extras with its "skin").
 #pragma once
 
 #include <pybind11/pybind11.h>

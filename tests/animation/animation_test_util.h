@@ -97,7 +97,7 @@ inline std::string animated_document(std::string_view nodes, std::string_view an
 inline std::vector<Animation> read_animations(const ReadResult& r) {
   EXPECT_TRUE(r.scene.ok()) << r.scene.status();
   if (!r.scene.ok()) return {};
-  return animations_of(r.scene->global_attrs);
+  return r.scene->animations;
 }
 
 inline std::vector<double> values(const Column& c) { return collada::testing::column_values(c); }

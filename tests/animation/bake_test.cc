@@ -471,7 +471,7 @@ struct NativeScene {
   }
   BakedAnimations bake() {
     if (scene.nodes.empty()) scene.nodes.emplace_back();
-    set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+    scene.animations = {animation};
     return bake_animations(scene);
   }
   Animation animation;
@@ -575,13 +575,13 @@ TEST(AnimationBake, APointerChannelKeepsItsPointerAndAnAnimationWithNoChannelIsN
 TEST(AnimationBake, AGltfChannelOnANodeSkipsTheColladaChannelsOfThatNodeInItsAnimation) {
   ReadResult r = read_text(animated_document(kNode, animation("a", "n/t.X", {"0 1", "0 1"})));
   ASSERT_TRUE(r.scene.ok());
-  std::vector<Animation> animations = animations_of(r.scene->global_attrs);
+  std::vector<Animation> animations = r.scene->animations;
   Animation& a = animations[0];
   a.samplers.push_back(a.samplers[0]);
   std::span<double> xyz = r.scene->arena->allocate<double>(6);
   a.samplers.back()->values = Column::of<double>(xyz, 3);
   a.channels.push_back({1, {0, "translation", std::nullopt, "", ""}, std::nullopt});
-  set_value(r.scene->global_attrs, "animations", Value(ValueArray{animation_value(a)}));
+  r.scene->animations = {a};
   BakedAnimations baked = bake_animations(*r.scene);
   ASSERT_EQ(baked.animations.size(), 1u);
   ASSERT_EQ(baked.animations[0].channels.size(), 1u);

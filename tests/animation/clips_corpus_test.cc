@@ -41,8 +41,8 @@ size_t occurrences(const std::string& text, std::string_view what) {
 
 std::vector<Animation> clips_of(const Scene& scene) {
   std::vector<Animation> out;
-  for (Animation& a : animations_of(scene.global_attrs)) {
-    if (a.clip) out.push_back(std::move(a));
+  for (const Animation& a : scene.animations) {
+    if (a.clip) out.push_back(a);
   }
   return out;
 }
@@ -92,11 +92,12 @@ std::string check_file(const fs::path& file, size_t clip_elements) {
   }
   for (size_t c = 0; c < clips.size(); ++c) {
     // An unnamed clip reads back named by the id the writer gives it.
-    const bool named_alike =
-        clips[c].name.empty() ? !again[c].name.empty() : again[c].name == clips[c].name;
+    const bool named_alike = clips[c].name_or_empty().empty() ? !again[c].name_or_empty().empty()
+                                                              : again[c].name == clips[c].name;
     if (!named_alike || again[c].clip->start != clips[c].clip->start ||
         again[c].clip->end != clips[c].clip->end) {
-      return cat("clip '", clips[c].name, "' reads back from COLLADA as '", again[c].name, "'");
+      return cat("clip '", clips[c].name_or_empty(), "' reads back from COLLADA as '",
+                 again[c].name_or_empty(), "'");
     }
   }
   return "";

@@ -417,7 +417,7 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
   FidelityReport report;
   const Reference reference(scene);
   const Gltf written(gltf, bin);
-  const std::vector<Animation> animations = animations_of(scene.global_attrs);
+  const std::vector<Animation> animations = scene.animations;
   std::vector<int> parent(scene.nodes.size(), -1);
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     for (int c : scene.nodes[i].children) parent[c] = static_cast<int>(i);
@@ -439,7 +439,8 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
       if (c.target.path == "pointer") continue;
       std::optional<RefChannel> r = reference.channel(c, a);
       if (!r) {
-        report.failures.push_back("a channel of '" + a.name + "' names no element");
+        report.failures.push_back("a channel of '" + std::string(a.name_or_empty()) +
+                                  "' names no element");
         continue;
       }
       channels.push_back(*r);

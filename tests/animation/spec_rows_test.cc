@@ -227,7 +227,7 @@ struct PointerScene {
                                   std::nullopt});
   }
   Parsed write(Diagnostics& diagnostics) {
-    set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+    scene.animations = {animation};
     return write_gltf(scene, diagnostics);
   }
 };

@@ -125,7 +125,7 @@ TEST(AnimationWriter, ATimesArrayOrSamplerSeveralChannelsShareIsWrittenOnce) {
   animation.samplers.push_back(s);
   animation.channels.push_back({0, {0, "translation", std::nullopt, "", ""}, std::nullopt});
   animation.channels.push_back({0, {1, "scale", std::nullopt, "", ""}, std::nullopt});
-  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   Parsed q = write_gltf(scene);
   ASSERT_TRUE(q.doc.HasMember("animations"));
   EXPECT_EQ(q.doc["animations"][0]["samplers"].Size(), 1u);
@@ -141,7 +141,7 @@ TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
   animation.channels.push_back({0,
                                 {-1, "pointer", std::nullopt, "", "/nodes/0/extras/x"},
                                 Value(ValueMap{{"k", Value(1)}})});
-  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   Parsed p = write_gltf(scene);
   const auto& target = p.doc["animations"][0]["channels"][0]["target"];
   EXPECT_FALSE(target.HasMember("node"));
@@ -165,7 +165,7 @@ TEST(AnimationWriter, APointerThatIsNotAJsonPointerIsWarnedAboutOnReadAndNotWrit
                                   {-1, "pointer", std::nullopt, "", pointer},
                                   std::nullopt});
   }
-  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   Diagnostics diagnostics;
   absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
   ASSERT_TRUE(glb.ok()) << glb.status();
@@ -177,7 +177,7 @@ TEST(AnimationWriter, APointerThatIsNotAJsonPointerIsWarnedAboutOnReadAndNotWrit
   absl::StatusOr<Scene> back = gltf::read_memory(glb->json, {}, ReadOptions(), reading);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(reading.count("gltf.read.animation-pointer-invalid"), 1);
-  std::vector<Animation> read = animations_of(back->global_attrs);
+  std::vector<Animation> read = back->animations;
   ASSERT_EQ(read.size(), 1u);
   ASSERT_EQ(read[0].channels.size(), 2u);
   EXPECT_EQ(read[0].channels[0].target.pointer, "");
@@ -215,14 +215,14 @@ TEST(AnimationWriter, GltfAnimationsReadBackAsTheyWereWritten) {
   add("rotation", {0, 0.5, 1}, {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0, 0, 1, 0}, 4, "LINEAR");
   add("translation", {0.25, 2}, {1, 2, 3, 4, 5, 6}, 3, "STEP");
   add("scale", {0, 1}, {0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 2, 2, 2, 0, 0, 0}, 3, "CUBICSPLINE");
-  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   Diagnostics diagnostics;
   absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(scene, true, "", diagnostics);
   ASSERT_TRUE(glb.ok()) << glb.status();
   absl::StatusOr<Scene> back = gltf::read_memory(glb->json, {}, ReadOptions(), diagnostics);
   ASSERT_TRUE(back.ok()) << back.status();
   EXPECT_EQ(diagnostics.warning_count(), 0);
-  std::vector<Animation> read = animations_of(back->global_attrs);
+  std::vector<Animation> read = back->animations;
   ASSERT_EQ(read.size(), 1u);
   EXPECT_EQ(read[0].name, "spin");
   ASSERT_TRUE(read[0].extras);
@@ -260,7 +260,7 @@ TEST(AnimationWriter, RotationKeysOffUnitLengthAreNormalisedWithAWarning) {
   sampler.interpolation = "LINEAR";
   animation.samplers.push_back(sampler);
   animation.channels.push_back({0, {0, "rotation", std::nullopt, "", ""}, std::nullopt});
-  set_value(scene.global_attrs, "animations", Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   const auto& written = p.doc["animations"][0]["samplers"][0];

@@ -60,7 +60,7 @@ bool samples_cubic(const rapidjson::Value& animation) {
 AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_scene,
                                        const std::vector<int>& pairs) {
   AnimationComparison out;
-  const size_t count = animations_of(gltf_scene.global_attrs).size();
+  const size_t count = gltf_scene.animations.size();
   if (count == 0) return out;
   Diagnostics diagnostics;
   absl::StatusOr<gltf::Written> written =
@@ -80,9 +80,7 @@ AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_s
     out.failures.push_back("the glTF write renumbered the nodes");
     return out;
   }
-  px::Value* read_back = find_value(collada_scene.global_attrs, kAnimationsKey);
-  const std::vector<Animation> collada = animations_of(collada_scene.global_attrs);
-  const px::Value kept = read_back != nullptr ? *read_back : px::Value();
+  const std::vector<Animation> collada = collada_scene.animations;
   const rapidjson::Value& animations = doc["animations"];
   for (rapidjson::SizeType k = 0; k < animations.Size(); ++k) {
     const rapidjson::Value& a = animations[k];
@@ -104,8 +102,7 @@ AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_s
       if (collada[i].name == name) match = match == -1 ? static_cast<int>(i) : -2;
     }
     if (match < 0) match = k < collada.size() ? static_cast<int>(k) : -1;
-    if (match < 0 || read_back == nullptr || !kept.is_array() ||
-        static_cast<size_t>(match) >= kept.as_array().size()) {
+    if (match < 0 || static_cast<size_t>(match) >= collada.size()) {
       out.failures.push_back(cat("animation ", k, " '", name, "' not read back"));
       continue;
     }
@@ -126,10 +123,10 @@ AnimationComparison compare_animations(const Scene& gltf_scene, Scene& collada_s
       continue;
     }
     one["animations"] = only;
-    *read_back = px::Value(ValueArray{kept.as_array()[match]});
+    collada_scene.animations = {collada[match]};
     animation_testing::FidelityReport r =
         animation_testing::check_fidelity(collada_scene, one, written->bin);
-    *read_back = kept;
+    collada_scene.animations = collada;
     ++out.animations;
     out.samples += r.samples;
     for (size_t f = 0; f < r.failures.size() && f < 3; ++f) {

@@ -318,8 +318,7 @@ TEST(SceneSummary, AnimationDurationSpansEverySamplersKeys) {
   }
   Animation still;  // no samplers: no keys, no duration
   still.name = "still";
-  set_value(scene.global_attrs, kAnimationsKey,
-            Value(ValueArray{animation_value(walk), animation_value(still)}));
+  scene.animations = {walk, still};
   SceneSummary s = summarize_scene(scene);
   ASSERT_EQ(s.animations.size(), 2u);
   const AnimationSummary& a = s.animations[0];
@@ -346,7 +345,7 @@ TEST(SceneSummary, AClipsDurationIsItsWindow) {
   c.sampler = 0;
   c.target.node = 0;
   c.target.path = "translation";
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(clip)}));
+  scene.animations = {clip};
   SceneSummary s = summarize_scene(scene);
   ASSERT_EQ(s.animations.size(), 1u);
   EXPECT_EQ(s.animations[0].keys, 2);

@@ -15,16 +15,11 @@ struct CloseFile {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
-int64_t entries_of(const Scene& scene, std::string_view key) {
-  const Value* list = find_value(scene.global_attrs, key);
-  return list != nullptr && list->is_array() ? static_cast<int64_t>(list->as_array().size()) : 0;
-}
-
 SceneCounts counts_of(const Scene& scene) {
-  return SceneCounts{static_cast<int64_t>(scene.meshes.size()),
-                     static_cast<int64_t>(scene.nodes.size()),
-                     static_cast<int64_t>(scene.materials.size()),
-                     static_cast<int64_t>(scene.skins.size()), entries_of(scene, kAnimationsKey)};
+  return SceneCounts{
+      static_cast<int64_t>(scene.meshes.size()), static_cast<int64_t>(scene.nodes.size()),
+      static_cast<int64_t>(scene.materials.size()), static_cast<int64_t>(scene.skins.size()),
+      static_cast<int64_t>(scene.animations.size())};
 }
 
 absl::Status write_in_memory(const Scene& scene, const Asset& asset, const WriteOptions& options,

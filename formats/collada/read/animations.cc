@@ -13,7 +13,7 @@
 #include "formats/collada/read/parameter_channels.h"
 #include "formats/collada/read/sources.h"
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/transform_elements.h"
+#include "polyxios/scene/node_collada.h"
 
 namespace px::collada {
 namespace {
@@ -122,7 +122,7 @@ class AnimationReader {
  private:
   struct Target {
     int node;
-    std::string_view kind;
+    std::string kind;
     std::string_view sid;
   };
 
@@ -332,20 +332,17 @@ std::optional<AnimationReader::Target> AnimationReader::follow(
     while (!queue.empty() && !found) {
       int n = queue.front();
       queue.pop_front();
-      const ValueMap& extras = nodes[n].extras;
       if (last) {
-        const Value* transforms = find_value(extras, "transforms");
-        if (transforms != nullptr && transforms->is_array()) {
-          for (const Value& t : transforms->as_array()) {
-            const Value* sid = find_value(t.as_map(), "sid");
-            if (sid != nullptr && sid->as_string() == sids[i]) {
-              return Target{n, find_value(t.as_map(), "kind")->as_string(), sids[i]};
-            }
+        // A node's elements are as the node reader spelled them: well formed.
+        if (std::optional<std::vector<TransformElement>> elements =
+                node_transform_elements(nodes[n])) {
+          for (const TransformElement& e : *elements) {
+            if (!e.sid.empty() && e.sid == sids[i]) return Target{n, e.kind, sids[i]};
           }
         }
       } else if (n != node) {
-        const Value* sid = find_value(extras, "sid");
-        if (sid != nullptr && sid->is_string() && sid->as_string() == sids[i]) found = n;
+        const std::string* sid = node_sid(nodes[n]);
+        if (sid != nullptr && *sid == sids[i]) found = n;
       }
       for (int c : nodes[n].children) queue.push_back(c);
     }
@@ -455,8 +452,8 @@ absl::Status AnimationReader::read_children(const Element& animation,
 absl::StatusOr<Animation> AnimationReader::collect(const Element& animation,
                                                    const HashSet<const Element*>& skip) {
   Animation out;
-  out.name = std::string(animation.attr("name"));
-  if (out.name.empty()) out.name = std::string(animation.attr("id"));
+  std::string_view name = animation.attr("name");
+  out.name = std::string(name.empty() ? animation.attr("id") : name);
   samplers_.clear();
   weights_.clear();
   parameters_.clear();
@@ -517,15 +514,6 @@ void AnimationReader::finish() {
                 unresolved_ == 1 ? "is" : "are", " dropped"));
 }
 
-void push_animation(ReadContext& ctx, const Animation& animation) {
-  Value* list = find_value(ctx.scene.global_attrs, kAnimationsKey);
-  if (list == nullptr) {
-    set_value(ctx.scene.global_attrs, kAnimationsKey, Value(ValueArray()));
-    list = find_value(ctx.scene.global_attrs, kAnimationsKey);
-  }
-  list->as_array().push_back(animation_value(animation));
-}
-
 }  // namespace
 
 absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Materials& materials) {
@@ -546,10 +534,10 @@ absl::Status read_animations(ReadContext& ctx, const NodeIndex& nodes, const Mat
       if (animation.name != "animation" || played.count(&animation) != 0) continue;
       absl::StatusOr<Animation> read = reader.collect(animation, played);
       if (!read.ok()) return read.status();
-      push_animation(ctx, *read);
+      ctx.scene.animations.push_back(*std::move(read));
     }
   }
-  for (const Animation& clip : clips) push_animation(ctx, clip);
+  for (Animation& clip : clips) ctx.scene.animations.push_back(std::move(clip));
   reader.finish();
   return absl::OkStatus();
 }

@@ -1,12 +1,12 @@
-// <library_animations>: every <animation> as an entry of global_attrs["animations"], in the shape
-// polyxios/scene/animation.h gives (glTF's shape, COLLADA's meaning).
+// <library_animations>: every <animation> as an entry of Scene::animations
+// (polyxios/scene/animation.h: glTF's shape, COLLADA's meaning).
 //
 // - An animation is named by its name, else its id. A nested <animation> is not one of its own:
 //   its channels (and the samplers they use) join the top-level animation holding it, in document
 //   order.
 // - An <animation_clip> (formats/collada/read/animation_clips.h) is one animation of its own,
 //   after the others: the channels of the animations it plays (and of those inside them), named
-//   by the clip, with the clip's window in "clip" (polyxios/scene/animation.h; an open end is the
+//   by the clip, with the clip's window in Animation::clip (an open end is the
 //   clip's last key time). The channels keep their key times, whole: the glTF bake cuts them to the
 //   window, the COLLADA writer writes the window back. An animation a clip plays is played only
 //   in its clips, in each of them; the others are animations as before. A second clip playing an

@@ -19,7 +19,8 @@ namespace {
 using Channel = AnimationsPlan::Channel;
 
 std::string animation_label(const Animation& a, size_t index) {
-  return a.name.empty() ? cat("animation ", index) : cat("animation '", a.name, "'");
+  const std::string_view name = a.name_or_empty();
+  return name.empty() ? cat("animation ", index) : cat("animation '", name, "'");
 }
 
 // A channel planned, with what it animates, before the animation's duplicates are dropped.
@@ -264,10 +265,10 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
   }
   std::set<std::string> animated;
   AnimationsPlan::Animation out;
-  out.name = animation.name;
+  out.name = animation.name_or_empty();
   // An unnamed animation is named by its id on read: "animation-<index>".
-  out.id = plan_.ids.unique(animation.name.empty() ? cat("animation-", index)
-                                                   : to_ncname(animation.name, "animation"));
+  out.id = plan_.ids.unique(out.name.empty() ? cat("animation-", index)
+                                             : to_ncname(out.name, "animation"));
   for (Candidate& c : candidates) {
     const bool repeated = std::any_of(c.animates.begin(), c.animates.end(), [&](const auto& v) {
       return animated.count(v) != 0 || (c.from_copy && own.count(v) != 0);
@@ -323,7 +324,7 @@ void Planner::clip_gltf_animations() {
 }
 
 void Planner::run() {
-  const std::vector<Animation> animations = animations_of(scene_.global_attrs);
+  const std::vector<Animation>& animations = scene_.animations;
   for (size_t a = 0; a < animations.size(); ++a) plan_animation(animations[a], a);
   clip_gltf_animations();
   if (empty_ > 0) {

@@ -136,8 +136,9 @@ void check_rotations(ReadContext& ctx, const SamplerUse& sampler, const std::str
                " not of unit length, as glTF requires (", wrong.first, ")"));
 }
 
-absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
-                                   Checked& checked, SamplerUse& use) {
+absl::StatusOr<AnimationSampler> read_sampler(ReadContext& ctx, Accessors& accessors,
+                                              const JsonObject& json, Checked& checked,
+                                              SamplerUse& use) {
   const size_t count = ctx.count(Top::kAccessors);
   int input = -1;
   int output = -1;
@@ -159,12 +160,12 @@ absl::StatusOr<Value> read_sampler(ReadContext& ctx, Accessors& accessors, const
   absl::StatusOr<const AccessorData*> values = accessors.get(output);
   if (!values.ok()) return values.status();
   use = {*values, output, interpolation == "CUBICSPLINE"};
-  ValueMap out;
-  out.emplace_back("times", Value((*times)->column));
-  out.emplace_back("values", Value((*values)->column));
-  out.emplace_back("interpolation", Value(interpolation));
-  PX_GLTF_TRY(ctx.keep(json, "extras", out));
-  return Value(std::move(out));
+  AnimationSampler out;
+  out.times = (*times)->column;
+  out.values = (*values)->column;
+  out.interpolation = std::move(interpolation);
+  PX_GLTF_TRY(ctx.keep(json, "extras", out.extras));
+  return out;
 }
 
 // An animated node may not have a matrix (gltf.read.channel-targets-matrix). The channel is kept:
@@ -212,8 +213,8 @@ bool is_json_pointer(std::string_view p) {
   return true;
 }
 
-absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, size_t samplers,
-                                   ChannelUse& use) {
+absl::StatusOr<AnimationChannel> read_channel(ReadContext& ctx, const JsonObject& json,
+                                              size_t samplers, ChannelUse& use) {
   int sampler = -1;
   int node = -1;
   std::string path;
@@ -226,9 +227,10 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
   PX_GLTF_TRY(malformed(t.require("path", path)));
   if (node >= 0) warn_matrix_target(ctx, t, node, path);
   use = {json.pointer("sampler"), sampler, path, node};
-  ValueMap target_out;
-  if (node >= 0) target_out.emplace_back("node", Value(node));
-  target_out.emplace_back("path", Value(path));
+  AnimationChannel out;
+  out.sampler = sampler;
+  out.target.node = node;
+  out.target.path = path;
   // KHR_animation_pointer names what it animates by a JSON pointer.
   absl::StatusOr<std::optional<JsonObject>> extensions = t.object("extensions");
   if (!extensions.ok()) return malformed(extensions.status());
@@ -246,86 +248,75 @@ absl::StatusOr<Value> read_channel(ReadContext& ctx, const JsonObject& json, siz
                  cat((*pointer)->pointer("pointer"), ": \"", p,
                      "\" is not a JSON pointer (RFC 6901); the channel animates nothing"));
       } else {
-        target_out.emplace_back("pointer", Value(p));
         // A light's or camera's pointer names a node carrying it, which writers number it by.
         if (std::optional<ParsedPointer> parsed = parse_pointer(p);
             parsed && parsed->object != PointerObject::kMaterial && node < 0) {
-          if (int carrier = carrier_node(ctx, parsed->object, parsed->index); carrier >= 0) {
-            target_out.insert(target_out.begin(), {"node", Value(carrier)});
-          }
+          out.target.node = carrier_node(ctx, parsed->object, parsed->index);
         }
+        out.target.pointer = std::move(p);
       }
     }
   }
-  ValueMap out;
-  out.emplace_back("sampler", Value(sampler));
-  out.emplace_back("target", Value(std::move(target_out)));
-  PX_GLTF_TRY(ctx.keep(json, "extras", out));
-  return Value(std::move(out));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out.extras));
+  return out;
 }
 
 // A weights channel's output is glTF's scalars, one per morph target and key: its sampler's values
 // become a row per key of one value per target of the node's mesh (polyxios/scene/animation.h),
 // when they divide so. Otherwise they are left as they are, for the write to skip with a warning.
-void shape_weights(ReadContext& ctx, const ChannelUse& c, ValueArray& samplers) {
+void shape_weights(ReadContext& ctx, const ChannelUse& c,
+                   std::vector<std::optional<AnimationSampler>>& samplers) {
   if (c.path != "weights" || c.node < 0) return;
   const Scene& scene = ctx.scene();
   if (static_cast<size_t>(c.node) >= scene.nodes.size()) return;
   const int mesh = scene.nodes[c.node].mesh;
   if (mesh < 0 || static_cast<size_t>(mesh) >= scene.meshes.size()) return;
   const size_t targets = scene.meshes[mesh].morph_targets.size();
-  if (targets == 0 || c.sampler < 0 || static_cast<size_t>(c.sampler) >= samplers.size() ||
-      !samplers[c.sampler].is_map()) {
-    return;
-  }
-  Value* values = find_value(samplers[c.sampler].as_map(), "values");
-  if (values == nullptr || !values->is_column()) return;
-  Column column = values->as_column();
+  if (targets == 0 || c.sampler < 0 || static_cast<size_t>(c.sampler) >= samplers.size()) return;
+  Column& column = samplers[c.sampler]->values;
   if (column.cols != 1 || column.rows % targets != 0) return;
   column.rows /= targets;
   column.cols = targets;
-  *values = Value(column);
 }
 
-absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, const JsonObject& json,
-                                     Checked& checked) {
-  ValueMap out;
+absl::StatusOr<Animation> read_animation(ReadContext& ctx, Accessors& accessors,
+                                         const JsonObject& json, Checked& checked) {
+  Animation out;
+  out.nodes_optional = true;
   std::string name;
   PX_GLTF_TRY(malformed(json.get("name", name)));
-  if (json.has("name")) out.emplace_back("name", Value(name));
+  if (json.has("name")) out.name = std::move(name);
   absl::StatusOr<const JsonValue*> samplers = required_array(json, "samplers");
   if (!samplers.ok()) return samplers.status();
   absl::StatusOr<const JsonValue*> channels = required_array(json, "channels");
   if (!channels.ok()) return channels.status();
-  ValueArray channel_values;
   std::vector<ChannelUse> channel_uses((*channels)->Size());
   for (size_t i = 0; i < (*channels)->Size(); ++i) {
     absl::StatusOr<JsonObject> c = object_at(**channels, json.pointer("channels"), i);
     if (!c.ok()) return c.status();
-    absl::StatusOr<Value> channel = read_channel(ctx, *c, (*samplers)->Size(), channel_uses[i]);
+    absl::StatusOr<AnimationChannel> channel =
+        read_channel(ctx, *c, (*samplers)->Size(), channel_uses[i]);
     if (!channel.ok()) return channel.status();
-    channel_values.push_back(*std::move(channel));
+    out.channels.push_back(*std::move(channel));
   }
-  ValueArray sampler_values;
   std::vector<SamplerUse> sampler_uses((*samplers)->Size());
   for (size_t i = 0; i < (*samplers)->Size(); ++i) {
     absl::StatusOr<JsonObject> s = object_at(**samplers, json.pointer("samplers"), i);
     if (!s.ok()) return s.status();
-    absl::StatusOr<Value> sampler = read_sampler(ctx, accessors, *s, checked, sampler_uses[i]);
+    absl::StatusOr<AnimationSampler> sampler =
+        read_sampler(ctx, accessors, *s, checked, sampler_uses[i]);
     if (!sampler.ok()) return sampler.status();
-    sampler_values.push_back(*std::move(sampler));
+    out.samplers.push_back(*std::move(sampler));
   }
-  for (const ChannelUse& c : channel_uses) shape_weights(ctx, c, sampler_values);
+  for (const ChannelUse& c : channel_uses) shape_weights(ctx, c, out.samplers);
   for (const ChannelUse& c : channel_uses) {
     const SamplerUse& sampler = sampler_uses[c.sampler];
     if (c.path != "rotation" || checked.rotations[sampler.output]) continue;
     checked.rotations[sampler.output] = true;
     check_rotations(ctx, sampler, c.at);
   }
-  out.emplace_back("channels", Value(std::move(channel_values)));
-  out.emplace_back("samplers", Value(std::move(sampler_values)));
-  PX_GLTF_TRY(ctx.keep(json, "extras", out));
-  return Value(std::move(out));
+  PX_GLTF_TRY(ctx.keep(json, "extras", out.extras));
+  return out;
 }
 
 }  // namespace
@@ -333,16 +324,15 @@ absl::StatusOr<Value> read_animation(ReadContext& ctx, Accessors& accessors, con
 absl::Status read_animations(ReadContext& ctx, Accessors& accessors) {
   const size_t n = ctx.count(Top::kAnimations);
   if (n == 0) return absl::OkStatus();
-  ValueArray animations;
+  std::vector<Animation>& animations = ctx.scene().animations;
   Checked checked(ctx.count(Top::kAccessors));
   for (size_t i = 0; i < n; ++i) {
     absl::StatusOr<JsonObject> json = ctx.entry(Top::kAnimations, i);
     if (!json.ok()) return malformed(json.status());
-    absl::StatusOr<Value> animation = read_animation(ctx, accessors, *json, checked);
+    absl::StatusOr<Animation> animation = read_animation(ctx, accessors, *json, checked);
     if (!animation.ok()) return animation.status();
     animations.push_back(*std::move(animation));
   }
-  set_value(ctx.scene().global_attrs, "animations", Value(std::move(animations)));
   return absl::OkStatus();
 }
 

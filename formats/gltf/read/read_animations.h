@@ -1,7 +1,6 @@
-// Animations, kept in global_attrs["animations"], one map per animation: "name", "channels"
-// (each {"sampler": index, "target": {"node", "path"}}, a KHR_animation_pointer target's pointer in
-// target["pointer"], and for a light's or camera's pointer the first node carrying it in "node")
-// and "samplers" (each {"times", "values", "interpolation"}, times and values decoded columns: one
+// Animations, into Scene::animations (polyxios/scene/animation.h): channels (a
+// KHR_animation_pointer target's pointer in target.pointer, and for a light's or camera's pointer
+// the first node carrying it as target.node) and samplers (times and values decoded columns: one
 // row per key, or three per key for CUBICSPLINE values), extras kept. A malformed animation,
 // channel or sampler, or a sampler whose input or output is not the index of an accessor, is
 // refused (gltf.animation.malformed). Warned about, and read on: an input accessor without min and

@@ -94,6 +94,16 @@ absl::Status ReadContext::keep(const JsonObject& json, std::string_view key, Val
   return absl::OkStatus();
 }
 
+absl::Status ReadContext::keep(const JsonObject& json, std::string_view key,
+                               std::optional<Value>& out) {
+  const JsonValue* member = json.find(key);
+  if (member == nullptr) return absl::OkStatus();
+  absl::StatusOr<Value> v = value(*member, json.pointer(key));
+  if (!v.ok()) return v.status();
+  out = *std::move(v);
+  return absl::OkStatus();
+}
+
 absl::Status ReadContext::take_in_file(uint64_t bytes, std::string_view pointer) {
   const uint64_t limit = options_.limits.max_input_bytes;
   if (bytes > limit || file_bytes_ > limit - bytes) {

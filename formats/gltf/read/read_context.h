@@ -98,6 +98,8 @@ class ReadContext {
   absl::StatusOr<Value> value(const JsonValue& json, std::string_view pointer);
   // Sets out[key] to json's member `key` ("extras") when it has one.
   absl::Status keep(const JsonObject& json, std::string_view key, ValueMap& out);
+  // Sets out to json's member `key` when it has one.
+  absl::Status keep(const JsonObject& json, std::string_view key, std::optional<Value>& out);
 
   // Resizes a scene array to one entry per entry of a top-level array, charged to the budget.
   template <class T>

@@ -10,6 +10,7 @@
 
 #include "polyxios/memory/arena.h"
 #include "polyxios/memory/shared_bytes.h"
+#include "polyxios/scene/animation.h"
 #include "polyxios/scene/asset.h"
 #include "polyxios/scene/instances.h"
 #include "polyxios/scene/mesh.h"
@@ -157,7 +158,8 @@ struct Scene {
   std::vector<Image> images;
   Asset asset;
   std::vector<Skin> skins;
-  ValueMap global_attrs;  // "extras", "animations"
+  std::vector<Animation> animations;
+  ValueMap global_attrs;  // "extras", "cameras", "lights", "material_variants"
   std::unique_ptr<Arena> arena;
 };
 

@@ -316,9 +316,8 @@ TEST(AccessorCheck, ChannelsAnimatingANodeWithAMatrixAreWarnedAboutAndKept) {
               ElementsAre(AllOf(StartsWith("/animations/0/channels/0/target: it animates the "
                                            "scale of node 0, which has a matrix"),
                                 HasSubstr("Read as animating the scale the matrix decomposes"))));
-  const Value* animations = find_value(r.scene->global_attrs, "animations");
-  ASSERT_NE(animations, nullptr);
-  EXPECT_EQ(find_value(animations->as_array()[0].as_map(), "channels")->as_array().size(), 1);
+  ASSERT_EQ(r.scene->animations.size(), 1u);
+  EXPECT_EQ(r.scene->animations[0].channels.size(), 1u);
 }
 
 TEST(AccessorCheck, SparseIndicesMustIncrease) {

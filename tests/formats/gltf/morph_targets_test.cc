@@ -59,7 +59,7 @@ Scene morph_scene(bool animated = true) {
     c.target.node = 0;
     c.target.path = "weights";
     a.channels.push_back(c);
-    set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(a)}));
+    scene.animations = {a};
   }
   return scene;
 }
@@ -108,7 +108,7 @@ TEST(MorphTargets, AGlbWriteReadsBackWithTheSameTargets) {
             (std::vector<double>{0, 0.5, 0, 0, 0, 0, 0, 0, 0}));
   EXPECT_EQ(mesh.morph_weights, (std::vector<double>{0.25, 0.5}));
   EXPECT_EQ(find_value(mesh.global_attrs, "extras"), nullptr);  // targetNames taken out
-  std::vector<Animation> animations = animations_of(r.scene->global_attrs);
+  std::vector<Animation> animations = r.scene->animations;
   ASSERT_EQ(animations.size(), 1u);
   const AnimationSampler& s = *animations[0].samplers[animations[0].channels[0].sampler];
   EXPECT_EQ(s.values.rows, 3u);

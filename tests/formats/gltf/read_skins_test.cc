@@ -130,31 +130,28 @@ TEST(ReadAnimations, ChannelsAndSamplersAreDecoded) {
                    {"input": 0, "output": 2, "interpolation": "CUBICSPLINE"}],
       "extras": {"take": 3}})"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const ValueArray& animations = find_value(r.scene->global_attrs, "animations")->as_array();
+  const std::vector<Animation>& animations = r.scene->animations;
   ASSERT_EQ(animations.size(), 1u);
-  const ValueMap& walk = animations[0].as_map();
-  EXPECT_EQ(find_value(walk, "name")->as_string(), "walk");
-  EXPECT_EQ(find_value(find_value(walk, "extras")->as_map(), "take")->as_int(), 3);
-  const ValueArray& channels = find_value(walk, "channels")->as_array();
-  ASSERT_EQ(channels.size(), 3u);
-  const ValueMap& first = channels[0].as_map();
-  EXPECT_EQ(find_value(first, "sampler")->as_int(), 0);
-  const ValueMap& target = find_value(first, "target")->as_map();
-  EXPECT_EQ(find_value(target, "node")->as_int(), 0);
-  EXPECT_EQ(find_value(target, "path")->as_string(), "translation");
-  const ValueMap& pointer = find_value(channels[2].as_map(), "target")->as_map();
-  EXPECT_EQ(find_value(pointer, "node"), nullptr);
-  EXPECT_EQ(find_value(pointer, "pointer")->as_string(), "/materials/0/alphaCutoff");
+  const Animation& walk = animations[0];
+  EXPECT_EQ(walk.name, "walk");
+  EXPECT_EQ(find_value(walk.extras->as_map(), "take")->as_int(), 3);
+  ASSERT_EQ(walk.channels.size(), 3u);
+  const AnimationChannel& first = walk.channels[0];
+  EXPECT_EQ(first.sampler, 0);
+  EXPECT_EQ(first.target.node, 0);
+  EXPECT_EQ(first.target.path, "translation");
+  const AnimationTarget& pointer = walk.channels[2].target;
+  EXPECT_EQ(pointer.node, -1);
+  EXPECT_EQ(pointer.pointer, "/materials/0/alphaCutoff");
 
-  const ValueArray& samplers = find_value(walk, "samplers")->as_array();
-  const ValueMap& move = samplers[0].as_map();
-  EXPECT_THAT(values_of(find_value(move, "times")->as_column()), ElementsAre(0, 1));
-  EXPECT_THAT(values_of(find_value(move, "values")->as_column()), ElementsAre(0, 0, 0, 1, 2, 3));
-  EXPECT_EQ(find_value(move, "values")->as_column().cols, 3u);
-  EXPECT_EQ(find_value(move, "interpolation")->as_string(), "LINEAR");
-  const ValueMap& turn = samplers[1].as_map();
-  EXPECT_EQ(find_value(turn, "interpolation")->as_string(), "CUBICSPLINE");
-  const Column& turns = find_value(turn, "values")->as_column();
+  const AnimationSampler& move = *walk.samplers[0];
+  EXPECT_THAT(values_of(move.times), ElementsAre(0, 1));
+  EXPECT_THAT(values_of(move.values), ElementsAre(0, 0, 0, 1, 2, 3));
+  EXPECT_EQ(move.values.cols, 3u);
+  EXPECT_EQ(move.interpolation, "LINEAR");
+  const AnimationSampler& turn = *walk.samplers[1];
+  EXPECT_EQ(turn.interpolation, "CUBICSPLINE");
+  const Column& turns = turn.values;
   EXPECT_EQ(turns.rows, 6u);  // in-tangent, value and out-tangent per key
   EXPECT_EQ(turns.dtype, DType::kFloat32);
 }

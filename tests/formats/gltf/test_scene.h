@@ -105,7 +105,7 @@ inline void animate_pointer(Scene& scene, std::string pointer, const std::vector
   c.sampler = 0;
   c.target.path = "pointer";
   c.target.pointer = std::move(pointer);
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
 }
 
 struct Parsed {

@@ -219,7 +219,7 @@ TEST(AxisUnit, TheAssetRecordNamesTheTarget) {
 // A node's local matrix at key k of an animation's channel c: the channel's values set into its
 // element (COLLADA), or its TRS path (glTF).
 Eigen::Matrix4d local_at_key(const Scene& scene, size_t c, size_t k) {
-  const Animation a = animations_of(scene.global_attrs)[0];
+  const Animation a = scene.animations[0];
   const AnimationChannel& channel = a.channels[c];
   const AnimationSampler& sampler = *a.samplers[channel.sampler];
   const Node& node = scene.nodes[channel.target.node];
@@ -251,40 +251,48 @@ TEST(AxisUnit, BakedAnimationKeysFollow) {
   scene.scenes = {{0, 1}};
   Column times = column<float>(scene, {0, 1}, 1);
   auto sampler = [&](std::vector<float> values, size_t width, std::string interpolation) {
-    return Value(ValueMap{{"times", Value(times)},
-                          {"values", Value(column<float>(scene, values, width))},
-                          {"interpolation", Value(interpolation)}});
+    AnimationSampler s;
+    s.times = times;
+    s.values = column<float>(scene, values, width);
+    s.interpolation = std::move(interpolation);
+    return std::optional<AnimationSampler>(std::move(s));
   };
   auto channel = [](int sampler, int node, std::string path, std::string sid, std::string member) {
-    ValueMap target{{"node", Value(node)}, {"path", Value(path)}};
-    if (!sid.empty()) target.emplace_back("sid", Value(sid));
-    if (!member.empty()) target.emplace_back("member", Value(member));
-    return Value(ValueMap{{"sampler", Value(sampler)}, {"target", Value(std::move(target))}});
+    AnimationChannel c;
+    c.sampler = sampler;
+    c.target.node = node;
+    c.target.path = std::move(path);
+    if (!sid.empty()) c.target.sid = std::move(sid);
+    c.target.member = std::move(member);
+    return c;
   };
   const float half = static_cast<float>(std::sqrt(0.5));
-  ValueArray channels{channel(0, 0, "translation", "t", "Y"), channel(1, 0, "translation", "t", ""),
-                      channel(2, 0, "rotation", "r", "ANGLE"), channel(3, 0, "rotation", "r", "X"),
-                      channel(4, 0, "scale", "s", "Z"), channel(5, 0, "matrix", "m", "(3)(2)"),
-                      channel(6, 0, "matrix", "m", "(1)"), channel(7, 0, "lookat", "l", ""),
-                      channel(8, 1, "translation", "", ""), channel(9, 1, "rotation", "", ""),
-                      channel(10, 1, "scale", "", ""),
-                      // A sampler shared by channels whose values move differently is copied.
-                      channel(0, 0, "translation", "t", "X")};
-  ValueArray samplers{sampler({0, 5}, 1, "LINEAR"),
-                      sampler({1, 2, 3, 4, 5, 6}, 3, "LINEAR"),
-                      sampler({10, 80}, 1, "LINEAR"),
-                      sampler({0.5f, 1}, 1, "STEP"),
-                      sampler({2, 3}, 1, "LINEAR"),
-                      sampler({7, 9}, 1, "LINEAR"),
-                      sampler({0, 1, 0, 0, 0, 2, 0, 0}, 4, "LINEAR"),
-                      sampler({1, 2, 3, 0, 0, 0, 0, 0, 1, 4, 5, 6, 0, 0, 0, 0, 0, 1}, 9, "LINEAR"),
-                      sampler({1, 2, 3, 4, 5, 6}, 3, "LINEAR"),
-                      sampler({0, 0, 0, 1, half, 0, 0, half}, 4, "LINEAR"),
-                      sampler({1, 2, 3, 3, 2, 1}, 3, "STEP")};
-  set_value(scene.global_attrs, kAnimationsKey,
-            Value(ValueArray{Value(ValueMap{{"name", Value("walk")},
-                                            {"channels", Value(channels)},
-                                            {"samplers", Value(samplers)}})}));
+  std::vector<AnimationChannel> channels{
+      channel(0, 0, "translation", "t", "Y"), channel(1, 0, "translation", "t", ""),
+      channel(2, 0, "rotation", "r", "ANGLE"), channel(3, 0, "rotation", "r", "X"),
+      channel(4, 0, "scale", "s", "Z"), channel(5, 0, "matrix", "m", "(3)(2)"),
+      channel(6, 0, "matrix", "m", "(1)"), channel(7, 0, "lookat", "l", ""),
+      channel(8, 1, "translation", "", ""), channel(9, 1, "rotation", "", ""),
+      channel(10, 1, "scale", "", ""),
+      // A sampler shared by channels whose values move differently is copied.
+      channel(0, 0, "translation", "t", "X")};
+  std::vector<std::optional<AnimationSampler>> samplers{
+      sampler({0, 5}, 1, "LINEAR"),
+      sampler({1, 2, 3, 4, 5, 6}, 3, "LINEAR"),
+      sampler({10, 80}, 1, "LINEAR"),
+      sampler({0.5f, 1}, 1, "STEP"),
+      sampler({2, 3}, 1, "LINEAR"),
+      sampler({7, 9}, 1, "LINEAR"),
+      sampler({0, 1, 0, 0, 0, 2, 0, 0}, 4, "LINEAR"),
+      sampler({1, 2, 3, 0, 0, 0, 0, 0, 1, 4, 5, 6, 0, 0, 0, 0, 0, 1}, 9, "LINEAR"),
+      sampler({1, 2, 3, 4, 5, 6}, 3, "LINEAR"),
+      sampler({0, 0, 0, 1, half, 0, 0, half}, 4, "LINEAR"),
+      sampler({1, 2, 3, 3, 2, 1}, 3, "STEP")};
+  Animation walk;
+  walk.name = "walk";
+  walk.channels = channels;
+  walk.samplers = samplers;
+  scene.animations = {walk};
   Scene baked = std::move(scene);
   const size_t count = channels.size();
   std::vector<Eigen::Matrix4d> before;
@@ -301,7 +309,7 @@ TEST(AxisUnit, BakedAnimationKeysFollow) {
           << "channel " << ch << " key " << k;
     }
   }
-  const Animation a = animations_of(baked.global_attrs)[0];
+  const Animation a = baked.animations[0];
   EXPECT_EQ(a.channels[0].target.member, "Z");  // Z_UP's Y is Y_UP's -Z
   EXPECT_EQ(a.samplers[a.channels[0].sampler]->values.get(1, 0), -0.05f);
   EXPECT_EQ(a.channels[3].target.member, "X");
@@ -435,13 +443,13 @@ TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
   AnimationChannel& c = animation.channels.emplace_back();
   c.sampler = 0;
   c.target = {0, "pointer", std::nullopt, "", "/cameras/0/perspective/yfov"};
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(animation)}));
+  scene.animations = {animation};
   BakeNotes notes;
   convert_axis_unit(scene, to_y_up_meters(true), notes);
   size_t holder = 0;
   while (find_value(scene.nodes[holder].extras, "camera") == nullptr) ++holder;
   ASSERT_NE(holder, 0u);
-  const std::vector<Animation> after = animations_of(scene.global_attrs);
+  const std::vector<Animation> after = scene.animations;
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].channels[0].target.node, static_cast<int>(holder));
 }

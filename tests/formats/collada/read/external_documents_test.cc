@@ -480,7 +480,7 @@ TEST_F(ExternalDocumentsTest, AnimationsOfASiblingDocumentMoveTheNodesItShows) {
       "main.dae", scene_document("<node id=\"a\"><instance_node url=\"rig.dae#arm\"/></node>"
                                  "<node id=\"b\"><instance_node url=\"rig.dae#arm\"/></node>")));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  std::vector<Animation> animations = animations_of(r.scene->global_attrs);
+  std::vector<Animation> animations = r.scene->animations;
   ASSERT_EQ(animations.size(), 1u);
   std::vector<int> moved;
   for (const AnimationChannel& c : animations[0].channels) {

@@ -150,7 +150,7 @@ TEST(Morphs, AWeightChannelBecomesAWeightsChannelOfEveryTarget) {
     ReadResult r = read_text(morph_document(morph("b", "t1 t2", "0.25 0.5", 2), "m",
                                             weight_animation(target, "0 1", "0 1", 1)));
     const Scene& scene = scene_of(r);
-    std::vector<Animation> animations = animations_of(scene.global_attrs);
+    std::vector<Animation> animations = scene.animations;
     ASSERT_EQ(animations.size(), 1u) << target;
     ASSERT_EQ(animations[0].channels.size(), 1u) << target;
     const AnimationChannel& c = animations[0].channels[0];
@@ -170,7 +170,7 @@ TEST(Morphs, AWeightChannelBecomesAWeightsChannelOfEveryTarget) {
 TEST(Morphs, AWholeWeightsChannelSetsEveryTarget) {
   ReadResult r = read_text(morph_document(morph("b", "t1 t2", "0 0", 2), "m",
                                           weight_animation("m-weights", "0 1", "0 1 1 0", 2)));
-  std::vector<Animation> animations = animations_of(scene_of(r).global_attrs);
+  std::vector<Animation> animations = scene_of(r).animations;
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   const AnimationSampler& s = *animations[0].samplers[animations[0].channels[0].sampler];
@@ -181,7 +181,7 @@ TEST(Morphs, AWholeWeightsChannelSetsEveryTarget) {
 TEST(Morphs, AWeightChannelOfTheWrongWidthIsDropped) {
   ReadResult r = read_text(morph_document(morph("b", "t1 t2", "0 0", 2), "m",
                                           weight_animation("m-weights", "0 1", "0 1", 1)));
-  std::vector<Animation> animations = animations_of(scene_of(r).global_attrs);
+  std::vector<Animation> animations = scene_of(r).animations;
   ASSERT_EQ(animations.size(), 1u);
   EXPECT_TRUE(animations[0].channels.empty());
   EXPECT_EQ(r.diagnostics.count("collada.animation.key-width"), 1);
@@ -207,7 +207,7 @@ std::string bezier_weight_animation() {
 TEST(Morphs, ABezierWeightCurveIsFollowedByLinearKeysInsideItsSpan) {
   ReadResult r =
       read_text(morph_document(morph("b", "t1", "0", 1), "m", bezier_weight_animation()));
-  std::vector<Animation> animations = animations_of(scene_of(r).global_attrs);
+  std::vector<Animation> animations = scene_of(r).animations;
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   const AnimationSampler& s = *animations[0].samplers[animations[0].channels[0].sampler];

@@ -204,7 +204,7 @@ TEST(AnimationBakeOnWrite, GltfChannelsBecomeOneMatrixChannelThatFollowsGltfsAni
     EXPECT_LE(e.degrees, 15 + 1e-3) << k;
   }
   EXPECT_GE(times.size(), 8u + 4u);
-  const Animation original = animations_of(scene.global_attrs)[0];
+  const Animation original = scene.animations[0];
   Errors worst;
   for (double t = -0.1; t <= 2.2; t += 0.005) {
     if (std::abs(t - 0.5) < 1e-6 || std::abs(t - 2) < 1e-6) continue;  // the steps themselves
@@ -238,7 +238,7 @@ TEST(AnimationBakeOnWrite, CubicSplineKeysFollowTheHermiteSplineFourPerSpan) {
   ASSERT_EQ(rt.back.size(), 1u);
   const AnimationSampler& s = *rt.back[0].samplers[rt.back[0].channels[0].sampler];
   EXPECT_THAT(column_values(s.times), ::testing::ElementsAre(0, 0.5, 1, 1.5, 2));  // exact
-  const Animation original = animations_of(scene.global_attrs)[0];
+  const Animation original = scene.animations[0];
   for (size_t k = 0; k < 5; ++k) {
     const double t = s.times.get(k, 0);
     const Errors e = compare(gltf_matrix(original, 0, rest_matrix(), t), key_matrix(s, k));

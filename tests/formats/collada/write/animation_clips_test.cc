@@ -52,8 +52,8 @@ TEST(AnimationClipWriter, AColladaClipIsWrittenBackWithItsWindow) {
   EXPECT_THAT(*trip.written.text,
               HasSubstr("<animation_clip id=\"walk-clip\" name=\"walk\" start=\"1\" end=\"2.5\">\n"
                         "      <instance_animation url=\"#walk\"/>"));
-  const std::vector<Animation> before = animations_of(first.scene->global_attrs);
-  const std::vector<Animation> after = animations_of(trip.read.scene->global_attrs);
+  const std::vector<Animation> before = first.scene->animations;
+  const std::vector<Animation> after = trip.read.scene->animations;
   EXPECT_THAT(names(after), ElementsAre("sx", "walk", "run"));
   ASSERT_EQ(after.size(), before.size());
   for (size_t a = 0; a < after.size(); ++a) {
@@ -75,9 +75,8 @@ TEST(AnimationClipWriter, AColladaClipIsWrittenBackWithItsWindow) {
 // the node over [0, i + 1] s.
 Scene gltf_scene(size_t count) {
   Scene scene = gltf::testing::triangle_scene();
-  ValueArray list;
   for (size_t i = 0; i < count; ++i) {
-    Animation a;
+    Animation& a = scene.animations.emplace_back();
     a.name = cat("take", i);
     AnimationSampler& s = a.samplers.emplace_back().emplace();
     const double end = static_cast<double>(i + 1);
@@ -85,9 +84,7 @@ Scene gltf_scene(size_t count) {
     s.values = column(scene, std::vector<double>{0, 0, 0, end, 0, 0}, 3);
     s.interpolation = "LINEAR";
     a.channels.push_back({0, {0, "translation", std::nullopt, "", ""}, std::nullopt});
-    list.push_back(animation_value(a));
   }
-  set_value(scene.global_attrs, kAnimationsKey, Value(std::move(list)));
   return scene;
 }
 
@@ -97,7 +94,7 @@ TEST(AnimationClipWriter, GltfAnimationsGetAClipEachFromZeroToTheirLastKeyWhenTw
   EXPECT_THAT(*two.written.text,
               HasSubstr("<animation_clip id=\"take1-clip\" name=\"take1\" start=\"0\" end=\"2\">\n"
                         "      <instance_animation url=\"#take1\"/>"));
-  const std::vector<Animation> read = animations_of(two.read.scene->global_attrs);
+  const std::vector<Animation> read = two.read.scene->animations;
   EXPECT_THAT(names(read), ElementsAre("take0", "take1"));
   ASSERT_TRUE(read[0].clip);
   EXPECT_EQ(read[0].clip->start, 0);

@@ -27,7 +27,7 @@ struct Flat {
 
 Flat flatten(const Scene& scene) {
   Flat out;
-  for (const Animation& a : animations_of(scene.global_attrs)) {
+  for (const Animation& a : scene.animations) {
     for (const AnimationChannel& c : a.channels) {
       const Node& node = scene.nodes[c.target.node];
       const Value* id = find_value(node.extras, "id");
@@ -88,13 +88,13 @@ TEST(AnimationDocument, AChannelOnAnInstancedNodeIsWrittenOnceAndReachesEveryCop
           "url=\"#vs\"/></scene>"));
   ReadResult first = read_text(text);
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
-  ASSERT_EQ(animations_of(first.scene->global_attrs)[0].channels.size(), 2u);
+  ASSERT_EQ(first.scene->animations[0].channels.size(), 2u);
   RoundTrip rt = write_and_read(*first.scene);
   ASSERT_TRUE(rt.written.text.ok());
   EXPECT_EQ(occurrences(*rt.written.text, "<channel "), 1u);
   EXPECT_EQ(warned(rt.written, "collada.write.animation-copy-only"), 0);
   ASSERT_TRUE(rt.read.scene.ok());
-  const std::vector<Animation> back = animations_of(rt.read.scene->global_attrs);
+  const std::vector<Animation> back = rt.read.scene->animations;
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].channels.size(), 2u);
 }
@@ -118,7 +118,7 @@ TEST(AnimationDocument, AGltfAnimationRoundTripsAsMatrixKeys) {
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
-  const std::vector<Animation> back = animations_of(rt.read.scene->global_attrs);
+  const std::vector<Animation> back = rt.read.scene->animations;
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].name, "slide");
   ASSERT_EQ(back[0].channels.size(), 1u);

@@ -46,7 +46,7 @@ std::vector<NodePlan> nodes_as_read(const Scene& scene) {
 TEST(AnimationRoundTrip, AColladaDocumentsAnimationsReadBackTheSame) {
   ReadResult first = read_text(animated_document(kNodes, animations()));
   ASSERT_TRUE(first.scene.ok()) << first.scene.status();
-  const std::vector<Animation> before = animations_of(first.scene->global_attrs);
+  const std::vector<Animation> before = first.scene->animations;
   ASSERT_EQ(before.size(), 5u);
   AnimationPlanned planned = plan_and_write(*first.scene, nodes_as_read(*first.scene));
   EXPECT_EQ(planned.diagnostics.warning_count(), 0);

@@ -58,9 +58,7 @@ struct AnimationBuilder {
 };
 
 inline void set_animations(Scene& scene, const std::vector<Animation>& animations) {
-  ValueArray list;
-  for (const Animation& a : animations) list.push_back(animation_value(a));
-  set_value(scene.global_attrs, kAnimationsKey, Value(std::move(list)));
+  scene.animations = animations;
 }
 
 inline TransformElement element(std::string kind, std::string sid, std::vector<double> values) {
@@ -146,7 +144,7 @@ inline std::vector<Animation> read_back(const AnimationPlanned& planned, ReadRes
   *read = read_text(document_of(planned));
   EXPECT_TRUE(read->scene.ok()) << read->scene.status() << "\n" << planned.library;
   if (!read->scene.ok()) return {};
-  return animations_of(read->scene->global_attrs);
+  return read->scene->animations;
 }
 
 }  // namespace px::collada::testing

@@ -56,7 +56,7 @@ TEST(AnimationWriter, ColladaChannelsTargetTheWrittenSidAndReadBackTheSame) {
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].name, "walk");
   ASSERT_EQ(back[0].channels.size(), 3u);
-  const Animation original = animations_of(scene.global_attrs)[0];
+  const Animation original = scene.animations[0];
   for (size_t c = 0; c < 3; ++c) {
     const AnimationChannel& got = back[0].channels[c];
     const AnimationChannel& want = original.channels[c];
@@ -178,7 +178,7 @@ TEST(AnimationWriter, AnUnnamedAnimationGetsAGeneratedIdReadBackAsItsName) {
   ReadResult read;
   std::vector<Animation> back = read_back(planned, &read);
   ASSERT_EQ(back.size(), 2u);
-  EXPECT_FALSE(back[0].name.empty());
+  EXPECT_FALSE(back[0].name_or_empty().empty());
   EXPECT_NE(back[0].name, "animation");  // the node holds that id
   EXPECT_EQ(back[1].name, "animation");
   EXPECT_NE(planned.plan.animations.animations[1].id, "animation");

@@ -67,7 +67,7 @@ void add_weight_animation(Scene& scene, int node) {
   c.target.node = node;
   c.target.path = "weights";
   a.channels.push_back(c);
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(a)}));
+  scene.animations = {a};
 }
 
 Scene morph_scene() {
@@ -141,7 +141,7 @@ const Mesh& shown(const Scene& scene, const std::string& node_name) {
 }
 
 void expect_weight_keys(const Scene& scene) {
-  std::vector<Animation> animations = animations_of(scene.global_attrs);
+  std::vector<Animation> animations = scene.animations;
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   const AnimationChannel& c = animations[0].channels[0];
@@ -261,7 +261,7 @@ TEST(MorphWriter, NodesWithWeightsOfTheirOwnInstanceAMorphControllerPerWeightSet
   EXPECT_EQ(shown(*r.read.scene, "right").morph_weights, (std::vector<double>{0, 1}));
   EXPECT_EQ(&shown(*r.read.scene, "right"), &shown(*r.read.scene, "twin"));
   expect_weight_keys(*r.read.scene);
-  std::vector<Animation> animations = animations_of(r.read.scene->global_attrs);
+  std::vector<Animation> animations = r.read.scene->animations;
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   EXPECT_EQ(r.read.scene->nodes[animations[0].channels[0].target.node].name, "left");
@@ -292,12 +292,12 @@ TEST(MorphWriter, CubicsplineWeightKeysAreWrittenAsBezierKeysOfTheSameCurve) {
   c.target.node = 0;
   c.target.path = "weights";
   a.channels.push_back(c);
-  set_value(scene.global_attrs, kAnimationsKey, Value(ValueArray{animation_value(a)}));
+  scene.animations = {a};
   RoundTrip r = write_and_read(scene);
   ASSERT_TRUE(r.read.scene.ok());
   EXPECT_NE(r.written.text->find("BEZIER"), std::string::npos);
   EXPECT_EQ(r.written.diagnostics.count("collada.write.morph-dropped"), 0);
-  std::vector<Animation> animations = animations_of(r.read.scene->global_attrs);
+  std::vector<Animation> animations = r.read.scene->animations;
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   const AnimationSampler& back = *animations[0].samplers[animations[0].channels[0].sampler];

@@ -77,7 +77,7 @@ TEST(PointerChannels, MaterialLightAndCameraPointersRoundTripThroughCollada) {
   EXPECT_THAT(text, Not(HasSubstr("sid=\"znear\"")));  // no channel needs it
   EXPECT_EQ(r.written.diagnostics.warning_count(), 0);
   ASSERT_TRUE(r.read.scene.ok());
-  std::vector<Animation> back = animations_of(r.read.scene->global_attrs);
+  std::vector<Animation> back = r.read.scene->animations;
   ASSERT_EQ(back.size(), 1u);
   EXPECT_THAT(values_of(back[0], "/materials/0/pbrMetallicRoughness/baseColorFactor"),
               Pointwise(DoubleNear(1e-9), std::vector<double>{1, 0, 0, 1, 0, 1, 0, 0.25}));
@@ -172,7 +172,7 @@ TEST(PointerChannels, SpotConesMagnificationsAndAspectRatiosRoundTripThroughColl
   EXPECT_THAT(text, HasSubstr("<aspect_ratio sid=\"aspect_ratio\">"));
   EXPECT_EQ(r.written.diagnostics.warning_count(), 0) << r.written.diagnostics.entries()[0].message;
   ASSERT_TRUE(r.read.scene.ok()) << r.read.scene.status();
-  std::vector<Animation> back = animations_of(r.read.scene->global_attrs);
+  std::vector<Animation> back = r.read.scene->animations;
   ASSERT_EQ(back.size(), 1u);
   const std::string light = "/extensions/KHR_lights_punctual/lights/";
   EXPECT_THAT(values_of(back[0], light + "0/spot/outerConeAngle"),
@@ -233,7 +233,7 @@ TEST(PointerChannels, SpecularColourAndRoughnessRoundTripThroughAPhongsHighlight
   EXPECT_THAT(*r.written.text, HasSubstr("<float sid=\"shininess\">"));
   EXPECT_EQ(r.written.diagnostics.count("collada.write.animation-pointer-dropped"), 1);
   ASSERT_TRUE(r.read.scene.ok()) << r.read.scene.status();
-  std::vector<Animation> back = animations_of(r.read.scene->global_attrs);
+  std::vector<Animation> back = r.read.scene->animations;
   ASSERT_EQ(back.size(), 1u);
   EXPECT_THAT(
       values_of(back[0], "/materials/0/extensions/KHR_materials_specular/specularColorFactor"),
