@@ -131,7 +131,7 @@ TEST(AnimationClips, UnresolvedInstancesAndInvalidWindowsAreWarnedAndSkipped) {
   std::vector<Animation> animations = read_animations(r);
   // Only dropped clips name y: it plays on its own, as sx does; x plays in the clip kept.
   std::vector<std::string> names;
-  for (const Animation& a : animations) names.push_back(a.name);
+  for (const Animation& a : animations) names.push_back(std::string(a.name_or_empty()));
   EXPECT_THAT(names, ElementsAre("y", "sx", "missing"));
   ASSERT_EQ(animations[2].channels.size(), 1u);
   // #nowhere, #box, other.dae#x; and the two clips left with no animation.

@@ -145,7 +145,7 @@ TEST(ParameterChannels, WhatGltfHasNoPlaceForStaysDroppedWithItsWarning) {
           "<xfov sid=\"xf\">60</xfov><yfov>40</yfov><aspect_ratio>1.5</aspect_ratio><znear>1"
           "</znear></perspective>"
           "</technique_common></optics></camera></library_cameras>")));
-  for (const Animation& a : read_animations(r)) EXPECT_TRUE(a.channels.empty()) << a.name;
+  for (const Animation& a : read_animations(r)) EXPECT_TRUE(a.channels.empty()) << a.name_or_empty();
   const std::vector<Diagnostic>& d = r.diagnostics.entries();
   auto unresolved = std::find_if(d.begin(), d.end(), [](const Diagnostic& e) {
     return e.code == "collada.animation.target-unresolved";
