@@ -103,4 +103,13 @@ py::dict node_extras_dict(const Node& node, py::handle base) {
   return out;
 }
 
+// "shading" first: a COLLADA read's material has no other extras, a glTF read sets it (for
+// KHR_materials_unlit) before keeping the material's "extras".
+py::dict material_extras_dict(const Material& material, py::handle base) {
+  py::dict out;
+  if (material.shading != Shading::kUnset) out["shading"] = text(shading_name(material.shading));
+  for (const auto& [key, value] : material.extras) out[text(key)] = to_python(key, value, base);
+  return out;
+}
+
 }  // namespace px::python

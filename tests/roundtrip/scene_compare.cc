@@ -231,6 +231,7 @@ void compare_materials(Comparer& c, const Scene& a, const Scene& b) {
       c.number(cat(at, " alpha cutoff"), x.alpha_cutoff, y.alpha_cutoff);
     }
     c.equal(cat(at, " double sided"), x.double_sided, y.double_sided);
+    c.equal(cat(at, " shading"), x.shading, y.shading);
     c.map(cat(at, " extras"), x.extras, y.extras);
   }
 }

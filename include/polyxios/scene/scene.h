@@ -13,6 +13,7 @@
 #include "polyxios/scene/asset.h"
 #include "polyxios/scene/instances.h"
 #include "polyxios/scene/mesh.h"
+#include "polyxios/scene/shading.h"
 #include "polyxios/scene/skin.h"
 #include "polyxios/scene/value.h"
 
@@ -91,8 +92,8 @@ struct Material {
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   double alpha_cutoff = 0.5;
   bool double_sided = false;
-  // "shading": "phong" | "lambert" | "blinn" | "constant" (KHR_materials_unlit in glTF)
-  ValueMap extras;
+  Shading shading = Shading::kUnset;
+  ValueMap extras;  // a glTF read's material extras, under "extras"
   std::vector<MaterialExtension> extensions;
 
   bool has_specular() const {

@@ -118,7 +118,7 @@ TEST(ExtrasAndCameras, ExtrasKeysGltfHasNoSlotForAreLeftOutWithAWarning) {
   set_value(node.extras, "custom", Value(1));
   scene.scenes.push_back({0});
   Material& m = scene.materials.emplace_back();
-  set_value(m.extras, "shading", Value("phong"));
+  m.shading = Shading::kPhong;
   set_value(m.extras, "custom", Value(2));
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
