@@ -106,8 +106,8 @@ bool close(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 
 NodeElements node_elements(const Node& node) {
   NodeElements out;
-  out.elements = transform_elements(node.extras);
-  if (!out.elements) return out;
+  if (node.transforms.empty() || !well_formed(node.transforms)) return out;
+  out.elements = node.transforms;
   const Eigen::Matrix4d composed = compose_elements(*out.elements);
   const Eigen::Matrix4d& m = node.matrix;
   out.composes = close(composed.topLeftCorner<3, 3>(), m.topLeftCorner<3, 3>()) &&

@@ -57,6 +57,21 @@ py::dict skin_dict(const Skin& skin, py::handle base) {
   return out;
 }
 
+// A COLLADA read's {"kind", "sid" (when spelled), "values"} per transform element.
+py::list transforms_list(const std::vector<TransformElement>& elements) {
+  py::list list;
+  for (const TransformElement& e : elements) {
+    py::dict entry;
+    entry["kind"] = text(e.kind);
+    if (e.has_sid()) entry["sid"] = text(e.sid);
+    py::list values;
+    for (double v : e.values) values.append(v);
+    entry["values"] = std::move(values);
+    list.append(std::move(entry));
+  }
+  return list;
+}
+
 // Where a reader put a node's "skin" among its extras: a glTF read before the node's own "extras"
 // and its light (an object), a COLLADA read last (after its light's id), as it binds skins once
 // the node tree is read.
@@ -88,10 +103,15 @@ py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   return out;
 }
 
+// A COLLADA read's "id", "sid" and "type" first, its "camera" and "light" ids (in the node's
+// extras) next, then its "transforms" (set once its children are read) and its "skin" (bound once
+// the tree is read).
 py::dict node_extras_dict(const Node& node, py::handle base) {
-  if (node.skin < 0) return to_python(node.extras, base);
   py::dict out;
-  bool placed = false;
+  if (node.collada_id) out["id"] = text(*node.collada_id);
+  if (node.sid) out["sid"] = text(*node.sid);
+  if (node.joint) out["type"] = text("JOINT");
+  bool placed = node.skin < 0;
   for (const auto& [key, value] : node.extras) {
     if (!placed && follows_skin(key, value)) {
       out["skin"] = node.skin;
@@ -99,6 +119,7 @@ py::dict node_extras_dict(const Node& node, py::handle base) {
     }
     out[text(key)] = to_python(key, value, base);
   }
+  if (!node.transforms.empty()) out["transforms"] = transforms_list(node.transforms);
   if (!placed) out["skin"] = node.skin;
   return out;
 }

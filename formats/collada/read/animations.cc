@@ -332,20 +332,12 @@ std::optional<AnimationReader::Target> AnimationReader::follow(
     while (!queue.empty() && !found) {
       int n = queue.front();
       queue.pop_front();
-      const ValueMap& extras = nodes[n].extras;
       if (last) {
-        const Value* transforms = find_value(extras, "transforms");
-        if (transforms != nullptr && transforms->is_array()) {
-          for (const Value& t : transforms->as_array()) {
-            const Value* sid = find_value(t.as_map(), "sid");
-            if (sid != nullptr && sid->as_string() == sids[i]) {
-              return Target{n, find_value(t.as_map(), "kind")->as_string(), sids[i]};
-            }
-          }
+        for (const TransformElement& t : nodes[n].transforms) {
+          if (t.has_sid() && t.sid == sids[i]) return Target{n, t.kind, sids[i]};
         }
-      } else if (n != node) {
-        const Value* sid = find_value(extras, "sid");
-        if (sid != nullptr && sid->is_string() && sid->as_string() == sids[i]) found = n;
+      } else if (n != node && nodes[n].sid == sids[i]) {
+        found = n;
       }
       for (int c : nodes[n].children) queue.push_back(c);
     }

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "polyxios/scene/mesh.h"
 #include "polyxios/scene/shading.h"
 #include "polyxios/scene/skin.h"
+#include "polyxios/scene/transform_elements.h"
 #include "polyxios/scene/value.h"
 
 namespace px {
@@ -25,7 +27,12 @@ struct Node {
   int mesh = -1;
   int skin = -1;  // index into Scene::skins, -1 for none: the skin that deforms its mesh
   std::vector<int> children;
-  // "id", "sid", "type" ("JOINT"), "transforms" (list of {"kind", "sid", "values"}),
+  // A COLLADA read's: the <node>'s id and sid as spelled, type="JOINT", and its transform
+  // elements, which compose to `matrix` until the node is edited (none: a <node> spelling none,
+  // or another format's node).
+  std::optional<std::string> collada_id, sid;
+  bool joint = false;
+  std::vector<TransformElement> transforms;
   // "camera", "light", and anything a format keeps.
   ValueMap extras;
   // The copies of its mesh the node draws, each at matrix * instance TRS
