@@ -57,6 +57,33 @@ py::dict skin_dict(const Skin& skin, py::handle base) {
   return out;
 }
 
+// {"variants": [name, ...], "mappings": [{"mesh", "material", "mappings": [{"material",
+// "variants", "name" (when the document gives one)}, ...]}, ...]}.
+py::dict variants_dict(const MaterialVariants& variants) {
+  py::list names;
+  for (const std::string& name : variants.names) names.append(text(name));
+  py::list primitives;
+  for (const PrimitiveVariants& p : variants.primitives) {
+    py::list mappings;
+    for (const VariantMapping& m : p.mappings) {
+      py::dict mapping;
+      mapping["material"] = m.material;
+      mapping["variants"] = int_list(m.variants);
+      if (m.name) mapping["name"] = text(*m.name);
+      mappings.append(std::move(mapping));
+    }
+    py::dict primitive;
+    primitive["mesh"] = p.mesh;
+    primitive["material"] = p.material;
+    primitive["mappings"] = std::move(mappings);
+    primitives.append(std::move(primitive));
+  }
+  py::dict out;
+  out["variants"] = std::move(names);
+  out["mappings"] = std::move(primitives);
+  return out;
+}
+
 // A COLLADA read's {"kind", "sid" (when spelled), "values"} per transform element.
 py::list transforms_list(const std::vector<TransformElement>& elements) {
   py::list list;
@@ -81,25 +108,29 @@ bool follows_skin(const std::string& key, const Value& value) {
 
 }  // namespace
 
-// "asset" first, as both readers set it; both set "skins" just before "animations", after every
-// other scene attribute.
+// "asset" first, as both readers set it; a glTF read sets "material_variants", then both set
+// "skins", just before "animations", after every other scene attribute.
 py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   py::dict out;
   if (!scene.asset.empty()) out["asset"] = asset_dict(scene.asset, base);
-  auto put_skins = [&] {
+  auto put_late = [&] {
+    if (!scene.material_variants.empty()) {
+      out["material_variants"] = variants_dict(scene.material_variants);
+    }
+    if (scene.skins.empty()) return;
     py::list skins;
     for (const Skin& skin : scene.skins) skins.append(skin_dict(skin, base));
     out["skins"] = std::move(skins);
   };
-  bool placed = scene.skins.empty();
+  bool placed = false;
   for (const auto& [key, value] : scene.global_attrs) {
     if (!placed && key == kAnimationsKey) {
-      put_skins();
+      put_late();
       placed = true;
     }
     out[text(key)] = to_python(key, value, base);
   }
-  if (!placed) put_skins();
+  if (!placed) put_late();
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The dicts the module shows for the typed parts of a scene, as the spec documents them:
-// SceneData.global_attrs ("asset", the scene's attributes, then "skins"), SceneNode.extras (the
-// node's COLLADA fields, extras and "skin") and SceneMaterial.extras ("shading", then the
-// material's extras).
+// SceneData.global_attrs ("asset", the scene's attributes, then "material_variants" and "skins"),
+// SceneNode.extras (the node's COLLADA fields, extras and "skin") and SceneMaterial.extras
+// ("shading", then the material's extras).
 #pragma once
 
 #include <pybind11/pybind11.h>

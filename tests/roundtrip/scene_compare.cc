@@ -338,6 +338,7 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_textures_and_images(c, a, b);
   compare_assets(c, a.asset, b.asset);
   compare_skins(c, a, b);
+  c.equal("material variants", a.material_variants, b.material_variants);
   c.map("globals", a.global_attrs, b.global_attrs);
   return std::move(c.differences);
 }

@@ -13,6 +13,7 @@
 #include "polyxios/memory/shared_bytes.h"
 #include "polyxios/scene/asset.h"
 #include "polyxios/scene/instances.h"
+#include "polyxios/scene/material_variants.h"
 #include "polyxios/scene/mesh.h"
 #include "polyxios/scene/shading.h"
 #include "polyxios/scene/skin.h"
@@ -165,7 +166,8 @@ struct Scene {
   std::vector<Image> images;
   Asset asset;
   std::vector<Skin> skins;
-  ValueMap global_attrs;  // "extras", "animations"
+  MaterialVariants material_variants;  // KHR_materials_variants; empty for none
+  ValueMap global_attrs;               // "extras", "animations"
   std::unique_ptr<Arena> arena;
 };
 
