@@ -52,7 +52,8 @@ MeshSummary summarize_mesh(const Mesh& mesh) {
 MaterialSummary summarize_material(const Material& material) {
   MaterialSummary out;
   out.name = material.name;
-  out.shading = string_at(material.extras, "shading");
+  if (material.shading != Shading::kUnset)
+    out.shading = std::string(shading_name(material.shading));
   out.alpha_mode = material.alpha_mode;
   out.alpha_cutoff = material.alpha_cutoff;
   out.double_sided = material.double_sided;

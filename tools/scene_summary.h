@@ -43,7 +43,7 @@ struct MeshSummary {
 
 struct MaterialSummary {
   std::string name;
-  std::optional<std::string> shading;  // extras["shading"], COLLADA's
+  std::optional<std::string> shading;  // Material::shading's name, when set
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   double alpha_cutoff = 0.5;
   bool double_sided = false;

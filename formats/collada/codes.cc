@@ -191,7 +191,6 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.write.points",
     "collada.write.scene-empty",
     "collada.write.scene-root-dropped",
-    "collada.write.shading-unknown",
     "collada.write.skin-attribute-dropped",
     "collada.write.skin-dropped",
     "collada.write.skin-joint-unlisted",

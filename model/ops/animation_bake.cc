@@ -15,7 +15,6 @@
 #include "polyxios/ops/key_times.h"
 #include "polyxios/ops/node_rebuild.h"
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/node_collada.h"
 
 namespace px {
 namespace {
@@ -107,8 +106,8 @@ bool close(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 
 NodeElements node_elements(const Node& node) {
   NodeElements out;
-  out.elements = node_transform_elements(node);
-  if (!out.elements) return out;
+  if (node.transforms.empty() || !well_formed(node.transforms)) return out;
+  out.elements = node.transforms;
   const Eigen::Matrix4d composed = compose_elements(*out.elements);
   const Eigen::Matrix4d& m = node.matrix;
   out.composes = close(composed.topLeftCorner<3, 3>(), m.topLeftCorner<3, 3>()) &&

@@ -8,7 +8,6 @@
 #include <utility>
 
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/node_collada.h"
 
 namespace px {
 namespace {
@@ -118,10 +117,9 @@ std::optional<ColumnMove> channel_move(const Scene& scene, const AnimationChanne
     *why = "its node does not exist";
     return std::nullopt;
   }
-  std::optional<std::vector<TransformElement>> elements =
-      node_transform_elements(scene.nodes[t.node]);
-  if (elements) {
-    for (const TransformElement& e : *elements) {
+  if (const std::vector<TransformElement>& elements = scene.nodes[t.node].transforms;
+      well_formed(elements)) {
+    for (const TransformElement& e : elements) {
       if (e.sid != *t.sid) continue;
       std::optional<ColumnMove> move = member_move(e.kind, t.member, *correction.shuffle(e.kind));
       if (!move) *why = "its member names no part of its element the correction keeps whole";

@@ -89,36 +89,31 @@ void add_root(Scene& scene, const AxisCorrection& correction) {
 
 // The turn P^-1 as a <rotate>'s axis and angle in degrees, rounded to the whole degrees and unit
 // axis components a signed permutation's turn has.
-Value inverse_turn(const AxisCorrection& correction) {
+TransformElement inverse_turn(const AxisCorrection& correction) {
   const Eigen::Matrix3d turn = correction.rotation().topLeftCorner<3, 3>().transpose();
   Eigen::AngleAxisd aa(turn);
   auto tidy = [](double v) {
     const double whole = std::round(v);
     return std::abs(v - whole) < 1e-9 ? whole + 0.0 : v;
   };
-  ValueArray values;
-  for (int i = 0; i < 3; ++i) values.emplace_back(tidy(aa.axis()[i]));
-  values.emplace_back(tidy(aa.angle() * 180 / std::numbers::pi));
-  return Value(ValueMap{{"kind", Value("rotate")}, {"values", Value(std::move(values))}});
+  TransformElement rotate{"rotate", "", {}};
+  for (int i = 0; i < 3; ++i) rotate.values.push_back(tidy(aa.axis()[i]));
+  rotate.values.push_back(tidy(aa.angle() * 180 / std::numbers::pi));
+  return rotate;
 }
 
-void correct_elements(ValueMap& extras, const AxisCorrection& correction) {
-  if (!transform_elements(extras)) return;  // not well formed: no writer uses it
-  Value* list = find_value(extras, "transforms");
-  ValueArray out;
-  for (const Value& entry : list->as_array()) {
-    Value moved = entry;
-    ValueMap& map = moved.as_map();
-    const std::string kind = find_value(map, "kind")->as_string();
-    const ValueArray& values = find_value(map, "values")->as_array();
-    std::vector<double> in, result(values.size());
-    for (const Value& v : values) in.push_back(v.as_double());
-    correction.shuffle(kind)->apply(in.data(), result.data());
-    set_value(map, "values", Value(ValueArray(result.begin(), result.end())));
-    out.push_back(std::move(moved));
-    if (kind == "lookat" && correction.rotates()) out.push_back(inverse_turn(correction));
+void correct_elements(std::vector<TransformElement>& elements, const AxisCorrection& correction) {
+  if (!well_formed(elements)) return;  // no writer uses them
+  std::vector<TransformElement> out;
+  for (TransformElement& e : elements) {
+    std::vector<double> result(e.values.size());
+    correction.shuffle(e.kind)->apply(e.values.data(), result.data());
+    e.values = std::move(result);
+    const bool lookat = e.kind == "lookat";
+    out.push_back(std::move(e));
+    if (lookat && correction.rotates()) out.push_back(inverse_turn(correction));
   }
-  *list = Value(std::move(out));
+  elements = std::move(out);
 }
 
 // A vertex column of directions: its first three values turn, the rest (a tangent's w) stay.
@@ -272,7 +267,7 @@ void turn_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
 void bake(Scene& scene, const AxisCorrection& correction, BakeNotes& notes) {
   for (Node& node : scene.nodes) {
     node.matrix = correction.conjugate(node.matrix);
-    correct_elements(node.extras, correction);
+    correct_elements(node.transforms, correction);
   }
   correct_meshes(scene, correction);
   correct_skins(scene, correction);

@@ -1,6 +1,7 @@
 #include "polyxios/scene/transform_elements.h"
 
 #include <Eigen/Geometry>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <numbers>
@@ -85,28 +86,10 @@ Eigen::Matrix4d element_matrix(std::string_view kind, std::span<const double> v)
   return m;
 }
 
-std::optional<std::vector<TransformElement>> transform_elements(const ValueMap& extras) {
-  const Value* list = find_value(extras, "transforms");
-  if (list == nullptr || !list->is_array()) return std::nullopt;
-  std::vector<TransformElement> out;
-  for (const Value& entry : list->as_array()) {
-    if (!entry.is_map()) return std::nullopt;
-    const Value* kind = find_value(entry.as_map(), "kind");
-    const Value* sid = find_value(entry.as_map(), "sid");
-    const Value* values = find_value(entry.as_map(), "values");
-    if (kind == nullptr || !kind->is_string() || values == nullptr || !values->is_array()) {
-      return std::nullopt;
-    }
-    TransformElement& e = out.emplace_back();
-    e.kind = kind->as_string();
-    if (sid != nullptr && sid->is_string()) e.sid = sid->as_string();
-    for (const Value& v : values->as_array()) {
-      if (!v.is_number()) return std::nullopt;
-      e.values.push_back(v.as_double());
-    }
-    if (e.values.size() != element_value_count(e.kind) || e.values.empty()) return std::nullopt;
-  }
-  return out;
+bool well_formed(std::span<const TransformElement> elements) {
+  return std::all_of(elements.begin(), elements.end(), [](const TransformElement& e) {
+    return !e.values.empty() && e.values.size() == element_value_count(e.kind);
+  });
 }
 
 Eigen::Matrix4d compose_elements(const std::vector<TransformElement>& elements) {

@@ -299,7 +299,8 @@ void bind_material(py::module_& m) {
           "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
           "bool")
       .def_property_readonly(
-          "extras", [](py::object self) { return to_python(part_of<Material>(self).extras, self); },
+          "extras",
+          [](py::object self) { return material_extras_dict(part_of<Material>(self), self); },
           "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...")
       .def("__repr__", [](py::handle self) {
         return "<SceneMaterial " +

@@ -123,6 +123,48 @@ py::dict animation_dict(const Animation& animation, py::handle base) {
   return out;
 }
 
+// {"variants": [name, ...], "mappings": [{"mesh", "material", "mappings": [{"material",
+// "variants", "name" (when the document gives one)}, ...]}, ...]}.
+py::dict variants_dict(const MaterialVariants& variants) {
+  py::list names;
+  for (const std::string& name : variants.names) names.append(text(name));
+  py::list primitives;
+  for (const PrimitiveVariants& p : variants.primitives) {
+    py::list mappings;
+    for (const VariantMapping& m : p.mappings) {
+      py::dict mapping;
+      mapping["material"] = m.material;
+      mapping["variants"] = int_list(m.variants);
+      if (m.name) mapping["name"] = text(*m.name);
+      mappings.append(std::move(mapping));
+    }
+    py::dict primitive;
+    primitive["mesh"] = p.mesh;
+    primitive["material"] = p.material;
+    primitive["mappings"] = std::move(mappings);
+    primitives.append(std::move(primitive));
+  }
+  py::dict out;
+  out["variants"] = std::move(names);
+  out["mappings"] = std::move(primitives);
+  return out;
+}
+
+// A COLLADA read's {"kind", "sid" (when spelled), "values"} per transform element.
+py::list transforms_list(const std::vector<TransformElement>& elements) {
+  py::list list;
+  for (const TransformElement& e : elements) {
+    py::dict entry;
+    entry["kind"] = text(e.kind);
+    if (e.has_sid()) entry["sid"] = text(e.sid);
+    py::list values;
+    for (double v : e.values) values.append(v);
+    entry["values"] = std::move(values);
+    list.append(std::move(entry));
+  }
+  return list;
+}
+
 // Where a reader put a node's "skin" among its extras: a glTF read before the node's own "extras"
 // and its light (an object), a COLLADA read last (after its light's id), as it binds skins once
 // the node tree is read.
@@ -132,12 +174,15 @@ bool follows_skin(const std::string& key, const Value& value) {
 
 }  // namespace
 
-// "asset" first, as both readers set it; both set the other scene attributes next, then "skins"
-// and "animations".
+// "asset" first, as both readers set it; both set the other scene attributes next, then a glTF
+// read "material_variants", then both "skins" and "animations".
 py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   py::dict out;
   if (!scene.asset.empty()) out["asset"] = asset_dict(scene.asset, base);
   for (const auto& [key, value] : scene.global_attrs) out[text(key)] = to_python(key, value, base);
+  if (!scene.material_variants.empty()) {
+    out["material_variants"] = variants_dict(scene.material_variants);
+  }
   if (!scene.skins.empty()) {
     py::list skins;
     for (const Skin& skin : scene.skins) skins.append(skin_dict(skin, base));
@@ -153,10 +198,15 @@ py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   return out;
 }
 
+// A COLLADA read's "id", "sid" and "type" first, its "camera" and "light" ids (in the node's
+// extras) next, then its "transforms" (set once its children are read) and its "skin" (bound once
+// the tree is read).
 py::dict node_extras_dict(const Node& node, py::handle base) {
-  if (node.skin < 0) return to_python(node.extras, base);
   py::dict out;
-  bool placed = false;
+  if (node.collada_id) out["id"] = text(*node.collada_id);
+  if (node.sid) out["sid"] = text(*node.sid);
+  if (node.joint) out["type"] = text("JOINT");
+  bool placed = node.skin < 0;
   for (const auto& [key, value] : node.extras) {
     if (!placed && follows_skin(key, value)) {
       out["skin"] = node.skin;
@@ -164,7 +214,17 @@ py::dict node_extras_dict(const Node& node, py::handle base) {
     }
     out[text(key)] = to_python(key, value, base);
   }
+  if (!node.transforms.empty()) out["transforms"] = transforms_list(node.transforms);
   if (!placed) out["skin"] = node.skin;
+  return out;
+}
+
+// "shading" first: a COLLADA read's material has no other extras, a glTF read sets it (for
+// KHR_materials_unlit) before keeping the material's "extras".
+py::dict material_extras_dict(const Material& material, py::handle base) {
+  py::dict out;
+  if (material.shading != Shading::kUnset) out["shading"] = text(shading_name(material.shading));
+  for (const auto& [key, value] : material.extras) out[text(key)] = to_python(key, value, base);
   return out;
 }
 

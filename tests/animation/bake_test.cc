@@ -308,8 +308,7 @@ TEST(AnimationBake, ANodeEditedAfterReadingOrSpellingNoSuchElementIsNotRebuilt) 
   scene.nodes[0].matrix(0, 3) -= 0.5 - 1e-9;
   EXPECT_EQ(bake_animations(scene).animations.size(), 1u);
   // A channel whose sid no element of its kind holds.
-  Value* transforms = find_value(scene.nodes[0].extras, "transforms");
-  set_value(transforms->as_array()[0].as_map(), "sid", Value("other"));
+  scene.nodes[0].transforms[0].sid = "other";
   EXPECT_THAT(bake_animations(scene).notes.at(0).message, HasSubstr("spells no <translate>"));
 }
 

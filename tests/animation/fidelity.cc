@@ -20,26 +20,7 @@ namespace {
 
 // ------------------------------------------------------------------ the COLLADA side
 
-struct Element {
-  std::string kind;
-  std::string sid;
-  std::vector<double> values;
-};
-
-std::vector<Element> elements_of(const Node& node) {
-  std::vector<Element> out;
-  const Value* list = find_value(node.extras, "transforms");
-  if (list == nullptr) return out;
-  for (const Value& e : list->as_array()) {
-    Element& el = out.emplace_back();
-    el.kind = find_value(e.as_map(), "kind")->as_string();
-    if (const Value* sid = find_value(e.as_map(), "sid")) el.sid = sid->as_string();
-    for (const Value& v : find_value(e.as_map(), "values")->as_array()) {
-      el.values.push_back(v.as_double());
-    }
-  }
-  return out;
-}
+using Element = TransformElement;
 
 Eigen::Matrix4d matrix_of(const Element& e) {
   const std::vector<double>& v = e.values;
@@ -142,7 +123,7 @@ struct RefChannel {
 class Reference {
  public:
   explicit Reference(const Scene& scene) {
-    for (const Node& n : scene.nodes) elements_.push_back(elements_of(n));
+    for (const Node& n : scene.nodes) elements_.push_back(n.transforms);
   }
   const std::vector<Element>& elements(int node) const { return elements_[node]; }
 

@@ -98,7 +98,7 @@ TEST(AnimationReader, SidIsLookedUpOnTheNodeFirstThenBreadthFirstBelowIt) {
   const std::vector<Node>& n = r.scene->nodes;
   auto named = [&](std::string_view id) {
     for (size_t i = 0; i < n.size(); ++i) {
-      if (find_value(n[i].extras, "id")->as_string() == id) return static_cast<int>(i);
+      if (n[i].collada_id == id) return static_cast<int>(i);
     }
     return -1;
   };

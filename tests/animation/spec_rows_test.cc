@@ -22,8 +22,7 @@ using ::testing::ElementsAre;
 
 int node_with_id(const Scene& scene, std::string_view id) {
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
-    const Value* v = find_value(scene.nodes[i].extras, "id");
-    if (v != nullptr && v->as_string() == id) return static_cast<int>(i);
+    if (scene.nodes[i].collada_id == id) return static_cast<int>(i);
   }
   return -1;
 }

@@ -47,10 +47,7 @@ using test_support::text_of;
 
 bool same(double a, double b) { return std::abs(a - b) <= 1e-9 * std::max(1.0, std::abs(a)); }
 
-bool constant(const Material& m) {
-  const Value* v = find_value(m.extras, "shading");
-  return v != nullptr && v->is_string() && v->as_string() == "constant";
-}
+bool constant(const Material& m) { return m.shading == Shading::kConstant; }
 
 // What of material a is not in b, empty when b keeps it all: constant shading, the emissive (a
 // non-negative one; a constant material's above 1 is its unlit base colour, which glTF clamps),

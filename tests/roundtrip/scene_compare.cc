@@ -177,6 +177,24 @@ void compare_meshes(Comparer& c, const Scene& a, const Scene& b) {
   }
 }
 
+void compare_transforms(Comparer& c, const std::string& at, const std::vector<TransformElement>& x,
+                        const std::vector<TransformElement>& y) {
+  if (x.size() != y.size()) return c.note(at, cat(x.size(), " vs ", y.size(), " elements"));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const std::string where = cat(at, "[", i, "]");
+    c.equal(cat(where, " kind"), x[i].kind, y[i].kind);
+    c.equal(cat(where, " sid"), x[i].has_sid(), y[i].has_sid());
+    c.equal(cat(where, " sid"), x[i].sid, y[i].sid);
+    if (x[i].values.size() != y[i].values.size()) {
+      c.note(cat(where, " values"), cat(x[i].values.size(), " vs ", y[i].values.size()));
+      continue;
+    }
+    for (size_t k = 0; k < x[i].values.size(); ++k) {
+      c.number(cat(where, " values[", k, "]"), x[i].values[k], y[i].values[k]);
+    }
+  }
+}
+
 void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
   if (a.nodes.size() != b.nodes.size()) {
     return c.note("nodes", cat(a.nodes.size(), " vs ", b.nodes.size()));
@@ -193,6 +211,10 @@ void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
       c.number(cat(at, " matrix[", k % 4, "][", k / 4, "]"), x.matrix(k % 4, k / 4),
                y.matrix(k % 4, k / 4));
     }
+    c.equal(cat(at, " id"), x.collada_id, y.collada_id);
+    c.equal(cat(at, " sid"), x.sid, y.sid);
+    c.equal(cat(at, " joint"), x.joint, y.joint);
+    compare_transforms(c, cat(at, " transforms"), x.transforms, y.transforms);
     c.map(cat(at, " extras"), x.extras, y.extras);
   }
   c.equal("scenes", a.scenes, b.scenes);
@@ -231,6 +253,7 @@ void compare_materials(Comparer& c, const Scene& a, const Scene& b) {
       c.number(cat(at, " alpha cutoff"), x.alpha_cutoff, y.alpha_cutoff);
     }
     c.equal(cat(at, " double sided"), x.double_sided, y.double_sided);
+    c.equal(cat(at, " shading"), x.shading, y.shading);
     c.map(cat(at, " extras"), x.extras, y.extras);
   }
 }
@@ -315,6 +338,7 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_textures_and_images(c, a, b);
   compare_assets(c, a.asset, b.asset);
   compare_skins(c, a, b);
+  c.equal("material variants", a.material_variants, b.material_variants);
   c.map("globals", a.global_attrs, b.global_attrs);
   return std::move(c.differences);
 }

@@ -59,7 +59,6 @@ constexpr Excuse kExcuses[] = {
     {"material-term-not-finite", bit(kMaterial)},
     {"material-extra-dropped", bit(kMaterial)},
     {"alpha-mode", bit(kMaterial)},
-    {"shading-unknown", bit(kMaterial)},
     {"specular-dropped", bit(kMaterial)},
     {"ior-dropped", bit(kMaterial)},
     {"normal-scale-dropped", bit(kMaterial)},

@@ -256,7 +256,7 @@ TEST(SceneSummary, MaterialsKeepShadingAlphaAndTextures) {
   Scene scene;
   Material& m = scene.materials.emplace_back();
   m.name = "paint";
-  set_value(m.extras, "shading", Value("blinn"));
+  m.shading = Shading::kBlinn;
   m.alpha_mode = AlphaMode::kMask;
   m.alpha_cutoff = 0.25;
   m.double_sided = true;

@@ -13,7 +13,6 @@
 #include "formats/collada/read/parameter_channels.h"
 #include "formats/collada/read/sources.h"
 #include "polyxios/scene/animation.h"
-#include "polyxios/scene/node_collada.h"
 
 namespace px::collada {
 namespace {
@@ -333,16 +332,11 @@ std::optional<AnimationReader::Target> AnimationReader::follow(
       int n = queue.front();
       queue.pop_front();
       if (last) {
-        // A node's elements are as the node reader spelled them: well formed.
-        if (std::optional<std::vector<TransformElement>> elements =
-                node_transform_elements(nodes[n])) {
-          for (const TransformElement& e : *elements) {
-            if (!e.sid.empty() && e.sid == sids[i]) return Target{n, e.kind, sids[i]};
-          }
+        for (const TransformElement& t : nodes[n].transforms) {
+          if (t.has_sid() && t.sid == sids[i]) return Target{n, t.kind, sids[i]};
         }
-      } else if (n != node) {
-        const std::string* sid = node_sid(nodes[n]);
-        if (sid != nullptr && *sid == sids[i]) found = n;
+      } else if (n != node && nodes[n].sid == sids[i]) {
+        found = n;
       }
       for (int c : nodes[n].children) queue.push_back(c);
     }

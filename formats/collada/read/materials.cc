@@ -299,7 +299,7 @@ absl::Status EffectReader::read(Material* m) {
   }
   m->metallic = 0;
   if (shading == nullptr) {
-    set_value(m->extras, "shading", Value("phong"));
+    m->shading = Shading::kPhong;
     if (technique != nullptr && polyxios_technique(*technique) != nullptr) {
       return read_polyxios_extra(profile, *technique, false, m);
     }
@@ -308,7 +308,7 @@ absl::Status EffectReader::read(Material* m) {
               &effect_);
     return absl::OkStatus();
   }
-  set_value(m->extras, "shading", Value(shading->name));
+  m->shading = *shading_named(shading->name);
   bool constant = shading->name == "constant";
   if (const Element* emission = shading->child("emission")) {
     std::array<double, 4> rgba;
@@ -465,7 +465,7 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
                  "as a bare phong material",
                  &element);
         m.metallic = 0;
-        set_value(m.extras, "shading", Value("phong"));
+        m.shading = Shading::kPhong;
       } else {
         absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
         if (!url.ok()) return url.status();
@@ -475,7 +475,7 @@ absl::Status read_materials(ReadContext& ctx, Materials* out) {
                    "material reads as a bare phong one",
                    instance);
           m.metallic = 0;
-          set_value(m.extras, "shading", Value("phong"));
+          m.shading = Shading::kPhong;
         } else if (url->target->name != "effect") {
           return refuse("collada.url.kind", "instance_effect", instance->line,
                         cat("url=\"", instance->attr("url"), "\" does not name an <effect>"));

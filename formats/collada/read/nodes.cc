@@ -34,7 +34,7 @@ class NodeReader {
  private:
   absl::StatusOr<int> new_node(const Element& element);
   absl::Status read_external_geometry(const Element& geometry);
-  absl::Status read_transform(const Element& e, Node* node_values, ValueArray* spelled);
+  absl::Status read_transform(const Element& e, Node* node);
   absl::StatusOr<int> instance_mesh(const Element& instance, const Element& geometry,
                                     const Element* controller, const Element* morph);
   absl::StatusOr<std::vector<int32_t>> bound_materials(const Element& instance,
@@ -88,7 +88,7 @@ absl::StatusOr<int> NodeReader::new_node(const Element& element) {
   return index;
 }
 
-absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray* spelled) {
+absl::Status NodeReader::read_transform(const Element& e, Node* node) {
   size_t want = element_value_count(e.name);
   if (e.doubles.size() != want) {
     return refuse("collada.transform.values", e.name, e.line,
@@ -110,14 +110,13 @@ absl::Status NodeReader::read_transform(const Element& e, Node* node, ValueArray
   } else {
     node->matrix = node->matrix * element_matrix(e.name, kept);
   }
-  ValueMap entry;
-  entry.emplace_back("kind", Value(e.name));
-  if (const std::string_view* sid = e.find_attr("sid")) entry.emplace_back("sid", Value(*sid));
-  ValueArray values;
-  values.reserve(kept.size());
-  for (double d : kept) values.emplace_back(d);
-  entry.emplace_back("values", Value(std::move(values)));
-  spelled->emplace_back(std::move(entry));
+  TransformElement& spelled = node->transforms.emplace_back();
+  spelled.kind = std::string(e.name);
+  if (const std::string_view* sid = e.find_attr("sid")) {
+    spelled.sid = std::string(*sid);
+    spelled.empty_sid_spelled = sid->empty();
+  }
+  spelled.values.assign(kept.begin(), kept.end());
   return absl::OkStatus();
 }
 
@@ -234,20 +233,15 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
   Node node;
   node.name = std::string(element.attr("name"));
   if (node.name.empty()) node.name = std::string(element.attr("id"));
-  if (const std::string_view* id = element.find_attr("id")) {
-    node.extras.emplace_back("id", Value(*id));
-  }
-  if (const std::string_view* sid = element.find_attr("sid")) {
-    node.extras.emplace_back("sid", Value(*sid));
-  }
-  if (element.attr("type") == "JOINT") node.extras.emplace_back("type", Value("JOINT"));
-  ValueArray spelled;
+  if (const std::string_view* id = element.find_attr("id")) node.collada_id = std::string(*id);
+  if (const std::string_view* sid = element.find_attr("sid")) node.sid = std::string(*sid);
+  node.joint = element.attr("type") == "JOINT";
   std::vector<int> children;
   for (const Element& child : element.children()) {
     std::string_view name = child.name;
     absl::Status status;
     if (element_value_count(name) != 0) {
-      status = read_transform(child, &node, &spelled);
+      status = read_transform(child, &node);
     } else if (name == "node") {
       absl::StatusOr<int> c = read_node(child);
       if (!c.ok()) return c.status();
@@ -356,7 +350,6 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
                &element);
     node.matrix = Eigen::Matrix4d::Identity();
   }
-  if (!spelled.empty()) node.extras.emplace_back("transforms", Value(std::move(spelled)));
   node.children = std::move(children);
   ctx_->scene.nodes[*index] = std::move(node);
   open_.pop_back();

@@ -24,12 +24,8 @@ class NodeTree {
   explicit NodeTree(const Scene& scene) : ancestry_(scene.nodes) {
     for (size_t i = 0; i < scene.nodes.size(); ++i) {
       const Node& n = scene.nodes[i];
-      if (const Value* sid = find_value(n.extras, "sid"); sid && sid->is_string()) {
-        by_sid_[sid->as_string()].push_back(static_cast<int>(i));
-      }
-      if (const Value* id = find_value(n.extras, "id"); id && id->is_string()) {
-        by_id_[id->as_string()].push_back(static_cast<int>(i));
-      }
+      if (n.sid) by_sid_[*n.sid].push_back(static_cast<int>(i));
+      if (n.collada_id) by_id_[*n.collada_id].push_back(static_cast<int>(i));
     }
   }
 

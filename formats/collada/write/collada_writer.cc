@@ -26,13 +26,10 @@ namespace px::collada {
 namespace {
 
 // Scene attributes other than skins, animations, cameras and lights have no place in COLLADA
-// (W4).
+// (W4); the material variants are warned of by warn_gltf_extensions_dropped.
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
-    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights" ||
-        key == "material_variants") {
-      continue;  // material_variants: warn_gltf_extensions_dropped
-    }
+    if (key == "skins" || key == "animations" || key == "cameras" || key == "lights") continue;
     diagnostics.warn("collada.write.global-dropped",
                      cat("scene attribute '", key, "' left out: COLLADA has no place for it"));
   }
@@ -51,9 +48,9 @@ absl::StatusOr<WritePlan> plan_document(const Scene& scene, const UriPolicy& uri
   WritePlan plan;
   plan.uris = uris;
   using Planner = absl::Status (*)(const Scene&, WritePlan&, Diagnostics&);
-  constexpr std::array<Planner, 8> kPlanners = {
-      plan_nodes,   plan_controllers, plan_geometries, plan_morphs,
-      plan_effects, plan_lights,      plan_cameras,    plan_animations};
+  constexpr std::array<Planner, 8> kPlanners = {plan_nodes,   plan_controllers, plan_geometries,
+                                                plan_morphs,  plan_effects,     plan_lights,
+                                                plan_cameras, plan_animations};
   for (size_t i = 0; i < kPlanners.size(); ++i) {
     if (absl::Status s = kPlanners[i](scene, plan, diagnostics); !s.ok()) return s;
     const double planned = static_cast<double>(i + 1) / kPlanners.size();

@@ -12,7 +12,7 @@ void warn_gltf_extensions_dropped(const Scene& scene, Diagnostics& diagnostics) 
   for (const Texture& t : scene.textures) {
     if (t.extension_image >= 0) ++textures[t.source_extension];
   }
-  if (find_value(scene.global_attrs, "material_variants") != nullptr) {
+  if (!scene.material_variants.empty()) {
     diagnostics.warn("collada.write.gltf-extension-dropped",
                      "KHR_materials_variants left out: COLLADA has no place for the variants; "
                      "each primitive keeps its own material");

@@ -1,6 +1,6 @@
 // The glTF extensions a glTF read carries as they are which COLLADA has no place for: a texture's
 // KTX2, WebP or AVIF source (Texture::extension_image) and KHR_materials_variants
-// (global_attrs["material_variants"]). Each is left out with collada.write.gltf-extension-dropped,
+// (Scene::material_variants). Each is left out with collada.write.gltf-extension-dropped,
 // naming the extension and how many textures carried it; a texture's core source is written as
 // always. A material's (Material::extensions: KHR_materials_clearcoat, _sheen, ...) go in the
 // polyxios technique (effect_polyxios_technique.h).

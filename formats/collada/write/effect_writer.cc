@@ -76,19 +76,9 @@ absl::Status check_factors(const Material& m, const std::string& label) {
                 cat(label, ": ", bad, " is not a finite number"));
 }
 
-// The shading extras["shading"] names; phong when it names none, or one COLLADA lacks.
-std::string shading_of(const Material& m, const std::string& label, Diagnostics& diagnostics) {
-  const Value* shading = find_value(m.extras, "shading");
-  if (shading == nullptr) return "phong";
-  if (shading->is_string()) {
-    const std::string& name = shading->as_string();
-    if (name == "phong" || name == "lambert" || name == "blinn" || name == "constant") return name;
-  }
-  diagnostics.warn("collada.write.shading-unknown",
-                   cat(label,
-                       ": its shading is not phong, lambert, blinn or constant; phong is "
-                       "written"));
-  return "phong";
+// The material's shading; phong when it has none (a glTF material's).
+std::string shading_of(const Material& m) {
+  return std::string(shading_name(m.shading == Shading::kUnset ? Shading::kPhong : m.shading));
 }
 
 // The material as written (see MaterialPlan::material).
@@ -189,10 +179,9 @@ void plan_extensions(std::vector<MaterialExtension>& extensions, const std::stri
   }
 }
 
-// Extras keys other than shading have no place in COLLADA (W13).
+// Extras have no place in COLLADA (W13).
 void warn_dropped_extras(const Material& m, Diagnostics& diagnostics) {
   for (const auto& [key, value] : m.extras) {
-    if (key == "shading") continue;
     diagnostics.warn("collada.write.material-extra-dropped",
                      cat("material extras '", key, "' left out: COLLADA has no place for them"));
   }
@@ -310,7 +299,7 @@ absl::Status plan_material(const Scene& scene, size_t index, const WritePlan& pl
   const Material& source = scene.materials[index];
   std::string label = label_of(source, index);
   if (absl::Status s = check_factors(source, label); !s.ok()) return s;
-  out.shading = shading_of(source, label, diagnostics);
+  out.shading = shading_of(source);
   warn_dropped_extras(source, diagnostics);
   out.material = source;
   out.material.extras.clear();

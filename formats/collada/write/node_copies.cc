@@ -1,5 +1,6 @@
 #include "formats/collada/write/node_copies.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace px::collada {
@@ -41,12 +42,17 @@ bool skin_objects_equal(const ValueMap& x, const ValueMap& y) {
   return true;
 }
 
-}  // namespace
-
-const std::string* string_extra(const Node& node, std::string_view key) {
-  const Value* v = find_value(node.extras, key);
-  return v != nullptr && v->is_string() ? &v->as_string() : nullptr;
+// Element for element, values by their bits as values_equal compares numbers.
+bool transforms_equal(const std::vector<TransformElement>& x,
+                      const std::vector<TransformElement>& y) {
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(), [](const auto& a, const auto& b) {
+    return a.kind == b.kind && a.sid == b.sid && a.empty_sid_spelled == b.empty_sid_spelled &&
+           a.values.size() == b.values.size() &&
+           std::memcmp(a.values.data(), b.values.data(), sizeof(double) * a.values.size()) == 0;
+  });
 }
+
+}  // namespace
 
 bool values_equal(const Value& a, const Value& b) {
   if (a.v.index() != b.v.index()) return false;
@@ -96,9 +102,8 @@ bool CopyMatcher::skins_equal(int a, int b) const {
     if (i == j) return true;
     const int n = static_cast<int>(scene_.nodes.size());
     if (i < 0 || j < 0 || i >= n || j >= n) return false;
-    const std::string* id_i = string_extra(scene_.nodes[i], "id");
-    const std::string* id_j = string_extra(scene_.nodes[j], "id");
-    return id_i != nullptr && id_j != nullptr && *id_i == *id_j &&
+    const std::optional<std::string>& id_i = scene_.nodes[i].collada_id;
+    return id_i && id_i == scene_.nodes[j].collada_id &&
            scene_.nodes[i].name == scene_.nodes[j].name;
   };
   const Skin& x = scene_.skins[a];
@@ -123,7 +128,9 @@ bool CopyMatcher::shallow_equal(int a, int b) const {
   return x.name == y.name && x.mesh == y.mesh &&
          std::memcmp(x.matrix.data(), y.matrix.data(), sizeof(double) * 16) == 0 &&
          children_in_range(a).size() == written_children_[b].size() &&
-         skins_equal(x.skin, y.skin) && maps_equal(x.extras, y.extras);
+         skins_equal(x.skin, y.skin) && x.collada_id == y.collada_id && x.sid == y.sid &&
+         x.joint == y.joint && transforms_equal(x.transforms, y.transforms) &&
+         maps_equal(x.extras, y.extras);
 }
 
 bool CopyMatcher::matches(int candidate, int original) {

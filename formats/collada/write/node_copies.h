@@ -16,9 +16,6 @@
 
 namespace px::collada {
 
-// The node's extras[key] when it is a string, else nullptr.
-const std::string* string_extra(const Node& node, std::string_view key);
-
 // Deep equality of two values: same type and same content (columns by dtype, shape and bytes).
 bool values_equal(const Value& a, const Value& b);
 
@@ -40,7 +37,8 @@ class CopyMatcher {
   void for_each_pair(int candidate, int original, Visit visit);
 
  private:
-  // The node, name, matrix, mesh, skin, extras and child count agree; children are not compared.
+  // The node, name, matrix, mesh, skin, COLLADA fields, extras and child count agree; children are
+  // not compared.
   bool shallow_equal(int a, int b) const;
   bool skins_equal(int a, int b) const;
   // The node a written subtree shows at this place: a copy's original.

@@ -14,19 +14,19 @@ struct NodePlan {
   // A <visual_scene> reaches the node, as its own <node> element or through the element of the
   // node it is a copy of (copy_of). A node no scene reaches is not written (and warned about).
   bool written = false;
-  // The written element's id: the node's own extras["id"] when it is an NCName no earlier node
+  // The written element's id: the node's own collada_id when it is an NCName no earlier node
   // holds, else a generated one; every written node that is not a copy has one. Empty when the
   // node is not written or is a copy.
   std::string id;
-  // The node's sid: extras["sid"] when it is an NCName; empty when it has none, or none valid.
-  // Controllers give joints one; the writer writes this, not the extras.
+  // The node's sid: Node::sid when it is an NCName; empty when it has none, or none valid.
+  // Controllers give joints one; the writer writes this, not Node::sid.
   std::string sid;
-  bool joint = false;  // type="JOINT": extras["type"] == "JOINT", or set by the controllers
+  bool joint = false;  // type="JOINT": Node::joint, or set by the controllers
   // The node's Node::instances are written, each a child <node>: it has some, and each one's
   // matrix is finite (else they are left out with a warning and the node shows its mesh once).
   bool instances = false;
   // The transform elements as written, each sid empty where it is not written: the node's
-  // extras["transforms"] when they still compose to its matrix, else one <matrix sid="transform">
+  // Node::transforms when they still compose to its matrix, else one <matrix sid="transform">
   // of the matrix, row by row (as_matrix; also for a node without elements, e.g. glTF's).
   std::vector<TransformElement> transforms;
   bool as_matrix = false;

@@ -43,16 +43,17 @@ bool all_finite(const std::vector<TransformElement>& elements) {
 }  // namespace
 
 void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics) {
-  std::optional<std::vector<TransformElement>> elements = transform_elements(node.extras);
-  if (!elements || !all_finite(*elements) || !composes_to(*elements, node.matrix)) {
+  if (node.transforms.empty() || !well_formed(node.transforms) || !all_finite(node.transforms) ||
+      !composes_to(node.transforms, node.matrix)) {
     plan.transforms = {matrix_element(node.matrix)};
     plan.as_matrix = true;
     return;
   }
-  for (size_t i = 0; i < elements->size(); ++i) {
-    std::string& sid = (*elements)[i].sid;
+  std::vector<TransformElement> elements = node.transforms;
+  for (size_t i = 0; i < elements.size(); ++i) {
+    std::string& sid = elements[i].sid;
     if (sid.empty()) continue;
-    const bool repeated = std::any_of(elements->begin(), elements->begin() + i,
+    const bool repeated = std::any_of(elements.begin(), elements.begin() + i,
                                       [&](const TransformElement& e) { return e.sid == sid; });
     if (repeated || !is_target_sid(sid)) {
       diagnostics.warn("collada.write.transform-sid-dropped",
@@ -63,7 +64,7 @@ void plan_transforms(const Node& node, NodePlan& plan, Diagnostics& diagnostics)
       sid.clear();
     }
   }
-  plan.transforms = std::move(*elements);
+  plan.transforms = std::move(elements);
   plan.as_matrix = false;
 }
 

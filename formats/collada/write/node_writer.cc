@@ -134,8 +134,8 @@ void NodePlanner::visit(int root) {
 // A node holding the id of a node written before it, and matching its subtree node for node, is
 // a copy of it: instanced from it, its subtree not written again.
 bool NodePlanner::plan_as_copy(int n) {
-  const std::string* id = string_extra(scene_.nodes[n], "id");
-  if (id == nullptr) return false;
+  const std::optional<std::string>& id = scene_.nodes[n].collada_id;
+  if (!id) return false;
   auto holder = id_holder_.find(*id);
   if (holder == id_holder_.end()) return false;
   const int original = holder->second;
@@ -157,11 +157,11 @@ void NodePlanner::plan_written(int n) {
   const Node& node = scene_.nodes[n];
   NodePlan& plan = nodes_.nodes[n];
   order_.push_back(n);
-  if (const Value* id = find_value(node.extras, "id")) {
-    if (id->is_string() && ids_.reserve(id->as_string())) {
-      plan.id = id->as_string();
+  if (const std::optional<std::string>& id = node.collada_id) {
+    if (ids_.reserve(*id)) {
+      plan.id = *id;
       id_holder_.emplace(plan.id, n);
-    } else if (id->is_string() && id_holder_.contains(id->as_string())) {
+    } else if (id_holder_.contains(*id)) {
       diagnostics_.warn(
           "collada.write.node-id-repeated",
           "a node holding the id of an earlier node whose subtree it does not match (a "
@@ -173,16 +173,15 @@ void NodePlanner::plan_written(int n) {
           "a node id that is not an XML name is dropped; a generated one replaces it");
     }
   }
-  if (const Value* sid = find_value(node.extras, "sid")) {
-    if (sid->is_string() && is_ncname(sid->as_string())) {
-      plan.sid = sid->as_string();
+  if (node.sid) {
+    if (is_ncname(*node.sid)) {
+      plan.sid = *node.sid;
     } else {
       diagnostics_.warn("collada.write.node-sid-invalid",
                         "a node sid that is not an XML name is left out");
     }
   }
-  const std::string* type = string_extra(node, "type");
-  plan.joint = type != nullptr && *type == "JOINT";
+  plan.joint = node.joint;
   plan_transforms(node, plan, diagnostics_);
   plan_instances(n);
   if (node.mesh >= 0 && static_cast<size_t>(node.mesh) >= scene_.meshes.size()) {
@@ -209,17 +208,11 @@ void NodePlanner::plan_instances(int n) {
   nodes_.nodes[n].instances = true;
 }
 
-// The extras a node keeps from COLLADA (id, sid, type, transforms), its skin (the controller
-// writer's), camera and light (the camera and light writers') are written; nothing else is.
+// A node's camera and light extras are written (by the camera and light writers); nothing else of
+// its extras is.
 void NodePlanner::warn_extras(int n) {
   for (const auto& [key, value] : scene_.nodes[n].extras) {
-    if (key == "id" || key == "sid" || key == "transforms" || key == "camera" || key == "light") {
-      continue;
-    }
-    if (key == "type" && value.is_string() &&
-        (value.as_string() == "JOINT" || value.as_string() == "NODE")) {
-      continue;
-    }
+    if (key == "camera" || key == "light") continue;
     diagnostics_.warn("collada.write.node-extra-dropped",
                       cat("node extra '", key, "' left out: COLLADA has no place for it"));
   }

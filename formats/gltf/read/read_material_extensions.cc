@@ -164,7 +164,7 @@ absl::Status read_material_extensions(ReadContext& ctx, const JsonObject& json, 
     }
   }
   if (extension_of(ctx, json, "KHR_materials_unlit")) {
-    set_value(m.extras, "shading", Value("constant"));
+    m.shading = Shading::kConstant;
     base_color_as_emission(m);
   }
   for (const CarriedExtension& rules : carried_material_extensions()) {

@@ -38,10 +38,11 @@ std::vector<std::string> variant_names(ReadContext& ctx) {
   return names;
 }
 
-// One mapping as {"material", "variants"}, or nullopt (with a warning) when it is not one;
-// `taken` holds the variants the primitive's earlier mappings named.
-std::optional<Value> mapping(ReadContext& ctx, const JsonValue& json, const std::string& at,
-                             size_t variants, std::vector<int64_t>& taken) {
+// One mapping, or nullopt (with a warning) when it is not one; `taken` holds the variants the
+// primitive's earlier mappings named.
+std::optional<VariantMapping> mapping(ReadContext& ctx, const JsonValue& json,
+                                      const std::string& at, size_t variants,
+                                      std::vector<int>& taken) {
   const JsonValue* material = json.IsObject() ? find_member(json, "material") : nullptr;
   const JsonValue* list = json.IsObject() ? find_member(json, "variants") : nullptr;
   const bool material_ok =
@@ -50,32 +51,31 @@ std::optional<Value> mapping(ReadContext& ctx, const JsonValue& json, const std:
     ctx.warn(kInvalid, cat(at, " is not a mapping of a material to variants; it is left out"));
     return std::nullopt;
   }
-  ValueArray named;
+  VariantMapping out;
+  out.material = static_cast<int>(material->GetUint());
   for (const JsonValue& v : list->GetArray()) {
-    const auto named_before = [&](const Value& n) { return n.as_int() == int64_t{v.GetUint()}; };
-    if (!v.IsUint() || v.GetUint() >= variants ||
-        std::find(taken.begin(), taken.end(), v.GetUint()) != taken.end() ||
-        std::any_of(named.begin(), named.end(), named_before)) {
+    const int index = v.IsUint() && v.GetUint() < variants ? static_cast<int>(v.GetUint()) : -1;
+    if (index < 0 || std::find(taken.begin(), taken.end(), index) != taken.end() ||
+        std::find(out.variants.begin(), out.variants.end(), index) != out.variants.end()) {
       ctx.warn(kInvalid, cat(at,
                              ": a variant that is not one, or that the primitive maps "
                              "already; the mapping is left out"));
       return std::nullopt;
     }
-    named.emplace_back(int64_t{v.GetUint()});
+    out.variants.push_back(index);
   }
-  for (const Value& v : named) taken.push_back(v.as_int());
-  ValueMap out{{"material", Value(int64_t{material->GetUint()})},
-               {"variants", Value(std::move(named))}};
+  taken.insert(taken.end(), out.variants.begin(), out.variants.end());
   const JsonValue* name = find_member(json, "name");
   if (name != nullptr && name->IsString()) {
-    out.emplace_back("name", std::string(name->GetString(), name->GetStringLength()));
+    out.name = std::string(name->GetString(), name->GetStringLength());
   }
-  return Value(std::move(out));
+  return out;
 }
 
 // The primitive's mappings, empty when it has none.
-ValueArray primitive_mappings(ReadContext& ctx, const JsonObject& primitive, size_t variants) {
-  ValueArray out;
+std::vector<VariantMapping> primitive_mappings(ReadContext& ctx, const JsonObject& primitive,
+                                               size_t variants) {
+  std::vector<VariantMapping> out;
   std::optional<JsonObject> e = ctx.extension(primitive, kVariants, kInvalid);
   if (!e) return out;
   const JsonValue* mappings = e->find("mappings");
@@ -83,26 +83,22 @@ ValueArray primitive_mappings(ReadContext& ctx, const JsonObject& primitive, siz
     ctx.warn(kInvalid, cat(e->pointer("mappings"), " is not an array; it is left out"));
     return out;
   }
-  std::vector<int64_t> taken;
+  std::vector<int> taken;
   for (rapidjson::SizeType i = 0; i < mappings->Size(); ++i) {
     const std::string at = cat(e->pointer("mappings"), "/", i);
-    if (std::optional<Value> m = mapping(ctx, (*mappings)[i], at, variants, taken)) {
+    if (std::optional<VariantMapping> m = mapping(ctx, (*mappings)[i], at, variants, taken)) {
       out.push_back(*std::move(m));
     }
   }
   return out;
 }
 
-int64_t int_member(const Value& map, std::string_view key) {
-  return find_value(map.as_map(), key)->as_int();
-}
-
 }  // namespace
 
 absl::Status read_variants(ReadContext& ctx) {
   if (!ctx.declared(kVariants)) return absl::OkStatus();
-  std::vector<std::string> names = variant_names(ctx);
-  ValueArray mappings;
+  MaterialVariants read;
+  read.names = variant_names(ctx);
   for (size_t i = 0; i < ctx.count(Top::kMeshes); ++i) {
     absl::StatusOr<JsonObject> mesh = ctx.entry(Top::kMeshes, i);
     if (!mesh.ok()) return mesh.status();
@@ -112,30 +108,24 @@ absl::Status read_variants(ReadContext& ctx) {
       absl::StatusOr<JsonObject> primitive =
           element_object(**primitives, mesh->pointer("primitives"), p);
       if (!primitive.ok()) return primitive.status();
-      ValueArray list = primitive_mappings(ctx, *primitive, names.size());
+      std::vector<VariantMapping> list = primitive_mappings(ctx, *primitive, read.names.size());
       if (list.empty()) continue;
       int material = -1;
       PX_GLTF_TRY(primitive->get_index("material", ctx.count(Top::kMaterials), material));
-      const auto same = std::find_if(mappings.begin(), mappings.end(), [&](const Value& m) {
-        return int_member(m, "mesh") == static_cast<int64_t>(i) &&
-               int_member(m, "material") == material;
-      });
-      if (same != mappings.end()) {
+      const auto same = std::find_if(
+          read.primitives.begin(), read.primitives.end(), [&](const PrimitiveVariants& m) {
+            return m.mesh == static_cast<int>(i) && m.material == material;
+          });
+      if (same != read.primitives.end()) {
         ctx.warn(kInvalid, cat(primitive->pointer(),
                                ": another primitive of the mesh and its "
                                "material has mappings already; its own are left out"));
         continue;
       }
-      mappings.emplace_back(ValueMap{{"mesh", Value(static_cast<int64_t>(i))},
-                                     {"material", Value(material)},
-                                     {"mappings", Value(std::move(list))}});
+      read.primitives.push_back({static_cast<int>(i), material, std::move(list)});
     }
   }
-  if (names.empty()) return absl::OkStatus();
-  ValueArray variants(names.begin(), names.end());
-  set_value(ctx.scene().global_attrs, "material_variants",
-            Value(ValueMap{{"variants", Value(std::move(variants))},
-                           {"mappings", Value(std::move(mappings))}}));
+  if (!read.empty()) ctx.scene().material_variants = std::move(read);
   return absl::OkStatus();
 }
 

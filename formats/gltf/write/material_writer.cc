@@ -76,10 +76,7 @@ uint32_t sets_of(const Material& m) {
   return sets;
 }
 
-bool is_unlit(const Material& m) {
-  const Value* shading = find_value(m.extras, "shading");
-  return shading != nullptr && shading->is_string() && shading->as_string() == "constant";
-}
+bool is_unlit(const Material& m) { return m.shading == Shading::kConstant; }
 
 // The emissive as glTF spells it: a factor of at most 1 and the strength it is scaled by.
 double emissive_strength(const Material& m) {
@@ -215,13 +212,14 @@ absl::StatusOr<MaterialTable> MaterialTable::build(const Scene& scene, Diagnosti
   for (size_t i = 0; i < scene.materials.size(); ++i) {
     const Material& source = scene.materials[i];
     Material m;
-    // A glTF read keeps the material's extras under "extras"; a COLLADA one its shading model,
-    // which glTF has no slot for and which the PBR terms already approximate, but for constant
-    // shading: KHR_materials_unlit.
+    // A glTF read keeps the material's extras under "extras". The shading model glTF has no
+    // slot for, and the PBR terms already approximate it, but for constant shading:
+    // KHR_materials_unlit.
+    if (is_unlit(source)) m.shading = Shading::kConstant;
     for (const auto& [key, value] : source.extras) {
-      if (key == "extras" || (key == "shading" && is_unlit(source))) {
+      if (key == "extras") {
         m.extras.emplace_back(key, value);
-      } else if (key != "shading") {
+      } else {
         diagnostics.warn(
             "gltf.write.material-extra-dropped",
             cat(label_of(source, i), ": '", key, "' left out: glTF has no slot for it"));

@@ -77,10 +77,9 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
   json.end_array();
 }
 
-// A glTF read's "extras" go back out, with the node's ambient light as their "light" member; the
-// COLLADA spellings of what the node already carries (its id, sid, JOINT type and transform
-// elements) have no glTF slot and are not missed; anything else (a format's own key) is left out
-// with a warning.
+// A glTF read's "extras" go back out, with the node's ambient light as their "light" member;
+// anything else (a format's own key) is left out with a warning. The node's COLLADA fields (its
+// id, sid, JOINT type and transform elements) have no glTF slot and are not missed.
 void write_node_extras(JsonWriter& json, size_t index, const Node& node, const Value* ambient,
                        Diagnostics& diagnostics) {
   const Value* extras = find_value(node.extras, "extras");
@@ -110,8 +109,7 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
       if (ambient != nullptr) continue;
       json.key("extras");
       write_value(json, value);
-    } else if (key != "camera" && key != "light" && key != "id" && key != "sid" && key != "type" &&
-               key != "transforms") {
+    } else if (key != "camera" && key != "light") {
       diagnostics.warn("gltf.write.node-extra-dropped",
                        cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
     }

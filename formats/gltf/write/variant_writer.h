@@ -1,8 +1,8 @@
-// KHR_materials_variants from global_attrs["material_variants"] (read/read_variants.h says its
-// shape): the root's variant names and, on each primitive of a mesh and material, its mappings,
-// their materials as written (MaterialTable::use). A mapping that names no material or variant,
-// or a variant its primitive maps already, and the whole entry when it is not of that shape, are
-// left out with gltf.write.variants-dropped.
+// KHR_materials_variants from Scene::material_variants: the root's variant names and, on each
+// primitive of a mesh and material, its mappings, their materials as written (MaterialTable::use).
+// A primitive's entry naming no mesh or material, or a second one of its mesh and material, and a
+// mapping that names no material or variant, or a variant its primitive maps already, are left out
+// with gltf.write.variants-dropped.
 #pragma once
 
 #include <cstdint>

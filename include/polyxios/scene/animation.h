@@ -5,7 +5,7 @@
 // share the shape, told apart by the target:
 // - A COLLADA channel holds a sid (or is a "matrix" channel on a node that spells no transform
 //   elements, whose whole matrix it animates). It animates one transform element of the node
-//   (polyxios/scene/node_collada.h): path "translation" for a <translate>, "rotation" for a
+//   (Node::transforms): path "translation" for a <translate>, "rotation" for a
 //   <rotate>, "scale" for a <scale>, "matrix" for a <matrix>, "lookat" for a <lookat>, "skew" for
 //   a <skew>. Its values are the element's (or the member's) values as COLLADA spells them: a
 //   rotation is an axis and an angle in degrees, often only its ANGLE; a matrix is 16 values row

@@ -5,6 +5,7 @@
 #include <Eigen/Core>
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,8 +14,11 @@
 #include "polyxios/scene/animation.h"
 #include "polyxios/scene/asset.h"
 #include "polyxios/scene/instances.h"
+#include "polyxios/scene/material_variants.h"
 #include "polyxios/scene/mesh.h"
+#include "polyxios/scene/shading.h"
 #include "polyxios/scene/skin.h"
+#include "polyxios/scene/transform_elements.h"
 #include "polyxios/scene/value.h"
 
 namespace px {
@@ -25,7 +29,12 @@ struct Node {
   int mesh = -1;
   int skin = -1;  // index into Scene::skins, -1 for none: the skin that deforms its mesh
   std::vector<int> children;
-  // "id", "sid", "type" ("JOINT"), "transforms" (list of {"kind", "sid", "values"}),
+  // A COLLADA read's: the <node>'s id and sid as spelled, type="JOINT", and its transform
+  // elements, which compose to `matrix` until the node is edited (none: a <node> spelling none,
+  // or another format's node).
+  std::optional<std::string> collada_id, sid;
+  bool joint = false;
+  std::vector<TransformElement> transforms;
   // "camera", "light", and anything a format keeps.
   ValueMap extras;
   // The copies of its mesh the node draws, each at matrix * instance TRS
@@ -92,8 +101,8 @@ struct Material {
   AlphaMode alpha_mode = AlphaMode::kOpaque;
   double alpha_cutoff = 0.5;
   bool double_sided = false;
-  // "shading": "phong" | "lambert" | "blinn" | "constant" (KHR_materials_unlit in glTF)
-  ValueMap extras;
+  Shading shading = Shading::kUnset;
+  ValueMap extras;  // a glTF read's material extras, under "extras"
   std::vector<MaterialExtension> extensions;
 
   bool has_specular() const {
@@ -159,7 +168,8 @@ struct Scene {
   Asset asset;
   std::vector<Skin> skins;
   std::vector<Animation> animations;
-  ValueMap global_attrs;  // "extras", "cameras", "lights", "material_variants"
+  MaterialVariants material_variants;  // KHR_materials_variants; empty for none
+  ValueMap global_attrs;               // "extras", "cameras", "lights"
   std::unique_ptr<Arena> arena;
 };
 

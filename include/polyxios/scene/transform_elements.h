@@ -1,5 +1,5 @@
-// COLLADA's transform elements as the model keeps them in a node's extras["transforms"]: each
-// element's matrix from its values, and which of its values an animation member sets. The
+// COLLADA's transform elements as the model keeps them in Node::transforms: each element's matrix
+// from its values, and which of its values an animation member sets. The
 // COLLADA reader composes a node's matrix the same way, so a node not edited since it was read
 // composes from its elements to the bit.
 #pragma once
@@ -11,14 +11,17 @@
 #include <string_view>
 #include <vector>
 
-#include "polyxios/scene/value.h"
-
 namespace px {
 
 struct TransformElement {
-  std::string kind;  // matrix, translate, rotate, scale, lookat, skew
-  std::string sid;   // empty when the element has none
-  std::vector<double> values;
+  std::string kind;            // matrix, translate, rotate, scale, lookat, skew
+  std::string sid;             // empty when the element has none
+  std::vector<double> values;  // element_value_count(kind) of them
+  // The element spells sid="": writers take it for none; a channel address can name it, and the
+  // Python module lists it.
+  bool empty_sid_spelled = false;
+
+  bool has_sid() const { return !sid.empty() || empty_sid_spelled; }
 };
 
 // The number of values an element of this kind holds: 16, 3, 4, 3, 9, 7; 0 for another name.
@@ -32,9 +35,9 @@ std::span<const double> identity_values(std::string_view kind);
 // the reader ignores it.
 Eigen::Matrix4d element_matrix(std::string_view kind, std::span<const double> values);
 
-// The elements of extras["transforms"]; nullopt when the list is absent or not well formed
-// (an entry without a known kind or with the wrong number of values).
-std::optional<std::vector<TransformElement>> transform_elements(const ValueMap& extras);
+// Every element of a known kind holds its number of values, as a COLLADA read gives them; the model
+// composes and corrects only such a list.
+bool well_formed(std::span<const TransformElement> elements);
 
 // The product of the elements' matrices in order.
 Eigen::Matrix4d compose_elements(const std::vector<TransformElement>& elements);

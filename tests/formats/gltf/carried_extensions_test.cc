@@ -296,25 +296,20 @@ TEST(CarriedExtensions, ASourceWhoseImageIsNotOfItsTypeIsLeftOut) {
   EXPECT_FALSE(p.doc.HasMember("extensionsUsed"));
 }
 
-// KHR_materials_variants: the root's names and each primitive's mappings, in
-// global_attrs["material_variants"] (read/read_variants.h).
-Value variants_attr(ValueArray mappings) {
-  return Value(
-      ValueMap{{"variants", Value(ValueArray{"red", "blue"})},
-               {"mappings",
-                Value(ValueArray{Value(ValueMap{
-                    {"mesh", 0}, {"material", 0}, {"mappings", Value(std::move(mappings))}})})}});
+// KHR_materials_variants: the root's names and the mappings of the primitive of mesh 0 and
+// material 0, in Scene::material_variants.
+MaterialVariants variants_of(std::vector<VariantMapping> mappings) {
+  return {{"red", "blue"}, {{0, 0, std::move(mappings)}}};
 }
 
-Value mapping(int material, ValueArray variants) {
-  return Value(ValueMap{{"material", material}, {"variants", Value(std::move(variants))}});
+VariantMapping mapping(int material, std::vector<int> variants) {
+  return {material, std::move(variants), std::nullopt};
 }
 
 TEST(MaterialVariants, TheVariantsAndAPrimitivesMappingsAreWrittenAndReadBack) {
   Scene scene = textured_triangle(false);
   scene.materials.resize(2);
-  set_value(scene.global_attrs, "material_variants",
-            variants_attr({mapping(1, {1}), mapping(0, {0})}));
+  scene.material_variants = variants_of({mapping(1, {1}), mapping(0, {0})});
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   EXPECT_EQ(diagnostics.count("gltf.write.variants-dropped"), 0);
@@ -333,8 +328,7 @@ TEST(MaterialVariants, TheVariantsAndAPrimitivesMappingsAreWrittenAndReadBack) {
   ASSERT_TRUE(glb.ok()) << glb.status();
   ReadResult back = read_bytes(glb->json);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
-  const Value* read = find_value(back.scene->global_attrs, "material_variants");
-  ASSERT_NE(read, nullptr);
+  EXPECT_EQ(back.scene->material_variants.names, scene.material_variants.names);
   Parsed again = write_gltf(*back.scene);
   EXPECT_TRUE(again.doc["extensions"] == p.doc["extensions"]);
   EXPECT_TRUE(again.doc["meshes"] == p.doc["meshes"]);
@@ -343,8 +337,8 @@ TEST(MaterialVariants, TheVariantsAndAPrimitivesMappingsAreWrittenAndReadBack) {
 TEST(MaterialVariants, AMappingThatNamesNoMaterialOrVariantIsLeftOutOnWrite) {
   Scene scene = textured_triangle(false);
   scene.materials.resize(2);
-  set_value(scene.global_attrs, "material_variants",
-            variants_attr({mapping(7, {0}), mapping(1, {5}), mapping(1, {0}), mapping(0, {0})}));
+  scene.material_variants =
+      variants_of({mapping(7, {0}), mapping(1, {5}), mapping(1, {0}), mapping(0, {0})});
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
   EXPECT_EQ(diagnostics.count("gltf.write.variants-dropped"), 1);
@@ -371,12 +365,14 @@ TEST(MaterialVariants, AReadLeavesOutWhatIsNotAVariantOrAMapping) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   // The nameless variant, the mapping of material 5 and variant 0 mapped twice.
   EXPECT_EQ(r.diagnostics.count("gltf.read.variants-invalid"), 3);
-  const Value* read = find_value(r.scene->global_attrs, "material_variants");
-  ASSERT_NE(read, nullptr);
-  EXPECT_EQ(find_value(read->as_map(), "variants")->as_array().size(), 2u);
-  const ValueArray& primitives = find_value(read->as_map(), "mappings")->as_array();
-  ASSERT_EQ(primitives.size(), 1u);
-  EXPECT_EQ(find_value(primitives[0].as_map(), "mappings")->as_array().size(), 1u);
+  const MaterialVariants& read = r.scene->material_variants;
+  EXPECT_EQ(read.names, (std::vector<std::string>{"a", ""}));
+  ASSERT_EQ(read.primitives.size(), 1u);
+  EXPECT_EQ(read.primitives[0].mesh, 0);
+  EXPECT_EQ(read.primitives[0].material, 0);
+  ASSERT_EQ(read.primitives[0].mappings.size(), 1u);
+  EXPECT_EQ(read.primitives[0].mappings[0].material, 1);
+  EXPECT_EQ(read.primitives[0].mappings[0].variants, std::vector<int>{0});
 }
 
 }  // namespace

@@ -111,14 +111,15 @@ TEST(ExtrasAndCameras, ExtrasKeysGltfHasNoSlotForAreLeftOutWithAWarning) {
   Node& node = scene.nodes.emplace_back();
   // A COLLADA read's bookkeeping: what the node already carries goes silently; a light the scene
   // does not define is left out by the light writer.
-  set_value(node.extras, "id", Value("n1"));
-  set_value(node.extras, "sid", Value("joint1"));
-  set_value(node.extras, "type", Value("JOINT"));
+  node.collada_id = "n1";
+  node.sid = "joint1";
+  node.joint = true;
+  node.transforms = {{"translate", "t", {1, 2, 3}}};
   set_value(node.extras, "light", Value("sun"));
   set_value(node.extras, "custom", Value(1));
   scene.scenes.push_back({0});
   Material& m = scene.materials.emplace_back();
-  set_value(m.extras, "shading", Value("phong"));
+  m.shading = Shading::kPhong;
   set_value(m.extras, "custom", Value(2));
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);

@@ -116,7 +116,7 @@ TEST(GltfWriter, NodesAndScenes) {
   scene.nodes[0].name = "root";
   scene.nodes[0].children = {1, 2};
   scene.nodes[1].matrix(0, 3) = 5;  // translation x, column 3
-  set_value(scene.nodes[1].extras, "id", Value("n1"));
+  scene.nodes[1].collada_id = "n1";
   scene.scenes = {{0}, {2}};
   scene.default_scene = 0;
   Diagnostics diagnostics;

@@ -46,18 +46,12 @@ Scene triangle_scene(std::string_view up_axis, double meter) {
   Node node;
   node.name = "triangle";
   node.mesh = 0;
-  auto element = [](std::string_view kind, std::string_view sid, ValueArray values) {
-    return Value(ValueMap{{"kind", Value(kind)}, {"sid", Value(sid)}, {"values", Value(values)}});
-  };
-  set_value(node.extras, "transforms",
-            Value(ValueArray{element("translate", "t", {1.0, 2.0, 3.0}),
-                             element("rotate", "r", {0.0, 0.0, 1.0, 30.0}),
-                             element("scale", "s", {1.0, 2.0, 4.0}),
-                             element("lookat", "l", {1.0, 2.0, 3.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0}),
-                             element("matrix", "m",
-                                     {1.0, 0.0, 0.0, 5.0, 0.0, 1.0, 0.0, 6.0, 0.0, 0.0, 1.0, 7.0,
-                                      0.0, 0.0, 0.0, 1.0})}));
-  node.matrix = compose_elements(*transform_elements(node.extras));
+  node.transforms = {{"translate", "t", {1, 2, 3}},
+                     {"rotate", "r", {0, 0, 1, 30}},
+                     {"scale", "s", {1, 2, 4}},
+                     {"lookat", "l", {1, 2, 3, 0, 0, 0, 0, 0, 1}},
+                     {"matrix", "m", {1, 0, 0, 5, 0, 1, 0, 6, 0, 0, 1, 7, 0, 0, 0, 1}}};
+  node.matrix = compose_elements(node.transforms);
   scene.nodes.push_back(std::move(node));
   scene.scenes = {{0}};
   scene.asset.set(AssetField::kUpAxis, std::string(up_axis));
@@ -196,9 +190,8 @@ TEST(AxisUnit, RootAndBakedAgreeInWorldSpace) {
     }
     // The baked node still composes from its elements, the lookat followed by a turn.
     const Node& node = baked.nodes[0];
-    std::optional<std::vector<TransformElement>> elements = transform_elements(node.extras);
-    ASSERT_TRUE(elements);
-    EXPECT_TRUE(compose_elements(*elements).isApprox(node.matrix, 1e-12)) << axis;
+    ASSERT_TRUE(well_formed(node.transforms));
+    EXPECT_TRUE(compose_elements(node.transforms).isApprox(node.matrix, 1e-12)) << axis;
     // Tangents turn, their w stays.
     const Column& tangents = baked.meshes[0].find_point_data("tangents")->column;
     const Eigen::Vector3d t = c.direction({1, 0, 0});
@@ -234,7 +227,7 @@ Eigen::Matrix4d local_at_key(const Scene& scene, size_t c, size_t k) {
     }
     return compose(trs);
   }
-  std::vector<TransformElement> elements = *transform_elements(node.extras);
+  std::vector<TransformElement> elements = node.transforms;
   for (TransformElement& e : elements) {
     if (e.sid != *channel.target.sid) continue;
     std::vector<int> indices = *member_indices(e.kind, channel.target.member);

@@ -39,10 +39,7 @@ const Scene& scene_of(const ReadResult& r) {
   return *r.scene;
 }
 
-std::string shading_of(const Material& m) {
-  const Value* v = find_value(m.extras, "shading");
-  return v == nullptr ? "" : v->as_string();
-}
+std::string shading_of(const Material& m) { return std::string(shading_name(m.shading)); }
 
 // A sampler "samp" over a surface "surf" of image `image`, 1.4 style.
 std::string sampler_chain(std::string_view image, std::string_view sampler_settings = "") {

@@ -78,7 +78,7 @@ void expect_red_mesh_skinned_by_bone(const ReadResult& r, int* bone) {
   const std::vector<int> joints = joints_of_the_one_skin(scene);
   ASSERT_EQ(joints.size(), 1u);
   *bone = joints[0];
-  EXPECT_EQ(find_value(scene.nodes[*bone].extras, "id")->as_string(), "bone");
+  EXPECT_EQ(scene.nodes[*bone].collada_id, "bone");
 }
 
 class ExternalDocumentsTest : public test_support::ScratchDirTest {

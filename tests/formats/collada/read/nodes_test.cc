@@ -72,50 +72,45 @@ TEST(NodesTest, LookatPlacesTheNodeAtTheEyeFacingTheInterest) {
   expect_near(m * Eigen::Vector4d(0, 1, 0, 0), Eigen::Vector4d(0, 1, 0, 0));
 }
 
-TEST(NodesTest, TransformElementsAreKeptInExtrasAsSpelled) {
-  ReadResult r = read_text(
-      scene_of_nodes("<node id=\"n\"><translate sid=\"location\">1 2 3</translate>"
-                     "<rotate sid=\"rotationZ\">0 0 1 90</rotate><scale>2 1 1</scale></node>"));
+TEST(NodesTest, TransformElementsAreKeptAsSpelled) {
+  ReadResult r = read_text(scene_of_nodes(
+      "<node id=\"n\"><translate sid=\"location\">1 2 3</translate>"
+      "<rotate sid=\"rotationZ\">0 0 1 90</rotate><scale>2 1 1</scale><scale sid=\"\">1 1 1</scale>"
+      "</node>"));
   const Scene& scene = scene_of(r);
-  const Value* transforms = extra(scene.nodes[0], "transforms");
-  ASSERT_NE(transforms, nullptr);
-  const ValueArray& list = transforms->as_array();
-  ASSERT_EQ(list.size(), 3u);
-  const char* kinds[] = {"translate", "rotate", "scale"};
-  const char* sids[] = {"location", "rotationZ", nullptr};
-  std::vector<std::vector<double>> values = {{1, 2, 3}, {0, 0, 1, 90}, {2, 1, 1}};
-  for (size_t i = 0; i < 3; ++i) {
-    const ValueMap& entry = list[i].as_map();
-    EXPECT_EQ(find_value(entry, "kind")->as_string(), kinds[i]);
-    const Value* sid = find_value(entry, "sid");
-    if (sids[i] == nullptr) {
-      EXPECT_EQ(sid, nullptr);
-    } else {
-      ASSERT_NE(sid, nullptr);
-      EXPECT_EQ(sid->as_string(), sids[i]);
-    }
-    std::vector<double> got;
-    for (const Value& v : find_value(entry, "values")->as_array()) got.push_back(v.as_double());
-    EXPECT_EQ(got, values[i]);
+  const std::vector<TransformElement>& list = scene.nodes[0].transforms;
+  ASSERT_EQ(list.size(), 4u);
+  const char* kinds[] = {"translate", "rotate", "scale", "scale"};
+  const char* sids[] = {"location", "rotationZ", "", ""};
+  std::vector<std::vector<double>> values = {{1, 2, 3}, {0, 0, 1, 90}, {2, 1, 1}, {1, 1, 1}};
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(list[i].kind, kinds[i]);
+    EXPECT_EQ(list[i].sid, sids[i]);
+    EXPECT_EQ(list[i].values, values[i]);
   }
+  // sid="" is kept as spelled (the Python module lists it), no sid as none.
+  EXPECT_TRUE(list[0].has_sid());
+  EXPECT_FALSE(list[2].has_sid());
+  EXPECT_TRUE(list[3].has_sid());
 }
 
-TEST(NodesTest, NodeKeepsIdSidAndJointTypeInExtras) {
+TEST(NodesTest, NodeKeepsIdSidAndJointType) {
   ReadResult r =
       read_text(scene_of_nodes("<node id=\"hip\" sid=\"Hip\" name=\"Hip Bone\" type=\"JOINT\"/>"
-                               "<node id=\"plain\" type=\"NODE\"/>"));
+                               "<node id=\"plain\" type=\"NODE\"/><node sid=\"\"/>"));
   const Scene& scene = scene_of(r);
-  ASSERT_EQ(scene.nodes.size(), 2u);
+  ASSERT_EQ(scene.nodes.size(), 3u);
   const Node& hip = scene.nodes[0];
   EXPECT_EQ(hip.name, "Hip Bone");
-  ASSERT_NE(extra(hip, "id"), nullptr);
-  EXPECT_EQ(extra(hip, "id")->as_string(), "hip");
-  ASSERT_NE(extra(hip, "sid"), nullptr);
-  EXPECT_EQ(extra(hip, "sid")->as_string(), "Hip");
-  ASSERT_NE(extra(hip, "type"), nullptr);
-  EXPECT_EQ(extra(hip, "type")->as_string(), "JOINT");
-  EXPECT_EQ(extra(scene.nodes[1], "type"), nullptr);
-  EXPECT_EQ(extra(scene.nodes[1], "sid"), nullptr);
+  EXPECT_EQ(hip.collada_id, "hip");
+  EXPECT_EQ(hip.sid, "Hip");
+  EXPECT_TRUE(hip.joint);
+  EXPECT_FALSE(scene.nodes[1].joint);
+  EXPECT_EQ(scene.nodes[1].sid, std::nullopt);
+  EXPECT_TRUE(scene.nodes[0].extras.empty());
+  // Attributes as spelled: sid="" is kept, an absent id is none.
+  EXPECT_EQ(scene.nodes[2].collada_id, std::nullopt);
+  EXPECT_EQ(scene.nodes[2].sid, "");
 }
 
 TEST(NodesTest, SeveralInstanceGeometryGiveAChildNodePerExtraOne) {
@@ -152,11 +147,11 @@ TEST(NodesTest, InstanceNodeIsCopiedIntoPlace) {
     copies.push_back(copy);
     const Node& part = scene.nodes[copy];
     EXPECT_EQ(part.name, "Part");
-    EXPECT_EQ(extra(part, "id")->as_string(), "part");
+    EXPECT_EQ(part.collada_id, "part");
     expect_near(part.matrix * Eigen::Vector4d(0, 0, 0, 1), Eigen::Vector4d(1, 0, 0, 1));
     ASSERT_EQ(part.children.size(), 1u);
     EXPECT_EQ(scene.nodes[part.children[0]].mesh, 0);
-    EXPECT_EQ(extra(scene.nodes[part.children[0]], "id")->as_string(), "part-child");
+    EXPECT_EQ(scene.nodes[part.children[0]].collada_id, "part-child");
   }
   EXPECT_NE(copies[0], copies[1]);
   EXPECT_NE(scene.nodes[copies[0]].children[0], scene.nodes[copies[1]].children[0]);
@@ -225,20 +220,10 @@ TEST(NodesTest, NonFiniteTransformElementsReadAsTheIdentityWithAWarning) {
   const int64_t a = line_of(text, "<node id=\"a\"");
   EXPECT_EQ(lines, (std::vector<int64_t>{a, a + 1, a + 2, a + 2, a + 2}));
   // The spelled elements hold the identity, their sids kept for the channels naming them.
-  const ValueArray& spelled = extra(scene.nodes[0], "transforms")->as_array();
-  const ValueMap& translate = spelled[0].as_map();
-  EXPECT_EQ(find_value(translate, "sid")->as_string(), "t");
-  std::vector<double> values;
-  for (const Value& v : find_value(translate, "values")->as_array()) {
-    values.push_back(v.as_double());
-  }
-  EXPECT_EQ(values, (std::vector<double>{0, 0, 0}));
-  const ValueArray& rotated = extra(scene.nodes[2], "transforms")->as_array();
-  values.clear();
-  for (const Value& v : find_value(rotated[0].as_map(), "values")->as_array()) {
-    values.push_back(v.as_double());
-  }
-  EXPECT_EQ(values, (std::vector<double>{0, 0, 1, 0}));
+  const TransformElement& translate = scene.nodes[0].transforms.at(0);
+  EXPECT_EQ(translate.sid, "t");
+  EXPECT_EQ(translate.values, (std::vector<double>{0, 0, 0}));
+  EXPECT_EQ(scene.nodes[2].transforms.at(0).values, (std::vector<double>{0, 0, 1, 0}));
 }
 
 // Finite elements whose product is not finite leave the node at the identity, with a warning on
@@ -263,12 +248,12 @@ TEST(NodesTest, EachVisualSceneListsItsRootsAndSceneChoosesTheDefault) {
   ASSERT_EQ(scene.scenes.size(), 2u);
   ASSERT_EQ(scene.scenes[0].size(), 1u);
   ASSERT_EQ(scene.scenes[1].size(), 2u);
-  EXPECT_EQ(extra(scene.nodes[scene.scenes[0][0]], "id")->as_string(), "a");
-  EXPECT_EQ(extra(scene.nodes[scene.scenes[1][0]], "id")->as_string(), "b");
+  EXPECT_EQ(scene.nodes[scene.scenes[0][0]].collada_id, "a");
+  EXPECT_EQ(scene.nodes[scene.scenes[1][0]].collada_id, "b");
   const Node& c = scene.nodes[scene.scenes[1][1]];
-  EXPECT_EQ(extra(c, "id")->as_string(), "c");
+  EXPECT_EQ(c.collada_id, "c");
   ASSERT_EQ(c.children.size(), 1u);
-  EXPECT_EQ(extra(scene.nodes[c.children[0]], "id")->as_string(), "d");
+  EXPECT_EQ(scene.nodes[c.children[0]].collada_id, "d");
   EXPECT_EQ(scene.default_scene, 1);
 }
 

@@ -49,9 +49,7 @@ TEST(SkinSpecRows, EachInstanceBindingJointsAfreshGetsItsOwnSkinEntry) {
   for (size_t i = 0; i < 4; ++i) {
     const std::vector<int>& joints = r.scene->skins[i].joints;
     ASSERT_EQ(joints.size(), 3u);
-    const Value* id = find_value(r.scene->nodes[joints[0]].extras, "id");
-    ASSERT_NE(id, nullptr);
-    EXPECT_EQ(id->as_string(), cat("b", i));
+    EXPECT_EQ(r.scene->nodes[joints[0]].collada_id, cat("b", i));
   }
 }
 

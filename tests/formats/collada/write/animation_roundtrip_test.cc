@@ -35,10 +35,7 @@ std::string animations() {
 // The nodes as read, each written with its id and its transform elements.
 std::vector<NodePlan> nodes_as_read(const Scene& scene) {
   std::vector<NodePlan> out;
-  for (const Node& n : scene.nodes) {
-    const Value* id = find_value(n.extras, "id");
-    out.push_back(written_node(id->as_string(), *transform_elements(n.extras)));
-  }
+  for (const Node& n : scene.nodes) out.push_back(written_node(*n.collada_id, n.transforms));
   return out;
 }
 

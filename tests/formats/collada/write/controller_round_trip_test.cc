@@ -36,11 +36,10 @@ TEST(ControllerRoundTrip, AGltfSkinReadsBackWithWhatColladaBindsBy) {
   EXPECT_EQ(skin.skeleton, node_named(back, "hip"));
   for (const char* name : {"hip", "knee"}) {
     const Node& joint = back.nodes.at(node_named(back, name));
-    ASSERT_NE(find_value(joint.extras, "type"), nullptr) << name;
-    EXPECT_EQ(member(joint.extras, "type").as_string(), "JOINT");
-    ASSERT_NE(find_value(joint.extras, "sid"), nullptr) << name;
+    EXPECT_TRUE(joint.joint) << name;
+    ASSERT_TRUE(joint.sid.has_value()) << name;
   }
-  EXPECT_EQ(find_value(back.nodes.at(node_named(back, "root")).extras, "type"), nullptr);
+  EXPECT_FALSE(back.nodes.at(node_named(back, "root")).joint);
   EXPECT_EQ(point_values(back, body, "joints"),
             (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0}));
   EXPECT_EQ(point_values(back, body, "weights"),
@@ -265,8 +264,8 @@ TEST(ControllerRoundTrip, ASkinReadFromGltfComesBackBound) {
             (std::vector<double>{1, 0, 0, 0, 0.25, 0.75, 0, 0, 1, 0, 0, 0}));
   for (const char* name : {"hip", "knee"}) {
     const Node& joint = back.nodes.at(node_named(back, name));
-    EXPECT_EQ(member(joint.extras, "type").as_string(), "JOINT") << name;
-    EXPECT_FALSE(member(joint.extras, "sid").as_string().empty()) << name;
+    EXPECT_TRUE(joint.joint) << name;
+    EXPECT_FALSE(joint.sid.value_or("").empty()) << name;
   }
 }
 

@@ -319,10 +319,10 @@ TEST(ControllerWriter, AGltfSkinComesBackWithWhatColladaBindsBy) {
   ASSERT_TRUE(rt.read.scene.ok());
   const Scene& back = *rt.read.scene;
   for (int j : {kHip, kKnee}) {
-    EXPECT_EQ(member(back.nodes.at(j).extras, "type").as_string(), "JOINT");
-    EXPECT_EQ(member(back.nodes.at(j).extras, "sid").as_string(), cat("n", j));
+    EXPECT_TRUE(back.nodes.at(j).joint);
+    EXPECT_EQ(back.nodes.at(j).sid, cat("n", j));
   }
-  EXPECT_EQ(find_value(back.nodes.at(kBody).extras, "type"), nullptr);
+  EXPECT_FALSE(back.nodes.at(kBody).joint);
   const Skin& entry = skin_of_node(back, kBody);
   EXPECT_EQ(entry.name, "Body-skin");
   EXPECT_EQ(entry.skeleton, kHip);

@@ -27,11 +27,11 @@ inline Scene textured_scene(std::vector<Material> materials) {
   return scene;
 }
 
-inline Material named(std::string name, std::string_view shading = "") {
+inline Material named(std::string name, Shading shading = Shading::kUnset) {
   Material m;
   m.name = std::move(name);
   m.metallic = 0;  // what the common profile reads back
-  if (!shading.empty()) set_value(m.extras, "shading", Value(std::string(shading)));
+  m.shading = shading;
   return m;
 }
 
@@ -42,10 +42,7 @@ inline TextureRef texture_ref(int texture, double scale = 1) {
   return ref;
 }
 
-inline std::string shading_of(const Material& m) {
-  const Value* v = find_value(m.extras, "shading");
-  return v != nullptr && v->is_string() ? v->as_string() : "";
-}
+inline std::string shading_of(const Material& m) { return std::string(shading_name(m.shading)); }
 
 // The uri of the image a read-back texture reference samples; empty when it samples none.
 inline std::string image_uri(const Scene& scene, const TextureRef& ref) {

@@ -203,8 +203,7 @@ TEST(GltfExtensions, VariantsAndTextureSourcesAreLeftOutWithAWarningNamingThem) 
   Scene scene = textured_scene({coat});
   scene.textures[0].source_extension = "EXT_texture_webp";
   scene.textures[0].extension_image = 0;
-  set_value(scene.global_attrs, "material_variants",
-            Value(ValueMap{{"variants", Value(ValueArray{"red"})}, {"mappings", ValueArray{}}}));
+  scene.material_variants.names = {"red"};
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok()) << w.text.status();
   EXPECT_EQ(w.diagnostics.count("collada.write.gltf-extension-dropped"), 2);

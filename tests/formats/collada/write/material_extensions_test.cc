@@ -511,7 +511,7 @@ TEST(MaterialExtensions, SpecularExtensionReadsAndComesBackThroughCollada) {
 }
 
 TEST(MaterialExtensions, ShadingWithoutAHighlightDropsTheSpecularWithAWarning) {
-  Material m = named("matte", "lambert");
+  Material m = named("matte", Shading::kLambert);
   m.specular_color = {0.5, 0.5, 0.5};
   Material odd = named("odd");
   odd.specular_factor = std::nan("");

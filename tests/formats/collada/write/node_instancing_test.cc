@@ -24,8 +24,8 @@ std::string describe_trees(const Scene& scene) {
       Frame f = stack.back();
       stack.pop_back();
       const Node& n = scene.nodes[f.node];
-      out += cat(std::string(2 * f.depth, ' '), n.name, " #", extra_string(n, "id"),
-                 " t=", n.matrix(0, 3), ",", n.matrix(1, 3), ",", n.matrix(2, 3), "\n");
+      out += cat(std::string(2 * f.depth, ' '), n.name, " #", id_of(n), " t=", n.matrix(0, 3), ",",
+                 n.matrix(1, 3), ",", n.matrix(2, 3), "\n");
       for (auto it = n.children.rbegin(); it != n.children.rend(); ++it) {
         stack.push_back({*it, f.depth + 1});
       }
@@ -138,7 +138,7 @@ TEST(NodeInstancing, AnEditedCopyIsWrittenInFullWithAWarning) {
   // The second copy of "part" is the one under "b".
   int edited = -1;
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
-    if (extra_string(scene.nodes[i], "id") == "part") edited = static_cast<int>(i);
+    if (id_of(scene.nodes[i]) == "part") edited = static_cast<int>(i);
   }
   ASSERT_GE(edited, 0);
   scene.nodes[edited].matrix = translation(9, 0, 0);
@@ -167,8 +167,8 @@ TEST(NodeInstancing, AnEditedCopyIsWrittenInFullWithAWarning) {
 TEST(NodeInstancing, ANodeHoldingAnEarlierIdButAnotherSubtreeIsNoCopy) {
   Scene scene = scene_of_nodes(5);
   scene.nodes[0].children = {1, 2};
-  scene.nodes[1].extras = {{"id", Value("x")}};
-  scene.nodes[2].extras = {{"id", Value("x")}};
+  scene.nodes[1].collada_id = "x";
+  scene.nodes[2].collada_id = "x";
   scene.nodes[2].children = {3};
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
@@ -278,7 +278,7 @@ TEST(NodeInstancing, ArbitraryNodeGraphsAreWrittenAsDocumentsThatReadBack) {
       Node& node = scene.nodes[i];
       for (int k = next(4); k > 0; --k) node.children.push_back(next(n + 2) - 1);
       const char* id = ids[next(5)];
-      if (*id != '\0') node.extras.emplace_back("id", Value(id));
+      if (*id != '\0') node.collada_id = id;
       node.name = next(2) == 0 ? "same" : cat("n", i);
     }
     for (int s = next(3); s >= 0; --s) {

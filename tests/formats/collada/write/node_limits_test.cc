@@ -100,12 +100,7 @@ TEST(NodeLimits, ANonFiniteMatrixIsRefused) {
 // finite (a <rotate> about no axis by an infinite angle) are not spelled: the matrix is.
 TEST(NodeLimits, NonFiniteTransformElementsAreWrittenAsTheMatrix) {
   Scene scene = scene_of_nodes(1);
-  scene.nodes[0].extras = {
-      {"transforms",
-       Value(ValueArray{Value(ValueMap{
-           {"kind", Value("rotate")},
-           {"sid", Value("r")},
-           {"values", Value(ValueArray{Value(0.0), Value(0.0), Value(0.0), Value(kInf)})}})})}};
+  scene.nodes[0].transforms = {{"rotate", "r", {0, 0, 0, kInf}}};
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_FALSE(holds_non_finite_text(*rt.written.text)) << *rt.written.text;

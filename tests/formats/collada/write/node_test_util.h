@@ -32,10 +32,8 @@ inline Scene read_ok(std::string_view text) {
   return r.scene.ok() ? std::move(*r.scene) : Scene();
 }
 
-inline std::string extra_string(const Node& node, std::string_view key) {
-  const Value* v = find_value(node.extras, key);
-  return v != nullptr && v->is_string() ? v->as_string() : "";
-}
+// The node's COLLADA id; empty when it has none.
+inline std::string id_of(const Node& node) { return node.collada_id.value_or(""); }
 
 inline bool contains(const std::string& text, std::string_view part) {
   return text.find(part) != std::string::npos;

@@ -27,7 +27,7 @@ TEST(NodeWriter, TransformElementsAreWrittenAsReadWhileTheyComposeToTheMatrix) {
   ASSERT_EQ(rt.read.scene->nodes.size(), 1u);
   const Node& back = rt.read.scene->nodes[0];
   EXPECT_EQ(back.matrix, read.nodes[0].matrix);
-  EXPECT_EQ(extra_string(back, "id"), "n");
+  EXPECT_EQ(id_of(back), "n");
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
 }
 
@@ -98,18 +98,20 @@ TEST(NodeWriter, AnInvalidIdOrSidIsDroppedWithAWarning) {
   Scene scene = scene_of_nodes(2);
   scene.nodes[0].children = {1};
   scene.nodes[0].name = "Body";
-  scene.nodes[0].extras = {{"id", Value("1 bad")}, {"sid", Value("also bad")}};
-  scene.nodes[1].extras = {{"id", Value(int64_t{7})}, {"sid", Value("fine")}};
+  scene.nodes[0].collada_id = "1 bad";
+  scene.nodes[0].sid = "also bad";
+  scene.nodes[1].collada_id = "";
+  scene.nodes[1].sid = "fine";
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, "collada.write.node-id-invalid"), 2);
   EXPECT_EQ(warned(rt.written, "collada.write.node-sid-invalid"), 1);
   const std::vector<Node>& back = rt.read.scene->nodes;
   ASSERT_EQ(back.size(), 2u);
-  EXPECT_EQ(extra_string(back[0], "id"), "Body");  // generated from the name
-  EXPECT_EQ(find_value(back[0].extras, "sid"), nullptr);
-  EXPECT_EQ(extra_string(back[1], "id"), "node");
-  EXPECT_EQ(extra_string(back[1], "sid"), "fine");
+  EXPECT_EQ(id_of(back[0]), "Body");  // generated from the name
+  EXPECT_EQ(back[0].sid, std::nullopt);
+  EXPECT_EQ(id_of(back[1]), "node");
+  EXPECT_EQ(back[1].sid, "fine");
 }
 
 // W24: original ids are reserved before any is generated, so a generated id never takes one; an
@@ -118,19 +120,19 @@ TEST(NodeWriter, OriginalIdsSurviveAndARepeatedIdIsReplacedWithAWarning) {
   Scene scene = scene_of_nodes(4);
   scene.nodes[0].children = {1, 2, 3};
   scene.nodes[0].name = "arm";  // generates "arm", which node 2 holds
-  scene.nodes[1].extras = {{"id", Value("leg")}};
+  scene.nodes[1].collada_id = "leg";
   scene.nodes[1].name = "Leg";
-  scene.nodes[2].extras = {{"id", Value("arm")}};
-  scene.nodes[3].extras = {{"id", Value("leg")}};  // another node than node 1
+  scene.nodes[2].collada_id = "arm";
+  scene.nodes[3].collada_id = "leg";  // another node than node 1
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
   EXPECT_EQ(warned(rt.written, "collada.write.node-id-repeated"), 1);
   const std::vector<Node>& back = rt.read.scene->nodes;
   ASSERT_EQ(back.size(), 4u);
-  EXPECT_EQ(extra_string(back[0], "id"), "arm-2");
-  EXPECT_EQ(extra_string(back[1], "id"), "leg");
-  EXPECT_EQ(extra_string(back[2], "id"), "arm");
-  EXPECT_EQ(extra_string(back[3], "id"), "node");
+  EXPECT_EQ(id_of(back[0]), "arm-2");
+  EXPECT_EQ(id_of(back[1]), "leg");
+  EXPECT_EQ(id_of(back[2]), "arm");
+  EXPECT_EQ(id_of(back[3]), "node");
 }
 
 // W23: only nodes a visual scene reaches are written; the rest are dropped with one warning.
@@ -271,15 +273,15 @@ TEST(NodeWriter, NamesAreWrittenAsGiven) {
 TEST(NodeWriter, IdsFollowTheFifthEditionsNameCharacters) {
   Scene scene = scene_of_nodes(2);
   scene.nodes[0].children = {1};
-  scene.nodes[0].extras = {{"id", Value("κόμβος")}};
-  scene.nodes[1].extras = {{"id", Value("\xE2\xB0\x80node")}};  // U+2C00 GLAGOLITIC CAPITAL AZU
+  scene.nodes[0].collada_id = "κόμβος";
+  scene.nodes[1].collada_id = "\xE2\xB0\x80node";  // U+2C00 GLAGOLITIC CAPITAL AZU
   Written w = write_unchecked(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_EQ(w.diagnostics.warning_count(), 0);
   Scene back = read_ok(*w.text);
   ASSERT_EQ(back.nodes.size(), 2u);
-  EXPECT_EQ(extra_string(back.nodes[0], "id"), "κόμβος");
-  EXPECT_EQ(extra_string(back.nodes[1], "id"), "\xE2\xB0\x80node");
+  EXPECT_EQ(id_of(back.nodes[0]), "κόμβος");
+  EXPECT_EQ(id_of(back.nodes[1]), "\xE2\xB0\x80node");
 }
 
 // Issue 15 (lights and cameras): a node's camera and light are written in their libraries and
@@ -306,14 +308,14 @@ TEST(NodeWriter, CamerasAndLightsAreWrittenAndInstanced) {
   EXPECT_EQ(warned(w, "collada.write.light-dropped"), 0);
 }
 
-// W13 (nodes): node extras COLLADA has no place for are dropped with a warning; those it spells
-// (id, sid, type, transforms) are not.
+// W13 (nodes): node extras COLLADA has no place for are dropped with a warning; the node's COLLADA
+// fields (id, sid, type, transforms) are written.
 TEST(NodeWriter, NodeExtrasCOLLADACannotHoldAreDroppedWithAWarning) {
   Scene scene = scene_of_nodes(1);
-  scene.nodes[0].extras = {{"id", Value("n")},
-                           {"sid", Value("s")},
-                           {"type", Value("JOINT")},
-                           {"extras", Value(ValueMap{{"note", Value("hi")}})},
+  scene.nodes[0].collada_id = "n";
+  scene.nodes[0].sid = "s";
+  scene.nodes[0].joint = true;
+  scene.nodes[0].extras = {{"extras", Value(ValueMap{{"note", Value("hi")}})},
                            {"blender_layer", Value(int64_t{3})}};
   RoundTrip rt = write_and_read(scene);
   ASSERT_TRUE(rt.read.scene.ok());
@@ -413,7 +415,7 @@ TEST(NodeWriter, MissingPlansWriteNoInstance) {
 }
 
 // The controller writer may make a node a joint after planning: the sid and type come from the
-// plan, not from the extras.
+// plan, not from the node.
 TEST(NodeWriter, SidAndJointTypeAreWrittenFromThePlan) {
   Scene scene = scene_of_nodes(1);
   WritePlan plan;
@@ -456,8 +458,8 @@ TEST(NodeWriter, ManyUnnamedNodesTakeNumberedGeneratedIds) {
   constexpr int kChildren = 50000;
   Scene scene = scene_of_nodes(kChildren + 1);
   for (int i = 1; i <= kChildren; ++i) scene.nodes[0].children.push_back(i);
-  scene.nodes[7].extras = {{"id", Value("node-3")}};  // an original id is never generated
-  Written w = write_unchecked(scene);                 // large: left out of the schema check
+  scene.nodes[7].collada_id = "node-3";  // an original id is never generated
+  Written w = write_unchecked(scene);    // large: left out of the schema check
   ASSERT_TRUE(w.text.ok());
   EXPECT_TRUE(in_order(*w.text, {"<node id=\"node\">", "<node id=\"node-2\">",
                                  "<node id=\"node-4\">", "<node id=\"node-3\">"}));

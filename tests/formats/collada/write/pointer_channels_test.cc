@@ -33,7 +33,7 @@ Scene scene_with_parameters() {
   }
   scene.materials[1].base_color = {1, 1, 1, 0.5};
   scene.materials[1].alpha_mode = AlphaMode::kBlend;
-  set_value(scene.materials[2].extras, "shading", Value("constant"));
+  scene.materials[2].shading = Shading::kConstant;
   Light light;
   light.type = LightType::kPoint;
   light.color = {1, 0.5, 0.5};
@@ -217,8 +217,8 @@ TEST(PointerChannels, ConesAndOpticsTheObjectsDoNotHoldAreDropped) {
 // material has neither to animate.
 TEST(PointerChannels, SpecularColourAndRoughnessRoundTripThroughAPhongsHighlight) {
   Scene scene = scene_with_parameters();
-  set_value(scene.materials[0].extras, "shading", Value("phong"));
-  set_value(scene.materials[1].extras, "shading", Value("lambert"));
+  scene.materials[0].shading = Shading::kPhong;
+  scene.materials[1].shading = Shading::kLambert;
   AnimationBuilder b{scene, {}};
   b.sampler({0, 1}, {1, 1, 1, 0.5, 0.25, 0}, 3);
   b.channel(-1, "pointer").target.pointer =
