@@ -72,14 +72,15 @@ std::string check_file(const fs::path& file, size_t clip_elements) {
   for (size_t c = 0; c < clips.size(); ++c) {
     const auto& a = animations[animations.Size() - clips.size() + c];
     const std::string name = a.HasMember("name") ? a["name"].GetString() : "";
-    if (name != clips[c].name) return cat("clip '", clips[c].name, "' written as '", name, "'");
+    const std::string clip_name = clips[c].name.value_or("");
+    if (name != clip_name) return cat("clip '", clip_name, "' written as '", name, "'");
     float duration = 0;
     for (const auto& s : a["samplers"].GetArray()) {
       duration = std::max(duration, doc["accessors"][s["input"].GetInt()]["max"][0].GetFloat());
     }
     const double window = clips[c].clip->end - clips[c].clip->start;
     if (std::abs(duration - window) > 1e-6 * std::max(1.0, window)) {
-      return cat("clip '", clips[c].name, "' lasts ", duration, " s in glTF, its window ", window);
+      return cat("clip '", clip_name, "' lasts ", duration, " s in glTF, its window ", window);
     }
   }
   absl::StatusOr<std::string> dae = collada::write_to_memory(*scene, diagnostics);

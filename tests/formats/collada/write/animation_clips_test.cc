@@ -39,7 +39,7 @@ std::string clip_document() {
 
 std::vector<std::string> names(const std::vector<Animation>& animations) {
   std::vector<std::string> out;
-  for (const Animation& a : animations) out.push_back(a.name);
+  for (const Animation& a : animations) out.push_back(a.name.value_or(""));
   return out;
 }
 

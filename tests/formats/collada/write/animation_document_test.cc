@@ -30,7 +30,7 @@ Flat flatten(const Scene& scene) {
   for (const Animation& a : scene.animations) {
     for (const AnimationChannel& c : a.channels) {
       const Node& node = scene.nodes[c.target.node];
-      out.targets.push_back(cat(a.name, ": ", node.collada_id.value_or(node.name), " ",
+      out.targets.push_back(cat(a.name.value_or(""), ": ", node.collada_id.value_or(node.name), " ",
                                 c.target.path, " ", c.target.sid.value_or("-"), " ",
                                 c.target.member));
       const AnimationSampler& s = *a.samplers[c.sampler];
