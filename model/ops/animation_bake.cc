@@ -61,7 +61,7 @@ struct ColladaChannel {
 
 struct NativeChannel {
   int node = -1;
-  std::string path;
+  TargetPath path = TargetPath::kNone;
   std::string pointer;
   int sampler = -1;
   std::optional<Value> extras;
@@ -74,12 +74,6 @@ struct Checked {
   std::set<int>
       native_nodes;  // nodes a glTF channel animates the translation, rotation or scale of
 };
-
-std::string_view kind_of_path(std::string_view path) {
-  if (path == "translation") return "translate";
-  if (path == "rotation") return "rotate";
-  return path;
-}
 
 std::string animation_label(const Animation& a, size_t index) {
   return !a.name || a.name->empty() ? "animation " + std::to_string(index)
@@ -137,7 +131,7 @@ class Baker {
   const Curve* curve(size_t a, int sampler, std::string* why);
   const NodeElements& elements_of(int node);
   // `targets`: the morph targets a weights channel's keys set.
-  bool native_sampler_ok(const AnimationSampler& s, const std::string& path, size_t targets,
+  bool native_sampler_ok(const AnimationSampler& s, TargetPath path, size_t targets,
                          std::string* why);
   int add_native_sampler(size_t a, int sampler, bool rotation, bool weights, BakedAnimation& out);
   void rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out);
@@ -176,14 +170,15 @@ const NodeElements& Baker::elements_of(int node) {
   return it->second;
 }
 
-bool Baker::native_sampler_ok(const AnimationSampler& s, const std::string& path, size_t targets,
+bool Baker::native_sampler_ok(const AnimationSampler& s, TargetPath path, size_t targets,
                               std::string* why) {
   const size_t keys = s.times.rows;
   const bool cubic = s.interpolation == "CUBICSPLINE";
-  const size_t width = path == "rotation"  ? 4
-                       : path == "pointer" ? s.values.cols
-                       : path == "weights" ? targets
-                                           : 3;
+  const bool pointer = path == TargetPath::kPointer;
+  const size_t width = path == TargetPath::kRotation  ? 4
+                       : pointer                      ? s.values.cols
+                       : path == TargetPath::kWeights ? targets
+                                                      : 3;
   constexpr double kFloatMax = std::numeric_limits<float>::max();
   auto representable = [&](const Column& c) {
     for (size_t r = 0; r < c.rows; ++r) {
@@ -199,10 +194,11 @@ bool Baker::native_sampler_ok(const AnimationSampler& s, const std::string& path
   } else if (s.interpolation != "LINEAR" && s.interpolation != "STEP" && !cubic) {
     *why = "its interpolation \"" + s.interpolation + "\" is not glTF's";
   } else if (s.values.rows != (cubic ? 3 : 1) * keys || s.values.cols != width ||
-             (path == "pointer" && (width == 0 || (width > 4 && width != 9 && width != 16)))) {
+             (pointer && (width == 0 || (width > 4 && width != 9 && width != 16)))) {
     *why = "its values are not " +
-           (path == "pointer" ? std::string("rows of 1 to 4, 9 or 16") : std::to_string(width)) +
-           (cubic ? " per key, in three rows" : " per key") + " for a " + path;
+           (pointer ? std::string("rows of 1 to 4, 9 or 16") : std::to_string(width)) +
+           (cubic ? " per key, in three rows" : " per key") + " for a " +
+           std::string(target_path_name(path));
   } else if (!representable(s.times) || !representable(s.values)) {
     *why = "it holds NaN, Inf or a value float32 cannot hold";
   } else if (s.times.get(0, 0) < 0) {
@@ -214,7 +210,7 @@ bool Baker::native_sampler_ok(const AnimationSampler& s, const std::string& path
         return false;
       }
     }
-    if (path == "rotation") {
+    if (path == TargetPath::kRotation) {
       for (size_t k = 0; k < keys; ++k) {
         const size_t row = cubic ? 3 * k + 1 : k;
         double norm = 0;
@@ -231,11 +227,11 @@ bool Baker::native_sampler_ok(const AnimationSampler& s, const std::string& path
 }
 
 bool Baker::check_native(size_t a, size_t c, const AnimationChannel& channel) {
-  const std::string& path = channel.target.path;
+  const TargetPath path = channel.target.path;
   const AnimationSampler& s = *animations_[a].samplers[channel.sampler];
   std::string why;
   size_t targets = 0;
-  if (path == "weights") {
+  if (path == TargetPath::kWeights) {
     const int node = channel.target.node;
     const int mesh = scene_.nodes[node].mesh;
     if (mesh >= 0 && static_cast<size_t>(mesh) < scene_.meshes.size() &&
@@ -246,9 +242,9 @@ bool Baker::check_native(size_t a, size_t c, const AnimationChannel& channel) {
       skip(a, c, "it animates morph target weights, and the node's mesh holds no morph targets");
       return false;
     }
-  } else if (path != "translation" && path != "rotation" && path != "scale" &&
-             !(path == "pointer" && !channel.target.pointer.empty())) {
-    skip(a, c, "its path \"" + path + "\" means nothing in glTF");
+  } else if (!is_trs(path) && !(path == TargetPath::kPointer && !channel.target.pointer.empty())) {
+    skip(a, c,
+         "its path \"" + std::string(channel.target.path_name()) + "\" means nothing in glTF");
     return false;
   }
   if (!native_sampler_ok(s, path, targets, &why)) {
@@ -264,7 +260,7 @@ std::optional<ColladaChannel> Baker::check_collada(size_t a, size_t c,
   const NodeElements& node = elements_of(target.node);
   ColladaChannel out;
   out.node = target.node;
-  std::string_view kind = kind_of_path(target.path);
+  std::string_view kind = target.element_kind();
   if (!target.sid) {
     // A matrix channel on a node read without a spelling animates its whole matrix: the rebuild
     // gives it one <matrix> element (see rebuild_clip).
@@ -321,7 +317,7 @@ Checked Baker::check(size_t a) {
   for (size_t c = 0; c < animation.channels.size(); ++c) {
     const AnimationChannel& channel = animation.channels[c];
     const int node = channel.target.node;
-    const bool pointer = !channel.target.sid && channel.target.path == "pointer";
+    const bool pointer = !channel.target.sid && channel.target.path == TargetPath::kPointer;
     if (!pointer && (node < 0 || static_cast<size_t>(node) >= scene_.nodes.size())) {
       skip(a, c, "it targets node " + std::to_string(node) + ", which the scene does not have");
       continue;
@@ -332,8 +328,8 @@ Checked Baker::check(size_t a) {
       continue;
     }
     const bool is_collada =
-        !pointer && (channel.target.sid ||
-                     (channel.target.path == "matrix" && !elements_of(node).elements.has_value()));
+        !pointer && (channel.target.sid || (channel.target.path == TargetPath::kMatrix &&
+                                            !elements_of(node).elements.has_value()));
     if (is_collada) {
       if (std::optional<ColladaChannel> checked = check_collada(a, c, channel)) {
         collada.emplace_back(c, std::move(*checked));
@@ -342,7 +338,8 @@ Checked Baker::check(size_t a) {
     }
     if (!check_native(a, c, channel)) continue;
     const std::string what =
-        pointer ? channel.target.pointer : std::to_string(node) + "/" + channel.target.path;
+        pointer ? channel.target.pointer
+                : std::to_string(node) + "/" + std::string(channel.target.path_name());
     if (!native_targets.insert(what).second) {
       skip(a, c, "an earlier channel of the animation animates the same node path or pointer");
       continue;
@@ -350,7 +347,7 @@ Checked Baker::check(size_t a) {
     out.native.push_back(
         {node, channel.target.path, channel.target.pointer, channel.sampler, channel.extras});
     // A weights channel leaves the node's transform to its COLLADA channels.
-    if (!pointer && channel.target.path != "weights") out.native_nodes.insert(node);
+    if (!pointer && channel.target.path != TargetPath::kWeights) out.native_nodes.insert(node);
   }
   std::set<int> warned_nodes;
   std::set<ValueKey> values;
@@ -461,15 +458,15 @@ void Baker::rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out
         elements, by_node[node], window, node_label(scene_, node), budget_, out_.notes);
     if (!rebuilt) continue;
     const std::string interpolation = rebuilt->step ? "STEP" : "LINEAR";
-    for (std::string_view path : {"translation", "rotation", "scale"}) {
+    for (TargetPath path : {TargetPath::kTranslation, TargetPath::kRotation, TargetPath::kScale}) {
       BakedSampler& s = out.samplers.emplace_back();
       s.times = rebuilt->times;
       s.interpolation = interpolation;
-      s.width = path == "rotation" ? 4 : 3;
+      s.width = path == TargetPath::kRotation ? 4 : 3;
       for (const Trs& key : rebuilt->keys) {
-        if (path == "translation") {
+        if (path == TargetPath::kTranslation) {
           s.values.insert(s.values.end(), key.translation.data(), key.translation.data() + 3);
-        } else if (path == "rotation") {
+        } else if (path == TargetPath::kRotation) {
           // Eigen's coefficients run x, y, z, w: glTF's order.
           s.values.insert(s.values.end(), key.rotation.coeffs().data(),
                           key.rotation.coeffs().data() + 4);
@@ -477,8 +474,7 @@ void Baker::rebuild_clip(const std::vector<size_t>& members, BakedAnimation& out
           s.values.insert(s.values.end(), key.scale.data(), key.scale.data() + 3);
         }
       }
-      out.channels.push_back(
-          {static_cast<int>(out.samplers.size()) - 1, node, std::string(path), {}, {}});
+      out.channels.push_back({static_cast<int>(out.samplers.size()) - 1, node, path, {}, {}});
       out_.animated[node] = true;
     }
   }
@@ -533,8 +529,8 @@ BakedAnimations Baker::run() {
     out.name = animations_[a].name_or_empty();
     out.extras = animations_[a].extras;
     for (const NativeChannel& n : checked_[a].native) {
-      const int sampler =
-          add_native_sampler(a, n.sampler, n.path == "rotation", n.path == "weights", out);
+      const int sampler = add_native_sampler(a, n.sampler, n.path == TargetPath::kRotation,
+                                             n.path == TargetPath::kWeights, out);
       out.channels.push_back({sampler, n.node, n.path, n.pointer, n.extras});
       if (n.node >= 0) out_.animated[n.node] = true;
     }

@@ -96,7 +96,7 @@ std::string node_pointer_path(std::string_view pointer) {
 std::optional<ColumnMove> channel_move(const Scene& scene, const AnimationChannel& channel,
                                        const AxisCorrection& correction, std::string* why) {
   const AnimationTarget& t = channel.target;
-  if (t.path == "pointer") {
+  if (t.path == TargetPath::kPointer) {
     std::string path = node_pointer_path(t.pointer);
     if (!path.empty()) return whole(*correction.shuffle(path));
     if (t.pointer.starts_with("/nodes/") || t.pointer.starts_with("/cameras/") ||
@@ -107,9 +107,8 @@ std::optional<ColumnMove> channel_move(const Scene& scene, const AnimationChanne
   }
   if (!t.sid) {
     // glTF's TRS, or COLLADA's whole matrix of a node spelling no transform elements.
-    if (t.path == "translation" || t.path == "rotation" || t.path == "scale" ||
-        t.path == "matrix") {
-      return whole(*correction.shuffle(t.path));
+    if (is_trs(t.path) || t.path == TargetPath::kMatrix) {
+      return whole(*correction.shuffle(target_path_name(t.path)));
     }
     return std::nullopt;  // weights
   }

@@ -237,7 +237,8 @@ void correct_cameras_and_lights(Scene& scene, const AxisCorrection& correction) 
 void retarget_pointers(Scene& scene, int from, int to) {
   for (Animation& animation : scene.animations) {
     for (AnimationChannel& channel : animation.channels) {
-      if (channel.target.path == "pointer" && channel.target.node == from) channel.target.node = to;
+      if (channel.target.path == TargetPath::kPointer && channel.target.node == from)
+        channel.target.node = to;
     }
   }
 }

@@ -96,20 +96,19 @@ class GltfCurve {
 
 // Why a channel cannot be baked; empty when it can.
 std::string check_channel(const MatrixBakeChannel& c) {
-  if (c.path != "translation" && c.path != "rotation" && c.path != "scale") {
-    return "its path \"" + c.path + "\" is not a translation, rotation or scale";
-  }
+  const std::string path(target_path_name(c.path));
+  if (!is_trs(c.path)) return "its path \"" + path + "\" is not a translation, rotation or scale";
   const AnimationSampler& s = *c.sampler;
   const bool cubic = s.interpolation == "CUBICSPLINE";
   if (s.interpolation != "LINEAR" && s.interpolation != "STEP" && !cubic) {
     return "its interpolation \"" + s.interpolation + "\" is not glTF's";
   }
   const size_t keys = s.times.rows;
-  const size_t width = c.path == "rotation" ? 4 : 3;
+  const size_t width = c.path == TargetPath::kRotation ? 4 : 3;
   if (keys == 0 || s.times.cols != 1) return "its sampler holds no key";
   if (s.values.cols != width || s.values.rows != (cubic ? 3 : 1) * keys) {
     return "its keys are not " + std::to_string(width) + " values" +
-           (cubic ? " in three rows" : "") + " per key, as a " + c.path + " takes";
+           (cubic ? " in three rows" : "") + " per key, as a " + path + " takes";
   }
   for (size_t k = 0; k < keys; ++k) {
     if (!std::isfinite(s.times.get(k, 0))) return "its key times are not finite";
@@ -124,7 +123,7 @@ std::string check_channel(const MatrixBakeChannel& c) {
       if (!std::isfinite(v)) return "its keys are not finite";
       squares += v * v;
     }
-    if (c.path == "rotation" && (!cubic || r % 3 == 1) && !(squares > 0)) {
+    if (c.path == TargetPath::kRotation && (!cubic || r % 3 == 1) && !(squares > 0)) {
       return "it holds a rotation of zero length";
     }
   }
@@ -133,7 +132,7 @@ std::string check_channel(const MatrixBakeChannel& c) {
 
 class MatrixBaker {
  public:
-  MatrixBaker(const Trs& rest, std::vector<std::pair<std::string, GltfCurve>> curves)
+  MatrixBaker(const Trs& rest, std::vector<std::pair<TargetPath, GltfCurve>> curves)
       : rest_(rest), curves_(std::move(curves)) {}
 
   bool blends() const {
@@ -170,7 +169,7 @@ class MatrixBaker {
 
   const GltfCurve* rotation() const {
     for (const auto& [path, curve] : curves_) {
-      if (path == "rotation") return &curve;
+      if (path == TargetPath::kRotation) return &curve;
     }
     return nullptr;
   }
@@ -179,12 +178,13 @@ class MatrixBaker {
     Trs out = rest_;
     double v[4];
     for (const auto& [path, curve] : curves_) {
-      if (path == "rotation") {
+      if (path == TargetPath::kRotation) {
         curve.evaluate(t, {v, 4});
         out.rotation = Eigen::Quaterniond(v[3], v[0], v[1], v[2]);
       } else {
         curve.evaluate(t, {v, 3});
-        (path == "translation" ? out.translation : out.scale) = Eigen::Vector3d(v[0], v[1], v[2]);
+        (path == TargetPath::kTranslation ? out.translation : out.scale) =
+            Eigen::Vector3d(v[0], v[1], v[2]);
       }
     }
     return out;
@@ -235,7 +235,7 @@ class MatrixBaker {
 
  private:
   Trs rest_;
-  std::vector<std::pair<std::string, GltfCurve>> curves_;
+  std::vector<std::pair<TargetPath, GltfCurve>> curves_;
 };
 
 }  // namespace
@@ -244,20 +244,22 @@ std::optional<MatrixKeys> bake_matrix_keys(const Eigen::Matrix4d& rest,
                                            const std::vector<MatrixBakeChannel>& channels,
                                            std::string_view label, SplitBudget& budget,
                                            BakeNotes& notes) {
-  std::vector<std::pair<std::string, GltfCurve>> curves;
+  std::vector<std::pair<TargetPath, GltfCurve>> curves;
   for (size_t c = 0; c < channels.size(); ++c) {
     const MatrixBakeChannel& channel = channels[c];
+    const std::string path(target_path_name(channel.path));
     std::string why = check_channel(channel);
     if (why.empty() && std::any_of(curves.begin(), curves.end(),
                                    [&](const auto& kept) { return kept.first == channel.path; })) {
-      why = "an earlier channel of the animation animates its " + channel.path;
+      why = "an earlier channel of the animation animates its " + path;
     }
     if (!why.empty()) {
-      notes.push_back({std::string(kChannelDropped), std::string(label) + ": a " + channel.path +
-                                                         " channel to bake is dropped: " + why});
+      notes.push_back({std::string(kChannelDropped),
+                       std::string(label) + ": a " + path + " channel to bake is dropped: " + why});
       continue;
     }
-    curves.emplace_back(channel.path, GltfCurve(*channel.sampler, channel.path == "rotation"));
+    curves.emplace_back(channel.path,
+                        GltfCurve(*channel.sampler, channel.path == TargetPath::kRotation));
   }
   if (curves.empty()) return std::nullopt;
 

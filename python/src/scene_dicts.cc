@@ -64,7 +64,7 @@ py::object column_object(const Column& column, py::handle base) {
 py::dict target_dict(const AnimationTarget& target, bool node_optional) {
   py::dict out;
   if (target.node >= 0 || !node_optional) out["node"] = target.node;
-  out["path"] = text(target.path);
+  out["path"] = text(target.path_name());
   if (target.sid) out["sid"] = text(*target.sid);
   if (!target.member.empty()) out["member"] = text(target.member);
   if (!target.pointer.empty()) out["pointer"] = text(target.pointer);

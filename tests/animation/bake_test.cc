@@ -36,7 +36,8 @@ struct Baked {
   // The sampler of a node path in animation a.
   const BakedSampler* sampler(size_t a, int node, std::string_view path) const {
     for (const BakedChannel& c : baked.animations.at(a).channels) {
-      if (c.node == node && c.path == path) return &baked.animations[a].samplers[c.sampler];
+      if (c.node == node && target_path_name(c.path) == path)
+        return &baked.animations[a].samplers[c.sampler];
     }
     return nullptr;
   }
@@ -464,7 +465,7 @@ struct NativeScene {
     AnimationChannel c;
     c.sampler = static_cast<int>(animation.samplers.size()) - 1;
     c.target.node = node;
-    c.target.path = std::move(path);
+    c.target.path = target_path_named(path);
     c.target.pointer = std::move(pointer);
     animation.channels.push_back(c);
   }
@@ -520,7 +521,7 @@ TEST(AnimationBake, GltfChannelsGltfCannotHoldAreSkippedWithAWarning) {
   ASSERT_EQ(baked.animations[0].channels.size(), 1u);
   const BakedChannel& kept = baked.animations[0].channels[0];
   EXPECT_EQ(kept.node, 0);
-  EXPECT_EQ(kept.path, "translation");
+  EXPECT_EQ(kept.path, TargetPath::kTranslation);
   const BakedSampler& s = baked.animations[0].samplers[kept.sampler];
   EXPECT_THAT(s.times, ElementsAre(0, 2));
   EXPECT_THAT(s.values, ElementsAre(0, 0, 0, 4, 5, 6));
@@ -579,12 +580,12 @@ TEST(AnimationBake, AGltfChannelOnANodeSkipsTheColladaChannelsOfThatNodeInItsAni
   a.samplers.push_back(a.samplers[0]);
   std::span<double> xyz = r.scene->arena->allocate<double>(6);
   a.samplers.back()->values = Column::of<double>(xyz, 3);
-  a.channels.push_back({1, {0, "translation", std::nullopt, "", ""}, std::nullopt});
+  a.channels.push_back({1, {0, TargetPath::kTranslation, "", std::nullopt, "", ""}, std::nullopt});
   r.scene->animations = {a};
   BakedAnimations baked = bake_animations(*r.scene);
   ASSERT_EQ(baked.animations.size(), 1u);
   ASSERT_EQ(baked.animations[0].channels.size(), 1u);
-  EXPECT_EQ(baked.animations[0].channels[0].path, "translation");
+  EXPECT_EQ(baked.animations[0].channels[0].path, TargetPath::kTranslation);
   ASSERT_EQ(baked.notes.size(), 1u);
   EXPECT_EQ(baked.notes[0].code, "gltf.write.animation-node-skipped");
 }

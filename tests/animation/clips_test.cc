@@ -175,7 +175,7 @@ const BakedSampler* translation(const BakedAnimations& baked, std::string_view n
   for (const BakedAnimation& a : baked.animations) {
     if (a.name != name) continue;
     for (const BakedChannel& c : a.channels) {
-      if (c.path == "translation") return &a.samplers[c.sampler];
+      if (c.path == TargetPath::kTranslation) return &a.samplers[c.sampler];
     }
   }
   return nullptr;

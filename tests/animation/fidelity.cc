@@ -129,9 +129,7 @@ class Reference {
 
   // The channel as this evaluator sees it; nullopt when it names no element.
   std::optional<RefChannel> channel(const AnimationChannel& c, const Animation& a) const {
-    const std::string kind = c.target.path == "translation" ? "translate"
-                             : c.target.path == "rotation"  ? "rotate"
-                                                            : c.target.path;
+    const std::string kind(c.target.element_kind());
     const std::vector<Element>& els = elements_[c.target.node];
     for (size_t e = 0; e < els.size(); ++e) {
       if (c.target.sid && els[e].sid == *c.target.sid && els[e].kind == kind) {
@@ -417,7 +415,7 @@ FidelityReport check_fidelity(const Scene& scene, const rapidjson::Document& glt
     for (const AnimationChannel& c : a.channels) {
       // A pointer channel (an effect's, light's or camera's parameter) animates no node; the
       // cli_animation_pointer test checks those.
-      if (c.target.path == "pointer") continue;
+      if (c.target.path_name() == "pointer") continue;
       std::optional<RefChannel> r = reference.channel(c, a);
       if (!r) {
         report.failures.push_back("a channel of '" + std::string(a.name_or_empty()) +

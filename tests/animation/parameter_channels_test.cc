@@ -54,7 +54,7 @@ TEST(ParameterChannels, AnEffectsBaseColourAnimatesEveryMaterialInstancingIt) {
       kEffect));
   Read a = first_animation(r);
   ASSERT_EQ(a.channels.size(), 2u);
-  EXPECT_EQ(a.channels[0].target.path, "pointer");
+  EXPECT_EQ(a.channels[0].target.path_name(), "pointer");
   EXPECT_EQ(a.channels[0].target.pointer, "/materials/0/pbrMetallicRoughness/baseColorFactor");
   EXPECT_EQ(a.channels[1].target.pointer, "/materials/1/pbrMetallicRoughness/baseColorFactor");
   EXPECT_EQ(a.channels[0].target.node, -1);

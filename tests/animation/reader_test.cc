@@ -28,10 +28,10 @@ TEST(AnimationReader, ChannelsKeepNodePathSidAndMemberAndSamplersTheirKeys) {
   ASSERT_EQ(a.channels.size(), 2u);
   EXPECT_EQ(a.channels[0].sampler, 0);
   EXPECT_EQ(a.channels[0].target.node, 0);
-  EXPECT_EQ(a.channels[0].target.path, "rotation");
+  EXPECT_EQ(a.channels[0].target.path_name(), "rotation");
   EXPECT_EQ(a.channels[0].target.sid, "rz");
   EXPECT_EQ(a.channels[0].target.member, "ANGLE");
-  EXPECT_EQ(a.channels[1].target.path, "translation");
+  EXPECT_EQ(a.channels[1].target.path_name(), "translation");
   EXPECT_EQ(a.channels[1].target.member, "");
   ASSERT_EQ(a.samplers.size(), 2u);
   const AnimationSampler& s1 = *a.samplers[0];

@@ -88,7 +88,7 @@ struct Baked {
   const BakedSampler* sampler(int node, std::string_view path) const {
     for (const BakedAnimation& a : baked.animations) {
       for (const BakedChannel& c : a.channels) {
-        if (c.node == node && c.path == path) return &a.samplers[c.sampler];
+        if (c.node == node && target_path_name(c.path) == path) return &a.samplers[c.sampler];
       }
     }
     return nullptr;
@@ -222,7 +222,7 @@ struct PointerScene {
     s.interpolation = std::move(interpolation);
     animation.samplers.push_back(s);
     animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
-                                  {-1, "pointer", std::nullopt, "", pointer},
+                                  {-1, TargetPath::kPointer, "", std::nullopt, "", pointer},
                                   std::nullopt});
   }
   Parsed write(Diagnostics& diagnostics) {

@@ -123,8 +123,10 @@ TEST(AnimationWriter, ATimesArrayOrSamplerSeveralChannelsShareIsWrittenOnce) {
   s.values = Column::of<double>(xyz, 3);
   s.interpolation = "STEP";
   animation.samplers.push_back(s);
-  animation.channels.push_back({0, {0, "translation", std::nullopt, "", ""}, std::nullopt});
-  animation.channels.push_back({0, {1, "scale", std::nullopt, "", ""}, std::nullopt});
+  animation.channels.push_back(
+      {0, {0, TargetPath::kTranslation, "", std::nullopt, "", ""}, std::nullopt});
+  animation.channels.push_back(
+      {0, {1, TargetPath::kScale, "", std::nullopt, "", ""}, std::nullopt});
   scene.animations = {animation};
   Parsed q = write_gltf(scene);
   ASSERT_TRUE(q.doc.HasMember("animations"));
@@ -138,9 +140,10 @@ TEST(AnimationWriter, APointerChannelDeclaresItsExtension) {
   Scene scene = gltf::testing::triangle_scene();
   Animation animation;
   animation.samplers.push_back(one_float_sampler(scene));
-  animation.channels.push_back({0,
-                                {-1, "pointer", std::nullopt, "", "/nodes/0/extras/x"},
-                                Value(ValueMap{{"k", Value(1)}})});
+  animation.channels.push_back(
+      {0,
+       {-1, TargetPath::kPointer, "", std::nullopt, "", "/nodes/0/extras/x"},
+       Value(ValueMap{{"k", Value(1)}})});
   scene.animations = {animation};
   Parsed p = write_gltf(scene);
   const auto& target = p.doc["animations"][0]["channels"][0]["target"];
@@ -162,7 +165,7 @@ TEST(AnimationWriter, APointerThatIsNotAJsonPointerIsWarnedAboutOnReadAndNotWrit
   for (const char* pointer : {"/nodes/0/extras/ax", "/nodes/0/extras/a~1b"}) {
     animation.samplers.push_back(one_float_sampler(scene));
     animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
-                                  {-1, "pointer", std::nullopt, "", pointer},
+                                  {-1, TargetPath::kPointer, "", std::nullopt, "", pointer},
                                   std::nullopt});
   }
   scene.animations = {animation};
@@ -209,7 +212,7 @@ TEST(AnimationWriter, GltfAnimationsReadBackAsTheyWereWritten) {
     s.interpolation = std::move(interpolation);
     animation.samplers.push_back(s);
     animation.channels.push_back({static_cast<int>(animation.samplers.size()) - 1,
-                                  {0, std::move(path), std::nullopt, "", ""},
+                                  {0, target_path_named(path), "", std::nullopt, "", ""},
                                   std::nullopt});
   };
   add("rotation", {0, 0.5, 1}, {0, 0, 0, 1, 0, 0, 0.6, 0.8, 0, 0, 1, 0}, 4, "LINEAR");
@@ -259,7 +262,8 @@ TEST(AnimationWriter, RotationKeysOffUnitLengthAreNormalisedWithAWarning) {
   sampler.values = Column::of<double>(values, 4);
   sampler.interpolation = "LINEAR";
   animation.samplers.push_back(sampler);
-  animation.channels.push_back({0, {0, "rotation", std::nullopt, "", ""}, std::nullopt});
+  animation.channels.push_back(
+      {0, {0, TargetPath::kRotation, "", std::nullopt, "", ""}, std::nullopt});
   scene.animations = {animation};
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);

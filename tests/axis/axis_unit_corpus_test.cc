@@ -105,12 +105,12 @@ TEST(AxisUnitCorpus, SkinsDeformAsTheCorrectedOriginalInBothModes) {
 }
 
 // The glTF value of a baked key moved as a node's TRS moves under the correction.
-std::vector<double> moved_key(const AxisCorrection& c, const std::string& path, const double* v) {
-  if (path == "translation") {
+std::vector<double> moved_key(const AxisCorrection& c, TargetPath path, const double* v) {
+  if (path == TargetPath::kTranslation) {
     Eigen::Vector3d t = c.point({v[0], v[1], v[2]});
     return {t[0], t[1], t[2]};
   }
-  if (path == "rotation") {
+  if (path == TargetPath::kRotation) {
     Eigen::Vector3d axis = c.direction({v[0], v[1], v[2]});
     return {axis[0], axis[1], axis[2], v[3]};
   }
@@ -157,7 +157,9 @@ TEST(AxisUnitCorpus, BakedAnimationsPlayAsTheRootTransformHasThem) {
                 bake ? moved_key(c, wc.path, w) : std::vector<double>(w, w + ws.width);
             // A rotation and its negation are the same turn.
             const double sign =
-                wc.path == "rotation" && expected[3] * gs.values[k * ws.width + 3] < 0 ? -1 : 1;
+                wc.path == TargetPath::kRotation && expected[3] * gs.values[k * ws.width + 3] < 0
+                    ? -1
+                    : 1;
             for (size_t i = 0; i < ws.width; ++i) {
               const double tolerance = 1e-5 * std::max(1.0, std::abs(expected[i]));
               ASSERT_NEAR(gs.values[k * ws.width + i], sign * expected[i], tolerance)

@@ -314,7 +314,7 @@ TEST(SceneSummary, AnimationDurationSpansEverySamplersKeys) {
     AnimationChannel& c = walk.channels.emplace_back();
     c.sampler = s;
     c.target.node = 0;
-    c.target.path = s == 0 ? "translation" : "scale";
+    c.target.path = s == 0 ? TargetPath::kTranslation : TargetPath::kScale;
   }
   Animation still;  // no samplers: no keys, no duration
   still.name = "still";
@@ -344,7 +344,7 @@ TEST(SceneSummary, AClipsDurationIsItsWindow) {
   AnimationChannel& c = clip.channels.emplace_back();
   c.sampler = 0;
   c.target.node = 0;
-  c.target.path = "translation";
+  c.target.path = TargetPath::kTranslation;
   scene.animations = {clip};
   SceneSummary s = summarize_scene(scene);
   ASSERT_EQ(s.animations.size(), 1u);

@@ -20,12 +20,6 @@ namespace {
 constexpr std::string_view kKnownInterpolations[] = {"LINEAR",   "BEZIER",  "BSPLINE",
                                                      "CARDINAL", "HERMITE", "STEP"};
 
-std::string_view path_of_kind(std::string_view kind) {
-  if (kind == "translate") return "translation";
-  if (kind == "rotate") return "rotation";
-  return kind;  // scale, matrix, lookat, skew
-}
-
 // "id/sid/sid.member" or "id/sid(i)(j)": the id, the sids, and the member without its '.'.
 struct Address {
   std::string_view id;
@@ -422,7 +416,7 @@ absl::Status AnimationReader::read_channel(const Element& channel, Animation& ou
     AnimationChannel& c = out.channels.emplace_back();
     c.sampler = *sampler;
     c.target.node = t.node;
-    c.target.path = std::string(path_of_kind(t.kind));
+    c.target.path = target_path_of_element(t.kind);
     c.target.sid = std::string(t.sid);
     c.target.member = std::string(address.member);
   }

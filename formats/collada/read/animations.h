@@ -19,8 +19,8 @@
 //   sid) is dropped; one warning (collada.animation.target-unresolved) counts them all.
 //   A node that <instance_node> copied gives the channel a target per copy (the address followed
 //   in each copy), capped like the copies.
-// - target.path names the element's kind ("translation", "rotation", "scale", "matrix", "lookat",
-//   "skew"), target.sid its sid, target.member what follows the sid without its '.' ("ANGLE",
+// - target.path names the element's kind (target_path_of_element), target.sid its sid,
+// target.member what follows the sid without its '.' ("ANGLE",
 //   "X", "(3)", "(0)(3)").
 // - A sampler's INPUT, OUTPUT, IN_TANGENT and OUT_TANGENT become times, values, in_tangents and
 //   out_tangents (float64 in the scene's arena, a row per key). A param of type floatN or floatNxM

@@ -112,7 +112,7 @@ absl::Status merge_weight_channels(ReadContext& ctx, const std::vector<WeightCha
     AnimationChannel& channel = animation.channels.emplace_back();
     channel.sampler = static_cast<int>(animation.samplers.size());
     channel.target.node = node;
-    channel.target.path = "weights";
+    channel.target.path = TargetPath::kWeights;
     animation.samplers.push_back(std::move(merged));
   }
   return absl::OkStatus();

@@ -338,7 +338,7 @@ absl::Status GroupMerger::push(const std::vector<double>& times,
       AnimationChannel& c = animation_.channels.emplace_back();
       c.sampler = sampler_of[r];
       c.target.node = target.node;
-      c.target.path = "pointer";
+      c.target.path = TargetPath::kPointer;
       c.target.pointer = make_pointer(target.object, target.index, to.outputs[r].property);
     }
   }

@@ -16,12 +16,6 @@ using Numbers = AnimationsPlan::Numbers;
 constexpr std::string_view kKnownInterpolations[] = {"LINEAR",  "STEP",     "BEZIER",
                                                      "HERMITE", "CARDINAL", "BSPLINE"};
 
-std::string_view kind_of_path(std::string_view path) {
-  if (path == "translation") return "translate";
-  if (path == "rotation") return "rotate";
-  return path;  // scale, matrix, lookat, skew
-}
-
 bool known_interpolation(std::string_view name) {
   return std::find(std::begin(kKnownInterpolations), std::end(kKnownInterpolations), name) !=
          std::end(kKnownInterpolations);
@@ -211,7 +205,7 @@ bool is_single_matrix(const std::vector<TransformElement>& transforms) {
 std::optional<BoundChannel> bind_sid_channel(const AnimationTarget& target,
                                              const AnimationSampler& sampler, const NodePlan& node,
                                              BindFailure* failure) {
-  const std::string_view kind = kind_of_path(target.path);
+  const std::string_view kind = target.element_kind();
   const bool held = !target.sid->empty() &&
                     std::any_of(node.transforms.begin(), node.transforms.end(), [&](const auto& e) {
                       return e.sid == *target.sid && e.kind == kind;
@@ -243,13 +237,13 @@ std::optional<BoundChannel> bind_path_channel(const AnimationTarget& target,
                                               const AnimationSampler& sampler, const NodePlan& node,
                                               BindFailure* failure) {
   constexpr std::string_view kUnbound = "collada.write.animation-path-unbound";
-  if (target.path == "rotation") {
+  if (target.path == TargetPath::kRotation) {
     *failure = {std::string(kUnbound),
                 cat("a rotation without a sid is a quaternion, which no <rotate> of node '",
                     node.id, "' holds")};
     return std::nullopt;
   }
-  const std::string_view kind = kind_of_path(target.path);
+  const std::string_view kind = target.element_kind();
   const TransformElement* element = nullptr;
   size_t spelled = 0;
   for (const TransformElement& e : node.transforms) {

@@ -196,9 +196,9 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     const AnimationChannel& channel = animation.channels[c];
     const AnimationTarget& target = channel.target;
     // No channel index: identical warnings of one animation are counted, not repeated.
-    const std::string channel_label =
-        cat(label, ": a ", target.path.empty() ? "pathless" : target.path, " channel");
-    if (!target.sid && target.path == "pointer") {
+    const std::string channel_label = cat(
+        label, ": a ", target.path_name().empty() ? "pathless" : target.path_name(), " channel");
+    if (!target.sid && target.path == TargetPath::kPointer) {
       plan_pointer(animation, c, channel_label, candidates);
       continue;
     }
@@ -226,13 +226,12 @@ void Planner::plan_animation(const Animation& animation, size_t index) {
     const AnimationSampler& sampler = *animation.samplers[channel.sampler];
     const NodePlan& node = plan_.nodes.nodes[written];
     const bool from_copy = written != target.node;
-    if (!target.sid && target.path == "weights") {
+    if (!target.sid && target.path == TargetPath::kWeights) {
       plan_weights(channel_label, c, from_copy, static_cast<int>(written),
                    scene_.nodes[written].mesh, sampler, candidates);
       continue;
     }
-    if (!target.sid && is_single_matrix(node.transforms) &&
-        (target.path == "translation" || target.path == "rotation" || target.path == "scale")) {
+    if (!target.sid && is_single_matrix(node.transforms) && is_trs(target.path)) {
       to_bake.push_back({c, written, target.node, {target.path, &sampler}});
       continue;
     }

@@ -107,7 +107,7 @@ const AnimationChannel* partner(const Animation& animation, const AnimationChann
   const std::optional<ParsedPointer> mine = parse_pointer(channel.target.pointer);
   for (const AnimationChannel& other : animation.channels) {
     const std::optional<ParsedPointer> p = parse_pointer(other.target.pointer);
-    if (&other == &channel || other.target.path != "pointer" || !p ||
+    if (&other == &channel || other.target.path != TargetPath::kPointer || !p ||
         p->object != PointerObject::kLight || p->index != mine->index || p->property != property ||
         other.target.node != channel.target.node) {
       continue;

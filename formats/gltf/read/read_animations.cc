@@ -230,7 +230,8 @@ absl::StatusOr<AnimationChannel> read_channel(ReadContext& ctx, const JsonObject
   AnimationChannel out;
   out.sampler = sampler;
   out.target.node = node;
-  out.target.path = path;
+  out.target.path = target_path_named(path);
+  if (out.target.path == TargetPath::kOther) out.target.other_path = path;
   // KHR_animation_pointer names what it animates by a JSON pointer.
   absl::StatusOr<std::optional<JsonObject>> extensions = t.object("extensions");
   if (!extensions.ok()) return malformed(extensions.status());

@@ -106,7 +106,7 @@ void write_channel(JsonWriter& json, const BakedChannel& c, const std::string& p
     json.integer(c.node);
   }
   json.key("path");
-  json.string(c.path);
+  json.string(target_path_name(c.path));
   if (!pointer.empty()) {
     json.key("extensions");
     json.start_object();

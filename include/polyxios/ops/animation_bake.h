@@ -55,9 +55,9 @@ struct BakedSampler {
 
 struct BakedChannel {
   int sampler = -1;
-  int node = -1;        // -1 for a pointer channel
-  std::string path;     // translation, rotation, scale or pointer
-  std::string pointer;  // a pointer channel's JSON pointer
+  int node = -1;                        // -1 for a pointer channel
+  TargetPath path = TargetPath::kNone;  // translation, rotation, scale, weights or pointer
+  std::string pointer;                  // a pointer channel's JSON pointer
   std::optional<Value> extras;
 };
 

@@ -35,7 +35,7 @@
 namespace px {
 
 struct MatrixBakeChannel {
-  std::string path;                           // translation, rotation or scale
+  TargetPath path = TargetPath::kNone;        // translation, rotation or scale
   const AnimationSampler* sampler = nullptr;  // glTF's meaning
 };
 

@@ -16,6 +16,7 @@
 //   parameters (formats/collada/read/parameter_channels.h).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,19 +27,61 @@
 
 namespace px {
 
+// What a channel animates (above): glTF's paths, then the element kinds only COLLADA channels
+// animate, then a path glTF does not define, which a glTF read keeps as the file spells it.
+enum class TargetPath : uint8_t {
+  kNone,  // a made scene, or a glTF path "", gives none
+  kTranslation,
+  kRotation,
+  kScale,
+  kWeights,
+  kPointer,
+  kMatrix,
+  kLookat,
+  kSkew,
+  kOther,
+};
+
+// glTF's name of the path ("translation", ..., "pointer"), or the element kind's ("matrix",
+// "lookat", "skew"); "" for kNone and kOther.
+std::string_view target_path_name(TargetPath path);
+// The path a name spells: kNone for "", kOther for a name no path has.
+TargetPath target_path_named(std::string_view name);
+// The COLLADA transform element a path animates ("translate", "rotate", "scale", "matrix",
+// "lookat", "skew"), "" for the others; and the path of an element kind (kOther for none).
+std::string_view element_kind_of(TargetPath path);
+TargetPath target_path_of_element(std::string_view kind);
+// A translation, rotation or scale: what a glTF node's TRS holds.
+constexpr bool is_trs(TargetPath path) {
+  return path == TargetPath::kTranslation || path == TargetPath::kRotation ||
+         path == TargetPath::kScale;
+}
+
 struct AnimationTarget {
   // Index into Scene::nodes, -1 for none; on a KHR_animation_pointer channel none, or, for a
   // light's or a camera's pointer, a node carrying that light or camera
   // (polyxios/scene/animation_pointer.h: writers number the pointer's object as they write that
   // node's).
   int node = -1;
-  std::string path;  // what the channel animates (above); empty when a made scene gives none
+  TargetPath path = TargetPath::kNone;
+  std::string other_path;  // a kOther path as the file spells it
   // COLLADA only: the sid of the transform element the channel animates, and the part of it it
   // sets as the address spells it without its '.' ("ANGLE", "X", "(3)", "(0)(3)"), empty for the
   // whole element.
   std::optional<std::string> sid;
   std::string member;
-  std::string pointer;  // glTF KHR_animation_pointer only: the JSON pointer (path "pointer")
+  std::string pointer;  // glTF KHR_animation_pointer only: the JSON pointer (path kPointer)
+
+  // The path as a file spells it.
+  std::string_view path_name() const {
+    return path == TargetPath::kOther ? std::string_view(other_path) : target_path_name(path);
+  }
+  // The transform element kind a COLLADA channel animates; for a path no element has, the path's
+  // name, which the warnings of a channel that binds to no element then show.
+  std::string_view element_kind() const {
+    const std::string_view kind = element_kind_of(path);
+    return kind.empty() ? path_name() : kind;
+  }
 };
 
 struct AnimationChannel {

@@ -57,7 +57,7 @@ Scene morph_scene(bool animated = true) {
     AnimationChannel c;
     c.sampler = 0;
     c.target.node = 0;
-    c.target.path = "weights";
+    c.target.path = TargetPath::kWeights;
     a.channels.push_back(c);
     scene.animations = {a};
   }

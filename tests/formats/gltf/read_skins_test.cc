@@ -139,7 +139,7 @@ TEST(ReadAnimations, ChannelsAndSamplersAreDecoded) {
   const AnimationChannel& first = walk.channels[0];
   EXPECT_EQ(first.sampler, 0);
   EXPECT_EQ(first.target.node, 0);
-  EXPECT_EQ(first.target.path, "translation");
+  EXPECT_EQ(first.target.path_name(), "translation");
   const AnimationTarget& pointer = walk.channels[2].target;
   EXPECT_EQ(pointer.node, -1);
   EXPECT_EQ(pointer.pointer, "/materials/0/alphaCutoff");

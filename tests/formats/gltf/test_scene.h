@@ -103,7 +103,7 @@ inline void animate_pointer(Scene& scene, std::string pointer, const std::vector
   s.interpolation = "LINEAR";
   AnimationChannel& c = animation.channels.emplace_back();
   c.sampler = 0;
-  c.target.path = "pointer";
+  c.target.path = TargetPath::kPointer;
   c.target.pointer = std::move(pointer);
   scene.animations = {animation};
 }

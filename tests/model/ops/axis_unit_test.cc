@@ -219,10 +219,10 @@ Eigen::Matrix4d local_at_key(const Scene& scene, size_t c, size_t k) {
   if (!channel.target.sid) {
     Trs trs = decompose(node.matrix).trs;
     const Column& v = sampler.values;
-    if (channel.target.path == "translation")
+    if (channel.target.path_name() == "translation")
       trs.translation = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
-    if (channel.target.path == "scale") trs.scale = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
-    if (channel.target.path == "rotation") {
+    if (channel.target.path_name() == "scale") trs.scale = {v.get(k, 0), v.get(k, 1), v.get(k, 2)};
+    if (channel.target.path_name() == "rotation") {
       trs.rotation = Eigen::Quaterniond(v.get(k, 3), v.get(k, 0), v.get(k, 1), v.get(k, 2));
     }
     return compose(trs);
@@ -254,7 +254,7 @@ TEST(AxisUnit, BakedAnimationKeysFollow) {
     AnimationChannel c;
     c.sampler = sampler;
     c.target.node = node;
-    c.target.path = std::move(path);
+    c.target.path = target_path_named(path);
     if (!sid.empty()) c.target.sid = std::move(sid);
     c.target.member = std::move(member);
     return c;
@@ -435,7 +435,7 @@ TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
   s.interpolation = "LINEAR";
   AnimationChannel& c = animation.channels.emplace_back();
   c.sampler = 0;
-  c.target = {0, "pointer", std::nullopt, "", "/cameras/0/perspective/yfov"};
+  c.target = {0, TargetPath::kPointer, "", std::nullopt, "", "/cameras/0/perspective/yfov"};
   scene.animations = {animation};
   BakeNotes notes;
   convert_axis_unit(scene, to_y_up_meters(true), notes);

@@ -484,7 +484,7 @@ TEST_F(ExternalDocumentsTest, AnimationsOfASiblingDocumentMoveTheNodesItShows) {
   ASSERT_EQ(animations.size(), 1u);
   std::vector<int> moved;
   for (const AnimationChannel& c : animations[0].channels) {
-    EXPECT_EQ(c.target.path, "translation");
+    EXPECT_EQ(c.target.path_name(), "translation");
     moved.push_back(c.target.node);
   }
   ASSERT_EQ(moved.size(), 2u);

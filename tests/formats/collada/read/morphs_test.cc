@@ -154,7 +154,7 @@ TEST(Morphs, AWeightChannelBecomesAWeightsChannelOfEveryTarget) {
     ASSERT_EQ(animations.size(), 1u) << target;
     ASSERT_EQ(animations[0].channels.size(), 1u) << target;
     const AnimationChannel& c = animations[0].channels[0];
-    EXPECT_EQ(c.target.path, "weights");
+    EXPECT_EQ(c.target.path_name(), "weights");
     EXPECT_FALSE(c.target.sid.has_value());
     EXPECT_EQ(c.target.node, 0);
     const AnimationSampler& s = *animations[0].samplers[c.sampler];
@@ -228,7 +228,7 @@ TEST(Morphs, TheBakeCutsAClipsWeightKeysToItsWindowAndStartsThemAtZero) {
   ASSERT_EQ(baked.animations.size(), 1u);
   ASSERT_EQ(baked.animations[0].channels.size(), 1u);
   const BakedChannel& c = baked.animations[0].channels[0];
-  EXPECT_EQ(c.path, "weights");
+  EXPECT_EQ(c.path, TargetPath::kWeights);
   const BakedSampler& s = baked.animations[0].samplers[c.sampler];
   EXPECT_EQ(s.times, (std::vector<double>{0, 1}));
   ASSERT_EQ(s.values.size(), 2u);

@@ -78,10 +78,10 @@ Eigen::Matrix4d gltf_matrix(const Animation& a, int node, const Eigen::Matrix4d&
   Eigen::Quaterniond rotation(Eigen::Matrix3d(l * scale.cwiseInverse().asDiagonal()));
   for (const AnimationChannel& c : a.channels) {
     if (c.target.node != node) continue;
-    const std::vector<double> v = gltf_at(*a.samplers[c.sampler], t, c.target.path == "rotation");
-    if (c.target.path == "translation") translation = {v[0], v[1], v[2]};
-    if (c.target.path == "scale") scale = {v[0], v[1], v[2]};
-    if (c.target.path == "rotation") rotation = Eigen::Quaterniond(v[3], v[0], v[1], v[2]);
+    const std::vector<double> v = gltf_at(*a.samplers[c.sampler], t, c.target.path_name() == "rotation");
+    if (c.target.path_name() == "translation") translation = {v[0], v[1], v[2]};
+    if (c.target.path_name() == "scale") scale = {v[0], v[1], v[2]};
+    if (c.target.path_name() == "rotation") rotation = Eigen::Quaterniond(v[3], v[0], v[1], v[2]);
   }
   Eigen::Matrix4d m = Eigen::Matrix4d::Identity();
   m.topLeftCorner<3, 3>() = rotation.normalized().toRotationMatrix() * scale.asDiagonal();
@@ -184,7 +184,7 @@ TEST(AnimationBakeOnWrite, GltfChannelsBecomeOneMatrixChannelThatFollowsGltfsAni
   EXPECT_EQ(rt.back[0].name, "turn");
   ASSERT_EQ(rt.back[0].channels.size(), 1u);
   const AnimationChannel& c = rt.back[0].channels[0];
-  EXPECT_EQ(c.target.path, "matrix");
+  EXPECT_EQ(c.target.path_name(), "matrix");
   EXPECT_EQ(c.target.sid, "transform");
   EXPECT_EQ(c.target.member, "");
   const AnimationSampler& s = *rt.back[0].samplers[c.sampler];
@@ -282,7 +282,7 @@ TEST(AnimationBakeOnWrite, AGltfAnimationComesBackAsTranslationRotationAndScaleK
   const BakedAnimation& a = gltf.animations[0];
   ASSERT_EQ(a.channels.size(), 3u);  // translation, rotation and scale
   const BakedSampler& rotation = a.samplers[a.channels[1].sampler];
-  EXPECT_EQ(a.channels[1].path, "rotation");
+  EXPECT_EQ(a.channels[1].path, TargetPath::kRotation);
   EXPECT_EQ(rotation.interpolation, "LINEAR");
   EXPECT_THAT(rotation.times, ::testing::ElementsAre(0, 0.5, 1));  // 30 degrees: split in two
   for (size_t k = 0; k < rotation.times.size(); ++k) {

@@ -83,7 +83,8 @@ Scene gltf_scene(size_t count) {
     s.times = column(scene, std::vector<double>{0, end}, 1);
     s.values = column(scene, std::vector<double>{0, 0, 0, end, 0, 0}, 3);
     s.interpolation = "LINEAR";
-    a.channels.push_back({0, {0, "translation", std::nullopt, "", ""}, std::nullopt});
+    a.channels.push_back(
+        {0, {0, TargetPath::kTranslation, "", std::nullopt, "", ""}, std::nullopt});
   }
   return scene;
 }

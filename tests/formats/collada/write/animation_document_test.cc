@@ -31,7 +31,7 @@ Flat flatten(const Scene& scene) {
     for (const AnimationChannel& c : a.channels) {
       const Node& node = scene.nodes[c.target.node];
       out.targets.push_back(cat(a.name.value_or(""), ": ", node.collada_id.value_or(node.name), " ",
-                                c.target.path, " ", c.target.sid.value_or("-"), " ",
+                                c.target.path_name(), " ", c.target.sid.value_or("-"), " ",
                                 c.target.member));
       const AnimationSampler& s = *a.samplers[c.sampler];
       out.times.push_back(column_values(s.times));
@@ -121,7 +121,7 @@ TEST(AnimationDocument, AGltfAnimationRoundTripsAsMatrixKeys) {
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].name, "slide");
   ASSERT_EQ(back[0].channels.size(), 1u);
-  EXPECT_EQ(back[0].channels[0].target.path, "matrix");
+  EXPECT_EQ(back[0].channels[0].target.path_name(), "matrix");
   EXPECT_EQ(back[0].channels[0].target.sid, "transform");
   const AnimationSampler& s = *back[0].samplers[back[0].channels[0].sampler];
   EXPECT_EQ(s.interpolation, "LINEAR");

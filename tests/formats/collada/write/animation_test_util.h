@@ -50,7 +50,7 @@ struct AnimationBuilder {
     AnimationChannel& c = animation.channels.emplace_back();
     c.sampler = static_cast<int>(animation.samplers.size()) - 1;
     c.target.node = node;
-    c.target.path = std::move(path);
+    c.target.path = target_path_named(path);
     c.target.sid = std::move(sid);
     c.target.member = std::move(member);
     return c;

@@ -48,11 +48,11 @@ class MatrixBakeTest : public ::testing::Test {
     s.interpolation = std::move(interpolation);
     return &s;
   }
-  void add(std::string path, std::vector<float> times, std::vector<float> values,
+  void add(std::string_view path, std::vector<float> times, std::vector<float> values,
            std::string interpolation = "LINEAR") {
     const size_t width = path == "rotation" ? 4 : 3;
-    channels_.push_back(
-        {std::move(path), sampler(std::move(times), std::move(values), width, interpolation)});
+    channels_.push_back({target_path_named(path),
+                         sampler(std::move(times), std::move(values), width, interpolation)});
   }
   std::optional<MatrixKeys> bake(const Eigen::Matrix4d& rest = Eigen::Matrix4d::Identity()) {
     return bake_matrix_keys(rest, channels_, "node 0", budget_, notes_);
@@ -176,8 +176,8 @@ TEST_F(MatrixBakeTest, ARestMatrixWithAShearLosesItWithANote) {
 // path animated a second time are dropped with a note; the others bake.
 TEST_F(MatrixBakeTest, MalformedChannelsToBakeAreDroppedWithANote) {
   add("translation", {0, 1}, {0, 0, 0, 1, 0, 0});
-  channels_.push_back({"scale", sampler({0, 1}, {1, 1, 1, 1}, 2, "LINEAR")});  // 2 wide
-  add("scale", {0, 1}, {1, 1, 1, NAN, 1, 1});                                  // not finite
+  channels_.push_back({TargetPath::kScale, sampler({0, 1}, {1, 1, 1, 1}, 2, "LINEAR")});  // 2 wide
+  add("scale", {0, 1}, {1, 1, 1, NAN, 1, 1});  // not finite
   add("scale", {1, 0}, {1, 1, 1, 2, 2, 2});
   add("rotation", {0}, {0, 0, 0, 0});
   add("translation", {0, 3}, {0, 0, 0, 9, 9, 9});  // a second translation
@@ -210,7 +210,7 @@ TEST_F(MatrixBakeTest, KeysThatComeOutNotFiniteDropTheBakeWithANote) {
   s.times = Column::of<double>(t, 1);
   s.values = Column::of<double>(v, 3);
   s.interpolation = "CUBICSPLINE";
-  channels_.push_back({"translation", &s});
+  channels_.push_back({TargetPath::kTranslation, &s});
   EXPECT_FALSE(bake());
   EXPECT_TRUE(noted(notes_, "collada.write.animation-bake-not-finite"));
 

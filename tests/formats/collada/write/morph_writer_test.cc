@@ -65,7 +65,7 @@ void add_weight_animation(Scene& scene, int node) {
   AnimationChannel c;
   c.sampler = 0;
   c.target.node = node;
-  c.target.path = "weights";
+  c.target.path = TargetPath::kWeights;
   a.channels.push_back(c);
   scene.animations = {a};
 }
@@ -145,7 +145,7 @@ void expect_weight_keys(const Scene& scene) {
   ASSERT_EQ(animations.size(), 1u);
   ASSERT_EQ(animations[0].channels.size(), 1u);
   const AnimationChannel& c = animations[0].channels[0];
-  EXPECT_EQ(c.target.path, "weights");
+  EXPECT_EQ(c.target.path_name(), "weights");
   const AnimationSampler& s = *animations[0].samplers[c.sampler];
   ASSERT_EQ(s.values.rows, 3u);
   ASSERT_EQ(s.values.cols, 2u);
@@ -290,7 +290,7 @@ TEST(MorphWriter, CubicsplineWeightKeysAreWrittenAsBezierKeysOfTheSameCurve) {
   AnimationChannel c;
   c.sampler = 0;
   c.target.node = 0;
-  c.target.path = "weights";
+  c.target.path = TargetPath::kWeights;
   a.channels.push_back(c);
   scene.animations = {a};
   RoundTrip r = write_and_read(scene);
