@@ -1,7 +1,7 @@
 // Issue 15, point 2 (beyond the spec): KHR_lights_punctual read into Scene::lights, one for each
-// node showing one (polyxios/scene/light.h), and written back once per distinct light; an ambient light, which glTF
-// lacks, kept in the node's extras with a warning; invalid lights, and a node's light index naming
-// no light, corrected or dropped with a warning.
+// node showing one (polyxios/scene/light.h), and written back once per distinct light; an ambient
+// light, which glTF lacks, kept in the node's extras with a warning; invalid lights, and a node's
+// light index naming no light, corrected or dropped with a warning.
 #include <string>
 
 #include "gmock/gmock.h"

@@ -49,7 +49,9 @@ const Camera* camera_of(const ReadResult& r, std::string_view id) {
 // The camera under `id`, checked to be of type `kind`.
 const Camera* body_of(const ReadResult& r, std::string_view id, std::string_view kind) {
   const Camera* c = camera_of(r, id);
-  if (c != nullptr) EXPECT_EQ(camera_type_name(c->type), kind);
+  if (c != nullptr) {
+    EXPECT_EQ(camera_type_name(c->type), kind);
+  }
   return c;
 }
 

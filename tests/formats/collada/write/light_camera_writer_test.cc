@@ -218,7 +218,8 @@ TEST(LightWriter, LightsTheWriterCannotTakeAreLeftOutWithAWarning) {
   with_bad_range.range = -3;
   with_bad_range.extras = Value(ValueMap{{"note", Value("x")}});
   Light negative = make(LightType::kPoint, "negative", {1, 1, 1}, -1);
-  Light infinite = make(LightType::kSpot, "infinite", {1, 1, 1}, std::numeric_limits<double>::infinity());
+  Light infinite =
+      make(LightType::kSpot, "infinite", {1, 1, 1}, std::numeric_limits<double>::infinity());
   for (const Light& light : {negative, infinite, with_bad_range}) show_light(scene, light);
   // A COLLADA read's node naming an id no light has.
   scene.nodes.emplace_back().unresolved_light = "undefined";
@@ -255,7 +256,9 @@ void show_camera(Scene& scene, int index) {
 TEST(CameraWriter, CamerasGoToColladaAndComeBackAsTheyWere) {
   Scene scene;
   const ValueMap bodies[] = {
-      {{"aspectRatio", Value(1.5)}, {"yfov", Value(0.8)}, {"zfar", Value(100.0)},
+      {{"aspectRatio", Value(1.5)},
+       {"yfov", Value(0.8)},
+       {"zfar", Value(100.0)},
        {"znear", Value(0.1)}},
       {{"yfov", Value(1.2)}, {"znear", Value(0.01)}},
       {{"xmag", Value(2.0)}, {"ymag", Value(1.0)}, {"zfar", Value(10.0)}, {"znear", Value(0.0)}},
