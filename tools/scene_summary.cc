@@ -182,8 +182,8 @@ SceneSummary summarize_scene(const Scene& scene, size_t exact_point_budget) {
   SceneSummary out;
   out.stats = scene_stats(scene);
   for (const Node& node : scene.nodes) {
-    if (find_value(node.extras, "camera") != nullptr) ++out.cameras;
-    if (find_value(node.extras, "light") != nullptr) ++out.lights;
+    if (node.camera >= 0 || node.unresolved_camera) ++out.cameras;
+    if (node.light >= 0 || node.unresolved_light) ++out.lights;
   }
   if (scene.default_scene >= 0 && static_cast<size_t>(scene.default_scene) < scene.scenes.size()) {
     out.default_scene = scene.default_scene;

@@ -69,8 +69,8 @@ struct AnimationSummary {
 
 struct SceneSummary {
   SceneStats stats;
-  int64_t cameras = 0;               // nodes showing a camera (extras["camera"])
-  int64_t lights = 0;                // nodes showing a light (extras["light"])
+  int64_t cameras = 0;               // nodes showing a camera (or naming one the scene lacks)
+  int64_t lights = 0;                // nodes showing a light (or naming one the scene lacks)
   std::optional<int> default_scene;  // Scene::default_scene when it names a scene
   // The points of every mesh instance of the shown scene (the default one, or every scene when
   // default_scene is -1, as to_polydata shows them) under its node's world matrix. Not exact (a

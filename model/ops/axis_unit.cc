@@ -192,11 +192,11 @@ void correct_instances(Scene& scene, const AxisCorrection& correction) {
   }
 }
 
-// A camera's distances in the new unit.
-void scale_camera(Value& camera, double scale) {
-  if (!camera.is_map()) return;
+// The distances of a glTF read's camera object, which Python shows, in the new unit: those of
+// both its projection objects, as the document spells them.
+void scale_gltf_object(ValueMap& camera, double scale) {
   for (std::string_view projection : {"perspective", "orthographic"}) {
-    Value* p = find_value(camera.as_map(), projection);
+    Value* p = find_value(camera, projection);
     if (p == nullptr || !p->is_map()) continue;
     for (std::string_view key : {"znear", "zfar", "xmag", "ymag"}) {
       Value* v = find_value(p->as_map(), key);
@@ -205,30 +205,20 @@ void scale_camera(Value& camera, double scale) {
   }
 }
 
-// A light's range in the new unit (its intensity, in candela or lux, is the same in any unit).
-void scale_light(Value& light, double scale) {
-  if (!light.is_map()) return;
-  Value* range = find_value(light.as_map(), "range");
-  if (range != nullptr && range->is_number()) *range = Value(range->as_double() * scale);
-}
-
-// Cameras and lights are kept both in a library by id (a COLLADA read) and on their nodes (a
-// glTF read): each is scaled once, where it is.
+// Cameras' distances and lights' ranges in the new unit (a light's intensity, in candela or lux,
+// is the same in any unit).
 void correct_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
-  if (correction.scale() == 1) return;
-  using Scale = void (*)(Value&, double);
-  const std::pair<std::string_view, Scale> kinds[] = {{"cameras", scale_camera},
-                                                      {"lights", scale_light}};
-  for (const auto& [library_key, scale] : kinds) {
-    if (Value* library = find_value(scene.global_attrs, library_key);
-        library != nullptr && library->is_map()) {
-      for (auto& [id, value] : library->as_map()) scale(value, correction.scale());
+  const double scale = correction.scale();
+  if (scale == 1) return;
+  for (Camera& camera : scene.cameras) {
+    for (std::optional<double>* distance :
+         {&camera.znear, &camera.zfar, &camera.xmag, &camera.ymag}) {
+      if (*distance) **distance *= scale;
     }
+    if (camera.gltf_object) scale_gltf_object(*camera.gltf_object, scale);
   }
-  for (Node& node : scene.nodes) {
-    if (Value* camera = find_value(node.extras, "camera"))
-      scale_camera(*camera, correction.scale());
-    if (Value* light = find_value(node.extras, "light")) scale_light(*light, correction.scale());
+  for (Light& light : scene.lights) {
+    if (light.range) *light.range *= scale;
   }
 }
 
@@ -249,14 +239,17 @@ void turn_cameras_and_lights(Scene& scene, const AxisCorrection& correction) {
   if (!correction.rotates()) return;
   const size_t count = scene.nodes.size();
   for (size_t n = 0; n < count; ++n) {
+    Node& node = scene.nodes[n];
     Node holder;
-    for (std::string_view key : {"camera", "light"}) {
-      if (const Value* v = find_value(scene.nodes[n].extras, key)) {
-        set_value(holder.extras, key, *v);
-        erase_value(scene.nodes[n].extras, key);
-      }
+    holder.camera = std::exchange(node.camera, -1);
+    holder.light = std::exchange(node.light, -1);
+    holder.unresolved_camera = std::exchange(node.unresolved_camera, std::nullopt);
+    holder.unresolved_light = std::exchange(node.unresolved_light, std::nullopt);
+    node.light_first = false;
+    if (holder.camera < 0 && holder.light < 0 && !holder.unresolved_camera &&
+        !holder.unresolved_light) {
+      continue;
     }
-    if (holder.extras.empty()) continue;
     holder.name = scene.nodes[n].name;
     holder.matrix = correction.rotation();
     scene.nodes[n].children.push_back(static_cast<int>(scene.nodes.size()));

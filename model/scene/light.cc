@@ -2,16 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 namespace px {
 namespace {
-
-std::optional<double> number(const ValueMap& map, std::string_view key) {
-  const Value* v = find_value(map, key);
-  if (v == nullptr || !v->is_number()) return std::nullopt;
-  return v->as_double();
-}
 
 std::optional<LightType> type_of(std::string_view name) {
   if (name == "directional") return LightType::kDirectional;
@@ -21,28 +16,66 @@ std::optional<LightType> type_of(std::string_view name) {
   return std::nullopt;
 }
 
+// A value's number: none when absent, NaN when not a number (which no check passes).
+std::optional<double> number_or_nan(const ValueMap& map, std::string_view key) {
+  const Value* v = find_value(map, key);
+  if (v == nullptr) return std::nullopt;
+  return v->is_number() ? v->as_double() : std::numeric_limits<double>::quiet_NaN();
+}
+
 // The spot's cone angles, corrected into glTF's range with a fix for each correction.
-void read_cone(const ValueMap& spot, Light& light, std::vector<std::string>& fixes) {
+void check_cone(Light& light, std::vector<std::string>& fixes) {
   constexpr double kRightAngle = std::numbers::pi / 2;
-  std::optional<double> outer = number(spot, "outerConeAngle");
-  if (find_value(spot, "outerConeAngle") != nullptr) {
-    if (!outer || !std::isfinite(*outer)) {
-      fixes.push_back("its outerConeAngle is not a number: pi/4 is taken");
-    } else if (*outer <= 0 || *outer > kRightAngle) {
-      light.outer_cone = std::clamp(*outer, 1e-6, kRightAngle);
-      fixes.push_back("its outerConeAngle is outside (0, pi/2]: clamped into it");
-    } else {
-      light.outer_cone = *outer;
+  const double outer = light.outer_cone;
+  if (!std::isfinite(outer)) {
+    light.outer_cone = std::numbers::pi / 4;
+    fixes.push_back("its outerConeAngle is not a number: pi/4 is taken");
+  } else if (outer <= 0 || outer > kRightAngle) {
+    light.outer_cone = std::clamp(outer, 1e-6, kRightAngle);
+    fixes.push_back("its outerConeAngle is outside (0, pi/2]: clamped into it");
+  }
+  const double inner = light.inner_cone;
+  if (!std::isfinite(inner) || inner < 0 || inner >= light.outer_cone) {
+    light.inner_cone = 0;
+    fixes.push_back("its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken");
+  }
+}
+
+// The checks and fixes of read_light past the value's shape; `spot_object` is whether a spot
+// light's value has its spot object.
+LightRead check(Light light, bool spot_object) {
+  LightRead out;
+  bool clamped = false;
+  for (double& c : light.color) {
+    const double given = c;
+    c = std::isnan(given) ? 0 : std::clamp(given, 0.0, 1.0);
+    clamped = clamped || c != given;
+  }
+  if (clamped) out.fixes.push_back("its color is outside [0, 1]: clamped into it");
+  if (!std::isfinite(light.intensity) || light.intensity < 0) {
+    out.fault = "its intensity is not a finite number of at least 0";
+    return out;
+  }
+  if (light.range) {
+    const bool positional = light.type == LightType::kPoint || light.type == LightType::kSpot;
+    if (!std::isfinite(*light.range) || *light.range <= 0) {
+      out.fixes.push_back("its range is not a positive number: dropped");
+      light.range.reset();
+    } else if (!positional) {
+      out.fixes.push_back("a range on a light that is neither point nor spot is dropped");
+      light.range.reset();
     }
   }
-  std::optional<double> inner = number(spot, "innerConeAngle");
-  if (find_value(spot, "innerConeAngle") != nullptr) {
-    if (!inner || !std::isfinite(*inner) || *inner < 0 || *inner >= light.outer_cone) {
-      fixes.push_back("its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken");
-    } else {
-      light.inner_cone = *inner;
-    }
+  if (light.type != LightType::kSpot) {
+    light.inner_cone = Light().inner_cone;
+    light.outer_cone = Light().outer_cone;
+  } else if (spot_object) {
+    check_cone(light, out.fixes);
+  } else {
+    out.fixes.push_back("a spot light without its spot object takes glTF's default cone");
   }
+  out.light = std::move(light);
+  return out;
 }
 
 }  // namespace
@@ -90,44 +123,27 @@ LightRead read_light(const Value& value) {
       out.fault = "its color is not three numbers";
       return out;
     }
-    bool clamped = false;
-    for (size_t i = 0; i < 3; ++i) {
-      const double c = color->as_array()[i].as_double();
-      light.color[i] = std::isnan(c) ? 0 : std::clamp(c, 0.0, 1.0);
-      clamped = clamped || light.color[i] != c;
-    }
-    if (clamped) out.fixes.push_back("its color is outside [0, 1]: clamped into it");
+    for (size_t i = 0; i < 3; ++i) light.color[i] = color->as_array()[i].as_double();
   }
-  if (find_value(map, "intensity") != nullptr) {
-    std::optional<double> intensity = number(map, "intensity");
-    if (!intensity || !std::isfinite(*intensity) || *intensity < 0) {
-      out.fault = "its intensity is not a finite number of at least 0";
-      return out;
-    }
+  if (std::optional<double> intensity = number_or_nan(map, "intensity")) {
     light.intensity = *intensity;
   }
-  if (find_value(map, "range") != nullptr) {
-    std::optional<double> range = number(map, "range");
-    const bool positional = light.type == LightType::kPoint || light.type == LightType::kSpot;
-    if (!range || !std::isfinite(*range) || *range <= 0) {
-      out.fixes.push_back("its range is not a positive number: dropped");
-    } else if (!positional) {
-      out.fixes.push_back("a range on a light that is neither point nor spot is dropped");
-    } else {
-      light.range = *range;
+  light.range = number_or_nan(map, "range");
+  const Value* spot = light.type == LightType::kSpot ? find_value(map, "spot") : nullptr;
+  const bool spot_object = spot != nullptr && spot->is_map();
+  if (spot_object) {
+    if (std::optional<double> outer = number_or_nan(spot->as_map(), "outerConeAngle")) {
+      light.outer_cone = *outer;
     }
-  }
-  if (light.type == LightType::kSpot) {
-    if (const Value* spot = find_value(map, "spot"); spot != nullptr && spot->is_map()) {
-      read_cone(spot->as_map(), light, out.fixes);
-    } else {
-      out.fixes.push_back("a spot light without its spot object takes glTF's default cone");
+    if (std::optional<double> inner = number_or_nan(spot->as_map(), "innerConeAngle")) {
+      light.inner_cone = *inner;
     }
   }
   if (const Value* extras = find_value(map, "extras")) light.extras = *extras;
-  out.light = std::move(light);
-  return out;
+  return check(std::move(light), spot_object);
 }
+
+LightRead check_light(const Light& light) { return check(light, true); }
 
 Value light_value(const Light& light) {
   ValueMap out;
@@ -145,15 +161,6 @@ Value light_value(const Light& light) {
   }
   if (!light.extras.is_null()) out.emplace_back("extras", light.extras);
   return Value(std::move(out));
-}
-
-const Value* node_light(const Scene& scene, const Node& node, std::string* id) {
-  const Value* light = find_value(node.extras, "light");
-  if (light == nullptr || !light->is_string()) return light;
-  if (id != nullptr) *id = light->as_string();
-  const Value* library = find_value(scene.global_attrs, "lights");
-  if (library == nullptr || !library->is_map()) return nullptr;
-  return find_value(library->as_map(), light->as_string());
 }
 
 }  // namespace px

@@ -185,7 +185,11 @@ void bind_node(py::module_& m) {
           "children", [](py::handle self) { return ints(part_of<Node>(self).children); },
           "tuple of node indices")
       .def_property_readonly(
-          "extras", [](py::object self) { return node_extras_dict(part_of<Node>(self), self); },
+          "extras",
+          [](py::object self) {
+            const auto& handle = self.cast<const PartHandle<Node>&>();
+            return node_extras_dict(*handle.scene, *handle.part, self);
+          },
           "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
       .def_property_readonly("instances", &node_instances,
                              "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "

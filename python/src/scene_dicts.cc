@@ -1,8 +1,13 @@
 #include "python/src/scene_dicts.h"
 
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "polyxios/scene/animation.h"
+#include "polyxios/scene/camera.h"
+#include "polyxios/scene/light.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -165,20 +170,67 @@ py::list transforms_list(const std::vector<TransformElement>& elements) {
   return list;
 }
 
-// Where a reader put a node's "skin" among its extras: a glTF read before the node's own "extras"
-// and its light (an object), a COLLADA read last (after its light's id), as it binds skins once
-// the node tree is read.
-bool follows_skin(const std::string& key, const Value& value) {
-  return key == "extras" || (key == "light" && value.is_map());
+// A COLLADA read's camera as glTF's camera object: {"name" (when it has one), "type", and its
+// projection's {"aspectRatio", "yfov", "zfar", "znear"} or {"xmag", "ymag", "zfar", "znear"}, each
+// when given}; a glTF read's is its object as the document spells it.
+py::dict camera_dict(const Camera& camera, py::handle base) {
+  if (camera.gltf_object) return to_python(*camera.gltf_object, base);
+  py::dict out;
+  if (camera.name) out["name"] = text(*camera.name);
+  const std::string_view kind = camera_type_name(camera.type);
+  out["type"] = text(kind);
+  py::dict body;
+  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+    if (std::optional<double> v = camera.term(term)) body[text(term)] = *v;
+  }
+  out[text(kind)] = std::move(body);
+  if (camera.extras) out["extras"] = to_python("extras", *camera.extras, base);
+  return out;
+}
+
+py::object light_object(const Light& light, py::handle base) {
+  return to_python("light", light_value(light), base);
+}
+
+// A COLLADA read's cameras or lights by id, in the order read; none when it has none.
+template <class Item, class ToPython>
+std::optional<py::dict> by_collada_id(const std::vector<Item>& items, ToPython to_python_of) {
+  py::dict out;
+  for (const Item& item : items) {
+    if (item.collada_id) out[text(*item.collada_id)] = to_python_of(item);
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+// What a node shows of the scene's cameras or lights: a COLLADA read's id (resolved or not), a
+// glTF read's object; none for nothing.
+template <class Item, class ToPython>
+std::optional<py::object> shown(const std::vector<Item>& items, int index,
+                                const std::optional<std::string>& unresolved,
+                                ToPython to_python_of) {
+  if (unresolved) return text(*unresolved);
+  if (index < 0 || static_cast<size_t>(index) >= items.size()) return std::nullopt;
+  const Item& item = items[index];
+  if (item.collada_id) return text(*item.collada_id);
+  return to_python_of(item);
 }
 
 }  // namespace
 
-// "asset" first, as both readers set it; both set the other scene attributes next, then a glTF
-// read "material_variants", then both "skins" and "animations".
+// "asset" first, as both readers set it; a COLLADA read's "cameras" and "lights" next (in the
+// order its documents gave their first), then the other scene attributes, then a glTF read's
+// "material_variants", then both "skins" and "animations".
 py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   py::dict out;
   if (!scene.asset.empty()) out["asset"] = asset_dict(scene.asset, base);
+  std::optional<py::dict> cameras =
+      by_collada_id(scene.cameras, [&](const Camera& c) { return camera_dict(c, base); });
+  std::optional<py::dict> lights =
+      by_collada_id(scene.lights, [&](const Light& l) { return light_object(l, base); });
+  if (lights && scene.lights_first) out["lights"] = *lights;
+  if (cameras) out["cameras"] = *cameras;
+  if (lights && !scene.lights_first) out["lights"] = *lights;
   for (const auto& [key, value] : scene.global_attrs) out[text(key)] = to_python(key, value, base);
   if (!scene.material_variants.empty()) {
     out["material_variants"] = variants_dict(scene.material_variants);
@@ -198,21 +250,34 @@ py::dict global_attrs_dict(const Scene& scene, py::handle base) {
   return out;
 }
 
-// A COLLADA read's "id", "sid" and "type" first, its "camera" and "light" ids (in the node's
-// extras) next, then its "transforms" (set once its children are read) and its "skin" (bound once
-// the tree is read).
-py::dict node_extras_dict(const Node& node, py::handle base) {
+// A COLLADA read's "id", "sid" and "type" first, its "camera" and "light" ids next (in the order
+// its instances came), then its "transforms" (set once its children are read) and its "skin"
+// (bound once the tree is read). A glTF read's "camera" (its object) first, then its "extras" and
+// its "light" (its object), with its "skin" before them.
+py::dict node_extras_dict(const Scene& scene, const Node& node, py::handle base) {
   py::dict out;
   if (node.collada_id) out["id"] = text(*node.collada_id);
   if (node.sid) out["sid"] = text(*node.sid);
   if (node.joint) out["type"] = text("JOINT");
+  std::optional<py::object> camera =
+      shown(scene.cameras, node.camera, node.unresolved_camera,
+            [&](const Camera& c) -> py::object { return camera_dict(c, base); });
+  std::optional<py::object> light = shown(scene.lights, node.light, node.unresolved_light,
+                                          [&](const Light& l) { return light_object(l, base); });
+  std::vector<std::pair<std::string, py::object>> entries;
+  if (light && node.light_first) entries.emplace_back("light", *light);
+  if (camera) entries.emplace_back("camera", *camera);
+  for (const auto& [key, value] : node.extras)
+    entries.emplace_back(key, to_python(key, value, base));
+  if (light && !node.light_first) entries.emplace_back("light", *light);
+  // The skin comes before a glTF read's "extras" and light, as that reader set it; else last.
   bool placed = node.skin < 0;
-  for (const auto& [key, value] : node.extras) {
-    if (!placed && follows_skin(key, value)) {
+  for (auto& [key, value] : entries) {
+    if (!placed && (key == "extras" || (key == "light" && py::isinstance<py::dict>(value)))) {
       out["skin"] = node.skin;
       placed = true;
     }
-    out[text(key)] = to_python(key, value, base);
+    out[text(key)] = std::move(value);
   }
   if (!node.transforms.empty()) out["transforms"] = transforms_list(node.transforms);
   if (!placed) out["skin"] = node.skin;

@@ -1,6 +1,7 @@
 // The dicts the module shows for the typed parts of a scene, as the spec documents them:
-// SceneData.global_attrs ("asset", the scene's attributes, then "material_variants", "skins" and
-// "animations"), SceneNode.extras (the node's COLLADA fields, extras and "skin") and
+// SceneData.global_attrs ("asset", "cameras" and "lights", the scene's attributes, then
+// "material_variants", "skins" and "animations"), SceneNode.extras (the node's COLLADA fields,
+// camera, light, extras and "skin") and
 // SceneMaterial.extras ("shading", then the material's extras).
 #pragma once
 
@@ -14,7 +15,7 @@ namespace py = pybind11;
 
 // `base` is the Python object keeping the scene alive, the base of every array view.
 py::dict global_attrs_dict(const Scene& scene, py::handle base);
-py::dict node_extras_dict(const Node& node, py::handle base);
+py::dict node_extras_dict(const Scene& scene, const Node& node, py::handle base);
 py::dict material_extras_dict(const Material& material, py::handle base);
 
 }  // namespace px::python

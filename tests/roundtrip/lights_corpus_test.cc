@@ -59,9 +59,8 @@ std::map<std::string, Light> lights_of(const Scene& scene) {
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     if (!shown[i]) continue;
     const Node& node = scene.nodes[i];
-    const Value* v = node_light(scene, node);
-    if (v == nullptr) continue;
-    LightRead read = read_light(*v);
+    if (node.light < 0) continue;
+    LightRead read = check_light(scene.lights[node.light]);
     if (read.light) out.emplace(cat(node.name, "#", seen[node.name]++), *read.light);
   }
   return out;

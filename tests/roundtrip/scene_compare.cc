@@ -195,6 +195,44 @@ void compare_transforms(Comparer& c, const std::string& at, const std::vector<Tr
   }
 }
 
+// A camera as the comparison takes it: a glTF read's object, else its terms in that shape.
+Value camera_value(const Camera& camera) {
+  if (camera.gltf_object) return Value(*camera.gltf_object);
+  ValueMap body;
+  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+    if (std::optional<double> v = camera.term(term)) body.emplace_back(term, Value(*v));
+  }
+  ValueMap out;
+  if (camera.name) out.emplace_back("name", Value(*camera.name));
+  out.emplace_back("type", Value(camera_type_name(camera.type)));
+  out.emplace_back(camera_type_name(camera.type), Value(std::move(body)));
+  return Value(std::move(out));
+}
+
+// What a node shows of the scene's cameras or lights: the id a COLLADA read names it by, else
+// its value; null for none.
+template <class Item, class ToValue>
+Value shown(const std::vector<Item>& items, int index, const std::optional<std::string>& unresolved,
+            ToValue to_value) {
+  if (unresolved) return Value(*unresolved);
+  if (index < 0 || static_cast<size_t>(index) >= items.size()) return Value();
+  if (items[index].collada_id) return Value(*items[index].collada_id);
+  return to_value(items[index]);
+}
+
+// A COLLADA read's cameras and lights, by id.
+void compare_cameras_and_lights(Comparer& c, const Scene& a, const Scene& b) {
+  auto by_id = [](const auto& items, auto to_value) {
+    ValueMap out;
+    for (const auto& item : items) {
+      if (item.collada_id) out.emplace_back(*item.collada_id, to_value(item));
+    }
+    return out;
+  };
+  c.map("cameras", by_id(a.cameras, camera_value), by_id(b.cameras, camera_value));
+  c.map("lights", by_id(a.lights, light_value), by_id(b.lights, light_value));
+}
+
 void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
   if (a.nodes.size() != b.nodes.size()) {
     return c.note("nodes", cat(a.nodes.size(), " vs ", b.nodes.size()));
@@ -216,6 +254,10 @@ void compare_nodes(Comparer& c, const Scene& a, const Scene& b) {
     c.equal(cat(at, " joint"), x.joint, y.joint);
     compare_transforms(c, cat(at, " transforms"), x.transforms, y.transforms);
     c.map(cat(at, " extras"), x.extras, y.extras);
+    c.value(cat(at, " camera"), shown(a.cameras, x.camera, x.unresolved_camera, camera_value),
+            shown(b.cameras, y.camera, y.unresolved_camera, camera_value));
+    c.value(cat(at, " light"), shown(a.lights, x.light, x.unresolved_light, light_value),
+            shown(b.lights, y.light, y.unresolved_light, light_value));
   }
   c.equal("scenes", a.scenes, b.scenes);
   c.equal("default scene", a.default_scene, b.default_scene);
@@ -338,6 +380,7 @@ std::vector<std::string> scene_differences(const Scene& a, const Scene& b, doubl
   compare_textures_and_images(c, a, b);
   compare_assets(c, a.asset, b.asset);
   compare_skins(c, a, b);
+  compare_cameras_and_lights(c, a, b);
   c.equal("material variants", a.material_variants, b.material_variants);
   c.map("globals", a.global_attrs, b.global_attrs);
   return std::move(c.differences);

@@ -243,10 +243,12 @@ TEST(SceneSummary, NonFinitePointsAreLeftOutOfTheBounds) {
 
 TEST(SceneSummary, CamerasAndLightsAreCountedOnNodes) {
   Scene scene;
-  scene.nodes.resize(3);
-  set_value(scene.nodes[0].extras, "camera", Value("cam"));
-  set_value(scene.nodes[1].extras, "light", Value("sun"));
-  set_value(scene.nodes[2].extras, "camera", Value(ValueMap{{"type", Value("perspective")}}));
+  scene.nodes.resize(4);
+  scene.cameras.resize(1);
+  scene.lights.resize(1);
+  scene.nodes[0].unresolved_camera = "cam";  // an id no camera has: still counted
+  scene.nodes[1].light = 0;
+  scene.nodes[2].camera = 0;
   SceneSummary s = summarize_scene(scene);
   EXPECT_EQ(s.cameras, 2);
   EXPECT_EQ(s.lights, 1);

@@ -82,7 +82,7 @@ std::pair<double, double> magnifications(std::optional<double> xmag, std::option
 
 namespace {
 
-std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
+std::optional<Fault> read_perspective(const Element& p, Camera* out) {
   Number xfov, yfov, aspect, znear, zfar;
   if (std::optional<Fault> f = read_numbers(p, {{"xfov", &xfov},
                                                 {"yfov", &yfov},
@@ -114,17 +114,15 @@ std::optional<Fault> read_perspective(const Element& p, ValueMap* out) {
   if (!znear || *znear <= 0) return Fault{at(p, "znear"), "its <znear> is not positive"};
   // glTF reads a perspective camera without zfar as an infinite projection.
   if (zfar && *zfar <= *znear) return Fault{at(p, "zfar"), "its <zfar> is not past its <znear>"};
-  ValueMap body;
-  if (ratio) body.emplace_back("aspectRatio", Value(*ratio));
-  body.emplace_back("yfov", Value(y));
-  if (zfar) body.emplace_back("zfar", Value(*zfar));
-  body.emplace_back("znear", Value(*znear));
-  out->emplace_back("type", Value("perspective"));
-  out->emplace_back("perspective", Value(std::move(body)));
+  out->type = CameraType::kPerspective;
+  out->aspect_ratio = ratio;
+  out->yfov = y;
+  out->zfar = zfar;
+  out->znear = znear;
   return std::nullopt;
 }
 
-std::optional<Fault> read_orthographic(const Element& o, ValueMap* out) {
+std::optional<Fault> read_orthographic(const Element& o, Camera* out) {
   Number xmag, ymag, aspect, znear, zfar;
   if (std::optional<Fault> f = read_numbers(o, {{"xmag", &xmag},
                                                 {"ymag", &ymag},
@@ -146,13 +144,11 @@ std::optional<Fault> read_orthographic(const Element& o, ValueMap* out) {
   if (!znear || *znear < 0)
     return Fault{at(o, "znear"), "its <znear> is not a number of at least 0"};
   if (!zfar || *zfar <= *znear) return Fault{at(o, "zfar"), "its <zfar> is not past its <znear>"};
-  ValueMap body;
-  body.emplace_back("xmag", Value(*xmag));
-  body.emplace_back("ymag", Value(*ymag));
-  body.emplace_back("zfar", Value(*zfar));
-  body.emplace_back("znear", Value(*znear));
-  out->emplace_back("type", Value("orthographic"));
-  out->emplace_back("orthographic", Value(std::move(body)));
+  out->type = CameraType::kOrthographic;
+  out->xmag = xmag;
+  out->ymag = ymag;
+  out->zfar = zfar;
+  out->znear = znear;
   return std::nullopt;
 }
 
@@ -170,8 +166,8 @@ bool infinite_zfar(const Element& camera) {
   return false;
 }
 
-// The camera as a glTF camera object; empty, with a warning, when it is skipped.
-std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std::string_view id) {
+// The camera in glTF's terms; empty, with a warning, when it is skipped.
+std::optional<Camera> read_camera(ReadContext& ctx, const Element& camera, std::string_view id) {
   std::string skipped = cat("<camera id=\"", id, "\"> is skipped: ");
   const Element* optics = camera.child("optics");
   const Element* common = optics == nullptr ? nullptr : optics->child("technique_common");
@@ -185,9 +181,9 @@ std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std
                                  : &camera);
     return std::nullopt;
   }
-  ValueMap out;
+  Camera out;
   if (const std::string_view* name = camera.find_attr("name"); name && !name->empty()) {
-    out.emplace_back("name", Value(*name));
+    out.name = std::string(*name);
   }
   std::optional<Fault> fault = perspective != nullptr ? read_perspective(*perspective, &out)
                                                       : read_orthographic(*orthographic, &out);
@@ -196,16 +192,13 @@ std::optional<ValueMap> read_camera(ReadContext& ctx, const Element& camera, std
     return std::nullopt;
   }
   // A polyxios write of glTF's infinite perspective spells a far plane COLLADA requires.
-  if (perspective != nullptr && infinite_zfar(camera)) {
-    erase_value(find_value(out, "perspective")->as_map(), "zfar");
-  }
+  if (perspective != nullptr && infinite_zfar(camera)) out.zfar.reset();
   return out;
 }
 
 }  // namespace
 
 void read_cameras(ReadContext& ctx) {
-  ValueMap cameras;
   HashSet<std::string_view> seen;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_cameras") continue;
@@ -217,12 +210,12 @@ void read_cameras(ReadContext& ctx) {
         ctx.warn(kDuplicate, cat("a second <camera id=\"", *id, "\"> is skipped"), &camera);
         return;
       }
-      if (std::optional<ValueMap> read = read_camera(ctx, camera, *id)) {
-        cameras.emplace_back(cat(ctx.key_prefix, *id), Value(std::move(*read)));
+      if (std::optional<Camera> read = read_camera(ctx, camera, *id)) {
+        read->collada_id = cat(ctx.key_prefix, *id);
+        ctx.scene.cameras.push_back(*std::move(read));
       }
     });
   }
-  add_keyed(ctx.scene.global_attrs, "cameras", std::move(cameras));
 }
 
 }  // namespace px::collada

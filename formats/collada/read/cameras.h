@@ -1,5 +1,5 @@
-// <library_cameras>: each <camera> with an id and common optics, as a glTF camera object, into
-// global_attrs["cameras"] keyed by that id (nodes name their camera by id in extras["camera"]).
+// <library_cameras>: each <camera> with an id and common optics, in glTF's terms, into
+// Scene::cameras with that id as its collada_id (nodes show their camera by its index there).
 #pragma once
 
 #include <optional>

@@ -90,16 +90,6 @@ bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const E
   return true;
 }
 
-void add_keyed(ValueMap& global_attrs, std::string_view key, ValueMap entries) {
-  if (entries.empty()) return;
-  Value* existing = find_value(global_attrs, key);
-  if (existing == nullptr || !existing->is_map()) {
-    set_value(global_attrs, key, Value(std::move(entries)));
-    return;
-  }
-  for (auto& entry : entries) existing->as_map().push_back(std::move(entry));
-}
-
 const Element* find_id(const ReadContext& ctx, std::string_view id) {
   auto it = ctx.ids->find(id);
   return it == ctx.ids->end() ? nullptr : it->second;

@@ -61,7 +61,7 @@ struct ReadContext {
   // The read's input tally, which every file a document names is charged to; nullptr only in the
   // context of a geometry read during the parse, which opens no file.
   InputBytes* input = nullptr;
-  // What the keys of this document's lights and cameras in global_attrs begin with: empty for
+  // What the collada_id of this document's lights and cameras begins with: empty for
   // the input, "other.dae#" (its path from the input's folder) for a document it references.
   std::string key_prefix;
   // Elements by id, the first in the document for each: the document's own index, or a
@@ -132,9 +132,6 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
 // collada.repair.url-dropped warning saying that `dropped` is left out instead; the caller then
 // goes on without the reference. False otherwise (the caller returns the status).
 bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped);
-
-// Appends `entries` to the map global_attrs[key], made when absent (lights, cameras by id).
-void add_keyed(ValueMap& global_attrs, std::string_view key, ValueMap entries);
 
 // A reference as an id without '#' (the sid-or-id reference of a <texture>, <skeleton> text).
 const Element* find_id(const ReadContext& ctx, std::string_view id);

@@ -143,8 +143,8 @@ const Element* light_body(const Element& light, LightType* type) {
   return nullptr;
 }
 
-// The light as its glTF-shaped value; empty, with a warning, when it is skipped.
-std::optional<Value> read_light(ReadContext& ctx, const Element& light, std::string_view id) {
+// The light in glTF's terms; empty, with a warning, when it is skipped.
+std::optional<Light> read_light(ReadContext& ctx, const Element& light, std::string_view id) {
   std::string skipped = cat("<light id=\"", id, "\"> is skipped: ");
   const Element* common = light.child("technique_common");
   ColladaLightTerms terms;
@@ -166,7 +166,7 @@ std::optional<Value> read_light(ReadContext& ctx, const Element& light, std::str
   if (const std::string_view* name = light.find_attr("name"); name && !name->empty()) {
     out.name = std::string(*name);
   }
-  return light_value(out);
+  return out;
 }
 
 }  // namespace
@@ -179,7 +179,6 @@ std::optional<ColladaLightTerms> light_terms(const Element& light) {
 }
 
 void read_lights(ReadContext& ctx) {
-  ValueMap lights;
   HashSet<std::string_view> seen;
   for (const Element& library : ctx.doc.root()->children()) {
     if (library.name != "library_lights") continue;
@@ -191,12 +190,14 @@ void read_lights(ReadContext& ctx) {
         ctx.warn(kDuplicate, cat("a second <light id=\"", *id, "\"> is skipped"), &light);
         return;
       }
-      if (std::optional<Value> read = read_light(ctx, light, *id)) {
-        lights.emplace_back(cat(ctx.key_prefix, *id), *std::move(read));
+      if (std::optional<Light> read = read_light(ctx, light, *id)) {
+        read->collada_id = cat(ctx.key_prefix, *id);
+        Scene& scene = ctx.scene;
+        if (scene.lights.empty() && scene.cameras.empty()) scene.lights_first = true;
+        scene.lights.push_back(*std::move(read));
       }
     });
   }
-  add_keyed(ctx.scene.global_attrs, "lights", std::move(lights));
 }
 
 }  // namespace px::collada

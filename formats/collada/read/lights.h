@@ -1,6 +1,6 @@
-// <library_lights>: each <light> with an id and a <technique_common>, as a glTF-shaped light
-// (polyxios/scene/light.h, by formats/collada/light_mapping.h's rule), into global_attrs["lights"]
-// keyed by that id (nodes name their light by id in extras["light"]).
+// <library_lights>: each <light> with an id and a <technique_common>, in glTF's terms
+// (polyxios/scene/light.h, by formats/collada/light_mapping.h's rule), into Scene::lights with
+// that id as its collada_id (nodes show their light by its index there).
 #pragma once
 
 #include <optional>

@@ -7,6 +7,7 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "formats/collada/read/morphs.h"
+#include "polyxios/hash_containers.h"
 #include "polyxios/scene/transform_elements.h"
 
 namespace px::collada {
@@ -27,7 +28,16 @@ class NodeReader {
         skins_(skins),
         morphs_(ctx, geometries),
         index_(index),
-        node_cap_(ctx.node_cap()) {}
+        node_cap_(ctx.node_cap()) {
+    // Every document's cameras and lights are read before its nodes; the first of an id is the
+    // one an instance names.
+    for (size_t i = 0; i < ctx.scene.cameras.size(); ++i) {
+      camera_of_id_.try_emplace(*ctx.scene.cameras[i].collada_id, static_cast<int>(i));
+    }
+    for (size_t i = 0; i < ctx.scene.lights.size(); ++i) {
+      light_of_id_.try_emplace(*ctx.scene.lights[i].collada_id, static_cast<int>(i));
+    }
+  }
 
   absl::StatusOr<int> read_node(const Element& element);
 
@@ -61,6 +71,7 @@ class NodeReader {
   NodeIndex& index_;
   uint64_t node_cap_;
   std::vector<const Element*> open_;  // nodes being read, to catch an instance of an ancestor
+  HashMap<std::string, int> camera_of_id_, light_of_id_;  // Scene::cameras, ::lights by id
 };
 
 absl::Status NodeReader::read_external_geometry(const Element& geometry) {
@@ -320,7 +331,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
         index_.morph_nodes[morph].push_back(*shown);
       }
     } else if (name == "instance_camera" || name == "instance_light") {
-      std::string_view key = name == "instance_camera" ? "camera" : "light";
+      const bool camera = name == "instance_camera";
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
       if (!url.ok()) return url.status();
@@ -329,15 +340,24 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
         return refuse("collada.url.external", name, child.line,
                       cat("url=\"", child.attr("url"), "\" names another document"));
       }
-      if (find_value(node.extras, key) != nullptr) {
-        ctx_->warn(cat("collada.node.second-", key), cat("a node's second <", name, "> is dropped"),
-                   &child);
+      int& shown = camera ? node.camera : node.light;
+      std::optional<std::string>& unresolved =
+          camera ? node.unresolved_camera : node.unresolved_light;
+      if (shown >= 0 || unresolved) {
+        ctx_->warn(cat("collada.node.second-", camera ? "camera" : "light"),
+                   cat("a node's second <", name, "> is dropped"), &child);
       } else {
+        if (!camera && node.camera < 0 && !node.unresolved_camera) node.light_first = true;
         // A URL naming this document by its file ("./self.dae#cam") names the same id.
         std::string id = url->target != nullptr
                              ? cat(context_of(*url->target).key_prefix, url->target->attr("id"))
                              : url_id(child.attr("url"));
-        node.extras.emplace_back(std::string(key), Value(std::move(id)));
+        const HashMap<std::string, int>& of_id = camera ? camera_of_id_ : light_of_id_;
+        if (auto it = of_id.find(id); it != of_id.end()) {
+          shown = it->second;
+        } else {
+          unresolved = std::move(id);
+        }
       }
     }
     if (!status.ok()) return status;

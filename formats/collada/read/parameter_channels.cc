@@ -209,24 +209,23 @@ bool through_param(const Element* slot) {
   return slot != nullptr && slot->child("param") != nullptr;
 }
 
-// The place of `key` in global_attrs[list] and the first node whose extras[field] names it.
+// The place of the camera or light of COLLADA id `key` in Scene::cameras or ::lights (the last of
+// that id) and the first node naming that id.
 struct Anchor {
   int index = -1;
   int node = -1;
 };
-Anchor anchor_of(const ReadContext& ctx, std::string_view list, std::string_view field,
+template <class Item>
+Anchor anchor_of(const ReadContext& ctx, const std::vector<Item>& items, int Node::*shown,
                  const std::string& key) {
   Anchor out;
-  const Value* entries = find_value(ctx.scene.global_attrs, list);
-  if (entries == nullptr || !entries->is_map()) return out;
-  const ValueMap& map = entries->as_map();
-  for (size_t i = 0; i < map.size(); ++i) {
-    if (map[i].first == key) out.index = static_cast<int>(i);
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].collada_id == key) out.index = static_cast<int>(i);
   }
   if (out.index < 0) return out;
   for (size_t n = 0; n < ctx.scene.nodes.size(); ++n) {
-    const Value* named = find_value(ctx.scene.nodes[n].extras, field);
-    if (named != nullptr && named->is_string() && named->as_string() == key) {
+    const int index = ctx.scene.nodes[n].*shown;
+    if (index >= 0 && items[index].collada_id == key) {
       out.node = static_cast<int>(n);
       break;
     }
@@ -406,7 +405,8 @@ Destination GroupMerger::light_destination(Group group, const Element& light,
                                            const std::vector<Followed>& followed) {
   Destination out;
   std::optional<ColladaLightTerms> terms = light_terms(light);
-  const Anchor anchor = anchor_of(ctx_, "lights", "light", cat(ctx_.key_prefix, light.attr("id")));
+  const Anchor anchor =
+      anchor_of(ctx_, ctx_.scene.lights, &Node::light, cat(ctx_.key_prefix, light.attr("id")));
   if (!terms || anchor.node < 0) return out;
   out.targets.push_back({anchor.node, PointerObject::kLight, static_cast<size_t>(anchor.index)});
   if (group == Group::kLightColor) {
@@ -429,17 +429,14 @@ Destination GroupMerger::camera_destination(Group group, const Element& camera,
                                             const std::vector<Followed>& followed) {
   Destination out;
   const Anchor anchor =
-      anchor_of(ctx_, "cameras", "camera", cat(ctx_.key_prefix, camera.attr("id")));
+      anchor_of(ctx_, ctx_.scene.cameras, &Node::camera, cat(ctx_.key_prefix, camera.attr("id")));
   const Element* optics = followed[0].channel->address.element->parent;
   const std::string_view kind = optics->name;
   // glTF's camera must hold the value: a camera read_cameras kept, a zfar it did not drop.
-  const Value* cameras = find_value(ctx_.scene.global_attrs, "cameras");
-  const Value* kept = anchor.index < 0 ? nullptr : &cameras->as_map()[anchor.index].second;
-  const Value* body =
-      kept == nullptr || !kept->is_map() ? nullptr : find_value(kept->as_map(), kind);
-  if (anchor.node < 0 || body == nullptr || !body->is_map()) return out;
+  const Camera* kept = anchor.index < 0 ? nullptr : &ctx_.scene.cameras[anchor.index];
+  if (anchor.node < 0 || kept == nullptr || camera_type_name(kept->type) != kind) return out;
   auto holds = [&](std::string_view property) {
-    return find_value(body->as_map(), property.substr(property.find('/') + 1)) != nullptr;
+    return kept->term(property.substr(property.find('/') + 1)).has_value();
   };
   out.targets.push_back({anchor.node, PointerObject::kCamera, static_cast<size_t>(anchor.index)});
   if (group == Group::kOptics) {

@@ -1,6 +1,5 @@
 #include "formats/collada/write/camera_writer.h"
 
-#include <cmath>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -19,23 +18,29 @@ constexpr double kInfiniteFar = 1 << 20;
 
 // Why the camera cannot be written: glTF's rules (which the COLLADA reader also applies), and a
 // yfov below pi, whose xfov the write spells; empty when it can.
-std::string collada_camera_fault(const ValueMap& camera) {
+std::string collada_camera_fault(const Camera& camera) {
   std::string fault = camera_fault(camera);
   if (!fault.empty()) return fault;
-  const Value* perspective = find_value(camera, "perspective");
-  if (find_value(camera, "type")->as_string() == "perspective" &&
-      *finite_number(perspective->as_map(), "yfov") >= std::numbers::pi) {
+  if (camera.type == CameraType::kPerspective && *camera.yfov >= std::numbers::pi) {
     return "its yfov is not below pi";
   }
   return "";
 }
 
-// What makes two cameras given inline (a glTF read's, a copy per node) the same <camera>.
-std::string inline_key(const std::string& name, const ValueMap& camera) {
-  const std::string& kind = find_value(camera, "type")->as_string();
+// What makes two cameras given inline (a glTF read's, one per node) the same <camera>: their
+// names and the numbers of their projection, as a glTF read's object spells them (in its order,
+// with the members glTF does not define).
+std::string inline_key(const std::string& name, const Camera& camera) {
+  const std::string_view kind = camera_type_name(camera.type);
   std::string key = cat(name, '\n', kind);
-  for (const auto& [term, value] : find_value(camera, kind)->as_map()) {
-    if (value.is_number()) key += cat(' ', term, '=', value.as_double());
+  if (camera.gltf_object) {
+    for (const auto& [term, value] : find_value(*camera.gltf_object, kind)->as_map()) {
+      if (value.is_number()) key += cat(' ', term, '=', value.as_double());
+    }
+    return key;
+  }
+  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+    if (std::optional<double> v = camera.term(term)) key += cat(' ', term, '=', *v);
   }
   return key;
 }
@@ -46,27 +51,24 @@ void number_element(XmlWriter& xml, std::string_view name, double value, bool an
 }
 
 void write_camera(const CamerasPlan::Entry& entry, XmlWriter& xml) {
-  const ValueMap& camera = *entry.camera;
-  const std::string& kind = find_value(camera, "type")->as_string();
-  const ValueMap& p = find_value(camera, kind)->as_map();
+  const Camera& camera = *entry.camera;
   xml.open("camera");
   xml.attr("id", entry.id);
   if (!entry.name.empty()) xml.attr("name", entry.name);
   xml.open("optics");
   xml.open("technique_common");
-  const double znear = *finite_number(p, "znear");
-  std::optional<double> zfar = finite_number(p, "zfar");
-  if (kind == "perspective") {
+  const double znear = *camera.znear;
+  const std::optional<double> zfar = camera.zfar;
+  if (camera.type == CameraType::kPerspective) {
     xml.open("perspective");
-    number_element(xml, "yfov", *finite_number(p, "yfov") * (180 / std::numbers::pi),
-                   entry.animated_yfov);
-    if (std::optional<double> aspect = finite_number(p, "aspectRatio")) {
-      number_element(xml, "aspect_ratio", *aspect, entry.animated_aspect_ratio);
+    number_element(xml, "yfov", *camera.yfov * (180 / std::numbers::pi), entry.animated_yfov);
+    if (camera.aspect_ratio) {
+      number_element(xml, "aspect_ratio", *camera.aspect_ratio, entry.animated_aspect_ratio);
     }
   } else {
     xml.open("orthographic");
-    number_element(xml, "xmag", *finite_number(p, "xmag"), entry.animated_xmag);
-    number_element(xml, "ymag", *finite_number(p, "ymag"), entry.animated_ymag);
+    number_element(xml, "xmag", *camera.xmag, entry.animated_xmag);
+    number_element(xml, "ymag", *camera.ymag, entry.animated_ymag);
   }
   number_element(xml, "znear", znear, entry.animated_znear);
   number_element(xml, "zfar", zfar ? *zfar : znear * kInfiniteFar, entry.animated_zfar);
@@ -93,24 +95,19 @@ class CameraPlanner {
       : out_(plan.cameras), diagnostics_(diagnostics) {}
 
   // The entry of a camera, -1 when it is left out; id is "" for a camera given inline.
-  int add(const Value& camera, const std::string& id) {
+  int add(const Camera& camera, const std::string& id) {
     if (!id.empty()) {
       if (auto it = by_key_.find(cat("#", id)); it != by_key_.end()) return it->second;
     }
-    std::string fault =
-        camera.is_map() ? collada_camera_fault(camera.as_map()) : "it is not an object";
+    std::string fault = collada_camera_fault(camera);
     if (!fault.empty()) {
       diagnostics_.warn(kDropped, cat("a camera is left out: ", fault));
       return remember(cat("#", id), id, -1);
     }
-    const ValueMap& map = camera.as_map();
-    std::string name;
-    if (const Value* n = find_value(map, "name"); n != nullptr && n->is_string()) {
-      name = n->as_string();
-    }
-    std::string key = id.empty() ? inline_key(name, map) : cat("#", id);
+    std::string name = camera.name.value_or("");
+    std::string key = id.empty() ? inline_key(name, camera) : cat("#", id);
     if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
-    out_.cameras.push_back({"", name, &map});
+    out_.cameras.push_back({"", name, &camera});
     own_ids_.push_back(id);
     return remember(std::move(key), id, static_cast<int>(out_.cameras.size()) - 1);
   }
@@ -143,27 +140,21 @@ absl::Status plan_cameras(const Scene& scene, WritePlan& plan, Diagnostics& diag
   CamerasPlan& out = plan.cameras;
   out.node_camera.assign(scene.nodes.size(), -1);
   CameraPlanner planner(plan, diagnostics);
-  const Value* library = find_value(scene.global_attrs, "cameras");
-  if (library != nullptr && library->is_map()) {
-    for (const auto& [id, camera] : library->as_map()) planner.add(camera, id);
+  for (const Camera& camera : scene.cameras) {
+    if (camera.collada_id) planner.add(camera, *camera.collada_id);
   }
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const NodePlan& node = plan.nodes.nodes[i];
     if (!node.written || node.copy_of >= 0) continue;  // a copy instances its original's
-    const Value* camera = find_value(scene.nodes[i].extras, "camera");
-    if (camera == nullptr) continue;
-    std::string id;
-    if (camera->is_string()) {
-      id = camera->as_string();
-      camera =
-          library != nullptr && library->is_map() ? find_value(library->as_map(), id) : nullptr;
-      if (camera == nullptr) {
-        diagnostics.warn(kDropped, cat("a node's camera '", id,
-                                       "' is left out: the scene defines no such camera"));
-        continue;
-      }
+    const Node& shown = scene.nodes[i];
+    if (shown.unresolved_camera) {
+      diagnostics.warn(kDropped, cat("a node's camera '", *shown.unresolved_camera,
+                                     "' is left out: the scene defines no such camera"));
+      continue;
     }
-    out.node_camera[i] = planner.add(*camera, id);
+    if (shown.camera < 0 || static_cast<size_t>(shown.camera) >= scene.cameras.size()) continue;
+    const Camera& camera = scene.cameras[shown.camera];
+    out.node_camera[i] = planner.add(camera, camera.collada_id.value_or(""));
   }
   planner.give_ids(plan.ids);
   return absl::OkStatus();

@@ -1,5 +1,5 @@
-// <library_cameras> from the cameras nodes carry (a glTF camera object, as formats/gltf reads
-// one, or a COLLADA read's id into global_attrs["cameras"]), and each node's <instance_camera>.
+// <library_cameras> from the scene's cameras (those a COLLADA read gave by id, and those nodes
+// show), and each node's <instance_camera>.
 #pragma once
 
 #include "absl/status/status.h"
@@ -10,8 +10,8 @@
 
 namespace px::collada {
 
-// Fills plan.cameras (after plan_nodes): every camera the scene defines by id, and each one a
-// written node carries inline, ids as plan_lights gives lights theirs. A camera glTF would not
+// Fills plan.cameras (after plan_nodes): every camera the scene has by id, and each one a
+// written node shows that has none, ids as plan_lights gives lights theirs. A camera glTF would not
 // validate, or an id the scene's cameras do not define, is left out with a warning
 // (collada.write.camera-dropped). A perspective camera without zfar (glTF's infinite projection) is
 // written with zfar = znear * 2^20, which COLLADA requires, and an <infinite_zfar/> in its polyxios

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "formats/collada/light_mapping.h"
-#include "polyxios/scene/value.h"
+#include "polyxios/scene/camera.h"
 
 namespace px::collada {
 
@@ -29,7 +29,7 @@ struct CamerasPlan {
   struct Entry {
     std::string id;
     std::string name;
-    const ValueMap* camera = nullptr;  // glTF-shaped, checked: "type" and its numbers
+    const Camera* camera = nullptr;  // checked: its type's terms are numbers glTF takes
     // Channels target its <yfov>, <aspect_ratio>, <xmag>, <ymag>, <znear>, <zfar> by their
     // names as sids.
     bool animated_yfov = false;

@@ -80,11 +80,11 @@ class LightPlanner {
       : out_(plan.lights), diagnostics_(diagnostics) {}
 
   // The entry of a light, -1 when it is left out; id is "" for a light given inline.
-  int add(const Value& value, const std::string& id) {
+  int add(const Light& given, const std::string& id) {
     if (!id.empty()) {
       if (auto it = by_key_.find(cat("#", id)); it != by_key_.end()) return it->second;
     }
-    LightRead read = read_light(value);
+    LightRead read = check_light(given);
     if (!read.light) {
       diagnostics_.warn(kDropped, cat("a light is left out: ", read.fault));
       return remember(cat("#", id), id, -1);
@@ -132,22 +132,21 @@ absl::Status plan_lights(const Scene& scene, WritePlan& plan, Diagnostics& diagn
   LightsPlan& out = plan.lights;
   out.node_light.assign(scene.nodes.size(), -1);
   LightPlanner planner(plan, diagnostics);
-  if (const Value* library = find_value(scene.global_attrs, "lights");
-      library != nullptr && library->is_map()) {
-    for (const auto& [id, light] : library->as_map()) planner.add(light, id);
+  for (const Light& light : scene.lights) {
+    if (light.collada_id) planner.add(light, *light.collada_id);
   }
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
     const NodePlan& node = plan.nodes.nodes[i];
     if (!node.written || node.copy_of >= 0) continue;  // a copy instances its original's
-    if (find_value(scene.nodes[i].extras, "light") == nullptr) continue;
-    std::string id;
-    const Value* named = node_light(scene, scene.nodes[i], &id);
-    if (named == nullptr) {
-      diagnostics.warn(
-          kDropped, cat("a node's light '", id, "' is left out: the scene defines no such light"));
+    const Node& shown = scene.nodes[i];
+    if (shown.unresolved_light) {
+      diagnostics.warn(kDropped, cat("a node's light '", *shown.unresolved_light,
+                                     "' is left out: the scene defines no such light"));
       continue;
     }
-    out.node_light[i] = planner.add(*named, id);
+    if (shown.light < 0 || static_cast<size_t>(shown.light) >= scene.lights.size()) continue;
+    const Light& light = scene.lights[shown.light];
+    out.node_light[i] = planner.add(light, light.collada_id.value_or(""));
   }
   planner.give_ids(plan.ids);
   return absl::OkStatus();

@@ -10,10 +10,10 @@
 
 namespace px::collada {
 
-// Fills plan.lights (after plan_nodes): every light the scene defines by id (global_attrs
-// ["lights"]), whether or not a node shows it, and each one a written node carries inline. A
-// light named by id keeps that id when it is free, one given inline gets a generated one, and
-// identical inline lights are written once. A light that is no light, or an id the scene's lights
+// Fills plan.lights (after plan_nodes): every light the scene has by id (Light::collada_id),
+// whether or not a node shows it, and each one a written node shows that has none. A light
+// with an id keeps it when it is free, one without gets a generated one, and identical lights
+// without an id are written once. A light that is no light, or an id the scene's lights
 // do not define, is left out (collada.write.light-dropped); a term outside glTF's range is
 // corrected (collada.write.light-fixed); extras other than the COLLADA originals are left out
 // (collada.write.light-extras-dropped), each with a warning.

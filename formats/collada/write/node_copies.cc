@@ -52,6 +52,34 @@ bool transforms_equal(const std::vector<TransformElement>& x,
   });
 }
 
+bool optional_doubles_equal(const std::optional<double>& x, const std::optional<double>& y) {
+  return x.has_value() == y.has_value() && (!x || std::memcmp(&*x, &*y, sizeof(double)) == 0);
+}
+
+// The id a node names its camera or light by: a COLLADA read's, resolved or not; none for another
+// format's (or none at all).
+template <class Item>
+std::optional<std::string> named_id(const std::vector<Item>& items, int index,
+                                    const std::optional<std::string>& unresolved) {
+  if (unresolved) return unresolved;
+  if (index < 0 || static_cast<size_t>(index) >= items.size()) return std::nullopt;
+  return items[index].collada_id;
+}
+
+bool typed_cameras_equal(const Camera& x, const Camera& y) {
+  if (x.gltf_object || y.gltf_object) {
+    return x.gltf_object.has_value() == y.gltf_object.has_value() &&
+           maps_equal(*x.gltf_object, *y.gltf_object);
+  }
+  const bool extras = x.extras.has_value() == y.extras.has_value() &&
+                      (!x.extras || values_equal(*x.extras, *y.extras));
+  return extras && x.name == y.name && x.type == y.type && x.malformed == y.malformed &&
+         optional_doubles_equal(x.yfov, y.yfov) &&
+         optional_doubles_equal(x.aspect_ratio, y.aspect_ratio) &&
+         optional_doubles_equal(x.xmag, y.xmag) && optional_doubles_equal(x.ymag, y.ymag) &&
+         optional_doubles_equal(x.znear, y.znear) && optional_doubles_equal(x.zfar, y.zfar);
+}
+
 }  // namespace
 
 bool values_equal(const Value& a, const Value& b) {
@@ -122,6 +150,28 @@ bool CopyMatcher::skins_equal(int a, int b) const {
   return !x.gltf_object || skin_objects_equal(*x.gltf_object, *y.gltf_object);
 }
 
+// A COLLADA read's nodes show the same camera when they name the same id; a glTF read's, each
+// with its own copy, when the copies agree.
+bool CopyMatcher::cameras_equal(const Node& x, const Node& y) const {
+  const std::optional<std::string> x_id = named_id(scene_.cameras, x.camera, x.unresolved_camera);
+  const std::optional<std::string> y_id = named_id(scene_.cameras, y.camera, y.unresolved_camera);
+  if (x_id || y_id) return x_id == y_id;
+  if ((x.camera < 0) != (y.camera < 0)) return false;
+  return x.camera < 0 || x.camera == y.camera ||
+         typed_cameras_equal(scene_.cameras.at(x.camera), scene_.cameras.at(y.camera));
+}
+
+// The same of lights, a glTF read's compared as the values polyxios/scene/light.h spells them.
+bool CopyMatcher::lights_equal(const Node& x, const Node& y) const {
+  const std::optional<std::string> x_id = named_id(scene_.lights, x.light, x.unresolved_light);
+  const std::optional<std::string> y_id = named_id(scene_.lights, y.light, y.unresolved_light);
+  if (x_id || y_id) return x_id == y_id;
+  if ((x.light < 0) != (y.light < 0)) return false;
+  return x.light < 0 || x.light == y.light ||
+         values_equal(light_value(scene_.lights.at(x.light)),
+                      light_value(scene_.lights.at(y.light)));
+}
+
 bool CopyMatcher::shallow_equal(int a, int b) const {
   const Node& x = scene_.nodes[a];
   const Node& y = scene_.nodes[b];
@@ -130,7 +180,9 @@ bool CopyMatcher::shallow_equal(int a, int b) const {
          children_in_range(a).size() == written_children_[b].size() &&
          skins_equal(x.skin, y.skin) && x.collada_id == y.collada_id && x.sid == y.sid &&
          x.joint == y.joint && transforms_equal(x.transforms, y.transforms) &&
-         maps_equal(x.extras, y.extras);
+         cameras_equal(x, y) && lights_equal(x, y) && maps_equal(x.extras, y.extras) &&
+         // Which of a camera and a light a COLLADA node named first (an order only both have).
+         (!shows_both(x) || x.light_first == y.light_first);
 }
 
 bool CopyMatcher::matches(int candidate, int original) {

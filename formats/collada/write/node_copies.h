@@ -37,10 +37,15 @@ class CopyMatcher {
   void for_each_pair(int candidate, int original, Visit visit);
 
  private:
-  // The node, name, matrix, mesh, skin, COLLADA fields, extras and child count agree; children are
-  // not compared.
+  // The node, name, matrix, mesh, skin, COLLADA fields, camera, light, extras and child count
+  // agree; children are not compared.
   bool shallow_equal(int a, int b) const;
   bool skins_equal(int a, int b) const;
+  bool cameras_equal(const Node& x, const Node& y) const;
+  bool lights_equal(const Node& x, const Node& y) const;
+  static bool shows_both(const Node& n) {
+    return (n.camera >= 0 || n.unresolved_camera) && (n.light >= 0 || n.unresolved_light);
+  }
   // The node a written subtree shows at this place: a copy's original.
   int resolved(int n) const;
   // Node::children of n that name a node.

@@ -208,11 +208,9 @@ void NodePlanner::plan_instances(int n) {
   nodes_.nodes[n].instances = true;
 }
 
-// A node's camera and light extras are written (by the camera and light writers); nothing else of
-// its extras is.
+// Nothing of a node's extras is written.
 void NodePlanner::warn_extras(int n) {
   for (const auto& [key, value] : scene_.nodes[n].extras) {
-    if (key == "camera" || key == "light") continue;
     diagnostics_.warn("collada.write.node-extra-dropped",
                       cat("node extra '", key, "' left out: COLLADA has no place for it"));
   }

@@ -322,8 +322,8 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
   const int index = entry_of(plan_.cameras.node_camera);
   if (index < 0) return fail("no written node carries its camera");
   CamerasPlan::Entry& entry = plan_.cameras.cameras[index];
-  const std::string& kind = find_value(*entry.camera, "type")->as_string();
-  const ValueMap& optics_terms = find_value(*entry.camera, kind)->as_map();
+  const Camera& camera = *entry.camera;
+  const std::string_view kind = camera_type_name(camera.type);
   const size_t slash = p.property.find('/');
   const std::string_view optics = p.property.substr(0, slash);
   const std::string_view term =
@@ -352,7 +352,7 @@ std::optional<std::vector<BoundChannel>> PointerBinder::camera(const ParsedPoint
     return fail(cat("a ", kind, " camera's ", p.property, " has no COLLADA parameter to animate"),
                 optics == kind ? kUnsupported : kDropped);
   }
-  if ((term == "zfar" || term == "aspectRatio") && !finite_number(optics_terms, term)) {
+  if ((term == "zfar" || term == "aspectRatio") && !camera.term(term)) {
     return fail(term == "zfar" ? "its camera has no far plane"
                                : "its camera has no aspect ratio, which it leaves to the viewer");
   }

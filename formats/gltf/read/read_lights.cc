@@ -32,10 +32,10 @@ bool declared(const ReadContext& ctx) {
   return false;
 }
 
-// The light `value` holds, checked and corrected as polyxios/scene/light.h's read_light does; null
+// The light `value` holds, checked and corrected as polyxios/scene/light.h's read_light does; none
 // when it is no light. Warnings name `pointer`.
-Value checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
-                    bool ambient_allowed) {
+std::optional<Light> checked_light(ReadContext& ctx, const Value& value, std::string_view pointer,
+                                   bool ambient_allowed) {
   LightRead read = read_light(value);
   if (read.light && read.light->type == LightType::kAmbient && !ambient_allowed) {
     read.light.reset();
@@ -43,16 +43,23 @@ Value checked_light(ReadContext& ctx, const Value& value, std::string_view point
   }
   if (!read.light) {
     ctx.warn(kInvalid, cat(pointer, ": the light is dropped: ", read.fault));
-    return Value();
+    return std::nullopt;
   }
   for (const std::string& fix : read.fixes) ctx.warn(kInvalid, cat(pointer, ": ", fix));
-  return light_value(*read.light);
+  return std::move(read.light);
+}
+
+// A copy of the light for the node (each node showing it has its own, as a COLLADA write's
+// inline lights are).
+void show(Scene& scene, Light light, Node& node) {
+  node.light = static_cast<int>(scene.lights.size());
+  scene.lights.push_back(std::move(light));
 }
 
 }  // namespace
 
-absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
-  std::vector<Value> out;
+absl::StatusOr<std::vector<std::optional<Light>>> read_punctual_lights(ReadContext& ctx) {
+  std::vector<std::optional<Light>> out;
   if (!declared(ctx)) return out;
   absl::StatusOr<std::optional<JsonObject>> ext = punctual(ctx.root());
   if (!ext.ok()) return ext.status();
@@ -65,6 +72,7 @@ absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
                            ": KHR_lights_punctual requires at least one light"));
     return out;
   }
+  // Charged as when the lights were kept as values, so that a document meets the limits it did.
   PX_GLTF_TRY(ctx.charge(uint64_t{(*lights)->Size()} * sizeof(Value), at));
   for (rapidjson::SizeType i = 0; i < (*lights)->Size(); ++i) {
     absl::StatusOr<JsonObject> light = element_object(**lights, at, i);
@@ -77,7 +85,7 @@ absl::StatusOr<std::vector<Value>> read_punctual_lights(ReadContext& ctx) {
 }
 
 absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
-                             const std::vector<Value>& lights, Node& node) {
+                             const std::vector<std::optional<Light>>& lights, Node& node) {
   absl::StatusOr<std::optional<JsonObject>> ext =
       declared(ctx) ? punctual(json) : std::optional<JsonObject>();
   if (!ext.ok()) return ext.status();
@@ -88,8 +96,8 @@ absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
     if (!light || *light >= lights.size()) {
       ctx.warn(kInvalid, cat((*ext)->pointer("light"), ": names no light of the ", lights.size(),
                              " the document defines; the node's light is dropped"));
-    } else if (!lights[*light].is_null()) {
-      set_value(node.extras, "light", lights[*light]);
+    } else if (lights[*light]) {
+      show(ctx.scene(), *lights[*light], node);
     }
     return absl::OkStatus();
   }
@@ -102,11 +110,11 @@ absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
   if (type == nullptr || !type->is_string() || type->as_string() != "ambient") {
     return absl::OkStatus();
   }
-  Value light = checked_light(ctx, *kept, json.pointer("extras"), true);
-  if (light.is_null()) return absl::OkStatus();
+  std::optional<Light> light = checked_light(ctx, *kept, json.pointer("extras"), true);
+  if (!light) return absl::OkStatus();
   erase_value(extras->as_map(), "light");
   if (extras->as_map().empty()) erase_value(node.extras, "extras");
-  set_value(node.extras, "light", std::move(light));
+  show(ctx.scene(), *std::move(light), node);
   return absl::OkStatus();
 }
 

@@ -53,8 +53,8 @@ absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node
   return absl::OkStatus();
 }
 
-absl::Status read_node(ReadContext& ctx, const JsonObject& json, const std::vector<Value>& lights,
-                       Node& node) {
+absl::Status read_node(ReadContext& ctx, const JsonObject& json,
+                       const std::vector<std::optional<Light>>& lights, Node& node) {
   const size_t nodes = ctx.count(Top::kNodes);
   PX_GLTF_TRY(json.get("name", node.name));
   PX_GLTF_TRY(json.get_index("mesh", ctx.count(Top::kMeshes), node.mesh));
@@ -80,7 +80,8 @@ absl::Status read_node(ReadContext& ctx, const JsonObject& json, const std::vect
     if (!c.ok()) return c.status();
     absl::StatusOr<Value> value = ctx.value(c->json(), c->pointer());
     if (!value.ok()) return value.status();
-    set_value(node.extras, "camera", *std::move(value));
+    node.camera = static_cast<int>(ctx.scene().cameras.size());
+    ctx.scene().cameras.push_back(camera_from_gltf(value->as_map()));
   }
   PX_GLTF_TRY(ctx.keep(json, "extras", node.extras));
   return read_node_light(ctx, json, lights, node);
@@ -157,7 +158,7 @@ void read_node_weights(ReadContext& ctx) {
 
 absl::Status read_nodes(ReadContext& ctx) {
   std::vector<Node>& nodes = ctx.scene().nodes;
-  absl::StatusOr<std::vector<Value>> lights = read_punctual_lights(ctx);
+  absl::StatusOr<std::vector<std::optional<Light>>> lights = read_punctual_lights(ctx);
   if (!lights.ok()) return lights.status();
   PX_GLTF_TRY(ctx.resize(nodes, Top::kNodes));
   for (size_t i = 0; i < nodes.size(); ++i) {

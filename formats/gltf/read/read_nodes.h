@@ -1,6 +1,7 @@
 // Nodes and scenes. A node's matrix, or its translation * rotation * scale, becomes Node::matrix;
-// its mesh, children and name are kept, its camera (as the camera's glTF object) in
-// extras["camera"], its skin index in Node::skin and its glTF extras in extras["extras"]. A
+// its mesh, children and name are kept, its camera (a copy for each node showing it, its glTF
+// object kept) in Scene::cameras, its skin index in Node::skin and its glTF extras in
+// extras["extras"]. A
 // child reference that would make the graph other than a forest (the node itself, a second
 // parent, a cycle) and a scene root that is another node's child are dropped with a warning.
 #pragma once

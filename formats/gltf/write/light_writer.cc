@@ -17,11 +17,36 @@ constexpr std::string_view kAmbient = "gltf.write.light-ambient-in-extras";
 
 }  // namespace
 
-void write_light_json(JsonWriter& json, const Value& light) {
+void write_light_json(JsonWriter& json, const Light& light) {
   json.start_object();
-  for (const auto& [key, value] : light.as_map()) {
-    json.key(key);
-    write_value(json, value);
+  if (!light.name.empty()) {
+    json.key("name");
+    json.string(light.name);
+  }
+  json.key("type");
+  json.string(light_type_name(light.type));
+  json.key("color");
+  json.start_array();
+  for (double c : light.color) json.number(c);
+  json.end_array();
+  json.key("intensity");
+  json.number(light.intensity);
+  if (light.range) {
+    json.key("range");
+    json.number(*light.range);
+  }
+  if (light.type == LightType::kSpot) {
+    json.key("spot");
+    json.start_object();
+    json.key("innerConeAngle");
+    json.number(light.inner_cone);
+    json.key("outerConeAngle");
+    json.number(light.outer_cone);
+    json.end_object();
+  }
+  if (!light.extras.is_null()) {
+    json.key("extras");
+    write_value(json, light.extras);
   }
   json.end_object();
 }
@@ -29,17 +54,16 @@ void write_light_json(JsonWriter& json, const Value& light) {
 LightWriter::LightWriter(const Scene& scene, Diagnostics& diagnostics) {
   HashMap<std::string, int> seen;  // a light's JSON -> its index
   node_light_.assign(scene.nodes.size(), -1);
-  node_ambient_.assign(scene.nodes.size(), Value());
+  node_ambient_.resize(scene.nodes.size());
   for (size_t i = 0; i < scene.nodes.size(); ++i) {
-    if (find_value(scene.nodes[i].extras, "light") == nullptr) continue;
-    std::string id;
-    const Value* named = px::node_light(scene, scene.nodes[i], &id);
-    if (named == nullptr) {
-      diagnostics.warn(kDropped, cat("node ", i, ": its light '", id,
+    const Node& node = scene.nodes[i];
+    if (node.unresolved_light) {
+      diagnostics.warn(kDropped, cat("node ", i, ": its light '", *node.unresolved_light,
                                      "' is left out: the scene defines no such light"));
       continue;
     }
-    LightRead read = read_light(*named);
+    if (node.light < 0 || static_cast<size_t>(node.light) >= scene.lights.size()) continue;
+    LightRead read = check_light(scene.lights[node.light]);
     if (!read.light) {
       diagnostics.warn(kDropped, cat("node ", i, ": its light is left out: ", read.fault));
       continue;
@@ -47,9 +71,8 @@ LightWriter::LightWriter(const Scene& scene, Diagnostics& diagnostics) {
     for (const std::string& fix : read.fixes) {
       diagnostics.warn(kFixed, cat("node ", i, ": its light: ", fix));
     }
-    Value light = light_value(*read.light);
     JsonWriter text;
-    write_light_json(text, light);
+    write_light_json(text, *read.light);
     if (!text.ok()) {
       diagnostics.warn(kDropped,
                        cat("node ", i, ": its light is left out: it holds ", text.failure().what));
@@ -59,11 +82,11 @@ LightWriter::LightWriter(const Scene& scene, Diagnostics& diagnostics) {
       diagnostics.warn(kAmbient,
                        "glTF has no ambient light: a node's ambient light is kept in "
                        "the node's extras[\"light\"]");
-      node_ambient_[i] = std::move(light);
+      node_ambient_[i] = std::move(read.light);
       continue;
     }
     auto [it, inserted] = seen.try_emplace(std::string(text.text()), lights_.size());
-    if (inserted) lights_.push_back(std::move(light));
+    if (inserted) lights_.push_back(*std::move(read.light));
     node_light_[i] = it->second;
   }
 }
@@ -74,7 +97,7 @@ void LightWriter::write_json(JsonWriter& json) const {
   json.start_object();
   json.key("lights");
   json.start_array();
-  for (const Value& light : lights_) write_light_json(json, light);
+  for (const Light& light : lights_) write_light_json(json, light);
   json.end_array();
   json.end_object();
 }

@@ -80,7 +80,7 @@ void write_indices(JsonWriter& json, std::string_view key, const std::vector<int
 // A glTF read's "extras" go back out, with the node's ambient light as their "light" member;
 // anything else (a format's own key) is left out with a warning. The node's COLLADA fields (its
 // id, sid, JOINT type and transform elements) have no glTF slot and are not missed.
-void write_node_extras(JsonWriter& json, size_t index, const Node& node, const Value* ambient,
+void write_node_extras(JsonWriter& json, size_t index, const Node& node, const Light* ambient,
                        Diagnostics& diagnostics) {
   const Value* extras = find_value(node.extras, "extras");
   if (ambient != nullptr && extras != nullptr &&
@@ -101,7 +101,7 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
       }
     }
     json.key("light");
-    write_value(json, *ambient);
+    write_light_json(json, *ambient);
     json.end_object();
   }
   for (const auto& [key, value] : node.extras) {
@@ -109,7 +109,7 @@ void write_node_extras(JsonWriter& json, size_t index, const Node& node, const V
       if (ambient != nullptr) continue;
       json.key("extras");
       write_value(json, value);
-    } else if (key != "camera" && key != "light") {
+    } else {
       diagnostics.warn("gltf.write.node-extra-dropped",
                        cat("node ", index, ": '", key, "' left out: glTF has no slot for it"));
     }

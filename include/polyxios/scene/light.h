@@ -1,16 +1,14 @@
-// The scene's lights, shaped as KHR_lights_punctual's light objects, with "ambient", which glTF
-// lacks and COLLADA has, as a fourth type. A node names its light in extras["light"]: a COLLADA
-// read keeps there the light's id, and the light under that id in global_attrs["lights"] (as
-// cameras are kept); a glTF read keeps the light object itself there.
+// The scene's lights, in KHR_lights_punctual's terms, with "ambient", which glTF lacks and
+// COLLADA has, as a fourth type. A node shows one by its index in Scene::lights (Node::light).
 #pragma once
 
 #include <array>
 #include <numbers>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include "polyxios/scene/scene.h"
 #include "polyxios/scene/value.h"
 
 namespace px {
@@ -18,6 +16,9 @@ namespace px {
 enum class LightType { kDirectional, kPoint, kSpot, kAmbient };
 
 struct Light {
+  // A COLLADA read's: the <light>'s id, after "other.dae#" for one of a document the input
+  // references (the key of Python's global_attrs["lights"]); none for another format's light.
+  std::optional<std::string> collada_id;
   std::string name;  // empty for none
   LightType type = LightType::kPoint;
   std::array<double, 3> color{1, 1, 1};  // linear RGB, each in [0, 1]
@@ -30,7 +31,7 @@ struct Light {
 
 std::string_view light_type_name(LightType type);
 
-// A light value read into a Light, glTF's defaults filling what it leaves out.
+// A light read into a Light, or checked, glTF's defaults filling what it leaves out.
 struct LightRead {
   std::optional<Light> light;      // empty when the value is no light at all (see fault)
   std::string fault;               // why there is no light
@@ -45,12 +46,13 @@ struct LightRead {
 // clamped into it; an inner cone angle that is not a number in [0, outer) becomes 0.
 LightRead read_light(const Value& value);
 
+// read_light's check of a typed Light, as it checks the value light_value makes of it (the cone
+// of a light other than a spot is glTF's default): its fault an intensity that is not a finite
+// number of at least 0, its fixes those above, with the same words and in the same order.
+LightRead check_light(const Light& light);
+
 // The light as the value read_light reads: name (when not empty), type, color, intensity, range
 // (when set), spot {innerConeAngle, outerConeAngle} (spot only) and extras (when not null).
 Value light_value(const Light& light);
-
-// The light a node names: its extras["light"] object, or the entry of global_attrs["lights"] its
-// id names (the first of that id); nullptr when it names none. *id gets the id, when named so.
-const Value* node_light(const Scene& scene, const Node& node, std::string* id = nullptr);
 
 }  // namespace px

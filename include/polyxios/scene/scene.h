@@ -13,7 +13,9 @@
 #include "polyxios/memory/shared_bytes.h"
 #include "polyxios/scene/animation.h"
 #include "polyxios/scene/asset.h"
+#include "polyxios/scene/camera.h"
 #include "polyxios/scene/instances.h"
+#include "polyxios/scene/light.h"
 #include "polyxios/scene/material_variants.h"
 #include "polyxios/scene/mesh.h"
 #include "polyxios/scene/shading.h"
@@ -27,7 +29,15 @@ struct Node {
   std::string name;
   Eigen::Matrix4d matrix = Eigen::Matrix4d::Identity();  // local transform
   int mesh = -1;
-  int skin = -1;  // index into Scene::skins, -1 for none: the skin that deforms its mesh
+  int skin = -1;    // index into Scene::skins, -1 for none: the skin that deforms its mesh
+  int camera = -1;  // index into Scene::cameras, -1 for none
+  int light = -1;   // index into Scene::lights, -1 for none
+  // A COLLADA read's <instance_camera> or <instance_light> naming an id no camera or light of the
+  // scene has: that id (the writers leave it out with a warning).
+  std::optional<std::string> unresolved_camera, unresolved_light;
+  // A COLLADA read's node whose <instance_light> came before its <instance_camera> (Python's
+  // extras list them in the order read).
+  bool light_first = false;
   std::vector<int> children;
   // A COLLADA read's: the <node>'s id and sid as spelled, type="JOINT", and its transform
   // elements, which compose to `matrix` until the node is edited (none: a <node> spelling none,
@@ -35,7 +45,7 @@ struct Node {
   std::optional<std::string> collada_id, sid;
   bool joint = false;
   std::vector<TransformElement> transforms;
-  // "camera", "light", and anything a format keeps.
+  // What a format keeps of the node that the scene has no field for (a glTF read's "extras").
   ValueMap extras;
   // The copies of its mesh the node draws, each at matrix * instance TRS
   // (polyxios/scene/instances.h); none when count is 0.
@@ -169,7 +179,14 @@ struct Scene {
   std::vector<Skin> skins;
   std::vector<Animation> animations;
   MaterialVariants material_variants;  // KHR_materials_variants; empty for none
-  ValueMap global_attrs;               // "extras", "cameras", "lights"
+  // A COLLADA read: those its documents define, by Camera::collada_id and Light::collada_id; a
+  // glTF read: one for each node showing one.
+  std::vector<Camera> cameras;
+  std::vector<Light> lights;
+  // A COLLADA read whose first light came from an earlier document than its first camera
+  // (Python's global_attrs list "lights" first then).
+  bool lights_first = false;
+  ValueMap global_attrs;  // "extras"
   std::unique_ptr<Arena> arena;
 };
 

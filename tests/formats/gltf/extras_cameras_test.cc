@@ -48,19 +48,17 @@ TEST(ExtrasAndCameras, CamerasGoBackOutOnceEachWithTheirNodes) {
 TEST(ExtrasAndCameras, CamerasGltfWouldRefuseAreLeftOutWithAWarning) {
   Scene scene;
   auto camera = [](ValueMap body, std::string type) {
-    return Value(ValueMap{{"type", Value(type)}, {type, Value(std::move(body))}});
+    return camera_from_gltf(ValueMap{{"type", Value(type)}, {type, Value(std::move(body))}});
   };
-  const Value cameras[] = {
-      Value("undefined-id"),
+  scene.cameras = {
       camera({{"yfov", Value(0.0)}, {"znear", Value(0.1)}}, "perspective"),
       camera({{"yfov", Value(1.0)}, {"znear", Value(1.0)}, {"zfar", Value(0.5)}}, "perspective"),
       camera({{"xmag", Value(1.0)}, {"ymag", Value(1.0)}, {"znear", Value(0.0)}}, "orthographic"),
-      Value(ValueMap{{"type", Value("fisheye")}}),
+      camera_from_gltf(ValueMap{{"type", Value("fisheye")}}),
   };
-  for (const Value& c : cameras) {
-    Node& node = scene.nodes.emplace_back();
-    set_value(node.extras, "camera", c);
-  }
+  // A COLLADA read's node naming an id no camera has, and a node for each camera.
+  scene.nodes.emplace_back().unresolved_camera = "undefined-id";
+  for (int i = 0; i < 4; ++i) scene.nodes.emplace_back().camera = i;
   scene.scenes.push_back({0, 1, 2, 3, 4});
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
@@ -70,15 +68,17 @@ TEST(ExtrasAndCameras, CamerasGltfWouldRefuseAreLeftOutWithAWarning) {
 
 TEST(ExtrasAndCameras, ACameraNamedByIdIsTheOneTheScenesCamerasDefine) {
   Scene scene;
-  ValueMap perspective{{"yfov", Value(0.5)}, {"znear", Value(1.0)}};
-  set_value(scene.global_attrs, "cameras",
-            Value(ValueMap{{"cam", Value(ValueMap{{"name", Value("Camera")},
-                                                  {"type", Value("perspective")},
-                                                  {"perspective", Value(perspective)}})},
-                           {"unused", Value(ValueMap{})}}));
-  for (const char* id : {"cam", "cam", "other"}) {
-    set_value(scene.nodes.emplace_back().extras, "camera", Value(id));
-  }
+  // A COLLADA read's: its cameras by id, one no node shows, and nodes showing the first or naming
+  // an id no camera has.
+  Camera& cam = scene.cameras.emplace_back();
+  cam.collada_id = "cam";
+  cam.name = "Camera";
+  cam.yfov = 0.5;
+  cam.znear = 1;
+  scene.cameras.emplace_back(camera_from_gltf(ValueMap{})).collada_id = "unused";
+  scene.nodes.emplace_back().camera = 0;
+  scene.nodes.emplace_back().camera = 0;
+  scene.nodes.emplace_back().unresolved_camera = "other";
   scene.scenes.push_back({0, 1, 2});
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);
@@ -115,7 +115,7 @@ TEST(ExtrasAndCameras, ExtrasKeysGltfHasNoSlotForAreLeftOutWithAWarning) {
   node.sid = "joint1";
   node.joint = true;
   node.transforms = {{"translate", "t", {1, 2, 3}}};
-  set_value(node.extras, "light", Value("sun"));
+  node.unresolved_light = "sun";
   set_value(node.extras, "custom", Value(1));
   scene.scenes.push_back({0});
   Material& m = scene.materials.emplace_back();

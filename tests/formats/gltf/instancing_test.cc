@@ -155,7 +155,8 @@ TEST(Instancing, TheExtensionSitsBesideTheNodesLight) {
   Scene scene = triangle_scene();
   Light point;
   point.type = LightType::kPoint;
-  set_value(scene.nodes[0].extras, "light", light_value(point));
+  scene.lights.push_back(point);
+  scene.nodes[0].light = 0;
   scene.nodes[0].instances.count = 2;
   scene.nodes[0].instances.translation = doubles(scene, {0, 0, 0, 3, 0, 0}, 3);
   Parsed p = write_gltf(scene);

@@ -1,7 +1,7 @@
-// Issue 15, point 2 (beyond the spec): KHR_lights_punctual read into the nodes' extras["light"]
-// (polyxios/scene/light.h) and written back once per distinct light; an ambient light, which glTF
-// lacks, kept in the node's extras with a warning; invalid lights, and a node's light index naming
-// no light, corrected or dropped with a warning.
+// Issue 15, point 2 (beyond the spec): KHR_lights_punctual read into Scene::lights, one for each
+// node showing one (polyxios/scene/light.h), and written back once per distinct light; an ambient
+// light, which glTF lacks, kept in the node's extras with a warning; invalid lights, and a node's
+// light index naming no light, corrected or dropped with a warning.
 #include <string>
 
 #include "gmock/gmock.h"
@@ -21,11 +21,12 @@ std::string lights_document(std::string_view lights, std::string_view nodes) {
                       R"(]}}, "scenes": [{"nodes": [0]}], "nodes": [)", nodes, "]"));
 }
 
-Light light_of(const Node& node) {
-  const Value* v = find_value(node.extras, "light");
-  EXPECT_NE(v, nullptr);
-  if (v == nullptr) return {};
-  LightRead read = read_light(*v);
+// The light node `n` shows, checked.
+Light light_of(const Scene& scene, size_t n) {
+  const int index = scene.nodes.at(n).light;
+  EXPECT_GE(index, 0);
+  if (index < 0) return {};
+  LightRead read = check_light(scene.lights.at(index));
   EXPECT_TRUE(read.light.has_value()) << read.fault;
   return read.light.value_or(Light{});
 }
@@ -41,17 +42,17 @@ TEST(Lights, EachTypeIsReadIntoItsNodesExtras) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   EXPECT_EQ(r.diagnostics.count("gltf.read.extension-dropped"), 0);
   const std::vector<Node>& nodes = r.scene->nodes;
-  EXPECT_EQ(find_value(nodes[0].extras, "light"), nullptr);
-  Light sun = light_of(nodes[1]);
+  EXPECT_EQ(nodes[0].light, -1);
+  Light sun = light_of(*r.scene, 1);
   EXPECT_EQ(sun.type, LightType::kDirectional);
   EXPECT_EQ(sun.name, "sun");
   EXPECT_EQ(sun.color, (std::array<double, 3>{1, 0.5, 0}));
   EXPECT_EQ(sun.intensity, 3);
-  Light point = light_of(nodes[2]);
+  Light point = light_of(*r.scene, 2);
   EXPECT_EQ(point.type, LightType::kPoint);
   EXPECT_EQ(point.range, 20);
   EXPECT_EQ(point.intensity, 1);
-  Light spot = light_of(nodes[3]);
+  Light spot = light_of(*r.scene, 3);
   EXPECT_EQ(spot.type, LightType::kSpot);
   EXPECT_EQ(spot.inner_cone, 0.2);
   EXPECT_EQ(spot.outer_cone, 0.6);
@@ -62,7 +63,7 @@ TEST(Lights, ALightIndexNamingNoLightDropsTheLightWithAWarning) {
     ReadResult r = read_bytes(lights_document(
         R"({"type": "point"})", cat(R"({"extensions": {"KHR_lights_punctual": {)", light, "}}}")));
     ASSERT_TRUE(r.scene.ok()) << light << ": " << r.scene.status();
-    EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light"), nullptr);
+    EXPECT_EQ(r.scene->nodes[0].light, -1);
     EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 1) << light;
   }
   ReadResult none = read_bytes(
@@ -84,15 +85,15 @@ TEST(Lights, TermsOutsideGltfsRangeAreCorrectedWithAWarning) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   const std::vector<Node>& nodes = r.scene->nodes;
   // [0] is the root; its children hold the lights (node 4 is in no scene, but still read).
-  Light point = light_of(nodes[1]);
+  Light point = light_of(*r.scene, 1);
   EXPECT_FALSE(point.range.has_value());
   EXPECT_EQ(point.color, (std::array<double, 3>{1, 0, 0.5}));
-  Light inverted = light_of(nodes[2]);
+  Light inverted = light_of(*r.scene, 2);
   EXPECT_EQ(inverted.outer_cone, 0.5);
   EXPECT_EQ(inverted.inner_cone, 0);
-  Light wide = light_of(nodes[3]);
+  Light wide = light_of(*r.scene, 3);
   EXPECT_DOUBLE_EQ(wide.outer_cone, std::numbers::pi / 2);
-  EXPECT_FALSE(light_of(nodes[4]).range.has_value());
+  EXPECT_FALSE(light_of(*r.scene, 4).range.has_value());
   EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 5);
 }
 
@@ -105,7 +106,8 @@ TEST(Lights, ALightThatIsNoLightIsDroppedWithAWarning) {
          {"extensions": {"KHR_lights_punctual": {"light": 2}}},
          {"extensions": {"KHR_lights_punctual": {"light": 3}}})"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  for (const Node& node : r.scene->nodes) EXPECT_EQ(find_value(node.extras, "light"), nullptr);
+  for (const Node& node : r.scene->nodes) EXPECT_EQ(node.light, -1);
+  EXPECT_TRUE(r.scene->lights.empty());
   EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 5);
 }
 
@@ -140,9 +142,10 @@ TEST(Lights, AnAmbientLightIsKeptInTheNodesExtrasWithAWarningAndReadBack) {
   ambient.type = LightType::kAmbient;
   ambient.color = {0.5, 0.5, 1};
   ambient.intensity = 0.25;
-  set_value(scene.global_attrs, "lights", Value(ValueMap{{"amb", light_value(ambient)}}));
+  ambient.collada_id = "amb";
+  scene.lights.push_back(ambient);
   Node& node = scene.nodes.emplace_back();
-  set_value(node.extras, "light", Value("amb"));
+  node.light = 0;
   set_value(node.extras, "extras", Value(ValueMap{{"tag", Value("x")}}));
   scene.scenes.push_back({0});
   Diagnostics diagnostics;
@@ -155,7 +158,7 @@ TEST(Lights, AnAmbientLightIsKeptInTheNodesExtrasWithAWarningAndReadBack) {
   EXPECT_STREQ(p.doc["nodes"][0]["extras"]["tag"].GetString(), "x");
   ReadResult back = read_bytes(written->json);
   ASSERT_TRUE(back.scene.ok()) << back.scene.status();
-  Light read = light_of(back.scene->nodes[0]);
+  Light read = light_of(*back.scene, 0);
   EXPECT_EQ(read.type, LightType::kAmbient);
   EXPECT_EQ(read.color, ambient.color);
   EXPECT_EQ(read.intensity, ambient.intensity);
@@ -167,11 +170,13 @@ TEST(Lights, AnAmbientLightIsKeptInTheNodesExtrasWithAWarningAndReadBack) {
 
 TEST(Lights, ALightTheWriterCannotTakeIsLeftOutWithAWarning) {
   Scene scene;
-  for (const Value& light :
-       {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
-        Value(ValueMap{{"type", Value("point")}, {"intensity", Value(std::nan(""))}})}) {
-    set_value(scene.nodes.emplace_back().extras, "light", light);
-  }
+  // A COLLADA read's node naming an id no light has, and lights whose intensity glTF refuses.
+  scene.nodes.emplace_back().unresolved_light = "undefined";
+  scene.lights.resize(2);
+  scene.lights[0].intensity = -1;
+  scene.lights[1].intensity = std::nan("");
+  scene.nodes.emplace_back().light = 0;
+  scene.nodes.emplace_back().light = 1;
   scene.scenes.push_back({0, 1, 2});
   Diagnostics diagnostics;
   Parsed p = write_gltf(scene, diagnostics);

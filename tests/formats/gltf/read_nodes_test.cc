@@ -63,11 +63,15 @@ TEST(ReadNodes, CameraSkinMeshChildrenAndExtrasAreKept) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   const Node& root = r.scene->nodes[0];
   EXPECT_THAT(root.children, ElementsAre(1, 2));
-  const Value* camera = find_value(root.extras, "camera");
-  ASSERT_NE(camera, nullptr);
-  EXPECT_EQ(find_value(camera->as_map(), "type")->as_string(), "perspective");
-  EXPECT_EQ(find_value(find_value(camera->as_map(), "perspective")->as_map(), "yfov")->as_double(),
-            0.8);
+  ASSERT_EQ(root.camera, 0);
+  ASSERT_EQ(r.scene->cameras.size(), 1u);
+  const Camera& camera = r.scene->cameras[0];
+  EXPECT_EQ(camera.type, CameraType::kPerspective);
+  EXPECT_EQ(camera.yfov, 0.8);
+  EXPECT_EQ(camera.znear, 0.1);
+  EXPECT_EQ(camera.collada_id, std::nullopt);
+  ASSERT_TRUE(camera.gltf_object.has_value());
+  EXPECT_EQ(find_value(*camera.gltf_object, "type")->as_string(), "perspective");
   EXPECT_EQ(find_value(find_value(root.extras, "extras")->as_map(), "tag")->as_string(), "rig");
   EXPECT_EQ(r.scene->nodes[1].mesh, 0);
   EXPECT_EQ(r.scene->nodes[1].skin, 0);

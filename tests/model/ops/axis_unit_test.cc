@@ -393,27 +393,31 @@ TEST(AxisUnit, ASkinDeformsAlikeInBothModes) {
 TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
   for (bool bake : {false, true}) {
     Scene scene = triangle_scene("Z_UP", 0.01);
-    set_value(scene.nodes[0].extras, "camera",
-              Value(ValueMap{{"type", Value("perspective")},
-                             {"perspective", Value(ValueMap{{"yfov", Value(0.8)},
-                                                            {"znear", Value(10.0)},
-                                                            {"zfar", Value(1000.0)}})}}));
+    // As a glTF read gives it: Python shows its object, which scales with it.
+    scene.cameras.push_back(camera_from_gltf(ValueMap{
+        {"type", Value("perspective")},
+        {"perspective",
+         Value(ValueMap{{"yfov", Value(0.8)}, {"znear", Value(10.0)}, {"zfar", Value(1000.0)}})}}));
+    scene.nodes[0].camera = 0;
     const Eigen::Matrix4d before = world_matrices(scene)[0];
     BakeNotes notes;
     convert_axis_unit(scene, to_y_up_meters(bake), notes);
     const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
     size_t holder = 0;
-    while (find_value(scene.nodes[holder].extras, "camera") == nullptr) ++holder;
+    while (scene.nodes[holder].camera < 0) ++holder;
     const AxisCorrection c(UpAxis::kZ, UpAxis::kY, 0.01);
     const Eigen::Vector3d look = (world[holder].topLeftCorner<3, 3>() * -Eigen::Vector3d::UnitZ());
     const Eigen::Vector3d want =
         c.matrix().topLeftCorner<3, 3>() * before.topLeftCorner<3, 3>() * -Eigen::Vector3d::UnitZ();
     EXPECT_TRUE(look.normalized().isApprox(want.normalized(), 1e-9)) << "bake " << bake;
     EXPECT_TRUE(world[holder].col(3).isApprox(c.matrix() * before.col(3), 1e-9));
-    const ValueMap& p =
-        find_value(find_value(scene.nodes[holder].extras, "camera")->as_map(), "perspective")
-            ->as_map();
+    EXPECT_EQ(holder != 0, bake);  // baked, a new child holds it
+    const Camera& camera = scene.cameras[scene.nodes[holder].camera];
     // Baked, the distances scale; under the root, its scale carries them.
+    EXPECT_DOUBLE_EQ(*camera.znear, bake ? 0.1 : 10.0);
+    EXPECT_DOUBLE_EQ(*camera.zfar, bake ? 10.0 : 1000.0);
+    EXPECT_DOUBLE_EQ(*camera.yfov, 0.8);
+    const ValueMap& p = find_value(*camera.gltf_object, "perspective")->as_map();
     EXPECT_DOUBLE_EQ(find_value(p, "znear")->as_double(), bake ? 0.1 : 10.0);
   }
 }
@@ -423,10 +427,10 @@ TEST(AxisUnit, ACameraLooksTheSameWayAndItsDistancesScale) {
 // camera.
 TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
   Scene scene = triangle_scene("Z_UP", 1);
-  set_value(scene.nodes[0].extras, "camera",
-            Value(ValueMap{
-                {"type", Value("perspective")},
-                {"perspective", Value(ValueMap{{"yfov", Value(0.8)}, {"znear", Value(0.1)}})}}));
+  Camera& camera = scene.cameras.emplace_back();
+  camera.yfov = 0.8;
+  camera.znear = 0.1;
+  scene.nodes[0].camera = 0;
   Animation animation;
   AnimationSampler& s = animation.samplers.emplace_back().emplace();
   const std::vector<double> keys{0, 1};
@@ -440,34 +444,54 @@ TEST(AxisUnit, APointerChannelFollowsItsCameraToTheChildHoldingIt) {
   BakeNotes notes;
   convert_axis_unit(scene, to_y_up_meters(true), notes);
   size_t holder = 0;
-  while (find_value(scene.nodes[holder].extras, "camera") == nullptr) ++holder;
+  while (scene.nodes[holder].camera < 0) ++holder;
   ASSERT_NE(holder, 0u);
   const std::vector<Animation> after = scene.animations;
   ASSERT_EQ(after.size(), 1u);
   EXPECT_EQ(after[0].channels[0].target.node, static_cast<int>(holder));
 }
 
-// A light's range is a distance: baked, it scales with the unit, in the library a COLLADA read
-// keeps and on the node a glTF read names it from; its intensity does not change.
+// A light's range is a distance: baked, it scales with the unit, whether a node shows the light
+// or not; its intensity does not change.
 TEST(AxisUnit, ALightsRangeScalesWhenBaked) {
   for (bool bake : {false, true}) {
     Scene scene = triangle_scene("Z_UP", 0.01);
-    const Value point(
-        ValueMap{{"type", Value("point")}, {"intensity", Value(5.0)}, {"range", Value(200.0)}});
-    set_value(scene.global_attrs, "lights", Value(ValueMap{{"lamp", point}}));
-    set_value(scene.nodes[0].extras, "light", point);
+    Light point;
+    point.intensity = 5;
+    point.range = 200;
+    scene.lights = {point, point};
+    scene.lights[0].collada_id = "lamp";
+    scene.nodes[0].light = 1;
     BakeNotes notes;
     convert_axis_unit(scene, to_y_up_meters(bake), notes);
     const double want = bake ? 2.0 : 200.0;
-    const ValueMap& kept =
-        find_value(find_value(scene.global_attrs, "lights")->as_map(), "lamp")->as_map();
-    EXPECT_DOUBLE_EQ(find_value(kept, "range")->as_double(), want) << "bake " << bake;
+    EXPECT_DOUBLE_EQ(*scene.lights[0].range, want) << "bake " << bake;
     size_t holder = 0;
-    while (find_value(scene.nodes[holder].extras, "light") == nullptr) ++holder;
-    const ValueMap& named = find_value(scene.nodes[holder].extras, "light")->as_map();
-    EXPECT_DOUBLE_EQ(find_value(named, "range")->as_double(), want) << "bake " << bake;
-    EXPECT_DOUBLE_EQ(find_value(named, "intensity")->as_double(), 5.0);
+    while (scene.nodes[holder].light < 0) ++holder;
+    const Light& shown = scene.lights[scene.nodes[holder].light];
+    EXPECT_DOUBLE_EQ(*shown.range, want) << "bake " << bake;
+    EXPECT_DOUBLE_EQ(shown.intensity, 5.0);
   }
+}
+
+// Baked, a node's camera and light move to one new child, which shows them in that order, and an
+// id a COLLADA node names that no camera or light has moves with them.
+TEST(AxisUnit, ACamerasAndALightsIdsNoneDefinesMoveToTheChildHoldingThem) {
+  Scene scene = triangle_scene("Z_UP", 1);
+  scene.nodes[0].unresolved_camera = "lens";
+  scene.nodes[0].unresolved_light = "lamp";
+  scene.nodes[0].light_first = true;
+  BakeNotes notes;
+  convert_axis_unit(scene, to_y_up_meters(true), notes);
+  const Node& node = scene.nodes[0];
+  EXPECT_EQ(node.unresolved_camera, std::nullopt);
+  EXPECT_EQ(node.unresolved_light, std::nullopt);
+  EXPECT_FALSE(node.light_first);
+  ASSERT_FALSE(node.children.empty());
+  const Node& holder = scene.nodes[node.children.back()];
+  EXPECT_EQ(holder.unresolved_camera, "lens");
+  EXPECT_EQ(holder.unresolved_light, "lamp");
+  EXPECT_FALSE(holder.light_first);
 }
 
 TEST(AxisUnit, TwoScenesSharingARootWithDifferentSiblingsWrapEachRoot) {

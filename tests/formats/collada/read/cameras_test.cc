@@ -1,6 +1,7 @@
-// spec/collada.md, Reading: <library_cameras> - each <camera> with an id and common optics, as a
-// glTF camera object under its id in global_attrs["cameras"]; a camera glTF would refuse, or one
-// without <technique_common> optics, skipped with a warning; <instance_camera> kept as the id.
+// spec/collada.md, Reading: <library_cameras> - each <camera> with an id and common optics, in
+// glTF's terms, into Scene::cameras with its id; a camera glTF would refuse, or one without
+// <technique_common> optics, skipped with a warning; <instance_camera> shows it by index (or keeps
+// an id no camera has).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -25,40 +26,47 @@ std::string camera(std::string_view kind, std::string_view body, std::string_vie
              kind, ">\n</technique_common></optics></camera>\n");
 }
 
-const ValueMap* cameras_of(const ReadResult& r) {
+// The ids of the cameras read, in order.
+std::vector<std::string> camera_ids(const ReadResult& r) {
+  EXPECT_TRUE(r.scene.ok()) << r.scene.status();
+  std::vector<std::string> out;
+  if (!r.scene.ok()) return out;
+  for (const Camera& c : r.scene->cameras) out.push_back(c.collada_id.value_or("(none)"));
+  return out;
+}
+
+// The camera read under `id`; fails the test when there is none.
+const Camera* camera_of(const ReadResult& r, std::string_view id) {
   EXPECT_TRUE(r.scene.ok()) << r.scene.status();
   if (!r.scene.ok()) return nullptr;
-  const Value* cameras = find_value(r.scene->global_attrs, "cameras");
-  return cameras == nullptr ? nullptr : &cameras->as_map();
+  for (const Camera& c : r.scene->cameras) {
+    if (c.collada_id == id) return &c;
+  }
+  ADD_FAILURE() << "no camera " << id;
+  return nullptr;
 }
 
-// The glTF camera read under `id`; fails the test when there is none.
-const ValueMap* camera_of(const ReadResult& r, std::string_view id) {
-  const ValueMap* cameras = cameras_of(r);
-  const Value* c = cameras == nullptr ? nullptr : find_value(*cameras, id);
-  EXPECT_NE(c, nullptr) << "no camera " << id;
-  return c == nullptr ? nullptr : &c->as_map();
+// The camera under `id`, checked to be of type `kind`.
+const Camera* body_of(const ReadResult& r, std::string_view id, std::string_view kind) {
+  const Camera* c = camera_of(r, id);
+  if (c != nullptr) {
+    EXPECT_EQ(camera_type_name(c->type), kind);
+  }
+  return c;
 }
 
-// The "perspective" or "orthographic" object of the camera under `id`.
-const ValueMap* body_of(const ReadResult& r, std::string_view id, std::string_view kind) {
-  const ValueMap* c = camera_of(r, id);
-  if (c == nullptr) return nullptr;
-  EXPECT_EQ(find_value(*c, "type")->as_string(), kind);
-  const Value* body = find_value(*c, kind);
-  EXPECT_NE(body, nullptr);
-  return body == nullptr ? nullptr : &body->as_map();
+double number(const Camera& c, std::string_view term) {
+  std::optional<double> v = c.term(term);
+  EXPECT_TRUE(v.has_value()) << "no " << term;
+  return v.value_or(std::nan(""));
 }
 
-double number(const ValueMap& m, std::string_view key) {
-  const Value* v = find_value(m, key);
-  EXPECT_NE(v, nullptr) << "no " << key;
-  return v == nullptr ? std::nan("") : v->as_double();
-}
-
-std::vector<std::string> keys(const ValueMap& m) {
+// The terms the camera has, in glTF's order.
+std::vector<std::string> keys(const Camera& c) {
   std::vector<std::string> out;
-  for (const auto& [key, value] : m) out.push_back(key);
+  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+    if (c.term(term)) out.emplace_back(term);
+  }
   return out;
 }
 
@@ -67,11 +75,10 @@ TEST(CamerasTest, PerspectiveYfovIsReadInRadiansBesideItsAspectRatioAndClipPlane
       "<camera id=\"cam\" name=\"Main\"><optics><technique_common><perspective>"
       "<yfov sid=\"yfov\">45</yfov><aspect_ratio>1.5</aspect_ratio><znear sid=\"znear\">0.1</znear>"
       "<zfar>100</zfar></perspective></technique_common></optics></camera>"));
-  const ValueMap* c = camera_of(r, "cam");
+  const Camera* c = body_of(r, "cam", "perspective");
   ASSERT_NE(c, nullptr);
-  EXPECT_EQ(keys(*c), (std::vector<std::string>{"name", "type", "perspective"}));
-  EXPECT_EQ(find_value(*c, "name")->as_string(), "Main");
-  const ValueMap& p = find_value(*c, "perspective")->as_map();
+  EXPECT_EQ(c->name, "Main");
+  const Camera& p = *c;
   EXPECT_DOUBLE_EQ(number(p, "yfov"), std::numbers::pi / 4);
   EXPECT_EQ(number(p, "aspectRatio"), 1.5);
   EXPECT_EQ(number(p, "znear"), 0.1);
@@ -84,29 +91,29 @@ TEST(CamerasTest, XfovWithAspectRatioGivesTheVerticalFieldOfView) {
       camera("perspective",
              "<xfov>49.13434</xfov><aspect_ratio>1.777778</aspect_ratio><znear>0.1</znear>"
              "<zfar>100</zfar>")));
-  const ValueMap* p = body_of(r, "c", "perspective");
+  const Camera* p = body_of(r, "c", "perspective");
   ASSERT_NE(p, nullptr);
   double want = 2 * std::atan(std::tan(49.13434 * kDegree / 2) / 1.777778);
   EXPECT_DOUBLE_EQ(number(*p, "yfov"), want);
   EXPECT_NEAR(number(*p, "yfov"), 0.5033, 1e-4);  // 28.8 degrees high
   EXPECT_EQ(number(*p, "aspectRatio"), 1.777778);
-  EXPECT_EQ(find_value(*camera_of(r, "c"), "name"), nullptr);
+  EXPECT_EQ(camera_of(r, "c")->name, std::nullopt);
 }
 
 TEST(CamerasTest, XfovAloneIsTakenAsYfovWithTheAspectRatioLeftOut) {
   ReadResult r = read_text(
       cameras_document(camera("perspective", "<xfov>50</xfov><znear>1</znear><zfar>5000</zfar>")));
-  const ValueMap* p = body_of(r, "c", "perspective");
+  const Camera* p = body_of(r, "c", "perspective");
   ASSERT_NE(p, nullptr);
   EXPECT_DOUBLE_EQ(number(*p, "yfov"), 50 * kDegree);
-  EXPECT_EQ(find_value(*p, "aspectRatio"), nullptr);
+  EXPECT_EQ(p->aspect_ratio, std::nullopt);
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 
 TEST(CamerasTest, XfovAndYfovGiveTheAspectRatio) {
   ReadResult r = read_text(cameras_document(
       camera("perspective", "<xfov>90</xfov><yfov>60</yfov><znear>1</znear><zfar>10</zfar>")));
-  const ValueMap* p = body_of(r, "c", "perspective");
+  const Camera* p = body_of(r, "c", "perspective");
   ASSERT_NE(p, nullptr);
   EXPECT_DOUBLE_EQ(number(*p, "yfov"), 60 * kDegree);
   EXPECT_DOUBLE_EQ(number(*p, "aspectRatio"), 1 / std::tan(30 * kDegree));
@@ -115,7 +122,7 @@ TEST(CamerasTest, XfovAndYfovGiveTheAspectRatio) {
 TEST(CamerasTest, PerspectiveWithoutZfarIsAnInfiniteProjection) {
   ReadResult r =
       read_text(cameras_document(camera("perspective", "<yfov>30</yfov><znear>1</znear>")));
-  const ValueMap* p = body_of(r, "c", "perspective");
+  const Camera* p = body_of(r, "c", "perspective");
   ASSERT_NE(p, nullptr);
   EXPECT_EQ(keys(*p), (std::vector<std::string>{"yfov", "znear"}));
 }
@@ -132,24 +139,24 @@ TEST(CamerasTest, OrthographicMissingMagnificationComesFromTheAspectRatio) {
              "y"),
       camera("orthographic", "<xmag>4</xmag><ymag>5</ymag><znear>1</znear><zfar>2</zfar>", "xy"),
       camera("orthographic", "<xmag>50</xmag><znear>0.1</znear><zfar>5000</zfar>", "square"))));
-  const ValueMap* x = body_of(r, "x", "orthographic");
+  const Camera* x = body_of(r, "x", "orthographic");
   ASSERT_NE(x, nullptr);
   EXPECT_EQ(keys(*x), (std::vector<std::string>{"xmag", "ymag", "zfar", "znear"}));
   EXPECT_EQ(number(*x, "xmag"), 3);
   EXPECT_EQ(number(*x, "ymag"), 2);
   EXPECT_EQ(number(*x, "znear"), 0.1);
   EXPECT_EQ(number(*x, "zfar"), 100);
-  const ValueMap* y = body_of(r, "y", "orthographic");
+  const Camera* y = body_of(r, "y", "orthographic");
   ASSERT_NE(y, nullptr);
   EXPECT_EQ(number(*y, "xmag"), 3);
   EXPECT_EQ(number(*y, "ymag"), 2);
   EXPECT_EQ(number(*y, "znear"), 0);
-  const ValueMap* xy = body_of(r, "xy", "orthographic");
+  const Camera* xy = body_of(r, "xy", "orthographic");
   ASSERT_NE(xy, nullptr);
   EXPECT_EQ(number(*xy, "xmag"), 4);
   EXPECT_EQ(number(*xy, "ymag"), 5);
   // One magnification and no aspect ratio: a square view.
-  const ValueMap* square = body_of(r, "square", "orthographic");
+  const Camera* square = body_of(r, "square", "orthographic");
   ASSERT_NE(square, nullptr);
   EXPECT_EQ(number(*square, "xmag"), 50);
   EXPECT_EQ(number(*square, "ymag"), 50);
@@ -201,9 +208,7 @@ TEST(CamerasTest, CamerasGltfWouldRefuseAreSkippedWithAWarningNamingTheElementAn
         cameras_document(cat(camera(c.kind, c.body, "bad"),
                              camera("perspective", "<yfov>30</yfov><znear>1</znear>", "good")));
     ReadResult r = read_text(text);
-    const ValueMap* cameras = cameras_of(r);
-    ASSERT_NE(cameras, nullptr);
-    EXPECT_EQ(keys(*cameras), (std::vector<std::string>{"good"}));
+    EXPECT_EQ(camera_ids(r), (std::vector<std::string>{"good"}));
     ASSERT_EQ(r.diagnostics.entries().size(), 1u);
     const Diagnostic& d = r.diagnostics.entries()[0];
     EXPECT_EQ(d.code, "collada.camera.invalid");
@@ -220,7 +225,7 @@ TEST(CamerasTest, CameraWithoutCommonOpticsIsSkippedWithAWarning) {
       "<camera id=\"c\"><optics>\n<technique_common>\n</technique_common></optics></camera>\n");
   ReadResult r = read_text(text);
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(find_value(r.scene->global_attrs, "cameras"), nullptr);
+  EXPECT_TRUE(r.scene->cameras.empty());
   EXPECT_EQ(r.diagnostics.count("collada.camera.no-common-optics"), 3);
   std::vector<int64_t> lines;
   for (const Diagnostic& d : r.diagnostics.entries()) lines.push_back(d.line);
@@ -237,9 +242,7 @@ TEST(CamerasTest, CameraWithoutIdIsUnreachableAndSkippedAndTheFirstOfAnIdIsKept)
           camera("perspective", "<yfov>30</yfov><znear>1</znear>", "same"),
           camera("perspective", "<yfov>60</yfov><znear>1</znear>", "same")));
   ReadResult r = read_text(text);
-  const ValueMap* cameras = cameras_of(r);
-  ASSERT_NE(cameras, nullptr);
-  EXPECT_EQ(keys(*cameras), (std::vector<std::string>{"same"}));
+  EXPECT_EQ(camera_ids(r), (std::vector<std::string>{"same"}));
   EXPECT_DOUBLE_EQ(number(*body_of(r, "same", "perspective"), "yfov"), 30 * kDegree);
   EXPECT_EQ(r.diagnostics.count("collada.camera.duplicate-id"), 1);
   EXPECT_EQ(r.diagnostics.warning_count(), 1);
@@ -256,21 +259,20 @@ TEST(CamerasTest, EveryLibraryIsReadAndNodesStillNameTheirCameraById) {
           "<node id=\"b\"><instance_camera url=\"#broken\"/></node>"
           "</visual_scene></library_visual_scenes>"));
   ReadResult r = read_text(text);
-  const ValueMap* cameras = cameras_of(r);
-  ASSERT_NE(cameras, nullptr);
-  EXPECT_EQ(keys(*cameras), (std::vector<std::string>{"one", "two"}));
+  EXPECT_EQ(camera_ids(r), (std::vector<std::string>{"one", "two"}));
   const Scene& scene = *r.scene;
   ASSERT_EQ(scene.nodes.size(), 2u);
-  EXPECT_EQ(extra(scene.nodes[0], "camera")->as_string(), "two");
+  EXPECT_EQ(scene.nodes[0].camera, 1);
   // A skipped camera's node keeps naming it; the writer warns when it finds no such camera.
-  EXPECT_EQ(extra(scene.nodes[1], "camera")->as_string(), "broken");
+  EXPECT_EQ(scene.nodes[1].camera, -1);
+  EXPECT_EQ(scene.nodes[1].unresolved_camera, "broken");
   EXPECT_EQ(r.diagnostics.count("collada.camera.invalid"), 1);
 }
 
 TEST(CamerasTest, DocumentWithoutCamerasHasNoCamerasAttribute) {
   ReadResult r = read_text(document("<library_cameras/>"));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  EXPECT_EQ(find_value(r.scene->global_attrs, "cameras"), nullptr);
+  EXPECT_TRUE(r.scene->cameras.empty());
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
 }
 

@@ -176,4 +176,17 @@ inline const Value* extra(const Node& node, std::string_view key) {
   return find_value(node.extras, key);
 }
 
+// The COLLADA id of the camera a node shows, or the one it names that no camera has; none when it
+// names none.
+inline std::optional<std::string> camera_id(const Scene& scene, const Node& node) {
+  if (node.unresolved_camera) return node.unresolved_camera;
+  return node.camera < 0 ? std::nullopt : scene.cameras.at(node.camera).collada_id;
+}
+
+// The same of the light a node shows.
+inline std::optional<std::string> light_id(const Scene& scene, const Node& node) {
+  if (node.unresolved_light) return node.unresolved_light;
+  return node.light < 0 ? std::nullopt : scene.lights.at(node.light).collada_id;
+}
+
 }  // namespace px::collada::testing

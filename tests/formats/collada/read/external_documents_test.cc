@@ -188,8 +188,10 @@ TEST_F(ExternalDocumentsTest, AMaterialLightOrCameraOfAMissingDocumentIsDroppedN
                                      "<instance_camera url=\"lost.dae#c\"/></node>"))));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   ASSERT_GE(r.scene->nodes[0].mesh, 0);
-  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light"), nullptr);
-  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "camera"), nullptr);
+  EXPECT_EQ(r.scene->nodes[0].light, -1);
+  EXPECT_EQ(r.scene->nodes[0].unresolved_light, std::nullopt);
+  EXPECT_EQ(r.scene->nodes[0].camera, -1);
+  EXPECT_EQ(r.scene->nodes[0].unresolved_camera, std::nullopt);
   EXPECT_EQ(r.diagnostics.count("collada.url.external-missing"), 2);
 }
 
@@ -205,15 +207,37 @@ TEST_F(ExternalDocumentsTest, ALightAndCameraOfASiblingDocumentAreKeyedByIt) {
       write_file("main.dae", scene_document("<node id=\"n\"><instance_light url=\"lamps.dae#l\"/>"
                                             "<instance_camera url=\"lamps.dae#c\"/></node>")));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Value* light = find_value(r.scene->nodes[0].extras, "light");
-  ASSERT_NE(light, nullptr);
-  EXPECT_EQ(light->as_string(), "lamps.dae#l");
-  const Value* lights = find_value(r.scene->global_attrs, "lights");
-  ASSERT_NE(lights, nullptr);
-  EXPECT_NE(find_value(lights->as_map(), "lamps.dae#l"), nullptr);
-  const Value* cameras = find_value(r.scene->global_attrs, "cameras");
-  ASSERT_NE(cameras, nullptr);
-  EXPECT_NE(find_value(cameras->as_map(), "lamps.dae#c"), nullptr);
+  const Scene& scene = *r.scene;
+  ASSERT_EQ(scene.lights.size(), 1u);
+  EXPECT_EQ(scene.lights[0].collada_id, "lamps.dae#l");
+  ASSERT_EQ(scene.cameras.size(), 1u);
+  EXPECT_EQ(scene.cameras[0].collada_id, "lamps.dae#c");
+  EXPECT_EQ(scene.nodes[0].light, 0);
+  EXPECT_EQ(scene.nodes[0].camera, 0);
+  // Python's dicts keep the order they were read in: the node's light first, the scene's cameras
+  // (read before the same document's lights).
+  EXPECT_TRUE(scene.nodes[0].light_first);
+  EXPECT_FALSE(scene.lights_first);
+}
+
+// The input's light is read before the camera of the document it references: Python's
+// global_attrs list "lights" first.
+TEST_F(ExternalDocumentsTest, TheInputsLightsComeBeforeTheCamerasOfADocumentItReferences) {
+  write_file("lens.dae",
+             document("<library_cameras><camera id=\"c\"><optics><technique_common><perspective>"
+                      "<yfov>45</yfov><znear>0.1</znear></perspective></technique_common>"
+                      "</optics></camera></library_cameras>"));
+  ReadResult r = read_file(write_file(
+      "main.dae",
+      scene_document("<node id=\"n\"><instance_camera url=\"lens.dae#c\"/>"
+                     "<instance_light url=\"#l\"/></node>",
+                     "<library_lights><light id=\"l\"><technique_common><point><color>1 1 1"
+                     "</color></point></technique_common></light></library_lights>")));
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  EXPECT_TRUE(r.scene->lights_first);
+  EXPECT_FALSE(r.scene->nodes[0].light_first);
+  EXPECT_EQ(r.scene->nodes[0].camera, 0);
+  EXPECT_EQ(r.scene->nodes[0].light, 0);
 }
 
 TEST_F(ExternalDocumentsTest, ADocumentOutsideTheFolderIsReadOnlyWhenAllowed) {

@@ -1,5 +1,5 @@
-// Issue 15, point 2 (beyond the spec): <library_lights> read as glTF-shaped lights under their id
-// in global_attrs["lights"], by formats/collada/light_mapping.h's rule; a light that is no light
+// Issue 15, point 2 (beyond the spec): <library_lights> read as lights in glTF's terms into
+// Scene::lights with their id, by formats/collada/light_mapping.h's rule; a light that is no light
 // skipped with a warning, never a refusal.
 #include <gtest/gtest.h>
 
@@ -32,15 +32,18 @@ std::string light(std::string_view kind, std::string_view body, std::string_view
              "</", kind, "></technique_common>", after, "</light>\n");
 }
 
-// The light read under `id`, through polyxios/scene/light.h; fails the test when there is none.
+// The light read under `id`, checked by polyxios/scene/light.h (which finds nothing to correct);
+// fails the test when there is none.
 Light light_of(const ReadResult& r, std::string_view id = "l") {
   EXPECT_TRUE(r.scene.ok()) << r.scene.status();
   if (!r.scene.ok()) return {};
-  const Value* lights = find_value(r.scene->global_attrs, "lights");
-  const Value* l = lights == nullptr ? nullptr : find_value(lights->as_map(), id);
+  const Light* l = nullptr;
+  for (const Light& candidate : r.scene->lights) {
+    if (candidate.collada_id == id) l = &candidate;
+  }
   EXPECT_NE(l, nullptr) << "no light " << id;
   if (l == nullptr) return {};
-  LightRead read = read_light(*l);
+  LightRead read = check_light(*l);
   EXPECT_TRUE(read.light.has_value()) << read.fault;
   EXPECT_TRUE(read.fixes.empty());
   return read.light.value_or(Light{});
@@ -68,7 +71,8 @@ TEST(Lights, EachTypeIsReadWithItsNameAndTheNodeNamesItById) {
   EXPECT_EQ(light_of(r, "a").type, LightType::kAmbient);
   EXPECT_EQ(light_of(r, "p").type, LightType::kPoint);
   EXPECT_EQ(light_of(r, "s").type, LightType::kSpot);
-  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light")->as_string(), "l");
+  EXPECT_EQ(r.scene->nodes[0].light, 0);
+  EXPECT_EQ(r.scene->lights[0].collada_id, "l");
   // Pure quadratic attenuation is glTF's law: nothing approximated, nothing kept.
   EXPECT_EQ(r.diagnostics.count("collada.light.attenuation-approximated"), 0);
   EXPECT_EQ(light_of(r, "p").extras.is_null(), true);
@@ -186,15 +190,14 @@ TEST(Lights, ALightThatIsNoLightIsSkippedWithAWarningNeverARefusal) {
       light("directional", "<color>1 1 1</color>", "dup") +
       light("directional", "<color>1 1 1</color>", "dup")));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
-  const Value* lights = find_value(r.scene->global_attrs, "lights");
-  ASSERT_NE(lights, nullptr);
-  ASSERT_EQ(lights->as_map().size(), 1u);
-  EXPECT_EQ(lights->as_map()[0].first, "dup");
+  ASSERT_EQ(r.scene->lights.size(), 1u);
+  EXPECT_EQ(r.scene->lights[0].collada_id, "dup");
   EXPECT_EQ(r.diagnostics.count("collada.light.no-technique-common"), 2);
   EXPECT_EQ(r.diagnostics.count("collada.light.invalid"), 7);
   EXPECT_EQ(r.diagnostics.count("collada.light.duplicate-id"), 1);
   // The node still names its light by id; the writers leave out what the scene does not define.
-  EXPECT_EQ(find_value(r.scene->nodes[0].extras, "light")->as_string(), "l");
+  EXPECT_EQ(r.scene->nodes[0].light, -1);
+  EXPECT_EQ(r.scene->nodes[0].unresolved_light, "l");
 }
 
 }  // namespace

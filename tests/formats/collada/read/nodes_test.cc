@@ -166,12 +166,11 @@ TEST(NodesTest, CameraAndLightAreReadAsTheIdTheyNameAndASecondIsDroppedWithAWarn
       "<library_lights><light id=\"sun\"/><light id=\"lamp\"/></library_lights>\n"));
   const Scene& scene = scene_of(r);
   ASSERT_EQ(scene.nodes.size(), 2u);
-  ASSERT_NE(extra(scene.nodes[0], "camera"), nullptr);
-  EXPECT_EQ(extra(scene.nodes[0], "camera")->as_string(), "cam");
-  ASSERT_NE(extra(scene.nodes[0], "light"), nullptr);
-  EXPECT_EQ(extra(scene.nodes[0], "light")->as_string(), "sun");
-  EXPECT_EQ(extra(scene.nodes[1], "light")->as_string(), "lamp");
-  EXPECT_EQ(extra(scene.nodes[1], "camera"), nullptr);
+  EXPECT_EQ(camera_id(scene, scene.nodes[0]), "cam");
+  EXPECT_EQ(light_id(scene, scene.nodes[0]), "sun");
+  EXPECT_EQ(light_id(scene, scene.nodes[1]), "lamp");
+  EXPECT_EQ(camera_id(scene, scene.nodes[1]), std::nullopt);
+  EXPECT_FALSE(scene.nodes[0].light_first);
   EXPECT_EQ(r.diagnostics.count("collada.node.second-camera"), 1);
   EXPECT_EQ(r.diagnostics.count("collada.node.second-light"), 1);
   // The cameras themselves hold no optics glTF could take, the lights no light (lights_test.cc).

@@ -151,8 +151,8 @@ TEST(RepairTest, UnresolvedUrlDropsWhatNamesIt) {
   ASSERT_EQ(repaired.scene->meshes.size(), 1u);
   EXPECT_EQ(point_data_names(repaired.scene->meshes[0]), std::vector<std::string>{});
   ASSERT_EQ(repaired.scene->nodes.size(), 1u);
-  EXPECT_EQ(extra(repaired.scene->nodes[0], "light"), nullptr);
-  EXPECT_EQ(extra(repaired.scene->nodes[0], "camera"), nullptr);
+  EXPECT_EQ(light_id(*repaired.scene, repaired.scene->nodes[0]), std::nullopt);
+  EXPECT_EQ(camera_id(*repaired.scene, repaired.scene->nodes[0]), std::nullopt);
   EXPECT_EQ(repaired.scene->default_scene, 0);
 }
 

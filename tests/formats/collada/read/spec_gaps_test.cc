@@ -147,8 +147,7 @@ TEST(UrlTest, ARelativePathToTheDocumentItselfIsALocalReference) {
   EXPECT_EQ(diagnostics.count("collada.url.external"), 0);
 }
 
-// An <instance_camera> naming this document by its file is read as the camera's id, which the
-// glTF writer finds among the scene's cameras.
+// An <instance_camera> naming this document by its file names the camera of that id.
 TEST(UrlTest, ACameraNamedThroughTheDocumentsOwnFileIsReadAsItsId) {
   std::string text = testing::document(
       "<library_cameras><camera id=\"cam\"><optics><technique_common><perspective>"
@@ -159,11 +158,9 @@ TEST(UrlTest, ACameraNamedThroughTheDocumentsOwnFileIsReadAsItsId) {
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_as_self_dae("px_self_camera", text, diagnostics);
   ASSERT_TRUE(scene.ok()) << scene.status();
-  const Value* camera = find_value(scene->nodes[0].extras, "camera");
-  ASSERT_NE(camera, nullptr);
-  EXPECT_EQ(camera->as_string(), "cam");
-  ASSERT_NE(find_value(scene->global_attrs, "cameras"), nullptr);
-  EXPECT_NE(find_value(find_value(scene->global_attrs, "cameras")->as_map(), "cam"), nullptr);
+  ASSERT_EQ(scene->cameras.size(), 1u);
+  EXPECT_EQ(scene->cameras[0].collada_id, "cam");
+  EXPECT_EQ(scene->nodes[0].camera, 0);
 }
 
 }  // namespace

@@ -25,7 +25,8 @@ TEST(DocumentWriter, SceneAttributesCOLLADAHasNoPlaceForAreDroppedWithAWarning) 
 // one without a type) is dropped with a warning.
 TEST(DocumentWriter, ACameraOfTheSceneGltfWouldRefuseIsDroppedWithAWarning) {
   Scene scene;
-  scene.global_attrs.emplace_back("cameras", Value(ValueMap{{"cam", Value(ValueMap{})}}));
+  Camera& camera = scene.cameras.emplace_back(camera_from_gltf(ValueMap{}));
+  camera.collada_id = "cam";
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_EQ(warned(w, "collada.write.camera-dropped"), 1);

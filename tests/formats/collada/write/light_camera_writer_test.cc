@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
 #include "formats/gltf/read/gltf_reader.h"
@@ -19,15 +20,21 @@ namespace {
 
 using namespace ::px::collada::testing;  // NOLINT(build/namespaces)
 
-// A scene of one root per light value, each its node's light given inline (as a glTF read).
+// A new root showing `light`, which has no COLLADA id (as a glTF read gives it).
+Node& show_light(Scene& scene, const Light& light) {
+  Node& node = scene.nodes.emplace_back();
+  node.light = static_cast<int>(scene.lights.size());
+  scene.lights.push_back(light);
+  scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
+  return node;
+}
+
+// A scene of one root per light, each its node's own.
 Scene scene_of_lights(const std::vector<Light>& lights) {
   Scene scene;
   scene.scenes.emplace_back();
   for (const Light& light : lights) {
-    Node& node = scene.nodes.emplace_back();
-    node.name = light.name.empty() ? "node" : cat(light.name, "-node");
-    set_value(node.extras, "light", light_value(light));
-    scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
+    show_light(scene, light).name = light.name.empty() ? "node" : cat(light.name, "-node");
   }
   return scene;
 }
@@ -49,17 +56,25 @@ Scene through_dae(const Scene& scene) {
   return r.read.scene.ok() ? *std::move(r.read.scene) : Scene();
 }
 
-// Each node's light, in node order (nodes without one skipped).
+// Each node's light, checked, in node order (nodes without one skipped).
 std::vector<Light> node_lights(const Scene& scene) {
   std::vector<Light> out;
   for (const Node& node : scene.nodes) {
-    const Value* v = node_light(scene, node);
-    if (v == nullptr) continue;
-    LightRead read = read_light(*v);
+    if (node.light < 0) continue;
+    LightRead read = check_light(scene.lights[node.light]);
     EXPECT_TRUE(read.light.has_value()) << read.fault;
     if (read.light) out.push_back(*read.light);
   }
   return out;
+}
+
+// The scene's light of COLLADA id `id`.
+Light& light_of(Scene& scene, std::string_view id) {
+  for (Light& light : scene.lights) {
+    if (light.collada_id == id) return light;
+  }
+  ADD_FAILURE() << "no light " << id;
+  return scene.lights.emplace_back();
 }
 
 void expect_same_lights(const std::vector<Light>& a, const std::vector<Light>& b) {
@@ -186,30 +201,29 @@ TEST(LightWriter, ColladaLightsComeBackThroughGlbSpelledAsTheyWere) {
 TEST(LightWriter, AnEditedLightIsSpelledFromItsGltfTerms) {
   Scene scene = read_ok(collada_lights_document());
   // The "bulb" light, read with its attenuation kept, made twice as bright.
-  Value& bulb = *find_value(find_value(scene.global_attrs, "lights")->as_map(), "bulb");
-  set_value(bulb.as_map(), "intensity", Value(2.0));
+  Light& bulb = light_of(scene, "bulb");
+  bulb.intensity = 2;
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   // The kept attenuation still divides: colour = 2 * 1 * (1 + 0 + 0.00111109).
   EXPECT_TRUE(contains(*w.text, "<color>2.00222218 2.00222218 2.00222218</color>")) << *w.text;
   Scene back = read_ok(*w.text);
-  const Value* read = find_value(find_value(back.global_attrs, "lights")->as_map(), "bulb");
-  EXPECT_NEAR(read_light(*read).light->intensity, 2, 1e-12);
+  EXPECT_NEAR(light_of(back, "bulb").intensity, 2, 1e-12);
 }
 
 TEST(LightWriter, LightsTheWriterCannotTakeAreLeftOutWithAWarning) {
   Scene scene;
   scene.scenes.emplace_back();
-  Light fixed = make(LightType::kPoint, "fixed", {1, 1, 1}, 1);
-  Value with_bad_range = light_value(fixed);
-  set_value(with_bad_range.as_map(), "range", Value(-3.0));
-  set_value(with_bad_range.as_map(), "extras", Value(ValueMap{{"note", Value("x")}}));
-  for (const Value& light :
-       {Value("undefined"), Value(ValueMap{{"type", Value("area")}}),
-        Value(ValueMap{{"type", Value("point")}, {"color", Value(1.0)}}), with_bad_range}) {
-    set_value(scene.nodes.emplace_back().extras, "light", light);
-    scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
-  }
+  Light with_bad_range = make(LightType::kPoint, "fixed", {1, 1, 1}, 1);
+  with_bad_range.range = -3;
+  with_bad_range.extras = Value(ValueMap{{"note", Value("x")}});
+  Light negative = make(LightType::kPoint, "negative", {1, 1, 1}, -1);
+  Light infinite =
+      make(LightType::kSpot, "infinite", {1, 1, 1}, std::numeric_limits<double>::infinity());
+  for (const Light& light : {negative, infinite, with_bad_range}) show_light(scene, light);
+  // A COLLADA read's node naming an id no light has.
+  scene.nodes.emplace_back().unresolved_light = "undefined";
+  scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok()) << w.text.status();
   EXPECT_EQ(warned(w, "collada.write.light-dropped"), 3);
@@ -227,32 +241,36 @@ TEST(LightWriter, TheScenesLightsAreWrittenEvenWhereNoNodeShowsThem) {
   EXPECT_EQ(occurrences(*w.text, "<instance_light"), 0u);
 }
 
-// A camera as a glTF read keeps it inline.
-Value camera(std::string_view type, ValueMap body) {
-  return Value(ValueMap{{"type", Value(type)}, {std::string(type), Value(std::move(body))}});
+// A camera as a glTF read gives it.
+Camera camera(std::string_view type, ValueMap body) {
+  return camera_from_gltf(
+      ValueMap{{"type", Value(type)}, {std::string(type), Value(std::move(body))}});
+}
+
+// A new root showing camera `index` of the scene.
+void show_camera(Scene& scene, int index) {
+  scene.nodes.emplace_back().camera = index;
+  scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
 }
 
 TEST(CameraWriter, CamerasGoToColladaAndComeBackAsTheyWere) {
   Scene scene;
-  const Value cameras[] = {
-      camera("perspective", {{"aspectRatio", Value(1.5)},
-                             {"yfov", Value(0.8)},
-                             {"zfar", Value(100.0)},
-                             {"znear", Value(0.1)}}),
-      camera("perspective", {{"yfov", Value(1.2)}, {"znear", Value(0.01)}}),
-      camera("orthographic", {{"xmag", Value(2.0)},
-                              {"ymag", Value(1.0)},
-                              {"zfar", Value(10.0)},
-                              {"znear", Value(0.0)}}),
+  const ValueMap bodies[] = {
+      {{"aspectRatio", Value(1.5)},
+       {"yfov", Value(0.8)},
+       {"zfar", Value(100.0)},
+       {"znear", Value(0.1)}},
+      {{"yfov", Value(1.2)}, {"znear", Value(0.01)}},
+      {{"xmag", Value(2.0)}, {"ymag", Value(1.0)}, {"zfar", Value(10.0)}, {"znear", Value(0.0)}},
   };
+  const std::string_view types[] = {"perspective", "perspective", "orthographic"};
   scene.scenes.emplace_back();
-  for (const Value& c : cameras) {
-    set_value(scene.nodes.emplace_back().extras, "camera", c);
-    scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
+  for (int i = 0; i < 3; ++i) {
+    scene.cameras.push_back(camera(types[i], bodies[i]));
+    show_camera(scene, i);
   }
   // A second node showing the first camera: one <camera>, instanced twice.
-  set_value(scene.nodes.emplace_back().extras, "camera", cameras[0]);
-  scene.scenes[0].push_back(3);
+  show_camera(scene, 0);
   RoundTrip r = write_and_read(scene);
   ASSERT_TRUE(r.read.scene.ok());
   const std::string& text = *r.written.text;
@@ -263,15 +281,17 @@ TEST(CameraWriter, CamerasGoToColladaAndComeBackAsTheyWere) {
   Scene glb = through_glb(*r.read.scene);
   for (size_t i = 0; i < 3; ++i) {
     SCOPED_TRACE(i);
-    const Value* c = find_value(glb.nodes[i].extras, "camera");
-    ASSERT_NE(c, nullptr);
-    const std::string& type = find_value(c->as_map(), "type")->as_string();
-    const ValueMap& body = find_value(c->as_map(), type)->as_map();
-    const ValueMap& want = find_value(cameras[i].as_map(), type)->as_map();
-    ASSERT_EQ(body.size(), want.size());
-    for (const auto& [key, value] : want) {
-      ASSERT_NE(find_value(body, key), nullptr) << key;
-      EXPECT_NEAR(find_value(body, key)->as_double(), value.as_double(), 1e-12) << key;
+    ASSERT_GE(glb.nodes[i].camera, 0);
+    const Camera& c = glb.cameras[glb.nodes[i].camera];
+    EXPECT_EQ(camera_type_name(c.type), types[i]);
+    size_t terms = 0;
+    for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+      terms += c.term(term) ? 1 : 0;
+    }
+    EXPECT_EQ(terms, bodies[i].size());
+    for (const auto& [key, value] : bodies[i]) {
+      ASSERT_TRUE(c.term(key).has_value()) << key;
+      EXPECT_NEAR(*c.term(key), value.as_double(), 1e-12) << key;
     }
   }
 }
@@ -279,11 +299,13 @@ TEST(CameraWriter, CamerasGoToColladaAndComeBackAsTheyWere) {
 TEST(CameraWriter, ACameraColladaCannotHoldIsLeftOutWithAWarning) {
   Scene scene;
   scene.scenes.emplace_back();
-  for (const Value& c : {Value("undefined"), camera("perspective", {{"yfov", Value(4.0)}}),
-                         camera("orthographic", {{"xmag", Value(1.0)}})}) {
-    set_value(scene.nodes.emplace_back().extras, "camera", c);
-    scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
-  }
+  scene.cameras = {camera("perspective", {{"yfov", Value(4.0)}}),
+                   camera("orthographic", {{"xmag", Value(1.0)}})};
+  show_camera(scene, 0);
+  show_camera(scene, 1);
+  // A COLLADA read's node naming an id no camera has.
+  scene.nodes.emplace_back().unresolved_camera = "undefined";
+  scene.scenes[0].push_back(static_cast<int>(scene.nodes.size()) - 1);
   Written w = write_text(scene);
   ASSERT_TRUE(w.text.ok());
   EXPECT_EQ(warned(w, "collada.write.camera-dropped"), 3);

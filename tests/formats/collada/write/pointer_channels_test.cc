@@ -38,11 +38,13 @@ Scene scene_with_parameters() {
   light.type = LightType::kPoint;
   light.color = {1, 0.5, 0.5};
   light.intensity = 2;
-  set_value(scene.nodes[0].extras, "light", light_value(light));
-  ValueMap perspective{{"yfov", Value(0.5)}, {"znear", Value(0.1)}, {"zfar", Value(100.0)}};
-  set_value(scene.nodes[1].extras, "camera",
-            Value(ValueMap{{"type", Value("perspective")},
-                           {"perspective", Value(std::move(perspective))}}));
+  scene.lights.push_back(light);
+  scene.nodes[0].light = 0;
+  Camera& camera = scene.cameras.emplace_back();
+  camera.yfov = 0.5;
+  camera.znear = 0.1;
+  camera.zfar = 100;
+  scene.nodes[1].camera = 0;
   return scene;
 }
 
@@ -132,19 +134,22 @@ TEST(PointerChannels, SpotConesMagnificationsAndAspectRatiosRoundTripThroughColl
     spot.color = {1, n == 0 ? 1.0 : 0.5, 1};  // two lights, not one shared
     spot.outer_cone = pi / 4;
     spot.inner_cone = pi / 8;
-    set_value(scene.nodes[n].extras, "light", light_value(spot));
+    scene.nodes[n].light = static_cast<int>(scene.lights.size());
+    scene.lights.push_back(spot);
   }
-  set_value(scene.nodes[2].extras, "camera",
-            Value(ValueMap{{"type", Value("orthographic")},
-                           {"orthographic", Value(ValueMap{{"xmag", Value(2.0)},
-                                                           {"ymag", Value(1.0)},
-                                                           {"zfar", Value(10.0)},
-                                                           {"znear", Value(0.5)}})}}));
-  set_value(scene.nodes[3].extras, "camera",
-            Value(ValueMap{{"type", Value("perspective")},
-                           {"perspective", Value(ValueMap{{"aspectRatio", Value(1.5)},
-                                                          {"yfov", Value(0.5)},
-                                                          {"znear", Value(0.1)}})}}));
+  Camera orthographic;
+  orthographic.type = CameraType::kOrthographic;
+  orthographic.xmag = 2;
+  orthographic.ymag = 1;
+  orthographic.zfar = 10;
+  orthographic.znear = 0.5;
+  Camera perspective;
+  perspective.aspect_ratio = 1.5;
+  perspective.yfov = 0.5;
+  perspective.znear = 0.1;
+  scene.cameras = {orthographic, perspective};
+  scene.nodes[2].camera = 0;
+  scene.nodes[3].camera = 1;
   AnimationBuilder b{scene, {}};
   b.sampler({0, 1}, {pi / 4, pi / 6}, 1);
   b.channel(0, "pointer").target.pointer =
