@@ -25,11 +25,10 @@
 namespace px::collada {
 namespace {
 
-// Scene attributes other than skins and animations have no place in COLLADA (W4); the material
-// variants are warned of by warn_gltf_extensions_dropped.
+// Scene attributes have no place in COLLADA (W4); the material variants are warned of by
+// warn_gltf_extensions_dropped.
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
-    if (key == "skins" || key == "animations") continue;
     diagnostics.warn("collada.write.global-dropped",
                      cat("scene attribute '", key, "' left out: COLLADA has no place for it"));
   }

@@ -104,7 +104,6 @@ void write_asset(const Scene& scene, JsonWriter& json, Diagnostics& diagnostics)
 void warn_dropped_globals(const Scene& scene, Diagnostics& diagnostics) {
   for (const auto& [key, value] : scene.global_attrs) {
     if (key == "extras") continue;
-    if (key == "skins" || key == "animations") continue;
     diagnostics.warn(kGlobalDropped,
                      cat("scene attribute '", key, "' left out: glTF has no slot for it"));
   }
