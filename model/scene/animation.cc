@@ -25,6 +25,14 @@ constexpr PathNames kPathNames[] = {
 };
 static_assert(std::size(kPathNames) == static_cast<size_t>(TargetPath::kOther) + 1);
 
+// The first path whose `field` is `name`; kOther when none is.
+TargetPath path_where(std::string_view PathNames::*field, std::string_view name) {
+  for (size_t i = 0; i < std::size(kPathNames); ++i) {
+    if (kPathNames[i].*field == name) return static_cast<TargetPath>(i);
+  }
+  return TargetPath::kOther;
+}
+
 }  // namespace
 
 std::string_view target_path_name(TargetPath path) {
@@ -32,11 +40,7 @@ std::string_view target_path_name(TargetPath path) {
 }
 
 TargetPath target_path_named(std::string_view name) {
-  if (name.empty()) return TargetPath::kNone;
-  for (size_t i = 0; i < std::size(kPathNames); ++i) {
-    if (kPathNames[i].path == name) return static_cast<TargetPath>(i);
-  }
-  return TargetPath::kOther;
+  return name.empty() ? TargetPath::kNone : path_where(&PathNames::path, name);
 }
 
 std::string_view element_kind_of(TargetPath path) {
@@ -44,11 +48,7 @@ std::string_view element_kind_of(TargetPath path) {
 }
 
 TargetPath target_path_of_element(std::string_view kind) {
-  if (kind.empty()) return TargetPath::kOther;
-  for (size_t i = 0; i < std::size(kPathNames); ++i) {
-    if (kPathNames[i].element == kind) return static_cast<TargetPath>(i);
-  }
-  return TargetPath::kOther;
+  return kind.empty() ? TargetPath::kOther : path_where(&PathNames::element, kind);
 }
 
 bool is_playable_window(double start, double end) {

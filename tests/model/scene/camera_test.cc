@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace px {
 namespace {
@@ -56,59 +57,52 @@ TEST(Camera, AnObjectWithoutAUsableTypeOrProjectionIsMalformed) {
             "it has no orthographic object");
 }
 
-TEST(Camera, EachRuleOfAPerspectiveCameraHasItsFault) {
-  const double nan = std::nan("");
-  struct Case {
-    std::optional<double> yfov, znear, zfar, aspect;
-    std::string fault;
-  };
-  const Case cases[] = {
-      {0.8, 0.1, std::nullopt, std::nullopt, ""},
-      {0.8, 0.1, 100, 1.5, ""},
-      {std::nullopt, 0.1, 100, 1.5, "its yfov is not a positive number"},
-      {0, 0.1, 100, 1.5, "its yfov is not a positive number"},
-      {nan, 0.1, 100, 1.5, "its yfov is not a positive number"},
-      {0.8, 0, 100, 1.5, "its znear is not a positive number"},
-      {0.8, std::numeric_limits<double>::infinity(), 100, 1.5,
-       "its znear is not a positive number"},
-      {0.8, 0.1, 0.1, 1.5, "its zfar is not a number past znear"},
-      {0.8, 0.1, nan, 1.5, "its zfar is not a number past znear"},
-      {0.8, 0.1, 100, 0, "its aspectRatio is not a positive number"},
-      {0.8, 0.1, 100, nan, "its aspectRatio is not a positive number"},
-  };
-  for (const Case& c : cases) {
-    Camera camera;
-    camera.yfov = c.yfov;
-    camera.znear = c.znear;
-    camera.zfar = c.zfar;
-    camera.aspect_ratio = c.aspect;
-    EXPECT_EQ(camera_fault(camera), c.fault);
-  }
+using Term = std::optional<double>;
+
+Camera perspective(Term yfov, Term znear, Term zfar, Term aspect) {
+  Camera camera;
+  camera.yfov = yfov;
+  camera.znear = znear;
+  camera.zfar = zfar;
+  camera.aspect_ratio = aspect;
+  return camera;
 }
 
-TEST(Camera, EachRuleOfAnOrthographicCameraHasItsFault) {
-  struct Case {
-    std::optional<double> xmag, ymag, znear, zfar;
-    std::string fault;
+Camera orthographic(Term xmag, Term ymag, Term znear, Term zfar) {
+  Camera camera;
+  camera.type = CameraType::kOrthographic;
+  camera.xmag = xmag;
+  camera.ymag = ymag;
+  camera.znear = znear;
+  camera.zfar = zfar;
+  return camera;
+}
+
+TEST(Camera, EachRuleOfEitherTypeHasItsFault) {
+  const double nan = std::nan("");
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::nullopt_t none = std::nullopt;
+  const std::pair<Camera, std::string> cases[] = {
+      {perspective(0.8, 0.1, none, none), ""},
+      {perspective(0.8, 0.1, 100, 1.5), ""},
+      {perspective(none, 0.1, 100, 1.5), "its yfov is not a positive number"},
+      {perspective(0, 0.1, 100, 1.5), "its yfov is not a positive number"},
+      {perspective(nan, 0.1, 100, 1.5), "its yfov is not a positive number"},
+      {perspective(0.8, 0, 100, 1.5), "its znear is not a positive number"},
+      {perspective(0.8, inf, 100, 1.5), "its znear is not a positive number"},
+      {perspective(0.8, 0.1, 0.1, 1.5), "its zfar is not a number past znear"},
+      {perspective(0.8, 0.1, nan, 1.5), "its zfar is not a number past znear"},
+      {perspective(0.8, 0.1, 100, 0), "its aspectRatio is not a positive number"},
+      {perspective(0.8, 0.1, 100, nan), "its aspectRatio is not a positive number"},
+      {orthographic(2, 1, 0, 10), ""},
+      {orthographic(-2, 1, 0, 10), ""},
+      {orthographic(0, 1, 0, 10), "its xmag or ymag is not a non-zero number"},
+      {orthographic(2, none, 0, 10), "its xmag or ymag is not a non-zero number"},
+      {orthographic(2, 1, -1, 10), "its znear is not a number of at least 0"},
+      {orthographic(2, 1, 0, none), "its zfar is not a number past znear"},
+      {orthographic(2, 1, 5, 5), "its zfar is not a number past znear"},
   };
-  const Case cases[] = {
-      {2, 1, 0, 10, ""},
-      {-2, 1, 0, 10, ""},
-      {0, 1, 0, 10, "its xmag or ymag is not a non-zero number"},
-      {2, std::nullopt, 0, 10, "its xmag or ymag is not a non-zero number"},
-      {2, 1, -1, 10, "its znear is not a number of at least 0"},
-      {2, 1, 0, std::nullopt, "its zfar is not a number past znear"},
-      {2, 1, 5, 5, "its zfar is not a number past znear"},
-  };
-  for (const Case& c : cases) {
-    Camera camera;
-    camera.type = CameraType::kOrthographic;
-    camera.xmag = c.xmag;
-    camera.ymag = c.ymag;
-    camera.znear = c.znear;
-    camera.zfar = c.zfar;
-    EXPECT_EQ(camera_fault(camera), c.fault);
-  }
+  for (const auto& [camera, fault] : cases) EXPECT_EQ(camera_fault(camera), fault);
 }
 
 TEST(Camera, TermsAreNamedAsGltfNamesThem) {
