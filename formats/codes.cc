@@ -6,6 +6,7 @@ namespace px {
 namespace {
 
 constexpr std::array kCodes = std::to_array<std::string_view>({
+    "format.extension-mismatch",
     "format.unknown",
     "format.unsupported",
     "gltf.write.stream-needs-path",

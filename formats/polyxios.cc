@@ -80,6 +80,55 @@ absl::Status input_too_large(std::string_view what, uint64_t bytes, const ReadOp
                          " bytes a read may take in"));
 }
 
+// What a file's name says it holds: .dae, .dae.gz and .zae COLLADA, .gltf glTF JSON, .glb GLB.
+Format format_named(const std::filesystem::path& path) {
+  const std::string ext = lower_extension(path);
+  if (ext == ".zae" || (ext == ".gz" && format_from_extension(path.stem()) == Format::kCollada)) {
+    return Format::kCollada;
+  }
+  return format_from_extension(path);
+}
+
+// What a file's first bytes say it holds, kUnknown when they say nothing: GLB by its magic, a
+// zip archive (a .zae) or gzip stream as COLLADA (unless the name inside the .gz names another
+// format), glTF JSON by a '{' past a byte order mark and white space, COLLADA by '<' (or a UTF-16
+// byte order mark) when the name says COLLADA or a <COLLADA root shows in the prefix.
+Format format_of_prefix(const std::filesystem::path& path, std::string_view prefix) {
+  if (prefix.starts_with("glTF")) return Format::kGlb;
+  if (collada::has_zip_magic(prefix)) return Format::kCollada;
+  if (prefix.starts_with("\x1f\x8b")) {
+    Format inside = lower_extension(path) == ".gz" ? format_from_extension(path.stem())
+                                                   : Format::kUnknown;
+    return inside == Format::kUnknown || inside == Format::kCollada ? Format::kCollada
+                                                                    : Format::kUnknown;
+  }
+  // UTF-16 XML: the XML reader tells its root.
+  if (prefix.starts_with("\xFF\xFE") || prefix.starts_with("\xFE\xFF")) return Format::kCollada;
+  std::string_view text = prefix.starts_with("\xEF\xBB\xBF") ? prefix.substr(3) : prefix;
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return Format::kUnknown;
+  if (text[first] == '{') return Format::kGltf;
+  if (text[first] == '<' && (format_named(path) == Format::kCollada ||
+                             text.find("<COLLADA") != std::string_view::npos)) {
+    return Format::kCollada;
+  }
+  return Format::kUnknown;
+}
+
+std::string_view format_words(Format format) {
+  switch (format) {
+    case Format::kCollada:
+      return "COLLADA";
+    case Format::kGltf:
+      return "glTF JSON";
+    case Format::kGlb:
+      return "GLB (binary glTF)";
+    case Format::kUnknown:
+      break;
+  }
+  return "unknown";
+}
+
 }  // namespace
 
 Format format_from_extension(const std::filesystem::path& path) {
@@ -91,12 +140,11 @@ Format format_from_extension(const std::filesystem::path& path) {
 }
 
 Format detect_file_format(const std::filesystem::path& path, std::string_view prefix) {
-  if (prefix.substr(0, 4) == "glTF") return Format::kGlb;
-  if (collada::has_zip_magic(prefix) || lower_extension(path) == ".zae") return Format::kCollada;
-  if (lower_extension(path) == ".gz") {
-    return format_from_extension(path.stem()) == Format::kCollada ? Format::kCollada
-                                                                  : Format::kUnknown;
+  if (Format by_bytes = format_of_prefix(path, prefix); by_bytes != Format::kUnknown) {
+    return by_bytes;
   }
+  if (prefix.starts_with("\x1f\x8b")) return Format::kUnknown;  // a .gltf.gz: not read
+  if (lower_extension(path) == ".zae") return Format::kCollada;
   Format by_extension = format_from_extension(path);
   return by_extension == Format::kGlb ? Format::kGltf : by_extension;
 }
@@ -139,13 +187,22 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
   if (file->size() > options.limits.max_input_bytes) {
     return input_too_large(path.string(), file->size(), options);
   }
-  absl::StatusOr<std::string> prefix = file->read_at(0, 4);
+  // Enough to see a COLLADA root past an XML declaration and a comment or two.
+  absl::StatusOr<std::string> prefix = file->read_at(0, 4096);
   if (!prefix.ok()) return prefix.status();
   const Format detected = detect_file_format(path, *prefix);
   if (format != nullptr) *format = detected;
+  if (Format named = format_named(path);
+      named != Format::kUnknown && detected != Format::kUnknown && named != detected) {
+    diagnostics.warn("format.extension-mismatch",
+                     cat(path.string(), ": its bytes are ", format_words(detected),
+                         " but its extension ", lower_extension(path), " names ",
+                         format_words(named), "; read as ", format_words(detected)));
+  }
   switch (detected) {
     case Format::kCollada: {
-      if (collada::has_zip_magic(*prefix) || lower_extension(path) == ".zae") {
+      if (collada::has_zip_magic(*prefix) ||
+          (lower_extension(path) == ".zae" && format_of_prefix(path, *prefix) == Format::kUnknown)) {
         return collada::read_zae(*std::move(file), options, diagnostics);
       }
       std::unique_ptr<Source> source = open_file_source(*std::move(file));

@@ -6,13 +6,17 @@
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/atomic_file.h"
+#include "engine/errors.h"
 #include "tools/cli/batch_command.h"
 #include "tools/cli/cli_common.h"
+#include "tools/cli/command_help.h"
 #include "tools/cli/convert_command.h"
 #include "tools/cli/info_command.h"
 #include "tools/cli/merge_reports_command.h"
+#include "tools/cli/nearest_word.h"
 #include "tools/cli/out_of_memory.h"
 #include "tools/cli/validate_command.h"
 
@@ -22,48 +26,18 @@ constexpr char kHelp[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
-  polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
-                   [--allow-remote-uris] [--strict-resources] [--repair] [--max-input MIB]
-                   [--max-memory MIB] [--quiet] [--compress draco|meshopt [--compress-only]
-                   [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
-                   [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
-                   [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
-                   [--transcode-images | --no-transcode-images]
+  polyxios convert IN OUT [conversion options] [--max-memory MIB] [-v] [--quiet]
+  polyxios convert IN -o OUT ...
       Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
       .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
-      IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
-      GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
-      is written unless the whole conversion succeeds. --max-memory caps what the read may
-      build from its input (arrays, element tree, image bytes; default 8192 MiB): past it the
-      input is refused (limits.memory).
-      --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
-      --compress draco (glTF output only) compresses every triangle primitive with
-      KHR_draco_mesh_compression (Google's Draco); the uncompressed data stays beside it as
-      the fallback (what the Draco stream decodes to), unless --compress-only leaves it out
-      (then readers must decode Draco: the extension is required). Quantization bits per
-      attribute kind, 0 for none, up to 30: --draco-position-bits (default 11),
-      --draco-normal-bits (8), --draco-texcoord-bits (10), --draco-color-bits (8),
-      --draco-generic-bits (8: TANGENT; WEIGHTS_n are never quantized, as their sums
-      must stay 1); --draco-level 0 (fastest) to 10
-      (smallest), default 7. --compress meshopt compresses every view of vertex attributes,
-      indices, animation keys and skin matrices with EXT_meshopt_compression (meshoptimizer,
-      lossless); the fallback is the uncompressed views beside it in the same buffer, and with
-      --compress-only a placeholder buffer without data (the extension is then required).
-      --optimize (glTF output only) merges identical vertices and reorders triangles for the
-      vertex cache and vertices for fetch (meshoptimizer), keeping every triangle and value;
-      with --compress meshopt it makes the output much smaller.
-      --up-axis x|y|z turns the scene from the up axis its asset records (COLLADA's
-      <up_axis>; Y when none, as glTF is) to this one, and --meters scales it from its
-      <unit> to metres; by default neither is applied, as the spec has it. Either goes in as
-      one new root node above each scene's roots; --bake-transforms bakes it into vertex
-      positions, normals, tangents, node transforms, animation keys, skins and cameras
-      instead, with the same result in world space. The output's asset then records the new
-      axis and unit. (glTF is Y-up metres: --up-axis y --meters.)
-      --transcode-images (on by default for GLB output, off for .gltf; --no-transcode-images
-      turns it off) decodes images whose bytes are TGA, BMP, TIFF or DDS, which glTF cannot
-      hold, and embeds them as PNG (gltf.write.image-transcoded); PNG and JPEG are kept as they
-      are; an image that does not decode is written as without it (gltf.write.image-undecodable).
+      IN's format is told by its bytes (GLB's "glTF" magic, '{' for glTF JSON, '<' with a
+      COLLADA root, gzip, zip), its extension only when they tell nothing; where the two
+      disagree the bytes win, with a warning naming both (format.extension-mismatch). A folder
+      is a usage error: batch converts folders. IN "-" reads standard input (told by its first
+      bytes); OUT "-" writes standard output, GLB unless --format dae (a .gltf, whose .bin
+      needs a path, is refused there). Nothing is written unless the whole conversion
+      succeeds. -v prints the read's warnings as soon as it ends, before the write's.
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--repair] [--max-input MIB]
@@ -71,48 +45,54 @@ usage:
       --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
       skins, animations with their durations, warnings by code).
 
-  polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N] [--timeout SECONDS]
-                    [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
-                    [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                    [--repair] [--max-input MIB]
+  polyxios validate PATH... [--json] [--werror] [-j N] [--timeout SECONDS] [--config FILE]
+                    [--ignore CODE] [--only CODE] [--severity CODE=LEVEL] [--max-memory MIB]
+                    [conversion options]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
-      as convert would, and convert it in memory to --to (default glb), writing nothing. One
-      line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
-      per asset and line. -j N reads N at once (default: the number of cores). --timeout
-      SECONDS validates in N worker processes instead, and stops an asset still running after
-      SECONDS (its worker killed): reported "timeout" (validate.timeout), exit 3.
+      as convert would, and convert it in memory as convert would with the same options (to
+      --format, default glb), writing nothing. One line per asset, in the order given: ok,
+      warnings, refused (by the rules, or an error after --severity) or failed (I/O, memory,
+      timeout, internal; its code says which); --json prints one glTF-Validator-shaped JSON
+      report per asset and line. -j N reads N at once (default: the number of cores; each read
+      then on one thread unless --threads). --timeout SECONDS validates in N worker processes
+      instead, and stops an asset still running after SECONDS (its worker killed): failed
+      (validate.timeout), exit 3.
       --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family)
       --only CODE           report only these codes (repeatable)
       --severity CODE=LEVEL make a code an error, a warning or an info (repeatable)
       --config FILE         the same as JSON: {"ignore": [...], "only": [...],
                             "severity": {"CODE": "error"}, "werror": true}
-      --werror              an asset with warnings fails too
+      --werror              an asset with warnings is refused too
       An unknown code is a usage error.
 
-  polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
-                 [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet]
-                 [--progress-interval SECONDS] [--shard K/N | --shards N]
-                 [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                 [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
-                 [--transcode-images | --no-transcode-images]
+  polyxios batch SRC OUT [conversion options] [--from LIST] [-j N] [--timeout SECONDS]
+                 [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet] [-v]
+                 [--progress auto|bar|lines|json|none] [--progress-interval SECONDS]
+                 [--shard K/N | --shards N]
+  polyxios batch SRC -o OUT ...
       Convert every asset under SRC (a symlink only where it leads beneath SRC, unless
       --allow-external-files; or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
-      folder layout, to --to (default glb). N worker processes (-j, default the cores this
-      process may use) convert asset after asset: a crash, a hang past --timeout or an
-      allocation past --max-memory (MiB a worker may add, by setrlimit) ends that worker only
-      (a new one takes its place), and the asset is reported with its own outcome. --report
-      writes one JSON line per asset ("{shard}" in its name becomes the shard's K); --resume
-      with the same report skips assets already converted (same size and mtime, output
-      present). --shard K/N (K from 1 to N) converts the K-th of N slices, split by a stable
-      hash of each relative path; without it the slice is taken from JOB_COMPLETION_INDEX
-      (Kubernetes Indexed Jobs, with --shards N), SLURM_ARRAY_TASK_ID (of --shards N, else
-      of SLURM_ARRAY_TASK_COUNT from SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of
-      --shards N, else of AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. A
-      progress bar on a terminal, a line every --progress-interval seconds (default 10)
-      otherwise, nothing with --quiet; a summary on stdout at the end. SIGINT or SIGTERM
-      stops it (exit 128 + the signal) keeping every asset converted so far. --up-axis,
-      --meters and --bake-transforms convert each asset's axis and unit as convert does.
+      folder layout, to --format (default glb), with the conversion options convert takes. N
+      worker processes (-j, default the cores this process may use) convert asset after asset:
+      a crash, a hang past --timeout or an allocation past --max-memory (MiB a worker may add,
+      by setrlimit) ends that worker only (a new one takes its place), and the asset is
+      reported failed, with its reason. Each asset is converted, refused (by the rules: do not
+      retry) or failed (io-error, timeout, memory, crashed: retry). --report writes one JSON
+      line per asset ("{shard}" in its name becomes the shard's K); --resume with the same
+      report skips assets already converted (same size and mtime, output present). --shard K/N
+      (K from 1 to N) converts the K-th of N slices, split by a stable hash of each relative
+      path; without it the slice is taken from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs,
+      with --shards N), SLURM_ARRAY_TASK_ID (of --shards N, else of SLURM_ARRAY_TASK_COUNT
+      from SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of --shards N, else of
+      AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. --progress: a bar as wide as
+      the terminal on a terminal and a line every --progress-interval seconds (default 10)
+      otherwise (auto, the default), nothing with --quiet; json writes one JSON object per
+      asset done to stderr ({"done", "total", "path", "outcome", "failure", "elapsed"}). -v
+      prints each asset's warnings as it finishes, with its path. A summary on stdout at the
+      end. SIGINT or SIGTERM stops it (exit 128 + the signal) keeping every asset converted so
+      far; the summary then says how far it got ("stopped by Interrupt after 157 of 1,279
+      assets").
 
   polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an
@@ -120,36 +100,84 @@ usage:
 
   polyxios --help | --version | COMMAND --help
 
+conversion options (convert, validate, batch):
+  --format glb|gltf|dae   the output's format (--to is the same option); convert's default is
+                          OUT's extension, validate's and batch's glb
+  --compress draco|meshopt
+                          glTF output only. draco compresses every triangle primitive with
+                          KHR_draco_mesh_compression (Google's Draco); the uncompressed data
+                          stays beside it as the fallback (what the Draco stream decodes to),
+                          unless --compress-only leaves it out (then readers must decode
+                          Draco: the extension is required). meshopt compresses every view of
+                          vertex attributes, indices, animation keys and skin matrices with
+                          EXT_meshopt_compression (meshoptimizer, lossless); the fallback is
+                          the uncompressed views beside it in the same buffer, and with
+                          --compress-only a placeholder buffer without data (the extension
+                          is then required)
+  --compress-only         leave the uncompressed fallback out
+  --draco-position-bits N quantization bits per attribute kind, 0 for none, up to 30: positions
+                          (default 11)
+  --draco-normal-bits N   normals (default 8)
+  --draco-texcoord-bits N texture coordinates (default 10)
+  --draco-color-bits N    colours (default 8)
+  --draco-generic-bits N  TANGENT (default 8; WEIGHTS_n are never quantized, as their sums
+                          must stay 1)
+  --draco-level N         0 (fastest) to 10 (smallest), default 7
+  --optimize              glTF output only: merge identical vertices and reorder triangles for
+                          the vertex cache and vertices for fetch (meshoptimizer), keeping every
+                          triangle and value; with --compress meshopt it makes the output much
+                          smaller
+  --up-axis x|y|z         turn the scene from the up axis its asset records (COLLADA's
+                          <up_axis>; Y when none, as glTF is) to this one; by default neither
+                          this nor --meters is applied, as the spec has it. Either goes in as
+                          one new root node above each scene's roots, and the output's asset
+                          records the new axis and unit. (glTF is Y-up metres: --up-axis y
+                          --meters.)
+  --meters                scale the scene from its <unit> to metres
+  --bake-transforms       bake --up-axis and --meters into vertex positions, normals, tangents,
+                          node transforms, animation keys, skins and cameras instead of a new
+                          root, with the same result in world space
+  --transcode-images      (on by default for GLB output, off for .gltf) decode images whose
+                          bytes are TGA, BMP, TIFF or DDS, which glTF cannot hold, and embed
+                          them as PNG (gltf.write.image-transcoded); PNG and JPEG are kept as
+                          they are; an image that does not decode is written as without it
+                          (gltf.write.image-undecodable)
+  --no-transcode-images   keep every image as it is
+
 common options:
   --allow-external-files  read files an input names outside its folder (absolute paths, ..,
                           symlinks leading out), take symlinks leading out of the folders
                           validate and batch search, and write image URIs that leave the
-                          output's folder or have a
-                          scheme other than data: and http(s): (convert, validate, batch);
+                          output's folder or have a scheme other than data: and http(s):;
                           without it they are left out with a warning
-  --allow-remote-uris     write http(s): image URIs (convert, validate, batch); without it
-                          they are left out with a warning
+  --allow-remote-uris     write http(s): image URIs; without it they are left out with a
+                          warning
   --strict-resources      refuse an input naming an image file that is not there (rule
                           collada.image.missing / gltf.image.missing); without it the input
-                          is read with that warning and the URI kept (convert, info,
-                          validate, batch)
+                          is read with that warning and the URI kept
   --repair                read a legacy COLLADA document the spec refuses where it safely
                           can, each repair a warning: an array's count taken from its
                           content (collada.repair.count-from-content), a primitive naming an
                           index past its source dropped (collada.repair.index-past-source),
                           decimal commas read as points when the whole array spells them so
                           (collada.repair.decimal-comma), a #url the document does not hold
-                          dropped with what names it (collada.repair.url-dropped) (convert,
-                          info, validate, batch)
+                          dropped with what names it (collada.repair.url-dropped)
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
                           declared sizes, a .gltf with its buffer and image files) with
-                          limits.input-bytes (collada.zae.size), before reading it all
-                          (convert, info, validate, batch); default 16384
+                          limits.input-bytes (collada.zae.size), before reading it all;
+                          default 16384
+  --max-memory MIB        convert, validate: cap what a read may build from its input (arrays,
+                          element tree, image bytes; default 8192 MiB): past it the input is
+                          refused (limits.memory). batch: the MiB each worker may add
+  --threads N             threads a read may use: 0 (the default) for the cores this process
+                          may use, 1 for none beside the main one; the output is the same
+                          whatever N
   --quiet                 do not print warnings (convert) or progress (batch)
-  --threads N             threads a read may use (convert, info): 0 (the default) for the
-                          cores this process may use, 1 for none beside the main one; the
-                          output is the same whatever N
+  -v, --verbose           print each warning as it happens (convert: the read's, then the
+                          write's; batch: each asset's as it finishes, with its path)
+  -o OUT                  the output (convert: the file; batch: the folder; merge-reports: the
+                          merged report); --output is the same
 
 exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")
@@ -166,19 +194,41 @@ exit codes (batch, merge-reports):
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
 
-constexpr std::string_view kCommands[] = {"convert", "info", "validate", "batch", "merge-reports"};
+struct Command {
+  std::string_view name;
+  int (*run)(int argc, char** argv);
+  px::cli::FlagSpec (*flags)();
+};
+
+constexpr Command kCommands[] = {
+    {"convert", px::cli::run_convert, px::cli::convert_flags},
+    {"info", px::cli::run_info, px::cli::info_flags},
+    {"validate", px::cli::run_validate, px::cli::validate_flags},
+    {"batch", px::cli::run_batch, px::cli::batch_flags},
+    {"merge-reports", px::cli::run_merge_reports, px::cli::merge_reports_flags},
+};
+
+const Command* command_named(std::string_view name) {
+  for (const Command& c : kCommands) {
+    if (c.name == name) return &c;
+  }
+  return nullptr;
+}
 
 bool is_help(std::string_view arg) { return arg == "--help" || arg == "-h"; }
 
-// `polyxios COMMAND --help`: that command's block of kHelp, then the common options and the exit
-// codes (one text, so that the two helps never disagree).
-void print_command_help(std::string_view command) {
-  const std::string_view help = kHelp;
-  const size_t start = help.find("  polyxios " + std::string(command) + " ");
-  const size_t end = help.find("\n\n  polyxios ", start);
-  const size_t common = help.find("common options:");
-  std::printf("usage:\n%.*s\n\n%.*s", static_cast<int>(end - start), help.data() + start,
-              static_cast<int>(help.size() - common), help.data() + common);
+void print_command_help(const Command& command) {
+  std::fputs(px::cli::command_help(kHelp, command.name, command.flags()).c_str(), stdout);
+}
+
+// `polyxios` alone: what to type, on stderr, and the usage exit code (as git and gltfpack do).
+int print_usage() {
+  std::fputs(
+      "usage: polyxios COMMAND [ARGS]\n"
+      "commands: convert, info, validate, batch, merge-reports\n"
+      "polyxios --help for all of them, polyxios COMMAND --help for one\n",
+      stderr);
+  return px::exit_status(px::Failure::kUsage);
 }
 
 }  // namespace
@@ -189,32 +239,31 @@ int main(int argc, char** argv) {
   // (tests/tools/cli/kill_test.py): every output written through a named temporary.
   const char* named = std::getenv("PX_TEST_NAMED_TEMPORARIES");
   if (named != nullptr && std::string_view(named) == "1") px::use_named_temporaries(true);
-  if (argc < 2) return px::cli::usage("no command");
-  std::string_view command = argv[1];
-  const bool known =
-      std::find(std::begin(kCommands), std::end(kCommands), command) != std::end(kCommands);
-  if (is_help(command) || command == "help") {
+  if (argc < 2) return print_usage();
+  std::string_view name = argv[1];
+  const Command* command = command_named(name);
+  if (is_help(name) || name == "help") {
     // `polyxios help COMMAND` is `polyxios COMMAND --help`
-    if (command == "help" && argc > 2 &&
-        std::find(std::begin(kCommands), std::end(kCommands), argv[2]) != std::end(kCommands)) {
-      print_command_help(argv[2]);
+    if (const Command* asked = argc > 2 ? command_named(argv[2]) : nullptr;
+        name == "help" && asked != nullptr) {
+      print_command_help(*asked);
     } else {
       std::fputs(kHelp, stdout);
     }
     return 0;
   }
-  if (known && std::any_of(argv + 2, argv + argc, is_help)) {
-    print_command_help(command);
+  if (command != nullptr && std::any_of(argv + 2, argv + argc, is_help)) {
+    print_command_help(*command);
     return 0;
   }
-  if (command == "--version") {
+  if (name == "--version") {
     std::puts("polyxios " PX_VERSION);
     return 0;
   }
-  if (command == "convert") return px::cli::run_convert(argc, argv);
-  if (command == "info") return px::cli::run_info(argc, argv);
-  if (command == "validate") return px::cli::run_validate(argc, argv);
-  if (command == "batch") return px::cli::run_batch(argc, argv);
-  if (command == "merge-reports") return px::cli::run_merge_reports(argc, argv);
-  return px::cli::usage("unknown command " + std::string(command));
+  if (command != nullptr) return command->run(argc, argv);
+  std::vector<std::string_view> names;
+  for (const Command& c : kCommands) names.push_back(c.name);
+  std::string nearest = px::cli::nearest_word(name, names);
+  return px::cli::usage("unknown command " + std::string(name) +
+                        (nearest.empty() ? "" : "; did you mean " + nearest + "?"));
 }

@@ -20,10 +20,12 @@ namespace px {
 enum class Format { kUnknown, kCollada, kGltf, kGlb };
 
 Format format_from_extension(const std::filesystem::path& path);
-// What read_scene reads a file as, from its first bytes and its name: GLB by its "glTF" magic,
-// a zip archive by its magic (or a .zae by its name) as a zipped COLLADA document, else by
-// extension (a .glb without the magic is glTF JSON; robot.dae.gz by the name inside the .gz);
-// kUnknown is refused.
+// What read_scene reads a file as, by its first bytes (prefix: up to 4 KiB) before its name: GLB
+// by its "glTF" magic, a zip archive (a .zae) or a gzip stream as COLLADA (not a .gltf.gz), glTF
+// JSON by '{' past a byte order mark and white space, COLLADA by '<' when the name says COLLADA
+// or a <COLLADA root shows (or a UTF-16 byte order mark); only when the bytes tell nothing by
+// extension (a .zae; a .glb is then read as glTF JSON). kUnknown is refused. Where the name
+// names another format than the bytes, read_scene warns (format.extension-mismatch).
 Format detect_file_format(const std::filesystem::path& path, std::string_view prefix);
 // What read_scene_bytes reads a document as: GLB by its magic, glTF JSON when it opens with '{'
 // (past a byte order mark and white space), COLLADA with '<' or a UTF-16 byte order mark, or

@@ -7,17 +7,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <iterator>
 #include <system_error>
 
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "tools/cli/asset_worker.h"
-#include "tools/cli/axis_flags.h"
 #include "tools/cli/batch_progress.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
+#include "tools/cli/conversion_flags.h"
 #include "tools/cli/output_format.h"
 #include "tools/cli/report_file.h"
 #include "tools/cli/worker_pool.h"
@@ -37,9 +36,30 @@ struct BatchSettings {
   WorkerLimits limits;
   std::string report;
   bool resume = false;
-  bool quiet = false;
+  BatchProgress::Mode progress = BatchProgress::Mode::kNone;
+  bool verbose = false;  // -v: each asset's warnings as it finishes
   double progress_interval = 10;
 };
+
+// --progress auto|bar|lines|json|none; auto (the default): a bar on a terminal, lines
+// otherwise, none with --quiet.
+bool set_progress(const CommandLine& args, BatchSettings& settings) {
+  using Mode = BatchProgress::Mode;
+  const std::string name = args.value("--progress", "auto");
+  if (name == "auto") {
+    settings.progress = args.has("--quiet")        ? Mode::kNone
+                        : ::isatty(STDERR_FILENO) ? Mode::kBar
+                                                  : Mode::kLines;
+  } else if (name == "bar" || name == "lines" || name == "json" || name == "none") {
+    settings.progress = name == "bar"     ? Mode::kBar
+                        : name == "lines" ? Mode::kLines
+                        : name == "json"  ? Mode::kJson
+                                          : Mode::kNone;
+  } else {
+    return false;
+  }
+  return true;
+}
 
 bool is_inside(const fs::path& path, const fs::path& folder) {
   auto [end, _] = std::mismatch(folder.begin(), folder.end(), path.begin(), path.end());
@@ -76,15 +96,12 @@ class BatchRun {
   BatchRun(const BatchSettings& settings, std::vector<BatchJob> jobs, Summary& summary)
       : settings_(settings), jobs_(std::move(jobs)), summary_(summary) {}
 
-  // Runs every job; gives the signal that stopped it, or 0.
-  absl::StatusOr<int> run(ReportFile& report) {
+  // Runs every job; gives the signal that stopped it, or 0. *done: the assets done.
+  absl::StatusOr<int> run(ReportFile& report, int64_t* done) {
     int64_t total_bytes = 0;
     for (const BatchJob& job : jobs_) total_bytes += job.input_bytes;
-    BatchProgress::Mode mode = settings_.quiet          ? BatchProgress::Mode::kNone
-                               : ::isatty(STDERR_FILENO) ? BatchProgress::Mode::kBar
-                                                          : BatchProgress::Mode::kLines;
-    BatchProgress progress(mode, static_cast<int64_t>(jobs_.size()), total_bytes,
-                           settings_.progress_interval);
+    BatchProgress progress(settings_.progress, static_cast<int64_t>(jobs_.size()), total_bytes,
+                           settings_.progress_interval, terminal_columns(STDERR_FILENO));
     const char* override_program = std::getenv(kWorkerOverride);
     WorkerPool pool(settings_.jobs, settings_.limits, [&](size_t job, std::string& result) {
       const BatchJob& j = jobs_[job];
@@ -97,27 +114,33 @@ class BatchRun {
       return 127;
     });
     size_t next = 0;
-    int64_t files_done = 0, bytes_done = 0, failures = 0;
+    *done = 0;
     auto finish = [&](size_t job, AssetRecord record) -> absl::Status {
+      if (settings_.verbose) {
+        for (const auto& [code, count] : record.warnings) {
+          progress.note(cat("polyxios: batch: warning: ", record.input, ": ", code,
+                            count > 1 ? cat(" [x", count, "]") : std::string()));
+        }
+      }
       if (record.outcome != Outcome::kConverted) {
-        ++failures;
         // What an earlier run or half of a pair left is not this input's output.
         std::error_code ec;
         for (const fs::path& f : output_files(settings_.convert.out, jobs_[job].output)) {
           fs::remove(f, ec);
           remove_temporaries_of(f);  // a worker killed while renaming its output into place
         }
-        std::string line = cat("polyxios: batch: ", outcome_name(record.outcome), " ",
-                               record.input, ": ", record.message);
-        progress.note(line.c_str());
+        std::string why = is_failure(record.outcome)
+                              ? cat(" (", outcome_name(record.outcome), ")")
+                              : std::string();
+        progress.note(cat("polyxios: batch: ", outcome_word(record.outcome), why, " ",
+                          record.input, ": ", record.message));
       }
-      ++files_done;
-      bytes_done += record.input_bytes;
+      ++*done;
       summary_.add(record);
-      progress.update(files_done, bytes_done, failures);
+      progress.done(record.input, record.outcome, record.input_bytes);
       return report.add(record);
     };
-    progress.update(0, 0, 0);
+    progress.start();
     while (next < jobs_.size() || !pool.idle()) {
       if (int signal = WorkerPool::stop_signal(); signal != 0) {
         pool.kill_all();
@@ -161,39 +184,30 @@ class BatchRun {
 
 }  // namespace
 
+FlagSpec batch_flags() {
+  FlagSpec flags{{"--resume", "--quiet", "-v"},
+                 {"--from", "-j", "--timeout", "--max-memory", "--report", "--shard", "--shards",
+                  "--progress", "--progress-interval", "-o"}};
+  flags.aliases.emplace("--verbose", "-v");
+  flags.aliases.emplace("--output", "-o");
+  add_conversion_flags(flags);
+  return flags;
+}
+
 int run_batch(int argc, char** argv) {
-  FlagSpec flags{{"--resume", "--quiet", "--allow-external-files", "--allow-remote-uris",
-                   "--strict-resources", "--repair", "--transcode-images",
-                   "--no-transcode-images"},
-                  {"--to", "--from", "-j", "--timeout", "--max-memory", "--report", "--shard",
-                   "--shards", "--progress-interval", "--max-input"}};
-  flags.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
-  flags.options.insert(std::begin(kAxisOptions), std::end(kAxisOptions));
-  CommandLine args(argc, argv, 2, flags);
+  CommandLine args(argc, argv, 2, batch_flags());
   if (!args.error().empty()) return usage(args.error());
-  if (args.positional().size() != 2) return usage("batch takes SRC and OUT");
+  std::vector<std::string> paths = args.positional();
+  if (args.has("-o")) paths.push_back(args.value("-o"));
+  if (paths.size() != 2) return usage("batch takes SRC and OUT (or SRC -o OUT)");
   BatchSettings settings;
-  const fs::path src = args.positional()[0];
-  settings.convert.out = args.positional()[1];
-  if (!set_output_format(args.value("--to", "glb"), settings.convert.write)) {
-    return usage("--to takes glb, gltf or dae");
-  }
-  if (std::string error = set_axis_unit(args, settings.convert.axis_unit); !error.empty()) {
+  const fs::path src = paths[0];
+  settings.convert.out = paths[1];
+  if (std::string error = set_conversion(args, "", settings.convert.read, settings.convert.write,
+                                         settings.convert.axis_unit);
+      !error.empty()) {
     return usage(error);
   }
-  settings.convert.read.allow_external_files = args.has("--allow-external-files");
-  settings.convert.read.strict_resources = args.has("--strict-resources");
-  settings.convert.read.repair = args.has("--repair");
-  if (!set_max_input(args, settings.convert.read)) {
-    return usage("--max-input takes a number of MiB from 1");
-  }
-  settings.convert.write.allow_external_files = args.has("--allow-external-files");
-  settings.convert.write.allow_remote_uris = args.has("--allow-remote-uris");
-  if (args.has("--transcode-images") && args.has("--no-transcode-images")) {
-    return usage("--transcode-images and --no-transcode-images contradict each other");
-  }
-  if (args.has("--transcode-images")) settings.convert.write.transcode_images = true;
-  if (args.has("--no-transcode-images")) settings.convert.write.transcode_images = false;
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, 1024, &workers)) {
     return usage("-j takes a number of workers from 1 to 1024");
@@ -212,9 +226,10 @@ int run_batch(int argc, char** argv) {
       !parse_seconds(args.value("--progress-interval"), &settings.progress_interval)) {
     return usage("--progress-interval takes a number of seconds above 0");
   }
+  if (!set_progress(args, settings)) return usage("--progress takes auto, bar, lines, json or none");
+  settings.verbose = args.has("-v");
   settings.report = args.value("--report");
   settings.resume = args.has("--resume");
-  settings.quiet = args.has("--quiet");
   if (settings.resume && settings.report.empty()) return usage("--resume needs --report FILE");
   long shards = 0;
   if (args.has("--shards") && !parse_count(args.value("--shards"), 1, 1 << 20, &shards)) {
@@ -273,13 +288,22 @@ int run_batch(int argc, char** argv) {
   if (absl::Status s = report.open(settings.report, settings.resume); !s.ok()) return fail(s);
 
   double started = now_seconds();
-  absl::StatusOr<int> stopped = BatchRun(settings, std::move(jobs), summary).run(report);
+  const int64_t total = static_cast<int64_t>(jobs.size()) + summary.skipped;
+  int64_t done = 0;
+  absl::StatusOr<int> stopped = BatchRun(settings, std::move(jobs), summary).run(report, &done);
   if (!stopped.ok()) return fail(stopped.status());
+  if (*stopped != 0) {  // how far it got, then what it did
+    std::printf("stopped by %s after %s of %s assets\n", strsignal(*stopped),
+                with_thousands(done + summary.skipped).c_str(), with_thousands(total).c_str());
+  }
   print_summary(stdout, summary, now_seconds() - started);
   std::fflush(stdout);
   if (*stopped != 0) {
-    std::fprintf(stderr, "polyxios: batch: stopped by %s; rerun with --resume to go on\n",
-                 strsignal(*stopped));
+    std::fprintf(stderr,
+                 "polyxios: batch: stopped by %s after %s of %s assets; rerun with --resume to "
+                 "go on\n",
+                 strsignal(*stopped), with_thousands(done + summary.skipped).c_str(),
+                 with_thousands(total).c_str());
     return 128 + *stopped;
   }
   return exit_code_of(summary);

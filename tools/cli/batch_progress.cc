@@ -1,7 +1,14 @@
 #include "tools/cli/batch_progress.h"
 
-#include <string>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
+#include <cmath>
+#include <cstdlib>
+
+#include "engine/utf8.h"
+#include "rapidjson/stringbuffer.h"
+#include "rapidjson/writer.h"
 #include "tools/cli/cli_common.h"
 
 namespace px::cli {
@@ -14,21 +21,85 @@ std::string clock_time(double seconds) {
   return text;
 }
 
+// The tail of path in at most width bytes, "..." in front when cut (whole UTF-8 characters).
+std::string cut_to(std::string_view path, size_t width) {
+  if (path.size() <= width) return std::string(path);
+  if (width <= 3) return std::string();
+  size_t from = path.size() - (width - 3);
+  while (from < path.size() && (static_cast<unsigned char>(path[from]) & 0xC0) == 0x80) ++from;
+  return "..." + std::string(path.substr(from));
+}
+
 }  // namespace
 
+int terminal_columns(int fd) {
+  struct winsize size {};
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  const char* columns = std::getenv("COLUMNS");
+  if (columns != nullptr) {
+    char* end = nullptr;
+    long n = std::strtol(columns, &end, 10);
+    if (*columns != '\0' && *end == '\0' && n > 0 && n < 100000) return static_cast<int>(n);
+  }
+  return 80;
+}
+
+std::string with_thousands(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n);
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return n < 0 ? "-" + out : out;
+}
+
 BatchProgress::BatchProgress(Mode mode, int64_t total_files, int64_t total_bytes,
-                             double interval_seconds, std::FILE* out)
+                             double interval_seconds, int columns, std::FILE* out)
     : mode_(mode),
       total_files_(total_files),
       total_bytes_(total_bytes),
       interval_(mode == Mode::kBar ? 0.1 : interval_seconds),
+      columns_(columns),
       out_(out),
       started_(now_seconds()) {}
 
-void BatchProgress::update(int64_t files_done, int64_t bytes_done, int64_t failures) {
-  files_ = files_done;
-  bytes_ = bytes_done;
-  failures_ = failures;
+void BatchProgress::start() {
+  if (mode_ != Mode::kBar && mode_ != Mode::kLines) return;
+  last_drawn_ = now_seconds();
+  draw();
+}
+
+void BatchProgress::done(std::string_view path, Outcome outcome, int64_t bytes) {
+  ++files_;
+  bytes_ += bytes;
+  failed_ += is_failure(outcome) ? 1 : 0;
+  refused_ += outcome == Outcome::kRefused ? 1 : 0;
+  last_path_ = path;
+  if (mode_ == Mode::kJson) {
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
+    w.StartObject();
+    w.Key("done");
+    w.Int64(files_);
+    w.Key("total");
+    w.Int64(total_files_);
+    std::string text = valid_utf8(path);
+    w.Key("path");
+    w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
+    w.Key("outcome");
+    w.String(outcome_word(outcome).data());
+    if (is_failure(outcome)) {
+      w.Key("failure");
+      w.String(outcome_name(outcome).data());
+    }
+    w.Key("elapsed");
+    w.Double(std::round((now_seconds() - started_) * 1e3) / 1e3);
+    w.EndObject();
+    std::fprintf(out_, "%s\n", buffer.GetString());
+    std::fflush(out_);
+    return;
+  }
   if (mode_ == Mode::kNone) return;
   double now = now_seconds();
   if (last_drawn_ >= 0 && now - last_drawn_ < interval_) return;
@@ -36,22 +107,22 @@ void BatchProgress::update(int64_t files_done, int64_t bytes_done, int64_t failu
   draw();
 }
 
-void BatchProgress::note(const char* line) {
-  if (mode_ == Mode::kNone) return;
+void BatchProgress::note(const std::string& line) {
+  if (mode_ == Mode::kNone || mode_ == Mode::kJson) return;
   if (mode_ == Mode::kBar) std::fputs("\r\033[K", out_);
-  std::fprintf(out_, "%s\n", line);
+  std::fprintf(out_, "%s\n", line.c_str());
   if (mode_ == Mode::kBar && last_drawn_ >= 0) draw();
   std::fflush(out_);
 }
 
 void BatchProgress::finish() {
-  if (mode_ == Mode::kNone) return;
+  if (mode_ != Mode::kBar && mode_ != Mode::kLines) return;
   draw();
   if (mode_ == Mode::kBar) std::fputc('\n', out_);
   std::fflush(out_);
 }
 
-void BatchProgress::draw() {
+std::string BatchProgress::bar_line() const {
   double elapsed = now_seconds() - started_;
   double rate = elapsed > 0 ? static_cast<double>(bytes_) / 1e6 / elapsed : 0;
   // The time left by bytes, which track work better than files of very different sizes.
@@ -60,18 +131,37 @@ void BatchProgress::draw() {
     eta = clock_time(elapsed * static_cast<double>(total_bytes_ - bytes_) /
                      static_cast<double>(bytes_));
   }
-  char status[160];
-  std::snprintf(status, sizeof status, "%lld/%lld files  %.1f MB/s  ETA %s  %lld failed",
+  char status[200];
+  std::snprintf(status, sizeof status,
+                "%lld/%lld files  %.1f MB/s  ETA %s  %lld refused  %lld failed",
                 static_cast<long long>(files_), static_cast<long long>(total_files_), rate,
-                eta.c_str(), static_cast<long long>(failures_));
+                eta.c_str(), static_cast<long long>(refused_), static_cast<long long>(failed_));
+  if (mode_ == Mode::kLines) return status;
+  // One column short of the width, so that the cursor never wraps; the bar shrinks before the
+  // status does, and the path takes what is left.
+  const size_t width = static_cast<size_t>(std::max(columns_ - 1, 1));
+  const size_t status_size = std::string_view(status).size();
+  std::string line;
+  if (status_size + 12 <= width) {
+    size_t inner = std::min<size_t>(30, width - status_size - 3);
+    size_t filled = total_files_ > 0 ? inner * static_cast<size_t>(files_) /
+                                           static_cast<size_t>(total_files_)
+                                     : inner;
+    line = "[" + std::string(filled, '=') + std::string(inner - filled, ' ') + "] ";
+  }
+  line += status;
+  if (line.size() > width) return line.substr(0, width);
+  if (!last_path_.empty() && line.size() + 2 + 4 <= width) {
+    line += "  " + cut_to(last_path_, width - line.size() - 2);
+  }
+  return line;
+}
+
+void BatchProgress::draw() {
   if (mode_ == Mode::kLines) {
-    std::fprintf(out_, "polyxios: batch: %s\n", status);
+    std::fprintf(out_, "polyxios: batch: %s\n", bar_line().c_str());
   } else {
-    constexpr int kWidth = 30;
-    int filled = total_files_ > 0 ? static_cast<int>(kWidth * files_ / total_files_) : kWidth;
-    std::string bar(static_cast<size_t>(filled), '=');
-    bar.resize(kWidth, ' ');
-    std::fprintf(out_, "\r\033[K[%s] %s", bar.c_str(), status);
+    std::fprintf(out_, "\r\033[K%s", bar_line().c_str());
   }
   std::fflush(out_);
 }

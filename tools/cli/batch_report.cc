@@ -82,13 +82,22 @@ std::string_view outcome_name(Outcome outcome) {
   return kOutcomeNames[static_cast<int>(outcome)];
 }
 
+bool is_failure(Outcome outcome) {
+  return outcome != Outcome::kConverted && outcome != Outcome::kRefused;
+}
+
+std::string_view outcome_word(Outcome outcome) {
+  return is_failure(outcome) ? "failed" : outcome_name(outcome);
+}
+
 std::string to_json_line(const AssetRecord& r) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
   put_path(w, "input", "inputRaw", r.input);
   put_path(w, "output", "outputRaw", r.output);
-  put(w, "outcome", outcome_name(r.outcome));
+  put(w, "outcome", outcome_word(r.outcome));
+  if (is_failure(r.outcome)) put(w, "failure", outcome_name(r.outcome));
   w.Key("exitCode");
   if (r.exit_code >= 0) w.Int(r.exit_code); else w.Null();
   if (r.signal != 0) put(w, "signal", r.signal);
@@ -119,8 +128,8 @@ absl::StatusOr<AssetRecord> parse_json_line(std::string_view line) {
     return absl::InvalidArgumentError("not a JSON object");
   }
   AssetRecord r;
-  std::string outcome;
-  bool ok = get_path(doc, "input", "inputRaw", &r.input) &&
+  std::string outcome, failure;
+  bool ok = get_string(doc, "failure", &failure) && get_path(doc, "input", "inputRaw", &r.input) &&
             get_path(doc, "output", "outputRaw", &r.output) &&
             get_string(doc, "outcome", &outcome) && get_int(doc, "signal", &r.signal) &&
             get_string(doc, "rule", &r.rule) && get_string(doc, "message", &r.message) &&
@@ -129,6 +138,7 @@ absl::StatusOr<AssetRecord> parse_json_line(std::string_view line) {
             get_int(doc, "outputBytes", &r.output_bytes) &&
             get_int(doc, "peakRssKiB", &r.peak_rss_kib);
   if (!ok || r.input.empty()) return absl::InvalidArgumentError("not a batch report line");
+  if (outcome == "failed") outcome = failure;
   auto found = std::find(std::begin(kOutcomeNames), std::end(kOutcomeNames), outcome);
   if (found == std::end(kOutcomeNames)) {
     return absl::InvalidArgumentError("unknown outcome " + outcome);
@@ -169,6 +179,12 @@ absl::StatusOr<std::vector<AssetRecord>> read_report(const std::string& path, in
   return records;
 }
 
+int64_t Summary::failed() const {
+  int64_t n = 0;
+  for (int i = 0; i < kOutcomeCount; ++i) n += is_failure(static_cast<Outcome>(i)) ? counts[i] : 0;
+  return n;
+}
+
 int64_t Summary::assets() const {
   int64_t n = skipped;
   for (int64_t c : counts) n += c;
@@ -205,11 +221,19 @@ std::vector<std::pair<std::string, int64_t>> top_rules(const Summary& s, size_t 
 }  // namespace
 
 void print_summary(std::FILE* out, const Summary& s, double wall_seconds) {
-  std::fprintf(out, "%lld assets:", static_cast<long long>(s.assets()));
+  std::fprintf(out, "%lld assets: %lld converted, %lld refused, %lld failed",
+               static_cast<long long>(s.assets()),
+               static_cast<long long>(s.counts[static_cast<int>(Outcome::kConverted)]),
+               static_cast<long long>(s.counts[static_cast<int>(Outcome::kRefused)]),
+               static_cast<long long>(s.failed()));
+  const char* open = " (";
   for (int i = 0; i < kOutcomeCount; ++i) {
-    std::fprintf(out, "%s %lld %s", i == 0 ? "" : ",", static_cast<long long>(s.counts[i]),
+    if (!is_failure(static_cast<Outcome>(i)) || s.counts[i] == 0) continue;
+    std::fprintf(out, "%s%lld %s", open, static_cast<long long>(s.counts[i]),
                  kOutcomeNames[i].data());
+    open = ", ";
   }
+  if (s.failed() > 0) std::fputc(')', out);
   if (s.skipped > 0) {
     std::fprintf(out, "; %lld skipped (already converted)", static_cast<long long>(s.skipped));
   }
@@ -243,7 +267,15 @@ std::string summary_json(const Summary& s) {
   put(w, "assets", s.assets());
   w.Key("outcomes");
   w.StartObject();
-  for (int i = 0; i < kOutcomeCount; ++i) put(w, kOutcomeNames[i].data(), s.counts[i]);
+  put(w, "converted", s.counts[static_cast<int>(Outcome::kConverted)]);
+  put(w, "refused", s.counts[static_cast<int>(Outcome::kRefused)]);
+  put(w, "failed", s.failed());
+  w.EndObject();
+  w.Key("failures");
+  w.StartObject();
+  for (int i = 0; i < kOutcomeCount; ++i) {
+    if (is_failure(static_cast<Outcome>(i))) put(w, kOutcomeNames[i].data(), s.counts[i]);
+  }
   w.EndObject();
   put(w, "skipped", s.skipped);
   w.Key("topRefusalRules");

@@ -18,7 +18,12 @@ namespace px::cli {
 enum class Outcome { kConverted, kRefused, kIoError, kTimeout, kMemory, kCrashed };
 constexpr int kOutcomeCount = 6;
 
-std::string_view outcome_name(Outcome outcome);  // "converted", "io-error", ...
+// One vocabulary in reports, summaries and progress: an asset is "converted", "refused" (by the
+// rules: do not retry) or "failed" (for another reason: I/O, timeout, memory, a crash), and a
+// failure names its reason.
+std::string_view outcome_word(Outcome outcome);   // "converted", "refused", "failed"
+std::string_view outcome_name(Outcome outcome);   // "converted", "refused", "io-error", ...
+bool is_failure(Outcome outcome);                 // io-error, timeout, memory or crashed
 
 struct AssetRecord {
   std::string input;   // relative to SRC, '/'-separated
@@ -36,7 +41,8 @@ struct AssetRecord {
   int64_t peak_rss_kib = 0;
 };
 
-// One line, '\n' ended.
+// One line, '\n' ended: "outcome" is outcome_word, and "failure" outcome_name when it failed. A
+// line of an earlier version, whose "outcome" was the reason itself, still parses.
 std::string to_json_line(const AssetRecord& record);
 // A line of a report; an InvalidArgument for anything else.
 absl::StatusOr<AssetRecord> parse_json_line(std::string_view line);
@@ -55,6 +61,7 @@ struct Summary {
   int64_t output_bytes = 0;
   double worker_seconds = 0;  // summed over assets
   int64_t assets() const;
+  int64_t failed() const;  // io-error, timeout, memory and crashed together
   void add(const AssetRecord& record);
 };
 
@@ -62,7 +69,8 @@ struct Summary {
 // 2 if any refusal, else 0.
 int exit_code_of(const Summary& summary);
 
-// Counts per outcome, the top refusal rules, and throughput over wall_seconds (0: not shown).
+// "N assets: C converted, R refused, F failed (K io-error, ...)", the top refusal rules, and
+// throughput over wall_seconds (0: not shown).
 void print_summary(std::FILE* out, const Summary& summary, double wall_seconds);
 std::string summary_json(const Summary& summary);
 

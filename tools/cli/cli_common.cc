@@ -25,8 +25,10 @@ int usage(const std::string& problem) {
   return exit_status(Failure::kUsage);
 }
 
-void print_warnings(const Diagnostics& diagnostics) {
-  for (const Diagnostic& d : diagnostics.entries()) {
+void print_warnings(const Diagnostics& diagnostics, size_t first) {
+  const std::vector<Diagnostic>& entries = diagnostics.entries();
+  for (size_t i = first; i < entries.size(); ++i) {
+    const Diagnostic& d = entries[i];
     std::string where = d.line > 0 ? " (line " + std::to_string(d.line) + ")" : "";
     std::string times = d.count > 1 ? " [x" + std::to_string(d.count) + "]" : "";
     std::fprintf(stderr, "polyxios: %s: %s: %s%s%s\n",

@@ -17,8 +17,9 @@ namespace px::cli {
 int fail(const absl::Status& status);
 // Prints "polyxios: PROBLEM (see polyxios --help)" and gives the usage exit code.
 int usage(const std::string& problem);
-// One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]".
-void print_warnings(const Diagnostics& diagnostics);
+// One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]";
+// from the first-th on (those reported since an earlier print, for -v).
+void print_warnings(const Diagnostics& diagnostics, size_t first = 0);
 
 // Reads a file, or standard input for "-" (refused as soon as it holds more than
 // options.limits.max_input_bytes); *format (when given) is what it was read as.

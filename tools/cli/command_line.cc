@@ -5,8 +5,26 @@
 #include <string>
 
 #include "engine/cores.h"
+#include "tools/cli/nearest_word.h"
 
 namespace px::cli {
+namespace {
+
+// "unknown option --compres; did you mean --compress?"
+std::string unknown_option(std::string_view arg, std::string_view name, const FlagSpec& spec) {
+  std::vector<std::string_view> known(spec.switches.begin(), spec.switches.end());
+  known.insert(known.end(), spec.options.begin(), spec.options.end());
+  for (const auto& [alias, flag] : spec.aliases) known.push_back(alias);
+  std::string nearest = nearest_word(name, known);
+  std::string error = "unknown option " + std::string(arg);
+  return nearest.empty() ? error : error + "; did you mean " + nearest + "?";
+}
+
+}  // namespace
+
+bool FlagSpec::takes(std::string_view flag) const {
+  return switches.contains(flag) || options.contains(flag) || aliases.contains(flag);
+}
 
 CommandLine::CommandLine(int argc, char** argv, int first, const FlagSpec& spec) {
   bool only_positional = false;
@@ -32,6 +50,7 @@ CommandLine::CommandLine(int argc, char** argv, int first, const FlagSpec& spec)
       inline_value = arg.substr(2);
       has_inline = true;
     }
+    if (auto alias = spec.aliases.find(name); alias != spec.aliases.end()) name = alias->second;
     if (spec.switches.contains(name) && !has_inline) {
       switches_.emplace(name);
     } else if (spec.options.contains(name)) {
@@ -41,7 +60,7 @@ CommandLine::CommandLine(int argc, char** argv, int first, const FlagSpec& spec)
       }
       values_[std::string(name)].emplace_back(has_inline ? inline_value : argv[++i]);
     } else if (error_.empty()) {
-      error_ = "unknown option " + std::string(arg);
+      error_ = unknown_option(arg, name, spec);
     }
   }
 }

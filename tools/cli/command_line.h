@@ -1,6 +1,7 @@
 // The flags of one command: switches (--quiet), options that take a value (--to glb, --to=glb,
 // -j 2, -j2), repeatable options (--ignore A --ignore B), and positional arguments. A flag the
-// command does not know, or an option without its value, is a usage error.
+// command does not know (with the nearest it knows, "did you mean"), or an option without its
+// value, is a usage error. An alias is the same flag under another name (--to for --format).
 #pragma once
 
 #include <map>
@@ -13,7 +14,10 @@ namespace px::cli {
 
 struct FlagSpec {
   std::set<std::string, std::less<>> switches;  // "--quiet"
-  std::set<std::string, std::less<>> options;   // "--to", "-j"
+  std::set<std::string, std::less<>> options;   // "--format", "-j"
+  std::map<std::string, std::string, std::less<>> aliases;  // "--to" -> "--format"
+
+  bool takes(std::string_view flag) const;  // a switch, an option or an alias of this spec
 };
 
 class CommandLine {
@@ -23,6 +27,7 @@ class CommandLine {
 
   const std::string& error() const { return error_; }
   const std::vector<std::string>& positional() const { return positional_; }
+  // Flags by their own names, not by an alias.
   bool has(std::string_view flag) const;
   // The last value given for an option, or fallback.
   std::string value(std::string_view option, std::string_view fallback = "") const;

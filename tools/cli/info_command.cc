@@ -36,10 +36,13 @@ void print_text(const std::string& in, const SceneSummary& s, const Diagnostics&
 
 }  // namespace
 
+FlagSpec info_flags() {
+  return {{"--allow-external-files", "--strict-resources", "--repair", "--json"},
+          {"--threads", "--max-input"}};
+}
+
 int run_info(int argc, char** argv) {
-  CommandLine args(argc, argv, 2,
-                   {{"--allow-external-files", "--strict-resources", "--repair", "--json"},
-                    {"--threads", "--max-input"}});
+  CommandLine args(argc, argv, 2, info_flags());
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 1) return usage("info takes one file");
   ReadOptions read_options;

@@ -1,8 +1,11 @@
 // polyxios info IN [--json]: what a file holds, as text or as one JSON object (info_json.h).
 #pragma once
 
+#include "tools/cli/command_line.h"
+
 namespace px::cli {
 
+FlagSpec info_flags();
 int run_info(int argc, char** argv);
 
 }  // namespace px::cli

@@ -8,6 +8,7 @@
 #include "formats/collada/codes.h"
 #include "formats/gltf/codes.h"
 #include "polyxios/ops/codes.h"
+#include "tools/cli/nearest_word.h"
 
 namespace px::cli {
 namespace {
@@ -37,22 +38,6 @@ bool is_semantic_word(std::string_view word) {
   });
 }
 
-// Levenshtein distance, one row at a time.
-size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 }  // namespace
 
 std::span<const std::string_view> known_codes() { return all_codes(); }
@@ -74,18 +59,6 @@ bool is_known_family(std::string_view prefix) {
   return it != codes.end() && it->starts_with(prefix);
 }
 
-std::string nearest_known_code(std::string_view code) {
-  // Close: a few typos, never more than a third of the code.
-  size_t best = std::min<size_t>(3, code.size() / 3) + 1;
-  std::string_view nearest;
-  for (std::string_view known : all_codes()) {
-    size_t d = edit_distance(code, known);
-    if (d < best) {
-      best = d;
-      nearest = known;
-    }
-  }
-  return std::string(nearest);
-}
+std::string nearest_known_code(std::string_view code) { return nearest_word(code, all_codes()); }
 
 }  // namespace px::cli

@@ -13,8 +13,14 @@
 
 namespace px::cli {
 
+FlagSpec merge_reports_flags() {
+  FlagSpec flags{{"--json"}, {"-o"}};
+  flags.aliases.emplace("--output", "-o");
+  return flags;
+}
+
 int run_merge_reports(int argc, char** argv) {
-  CommandLine args(argc, argv, 2, {{"--json"}, {"-o"}});
+  CommandLine args(argc, argv, 2, merge_reports_flags());
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("merge-reports takes one or more reports");
   std::vector<AssetRecord> all;

@@ -2,8 +2,11 @@
 // one summary.
 #pragma once
 
+#include "tools/cli/command_line.h"
+
 namespace px::cli {
 
+FlagSpec merge_reports_flags();
 int run_merge_reports(int argc, char** argv);
 
 }  // namespace px::cli

@@ -38,7 +38,8 @@ absl::Status write_in_memory(const Scene& scene, const Asset& asset, const Write
 }  // namespace
 
 AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
-                           const WriteOptions& write_options, const CodePolicy& policy) {
+                           const WriteOptions& write_options, const AxisUnitTarget& axis_unit,
+                           const CodePolicy& policy) {
   AssetReport report;
   report.uri = asset.relative;
   Diagnostics diagnostics;
@@ -46,6 +47,9 @@ AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
   absl::Status status = scene.status();
   if (scene.ok()) {
     report.counts = counts_of(*scene);
+    status = apply_axis_unit(*scene, axis_unit, diagnostics);
+  }
+  if (status.ok()) {
     status = write_in_memory(*scene, asset, write_options, diagnostics);
   }
   report.messages = policy.apply(diagnostics);

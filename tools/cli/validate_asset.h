@@ -2,6 +2,7 @@
 // format, so that the write's warnings and refusals are reported too; nothing touches the disk.
 #pragma once
 
+#include "polyxios/ops/axis_unit.h"
 #include "polyxios/options.h"
 #include "tools/cli/asset_list.h"
 #include "tools/cli/code_policy.h"
@@ -11,7 +12,9 @@ namespace px::cli {
 
 // GLB and glTF are built in memory, as the file writer builds them (a .gltf's buffer named after
 // the asset, <stem>.bin); COLLADA streams to /dev/null, so that no document is held whole.
+// axis_unit applies between the read and the write, as in convert.
 AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
-                           const WriteOptions& write_options, const CodePolicy& policy);
+                           const WriteOptions& write_options, const AxisUnitTarget& axis_unit,
+                           const CodePolicy& policy);
 
 }  // namespace px::cli

@@ -20,7 +20,7 @@
 #include "tools/cli/cli_common.h"
 #include "tools/cli/code_policy.h"
 #include "tools/cli/command_line.h"
-#include "tools/cli/output_format.h"
+#include "tools/cli/conversion_flags.h"
 #include "tools/cli/validate_asset.h"
 #include "tools/cli/validate_report.h"
 #include "tools/cli/validate_workers.h"
@@ -115,20 +115,39 @@ AssetReport lost_report(const Asset& asset, const FinishedJob& job, double timeo
   return report;
 }
 
+// The summary's words, as batch's: an asset the rules refuse (exit 2: refused, an error after
+// --severity, a warning under --werror) is "refused"; one that could not be done (I/O, memory,
+// timeout, internal) is "failed".
+enum Tally { kOk, kWarned, kRefused, kFailed, kTallies };
+
+Tally tally_of(const PrintedLine& printed) {
+  if (printed.exit_code > exit_status(Failure::kRefused)) return kFailed;
+  if (printed.exit_code == exit_status(Failure::kRefused)) return kRefused;
+  return printed.verdict == Verdict::kWarnings ? kWarned : kOk;
+}
+
 }  // namespace
 
+FlagSpec validate_flags() {
+  FlagSpec flags{{"--json", "--werror"},
+                 {"-j", "--config", "--ignore", "--only", "--severity", "--timeout",
+                  "--max-memory"}};
+  add_conversion_flags(flags);
+  return flags;
+}
+
 int run_validate(int argc, char** argv) {
-  CommandLine args(
-      argc, argv, 2,
-      {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris", "--strict-resources",
-        "--repair"},
-       {"--to", "-j", "--config", "--ignore", "--only", "--severity", "--max-input", "--timeout"}});
+  CommandLine args(argc, argv, 2, validate_flags());
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("validate takes one PATH or more");
+  ReadOptions read_options;
   WriteOptions write_options;
-  if (!set_output_format(args.value("--to", "glb"), write_options)) {
-    return usage("--to takes glb, gltf or dae");
+  AxisUnitTarget axis_unit;
+  if (std::string error = set_conversion(args, "", read_options, write_options, axis_unit);
+      !error.empty()) {
+    return usage(error);
   }
+  if (std::string error = set_read_memory(args, read_options); !error.empty()) return usage(error);
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, kMaxWorkers, &workers)) {
     return usage(cat("-j takes a whole number from 1 to ", kMaxWorkers));
@@ -141,15 +160,9 @@ int run_validate(int argc, char** argv) {
   if (absl::Status s = build_policy(args, policy); !s.ok()) {
     return failure_of(s) == Failure::kIo ? fail(s) : usage(std::string(s.message()));
   }
-  write_options.allow_external_files = args.has("--allow-external-files");
-  write_options.allow_remote_uris = args.has("--allow-remote-uris");
-  ReadOptions read_options;
-  read_options.allow_external_files = args.has("--allow-external-files");
-  read_options.strict_resources = args.has("--strict-resources");
-  read_options.repair = args.has("--repair");
-  if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
-  // Assets read side by side already use the cores: each reads on its own thread alone.
-  if (workers > 1) read_options.threads = 1;
+  // Assets read side by side already use the cores: each reads on its own thread alone, unless
+  // --threads says otherwise.
+  if (workers > 1 && !args.has("--threads")) read_options.threads = 1;
   int64_t symlinks_left_out = 0;
   absl::StatusOr<std::vector<Asset>> assets =
       find_assets(args.positional(), read_options.allow_external_files, &symlinks_left_out);
@@ -158,9 +171,10 @@ int run_validate(int argc, char** argv) {
 
   const bool json = args.has("--json");
   int exit_code = 0;
-  int64_t tally[3] = {0, 0, 0};  // by Verdict
+  int64_t tally[kTallies] = {};
   auto line_of = [&](size_t i) {
-    AssetReport report = validate_asset((*assets)[i], read_options, write_options, policy);
+    AssetReport report =
+        validate_asset((*assets)[i], read_options, write_options, axis_unit, policy);
     return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
                        exit_code_of(report, policy.werror())};
   };
@@ -168,7 +182,7 @@ int run_validate(int argc, char** argv) {
     std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
     std::fputc('\n', stdout);
     std::fflush(stdout);
-    ++tally[static_cast<int>(printed.verdict)];
+    ++tally[tally_of(printed)];
     exit_code = std::max(exit_code, printed.exit_code);  // the gravest: 4, 3, then 2
   };
   if (timeout_seconds > 0) {
@@ -186,9 +200,11 @@ int run_validate(int argc, char** argv) {
     run_in_order<PrintedLine>(assets->size(), static_cast<size_t>(workers), line_of, emit);
   }
   // JSON Lines hold reports only; the summary goes beside them.
-  std::fprintf(json ? stderr : stdout, "%zu asset%s: %lld ok, %lld with warnings, %lld failed\n",
-               assets->size(), assets->size() == 1 ? "" : "s", static_cast<long long>(tally[0]),
-               static_cast<long long>(tally[1]), static_cast<long long>(tally[2]));
+  std::fprintf(json ? stderr : stdout,
+               "%zu asset%s: %lld ok, %lld with warnings, %lld refused, %lld failed\n",
+               assets->size(), assets->size() == 1 ? "" : "s", static_cast<long long>(tally[kOk]),
+               static_cast<long long>(tally[kWarned]), static_cast<long long>(tally[kRefused]),
+               static_cast<long long>(tally[kFailed]));
   return exit_code;
 }
 

@@ -55,19 +55,17 @@ std::string summary_at(const std::vector<Message>& messages, Level level) {
   return out + ")";
 }
 
+// The words of batch: "refused" by the rules, "failed" for another reason (its code says which:
+// io.error, memory.exhausted, internal.error, validate.timeout).
 std::string_view verdict_word(const AssetReport& report) {
-  if (report.timed_out) return "timeout";
+  if (report.timed_out) return "failed";
   switch (report.failure) {
     case Failure::kNone:
       break;
     case Failure::kRefused:
       return "refused";
-    case Failure::kIo:
-      return "unreadable";
-    case Failure::kOutOfMemory:
-      return "no-memory";
     default:
-      return "internal";
+      return "failed";
   }
   switch (verdict_of(report)) {
     case Verdict::kOk:
@@ -77,7 +75,7 @@ std::string_view verdict_word(const AssetReport& report) {
     case Verdict::kFailed:
       break;
   }
-  return "failed";
+  return "refused";  // an error after --severity: the rules refuse it
 }
 
 }  // namespace
