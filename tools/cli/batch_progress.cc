@@ -137,22 +137,26 @@ std::string BatchProgress::bar_line() const {
                 static_cast<long long>(files_), static_cast<long long>(total_files_), rate,
                 eta.c_str(), static_cast<long long>(refused_), static_cast<long long>(failed_));
   if (mode_ == Mode::kLines) return status;
-  // One column short of the width, so that the cursor never wraps; the bar shrinks before the
-  // status does, and the path takes what is left.
+  // One column short of the width, so that the cursor never wraps. The status comes first, then
+  // the path (up to 40 columns of it), then the bar in what is left; the path is cut to fit.
   const size_t width = static_cast<size_t>(std::max(columns_ - 1, 1));
-  const size_t status_size = std::string_view(status).size();
-  std::string line;
-  if (status_size + 12 <= width) {
-    size_t inner = std::min<size_t>(30, width - status_size - 3);
-    size_t filled = total_files_ > 0 ? inner * static_cast<size_t>(files_) /
+  std::string line = status;
+  if (line.size() >= width) return line.substr(0, width);
+  const size_t path_wanted = last_path_.empty() ? 0 : std::min<size_t>(last_path_.size() + 2, 42);
+  const size_t bar_room = width - line.size() - std::min(path_wanted, width - line.size());
+  if (bar_room >= 13) {  // "[" + at least 10 + "] "
+    size_t inner = std::min<size_t>(30, bar_room - 3);
+    size_t filled = total_files_ > 0 ? inner * static_cast<size_t>(std::min(files_, total_files_)) /
                                            static_cast<size_t>(total_files_)
                                      : inner;
-    line = "[" + std::string(filled, '=') + std::string(inner - filled, ' ') + "] ";
+    std::string bar(inner + 3, ' ');
+    bar.front() = '[';
+    bar.replace(1, filled, filled, '=');
+    bar[inner + 1] = ']';
+    line.insert(0, bar);
   }
-  line += status;
-  if (line.size() > width) return line.substr(0, width);
-  if (!last_path_.empty() && line.size() + 2 + 4 <= width) {
-    line += "  " + cut_to(last_path_, width - line.size() - 2);
+  if (!last_path_.empty() && line.size() + 2 + 8 <= width) {
+    line.append("  ").append(cut_to(last_path_, width - line.size() - 2));
   }
   return line;
 }

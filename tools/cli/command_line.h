@@ -15,7 +15,7 @@ namespace px::cli {
 struct FlagSpec {
   std::set<std::string, std::less<>> switches;  // "--quiet"
   std::set<std::string, std::less<>> options;   // "--format", "-j"
-  std::map<std::string, std::string, std::less<>> aliases;  // "--to" -> "--format"
+  std::map<std::string, std::string, std::less<>> aliases = {};  // "--to" -> "--format"
 
   bool takes(std::string_view flag) const;  // a switch, an option or an alias of this spec
 };

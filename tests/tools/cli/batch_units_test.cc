@@ -8,9 +8,11 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "tools/cli/asset_list.h"
 #include "tools/cli/asset_worker.h"
@@ -58,6 +60,29 @@ TEST(CommandLine, SwitchesOptionsRepeatsAndPositionals) {
   EXPECT_EQ(args.value("--to"), "dae");
   EXPECT_EQ(args.values("--ignore"), (std::vector<std::string>{"a.b", "c.*"}));
   EXPECT_EQ(args.value("--report", "none"), "none");
+}
+
+// Issue 36 §2: --to is --format under another name; a misspelt flag names the nearest.
+TEST(CommandLine, AnAliasIsTheSameFlagAndAnUnknownOneNamesTheNearest) {
+  FlagSpec spec{{"--quiet", "-v"}, {"--format", "--compress", "-o"}};
+  spec.aliases.emplace("--to", "--format");
+  spec.aliases.emplace("--verbose", "-v");
+  const char* argv[] = {"polyxios", "batch", "--to", "dae", "--verbose", "-oout", "--format=gltf"};
+  CommandLine args(7, const_cast<char**>(argv), 2, spec);
+  EXPECT_EQ(args.error(), "");
+  EXPECT_EQ(args.values("--format"), (std::vector<std::string>{"dae", "gltf"}));
+  EXPECT_TRUE(args.has("-v"));
+  EXPECT_EQ(args.value("-o"), "out");
+  EXPECT_TRUE(spec.takes("--to"));
+  EXPECT_FALSE(spec.takes("--json"));
+  const char* typo[] = {"polyxios", "convert", "--compres", "draco"};
+  EXPECT_EQ(CommandLine(4, const_cast<char**>(typo), 2, spec).error(),
+            "unknown option --compres; did you mean --compress?");
+  const char* far[] = {"polyxios", "convert", "--bogus"};
+  EXPECT_EQ(CommandLine(3, const_cast<char**>(far), 2, spec).error(), "unknown option --bogus");
+  const char* alias_typo[] = {"polyxios", "convert", "--verbse"};
+  EXPECT_EQ(CommandLine(3, const_cast<char**>(alias_typo), 2, spec).error(),
+            "unknown option --verbse; did you mean --verbose?");
 }
 
 TEST(CommandLine, UnknownFlagsAndMissingValuesAreErrors) {
@@ -327,6 +352,27 @@ TEST(BatchReport, ALineRoundTripsAndBadLinesAreRefused) {
   }
 }
 
+// Issue 36 §2: a report says converted, refused or failed, and a failure its reason; a line of
+// an earlier version (the reason as the outcome) still reads.
+TEST(BatchReport, AFailureIsFailedWithItsReasonAndOldLinesStillRead) {
+  AssetRecord r;
+  r.input = "a.dae";
+  r.outcome = Outcome::kTimeout;
+  std::string line = to_json_line(r);
+  EXPECT_NE(line.find(R"("outcome":"failed","failure":"timeout")"), std::string::npos) << line;
+  absl::StatusOr<AssetRecord> back = parse_json_line(line);
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->outcome, Outcome::kTimeout);
+  r.outcome = Outcome::kRefused;
+  EXPECT_EQ(to_json_line(r).find("failure"), std::string::npos);
+  absl::StatusOr<AssetRecord> old = parse_json_line(R"({"input":"a.dae","outcome":"io-error"})");
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ(old->outcome, Outcome::kIoError);
+  EXPECT_FALSE(parse_json_line(R"({"input":"a.dae","outcome":"failed"})").ok());
+  EXPECT_EQ(outcome_word(Outcome::kCrashed), "failed");
+  EXPECT_EQ(outcome_word(Outcome::kRefused), "refused");
+}
+
 TEST(BatchReport, NamesThatAreNotUtf8StayJsonAndReadBackAsTheirBytes) {
   AssetRecord latin1;
   latin1.input = "caf\xE9.dae";
@@ -383,8 +429,8 @@ TEST(BatchReport, TheExitCodeAndTheSummary) {
   size_t n = std::fread(text, 1, sizeof text - 1, out);
   std::fclose(out);
   std::string printed(text, n);
-  EXPECT_NE(printed.find("12 assets: 1 converted, 2 refused, 0 io-error, 1 timeout, 0 memory, "
-                         "1 crashed; 7 skipped (already converted)"),
+  EXPECT_NE(printed.find("12 assets: 1 converted, 2 refused, 2 failed (1 timeout, 1 crashed); "
+                         "7 skipped (already converted)"),
             std::string::npos)
       << printed;
   EXPECT_NE(printed.find("top refusal rules: x.y (2)"), std::string::npos);
@@ -414,29 +460,92 @@ TEST(AssetWorker, AFinishedWorkerIsReadByWhatItWroteElseByHowItEnded) {
   EXPECT_EQ(record_of_finished(job, "", SIGKILL, true).outcome, Outcome::kTimeout);
 }
 
+std::string printed_by(const std::function<void(std::FILE*)>& print) {
+  std::FILE* out = std::tmpfile();
+  print(out);
+  std::rewind(out);
+  char text[4096] = {};
+  size_t n = std::fread(text, 1, sizeof text - 1, out);
+  std::fclose(out);
+  return std::string(text, n);
+}
+
 TEST(BatchProgress, PlainLinesABarAndNothing) {
   auto printed = [](BatchProgress::Mode mode) {
-    std::FILE* out = std::tmpfile();
-    BatchProgress progress(mode, 4, 4'000'000, 1e-9, out);
-    progress.update(1, 1'000'000, 0);
-    progress.note("polyxios: batch: refused x.dae: why");
-    progress.update(4, 4'000'000, 1);
-    progress.finish();
-    std::rewind(out);
-    char text[2048] = {};
-    size_t n = std::fread(text, 1, sizeof text - 1, out);
-    std::fclose(out);
-    return std::string(text, n);
+    return printed_by([&](std::FILE* out) {
+      BatchProgress progress(mode, 4, 4'000'000, 1e-9, 200, out);
+      progress.start();
+      progress.done("a.dae", Outcome::kConverted, 1'000'000);
+      progress.note("polyxios: batch: refused x.dae: why");
+      progress.done("x.dae", Outcome::kRefused, 1'000'000);
+      progress.done("y.dae", Outcome::kTimeout, 1'000'000);
+      progress.done("deep/folder/z.dae", Outcome::kConverted, 1'000'000);
+      progress.finish();
+    });
   };
   std::string lines = printed(BatchProgress::Mode::kLines);
   EXPECT_NE(lines.find("polyxios: batch: 1/4 files"), std::string::npos) << lines;
   EXPECT_NE(lines.find("refused x.dae: why\n"), std::string::npos);
   EXPECT_NE(lines.find("4/4 files"), std::string::npos);
-  EXPECT_NE(lines.find("1 failed"), std::string::npos);
+  EXPECT_NE(lines.find("1 refused  1 failed"), std::string::npos) << lines;
   EXPECT_EQ(lines.find('\r'), std::string::npos);
   std::string bar = printed(BatchProgress::Mode::kBar);
   EXPECT_NE(bar.find("\r\033[K[" + std::string(30, '=') + "] 4/4 files"), std::string::npos) << bar;
+  EXPECT_NE(bar.find("1 failed  deep/folder/z.dae"), std::string::npos) << bar;
   EXPECT_EQ(printed(BatchProgress::Mode::kNone), "");
+}
+
+// Issue 36 §2: the bar fits the terminal: no drawn line is wider than its columns less one, the
+// bar shrinking first, then the path cut from the left.
+TEST(BatchProgress, TheBarFitsTheTerminalsWidth) {
+  for (int columns : {40, 60, 72, 100}) {
+    std::string bar = printed_by([&](std::FILE* out) {
+      BatchProgress progress(BatchProgress::Mode::kBar, 1279, 1'279'000, 1e-9, columns, out);
+      progress.start();
+      progress.done("a/very/long/folder/name/with/many/parts/model_number_0001.dae",
+                    Outcome::kConverted, 1000);
+      progress.finish();
+    });
+    size_t from = 0;
+    while ((from = bar.find("\r\033[K", from)) != std::string::npos) {
+      from += 4;
+      size_t end = bar.find_first_of("\r\n", from);
+      std::string line = bar.substr(from, end - from);
+      EXPECT_LE(line.size(), static_cast<size_t>(columns - 1)) << columns << ": " << line;
+    }
+    if (columns == 100) {
+      EXPECT_NE(bar.find("..."), std::string::npos) << bar;  // the path cut to fit
+    }
+  }
+}
+
+// Issue 36 §2: --progress json: one object per asset done, nothing else.
+TEST(BatchProgress, JsonLinesOnePerAsset) {
+  std::string json = printed_by([](std::FILE* out) {
+    BatchProgress progress(BatchProgress::Mode::kJson, 2, 2000, 10, 80, out);
+    progress.start();
+    progress.done("a.dae", Outcome::kConverted, 1000);
+    progress.note("polyxios: batch: refused b.dae: why");
+    progress.done("b.dae", Outcome::kMemory, 1000);
+    progress.finish();
+  });
+  std::vector<std::string> lines;
+  for (size_t at = 0, end; (end = json.find('\n', at)) != std::string::npos; at = end + 1) {
+    lines.push_back(json.substr(at, end - at));
+  }
+  ASSERT_EQ(lines.size(), 2u) << json;
+  EXPECT_TRUE(lines[0].starts_with(R"({"done":1,"total":2,"path":"a.dae","outcome":"converted","elapsed":)"))
+      << lines[0];
+  EXPECT_TRUE(lines[1].starts_with(
+      R"({"done":2,"total":2,"path":"b.dae","outcome":"failed","failure":"memory","elapsed":)"))
+      << lines[1];
+}
+
+TEST(BatchProgress, ThousandsAreGroupedByThree) {
+  EXPECT_EQ(with_thousands(0), "0");
+  EXPECT_EQ(with_thousands(157), "157");
+  EXPECT_EQ(with_thousands(1279), "1,279");
+  EXPECT_EQ(with_thousands(1234567), "1,234,567");
 }
 
 }  // namespace

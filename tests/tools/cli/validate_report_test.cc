@@ -68,7 +68,7 @@ TEST(ValidateReport, PlainLineNamesTheVerdictAndTheCodes) {
             "collada.polygons.holes-dropped x2); 1 info (collada.clip.open-end x1)");
   report.messages[1].level = Level::kError;
   EXPECT_EQ(plain_line(report),
-            "failed     lib/a.dae: 2 errors (collada.polygons.holes-dropped x2); 4 warnings "
+            "refused    lib/a.dae: 2 errors (collada.polygons.holes-dropped x2); 4 warnings "
             "(gltf.write.global-dropped x4); 1 info (collada.clip.open-end x1)");
 
   AssetReport refused;
@@ -81,7 +81,7 @@ TEST(ValidateReport, PlainLineNamesTheVerdictAndTheCodes) {
             "(collada.polygons.holes-dropped x1)");
   refused.messages = {refusal_message(io_error("cannot open b.dae"))};
   refused.failure = Failure::kIo;
-  EXPECT_EQ(plain_line(refused), "unreadable b.dae: io.error: cannot open b.dae");
+  EXPECT_EQ(plain_line(refused), "failed     b.dae: io.error: cannot open b.dae");
 }
 
 TEST(ValidateReport, JsonHasTheValidatorsShape) {
