@@ -101,7 +101,8 @@ usage:
   polyxios --help | --version | COMMAND --help
 
 conversion options (convert, validate, batch):
-  --format glb|gltf|dae   the output's format (--to is the same option); convert's default is
+  --format, --to glb|gltf|dae
+                          the output's format (one option, two names); convert's default is
                           OUT's extension, validate's and batch's glb
   --compress draco|meshopt
                           glTF output only. draco compresses every triangle primitive with
@@ -176,8 +177,8 @@ common options:
   --quiet                 do not print warnings (convert) or progress (batch)
   -v, --verbose           print each warning as it happens (convert: the read's, then the
                           write's; batch: each asset's as it finishes, with its path)
-  -o OUT                  the output (convert: the file; batch: the folder; merge-reports: the
-                          merged report); --output is the same
+  -o, --output OUT        the output (convert: the file; batch: the folder; merge-reports: the
+                          merged report)
 
 exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")

@@ -3,8 +3,9 @@
 
   cli_docs_test.py POLYXIOS MAN_PAGE COMPLETION README
 
-- The help's usage block gives each command's options (`polyxios convert IN OUT [--format ...]`
-  and its continuation lines) and the options of `polyxios --help | --version`.
+- Each command's help (`polyxios COMMAND --help`) gives its options: those of its usage lines
+  and the heads of the option entries it lists (only the options it takes); `polyxios --help`
+  the options of `polyxios --help | --version`.
 - The man page: groff reads it without a warning (`groff -man -Tutf8 -ww -z`); its .TH names the
   version `polyxios --version` prints; each command's section (.SS) names exactly that command's
   options; the SYNOPSIS names --help and --version; EXIT STATUS lists every exit code the help
@@ -35,20 +36,39 @@ def check(condition, what):
 OPTION = re.compile(r"(?<![\w-])(--?[a-z][a-z-]*)")
 
 
+ENTRY = re.compile(r"^  (--?[a-z][a-z-]*)(?:, (--?[a-z][a-z-]*))?")
+
+
 def help_options(polyxios):
-    """{command: set of options} from the usage block; "" holds `polyxios --help | --version`'s."""
+    """{command: set of options}: what `polyxios COMMAND --help` names in its usage lines
+    (`polyxios convert IN OUT [--max-memory MIB] ...` and its continuation lines) and the heads of
+    its option entries (`  --format glb|gltf|dae  ...`, `  -v, --verbose  ...`); "" holds
+    `polyxios --help | --version`'s, from `polyxios --help`."""
     text = subprocess.run([polyxios, "--help"], capture_output=True, text=True, check=True).stdout
-    commands = {}
-    current = None
+    names = [m.group(1) for m in re.finditer(r"^  polyxios (\S+)", text, re.M)]
+    commands = {"": set()}
     for line in text.splitlines():
-        start = re.match(r"^  polyxios (\S+)(.*)", line)
+        start = re.match(r"^  polyxios (-\S+.*)", line)
         if start:
-            current = "" if start.group(1).startswith("-") else start.group(1)
-            commands[current] = set(OPTION.findall(start.group(1) + start.group(2)))
-        elif current is not None and re.match(r"^\s+\[", line):
-            commands[current] |= set(OPTION.findall(line))
-        else:
-            current = None
+            commands[""] |= set(OPTION.findall(start.group(1)))
+    for name in dict.fromkeys(n for n in names if not n.startswith("-")):
+        own = subprocess.run([polyxios, name, "--help"], capture_output=True, text=True,
+                             check=True).stdout
+        options = set()
+        in_usage = False
+        for line in own.splitlines():
+            start = re.match(r"^  polyxios \S+(.*)", line)
+            if start:
+                options |= set(OPTION.findall(start.group(1)))
+                in_usage = True
+            elif in_usage and re.match(r"^\s+\[", line):
+                options |= set(OPTION.findall(line))
+            else:
+                in_usage = False
+                entry = ENTRY.match(line)
+                if entry:
+                    options |= {o for o in entry.groups() if o}
+        commands[name] = options
     exit_codes = set(re.findall(r"^  (\d+)  ", text, re.M))
     return commands, exit_codes
 

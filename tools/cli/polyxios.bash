@@ -63,8 +63,23 @@ _polyxios() {
       _polyxios_files "$cur" ""
       return
       ;;
-    --report | -o)
+    --report)
       _polyxios_files "$cur" .jsonl
+      return
+      ;;
+    -o | --output)
+      case ${COMP_WORDS[1]} in
+        convert) _polyxios_files "$cur" .dae .gltf .glb ;;
+        batch)
+          mapfile -t COMPREPLY < <(compgen -d -- "$cur")
+          compopt -o filenames
+          ;;
+        *) _polyxios_files "$cur" .jsonl ;;
+      esac
+      return
+      ;;
+    --progress)
+      mapfile -t COMPREPLY < <(compgen -W "auto bar lines json none" -- "$cur")
       return
       ;;
     --threads | -j | --max-input | --max-memory | --timeout | --progress-interval | --shard | \
@@ -73,31 +88,31 @@ _polyxios() {
       ;;
   esac
 
+  # The conversion options convert, validate and batch share (tools/cli/conversion_flags.cc).
+  local conversion="--format --to --threads --allow-external-files --allow-remote-uris
+               --strict-resources --repair --max-input --compress --compress-only
+               --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits
+               --draco-generic-bits --draco-level --optimize --up-axis --meters --bake-transforms
+               --transcode-images --no-transcode-images"
   local options
   case ${COMP_WORDS[1]} in
     convert)
-      options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
-               --repair --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
-               --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
-               --draco-level --optimize --up-axis --meters --bake-transforms
-               --transcode-images --no-transcode-images"
+      options="$conversion --max-memory --quiet -v --verbose -o --output"
       ;;
     info)
       options="--json --threads --allow-external-files --strict-resources --repair
                --max-input"
       ;;
     validate)
-      options="--json --werror --to -j --timeout --config --ignore --only --severity --allow-external-files
-               --allow-remote-uris --strict-resources --repair --max-input"
+      options="$conversion --json --werror -j --timeout --config --ignore --only --severity
+               --max-memory"
       ;;
     batch)
-      options="--to --from -j --timeout --max-memory --report --resume --quiet
-               --progress-interval --shard --shards --allow-external-files --allow-remote-uris
-               --strict-resources --repair --max-input --up-axis --meters --bake-transforms
-               --transcode-images --no-transcode-images"
+      options="$conversion --from -j --timeout --max-memory --report --resume --quiet -v
+               --verbose --progress --progress-interval --shard --shards -o --output"
       ;;
     merge-reports)
-      options="--json -o"
+      options="--json -o --output"
       ;;
     *)
       return
