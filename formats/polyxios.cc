@@ -90,17 +90,16 @@ Format format_named(const std::filesystem::path& path) {
 }
 
 // What a file's first bytes say it holds, kUnknown when they say nothing: GLB by its magic, a
-// zip archive (a .zae) or gzip stream as COLLADA (unless the name inside the .gz names another
-// format), glTF JSON by a '{' past a byte order mark and white space, COLLADA by '<' (or a UTF-16
+// zip archive (a .zae) or gzip stream as COLLADA (unless the name, or the name inside the .gz,
+// says glTF: a gzip bomb named .gltf is never inflated), glTF JSON by a '{' past a byte order mark and white space, COLLADA by '<' (or a UTF-16
 // byte order mark) when the name says COLLADA or a <COLLADA root shows in the prefix.
 Format format_of_prefix(const std::filesystem::path& path, std::string_view prefix) {
   if (prefix.starts_with("glTF")) return Format::kGlb;
   if (collada::has_zip_magic(prefix)) return Format::kCollada;
-  if (prefix.starts_with("\x1f\x8b")) {
-    Format inside = lower_extension(path) == ".gz" ? format_from_extension(path.stem())
-                                                   : Format::kUnknown;
-    return inside == Format::kUnknown || inside == Format::kCollada ? Format::kCollada
-                                                                    : Format::kUnknown;
+  if (prefix.starts_with("\x1f\x8b")) {  // never inflated where the name says glTF
+    Format named = lower_extension(path) == ".gz" ? format_from_extension(path.stem())
+                                                  : format_from_extension(path);
+    return named == Format::kGltf || named == Format::kGlb ? Format::kUnknown : Format::kCollada;
   }
   // UTF-16 XML: the XML reader tells its root.
   if (prefix.starts_with("\xFF\xFE") || prefix.starts_with("\xFE\xFF")) return Format::kCollada;
@@ -143,10 +142,8 @@ Format detect_file_format(const std::filesystem::path& path, std::string_view pr
   if (Format by_bytes = format_of_prefix(path, prefix); by_bytes != Format::kUnknown) {
     return by_bytes;
   }
-  if (prefix.starts_with("\x1f\x8b")) return Format::kUnknown;  // a .gltf.gz: not read
-  if (lower_extension(path) == ".zae") return Format::kCollada;
-  Format by_extension = format_from_extension(path);
-  return by_extension == Format::kGlb ? Format::kGltf : by_extension;
+  Format by_name = format_named(path);  // a .gltf.gz is not read
+  return by_name == Format::kGlb ? Format::kGltf : by_name;
 }
 
 Format detect_bytes_format(std::string_view bytes) {

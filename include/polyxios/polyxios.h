@@ -21,7 +21,8 @@ enum class Format { kUnknown, kCollada, kGltf, kGlb };
 
 Format format_from_extension(const std::filesystem::path& path);
 // What read_scene reads a file as, by its first bytes (prefix: up to 4 KiB) before its name: GLB
-// by its "glTF" magic, a zip archive (a .zae) or a gzip stream as COLLADA (not a .gltf.gz), glTF
+// by its "glTF" magic, a zip archive (a .zae) or a gzip stream as COLLADA (not one named .gltf,
+// .glb, .gltf.gz: such bytes are never inflated, and read as glTF they are refused), glTF
 // JSON by '{' past a byte order mark and white space, COLLADA by '<' when the name says COLLADA
 // or a <COLLADA root shows (or a UTF-16 byte order mark); only when the bytes tell nothing by
 // extension (a .zae; a .glb is then read as glTF JSON). kUnknown is refused. Where the name

@@ -115,15 +115,22 @@ AssetReport lost_report(const Asset& asset, const FinishedJob& job, double timeo
   return report;
 }
 
-// The summary's words, as batch's: an asset the rules refuse (exit 2: refused, an error after
-// --severity, a warning under --werror) is "refused"; one that could not be done (I/O, memory,
-// timeout, internal) is "failed".
+// The summary's words, as batch's: an asset the rules refuse (a refusal, an error after
+// --severity) is "refused"; one that could not be done (I/O, memory, timeout, internal) is
+// "failed".
 enum Tally { kOk, kWarned, kRefused, kFailed, kTallies };
 
 Tally tally_of(const PrintedLine& printed) {
   if (printed.exit_code > exit_status(Failure::kRefused)) return kFailed;
-  if (printed.exit_code == exit_status(Failure::kRefused)) return kRefused;
-  return printed.verdict == Verdict::kWarnings ? kWarned : kOk;
+  switch (printed.verdict) {
+    case Verdict::kOk:
+      return kOk;
+    case Verdict::kWarnings:
+      return kWarned;
+    case Verdict::kFailed:
+      break;
+  }
+  return kRefused;
 }
 
 }  // namespace

@@ -42,8 +42,16 @@ def run(*argv, env=None, stdin=None, timeout=120):
 
 
 def report_lines(path):
+    """The report's lines, each with 'why' added: its outcome (converted, refused) or, for an
+    asset that failed (outcome 'failed'), the failure's reason (io-error, timeout, memory,
+    crashed)."""
     with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+        lines = [json.loads(line) for line in f if line.strip()]
+    for line in lines:
+        assert line['outcome'] in ('converted', 'refused', 'failed'), line
+        assert ('failure' in line) == (line['outcome'] == 'failed'), line
+        line['why'] = line.get('failure', line['outcome'])
+    return lines
 
 
 def files_under(root):
@@ -168,7 +176,7 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, out2, '--from', '-', '--report', self.report, '--quiet',
                 stdin=b'missing.dae\n')
         self.assertEqual(r.returncode, 3, r.stderr)
-        self.assertEqual(report_lines(self.report)[0]['outcome'], 'io-error')
+        self.assertEqual(report_lines(self.report)[0]['why'], 'io-error')
 
     def test_resume_skips_what_is_converted(self):
         self.sample_tree()
@@ -220,13 +228,13 @@ class BatchTest(unittest.TestCase):
         r = self.runaway('-j', '2', words=['ok', 'crash', 'ok2', 'refuse', 'ioerror'])
         self.assertEqual(r.returncode, 4, r.stderr)  # a crash is an internal error
         o = self.outcomes()
-        self.assertEqual(o['crash.dae']['outcome'], 'crashed')
+        self.assertEqual(o['crash.dae']['why'], 'crashed')
         self.assertEqual(o['crash.dae']['signal'], signal.SIGSEGV)
         self.assertIsNone(o['crash.dae']['exitCode'])
         self.assertEqual(o['ok.dae']['outcome'], 'converted')
         self.assertEqual(o['ok2.dae']['outcome'], 'converted')
         self.assertEqual(o['refuse.dae']['outcome'], 'refused')
-        self.assertEqual(o['ioerror.dae']['outcome'], 'io-error')
+        self.assertEqual(o['ioerror.dae']['why'], 'io-error')
         self.assertEqual(files_under(self.out), ['00_ok.glb', '02_ok2.glb'])
 
     def test_hanging_workers_are_stopped_at_the_timeout(self):
@@ -235,8 +243,8 @@ class BatchTest(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 30)
         self.assertEqual(r.returncode, 3, r.stderr)  # retryable
         o = self.outcomes()
-        self.assertEqual(o['hang.dae']['outcome'], 'timeout')
-        self.assertEqual(o['hang2.dae']['outcome'], 'timeout')
+        self.assertEqual(o['hang.dae']['why'], 'timeout')
+        self.assertEqual(o['hang2.dae']['why'], 'timeout')
         self.assertGreaterEqual(o['hang2.dae']['seconds'], 0.5)
         self.assertEqual(o['ok.dae']['outcome'], 'converted')
         self.assertEqual(o['ok2.dae']['outcome'], 'converted')
@@ -254,8 +262,8 @@ class BatchTest(unittest.TestCase):
                          words=['hang', 'alloc', 'ok'])
         self.assertEqual(r.returncode, 3, r.stderr)
         o = self.outcomes()
-        self.assertEqual(o['hang.dae']['outcome'], 'timeout')
-        self.assertEqual(o['alloc.dae']['outcome'], 'memory')
+        self.assertEqual(o['hang.dae']['why'], 'timeout')
+        self.assertEqual(o['alloc.dae']['why'], 'memory')
         self.assertEqual(o['alloc.dae']['exitCode'], 3)
         self.assertLess(o['alloc.dae']['peakRssKiB'], 200 * 1024)
         self.assertEqual(o['ok.dae']['outcome'], 'converted')
@@ -269,13 +277,13 @@ class BatchTest(unittest.TestCase):
                 '--max-memory', '4')
         self.assertEqual(r.returncode, 3, r.stderr)
         o = {l['input']: l for l in report_lines(self.report)}
-        self.assertEqual(o['big.dae']['outcome'], 'memory', o['big.dae'])
+        self.assertEqual(o['big.dae']['why'], 'memory', o['big.dae'])
         self.assertEqual(o['small.dae']['outcome'], 'converted')
         r = run('batch', self.src, self.out, '--report', self.report, '--quiet',
                 '--timeout', '0.001')
         self.assertEqual(r.returncode, 3, r.stderr)
         o = {l['input']: l for l in report_lines(self.report)}
-        self.assertEqual(o['big.dae']['outcome'], 'timeout', o['big.dae'])
+        self.assertEqual(o['big.dae']['why'], 'timeout', o['big.dae'])
         # small.dae may convert within the millisecond or not; either way an output is there
         # exactly when its asset converted (a timed-out one's earlier output is taken back).
         want = sorted(k[:-len('.dae')] + '.glb' for k, l in o.items() if l['outcome'] == 'converted')
@@ -334,7 +342,7 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, self.out, '--report', self.report, '--quiet', '-j', '1',
                 '--max-memory', '4')
         self.assertEqual(r.returncode, 3, r.stderr)
-        o = {l['input']: l['outcome'] for l in report_lines(self.report)}
+        o = {l['input']: l['why'] for l in report_lines(self.report)}
         self.assertEqual(o, {'a.dae': 'converted', 'b_big.dae': 'memory', 'c.dae': 'converted',
                              'd.dae': 'converted'})
         self.assertEqual(files_under(self.out), ['a.glb', 'c.glb', 'd.glb'])
@@ -380,6 +388,9 @@ class BatchTest(unittest.TestCase):
             code, out, err = self.interrupt(how)
             self.assertEqual(code, 128 + how, err)
             self.assertIn(b'rerun with --resume', err)
+            # Issue 36 §2: the summary says how far it got.
+            self.assertRegex(out.decode(), r'^stopped by \w+ after 2 of 5 assets\n')
+            self.assertIn(b'after 2 of 5 assets; rerun with --resume', err)
             lines = report_lines(self.report)
             self.assertEqual(sorted(l['input'] for l in lines), ['00_ok.dae', '01_ok2.dae'])
             self.assertEqual(files_under(self.out), ['00_ok.glb', '01_ok2.glb'])
@@ -399,7 +410,7 @@ class BatchTest(unittest.TestCase):
         self.sample_tree()
         r = run('batch', self.src, self.out, '--progress-interval', '0.01')
         self.assertIn(b'polyxios: batch: 4/4 files', r.stderr)
-        self.assertIn(b'1 failed', r.stderr)
+        self.assertIn(b'1 refused  0 failed', r.stderr)
         self.assertIn(b'polyxios: batch: refused sub/bad.dae: collada.mesh.no-vertices', r.stderr)
         r = run('batch', self.src, self.out, '--quiet')
         self.assertEqual(r.stderr, b'')

@@ -109,7 +109,7 @@ def main():
         expect("validate a folder holding the chain", ["validate", "-j", "1", at("lib")], 2,
                stdout_has=[f"refused    {at('lib/chain.dae')}: {rule}",
                            f"ok         {at('lib/good.dae')}",
-                           "2 assets: 1 ok, 0 with warnings, 1 failed"])
+                           "2 assets: 1 ok, 0 with warnings, 1 refused, 0 failed"])
 
         # Defect 8: warnings and finite output both ways.
         for out in ("non_finite_out.dae", "non_finite_out.glb"):

@@ -299,8 +299,8 @@ with tempfile.TemporaryDirectory() as tmp:
         '<accessor source="#pa" count="3"', '<accessor source="#pa" count="400000"'))
     code, listing, err, seconds = run('validate', big, os.path.join(lib, 'a.dae'), '--timeout',
                                       '0.001', timeout=60)
-    check('an asset past validate --timeout is reported "timeout" (validate.timeout), exit 3',
-          code == 3 and listing.startswith('timeout') and 'validate.timeout' in listing and
+    check('an asset past validate --timeout is reported failed (validate.timeout), exit 3',
+          code == 3 and listing.startswith('failed') and 'validate.timeout' in listing and
           seconds < 30, listing + err)
     code, listing, err, _ = run('validate', big, '--timeout', '0.001', '--json')
     report = json.loads(listing.splitlines()[0]) if listing else {}

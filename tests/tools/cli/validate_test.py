@@ -121,13 +121,13 @@ try:
 
     # The bundled sample converts with no warning every way (its asset's record of its source
     # goes in a glTF's asset.extras); warned.gltf with one write-time warning.
-    one_ok = "1 asset: 1 ok, 0 with warnings, 0 failed"
+    one_ok = "1 asset: 1 ok, 0 with warnings, 0 refused, 0 failed"
     for to in ("glb", "gltf", "dae"):
         _, err = expect(f"sample --to {to} --werror", [SAMPLE, "--to", to, "--werror"], 0,
                         [f"ok         {SAMPLE}", one_ok])
         check(f"sample --to {to}: nothing on stderr", err == "", err)
     sample_warned = f"warnings   warned.gltf: 1 warning ({GLOBAL_CODE} x1)"
-    one_warned = "1 asset: 0 ok, 1 with warnings, 0 failed"
+    one_warned = "1 asset: 0 ok, 1 with warnings, 0 refused, 0 failed"
     _, err = expect("warned", ["warned.gltf"], 0, [sample_warned, one_warned])
     check("warned: nothing on stderr", err == "", err)
     expect("warned --werror", ["warned.gltf", "--werror"], 2, [sample_warned, one_warned])
@@ -147,26 +147,26 @@ try:
         "indices; count=2 needs 6",
         f"warnings   lib/sub/HOLES2.DAE: 1 warning ({HOLES_CODE} x1)",
         "ok         lib/sub/gz.dae.gz",
-        "6 assets: 2 ok, 2 with warnings, 2 failed",
+        "6 assets: 2 ok, 2 with warnings, 2 refused, 0 failed",
     ]
     expect("folder", ["lib"], 2, lib_lines)
     for jobs in (["-j", "1"], ["-j3"], ["-j", "64"], []):
         expect(f"folder {jobs}", ["lib", *jobs], 2, lib_lines)
     lib_to_dae = list(lib_lines)
     lib_to_dae[2] = "ok         lib/huge.dae"  # COLLADA holds doubles
-    lib_to_dae[-1] = "6 assets: 3 ok, 2 with warnings, 1 failed"
+    lib_to_dae[-1] = "6 assets: 3 ok, 2 with warnings, 1 refused, 0 failed"
     expect("folder --to dae", ["lib", "--to", "dae"], 2, lib_to_dae)
     expect("files and folders in the order given", ["lib/clean.dae", "lib/sub", "lib/clean.dae"],
            0, ["ok         lib/clean.dae", f"warnings   lib/sub/HOLES2.DAE: 1 warning "
                f"({HOLES_CODE} x1)", "ok         lib/sub/gz.dae.gz", "ok         lib/clean.dae",
-               "4 assets: 3 ok, 1 with warnings, 0 failed"])
+               "4 assets: 3 ok, 1 with warnings, 0 refused, 0 failed"])
     expect("a clean folder with --werror", ["lib/clean.dae", "lib/sub/gz.dae.gz", "--werror"], 0)
-    expect("a folder with no assets", ["empty"], 0, ["0 assets: 0 ok, 0 with warnings, 0 failed"])
+    expect("a folder with no assets", ["empty"], 0, ["0 assets: 0 ok, 0 with warnings, 0 refused, 0 failed"])
 
     # --json: one glTF-Validator-shaped report per asset and line, the summary on stderr.
     got, err = reports(["lib", SAMPLE, "typed.gltf"], 2)
     check("--json: one report per asset", len(got) == 8, str(len(got)))
-    check("--json: the summary goes to stderr", "8 assets: 3 ok, 2 with warnings, 3 failed" in err,
+    check("--json: the summary goes to stderr", "8 assets: 3 ok, 2 with warnings, 3 refused, 0 failed" in err,
           err)
     if len(got) == 8:
         by_uri = {r["uri"]: r for r in got}
@@ -216,8 +216,8 @@ try:
 
     # --severity: a warning made an error fails the asset; made an info, passes --werror.
     expect("--severity error", ["lib/holes.dae", "--severity", f"{HOLES_CODE}=error"], 2,
-           [f"failed     lib/holes.dae: 1 error ({HOLES_CODE} x1)",
-            "1 asset: 0 ok, 0 with warnings, 1 failed"])
+           [f"refused    lib/holes.dae: 1 error ({HOLES_CODE} x1)",
+            "1 asset: 0 ok, 0 with warnings, 1 refused, 0 failed"])
     got, _ = reports(["lib/holes.dae", "--severity", f"{HOLES_CODE}=error"], 2)
     check("--json --severity error: numErrors", got and got[0]["issues"]["numErrors"] == 1 and
           got[0]["issues"]["numWarnings"] == 0 and
@@ -225,7 +225,7 @@ try:
     expect("--severity info --werror", ["lib/holes.dae", "--severity", f"{HOLES_CODE}=info",
                                         "--werror"], 0,
            [f"ok         lib/holes.dae: 1 info ({HOLES_CODE} x1)",
-            "1 asset: 1 ok, 0 with warnings, 0 failed"])
+            "1 asset: 1 ok, 0 with warnings, 0 refused, 0 failed"])
     got, _ = reports(["lib/holes.dae", "--severity=collada.*=info"], 0)
     check("--json --severity family info: numInfos", got and got[0]["issues"]["numInfos"] == 1 and
           got[0]["issues"]["messages"][0]["severity"] == 2)
@@ -233,19 +233,19 @@ try:
            ["lib/holes.dae", "--severity", "collada.*=error", "--severity",
             f"{HOLES_CODE}=warning", "--werror"], 2,
            [f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
-            "1 asset: 0 ok, 1 with warnings, 0 failed"])
+            "1 asset: 0 ok, 1 with warnings, 0 refused, 0 failed"])
 
     # --only and --ignore, codes and families; a refusal is reported whatever they say.
     expect("--only", [SAMPLE, "lib/holes.dae", "--only", HOLES_CODE], 0,
            [f"ok         {SAMPLE}", f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
-            "2 assets: 1 ok, 1 with warnings, 0 failed"])
+            "2 assets: 1 ok, 1 with warnings, 0 refused, 0 failed"])
     expect("--only a family, twice", ["warned.gltf", "lib/holes.dae", "--only", "gltf.write.*", "--only",
                                       "xml.*", "--werror"], 2,
-           [sample_warned, "ok         lib/holes.dae", "2 assets: 1 ok, 1 with warnings, 0 failed"])
+           [sample_warned, "ok         lib/holes.dae", "2 assets: 1 ok, 1 with warnings, 0 refused, 0 failed"])
     expect("--ignore a family", ["lib/holes.dae", "--ignore", "collada.polygons.*", "--werror"], 0)
     expect("--ignore cannot hide a refusal", ["lib/refused.dae", "--ignore", "collada.p.length",
                                               "--ignore", "collada.*"], 2,
-           [lib_lines[3], "1 asset: 0 ok, 0 with warnings, 1 failed"])
+           [lib_lines[3], "1 asset: 0 ok, 0 with warnings, 1 refused, 0 failed"])
     expect("--only cannot hide a refusal", ["lib/refused.dae", "--only", HOLES_CODE], 2)
 
     # --config: the same rules from a file; flags after it win; its mistakes are usage errors.
@@ -256,8 +256,8 @@ try:
     team = config("team.json", {"ignore": [GLOBAL_CODE],
                                 "severity": {HOLES_CODE: "error"}})
     expect("--config", ["warned.gltf", "lib/holes.dae", "--config", team], 2,
-           ["ok         warned.gltf", f"failed     lib/holes.dae: 1 error ({HOLES_CODE} x1)",
-            "2 assets: 1 ok, 0 with warnings, 1 failed"])
+           ["ok         warned.gltf", f"refused    lib/holes.dae: 1 error ({HOLES_CODE} x1)",
+            "2 assets: 1 ok, 0 with warnings, 1 refused, 0 failed"])
     expect("--config, then a flag", [SAMPLE, "lib/holes.dae", "--config", team, "--severity",
                                      f"{HOLES_CODE}=warning"], 0)
     strict = config("strict.json", {"werror": True})
@@ -293,7 +293,7 @@ try:
         ("no level", ["--severity", HOLES_CODE], "--severity takes CODE=error"),
         ("-j 0", ["-j", "0"], "-j takes a whole number from 1 to 1024"),
         ("-j x", ["-jx"], "-j takes a whole number"),
-        ("--to obj", ["--to", "obj"], "--to takes glb, gltf or dae"),
+        ("--to obj", ["--to", "obj"], "--format (--to) takes glb, gltf or dae"),
         ("unknown option", ["--frobnicate"], "unknown option --frobnicate"),
         ("option without value", ["--only"], "--only needs a value"),
     ]:
@@ -305,8 +305,8 @@ try:
     if os.path.exists("/proc/self/mem"):
         os.symlink("/proc/self/mem", "unreadable.dae")
         expect("an unreadable asset", ["unreadable.dae", "lib/refused.dae"], 3,
-               ["unreadable unreadable.dae: io.error: cannot read unreadable.dae: Input/output "
-                "error", lib_lines[3], "2 assets: 0 ok, 0 with warnings, 2 failed"])
+               ["failed     unreadable.dae: io.error: cannot read unreadable.dae: Input/output "
+                "error", lib_lines[3], "2 assets: 0 ok, 0 with warnings, 1 refused, 1 failed"])
         os.remove("unreadable.dae")
 
     # --allow-external-files: an image outside the document's folder is read, not warned about;
@@ -315,7 +315,7 @@ try:
            ["warnings   ext/sub/img.dae: 2 warnings (collada.image.outside-folder x1, "
             "gltf.write.image-uri-dropped x1)", one_warned])
     expect("--allow-external-files", ["ext", "--allow-external-files", "--werror"], 0,
-           ["ok         ext/sub/img.dae", "1 asset: 1 ok, 0 with warnings, 0 failed"])
+           ["ok         ext/sub/img.dae", "1 asset: 1 ok, 0 with warnings, 0 refused, 0 failed"])
 
     # Nothing was written, beside the inputs nor here (the configs are this test's own).
     after = [p for p in listing(work) if not p.endswith(".json")]
