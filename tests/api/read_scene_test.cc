@@ -112,6 +112,38 @@ TEST(DetectFormat, FilesByMagicThenExtension) {
   EXPECT_EQ(detect_file_format("model.txt", "<?xm"), Format::kUnknown);
   EXPECT_EQ(detect_file_format("model.Zae", ""), Format::kCollada);
   EXPECT_EQ(detect_file_format("model.glb", std::string("PK\x03\x04", 4)), Format::kCollada);
+  // Issue 36 §2: the bytes before the name: COLLADA named .xml or without extension, a gzip
+  // stream of any name but glTF's, glTF JSON named otherwise.
+  EXPECT_EQ(detect_file_format("model.xml", "<?xml version=\"1.0\"?>\n<COLLADA version="),
+            Format::kCollada);
+  EXPECT_EQ(detect_file_format("model", "\xEF\xBB\xBF  <COLLADA xmlns="), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.xml", "<?xml version=\"1.0\"?><svg/>"), Format::kUnknown);
+  EXPECT_EQ(detect_file_format("model.dae", "<?xml version=\"1.0\"?><svg/>"), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.bin", "\x1f\x8b\x08"), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model", "\x1f\x8b\x08"), Format::kCollada);
+  EXPECT_EQ(detect_file_format("model.gltf", "\x1f\x8b\x08"), Format::kGltf);  // not inflated
+  EXPECT_EQ(detect_file_format("model.dae", " {\"asset\""), Format::kGltf);
+  EXPECT_EQ(detect_file_format("model.dae", "glTF"), Format::kGlb);
+  EXPECT_EQ(detect_file_format("model.txt", "v 0 0 0"), Format::kUnknown);
+}
+
+// Issue 36 §2: where the name and the bytes disagree, the bytes win with a warning naming both;
+// where they agree, or the name says nothing, no warning.
+TEST_F(ApiTest, ANameTheBytesBelieIsWarnedOf) {
+  Diagnostics d;
+  Format format = Format::kUnknown;
+  ASSERT_TRUE(read_scene(write("tri.gltf", kTriangle), ReadOptions{}, d, &format).ok());
+  EXPECT_EQ(format, Format::kCollada);
+  ASSERT_EQ(d.count("format.extension-mismatch"), 1) << d.entries().size();
+  const std::string& message = d.entries()[0].message;
+  EXPECT_NE(message.find("its bytes are COLLADA but its extension .gltf names glTF JSON"),
+            std::string::npos)
+      << message;
+  Diagnostics quiet;
+  ASSERT_TRUE(read_scene(write("tri.xml", kTriangle), ReadOptions{}, quiet, &format).ok());
+  EXPECT_EQ(format, Format::kCollada);
+  ASSERT_TRUE(read_scene(write("tri.dae", kTriangle), ReadOptions{}, quiet, &format).ok());
+  EXPECT_EQ(quiet.count("format.extension-mismatch"), 0);
 }
 
 TEST(DetectFormat, BytesByTheirFirstCharacters) {
