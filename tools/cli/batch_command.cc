@@ -118,7 +118,7 @@ class BatchRun {
     auto finish = [&](size_t job, AssetRecord record) -> absl::Status {
       if (settings_.verbose) {
         for (const auto& [code, count] : record.warnings) {
-          progress.note(cat("polyxios: batch: warning: ", record.input, ": ", code,
+          progress.say(cat("polyxios: batch: warning: ", record.input, ": ", code,
                             count > 1 ? cat(" [x", count, "]") : std::string()));
         }
       }

@@ -108,7 +108,10 @@ void BatchProgress::done(std::string_view path, Outcome outcome, int64_t bytes) 
 }
 
 void BatchProgress::note(const std::string& line) {
-  if (mode_ == Mode::kNone || mode_ == Mode::kJson) return;
+  if (mode_ != Mode::kNone && mode_ != Mode::kJson) say(line);
+}
+
+void BatchProgress::say(const std::string& line) {
   if (mode_ == Mode::kBar) std::fputs("\r\033[K", out_);
   std::fprintf(out_, "%s\n", line.c_str());
   if (mode_ == Mode::kBar && last_drawn_ >= 0) draw();
@@ -131,15 +134,22 @@ std::string BatchProgress::bar_line() const {
     eta = clock_time(elapsed * static_cast<double>(total_bytes_ - bytes_) /
                      static_cast<double>(bytes_));
   }
-  char status[200];
-  std::snprintf(status, sizeof status,
-                "%lld/%lld files  %.1f MB/s  ETA %s  %lld refused  %lld failed",
-                static_cast<long long>(files_), static_cast<long long>(total_files_), rate,
-                eta.c_str(), static_cast<long long>(refused_), static_cast<long long>(failed_));
+  char files[64], rate_text[32], eta_text[32], outcomes[64];
+  std::snprintf(files, sizeof files, "%lld/%lld files", static_cast<long long>(files_),
+                static_cast<long long>(total_files_));
+  std::snprintf(rate_text, sizeof rate_text, "  %.1f MB/s", rate);
+  std::snprintf(eta_text, sizeof eta_text, "  ETA %s", eta.c_str());
+  std::snprintf(outcomes, sizeof outcomes, "  %lld refused  %lld failed",
+                static_cast<long long>(refused_), static_cast<long long>(failed_));
+  std::string status = std::string(files) + rate_text + eta_text + outcomes;
   if (mode_ == Mode::kLines) return status;
-  // One column short of the width, so that the cursor never wraps. The status comes first, then
-  // the path (up to 40 columns of it), then the bar in what is left; the path is cut to fit.
+  // One column short of the width, so that the cursor never wraps. A narrow terminal loses the
+  // rate, then the ETA, before the counts are cut.
   const size_t width = static_cast<size_t>(std::max(columns_ - 1, 1));
+  if (status.size() > width) status = std::string(files) + eta_text + outcomes;
+  if (status.size() > width) status = std::string(files) + outcomes;
+  // The status comes first, then the path (up to 40 columns of it), then the bar in what is left;
+  // the path is cut to fit.
   std::string line = status;
   if (line.size() >= width) return line.substr(0, width);
   const size_t path_wanted = last_path_.empty() ? 0 : std::min<size_t>(last_path_.size() + 2, 42);

@@ -30,8 +30,10 @@ class BatchProgress {
   // total, path, outcome, failure when it failed, elapsed seconds), else a redraw if the last one
   // is older than the interval (a tenth of a second for the bar).
   void done(std::string_view path, Outcome outcome, int64_t bytes);
-  // A line of its own (an asset refused or failed, a warning), above the bar; not in kJson.
+  // A line of its own (an asset refused or failed), above the bar; not in kNone and kJson.
   void note(const std::string& line);
+  // The same in every mode (what -v asked for).
+  void say(const std::string& line);
   // The first drawing, before any asset is done.
   void start();
   // The last state, and the line ended.
