@@ -15,7 +15,7 @@ import tempfile
 
 from cli_checks import required
 
-OUTCOMES = {'converted', 'refused', 'io-error', 'timeout', 'memory', 'crashed'}
+OUTCOMES = {'converted', 'refused', 'failed'}  # a failed line names its reason in 'failure'
 ASSET_SUFFIXES = ('.dae', '.dae.gz', '.zae', '.gltf', '.glb')
 
 
@@ -47,8 +47,8 @@ def main():
         for l in lines:
             if l['outcome'] not in OUTCOMES:
                 failures.append(f"{l['input']}: outcome {l['outcome']}")
-            if l['outcome'] in ('crashed', 'timeout', 'memory', 'io-error'):
-                failures.append(f"{l['input']}: {l['outcome']}: {l.get('message')}")
+            if l['outcome'] == 'failed':
+                failures.append(f"{l['input']}: {l.get('failure')}: {l.get('message')}")
             if l['outcome'] == 'converted' and not os.path.isfile(os.path.join(out, l['output'])):
                 failures.append(f"{l['input']}: converted but {l['output']} is missing")
             if l['outcome'] == 'refused' and not l.get('rule'):
