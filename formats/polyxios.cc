@@ -91,8 +91,9 @@ Format format_named(const std::filesystem::path& path) {
 
 // What a file's first bytes say it holds, kUnknown when they say nothing: GLB by its magic, a
 // zip archive (a .zae) or gzip stream as COLLADA (unless the name, or the name inside the .gz,
-// says glTF: a gzip bomb named .gltf is never inflated), glTF JSON by a '{' past a byte order mark and white space, COLLADA by '<' (or a UTF-16
-// byte order mark) when the name says COLLADA or a <COLLADA root shows in the prefix.
+// says glTF: a gzip bomb named .gltf is never inflated), glTF JSON by a '{' past a byte order mark
+// and white space, COLLADA by '<' (or a UTF-16 byte order mark) when the name says COLLADA or a
+// <COLLADA root shows in the prefix.
 Format format_of_prefix(const std::filesystem::path& path, std::string_view prefix) {
   if (prefix.starts_with("glTF")) return Format::kGlb;
   if (collada::has_zip_magic(prefix)) return Format::kCollada;
@@ -107,8 +108,8 @@ Format format_of_prefix(const std::filesystem::path& path, std::string_view pref
   size_t first = text.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return Format::kUnknown;
   if (text[first] == '{') return Format::kGltf;
-  if (text[first] == '<' && (format_named(path) == Format::kCollada ||
-                             text.find("<COLLADA") != std::string_view::npos)) {
+  if (text[first] == '<' &&
+      (format_named(path) == Format::kCollada || text.find("<COLLADA") != std::string_view::npos)) {
     return Format::kCollada;
   }
   return Format::kUnknown;
@@ -199,7 +200,8 @@ absl::StatusOr<Scene> read_scene(const std::filesystem::path& path, const ReadOp
   switch (detected) {
     case Format::kCollada: {
       if (collada::has_zip_magic(*prefix) ||
-          (lower_extension(path) == ".zae" && format_of_prefix(path, *prefix) == Format::kUnknown)) {
+          (lower_extension(path) == ".zae" &&
+           format_of_prefix(path, *prefix) == Format::kUnknown)) {
         return collada::read_zae(*std::move(file), options, diagnostics);
       }
       std::unique_ptr<Source> source = open_file_source(*std::move(file));

@@ -47,7 +47,7 @@ bool set_progress(const CommandLine& args, BatchSettings& settings) {
   using Mode = BatchProgress::Mode;
   const std::string name = args.value("--progress", "auto");
   if (name == "auto") {
-    settings.progress = args.has("--quiet")        ? Mode::kNone
+    settings.progress = args.has("--quiet")       ? Mode::kNone
                         : ::isatty(STDERR_FILENO) ? Mode::kBar
                                                   : Mode::kLines;
   } else if (name == "bar" || name == "lines" || name == "json" || name == "none") {
@@ -119,7 +119,7 @@ class BatchRun {
       if (settings_.verbose) {
         for (const auto& [code, count] : record.warnings) {
           progress.say(cat("polyxios: batch: warning: ", record.input, ": ", code,
-                            count > 1 ? cat(" [x", count, "]") : std::string()));
+                           count > 1 ? cat(" [x", count, "]") : std::string()));
         }
       }
       if (record.outcome != Outcome::kConverted) {
@@ -129,11 +129,10 @@ class BatchRun {
           fs::remove(f, ec);
           remove_temporaries_of(f);  // a worker killed while renaming its output into place
         }
-        std::string why = is_failure(record.outcome)
-                              ? cat(" (", outcome_name(record.outcome), ")")
-                              : std::string();
-        progress.note(cat("polyxios: batch: ", outcome_word(record.outcome), why, " ",
-                          record.input, ": ", record.message));
+        std::string why = is_failure(record.outcome) ? cat(" (", outcome_name(record.outcome), ")")
+                                                     : std::string();
+        progress.note(cat("polyxios: batch: ", outcome_word(record.outcome), why, " ", record.input,
+                          ": ", record.message));
       }
       ++*done;
       summary_.add(record);
@@ -226,7 +225,8 @@ int run_batch(int argc, char** argv) {
       !parse_seconds(args.value("--progress-interval"), &settings.progress_interval)) {
     return usage("--progress-interval takes a number of seconds above 0");
   }
-  if (!set_progress(args, settings)) return usage("--progress takes auto, bar, lines, json or none");
+  if (!set_progress(args, settings))
+    return usage("--progress takes auto, bar, lines, json or none");
   settings.verbose = args.has("-v");
   settings.report = args.value("--report");
   settings.resume = args.has("--resume");

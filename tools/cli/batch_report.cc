@@ -129,14 +129,13 @@ absl::StatusOr<AssetRecord> parse_json_line(std::string_view line) {
   }
   AssetRecord r;
   std::string outcome, failure;
-  bool ok = get_string(doc, "failure", &failure) && get_path(doc, "input", "inputRaw", &r.input) &&
-            get_path(doc, "output", "outputRaw", &r.output) &&
-            get_string(doc, "outcome", &outcome) && get_int(doc, "signal", &r.signal) &&
-            get_string(doc, "rule", &r.rule) && get_string(doc, "message", &r.message) &&
-            get_int(doc, "inputBytes", &r.input_bytes) &&
-            get_int(doc, "inputMtimeNs", &r.input_mtime_ns) &&
-            get_int(doc, "outputBytes", &r.output_bytes) &&
-            get_int(doc, "peakRssKiB", &r.peak_rss_kib);
+  bool ok =
+      get_string(doc, "failure", &failure) && get_path(doc, "input", "inputRaw", &r.input) &&
+      get_path(doc, "output", "outputRaw", &r.output) && get_string(doc, "outcome", &outcome) &&
+      get_int(doc, "signal", &r.signal) && get_string(doc, "rule", &r.rule) &&
+      get_string(doc, "message", &r.message) && get_int(doc, "inputBytes", &r.input_bytes) &&
+      get_int(doc, "inputMtimeNs", &r.input_mtime_ns) &&
+      get_int(doc, "outputBytes", &r.output_bytes) && get_int(doc, "peakRssKiB", &r.peak_rss_kib);
   if (!ok || r.input.empty()) return absl::InvalidArgumentError("not a batch report line");
   if (outcome == "failed") outcome = failure;
   auto found = std::find(std::begin(kOutcomeNames), std::end(kOutcomeNames), outcome);

@@ -21,9 +21,9 @@ constexpr int kOutcomeCount = 6;
 // One vocabulary in reports, summaries and progress: an asset is "converted", "refused" (by the
 // rules: do not retry) or "failed" (for another reason: I/O, timeout, memory, a crash), and a
 // failure names its reason.
-std::string_view outcome_word(Outcome outcome);   // "converted", "refused", "failed"
-std::string_view outcome_name(Outcome outcome);   // "converted", "refused", "io-error", ...
-bool is_failure(Outcome outcome);                 // io-error, timeout, memory or crashed
+std::string_view outcome_word(Outcome outcome);  // "converted", "refused", "failed"
+std::string_view outcome_name(Outcome outcome);  // "converted", "refused", "io-error", ...
+bool is_failure(Outcome outcome);                // io-error, timeout, memory or crashed
 
 struct AssetRecord {
   std::string input;   // relative to SRC, '/'-separated

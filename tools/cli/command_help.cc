@@ -51,9 +51,9 @@ std::string command_help(std::string_view help, std::string_view command, const 
     if (line.starts_with("  polyxios ")) {
       in = line.starts_with(head) ? In::kUsage : In::kNothing;
     } else if (!line.empty() && line.back() == ':' && !line.starts_with(" ")) {
-      in = line.starts_with("exit codes") ? (names_command(line, command) ? In::kExitCodes
-                                                                          : In::kNothing)
-                                          : In::kOptions;
+      in = line.starts_with("exit codes")
+               ? (names_command(line, command) ? In::kExitCodes : In::kNothing)
+               : In::kOptions;
       list_header = line;
       if (in == In::kOptions) continue;
       if (in == In::kExitCodes) out += paragraph(out);

@@ -28,9 +28,8 @@ std::string set_conversion(const CommandLine& args, const std::filesystem::path&
       return "--format (--to) takes glb, gltf or dae";
     }
   }
-  const bool collada = named || output.empty()
-                           ? write.collada
-                           : format_from_extension(output) == Format::kCollada;
+  const bool collada =
+      named || output.empty() ? write.collada : format_from_extension(output) == Format::kCollada;
   if (std::string error = set_compression(args, collada, write.compression); !error.empty()) {
     return error;
   }

@@ -136,9 +136,9 @@ Tally tally_of(const PrintedLine& printed) {
 }  // namespace
 
 FlagSpec validate_flags() {
-  FlagSpec flags{{"--json", "--werror"},
-                 {"-j", "--config", "--ignore", "--only", "--severity", "--timeout",
-                  "--max-memory"}};
+  FlagSpec flags{
+      {"--json", "--werror"},
+      {"-j", "--config", "--ignore", "--only", "--severity", "--timeout", "--max-memory"}};
   add_conversion_flags(flags);
   return flags;
 }

@@ -8,8 +8,8 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -534,7 +534,8 @@ TEST(BatchProgress, JsonLinesOnePerAsset) {
     lines.push_back(json.substr(at, end - at));
   }
   ASSERT_EQ(lines.size(), 2u) << json;
-  EXPECT_TRUE(lines[0].starts_with(R"({"done":1,"total":2,"path":"a.dae","outcome":"converted","elapsed":)"))
+  EXPECT_TRUE(lines[0].starts_with(
+      R"({"done":1,"total":2,"path":"a.dae","outcome":"converted","elapsed":)"))
       << lines[0];
   EXPECT_TRUE(lines[1].starts_with(
       R"({"done":2,"total":2,"path":"b.dae","outcome":"failed","failure":"memory","elapsed":)"))
