@@ -221,6 +221,13 @@ def progress(tmp):
     check('batch --verbose: the same among the progress lines',
           'polyxios: batch: warning: warned.dae: collada.asset.up-axis' in err, err)
 
+    warned = os.path.join(src, 'warned.dae')
+    for flag in ('-v', '--verbose'):
+        code, _, err = run('convert', warned, os.path.join(tmp, 'warned.glb'), flag)
+        check(f'convert {flag}: the read\'s warning, once', code == 0 and
+              err.count('polyxios: warning: collada.asset.up-axis') == 1, err)
+    code, _, err = run('convert', warned, os.path.join(tmp, 'warned.glb'), '-v', '--quiet')
+    check('convert -v --quiet: quiet', code == 0 and err == '', err)
     # Not a terminal: COLUMNS gives the width.
     code, _, err = run('batch', src, os.path.join(tmp, 'c'), '--progress', 'bar',
                        env={'COLUMNS': '50'})
