@@ -7,6 +7,7 @@
 #include "formats/codes.h"
 #include "formats/collada/codes.h"
 #include "formats/gltf/codes.h"
+#include "formats/gltf/khronos_codes.h"
 #include "polyxios/ops/codes.h"
 
 namespace px::cli {
@@ -78,13 +79,15 @@ std::string nearest_known_code(std::string_view code) {
   // Close: a few typos, never more than a third of the code.
   size_t best = std::min<size_t>(3, code.size() / 3) + 1;
   std::string_view nearest;
-  for (std::string_view known : all_codes()) {
+  auto consider = [&](std::string_view known) {
     size_t d = edit_distance(code, known);
     if (d < best) {
       best = d;
       nearest = known;
     }
-  }
+  };
+  for (std::string_view known : all_codes()) consider(known);
+  for (const gltf::KhronosCode& known : gltf::khronos_codes()) consider(known.code);
   return std::string(nearest);
 }
 

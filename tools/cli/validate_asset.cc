@@ -1,6 +1,7 @@
 #include "tools/cli/validate_asset.h"
 
 #include <cstdio>
+#include <ctime>
 #include <memory>
 
 #include "engine/errors.h"
@@ -15,11 +16,17 @@ struct CloseFile {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
-SceneCounts counts_of(const Scene& scene) {
-  return SceneCounts{
-      static_cast<int64_t>(scene.meshes.size()), static_cast<int64_t>(scene.nodes.size()),
-      static_cast<int64_t>(scene.materials.size()), static_cast<int64_t>(scene.skins.size()),
-      static_cast<int64_t>(scene.animations.size())};
+// Now in UTC as the validator writes its validatedAt: "2026-12-07T16:30:00.000Z".
+std::string utc_now() {
+  std::timespec now{};
+  std::timespec_get(&now, TIME_UTC);
+  std::tm utc{};
+  gmtime_r(&now.tv_sec, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>(now.tv_nsec / 1000000));
+  return std::string(text) + millis;
 }
 
 absl::Status write_in_memory(const Scene& scene, const Asset& asset, const WriteOptions& options,
@@ -41,11 +48,12 @@ AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const WriteOptions& write_options, const CodePolicy& policy) {
   AssetReport report;
   report.uri = asset.relative;
+  report.validated_at = utc_now();
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics, &report.format);
   absl::Status status = scene.status();
   if (scene.ok()) {
-    report.counts = counts_of(*scene);
+    report.info = validator_info(*scene);
     status = write_in_memory(*scene, asset, write_options, diagnostics);
   }
   report.messages = policy.apply(diagnostics);
