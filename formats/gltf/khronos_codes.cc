@@ -180,13 +180,8 @@ constexpr auto kKhronos = std::to_array<KhronosCode>({
     {"VALUE_NOT_IN_RANGE", K::kError},
 });
 
-struct Correspondence {
-  std::string_view polyxios;
-  std::string_view khronos;
-};
-
 // Sorted by the polyxios code.
-constexpr auto kCorrespondences = std::to_array<Correspondence>({
+constexpr auto kCorrespondences = std::to_array<KhronosCorrespondence>({
     {"gltf.accessor.out-of-bounds", "ACCESSOR_TOO_LONG"},
     {"gltf.accessor.sparse-index", "ACCESSOR_SPARSE_INDEX_OOB"},
     {"gltf.asset.version", "UNKNOWN_ASSET_MAJOR_VERSION"},
@@ -288,6 +283,8 @@ constexpr auto kCorrespondences = std::to_array<Correspondence>({
 
 std::span<const KhronosCode> khronos_codes() { return kKhronos; }
 
+std::span<const KhronosCorrespondence> khronos_correspondences() { return kCorrespondences; }
+
 std::optional<KhronosCode> khronos_code_named(std::string_view code) {
   auto it = std::lower_bound(kKhronos.begin(), kKhronos.end(), code,
                              [](const KhronosCode& k, std::string_view c) { return k.code < c; });
@@ -298,7 +295,7 @@ std::optional<KhronosCode> khronos_code_named(std::string_view code) {
 std::optional<KhronosCode> khronos_code_of(std::string_view polyxios_code) {
   auto it = std::lower_bound(
       kCorrespondences.begin(), kCorrespondences.end(), polyxios_code,
-      [](const Correspondence& c, std::string_view code) { return c.polyxios < code; });
+      [](const KhronosCorrespondence& c, std::string_view code) { return c.polyxios < code; });
   if (it == kCorrespondences.end() || it->polyxios != polyxios_code) return std::nullopt;
   return khronos_code_named(it->khronos);
 }

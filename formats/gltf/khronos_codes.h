@@ -28,6 +28,14 @@ std::span<const KhronosCode> khronos_codes();
 // The validator's code by its name; nullopt for a name it does not define.
 std::optional<KhronosCode> khronos_code_named(std::string_view code);
 
+struct KhronosCorrespondence {
+  std::string_view polyxios;  // "gltf.read.node-trs-ignored"
+  std::string_view khronos;   // "NODE_MATRIX_TRS"
+};
+
+// Every polyxios code that has a counterpart, sorted by the polyxios code.
+std::span<const KhronosCorrespondence> khronos_correspondences();
+
 // The validator's code a polyxios code corresponds to; nullopt for one that has none.
 std::optional<KhronosCode> khronos_code_of(std::string_view polyxios_code);
 

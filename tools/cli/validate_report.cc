@@ -219,8 +219,10 @@ std::string json_line(const AssetReport& report) {
     };
     json.Key("info");
     json.StartObject();
-    json.Key("version");
-    string(info.version);
+    if (!info.version.empty()) {
+      json.Key("version");
+      string(info.version);
+    }
     if (!info.generator.empty()) {
       json.Key("generator");
       string(info.generator);
