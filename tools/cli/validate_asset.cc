@@ -33,9 +33,7 @@ absl::Status write_in_memory(const Scene& scene, const Asset& asset, const Write
                              Diagnostics& diagnostics) {
   if (!options.collada) {
     std::string bin_name = with_extension(asset.path.filename().string(), ".bin");
-    absl::StatusOr<gltf::Written> written =
-        gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics, options);
-    return written.status();
+    return gltf::write_nowhere(scene, options.binary.value_or(true), bin_name, diagnostics, options);
   }
   std::unique_ptr<std::FILE, CloseFile> sink(std::fopen("/dev/null", "wb"));
   if (sink == nullptr) return io_error("cannot open /dev/null to write the COLLADA document to");

@@ -9,8 +9,8 @@
 
 namespace px::cli {
 
-// GLB and glTF are built in memory, as the file writer builds them (a .gltf's buffer named after
-// the asset, <stem>.bin); COLLADA streams to /dev/null, so that no document is held whole.
+// GLB and glTF are made as the file writer makes them (a .gltf's buffer named after the asset,
+// <stem>.bin) and dropped as they are made; COLLADA streams to /dev/null: no output is held whole.
 AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const WriteOptions& write_options, const CodePolicy& policy);
 
