@@ -80,10 +80,13 @@ usage:
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
       per asset and line. -j N reads N at once (default: the number of cores). --timeout
       SECONDS validates in N worker processes instead, and stops an asset still running after
-      SECONDS (its worker killed): reported "timeout" (validate.timeout), exit 3.
-      --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family)
+      SECONDS (its worker killed): reported "timeout" (validate.timeout), exit 3. Each message
+      is graded as the Khronos glTF-Validator grades the code it corresponds to (khronosCode in
+      --json); what converting would change is a conversion note, an info.
+      --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family,
+                            a Khronos code such as NODE_MATRIX_TRS every code it corresponds to)
       --only CODE           report only these codes (repeatable)
-      --severity CODE=LEVEL make a code an error, a warning or an info (repeatable)
+      --severity CODE=LEVEL make a code an error, a warning, an info or a hint (repeatable)
       --config FILE         the same as JSON: {"ignore": [...], "only": [...],
                             "severity": {"CODE": "error"}, "werror": true}
       --werror              an asset with warnings fails too
