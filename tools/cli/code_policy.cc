@@ -233,6 +233,8 @@ std::vector<Message> CodePolicy::apply(const Diagnostics& diagnostics) const {
       best = rule.pattern.specificity();
       level = rule.level;
     }
+    // --werror: a warning fails the asset as an error does, and is reported as one.
+    if (werror_ && level == Level::kWarning) level = Level::kError;
     kept.push_back(Message{d.code, d.message, level, d.line, d.count, khronos_code});
   }
   return kept;

@@ -61,7 +61,8 @@ class CodePolicy {
   // The diagnostics the rules keep, in their order, each with its final level. With --only rules
   // a code none matches is dropped; a code an --ignore rule matches is dropped; the most specific
   // severity rule sets the level (a code, then a Khronos code, then a longer family before a
-  // shorter, the later of two alike), else the message keeps its default grade (above).
+  // shorter, the later of two alike), else the message keeps its default grade (above). Under
+  // werror a warning is then an error, so that the asset is failed and counted and marked so.
   std::vector<Message> apply(const Diagnostics& diagnostics) const;
 
   // A diagnostic's grade before any rule, as the comment at the top says.

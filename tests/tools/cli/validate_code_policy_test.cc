@@ -270,5 +270,15 @@ TEST(CodePolicy, AnUnknownKhronosCodeIsRefusedWithTheNearest) {
   EXPECT_EQ(error_of(s), "unknown code NODE_MATRIX_TSR (did you mean NODE_MATRIX_TRS?)");
 }
 
+TEST(CodePolicy, UnderWerrorAWarningIsAnError) {
+  CodePolicy policy;
+  policy.set_werror(true);
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.polygons.holes-dropped=error",
+                                      "gltf.write.global-dropped=info",
+                                      "collada.clip.open-end=info",
+                                      "collada.texcoord.duplicate-set=error"}));
+}
+
 }  // namespace
 }  // namespace px::cli

@@ -135,9 +135,12 @@ try:
     _, err = expect("warned", ["warned.gltf"], 0, [sample_noted, one_ok])
     check("warned: nothing on stderr", err == "", err)
     expect("warned --werror", ["warned.gltf", "--werror"], 0, [sample_noted, one_ok])
+    expect("warned --severity warning", ["warned.gltf", "--severity", f"{GLOBAL_CODE}=warning"], 0,
+           [sample_warned, one_warned])
     expect("warned --severity warning --werror",
            ["warned.gltf", "--severity", f"{GLOBAL_CODE}=warning", "--werror"], 2,
-           [sample_warned, one_warned])
+           [f"failed     warned.gltf: 1 error ({GLOBAL_CODE} x1)",
+            "1 asset: 0 ok, 0 with warnings, 1 failed"])
     expect("warned --ignore --werror", ["warned.gltf", "--ignore", GLOBAL_CODE, "--werror"], 0,
            ["ok         warned.gltf", one_ok])
     expect("warned --to gltf", ["warned.gltf", "--to", "gltf"], 0, [sample_noted, one_ok])
@@ -248,9 +251,19 @@ try:
           got[0]["issues"]["messages"][0]["severity"] == 2)
     expect("--severity: the code wins over its family",
            ["lib/holes.dae", "--severity", "collada.*=error", "--severity",
-            f"{HOLES_CODE}=warning", "--werror"], 2,
+            f"{HOLES_CODE}=warning"], 0,
            [f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
             "1 asset: 0 ok, 1 with warnings, 0 failed"])
+    # --werror: a warning fails the asset, counted failed and marked an error in the report.
+    expect("--werror: a warned asset is failed",
+           ["lib/holes.dae", "--severity", "collada.*=error", "--severity",
+            f"{HOLES_CODE}=warning", "--werror"], 2,
+           [f"failed     lib/holes.dae: 1 error ({HOLES_CODE} x1)",
+            "1 asset: 0 ok, 0 with warnings, 1 failed"])
+    got, _ = reports(["lib/holes.dae", "--werror"], 2)
+    check("--werror --json: the warning is an error", got and
+          got[0]["issues"]["numErrors"] == 1 and got[0]["issues"]["numWarnings"] == 0 and
+          got[0]["issues"]["messages"][0]["severity"] == 0, str(got))
 
     # --only and --ignore, codes and families; a refusal is reported whatever they say.
     expect("--only", [SAMPLE, "lib/holes.dae", "--only", HOLES_CODE], 0,
