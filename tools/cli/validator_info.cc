@@ -38,6 +38,10 @@ ValidatorInfo validator_info(const Scene& scene) {
   info.has_skins = !scene.skins.empty();
   info.has_textures = !scene.textures.empty();
   for (const Mesh& mesh : scene.meshes) {
+    MeshCounts counts = mesh_counts(mesh);
+    info.draw_calls += draw_calls_of(mesh);
+    info.vertices += counts.vertices;
+    info.triangles += counts.triangles;
     info.has_morph_targets = info.has_morph_targets || !mesh.morph_targets.empty();
     int64_t uvs = 0;
     int64_t influences = 0;
@@ -47,14 +51,6 @@ ValidatorInfo validator_info(const Scene& scene) {
     }
     info.max_uvs = std::max(info.max_uvs, uvs);
     info.max_influences = std::max(info.max_influences, influences);
-  }
-  for (const Node& node : scene.nodes) {
-    if (node.mesh < 0 || node.mesh >= static_cast<int>(scene.meshes.size())) continue;
-    const Mesh& mesh = scene.meshes[static_cast<size_t>(node.mesh)];
-    MeshCounts counts = mesh_counts(mesh);
-    info.draw_calls += draw_calls_of(mesh);
-    info.vertices += counts.vertices;
-    info.triangles += counts.triangles;
   }
   return info;
 }

@@ -1,7 +1,8 @@
 // The "info" block of validate's JSON report: polyxios's counts of what the scene holds (meshes,
 // nodes, ...) and the Khronos glTF-Validator's keys, each counted as the validator counts it on
 // the scene as read (version and generator from the asset; draw calls, vertices and triangles
-// over the nodes that draw a mesh, one draw call per material a mesh's cells use).
+// over the meshes, each once however many nodes draw it, one draw call per material a mesh's
+// cells use).
 #pragma once
 
 #include <cstdint>

@@ -226,8 +226,8 @@ try:
         check("--json sample: counts", sample["info"] == {
             "meshes": 2, "nodes": 3, "materials": 2, "skins": 0, "animations": 0,
             "animationCount": 0, "materialCount": 2, "hasMorphTargets": False, "hasSkins": False,
-            "hasTextures": False, "drawCallCount": 3, "totalVertexCount": 53,
-            "totalTriangleCount": 30, "maxUVs": 1, "maxInfluences": 0},
+            "hasTextures": False, "drawCallCount": 2, "totalVertexCount": 29,
+            "totalTriangleCount": 18, "maxUVs": 1, "maxInfluences": 0},
             json.dumps(sample.get("info")))
         typed = by_uri["typed.gltf"]["issues"]["messages"]
         check("--json glTF: messages carry their JSON pointer",
