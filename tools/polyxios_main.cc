@@ -51,15 +51,18 @@ usage:
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory as convert would with the same options (to
       --format, default glb), writing nothing. One line per asset, in the order given: ok,
-      warnings, refused (by the rules, or an error after --severity) or failed (I/O, memory,
-      timeout, internal; its code says which); --json prints one glTF-Validator-shaped JSON
-      report per asset and line. -j N reads N at once (default: the number of cores; each read
-      then on one thread unless --threads). --timeout SECONDS validates in N worker processes
-      instead, and stops an asset still running after SECONDS (its worker killed): failed
-      (validate.timeout), exit 3.
-      --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family)
+      warnings, refused (by the rules: an error, or a warning under --werror) or failed (I/O,
+      memory, timeout, internal; its code says which); --json prints one glTF-Validator-shaped
+      JSON report per asset and line. -j N reads N at once (default: the number of cores; each
+      read then on one thread unless --threads). --timeout SECONDS validates in N worker
+      processes instead, and stops an asset still running after SECONDS (its worker killed):
+      failed (validate.timeout), exit 3. Each message is graded as the Khronos glTF-Validator
+      grades the code it corresponds to (khronosCode in --json); what converting would change
+      is a conversion note, an info.
+      --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family,
+                            a Khronos code such as NODE_MATRIX_TRS every code it corresponds to)
       --only CODE           report only these codes (repeatable)
-      --severity CODE=LEVEL make a code an error, a warning or an info (repeatable)
+      --severity CODE=LEVEL make a code an error, a warning, an info or a hint (repeatable)
       --config FILE         the same as JSON: {"ignore": [...], "only": [...],
                             "severity": {"CODE": "error"}, "werror": true}
       --werror              an asset with warnings is refused too

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/strings.h"
+#include "formats/gltf/khronos_codes.h"
 #include "rapidjson/document.h"
 #include "rapidjson/error/en.h"
 #include "tools/cli/known_codes.h"
@@ -15,6 +16,35 @@ absl::Status unknown_code(std::string_view code) {
   return absl::InvalidArgumentError(
       nearest.empty() ? cat("unknown code ", code)
                       : cat("unknown code ", code, " (did you mean ", nearest, "?)"));
+}
+
+// A code written as the Khronos validator writes its own: capitals, digits and '_'.
+bool spelled_as_khronos(std::string_view code) {
+  return !code.empty() && std::all_of(code.begin(), code.end(), [](char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+Level level_of(gltf::KhronosSeverity severity) {
+  switch (severity) {
+    case gltf::KhronosSeverity::kError:
+      return Level::kError;
+    case gltf::KhronosSeverity::kWarning:
+      return Level::kWarning;
+    case gltf::KhronosSeverity::kInfo:
+      return Level::kInfo;
+    case gltf::KhronosSeverity::kHint:
+      break;
+  }
+  return Level::kHint;
+}
+
+// What converting would change rather than what the input breaks: a writer's code
+// ("gltf.write.texture-dropped", "collada.write.…"), an axis or unit conversion's ("scene.…"),
+// the API's scene flattening ("read.…"), and a glTF read's notes the validator has no code for.
+bool is_conversion_note(std::string_view code) {
+  return code.find(".write.") != std::string_view::npos || code.starts_with("scene.") ||
+         code.starts_with("read.") || code.starts_with("gltf.read.");
 }
 
 std::string_view view(const rapidjson::Value& string) {
@@ -35,6 +65,7 @@ std::optional<Level> parse_level(std::string_view name) {
   if (name == "error") return Level::kError;
   if (name == "warning") return Level::kWarning;
   if (name == "info") return Level::kInfo;
+  if (name == "hint") return Level::kHint;
   return std::nullopt;
 }
 
@@ -46,6 +77,8 @@ std::string_view level_name(Level level) {
       return "warning";
     case Level::kInfo:
       return "info";
+    case Level::kHint:
+      return "hint";
   }
   return "info";
 }
@@ -58,6 +91,10 @@ absl::StatusOr<CodePolicy::Pattern> CodePolicy::Pattern::parse(std::string_view 
         cat("a code family ends in its one '*' (\"collada.polygons.*\"): ", text));
   }
   if (star == std::string_view::npos) {
+    if (spelled_as_khronos(text)) {
+      if (!gltf::khronos_code_named(text)) return unknown_code(text);
+      return Pattern{std::string(text), false, true};
+    }
     if (!is_known_code(text)) return unknown_code(text);
     return Pattern{std::string(text), false};
   }
@@ -69,12 +106,25 @@ absl::StatusOr<CodePolicy::Pattern> CodePolicy::Pattern::parse(std::string_view 
   return Pattern{std::string(prefix), true};
 }
 
-bool CodePolicy::Pattern::matches(std::string_view code) const {
-  return family ? code.starts_with(text) : code == text;
+bool CodePolicy::Pattern::matches(const Diagnostic& diagnostic,
+                                  std::string_view khronos_code) const {
+  if (khronos) return khronos_code == text;
+  return family ? diagnostic.code.starts_with(text) : diagnostic.code == text;
 }
 
 size_t CodePolicy::Pattern::specificity() const {
+  if (khronos) return std::string_view::npos - 1;
   return family ? text.size() : std::string_view::npos;
+}
+
+Level CodePolicy::default_level(const Diagnostic& diagnostic) {
+  if (std::optional<gltf::KhronosCode> k = gltf::khronos_code_of(diagnostic.code)) {
+    return level_of(k->severity);
+  }
+  if (diagnostic.severity == Severity::kInfo || is_conversion_note(diagnostic.code)) {
+    return Level::kInfo;
+  }
+  return Level::kWarning;
 }
 
 absl::Status CodePolicy::ignore(std::string_view pattern) {
@@ -104,7 +154,8 @@ absl::Status CodePolicy::set_severity(std::string_view code_equals_level) {
   if (eq != std::string_view::npos) level = parse_level(code_equals_level.substr(eq + 1));
   if (!level) {
     return absl::InvalidArgumentError(
-        cat("--severity takes CODE=error, CODE=warning or CODE=info, not ", code_equals_level));
+        cat("--severity takes CODE=error, CODE=warning, CODE=info or CODE=hint, not ",
+            code_equals_level));
   }
   return set_severity(code_equals_level.substr(0, eq), *level);
 }
@@ -147,7 +198,7 @@ absl::Status CodePolicy::load_config(std::string_view json, std::string_view fil
         if (rule.value.IsString()) level = parse_level(view(rule.value));
         if (!level) {
           return absl::InvalidArgumentError(
-              cat(file_name, ": ", what, " is not \"error\", \"warning\" or \"info\""));
+              cat(file_name, ": ", what, " is not \"error\", \"warning\", \"info\" or \"hint\""));
         }
         if (absl::Status s = set_severity(view(rule.name), *level); !s.ok()) {
           return in_config(file_name, what, s);
@@ -170,17 +221,21 @@ absl::Status CodePolicy::load_config(std::string_view json, std::string_view fil
 std::vector<Message> CodePolicy::apply(const Diagnostics& diagnostics) const {
   std::vector<Message> kept;
   for (const Diagnostic& d : diagnostics.entries()) {
-    auto matches = [&](const Pattern& p) { return p.matches(d.code); };
+    std::optional<gltf::KhronosCode> khronos = gltf::khronos_code_of(d.code);
+    std::string_view khronos_code = khronos ? khronos->code : std::string_view();
+    auto matches = [&](const Pattern& p) { return p.matches(d, khronos_code); };
     if (!only_.empty() && std::none_of(only_.begin(), only_.end(), matches)) continue;
     if (std::any_of(ignored_.begin(), ignored_.end(), matches)) continue;
-    Level level = d.severity == Severity::kWarning ? Level::kWarning : Level::kInfo;
+    Level level = default_level(d);
     size_t best = 0;
     for (const SeverityRule& rule : severities_) {
-      if (!rule.pattern.matches(d.code) || rule.pattern.specificity() < best) continue;
+      if (!matches(rule.pattern) || rule.pattern.specificity() < best) continue;
       best = rule.pattern.specificity();
       level = rule.level;
     }
-    kept.push_back(Message{d.code, d.message, level, d.line, d.count});
+    // --werror: a warning fails the asset as an error does, and is reported as one.
+    if (werror_ && level == Level::kWarning) level = Level::kError;
+    kept.push_back(Message{d.code, d.message, level, d.line, d.count, khronos_code});
   }
   return kept;
 }

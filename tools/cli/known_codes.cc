@@ -7,6 +7,7 @@
 #include "formats/codes.h"
 #include "formats/collada/codes.h"
 #include "formats/gltf/codes.h"
+#include "formats/gltf/khronos_codes.h"
 #include "polyxios/ops/codes.h"
 #include "tools/cli/nearest_word.h"
 
@@ -59,6 +60,10 @@ bool is_known_family(std::string_view prefix) {
   return it != codes.end() && it->starts_with(prefix);
 }
 
-std::string nearest_known_code(std::string_view code) { return nearest_word(code, all_codes()); }
+std::string nearest_known_code(std::string_view code) {
+  std::vector<std::string_view> known = all_codes();
+  for (const gltf::KhronosCode& khronos : gltf::khronos_codes()) known.push_back(khronos.code);
+  return nearest_word(code, known);
+}
 
 }  // namespace px::cli

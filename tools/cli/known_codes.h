@@ -24,7 +24,8 @@ bool is_known_code(std::string_view code);
 // Whether some known code starts with prefix (a family "collada.polygons.*" without its '*').
 bool is_known_family(std::string_view prefix);
 
-// The known code nearest to an unknown one, for "did you mean"; empty when none is close.
+// The known code or Khronos validator code nearest to an unknown one, for "did you mean"; empty
+// when none is close.
 std::string nearest_known_code(std::string_view code);
 
 }  // namespace px::cli

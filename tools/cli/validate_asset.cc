@@ -1,6 +1,7 @@
 #include "tools/cli/validate_asset.h"
 
 #include <cstdio>
+#include <ctime>
 #include <memory>
 
 #include "engine/errors.h"
@@ -15,20 +16,24 @@ struct CloseFile {
   void operator()(std::FILE* file) const { std::fclose(file); }
 };
 
-SceneCounts counts_of(const Scene& scene) {
-  return SceneCounts{
-      static_cast<int64_t>(scene.meshes.size()), static_cast<int64_t>(scene.nodes.size()),
-      static_cast<int64_t>(scene.materials.size()), static_cast<int64_t>(scene.skins.size()),
-      static_cast<int64_t>(scene.animations.size())};
+// Now in UTC as the validator writes its validatedAt: "2026-12-07T16:30:00.000Z".
+std::string utc_now() {
+  std::timespec now{};
+  std::timespec_get(&now, TIME_UTC);
+  std::tm utc{};
+  gmtime_r(&now.tv_sec, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>(now.tv_nsec / 1000000));
+  return std::string(text) + millis;
 }
 
 absl::Status write_in_memory(const Scene& scene, const Asset& asset, const WriteOptions& options,
                              Diagnostics& diagnostics) {
   if (!options.collada) {
     std::string bin_name = with_extension(asset.path.filename().string(), ".bin");
-    absl::StatusOr<gltf::Written> written =
-        gltf::write_to_memory(scene, options.binary.value_or(true), bin_name, diagnostics, options);
-    return written.status();
+    return gltf::write_nowhere(scene, options.binary.value_or(true), bin_name, diagnostics, options);
   }
   std::unique_ptr<std::FILE, CloseFile> sink(std::fopen("/dev/null", "wb"));
   if (sink == nullptr) return io_error("cannot open /dev/null to write the COLLADA document to");
@@ -42,11 +47,12 @@ AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const CodePolicy& policy) {
   AssetReport report;
   report.uri = asset.relative;
+  report.validated_at = utc_now();
   Diagnostics diagnostics;
   absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics, &report.format);
   absl::Status status = scene.status();
   if (scene.ok()) {
-    report.counts = counts_of(*scene);
+    report.info = validator_info(*scene);
     status = apply_axis_unit(*scene, axis_unit, diagnostics);
   }
   if (status.ok()) {

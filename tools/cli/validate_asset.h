@@ -10,8 +10,8 @@
 
 namespace px::cli {
 
-// GLB and glTF are built in memory, as the file writer builds them (a .gltf's buffer named after
-// the asset, <stem>.bin); COLLADA streams to /dev/null, so that no document is held whole.
+// GLB and glTF are made as the file writer makes them (a .gltf's buffer named after the asset,
+// <stem>.bin) and dropped as they are made; COLLADA streams to /dev/null: no output is held whole.
 // axis_unit applies between the read and the write, as in convert.
 AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const WriteOptions& write_options, const AxisUnitTarget& axis_unit,

@@ -5,6 +5,7 @@
 
 #include "engine/strings.h"
 #include "engine/utf8.h"
+#include "formats/gltf/khronos_codes.h"
 #include "rapidjson/stringbuffer.h"
 #include "rapidjson/writer.h"
 #include "tools/cli/cli_common.h"
@@ -100,6 +101,7 @@ Message refusal_message(const absl::Status& status) {
         m.code = "internal.error";
     }
   }
+  if (std::optional<gltf::KhronosCode> k = gltf::khronos_code_of(m.code)) m.khronos_code = k->code;
   m.line = line_named(m.message);
   return m;
 }
@@ -139,7 +141,7 @@ std::string plain_line(const AssetReport& report) {
     parts.push_back(cat(listed.back().code, ": ", listed.back().message));
     listed.pop_back();
   }
-  for (Level level : {Level::kError, Level::kWarning, Level::kInfo}) {
+  for (Level level : {Level::kError, Level::kWarning, Level::kInfo, Level::kHint}) {
     if (std::string part = summary_at(listed, level); !part.empty()) parts.push_back(part);
   }
   for (size_t i = 0; i < parts.size(); ++i) line += cat(i == 0 ? ": " : "; ", parts[i]);
@@ -160,6 +162,10 @@ std::string json_line(const AssetReport& report) {
   string(mime_type_of(report.format));
   json.Key("validatorVersion");
   json.String(kValidatorVersion);
+  if (!report.validated_at.empty()) {
+    json.Key("validatedAt");
+    string(report.validated_at);
+  }
   json.Key("issues");
   json.StartObject();
   json.Key("numErrors");
@@ -169,13 +175,17 @@ std::string json_line(const AssetReport& report) {
   json.Key("numInfos");
   json.Int64(count_at(report, Level::kInfo));
   json.Key("numHints");
-  json.Int64(0);
+  json.Int64(count_at(report, Level::kHint));
   json.Key("messages");
   json.StartArray();
   for (const Message& m : report.messages) {
     json.StartObject();
     json.Key("code");
     string(m.code);
+    if (!m.khronos_code.empty()) {
+      json.Key("khronosCode");
+      string(m.khronos_code);
+    }
     json.Key("message");
     string(m.message);
     json.Key("severity");
@@ -195,19 +205,41 @@ std::string json_line(const AssetReport& report) {
   json.Key("truncated");
   json.Bool(false);
   json.EndObject();
-  if (report.counts) {
+  if (report.info) {
+    const ValidatorInfo& info = *report.info;
+    auto integer = [&](const char* key, int64_t value) {
+      json.Key(key);
+      json.Int64(value);
+    };
+    auto boolean = [&](const char* key, bool value) {
+      json.Key(key);
+      json.Bool(value);
+    };
     json.Key("info");
     json.StartObject();
-    json.Key("meshes");
-    json.Int64(report.counts->meshes);
-    json.Key("nodes");
-    json.Int64(report.counts->nodes);
-    json.Key("materials");
-    json.Int64(report.counts->materials);
-    json.Key("skins");
-    json.Int64(report.counts->skins);
-    json.Key("animations");
-    json.Int64(report.counts->animations);
+    if (!info.version.empty()) {
+      json.Key("version");
+      string(info.version);
+    }
+    if (!info.generator.empty()) {
+      json.Key("generator");
+      string(info.generator);
+    }
+    integer("animationCount", info.animations);
+    integer("materialCount", info.materials);
+    boolean("hasMorphTargets", info.has_morph_targets);
+    boolean("hasSkins", info.has_skins);
+    boolean("hasTextures", info.has_textures);
+    integer("drawCallCount", info.draw_calls);
+    integer("totalVertexCount", info.vertices);
+    integer("totalTriangleCount", info.triangles);
+    integer("maxUVs", info.max_uvs);
+    integer("maxInfluences", info.max_influences);
+    integer("meshes", info.meshes);
+    integer("nodes", info.nodes);
+    integer("materials", info.materials);
+    integer("skins", info.skins);
+    integer("animations", info.animations);
     json.EndObject();
   }
   json.EndObject();

@@ -1,5 +1,6 @@
 // One asset's validation as validate prints it: a line for a terminal, or a report in the shape
-// of the Khronos glTF-Validator's (uri, mimeType, issues with their counts and messages), with
+// of the Khronos glTF-Validator's (uri, mimeType, validatedAt, issues with their counts and
+// messages, each with its Khronos code where it has one), with the validator's info keys and
 // polyxios's counts of what the scene holds.
 #pragma once
 
@@ -13,22 +14,16 @@
 #include "engine/errors.h"
 #include "polyxios/polyxios.h"
 #include "tools/cli/code_policy.h"
+#include "tools/cli/validator_info.h"
 
 namespace px::cli {
-
-struct SceneCounts {
-  int64_t meshes = 0;
-  int64_t nodes = 0;
-  int64_t materials = 0;
-  int64_t skins = 0;
-  int64_t animations = 0;
-};
 
 struct AssetReport {
   std::string uri;                    // the asset's path as found
   Format format = Format::kUnknown;   // what it was read as
   std::vector<Message> messages;      // the policy's, then the refusal (an error) when there is one
-  std::optional<SceneCounts> counts;  // when the asset read
+  std::optional<ValidatorInfo> info;  // when the asset read
+  std::string validated_at;           // when, as the validator writes it: UTC, ISO 8601
   Failure failure = Failure::kNone;   // why the read or the write failed: refused, I/O, ...
   bool timed_out = false;             // stopped at validate's --timeout (a failure of I/O)
 };

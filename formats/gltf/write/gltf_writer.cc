@@ -417,6 +417,23 @@ absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::st
   return out;
 }
 
+absl::Status write_nowhere(const Scene& scene, bool binary, std::string_view bin_name,
+                           Diagnostics& diagnostics, const WriteOptions& options) {
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, options, progress, diagnostics);
+  if (!doc.ok()) return doc.status();
+  std::string json;
+  Diagnostics later;
+  absl::Status status = (*doc)->write_json(binary ? "" : percent_encode(bin_name), json, later);
+  if (status.ok() && binary) status = glb_prefix(json, (*doc)->bin().size()).status();
+  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
+  if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
+  NullSink nowhere;
+  if (absl::Status s = stream(**doc, nowhere, progress, later, diagnostics); !s.ok()) return s;
+  return progress.report(1);
+}
+
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
                    Diagnostics& diagnostics, const WriteOptions& options) {
   const std::filesystem::path bin_path = path.parent_path() / cat(path.stem().string(), ".bin");

@@ -36,4 +36,9 @@ struct Written {
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, const WriteOptions& options = {});
 
+// The same write with its bytes made and dropped as they are made, for validate: every warning and
+// refusal of a write, in the same order, without holding the output.
+absl::Status write_nowhere(const Scene& scene, bool binary, std::string_view bin_name,
+                           Diagnostics& diagnostics, const WriteOptions& options = {});
+
 }  // namespace px::gltf

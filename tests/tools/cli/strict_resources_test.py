@@ -117,8 +117,12 @@ class StrictResources(unittest.TestCase):
             self.assertNotIn("image.missing", r.stderr)
 
     def test_strict_resources_refuses_in_validate_and_batch(self):
+        # Without the flag, validate grades as the Khronos validator: a glTF's missing image is
+        # its IO_ERROR, an error; a COLLADA document's a warning.
         r = run("validate", self.src)
-        self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+        self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
+        self.assertRegex(r.stdout, r"warnings +\S*asset\.dae: 1 warning \(collada\.image\.missing")
+        self.assertRegex(r.stdout, r"failed +\S*asset\.gltf: 1 error \(gltf\.image\.missing")
         r = run("validate", "--strict-resources", self.src)
         self.assertEqual(r.returncode, 2, r.stdout + r.stderr)
         for code in CODES.values():

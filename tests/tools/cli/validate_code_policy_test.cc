@@ -65,7 +65,7 @@ TEST(CodePolicy, OnlyKeepsTheCodesNamed) {
   ASSERT_TRUE(policy.only(kGlobal).ok());
   ASSERT_TRUE(policy.only("collada.texcoord.*").ok());
   EXPECT_EQ(levels(policy, three_warnings()),
-            (std::vector<std::string>{"gltf.write.global-dropped=warning",
+            (std::vector<std::string>{"gltf.write.global-dropped=info",
                                       "collada.texcoord.duplicate-set=warning"}));
 }
 
@@ -106,7 +106,7 @@ TEST(CodePolicy, SeverityFlagTakesCodeEqualsLevel) {
     EXPECT_FALSE(policy.set_severity(bad).ok()) << bad;
   }
   EXPECT_EQ(error_of(policy.set_severity(std::string(kHoles) + "=fatal")),
-            "--severity takes CODE=error, CODE=warning or CODE=info, not "
+            "--severity takes CODE=error, CODE=warning, CODE=info or CODE=hint, not "
             "collada.polygons.holes-dropped=fatal");
 }
 
@@ -176,10 +176,10 @@ TEST(CodePolicy, ConfigErrorsNameTheFileAndWhatIsWrong) {
        "polyxios.json: \"severity\" is not an object of CODE: LEVEL"},
       {R"({"severity": {"collada.polygons.holes-dropped": "fatal"}})",
        "polyxios.json: severity[\"collada.polygons.holes-dropped\"] is not \"error\", "
-       "\"warning\" or \"info\""},
+       "\"warning\", \"info\" or \"hint\""},
       {R"({"severity": {"collada.polygons.holes-dropped": 0}})",
        "polyxios.json: severity[\"collada.polygons.holes-dropped\"] is not \"error\", "
-       "\"warning\" or \"info\""},
+       "\"warning\", \"info\" or \"hint\""},
       {R"({"severity": {"collada.nothing.*": "error"}})",
        "polyxios.json: severity[\"collada.nothing.*\"]: no known code starts with "
        "\"collada.nothing.\" (collada.nothing.*)"},
@@ -199,11 +199,85 @@ TEST(CodePolicy, LevelsHaveTheValidatorsNumbersAndNames) {
   EXPECT_EQ(static_cast<int>(Level::kError), 0);
   EXPECT_EQ(static_cast<int>(Level::kWarning), 1);
   EXPECT_EQ(static_cast<int>(Level::kInfo), 2);
-  for (Level level : {Level::kError, Level::kWarning, Level::kInfo}) {
+  EXPECT_EQ(static_cast<int>(Level::kHint), 3);
+  for (Level level : {Level::kError, Level::kWarning, Level::kInfo, Level::kHint}) {
     EXPECT_EQ(parse_level(level_name(level)), level);
   }
   EXPECT_EQ(parse_level("ERROR"), std::nullopt);
-  EXPECT_EQ(parse_level("hint"), std::nullopt);
+  EXPECT_EQ(parse_level("fatal"), std::nullopt);
+}
+
+// Issue 36: graded as the Khronos validator grades, before any rule.
+Diagnostics gltf_read() {
+  Diagnostics d;
+  d.warn("gltf.read.camera-invalid", "/cameras/0: zfar 1 is not greater than znear 2");
+  d.warn("gltf.read.indices-unused", "/meshes/0/primitives/0: indices of points");
+  d.warn("gltf.read.extension-dropped", "/extensionsUsed/0: EXT_x is not read");
+  d.warn("gltf.read.attribute-filled", "/meshes/0: TEXCOORD_0 filled");
+  d.warn(kGlobal, "asset fields left out");
+  d.warn("scene.axis.unit-unknown", "unit unknown");
+  return d;
+}
+
+TEST(CodePolicy, AGltfMessageIsGradedAtItsKhronosCodesSeverityAndANoteIsAnInfo) {
+  CodePolicy policy;
+  std::vector<Message> kept = policy.apply(gltf_read());
+  ASSERT_EQ(kept.size(), 6u);
+  EXPECT_EQ(kept[0].level, Level::kError);  // CAMERA_ZFAR_LEQUAL_ZNEAR
+  EXPECT_EQ(kept[0].khronos_code, "CAMERA_ZFAR_LEQUAL_ZNEAR");
+  EXPECT_EQ(kept[1].level, Level::kWarning);  // MESH_PRIMITIVE_INCOMPATIBLE_MODE
+  EXPECT_EQ(kept[2].level, Level::kInfo);     // UNSUPPORTED_EXTENSION
+  EXPECT_EQ(kept[2].khronos_code, "UNSUPPORTED_EXTENSION");
+  // No Khronos code: what the conversion changes, an info.
+  EXPECT_EQ(kept[3].level, Level::kInfo);
+  EXPECT_TRUE(kept[3].khronos_code.empty());
+  EXPECT_EQ(kept[4].level, Level::kInfo);
+  EXPECT_EQ(kept[5].level, Level::kInfo);
+  // A COLLADA read's warning stays a warning.
+  EXPECT_EQ(policy.apply(three_warnings())[0].level, Level::kWarning);
+}
+
+TEST(CodePolicy, RulesTakeKhronosCodes) {
+  CodePolicy policy;
+  ASSERT_TRUE(policy.set_severity("CAMERA_ZFAR_LEQUAL_ZNEAR=warning").ok());
+  ASSERT_TRUE(policy.ignore("UNSUPPORTED_EXTENSION").ok());
+  ASSERT_TRUE(policy.set_severity("MESH_PRIMITIVE_INCOMPATIBLE_MODE", Level::kHint).ok());
+  EXPECT_EQ(
+      levels(policy, gltf_read()),
+      (std::vector<std::string>{"gltf.read.camera-invalid=warning", "gltf.read.indices-unused=hint",
+                                "gltf.read.attribute-filled=info", "gltf.write.global-dropped=info",
+                                "scene.axis.unit-unknown=info"}));
+  // A polyxios code's rule is more specific than its Khronos code's, whatever their order.
+  ASSERT_TRUE(policy.set_severity("gltf.read.camera-invalid=error").ok());
+  ASSERT_TRUE(policy.set_severity("CAMERA_ZFAR_LEQUAL_ZNEAR=info").ok());
+  EXPECT_EQ(levels(policy, gltf_read())[0], "gltf.read.camera-invalid=error");
+  // --only a Khronos code keeps the messages that correspond to it.
+  CodePolicy only;
+  ASSERT_TRUE(only.only("MESH_PRIMITIVE_INCOMPATIBLE_MODE").ok());
+  EXPECT_EQ(levels(only, gltf_read()),
+            (std::vector<std::string>{"gltf.read.indices-unused=warning"}));
+  // The config file takes them too.
+  CodePolicy config;
+  ASSERT_TRUE(
+      config.load_config(R"({"severity": {"UNSUPPORTED_EXTENSION": "error"}})", "team.json").ok());
+  EXPECT_EQ(levels(config, gltf_read())[2], "gltf.read.extension-dropped=error");
+}
+
+TEST(CodePolicy, AnUnknownKhronosCodeIsRefusedWithTheNearest) {
+  CodePolicy policy;
+  absl::Status s = policy.ignore("NODE_MATRIX_TSR");
+  EXPECT_FALSE(s.ok());
+  EXPECT_EQ(error_of(s), "unknown code NODE_MATRIX_TSR (did you mean NODE_MATRIX_TRS?)");
+}
+
+TEST(CodePolicy, UnderWerrorAWarningIsAnError) {
+  CodePolicy policy;
+  policy.set_werror(true);
+  EXPECT_EQ(levels(policy, three_warnings()),
+            (std::vector<std::string>{"collada.polygons.holes-dropped=error",
+                                      "gltf.write.global-dropped=info",
+                                      "collada.clip.open-end=info",
+                                      "collada.texcoord.duplicate-set=error"}));
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ namespace px::cli {
 namespace {
 
 Message warning(std::string code, int64_t count = 1, Level level = Level::kWarning) {
-  return Message{std::move(code), "something", level, 0, count};
+  return Message{std::move(code), "something", level, 0, count, {}};
 }
 
 TEST(ValidateReport, ARefusalIsAnErrorNamedByItsRule) {
@@ -89,11 +89,28 @@ TEST(ValidateReport, JsonHasTheValidatorsShape) {
   report.uri = "lib/a.gltf";
   report.format = Format::kGltf;
   report.messages = {Message{"gltf.read.property-type", "/nodes/0/name is a number, not a string",
-                             Level::kWarning, 0, 2},
-                     Message{"collada.polygons.holes-dropped", "holes", Level::kInfo, 42, 1},
+                             Level::kWarning, 0, 2, "TYPE_MISMATCH"},
+                     Message{"collada.polygons.holes-dropped", "holes", Level::kInfo, 42, 1, {}},
+                     Message{"gltf.read.extension-dropped", "/x: dropped", Level::kHint, 0, 1, {}},
                      refusal_message(refuse("gltf.json.type", "/nodes/0: not an object"))};
   report.failure = Failure::kRefused;
-  report.counts = SceneCounts{1, 2, 3, 4, 5};
+  report.validated_at = "2026-12-07T16:30:00.000Z";
+  ValidatorInfo info{.meshes = 1,
+                     .nodes = 2,
+                     .materials = 3,
+                     .skins = 4,
+                     .animations = 5,
+                     .version = "2.0",
+                     .generator = "a tool",
+                     .has_skins = true,
+                     .has_morph_targets = false,
+                     .has_textures = true,
+                     .draw_calls = 6,
+                     .vertices = 7,
+                     .triangles = 8,
+                     .max_uvs = 2,
+                     .max_influences = 8};
+  report.info = info;
   rapidjson::Document doc;
   std::string line = json_line(report);
   EXPECT_EQ(line.find('\n'), std::string::npos);
@@ -102,15 +119,19 @@ TEST(ValidateReport, JsonHasTheValidatorsShape) {
   EXPECT_STREQ(doc["uri"].GetString(), "lib/a.gltf");
   EXPECT_STREQ(doc["mimeType"].GetString(), "model/gltf+json");
   EXPECT_STREQ(doc["validatorVersion"].GetString(), "polyxios 0.1.0");
+  EXPECT_STREQ(doc["validatedAt"].GetString(), "2026-12-07T16:30:00.000Z");
   const rapidjson::Value& issues = doc["issues"];
   EXPECT_EQ(issues["numErrors"].GetInt(), 1);
   EXPECT_EQ(issues["numWarnings"].GetInt(), 2);
   EXPECT_EQ(issues["numInfos"].GetInt(), 1);
-  EXPECT_EQ(issues["numHints"].GetInt(), 0);
+  EXPECT_EQ(issues["numHints"].GetInt(), 1);
   EXPECT_FALSE(issues["truncated"].GetBool());
   const rapidjson::Value& messages = issues["messages"];
-  ASSERT_EQ(messages.Size(), 3u);
+  ASSERT_EQ(messages.Size(), 4u);
   EXPECT_STREQ(messages[0]["code"].GetString(), "gltf.read.property-type");
+  EXPECT_STREQ(messages[0]["khronosCode"].GetString(), "TYPE_MISMATCH");
+  EXPECT_FALSE(messages[1].HasMember("khronosCode"));
+  EXPECT_EQ(messages[2]["severity"].GetInt(), 3);
   EXPECT_EQ(messages[0]["severity"].GetInt(), 1);
   EXPECT_STREQ(messages[0]["pointer"].GetString(), "/nodes/0/name");
   EXPECT_FALSE(messages[0].HasMember("line"));
@@ -118,18 +139,32 @@ TEST(ValidateReport, JsonHasTheValidatorsShape) {
   EXPECT_EQ(messages[1]["severity"].GetInt(), 2);
   EXPECT_EQ(messages[1]["line"].GetInt(), 42);
   EXPECT_FALSE(messages[1].HasMember("pointer"));
-  EXPECT_STREQ(messages[2]["code"].GetString(), "gltf.json.type");
-  EXPECT_STREQ(messages[2]["message"].GetString(), "/nodes/0: not an object");
-  EXPECT_STREQ(messages[2]["pointer"].GetString(), "/nodes/0");
-  EXPECT_EQ(messages[2]["severity"].GetInt(), 0);
-  const rapidjson::Value& info = doc["info"];
-  EXPECT_EQ(info["meshes"].GetInt(), 1);
-  EXPECT_EQ(info["nodes"].GetInt(), 2);
-  EXPECT_EQ(info["materials"].GetInt(), 3);
-  EXPECT_EQ(info["skins"].GetInt(), 4);
-  EXPECT_EQ(info["animations"].GetInt(), 5);
+  EXPECT_STREQ(messages[3]["code"].GetString(), "gltf.json.type");
+  EXPECT_STREQ(messages[3]["khronosCode"].GetString(), "TYPE_MISMATCH");
+  EXPECT_STREQ(messages[3]["message"].GetString(), "/nodes/0: not an object");
+  EXPECT_STREQ(messages[3]["pointer"].GetString(), "/nodes/0");
+  EXPECT_EQ(messages[3]["severity"].GetInt(), 0);
+  const rapidjson::Value& json_info = doc["info"];
+  EXPECT_EQ(json_info["meshes"].GetInt(), 1);
+  EXPECT_EQ(json_info["nodes"].GetInt(), 2);
+  EXPECT_EQ(json_info["materials"].GetInt(), 3);
+  EXPECT_EQ(json_info["skins"].GetInt(), 4);
+  EXPECT_EQ(json_info["animations"].GetInt(), 5);
+  // The validator's keys.
+  EXPECT_STREQ(json_info["version"].GetString(), "2.0");
+  EXPECT_STREQ(json_info["generator"].GetString(), "a tool");
+  EXPECT_EQ(json_info["animationCount"].GetInt(), 5);
+  EXPECT_EQ(json_info["materialCount"].GetInt(), 3);
+  EXPECT_TRUE(json_info["hasSkins"].GetBool());
+  EXPECT_FALSE(json_info["hasMorphTargets"].GetBool());
+  EXPECT_TRUE(json_info["hasTextures"].GetBool());
+  EXPECT_EQ(json_info["drawCallCount"].GetInt(), 6);
+  EXPECT_EQ(json_info["totalVertexCount"].GetInt(), 7);
+  EXPECT_EQ(json_info["totalTriangleCount"].GetInt(), 8);
+  EXPECT_EQ(json_info["maxUVs"].GetInt(), 2);
+  EXPECT_EQ(json_info["maxInfluences"].GetInt(), 8);
 
-  report.counts.reset();
+  report.info.reset();
   doc.Parse(json_line(report).c_str());
   EXPECT_FALSE(doc.HasMember("info"));
 }
@@ -138,7 +173,7 @@ TEST(ValidateReport, JsonIsUtf8WhateverTheBytes) {
   AssetReport report;
   report.uri = "caf\xC3\xA9/\xFF\xC0\xAF\xED\xA0\x80.dae";  // é, then invalid, overlong, surrogate
   report.messages = {
-      Message{"collada.image.missing", "bad \xE2\x82 tail \x01", Level::kWarning, 0, 1}};
+      Message{"collada.image.missing", "bad \xE2\x82 tail \x01", Level::kWarning, 0, 1, {}}};
   rapidjson::Document doc;
   std::string line = json_line(report);
   doc.Parse<rapidjson::kParseValidateEncodingFlag>(line.c_str());

@@ -11,6 +11,7 @@ import base64
 import gzip
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -126,16 +127,25 @@ try:
         _, err = expect(f"sample --to {to} --werror", [SAMPLE, "--to", to, "--werror"], 0,
                         [f"ok         {SAMPLE}", one_ok])
         check(f"sample --to {to}: nothing on stderr", err == "", err)
+    # What converting would change is a conversion note, an info: it fails neither the asset nor
+    # --werror; --severity makes it a warning again (issue 36).
+    sample_noted = f"ok         warned.gltf: 1 info ({GLOBAL_CODE} x1)"
     sample_warned = f"warnings   warned.gltf: 1 warning ({GLOBAL_CODE} x1)"
     one_warned = "1 asset: 0 ok, 1 with warnings, 0 refused, 0 failed"
-    _, err = expect("warned", ["warned.gltf"], 0, [sample_warned, one_warned])
+    _, err = expect("warned", ["warned.gltf"], 0, [sample_noted, one_ok])
     check("warned: nothing on stderr", err == "", err)
-    expect("warned --werror", ["warned.gltf", "--werror"], 2, [sample_warned, one_warned])
+    expect("warned --werror", ["warned.gltf", "--werror"], 0, [sample_noted, one_ok])
+    expect("warned --severity warning", ["warned.gltf", "--severity", f"{GLOBAL_CODE}=warning"], 0,
+           [sample_warned, one_warned])
+    expect("warned --severity warning --werror",
+           ["warned.gltf", "--severity", f"{GLOBAL_CODE}=warning", "--werror"], 2,
+           [f"refused    warned.gltf: 1 error ({GLOBAL_CODE} x1)",
+            "1 asset: 0 ok, 0 with warnings, 1 refused, 0 failed"])
     expect("warned --ignore --werror", ["warned.gltf", "--ignore", GLOBAL_CODE, "--werror"], 0,
            ["ok         warned.gltf", one_ok])
-    expect("warned --to gltf", ["warned.gltf", "--to", "gltf"], 0, [sample_warned, one_warned])
-    expect("warned --to=dae --werror", ["warned.gltf", "--to=dae", "--werror"], 2,
-           ["warnings   warned.gltf: 1 warning (collada.write.asset-dropped x1)", one_warned])
+    expect("warned --to gltf", ["warned.gltf", "--to", "gltf"], 0, [sample_noted, one_ok])
+    expect("warned --to=dae --werror", ["warned.gltf", "--to=dae", "--werror"], 0,
+           ["ok         warned.gltf: 1 info (collada.write.asset-dropped x1)", one_ok])
 
     # A folder: searched recursively, any case, .dae.gz too, other files skipped, in byte order.
     lib_lines = [
@@ -175,12 +185,16 @@ try:
             "lib/sub/HOLES2.DAE", "lib/sub/gz.dae.gz", SAMPLE, "typed.gltf"])
         for r in got:
             check(f"--json {r['uri']}: keys", set(r) - {"info"} == {
-                "uri", "mimeType", "validatorVersion", "issues"}, str(sorted(r)))
+                "uri", "mimeType", "validatorVersion", "validatedAt", "issues"}, str(sorted(r)))
+            check(f"--json {r['uri']}: validatedAt",
+                  re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", r["validatedAt"]),
+                  r["validatedAt"])
             check(f"--json {r['uri']}: version", r["validatorVersion"] == "polyxios 0.1.0")
             issues = r["issues"]
             check(f"--json {r['uri']}: issue keys", set(issues) == {
                 "numErrors", "numWarnings", "numInfos", "numHints", "messages", "truncated"})
-            for level, key in ((0, "numErrors"), (1, "numWarnings"), (2, "numInfos")):
+            for level, key in ((0, "numErrors"), (1, "numWarnings"), (2, "numInfos"),
+                               (3, "numHints")):
                 n = sum(m["count"] for m in issues["messages"] if m["severity"] == level)
                 check(f"--json {r['uri']}: {key} counts the messages", issues[key] == n)
         check("--json: mime types", [by_uri[u]["mimeType"] for u in (
@@ -189,7 +203,10 @@ try:
         clean = by_uri["lib/clean.dae"]
         check("--json clean: no issue", clean["issues"]["messages"] == [] and
               clean["info"] == {"meshes": 1, "nodes": 1, "materials": 0, "skins": 0,
-                                "animations": 0}, json.dumps(clean))
+                                "animations": 0, "animationCount": 0, "materialCount": 0,
+                                "hasMorphTargets": False, "hasSkins": False, "hasTextures": False,
+                                "drawCallCount": 1, "totalVertexCount": 4, "totalTriangleCount": 2,
+                                "maxUVs": 0, "maxInfluences": 0}, json.dumps(clean))
         holes = by_uri["lib/holes.dae"]["issues"]["messages"]
         check("--json holes: a warning with its line", holes == [{
             "code": HOLES_CODE, "message": "a hole of fewer than 3 corners is "
@@ -207,7 +224,10 @@ try:
               huge["info"]["meshes"] == 1, json.dumps(huge))
         sample = by_uri[SAMPLE]
         check("--json sample: counts", sample["info"] == {
-            "meshes": 2, "nodes": 3, "materials": 2, "skins": 0, "animations": 0},
+            "meshes": 2, "nodes": 3, "materials": 2, "skins": 0, "animations": 0,
+            "animationCount": 0, "materialCount": 2, "hasMorphTargets": False, "hasSkins": False,
+            "hasTextures": False, "drawCallCount": 2, "totalVertexCount": 29,
+            "totalTriangleCount": 18, "maxUVs": 1, "maxInfluences": 0},
             json.dumps(sample.get("info")))
         typed = by_uri["typed.gltf"]["issues"]["messages"]
         check("--json glTF: messages carry their JSON pointer",
@@ -231,17 +251,28 @@ try:
           got[0]["issues"]["messages"][0]["severity"] == 2)
     expect("--severity: the code wins over its family",
            ["lib/holes.dae", "--severity", "collada.*=error", "--severity",
-            f"{HOLES_CODE}=warning", "--werror"], 2,
+            f"{HOLES_CODE}=warning"], 0,
            [f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
             "1 asset: 0 ok, 1 with warnings, 0 refused, 0 failed"])
+    # --werror: a warning fails the asset, counted refused (by the rules) and marked an error in
+    # the report.
+    expect("--werror: a warned asset is refused",
+           ["lib/holes.dae", "--severity", "collada.*=error", "--severity",
+            f"{HOLES_CODE}=warning", "--werror"], 2,
+           [f"refused    lib/holes.dae: 1 error ({HOLES_CODE} x1)",
+            "1 asset: 0 ok, 0 with warnings, 1 refused, 0 failed"])
+    got, _ = reports(["lib/holes.dae", "--werror"], 2)
+    check("--werror --json: the warning is an error", got and
+          got[0]["issues"]["numErrors"] == 1 and got[0]["issues"]["numWarnings"] == 0 and
+          got[0]["issues"]["messages"][0]["severity"] == 0, str(got))
 
     # --only and --ignore, codes and families; a refusal is reported whatever they say.
     expect("--only", [SAMPLE, "lib/holes.dae", "--only", HOLES_CODE], 0,
            [f"ok         {SAMPLE}", f"warnings   lib/holes.dae: 1 warning ({HOLES_CODE} x1)",
             "2 assets: 1 ok, 1 with warnings, 0 refused, 0 failed"])
     expect("--only a family, twice", ["warned.gltf", "lib/holes.dae", "--only", "gltf.write.*", "--only",
-                                      "xml.*", "--werror"], 2,
-           [sample_warned, "ok         lib/holes.dae", "2 assets: 1 ok, 1 with warnings, 0 refused, 0 failed"])
+                                      "xml.*", "--werror"], 0,
+           [sample_noted, "ok         lib/holes.dae", "2 assets: 2 ok, 0 with warnings, 0 refused, 0 failed"])
     expect("--ignore a family", ["lib/holes.dae", "--ignore", "collada.polygons.*", "--werror"], 0)
     expect("--ignore cannot hide a refusal", ["lib/refused.dae", "--ignore", "collada.p.length",
                                               "--ignore", "collada.*"], 2,
@@ -271,7 +302,7 @@ try:
         ("unknown code in severity", {"severity": {"collada.nothing": "error"}},
          'severity["collada.nothing"]: unknown code collada.nothing'),
         ("bad level", {"severity": {HOLES_CODE: "fatal"}},
-         f'severity["{HOLES_CODE}"] is not "error", "warning" or "info"'),
+         f'severity["{HOLES_CODE}"] is not "error", "warning", "info" or "hint"'),
         ("wrong type", {"only": HOLES_CODE}, '"only" is not an array of codes'),
         ("werror type", {"werror": 1}, '"werror" is not true or false'),
         ("not JSON", '{"ignore": [', "not JSON at byte"),
@@ -312,8 +343,8 @@ try:
     # --allow-external-files: an image outside the document's folder is read, not warned about;
     # without it, it is not read and its uri is left out of the conversion too (issue 13).
     expect("an image outside the folder", ["ext"], 0,
-           ["warnings   ext/sub/img.dae: 2 warnings (collada.image.outside-folder x1, "
-            "gltf.write.image-uri-dropped x1)", one_warned])
+           ["warnings   ext/sub/img.dae: 1 warning (collada.image.outside-folder x1); 1 info "
+            "(gltf.write.image-uri-dropped x1)", one_warned])
     expect("--allow-external-files", ["ext", "--allow-external-files", "--werror"], 0,
            ["ok         ext/sub/img.dae", "1 asset: 1 ok, 0 with warnings, 0 refused, 0 failed"])
 
