@@ -24,13 +24,15 @@ constexpr char kHelp[] =
 usage:
   polyxios convert IN OUT [--format glb|gltf|dae] [--threads N] [--allow-external-files]
                    [--allow-remote-uris] [--strict-resources] [--repair] [--max-input MIB]
-                   [--max-memory MIB] [--quiet] [--compress draco|meshopt [--compress-only]
+                   [--max-memory MIB] [--quiet] [--compress draco|meshopt [--fallback]
                    [--draco-position-bits N] [--draco-normal-bits N] [--draco-texcoord-bits N]
                    [--draco-color-bits N] [--draco-generic-bits N] [--draco-level N]]
                    [--optimize] [--up-axis x|y|z] [--meters] [--bake-transforms]
                    [--transcode-images | --no-transcode-images]
       Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
-      .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
+      .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. A .gltf or .dae
+      written to another folder than IN's gets IN's image files copied beside it, at the
+      relative URIs it names them by (never over a different file: *.write.image-not-copied). Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN "-" reads standard input (told by its first bytes); OUT "-" writes standard output,
       GLB unless --format dae (a .gltf, whose .bin needs a path, is refused there). Nothing
@@ -39,17 +41,18 @@ usage:
       input is refused (limits.memory).
       --max-input refuses an input of more than MIB MiB (limits.input-bytes) before reading it.
       --compress draco (glTF output only) compresses every triangle primitive with
-      KHR_draco_mesh_compression (Google's Draco); the uncompressed data stays beside it as
-      the fallback (what the Draco stream decodes to), unless --compress-only leaves it out
-      (then readers must decode Draco: the extension is required). Quantization bits per
+      KHR_draco_mesh_compression (Google's Draco) and writes only the compressed data (readers
+      must decode Draco: the extension is required), as gltfpack and glTF-Transform do;
+      --fallback keeps the uncompressed data beside it (what the Draco stream decodes to) for
+      readers without Draco (--compress-only, the default, is accepted). Quantization bits per
       attribute kind, 0 for none, up to 30: --draco-position-bits (default 11),
       --draco-normal-bits (8), --draco-texcoord-bits (10), --draco-color-bits (8),
       --draco-generic-bits (8: TANGENT; WEIGHTS_n are never quantized, as their sums
       must stay 1); --draco-level 0 (fastest) to 10
       (smallest), default 7. --compress meshopt compresses every view of vertex attributes,
       indices, animation keys and skin matrices with EXT_meshopt_compression (meshoptimizer,
-      lossless); the fallback is the uncompressed views beside it in the same buffer, and with
-      --compress-only a placeholder buffer without data (the extension is then required).
+      lossless), its compressed views in a placeholder buffer without data (the extension
+      required); with --fallback the uncompressed views stay beside them in the same buffer.
       --optimize (glTF output only) merges identical vertices and reorders triangles for the
       vertex cache and vertices for fetch (meshoptimizer), keeping every triangle and value;
       with --compress meshopt it makes the output much smaller.
@@ -67,14 +70,15 @@ usage:
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--repair] [--max-input MIB]
-      Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
-      --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
-      skins, animations with their durations, warnings by code).
+      Print what IN holds: its asset (generator, up axis, unit), world bounds, meshes,
+      vertices, triangles, materials, nodes, cameras and lights, warnings by code. --json: one
+      JSON object, camelCase keys (asset, counts, bounds, cameras, lights, per-mesh vertex and
+      triangle counts, materials, skins, animations with their durations, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [--to glb|gltf|dae] [-j N] [--timeout SECONDS]
                     [--config FILE] [--ignore CODE] [--only CODE] [--severity CODE=LEVEL]
                     [--allow-external-files] [--allow-remote-uris] [--strict-resources]
-                    [--repair] [--max-input MIB]
+                    [--repair] [--max-input MIB] [--allow-empty]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory to --to (default glb), writing nothing. One
       line per asset, in the order given; --json prints one glTF-Validator-shaped JSON report
@@ -87,6 +91,7 @@ usage:
       --config FILE         the same as JSON: {"ignore": [...], "only": [...],
                             "severity": {"CODE": "error"}, "werror": true}
       --werror              an asset with warnings fails too
+      --allow-empty         exit 0 when no asset is found (else exit 1, as a usage error)
       An unknown code is a usage error.
 
   polyxios batch SRC OUT [--to glb|gltf|dae] [--from LIST] [-j N] [--timeout SECONDS]
@@ -94,7 +99,7 @@ usage:
                  [--progress-interval SECONDS] [--shard K/N | --shards N]
                  [--allow-external-files] [--allow-remote-uris] [--strict-resources]
                  [--repair] [--max-input MIB] [--up-axis x|y|z] [--meters] [--bake-transforms]
-                 [--transcode-images | --no-transcode-images]
+                 [--transcode-images | --no-transcode-images] [--allow-empty]
       Convert every asset under SRC (a symlink only where it leads beneath SRC, unless
       --allow-external-files; or each path listed one per line in LIST, relative to
       SRC or leading under it; "-" reads the list from standard input) into OUT, keeping the
@@ -104,8 +109,9 @@ usage:
       (a new one takes its place), and the asset is reported with its own outcome. --report
       writes one JSON line per asset ("{shard}" in its name becomes the shard's K); --resume
       with the same report skips assets already converted (same size and mtime, output
-      present). --shard K/N (K from 1 to N) converts the K-th of N slices, split by a stable
-      hash of each relative path; without it the slice is taken from JOB_COMPLETION_INDEX
+      present). No asset under SRC (or in LIST) exits 1, as a usage error, unless
+      --allow-empty. --shard K/N (K from 1 to N) converts the K-th of N slices, split by a
+      stable hash of each relative path (about equal counts); without it the slice is taken from JOB_COMPLETION_INDEX
       (Kubernetes Indexed Jobs, with --shards N), SLURM_ARRAY_TASK_ID (of --shards N, else
       of SLURM_ARRAY_TASK_COUNT from SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of
       --shards N, else of AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. A
@@ -114,9 +120,10 @@ usage:
       stops it (exit 128 + the signal) keeping every asset converted so far. --up-axis,
       --meters and --bake-transforms convert each asset's axis and unit as convert does.
 
-  polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
+  polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl] [--allow-empty]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an
-      input wins. -o writes the merged lines, sorted by input.
+      input wins. -o writes the merged lines, sorted by input. Reports holding no asset exit 1
+      unless --allow-empty.
 
   polyxios --help | --version | COMMAND --help
 
@@ -140,7 +147,8 @@ common options:
                           decimal commas read as points when the whole array spells them so
                           (collada.repair.decimal-comma), a #url the document does not hold
                           dropped with what names it (collada.repair.url-dropped) (convert,
-                          info, validate, batch)
+                          info, validate, batch); without it, such a refusal ends
+                          "; --repair reads it", and batch's summary counts them
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
                           declared sizes, a .gltf with its buffer and image files) with
@@ -153,7 +161,7 @@ common options:
 
 exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")
-  1  usage error
+  1  usage error (validate, batch, merge-reports: also no asset found, unless --allow-empty)
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
@@ -162,7 +170,8 @@ exit codes (convert, info, validate):
      the latter).
   4  internal error
 exit codes (batch, merge-reports):
-  0  every asset converted        2  some refused, every other converted (do not retry)
+  0  every asset converted        1  usage error, or no asset found
+  2  some refused, every other converted (do not retry)
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
 

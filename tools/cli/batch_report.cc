@@ -177,7 +177,10 @@ int64_t Summary::assets() const {
 
 void Summary::add(const AssetRecord& r) {
   ++counts[static_cast<int>(r.outcome)];
-  if (r.outcome == Outcome::kRefused) ++refusal_rules[r.rule.empty() ? "(no rule)" : r.rule];
+  if (r.outcome == Outcome::kRefused) {
+    ++refusal_rules[r.rule.empty() ? "(no rule)" : r.rule];
+    if (r.message.ends_with(kRepairReadsIt)) ++readable_with_repair;
+  }
   input_bytes += r.input_bytes;
   output_bytes += r.output_bytes;
   worker_seconds += r.seconds;
@@ -209,6 +212,10 @@ void print_summary(std::FILE* out, const Summary& s, double wall_seconds) {
   for (int i = 0; i < kOutcomeCount; ++i) {
     std::fprintf(out, "%s %lld %s", i == 0 ? "" : ",", static_cast<long long>(s.counts[i]),
                  kOutcomeNames[i].data());
+    if (i == static_cast<int>(Outcome::kRefused) && s.readable_with_repair > 0) {
+      std::fprintf(out, " (%lld of them readable with --repair)",
+                   static_cast<long long>(s.readable_with_repair));
+    }
   }
   if (s.skipped > 0) {
     std::fprintf(out, "; %lld skipped (already converted)", static_cast<long long>(s.skipped));
@@ -246,6 +253,7 @@ std::string summary_json(const Summary& s) {
   for (int i = 0; i < kOutcomeCount; ++i) put(w, kOutcomeNames[i].data(), s.counts[i]);
   w.EndObject();
   put(w, "skipped", s.skipped);
+  put(w, "readableWithRepair", s.readable_with_repair);
   w.Key("topRefusalRules");
   w.StartArray();
   for (const auto& [rule, count] : top_rules(s, 10)) {

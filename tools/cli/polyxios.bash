@@ -77,8 +77,8 @@ _polyxios() {
   case ${COMP_WORDS[1]} in
     convert)
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
-               --repair --max-input --max-memory --quiet --compress --compress-only --draco-position-bits
-               --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
+               --repair --max-input --max-memory --quiet --compress --fallback --compress-only
+               --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
                --draco-level --optimize --up-axis --meters --bake-transforms
                --transcode-images --no-transcode-images"
       ;;
@@ -88,16 +88,16 @@ _polyxios() {
       ;;
     validate)
       options="--json --werror --to -j --timeout --config --ignore --only --severity --allow-external-files
-               --allow-remote-uris --strict-resources --repair --max-input"
+               --allow-remote-uris --strict-resources --repair --max-input --allow-empty"
       ;;
     batch)
       options="--to --from -j --timeout --max-memory --report --resume --quiet
                --progress-interval --shard --shards --allow-external-files --allow-remote-uris
                --strict-resources --repair --max-input --up-axis --meters --bake-transforms
-               --transcode-images --no-transcode-images"
+               --transcode-images --no-transcode-images --allow-empty"
       ;;
     merge-reports)
-      options="--json -o"
+      options="--json -o --allow-empty"
       ;;
     *)
       return

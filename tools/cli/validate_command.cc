@@ -121,7 +121,7 @@ int run_validate(int argc, char** argv) {
   CommandLine args(
       argc, argv, 2,
       {{"--json", "--werror", "--allow-external-files", "--allow-remote-uris", "--strict-resources",
-        "--repair"},
+        "--repair", "--allow-empty"},
        {"--to", "-j", "--config", "--ignore", "--only", "--severity", "--max-input", "--timeout"}});
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().empty()) return usage("validate takes one PATH or more");
@@ -155,6 +155,11 @@ int run_validate(int argc, char** argv) {
       find_assets(args.positional(), read_options.allow_external_files, &symlinks_left_out);
   if (!assets.ok()) return fail(assets.status());
   std::fputs(symlinks_left_out_line("validate", symlinks_left_out, "their folder").c_str(), stderr);
+  if (assets->empty() && !args.has("--allow-empty")) {
+    std::string paths;
+    for (const std::string& path : args.positional()) paths += (paths.empty() ? "" : " ") + path;
+    return found_no_asset("validate", paths);
+  }
 
   const bool json = args.has("--json");
   int exit_code = 0;

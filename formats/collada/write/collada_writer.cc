@@ -10,6 +10,7 @@
 #include "engine/progress.h"
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
+#include "formats/common/image_files.h"
 #include "formats/collada/write/asset_writer.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
@@ -173,7 +174,10 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  return file->commit();
+  if (absl::Status s = file->commit(); !s.ok()) return s;
+  carry_image_files(scene, plan->effects.image_uris, path, "collada.write.image-not-copied",
+                    diagnostics);
+  return absl::OkStatus();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,
