@@ -86,8 +86,9 @@ struct ObjectSummary {
 struct SceneSummary {
   SceneStats stats;
   AssetSummary asset;
-  std::vector<ObjectSummary> camera_list;  // Scene::cameras
-  std::vector<ObjectSummary> light_list;   // Scene::lights
+  // The scene's cameras (Scene::cameras) and lights (Scene::lights), each by name and type.
+  std::vector<ObjectSummary> camera_list;
+  std::vector<ObjectSummary> light_list;
   int64_t cameras = 0;               // nodes showing a camera (or naming one the scene lacks)
   int64_t lights = 0;                // nodes showing a light (or naming one the scene lacks)
   std::optional<int> default_scene;  // Scene::default_scene when it names a scene

@@ -248,8 +248,8 @@ int run_batch(int argc, char** argv) {
   std::fputs(symlinks_left_out_line("batch", summary.symlinks_left_out, "SRC").c_str(), stderr);
   // The whole list, not the shard's: a shard may rightly get none of a few assets.
   if (assets->empty() && !args.has("--allow-empty")) {
-    return found_no_asset("batch", args.has("--from") ? cat("the list ", args.value("--from"))
-                                                      : src.string());
+    return found_no_asset(
+        "batch", args.has("--from") ? cat("the list ", args.value("--from")) : src.string());
   }
   std::vector<BatchJob> jobs =
       take_shard(plan_jobs(*assets, output_extension(settings.convert.write)), *shard);

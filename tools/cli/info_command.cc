@@ -38,8 +38,8 @@ void print_bounds(const SceneSummary& s) {
   }
   const std::array<double, 3>& lo = s.bounds.min;
   const std::array<double, 3>& hi = s.bounds.max;
-  std::printf("bounds:     min (%g, %g, %g) max (%g, %g, %g)%s\n", lo[0], lo[1], lo[2], hi[0], hi[1],
-              hi[2], s.bounds_exact ? "" : " (a box holding them)");
+  std::printf("bounds:     min (%g, %g, %g) max (%g, %g, %g)%s\n", lo[0], lo[1], lo[2], hi[0],
+              hi[1], hi[2], s.bounds_exact ? "" : " (a box holding them)");
 }
 
 // "cameras:    2" then a line per camera: its name and type.

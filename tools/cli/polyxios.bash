@@ -77,8 +77,8 @@ _polyxios() {
   case ${COMP_WORDS[1]} in
     convert)
       options="--format --threads --allow-external-files --allow-remote-uris --strict-resources
-               --repair --max-input --max-memory --quiet --compress --fallback --compress-only
-               --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
+               --repair --max-input --max-memory --quiet --compress --fallback --draco-position-bits
+               --draco-normal-bits --draco-texcoord-bits --draco-color-bits --draco-generic-bits
                --draco-level --optimize --up-axis --meters --bake-transforms
                --transcode-images --no-transcode-images"
       ;;

@@ -37,11 +37,12 @@ bool block_kind(std::string_view name, BlockKind* kind) {
 
 absl::Status MeshBuilder::index_past_source(const Block& block, int32_t index,
                                             const Accessor& accessor) {
+  absl::Status refused =
+      refuse("collada.index.past-source", block.element->name, block.element->line,
+             cat("index ", index, " is past the ", accessor.count, " elements of \"",
+                 accessor.source->attr("id"), "\""));
   // --repair drops such primitives before the corner loop, which then never meets one.
-  return repair_reads_it(refuse("collada.index.past-source", block.element->name,
-                                block.element->line,
-                                cat("index ", index, " is past the ", accessor.count,
-                                    " elements of \"", accessor.source->attr("id"), "\"")));
+  return ctx_.options.repair ? refused : repair_reads_it(refused);
 }
 
 absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t> list,

@@ -10,7 +10,6 @@
 #include "engine/progress.h"
 #include "engine/strings.h"
 #include "formats/collada/write/animation_writer.h"
-#include "formats/common/image_files.h"
 #include "formats/collada/write/asset_writer.h"
 #include "formats/collada/write/camera_writer.h"
 #include "formats/collada/write/controller_writer.h"
@@ -22,6 +21,7 @@
 #include "formats/collada/write/node_writer.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
+#include "formats/common/image_files.h"
 
 namespace px::collada {
 namespace {

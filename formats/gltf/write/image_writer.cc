@@ -234,7 +234,9 @@ int ImageWriter::written_index(int scene_image) const {
 std::vector<std::string> ImageWriter::written_uris() const {
   std::vector<std::string> uris(index_.size());
   for (size_t i = 0; i < index_.size(); ++i) {
-    if (index_[i] >= 0 && written_[index_[i]].form == Form::kUri) uris[i] = written_[index_[i]].image->uri;
+    if (index_[i] >= 0 && written_[index_[i]].form == Form::kUri) {
+      uris[i] = written_[index_[i]].image->uri;
+    }
   }
   return uris;
 }

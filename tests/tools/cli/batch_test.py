@@ -517,7 +517,7 @@ class BatchTest(unittest.TestCase):
                  '--timeout', '--max-memory', '--report', '--resume', '--quiet',
                  '--progress-interval', '--shard', '--shards', '--format', '-o',
                  '--allow-external-files', '--allow-remote-uris', '--max-input',
-                 '--compress', '--compress-only', '--optimize', '--draco-position-bits',
+                 '--compress', '--fallback', '--optimize', '--draco-position-bits',
                  '--draco-normal-bits', '--draco-texcoord-bits', '--draco-color-bits',
                  '--draco-generic-bits', '--draco-level',
                  'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
