@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/errors.h"
 #include "tools/cli/asset_list.h"
 #include "tools/cli/asset_worker.h"
 #include "tools/cli/batch_plan.h"
@@ -408,6 +409,33 @@ TEST(BatchReport, TheExitCodeAndTheSummary) {
   EXPECT_NE(printed.find("top refusal rules: x.y (2)"), std::string::npos);
   EXPECT_NE(printed.find("10.0 MB in, 0.0 MB out in 2.00 s: 5.0 MB/s"), std::string::npos);
   EXPECT_NE(summary_json(s).find("\"exitCode\":4"), std::string::npos);
+}
+
+// Issue 36: refusals that say --repair reads them are counted beside the refused.
+TEST(BatchReport, TheSummaryCountsRefusalsTheRepairReads) {
+  Summary s;
+  AssetRecord r;
+  r.outcome = Outcome::kRefused;
+  r.rule = "collada.array.count";
+  r.message = std::string("collada.array.count: <float_array> at line 3: count=9 but the array "
+                          "holds 2 values") +
+              std::string(kRepairReadsIt);
+  s.add(r);
+  s.add(r);
+  r.rule = "collada.p.length";
+  r.message = "collada.p.length: <triangles> at line 12: <p> holds 10 indices";
+  s.add(r);
+  EXPECT_EQ(s.readable_with_repair, 2);
+  std::FILE* out = std::tmpfile();
+  print_summary(out, s, 0);
+  std::rewind(out);
+  char text[1024] = {};
+  std::string printed(text, std::fread(text, 1, sizeof text - 1, out));
+  std::fclose(out);
+  EXPECT_NE(printed.find("3 refused (2 of them readable with --repair), 0 io-error"),
+            std::string::npos)
+      << printed;
+  EXPECT_NE(summary_json(s).find("\"readableWithRepair\":2"), std::string::npos);
 }
 
 TEST(AssetWorker, AFinishedWorkerIsReadByWhatItWroteElseByHowItEnded) {
