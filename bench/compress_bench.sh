@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Compression (issue 14): a COLLADA document converted to GLB plain and with each compression
 # (convert --compress draco|meshopt, with --fallback and without (the default), with --optimize),
-# then each
-# GLB read back. For each: the output's size, the best of REPEATS encode runs (the whole convert)
-# and decode runs (`polyxios info`, which reads and decodes the whole scene), wall seconds and peak
-# RSS (/usr/bin/time). A run that fails ends the script.
+# then each GLB read back. For each: the output's size, the best of REPEATS encode runs (the whole
+# convert) and decode runs (`polyxios info`, which reads and decodes the whole scene), wall seconds
+# and peak RSS (/usr/bin/time). A run that fails ends the script.
 #
 #   bench/compress_bench.sh POLYXIOS INPUT.dae [REPEATS]
 #   build/bench/gen_collada /tmp/big.dae 100
