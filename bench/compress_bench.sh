@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Compression (issue 14): a COLLADA document converted to GLB plain and with each compression
-# (convert --compress draco|meshopt, with and without --compress-only, with --optimize), then each
-# GLB read back. For each: the output's size, the best of REPEATS encode runs (the whole convert)
-# and decode runs (`polyxios info`, which reads and decodes the whole scene), wall seconds and peak
-# RSS (/usr/bin/time). A run that fails ends the script.
+# (convert --compress draco|meshopt, with --fallback and without (the default), with --optimize),
+# then each GLB read back. For each: the output's size, the best of REPEATS encode runs (the whole
+# convert) and decode runs (`polyxios info`, which reads and decodes the whole scene), wall seconds
+# and peak RSS (/usr/bin/time). A run that fails ends the script.
 #
 #   bench/compress_bench.sh POLYXIOS INPUT.dae [REPEATS]
 #   build/bench/gen_collada /tmp/big.dae 100
@@ -54,9 +54,9 @@ row() {
 }
 
 row plain
+row "draco --fallback" --compress draco --fallback
 row "draco" --compress draco
-row "draco --compress-only" --compress draco --compress-only
-row "draco --compress-only --optimize" --compress draco --compress-only --optimize
+row "draco --optimize" --compress draco --optimize
+row "meshopt --fallback" --compress meshopt --fallback
 row "meshopt" --compress meshopt
-row "meshopt --compress-only" --compress meshopt --compress-only
-row "meshopt --compress-only --optimize" --compress meshopt --compress-only --optimize
+row "meshopt --optimize" --compress meshopt --optimize

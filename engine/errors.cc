@@ -35,6 +35,10 @@ absl::Status cancelled(std::string_view detail) {
   return absl::CancelledError(cat("cancelled: ", detail));
 }
 
+absl::Status repair_reads_it(const absl::Status& status) {
+  return absl::Status(status.code(), cat(std::string(status.message()), kRepairReadsIt));
+}
+
 namespace {
 
 std::string memory_limit_detail(uint64_t limit) {

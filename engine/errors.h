@@ -34,6 +34,12 @@ absl::Status memory_limit_exceeded(uint64_t limit, std::string_view element, int
 // Whether `status` is that refusal.
 bool is_memory_limit_exceeded(const absl::Status& status);
 
+// What a refusal that ReadOptions::repair would read instead ends with, so that whoever meets it
+// learns of the mode (and batch counts them).
+inline constexpr std::string_view kRepairReadsIt = "; --repair reads it";
+// `status` with kRepairReadsIt after its message, its code kept.
+absl::Status repair_reads_it(const absl::Status& status);
+
 // Why a call failed, as the CLI and the Python module tell it apart.
 enum class Failure { kNone, kUsage, kRefused, kIo, kInternal, kOutOfMemory };
 // Cancelled, which the CLI never sees (it sets no progress callback), is an internal error.

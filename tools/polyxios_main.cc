@@ -29,7 +29,9 @@ usage:
   polyxios convert IN OUT [conversion options] [--max-memory MIB] [-v] [--quiet]
   polyxios convert IN -o OUT ...
       Read IN (.dae, .dae.gz, .zae, .gltf, .glb) and write OUT as GLB (.glb), glTF (.gltf, with a
-      .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. Every pair
+      .bin beside it) or COLLADA 1.4.1 (.dae); --format overrides the extension. A .gltf or .dae
+      written to another folder than IN's gets IN's image files copied beside it, at the
+      relative URIs it names them by (never over a different file: *.write.image-not-copied). Every pair
       converts: dae->glb/gltf, glb/gltf->dae, dae->dae (a normalising re-export), glb<->gltf.
       IN's format is told by its bytes (GLB's "glTF" magic, '{' for glTF JSON, '<' with a
       COLLADA root, gzip, zip), its extension only when they tell nothing; where the two
@@ -41,13 +43,14 @@ usage:
 
   polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
                    [--repair] [--max-input MIB]
-      Print what IN holds: meshes, vertices, triangles, materials, nodes, warnings by code.
-      --json: one JSON object (counts, bounds, per-mesh vertex and triangle counts, materials,
-      skins, animations with their durations, warnings by code).
+      Print what IN holds: its asset (generator, up axis, unit), world bounds, meshes,
+      vertices, triangles, materials, nodes, cameras and lights, warnings by code. --json: one
+      JSON object, camelCase keys (asset, counts, bounds, cameras, lights, per-mesh vertex and
+      triangle counts, materials, skins, animations with their durations, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [-j N] [--timeout SECONDS] [--config FILE]
                     [--ignore CODE] [--only CODE] [--severity CODE=LEVEL] [--max-memory MIB]
-                    [conversion options]
+                    [--allow-empty] [conversion options]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory as convert would with the same options (to
       --format, default glb), writing nothing. One line per asset, in the order given: ok,
@@ -66,12 +69,13 @@ usage:
       --config FILE         the same as JSON: {"ignore": [...], "only": [...],
                             "severity": {"CODE": "error"}, "werror": true}
       --werror              an asset with warnings is refused too
+      --allow-empty         exit 0 when no asset is found (else exit 1, as a usage error)
       An unknown code is a usage error.
 
   polyxios batch SRC OUT [conversion options] [--from LIST] [-j N] [--timeout SECONDS]
                  [--max-memory MIB] [--report FILE.jsonl] [--resume] [--quiet] [-v]
                  [--progress auto|bar|lines|json|none] [--progress-interval SECONDS]
-                 [--shard K/N | --shards N]
+                 [--shard K/N | --shards N] [--allow-empty]
   polyxios batch SRC -o OUT ...
       Convert every asset under SRC (a symlink only where it leads beneath SRC, unless
       --allow-external-files; or each path listed one per line in LIST, relative to
@@ -83,9 +87,10 @@ usage:
       reported failed, with its reason. Each asset is converted, refused (by the rules: do not
       retry) or failed (io-error, timeout, memory, crashed: retry). --report writes one JSON
       line per asset ("{shard}" in its name becomes the shard's K); --resume with the same
-      report skips assets already converted (same size and mtime, output present). --shard K/N
-      (K from 1 to N) converts the K-th of N slices, split by a stable hash of each relative
-      path; without it the slice is taken from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs,
+      report skips assets already converted (same size and mtime, output present). No asset
+      under SRC (or in LIST) exits 1, as a usage error, unless --allow-empty. --shard K/N
+      (K from 1 to N) converts the K-th of N slices, split by a stable, well-mixed hash of each
+      relative path (about equal counts); without it the slice is taken from JOB_COMPLETION_INDEX (Kubernetes Indexed Jobs,
       with --shards N), SLURM_ARRAY_TASK_ID (of --shards N, else of SLURM_ARRAY_TASK_COUNT
       from SLURM_ARRAY_TASK_MIN), or AWS_BATCH_JOB_ARRAY_INDEX (of --shards N, else of
       AWS_BATCH_JOB_ARRAY_SIZE), and a line on stderr says which. --progress: a bar as wide as
@@ -97,9 +102,10 @@ usage:
       far; the summary then says how far it got ("stopped by Interrupt after 157 of 1,279
       assets").
 
-  polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl]
+  polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl] [--allow-empty]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an
-      input wins. -o writes the merged lines, sorted by input.
+      input wins. -o writes the merged lines, sorted by input. Reports holding no asset exit 1
+      unless --allow-empty.
 
   polyxios --help | --version | COMMAND --help
 
@@ -109,16 +115,16 @@ conversion options (convert, validate, batch):
                           OUT's extension, validate's and batch's glb
   --compress draco|meshopt
                           glTF output only. draco compresses every triangle primitive with
-                          KHR_draco_mesh_compression (Google's Draco); the uncompressed data
-                          stays beside it as the fallback (what the Draco stream decodes to),
-                          unless --compress-only leaves it out (then readers must decode
-                          Draco: the extension is required). meshopt compresses every view of
-                          vertex attributes, indices, animation keys and skin matrices with
-                          EXT_meshopt_compression (meshoptimizer, lossless); the fallback is
-                          the uncompressed views beside it in the same buffer, and with
-                          --compress-only a placeholder buffer without data (the extension
-                          is then required)
-  --compress-only         leave the uncompressed fallback out
+                          KHR_draco_mesh_compression (Google's Draco); meshopt compresses
+                          every view of vertex attributes, indices, animation keys and skin
+                          matrices with EXT_meshopt_compression (meshoptimizer, lossless), its
+                          compressed views in a placeholder buffer without data. Only the
+                          compressed data is written, as gltfpack and glTF-Transform do:
+                          readers must decode it (the extension is required)
+  --fallback              keep the uncompressed data beside the compressed (what the Draco
+                          stream decodes to; for meshopt the uncompressed views in the same
+                          buffer), for readers without the decoder (--compress-only, the
+                          default, is accepted)
   --draco-position-bits N quantization bits per attribute kind, 0 for none, up to 30: positions
                           (default 11)
   --draco-normal-bits N   normals (default 8)
@@ -165,7 +171,8 @@ common options:
                           index past its source dropped (collada.repair.index-past-source),
                           decimal commas read as points when the whole array spells them so
                           (collada.repair.decimal-comma), a #url the document does not hold
-                          dropped with what names it (collada.repair.url-dropped)
+                          dropped with what names it (collada.repair.url-dropped); without it, such a
+                          refusal ends "; --repair reads it", and batch's summary counts them
   --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
                           input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
                           declared sizes, a .gltf with its buffer and image files) with
@@ -185,7 +192,7 @@ common options:
 
 exit codes (convert, info, validate):
   0  converted (warnings are printed to stderr as "polyxios: warning: CODE: ...")
-  1  usage error
+  1  usage error (validate, batch, merge-reports: also no asset found, unless --allow-empty)
   2  input refused: the input breaks a rule; one line on stderr names the rule, the element
      and the line. Do not retry. (validate: some asset was refused, or has an error after
      --severity, or has a warning under --werror)
@@ -194,7 +201,8 @@ exit codes (convert, info, validate):
      the latter).
   4  internal error
 exit codes (batch, merge-reports):
-  0  every asset converted        2  some refused, every other converted (do not retry)
+  0  every asset converted        1  usage error, or no asset found
+  2  some refused, every other converted (do not retry)
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
 

@@ -176,11 +176,30 @@ void add_world_bounds(const Scene& scene, size_t budget, SceneSummary& summary) 
   }
 }
 
+AssetSummary summarize_asset(const Asset& asset) {
+  AssetSummary out;
+  out.generator = asset.generator ? asset.generator : asset.authoring_tool;
+  out.version = asset.version;
+  out.up_axis = asset.up_axis;
+  if (asset.unit) {
+    out.unit_name = asset.unit->name;
+    out.unit_meters = asset.unit->meter;
+  }
+  return out;
+}
+
 }  // namespace
 
 SceneSummary summarize_scene(const Scene& scene, size_t exact_point_budget) {
   SceneSummary out;
   out.stats = scene_stats(scene);
+  out.asset = summarize_asset(scene.asset);
+  for (const Camera& camera : scene.cameras) {
+    out.camera_list.push_back({camera.name.value_or(""), camera_type_name(camera.type)});
+  }
+  for (const Light& light : scene.lights) {
+    out.light_list.push_back({light.name, light_type_name(light.type)});
+  }
   for (const Node& node : scene.nodes) {
     if (node.camera >= 0 || node.unresolved_camera) ++out.cameras;
     if (node.light >= 0 || node.unresolved_light) ++out.lights;

@@ -1,5 +1,5 @@
-// What `polyxios info --json` reports of a scene: its counts, its bounds in world space, and a
-// line per mesh, material, skin and animation.
+// What `polyxios info` reports of a scene: its asset, counts, bounds in world space, and a line
+// per camera, light, mesh, material, skin and animation.
 #pragma once
 
 #include <array>
@@ -67,8 +67,28 @@ struct AnimationSummary {
   std::optional<double> end;
 };
 
+// What the asset records of the file: the glTF generator (COLLADA's authoring tool when it has
+// none), version, up axis and unit.
+struct AssetSummary {
+  std::optional<std::string> generator;
+  std::optional<std::string> version;
+  std::optional<std::string> up_axis;  // "X_UP", "Y_UP", "Z_UP"
+  std::optional<std::string> unit_name;
+  std::optional<double> unit_meters;
+};
+
+// A camera or light the scene holds, by name (empty when it has none) and type.
+struct ObjectSummary {
+  std::string name;
+  std::string_view type;  // "perspective", "orthographic"; "directional", "point", "spot", ...
+};
+
 struct SceneSummary {
   SceneStats stats;
+  AssetSummary asset;
+  // The scene's cameras (Scene::cameras) and lights (Scene::lights), each by name and type.
+  std::vector<ObjectSummary> camera_list;
+  std::vector<ObjectSummary> light_list;
   int64_t cameras = 0;               // nodes showing a camera (or naming one the scene lacks)
   int64_t lights = 0;                // nodes showing a light (or naming one the scene lacks)
   std::optional<int> default_scene;  // Scene::default_scene when it names a scene

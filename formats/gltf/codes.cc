@@ -147,6 +147,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.global-dropped",
     "gltf.write.image-data-invalid",
     "gltf.write.image-dropped",
+    "gltf.write.image-not-copied",
     "gltf.write.image-not-embedded",
     "gltf.write.image-transcoded",
     "gltf.write.image-undecodable",

@@ -99,12 +99,13 @@ struct MeshCompression {
     kMeshopt,
   };
   Method method = Method::kNone;
-  // Leave out the uncompressed fallback: the extension goes into extensionsRequired; Draco's
-  // compressed primitives' accessors have no bufferView, meshopt's compressed views lie in a
-  // placeholder buffer without data. Else the fallback holds the data the compressed stream
+  // Keep the uncompressed fallback (convert --fallback): it holds the data the compressed stream
   // decodes to (Draco's, as its extension recommends; meshopt's is lossless), in the one buffer,
-  // and the extension is only in extensionsUsed.
-  bool compress_only = false;
+  // and the extension is only in extensionsUsed, so a reader without it still loads the file.
+  // Off (the default, as gltfpack and glTF-Transform write): only the compressed data, the
+  // extension in extensionsRequired; Draco's compressed primitives' accessors have no
+  // bufferView, meshopt's compressed views lie in a placeholder buffer without data.
+  bool fallback = false;
   // Draco: the quantization bits of each kind of attribute, 1 to 30, or 0 to keep its float32
   // values as they are; the defaults are draco_encoder's. Generic: TANGENT. WEIGHTS_n are never
   // quantized (their sum of 1, which glTF requires, would not hold), JOINTS_n are integers.

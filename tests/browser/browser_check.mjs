@@ -11,8 +11,8 @@
 // CORPUS_DIR (default $POLYXIOS_CORPUS, else REPO_DIR/../shared/corpus) adds a skinned + animated
 // COLLADA file, a textured one and a glTF file; without it only the repository's sample runs and
 // the corpus part is reported skipped. Some cases convert with --compress draco or meshopt (with
-// and without --compress-only, some with --optimize), which three loads through its DRACOLoader
-// and MeshoptDecoder.
+// and without --fallback, some with --optimize), which three loads through its DRACOLoader and
+// MeshoptDecoder.
 // Needs node's three (tests/validator/node_modules, from tools/bootstrap.sh) and Chromium
 // (Debian `chromium`, also from bootstrap; $PX_CHROMIUM names another binary): without either the
 // check FAILS. $PX_BROWSER_TIMEOUT: seconds to wait for the page's report (default 60).
@@ -38,17 +38,17 @@ const sampleCases = (repo) => [
   // issue 15, point 5: a Maya texture placement as KHR_texture_transform (three's map offset,
   // repeat and rotation) and <constant> as KHR_materials_unlit (a MeshBasicMaterial)
   { id: 'materials', input: writeMaterialFixture(fixtureDir), output: 'materials.glb', expectTransform: true, expectUnlit: true },
-  // compressed (convert --compress): Draco with its fallback and without, meshopt with its
-  // fallback, and meshopt without it, optimized, as .gltf + .bin
+  // compressed (convert --compress): Draco with its fallback (--fallback) and without (the
+  // default), meshopt with its fallback, and meshopt without it, optimized, as .gltf + .bin
   ...COMPRESSED.map(([suffix, output, flags]) => ({
     id: `robot_arm-${suffix}`, input: path.join(repo, 'corpus/samples/robot_arm.dae'), output: `robot_arm${output}`, flags,
   })),
 ];
 const COMPRESSED = [
-  ['draco', '.glb', ['--compress', 'draco']],
-  ['draco-only', '.glb', ['--compress', 'draco', '--compress-only']],
-  ['meshopt', '.glb', ['--compress', 'meshopt']],
-  ['meshopt-only-gltf', '.gltf', ['--compress', 'meshopt', '--compress-only', '--optimize']],
+  ['draco-fallback', '.glb', ['--compress', 'draco', '--fallback']],
+  ['draco-only', '.glb', ['--compress', 'draco']],
+  ['meshopt-fallback', '.glb', ['--compress', 'meshopt', '--fallback']],
+  ['meshopt-only-gltf', '.gltf', ['--compress', 'meshopt', '--optimize']],
 ];
 const SEYMOUR = 'collada/cts/1_5/collada_other/library_geometries/geometry/mesh/triangles/seymour_plane_triangles/seymour_plane_triangles.dae';
 const CLIP_SET = 'collada/cts/collada_other/library_animation_clips/animation_clips/clip_2_clips_on_same_animation_different_time/clip_2_clips_on_same_animation_different_time.dae';
@@ -85,11 +85,11 @@ const CORPUS_CASES = [
   // glTF -> GLB with real data (assimp's test models): a skin of two joints and an animation
   { id: 'simple_skin', input: 'gltf/assimp/simple_skin/simple_skin.gltf', output: 'simple_skin.glb' },
   // compressed: the skinned + animated file, the textured one, and a Draco glTF (34 primitives)
-  { id: 'library_animation_clips-draco-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'draco', '--compress-only'] },
-  { id: 'library_animation_clips-meshopt-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'meshopt', '--compress-only', '--optimize'] },
-  { id: 'seymour_plane-draco', input: SEYMOUR, output: 'seymour_plane_triangles.glb', flags: ['--compress', 'draco'] },
-  { id: '2CylinderEngine-meshopt', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'meshopt', '--optimize'] },
-  { id: '2CylinderEngine-draco-only', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'draco', '--compress-only'] },
+  { id: 'library_animation_clips-draco-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'draco'] },
+  { id: 'library_animation_clips-meshopt-only', input: 'collada/assimp/library_animation_clips.dae', output: 'library_animation_clips.glb', flags: ['--compress', 'meshopt', '--optimize'] },
+  { id: 'seymour_plane-draco', input: SEYMOUR, output: 'seymour_plane_triangles.glb', flags: ['--compress', 'draco', '--fallback'] },
+  { id: '2CylinderEngine-meshopt', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'meshopt', '--optimize', '--fallback'] },
+  { id: '2CylinderEngine-draco-only', input: 'gltf/assimp/draco/2CylinderEngine.gltf', output: '2CylinderEngine.glb', flags: ['--compress', 'draco'] },
 ];
 
 // What three's clips lack of those a case expects (name and duration, in order).

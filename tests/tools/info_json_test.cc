@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <limits>
+#include <string>
 
 #include "rapidjson/document.h"
 
@@ -21,6 +23,13 @@ SceneSummary one_of_each() {
   s.stats.meshes = 1;
   s.stats.vertices = 4;
   s.cameras = 1;
+  s.asset.generator = "Maya 2020";
+  s.asset.up_axis = "Z_UP";
+  s.asset.unit_name = "centimeter";
+  s.asset.unit_meters = 0.01;
+  s.camera_list.push_back({"eye", "perspective"});
+  s.light_list.push_back({"", "spot"});
+  s.stats.instances = 2;
   s.bounds.add(-1, 0, 2);
   s.bounds.add(1, 3, 2);
   MeshSummary& mesh = s.meshes.emplace_back();
@@ -55,6 +64,16 @@ TEST(InfoJson, WritesEveryPart) {
       parsed(info_json("dir/x.dae", Format::kCollada, one_of_each(), diagnostics));
   EXPECT_STREQ(doc["uri"].GetString(), "dir/x.dae");
   EXPECT_STREQ(doc["format"].GetString(), "collada");
+  EXPECT_STREQ(doc["asset"]["generator"].GetString(), "Maya 2020");
+  EXPECT_TRUE(doc["asset"]["version"].IsNull());
+  EXPECT_STREQ(doc["asset"]["upAxis"].GetString(), "Z_UP");
+  EXPECT_STREQ(doc["asset"]["unit"]["name"].GetString(), "centimeter");
+  EXPECT_EQ(doc["asset"]["unit"]["meters"].GetDouble(), 0.01);
+  EXPECT_STREQ(doc["cameras"][0]["name"].GetString(), "eye");
+  EXPECT_STREQ(doc["cameras"][0]["type"].GetString(), "perspective");
+  EXPECT_STREQ(doc["lights"][0]["name"].GetString(), "");
+  EXPECT_STREQ(doc["lights"][0]["type"].GetString(), "spot");
+  EXPECT_EQ(doc["counts"]["gpuInstances"].GetInt(), 2);
   EXPECT_EQ(doc["counts"]["meshes"].GetInt(), 1);
   EXPECT_EQ(doc["counts"]["cameras"].GetInt(), 1);
   EXPECT_EQ(doc["counts"]["skins"].GetInt(), 1);
@@ -88,9 +107,34 @@ TEST(InfoJson, WritesEveryPart) {
   EXPECT_EQ(doc["notes"]["c.note"].GetInt(), 1);
 }
 
+// Issue 36: one key style, glTF's camelCase (a warning's code, under warnings and notes, is data).
+void expect_camel_case_keys(const rapidjson::Value& value, const std::string& where) {
+  if (value.IsArray()) {
+    for (const auto& item : value.GetArray()) expect_camel_case_keys(item, where + "[]");
+  }
+  if (!value.IsObject()) return;
+  for (const auto& member : value.GetObject()) {
+    const std::string key = member.name.GetString();
+    if (where.empty() && (key == "warnings" || key == "notes")) continue;
+    bool camel = !key.empty() && key[0] >= 'a' && key[0] <= 'z';
+    for (char c : key) camel &= std::isalnum(static_cast<unsigned char>(c)) != 0;
+    EXPECT_TRUE(camel) << where << "." << key;
+    expect_camel_case_keys(member.value, where + "." + key);
+  }
+}
+
+TEST(InfoJson, EveryKeyIsCamelCase) {
+  Diagnostics diagnostics;
+  diagnostics.warn("a.code_x", "one");
+  expect_camel_case_keys(parsed(info_json("a", Format::kGlb, one_of_each(), diagnostics)), "");
+}
+
 TEST(InfoJson, EmptySceneHasNullBoundsAndEmptyLists) {
   rapidjson::Document doc = parsed(info_json("-", Format::kGlb, SceneSummary{}, Diagnostics{}));
   EXPECT_STREQ(doc["format"].GetString(), "glb");
+  EXPECT_TRUE(doc["asset"]["generator"].IsNull());
+  EXPECT_TRUE(doc["asset"]["unit"].IsNull());
+  EXPECT_EQ(doc["cameras"].Size(), 0u);
   EXPECT_TRUE(doc["bounds"].IsNull());
   EXPECT_EQ(doc["meshes"].Size(), 0u);
   EXPECT_EQ(doc["warningCount"].GetInt(), 0);

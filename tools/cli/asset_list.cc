@@ -1,6 +1,7 @@
 #include "tools/cli/asset_list.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <system_error>
 
 #include "absl/container/flat_hash_set.h"
@@ -108,6 +109,14 @@ std::string symlinks_left_out_line(std::string_view command, int64_t left_out,
   return cat("polyxios: ", command, ": ", left_out, left_out == 1 ? " symlink" : " symlinks",
              " leading outside ", folder, " left out (--allow-external-files takes ",
              left_out == 1 ? "it" : "them", ")\n");
+}
+
+int found_no_asset(std::string_view command, std::string_view where) {
+  std::fputs(cat("polyxios: ", command, ": no asset found in ", where,
+                 " (--allow-empty lets an empty run pass)\n")
+                 .c_str(),
+             stderr);
+  return exit_status(Failure::kUsage);
 }
 
 absl::StatusOr<std::vector<Asset>> assets_listed(const fs::path& root, std::string_view manifest,

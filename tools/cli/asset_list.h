@@ -41,6 +41,12 @@ absl::StatusOr<std::vector<Asset>> assets_under(const std::filesystem::path& roo
 std::string symlinks_left_out_line(std::string_view command, int64_t left_out,
                                    std::string_view folder);
 
+// validate, batch and merge-reports with no asset to work on (a mistyped path, an empty folder,
+// empty reports): a line on stderr saying so, then the usage exit status (1), so that a CI gate
+// given the wrong path does not pass and a scheduler does not retry it; --allow-empty makes the
+// empty run a success. `where`: what was searched ("assets/", "the reports given").
+int found_no_asset(std::string_view command, std::string_view where);
+
 // The manifest's lines (blank lines and "#" comments skipped), each a path relative to root, or
 // an absolute path or one from the working folder that leads under root, in the manifest's
 // order with repeats dropped. A path that leaves root is refused (InvalidArgument), so an output

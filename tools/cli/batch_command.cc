@@ -184,7 +184,7 @@ class BatchRun {
 }  // namespace
 
 FlagSpec batch_flags() {
-  FlagSpec flags{{"--resume", "--quiet", "-v"},
+  FlagSpec flags{{"--resume", "--quiet", "-v", "--allow-empty"},
                  {"--from", "-j", "--timeout", "--max-memory", "--report", "--shard", "--shards",
                   "--progress", "--progress-interval", "-o"}};
   flags.aliases.emplace("--verbose", "-v");
@@ -261,6 +261,11 @@ int run_batch(int argc, char** argv) {
   }
   // Even with --quiet: an asset left out unsaid would look converted to whoever reads the log.
   std::fputs(symlinks_left_out_line("batch", summary.symlinks_left_out, "SRC").c_str(), stderr);
+  // The whole list, not the shard's: a shard may rightly get none of a few assets.
+  if (assets->empty() && !args.has("--allow-empty")) {
+    return found_no_asset(
+        "batch", args.has("--from") ? cat("the list ", args.value("--from")) : src.string());
+  }
   std::vector<BatchJob> jobs =
       take_shard(plan_jobs(*assets, output_extension(settings.convert.write)), *shard);
   if (!shard->whole()) {  // even with --quiet: a scheduler's log should say which slice ran

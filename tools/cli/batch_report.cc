@@ -192,7 +192,10 @@ int64_t Summary::assets() const {
 
 void Summary::add(const AssetRecord& r) {
   ++counts[static_cast<int>(r.outcome)];
-  if (r.outcome == Outcome::kRefused) ++refusal_rules[r.rule.empty() ? "(no rule)" : r.rule];
+  if (r.outcome == Outcome::kRefused) {
+    ++refusal_rules[r.rule.empty() ? "(no rule)" : r.rule];
+    if (r.message.ends_with(kRepairReadsIt)) ++readable_with_repair;
+  }
   input_bytes += r.input_bytes;
   output_bytes += r.output_bytes;
   worker_seconds += r.seconds;
@@ -220,11 +223,14 @@ std::vector<std::pair<std::string, int64_t>> top_rules(const Summary& s, size_t 
 }  // namespace
 
 void print_summary(std::FILE* out, const Summary& s, double wall_seconds) {
-  std::fprintf(out, "%lld assets: %lld converted, %lld refused, %lld failed",
-               static_cast<long long>(s.assets()),
+  std::fprintf(out, "%lld assets: %lld converted, %lld refused", static_cast<long long>(s.assets()),
                static_cast<long long>(s.counts[static_cast<int>(Outcome::kConverted)]),
-               static_cast<long long>(s.counts[static_cast<int>(Outcome::kRefused)]),
-               static_cast<long long>(s.failed()));
+               static_cast<long long>(s.counts[static_cast<int>(Outcome::kRefused)]));
+  if (s.readable_with_repair > 0) {
+    std::fprintf(out, " (%lld of them readable with --repair)",
+                 static_cast<long long>(s.readable_with_repair));
+  }
+  std::fprintf(out, ", %lld failed", static_cast<long long>(s.failed()));
   const char* open = " (";
   for (int i = 0; i < kOutcomeCount; ++i) {
     if (!is_failure(static_cast<Outcome>(i)) || s.counts[i] == 0) continue;
@@ -277,6 +283,7 @@ std::string summary_json(const Summary& s) {
   }
   w.EndObject();
   put(w, "skipped", s.skipped);
+  put(w, "readableWithRepair", s.readable_with_repair);
   w.Key("topRefusalRules");
   w.StartArray();
   for (const auto& [rule, count] : top_rules(s, 10)) {

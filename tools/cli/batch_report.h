@@ -57,6 +57,8 @@ struct Summary {
   // Symlinks under SRC leading out of it, not taken (batch's own run; no report line holds them).
   int64_t symlinks_left_out = 0;
   std::map<std::string, int64_t> refusal_rules;
+  // Refused assets whose refusal says --repair reads them (kRepairReadsIt).
+  int64_t readable_with_repair = 0;
   int64_t input_bytes = 0;
   int64_t output_bytes = 0;
   double worker_seconds = 0;  // summed over assets

@@ -21,10 +21,16 @@ std::string set_compression(const CommandLine& args, bool collada, MeshCompressi
     options.method = MeshCompression::Method::kMeshopt;
   } else if (args.has("--compress")) {
     return "--compress takes draco or meshopt";
-  } else if (args.has("--compress-only")) {
-    return "--compress-only needs --compress";
+  } else {
+    for (const char* flag : {"--fallback", "--compress-only"}) {
+      if (args.has(flag)) return std::string(flag) + " needs --compress";
+    }
   }
-  options.compress_only = args.has("--compress-only");
+  // --compress-only names the default, for the scripts written when the fallback was kept.
+  if (args.has("--fallback") && args.has("--compress-only")) {
+    return "--fallback and --compress-only contradict each other";
+  }
+  options.fallback = args.has("--fallback");
   const std::pair<std::string_view, int*> bits[] = {
       {"--draco-position-bits", &options.draco_position_bits},
       {"--draco-normal-bits", &options.draco_normal_bits},

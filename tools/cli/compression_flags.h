@@ -1,5 +1,6 @@
-// convert's mesh compression flags: --compress draco|meshopt, --compress-only, the Draco
-// quantization bits and level, and --optimize, into WriteOptions::compression.
+// convert's mesh compression flags: --compress draco|meshopt, --fallback (--compress-only, the
+// default, still accepted), the Draco quantization bits and level, and --optimize, into
+// WriteOptions::compression.
 #pragma once
 
 #include <string>
@@ -10,7 +11,7 @@
 namespace px::cli {
 
 // The flags the parser must know: switches, then options taking a value.
-inline const char* const kCompressionSwitches[] = {"--compress-only", "--optimize"};
+inline const char* const kCompressionSwitches[] = {"--fallback", "--compress-only", "--optimize"};
 inline const char* const kCompressionOptions[] = {
     "--compress",         "--draco-position-bits", "--draco-normal-bits", "--draco-texcoord-bits",
     "--draco-color-bits", "--draco-generic-bits",  "--draco-level"};

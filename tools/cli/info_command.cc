@@ -1,7 +1,10 @@
 #include "tools/cli/info_command.h"
 
 #include <cstdio>
+#include <array>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/errors.h"
 #include "polyxios/polyxios.h"
@@ -14,8 +17,44 @@
 namespace px::cli {
 namespace {
 
+// "-" for a field the asset does not record.
+const char* or_dash(const std::optional<std::string>& text) { return text ? text->c_str() : "-"; }
+
+void print_asset(const AssetSummary& asset) {
+  std::printf("generator:  %s\n", or_dash(asset.generator));
+  std::printf("up axis:    %s\n", or_dash(asset.up_axis));
+  if (asset.unit_meters) {
+    std::printf("unit:       %s (%g m)\n", asset.unit_name ? asset.unit_name->c_str() : "unnamed",
+                *asset.unit_meters);
+  } else {
+    std::printf("unit:       %s\n", or_dash(asset.unit_name));
+  }
+}
+
+void print_bounds(const SceneSummary& s) {
+  if (s.bounds.empty()) {
+    std::printf("bounds:     none (nothing shown)\n");
+    return;
+  }
+  const std::array<double, 3>& lo = s.bounds.min;
+  const std::array<double, 3>& hi = s.bounds.max;
+  std::printf("bounds:     min (%g, %g, %g) max (%g, %g, %g)%s\n", lo[0], lo[1], lo[2], hi[0],
+              hi[1], hi[2], s.bounds_exact ? "" : " (a box holding them)");
+}
+
+// "cameras:    2" then a line per camera: its name and type.
+void print_objects(const char* label, const std::vector<ObjectSummary>& objects) {
+  std::printf("%-11s %zu\n", label, objects.size());
+  for (const ObjectSummary& o : objects) {
+    std::printf("  %-48s %.*s\n", o.name.empty() ? "(unnamed)" : o.name.c_str(),
+                static_cast<int>(o.type.size()), o.type.data());
+  }
+}
+
 void print_text(const std::string& in, const SceneSummary& s, const Diagnostics& diagnostics) {
   std::printf("file:       %s\n", in.c_str());
+  print_asset(s.asset);
+  print_bounds(s);
   std::printf("meshes:     %lld\n", static_cast<long long>(s.stats.meshes));
   std::printf("vertices:   %lld\n", static_cast<long long>(s.stats.vertices));
   std::printf("triangles:  %lld\n", static_cast<long long>(s.stats.triangles));
@@ -28,6 +67,8 @@ void print_text(const std::string& in, const SceneSummary& s, const Diagnostics&
   std::printf("scenes:     %lld\n", static_cast<long long>(s.stats.scenes));
   std::printf("skins:      %zu\n", s.skins.size());
   std::printf("animations: %zu\n", s.animations.size());
+  print_objects("cameras:", s.camera_list);
+  print_objects("lights:", s.light_list);
   std::printf("warnings:   %lld\n", static_cast<long long>(diagnostics.warning_count()));
   for (const auto& [code, count] : diagnostics.counts_by_code()) {
     std::printf("  %-48s %lld\n", code.c_str(), static_cast<long long>(count));

@@ -104,7 +104,7 @@ void write_counts(Json& json, const SceneSummary& s) {
   json.field("textures", s.stats.textures);
   json.field("images", s.stats.images);
   json.field("nodes", s.stats.nodes);
-  json.field("gpu_instances", s.stats.instances);
+  json.field("gpuInstances", s.stats.instances);
   json.field("scenes", s.stats.scenes);
   json.field("cameras", s.cameras);
   json.field("lights", s.lights);
@@ -188,6 +188,44 @@ void write_animation(Json& json, const AnimationSummary& animation) {
   json.end_object();
 }
 
+void write_asset(Json& json, const AssetSummary& asset) {
+  json.key("asset");
+  json.start_object();
+  json.key("generator");
+  json.optional_string(asset.generator);
+  json.key("version");
+  json.optional_string(asset.version);
+  json.key("upAxis");
+  json.optional_string(asset.up_axis);
+  json.key("unit");
+  if (asset.unit_name || asset.unit_meters) {
+    json.start_object();
+    json.key("name");
+    json.optional_string(asset.unit_name);
+    json.key("meters");
+    json.optional_number(asset.unit_meters);
+    json.end_object();
+  } else {
+    json.null();
+  }
+  json.end_object();
+}
+
+// [{"name": ..., "type": ...}] of the scene's cameras or lights.
+void write_objects(Json& json, std::string_view key, const std::vector<ObjectSummary>& objects) {
+  json.key(key);
+  json.start_array();
+  for (const ObjectSummary& object : objects) {
+    json.start_object();
+    json.key("name");
+    json.string(object.name);
+    json.key("type");
+    json.string(object.type);
+    json.end_object();
+  }
+  json.end_array();
+}
+
 // {code: count} of the diagnostics of one severity, in first-seen order.
 void write_codes(Json& json, const Diagnostics& diagnostics, Severity severity) {
   json.start_object();
@@ -216,6 +254,7 @@ std::string info_json(std::string_view uri, Format format, const SceneSummary& s
   json.string(uri);
   json.key("format");
   json.string(format_name(format));
+  write_asset(json, summary.asset);
   write_counts(json, summary);
   json.key("defaultScene");
   if (summary.default_scene) {
@@ -225,6 +264,8 @@ std::string info_json(std::string_view uri, Format format, const SceneSummary& s
   }
   json.key("bounds");
   write_bounds(json, summary.bounds, &summary.bounds_exact);
+  write_objects(json, "cameras", summary.camera_list);
+  write_objects(json, "lights", summary.light_list);
   json.key("meshes");
   json.start_array();
   for (const MeshSummary& mesh : summary.meshes) write_mesh(json, mesh);

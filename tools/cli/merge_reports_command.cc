@@ -6,6 +6,7 @@
 #include "engine/atomic_file.h"
 #include "engine/errors.h"
 #include "engine/strings.h"
+#include "tools/cli/asset_list.h"
 #include "tools/cli/batch_plan.h"
 #include "tools/cli/batch_report.h"
 #include "tools/cli/cli_common.h"
@@ -14,7 +15,7 @@
 namespace px::cli {
 
 FlagSpec merge_reports_flags() {
-  FlagSpec flags{{"--json"}, {"-o"}};
+  FlagSpec flags{{"--json", "--allow-empty"}, {"-o"}};
   flags.aliases.emplace("--output", "-o");
   return flags;
 }
@@ -45,6 +46,9 @@ int run_merge_reports(int argc, char** argv) {
   for (auto& [input, record] : last) merged.push_back(std::move(record));
   std::sort(merged.begin(), merged.end(),
             [](const AssetRecord& a, const AssetRecord& b) { return a.input < b.input; });
+  if (merged.empty() && !args.has("--allow-empty")) {
+    return found_no_asset("merge-reports", "the reports given");
+  }
   Summary summary;
   for (const AssetRecord& r : merged) summary.add(r);
 

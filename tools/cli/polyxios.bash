@@ -90,7 +90,7 @@ _polyxios() {
 
   # The conversion options convert, validate and batch share (tools/cli/conversion_flags.cc).
   local conversion="--format --to --threads --allow-external-files --allow-remote-uris
-               --strict-resources --repair --max-input --compress --compress-only
+               --strict-resources --repair --max-input --compress --fallback
                --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits
                --draco-generic-bits --draco-level --optimize --up-axis --meters --bake-transforms
                --transcode-images --no-transcode-images"
@@ -105,14 +105,14 @@ _polyxios() {
       ;;
     validate)
       options="$conversion --json --werror -j --timeout --config --ignore --only --severity
-               --max-memory"
+               --max-memory --allow-empty"
       ;;
     batch)
       options="$conversion --from -j --timeout --max-memory --report --resume --quiet -v
-               --verbose --progress --progress-interval --shard --shards -o --output"
+               --verbose --progress --progress-interval --shard --shards -o --output --allow-empty"
       ;;
     merge-reports)
-      options="--json -o --output"
+      options="--json -o --output --allow-empty"
       ;;
     *)
       return

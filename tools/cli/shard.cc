@@ -40,7 +40,9 @@ uint64_t stable_hash(std::string_view text) {
     h ^= c;
     h *= 1099511628211ull;
   }
-  return h;
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+  return h ^ (h >> 31);
 }
 
 bool in_shard(std::string_view relative, const Shard& shard) {

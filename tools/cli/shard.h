@@ -19,7 +19,10 @@ struct Shard {
   bool whole() const { return count == 1; }
 };
 
-// FNV-1a, 64 bits: the same on every machine and in every build.
+// FNV-1a, 64 bits, then splitmix64's finalizer: the same on every machine and in every build.
+// FNV-1a alone leaves its low bits a function of the characters' low bits only (its prime is odd),
+// so a shard taken modulo a small N followed the letters used (210 to 386 of 1,279 files in 4
+// shards); the finalizer spreads every bit of the path over every bit of the hash.
 uint64_t stable_hash(std::string_view text);
 bool in_shard(std::string_view relative, const Shard& shard);
 // A path with "{shard}" replaced by the shard's K (of K/N), so that each shard of an array job

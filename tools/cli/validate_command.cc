@@ -137,7 +137,7 @@ Tally tally_of(const PrintedLine& printed) {
 
 FlagSpec validate_flags() {
   FlagSpec flags{
-      {"--json", "--werror"},
+      {"--json", "--werror", "--allow-empty"},
       {"-j", "--config", "--ignore", "--only", "--severity", "--timeout", "--max-memory"}};
   add_conversion_flags(flags);
   return flags;
@@ -175,6 +175,11 @@ int run_validate(int argc, char** argv) {
       find_assets(args.positional(), read_options.allow_external_files, &symlinks_left_out);
   if (!assets.ok()) return fail(assets.status());
   std::fputs(symlinks_left_out_line("validate", symlinks_left_out, "their folder").c_str(), stderr);
+  if (assets->empty() && !args.has("--allow-empty")) {
+    std::string paths;
+    for (const std::string& path : args.positional()) paths += (paths.empty() ? "" : " ") + path;
+    return found_no_asset("validate", paths);
+  }
 
   const bool json = args.has("--json");
   int exit_code = 0;

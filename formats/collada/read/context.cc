@@ -76,8 +76,17 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
   return ResolvedUrl{UrlKind::kLocal, e};
 }
 
+namespace {
+constexpr std::string_view kUnresolvedRule = "collada.url.unresolved: ";
+}  // namespace
+
+absl::Status unresolved_refusal(const absl::Status& status) {
+  std::string_view message(status.message().data(), status.message().size());
+  return message.starts_with(kUnresolvedRule) ? repair_reads_it(status) : status;
+}
+
 bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped) {
-  constexpr std::string_view kRule = "collada.url.unresolved: ";
+  constexpr std::string_view kRule = kUnresolvedRule;
   std::string_view message(status.message().data(), status.message().size());
   if (!ctx.options.repair || !message.starts_with(kRule)) return false;
   message.remove_prefix(kRule.size());

@@ -132,6 +132,9 @@ absl::StatusOr<ResolvedUrl> resolve_url(const ReadContext& ctx, const Element& r
 // collada.repair.url-dropped warning saying that `dropped` is left out instead; the caller then
 // goes on without the reference. False otherwise (the caller returns the status).
 bool drop_unresolved(const ReadContext& ctx, const absl::Status& status, const Element& dropped);
+// What the caller of drop_unresolved returns when it gave false: `status`, saying that --repair
+// reads it when it is collada.url.unresolved (drop_unresolved gave false for the mode being off).
+absl::Status unresolved_refusal(const absl::Status& status);
 
 // A reference as an id without '#' (the sid-or-id reference of a <texture>, <skeleton> text).
 const Element* find_id(const ReadContext& ctx, std::string_view id);

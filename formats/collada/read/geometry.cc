@@ -37,9 +37,12 @@ bool block_kind(std::string_view name, BlockKind* kind) {
 
 absl::Status MeshBuilder::index_past_source(const Block& block, int32_t index,
                                             const Accessor& accessor) {
-  return refuse("collada.index.past-source", block.element->name, block.element->line,
-                cat("index ", index, " is past the ", accessor.count, " elements of \"",
-                    accessor.source->attr("id"), "\""));
+  absl::Status refused =
+      refuse("collada.index.past-source", block.element->name, block.element->line,
+             cat("index ", index, " is past the ", accessor.count, " elements of \"",
+                 accessor.source->attr("id"), "\""));
+  // --repair drops such primitives before the corner loop, which then never meets one.
+  return ctx_.options.repair ? refused : repair_reads_it(refused);
 }
 
 absl::Status MeshBuilder::corner_key(const Block& block, std::span<const int32_t> list,

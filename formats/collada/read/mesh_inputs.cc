@@ -42,7 +42,7 @@ absl::Status MeshBuilder::read_vertices(const Element& vertices) {
     }
     absl::StatusOr<const Accessor*> accessor = accessor_for(input);
     if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
-    if (!accessor.ok()) return accessor.status();
+    if (!accessor.ok()) return unresolved_refusal(accessor.status());
     if (!(*accessor)->numeric) {
       if (semantic == "POSITION") {
         return refuse("collada.vertices.no-position", "input", input.line,
@@ -138,7 +138,7 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
       absl::StatusOr<ResolvedUrl> url = resolve_url(ctx_, input, "source");
       // Without its positions the whole block goes.
       if (!url.ok() && drop_unresolved(ctx_, url.status(), element)) return absl::OkStatus();
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       if (url->target != vertices_) {
         return refuse("collada.input.vertex", "input", input.line,
                       "a VERTEX input must name the mesh's <vertices>");
@@ -157,7 +157,7 @@ absl::Status MeshBuilder::read_block(const Element& element, BlockKind kind) {
     }
     absl::StatusOr<const Accessor*> accessor = accessor_for(input);
     if (!accessor.ok() && drop_unresolved(ctx_, accessor.status(), input)) continue;
-    if (!accessor.ok()) return accessor.status();
+    if (!accessor.ok()) return unresolved_refusal(accessor.status());
     if (!(*accessor)->numeric) {
       ctx_.warn("collada.input.not-numeric",
                 cat("a ", semantic, " input reading names, not numbers, is dropped"), &input);

@@ -141,7 +141,7 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
       if (im.name != "instance_material") continue;
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, im, "target");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), im)) continue;
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       int32_t material = -1;
       if (url->kind == UrlKind::kExternal && missing_document(im, "target")) {
         continue;  // its document is missing, as collada.url.external-missing said
@@ -260,7 +260,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
     } else if (name == "instance_node") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       if (url->kind == UrlKind::kExternal) {
         ctx_->warn("collada.url.external", "an <instance_node> of another document is dropped",
                    &child);
@@ -284,7 +284,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
     } else if (name == "instance_geometry") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       if (url->kind == UrlKind::kExternal) {
         ctx_->warn("collada.url.external", "an <instance_geometry> of another document is dropped",
                    &child);
@@ -295,7 +295,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
     } else if (name == "instance_controller") {
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       if (url->kind == UrlKind::kExternal && missing_document(child, "url")) continue;
       const Element* controller = nullptr;
       const Element* morph = nullptr;
@@ -334,7 +334,7 @@ absl::StatusOr<int> NodeReader::read_node(const Element& element) {
       const bool camera = name == "instance_camera";
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, child, "url");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), child)) continue;
-      if (!url.ok()) return url.status();
+      if (!url.ok()) return unresolved_refusal(url.status());
       if (url->kind == UrlKind::kExternal && missing_document(child, "url")) continue;
       if (url->kind == UrlKind::kExternal) {
         return refuse("collada.url.external", name, child.line,
@@ -416,7 +416,9 @@ absl::Status read_visual_scenes(ReadContext& ctx, Geometries& geometries,
   const Element* instance = scene == nullptr ? nullptr : scene->child("instance_visual_scene");
   if (instance != nullptr) {
     absl::StatusOr<ResolvedUrl> url = resolve_url(ctx, *instance, "url");
-    if (!url.ok() && !drop_unresolved(ctx, url.status(), *instance)) return url.status();
+    if (!url.ok() && !drop_unresolved(ctx, url.status(), *instance)) {
+      return unresolved_refusal(url.status());
+    }
     if (!url.ok()) {
     } else if (url->kind == UrlKind::kExternal) {
       ctx.warn("collada.url.external",

@@ -41,8 +41,9 @@ absl::Status check_array_count(const ReadContext& ctx, const Element& array) {
   // The values were read from the content, never from the count, so taking the content's count
   // allocates nothing more; but a count beside decimal commas is what tells them from separators.
   bool commas = array.numbers != nullptr && array.numbers->spelling.comma;
-  if (!ctx.options.repair || commas) {
-    return refuse("collada.array.count", array.name, array.line, problem);
+  if (commas) return refuse("collada.array.count", array.name, array.line, problem);
+  if (!ctx.options.repair) {
+    return repair_reads_it(refuse("collada.array.count", array.name, array.line, problem));
   }
   ctx.diagnostics.warn("collada.repair.count-from-content",
                        cat("<", array.name, ">: ", problem, "; the content's count is read"),

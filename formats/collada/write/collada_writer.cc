@@ -21,6 +21,7 @@
 #include "formats/collada/write/node_writer.h"
 #include "formats/collada/write/write_plan.h"
 #include "formats/collada/write/xml_writer.h"
+#include "formats/common/image_files.h"
 
 namespace px::collada {
 namespace {
@@ -173,7 +174,10 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  return file->commit();
+  if (absl::Status s = file->commit(); !s.ok()) return s;
+  carry_image_files(scene, plan->effects.image_uris, path, "collada.write.image-not-copied",
+                    diagnostics);
+  return absl::OkStatus();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,

@@ -15,6 +15,7 @@
 #include "engine/strings.h"
 #include "engine/task_thread.h"
 #include "engine/uri.h"
+#include "formats/common/image_files.h"
 #include "formats/gltf/asset_extras.h"
 #include "formats/gltf/write/animation_writer.h"
 #include "formats/gltf/write/bin_stream.h"
@@ -37,6 +38,7 @@ namespace px::gltf {
 namespace {
 
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
+constexpr std::string_view kImageNotCopied = "gltf.write.image-not-copied";
 
 // The unit in asset.extras: as a glTF read found it, else its name and meter.
 void write_unit(JsonWriter& json, const AssetUnit& unit) {
@@ -174,6 +176,7 @@ class Document {
 
   const BinLayout& bin() const { return bin_; }
   int threads() const { return threads_; }
+  const ImageWriter& images() const { return *images_; }
 
   // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`, to
   // be reported after the buffer's, the order they came in when the buffer was made first.
@@ -282,11 +285,11 @@ class Document {
     });
     if (draco) {
       used.push_back("KHR_draco_mesh_compression");
-      if (compression_.compress_only) required.push_back("KHR_draco_mesh_compression");
+      if (!compression_.fallback) required.push_back("KHR_draco_mesh_compression");
     }
     if (bin_.meshopt_compressed()) {
       used.push_back("EXT_meshopt_compression");
-      if (compression_.compress_only) required.push_back("EXT_meshopt_compression");
+      if (!compression_.fallback) required.push_back("EXT_meshopt_compression");
     }
     for (const auto& [key, names] :
          {std::pair{"extensionsUsed", &used}, std::pair{"extensionsRequired", &required}}) {
@@ -343,7 +346,7 @@ class Document {
     images_->add_views(bin_);
     tasks.wait();
     if (compression_.method == MeshCompression::Method::kMeshopt) {
-      return bin_.compress_meshopt(!compression_.compress_only, diagnostics);
+      return bin_.compress_meshopt(compression_.fallback, diagnostics);
     }
     return absl::OkStatus();
   }
@@ -465,7 +468,9 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
     if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
     // The last word before the file is in place: stopped here, nothing is.
     if (absl::Status s = progress.report(1); !s.ok()) return s;
-    return file->commit();
+    if (absl::Status s = file->commit(); !s.ok()) return s;
+    carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
+    return absl::OkStatus();
   }
 
   if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
@@ -501,6 +506,7 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
   }
   if (absl::Status s = json_file->commit(); !s.ok()) return s;
   take_back.bin = nullptr;
+  carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
   return absl::OkStatus();
 }
 

@@ -231,6 +231,16 @@ int ImageWriter::written_index(int scene_image) const {
   return index_[scene_image];
 }
 
+std::vector<std::string> ImageWriter::written_uris() const {
+  std::vector<std::string> uris(index_.size());
+  for (size_t i = 0; i < index_.size(); ++i) {
+    if (index_[i] >= 0 && written_[index_[i]].form == Form::kUri) {
+      uris[i] = written_[index_[i]].image->uri;
+    }
+  }
+  return uris;
+}
+
 void ImageWriter::write_json(JsonWriter& json) const {
   if (written_.empty()) return;
   json.key("images");

@@ -43,6 +43,8 @@ class ImageWriter {
   int written_index(int scene_image) const;
   // "images", when there is any.
   void write_json(JsonWriter& json) const;
+  // The URI each scene image is written by, empty for one embedded or left out.
+  std::vector<std::string> written_uris() const;
 
  private:
   enum class Form { kBufferView, kDataUri, kUri };

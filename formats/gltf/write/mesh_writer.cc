@@ -277,7 +277,7 @@ absl::Status add_mesh_views(MeshPlan& plan, BinLayout& bin, TaskThread& tasks,
   add_morph_views(plan.morphs, plan.mesh->num_points(), plan.label, bin, tasks);
   for (size_t g = 0; g < plan.groups.size(); ++g) {
     if (g < plan.draco.size() && plan.draco[g]) {
-      add_draco_views(*plan.draco[g], !compression.compress_only, bin);
+      add_draco_views(*plan.draco[g], compression.fallback, bin);
     } else {
       add_index_view(plan, g, bin, compression.method == MeshCompression::Method::kMeshopt);
     }

@@ -21,7 +21,7 @@ using testing::Grid;
 MeshCompression draco(bool compress_only = false) {
   MeshCompression c;
   c.method = MeshCompression::Method::kDraco;
-  c.compress_only = compress_only;
+  c.fallback = !compress_only;
   return c;
 }
 

@@ -26,7 +26,7 @@ using testing::rule_of;
 MeshCompression meshopt(bool compress_only = false) {
   MeshCompression c;
   c.method = MeshCompression::Method::kMeshopt;
-  c.compress_only = compress_only;
+  c.fallback = !compress_only;
   return c;
 }
 

@@ -493,8 +493,10 @@ class BatchTest(unittest.TestCase):
         with open(os.path.join(self.work, 'junk.jsonl'), 'w') as f:
             f.write('not json\n')
         r = run('merge-reports', os.path.join(self.work, 'junk.jsonl'))
-        self.assertEqual(r.returncode, 0)
+        self.assertEqual(r.returncode, 1)  # issue 36: no asset in the reports
         self.assertIn(b'1 lines that are not records skipped', r.stderr)
+        r = run('merge-reports', '--allow-empty', os.path.join(self.work, 'junk.jsonl'))
+        self.assertEqual(r.returncode, 0, r.stderr)
         for bad in ('0/3', '4/3', 'x'):
             self.assertEqual(run('batch', self.src, self.out, '--shard', bad).returncode, 1)
         r = run('batch', self.src, self.out, env={'JOB_COMPLETION_INDEX': '1'})
@@ -528,7 +530,7 @@ class BatchTest(unittest.TestCase):
                  '--timeout', '--max-memory', '--report', '--resume', '--quiet',
                  '--progress-interval', '--shard', '--shards', '--format', '-o',
                  '--allow-external-files', '--allow-remote-uris', '--max-input',
-                 '--compress', '--compress-only', '--optimize', '--draco-position-bits',
+                 '--compress', '--fallback', '--optimize', '--draco-position-bits',
                  '--draco-normal-bits', '--draco-texcoord-bits', '--draco-color-bits',
                  '--draco-generic-bits', '--draco-level',
                  'JOB_COMPLETION_INDEX', 'SLURM_ARRAY_TASK_ID',
@@ -550,7 +552,11 @@ class BatchTest(unittest.TestCase):
         self.assertEqual(run('batch', self.src, self.out, '--max-input', '0').returncode, 1)
 
     def test_an_empty_source(self):
+        # Issue 36: no asset is a usage error, so a mistyped SRC does not pass; --allow-empty.
         r = run('batch', self.src, self.out, '--report', self.report)
+        self.assertEqual(r.returncode, 1, r.stderr)
+        self.assertIn(b'polyxios: batch: no asset found in ', r.stderr)
+        r = run('batch', self.src, self.out, '--report', self.report, '--allow-empty')
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn(b'0 assets', r.stdout)
         self.assertEqual(report_lines(self.report), [])

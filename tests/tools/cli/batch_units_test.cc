@@ -12,8 +12,10 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/errors.h"
 #include "tools/cli/asset_list.h"
 #include "tools/cli/asset_worker.h"
 #include "tools/cli/batch_plan.h"
@@ -200,22 +202,38 @@ TEST(AssetList, OutputNamesReplaceTheWholeAssetExtension) {
   EXPECT_EQ(with_extension("x/y.ZAE", ".glb"), "x/y.glb");
 }
 
-TEST(Shard, TheHashIsFnv1aAndSlicesCoverEveryPathOnce) {
-  EXPECT_EQ(stable_hash(""), 14695981039346656037ull);
-  EXPECT_EQ(stable_hash("a"), 0xaf63dc4c8601ec8cull);
-  std::map<int64_t, int> per_shard;
+TEST(Shard, TheHashIsFnv1aMixedAndSlicesCoverEveryPathOnce) {
+  // Pinned: a shard must not move between machines or releases.
+  EXPECT_EQ(stable_hash(""), 0xf52a15e9a9b5e89bull);
+  EXPECT_EQ(stable_hash("a"), 0x02c0bdbf481420f8ull);
+  EXPECT_EQ(stable_hash("models/robot.dae"), 0xbcad430d596bfe3bull);
   for (int i = 0; i < 1000; ++i) {
     std::string path = "models/" + std::to_string(i) + ".dae";
     int owners = 0;
-    for (int64_t k = 0; k < 4; ++k) {
-      if (in_shard(path, Shard{k, 4, ""})) {
-        ++owners;
-        ++per_shard[k];
-      }
-    }
+    for (int64_t k = 0; k < 4; ++k) owners += in_shard(path, Shard{k, 4, ""}) ? 1 : 0;
     EXPECT_EQ(owners, 1) << path;
   }
-  for (const auto& [k, n] : per_shard) EXPECT_GT(n, 150) << "shard " << k;
+}
+
+// Paths whose letters share their low bits (a e i m q u y): FNV-1a alone put all 2,401 in one
+// shard of 2, 4, 6 or 8.
+TEST(Shard, ShardsOfAGeneratedListHoldAboutEqualCounts) {
+  constexpr std::string_view kLetters = "aeimquy";
+  std::vector<std::string> paths;
+  for (char a : kLetters)
+    for (char b : kLetters)
+      for (char c : kLetters)
+        for (char d : kLetters) paths.push_back(std::string("models/") + a + b + c + d + ".dae");
+  for (int64_t count = 2; count <= 8; ++count) {
+    std::map<int64_t, double> per_shard;
+    for (const std::string& path : paths) {
+      for (int64_t k = 0; k < count; ++k) per_shard[k] += in_shard(path, Shard{k, count, ""});
+    }
+    const double mean = static_cast<double>(paths.size()) / count;
+    for (int64_t k = 0; k < count; ++k) {
+      EXPECT_NEAR(per_shard[k] / mean, 1.0, 0.15) << "shard " << k + 1 << "/" << count;
+    }
+  }
 }
 
 const char* no_env(const char*) { return nullptr; }
@@ -436,6 +454,33 @@ TEST(BatchReport, TheExitCodeAndTheSummary) {
   EXPECT_NE(printed.find("top refusal rules: x.y (2)"), std::string::npos);
   EXPECT_NE(printed.find("10.0 MB in, 0.0 MB out in 2.00 s: 5.0 MB/s"), std::string::npos);
   EXPECT_NE(summary_json(s).find("\"exitCode\":4"), std::string::npos);
+}
+
+// Issue 36: refusals that say --repair reads them are counted beside the refused.
+TEST(BatchReport, TheSummaryCountsRefusalsTheRepairReads) {
+  Summary s;
+  AssetRecord r;
+  r.outcome = Outcome::kRefused;
+  r.rule = "collada.array.count";
+  r.message = std::string("collada.array.count: <float_array> at line 3: count=9 but the array "
+                          "holds 2 values") +
+              std::string(kRepairReadsIt);
+  s.add(r);
+  s.add(r);
+  r.rule = "collada.p.length";
+  r.message = "collada.p.length: <triangles> at line 12: <p> holds 10 indices";
+  s.add(r);
+  EXPECT_EQ(s.readable_with_repair, 2);
+  std::FILE* out = std::tmpfile();
+  print_summary(out, s, 0);
+  std::rewind(out);
+  char text[1024] = {};
+  std::string printed(text, std::fread(text, 1, sizeof text - 1, out));
+  std::fclose(out);
+  EXPECT_NE(printed.find("3 refused (2 of them readable with --repair), 0 io-error"),
+            std::string::npos)
+      << printed;
+  EXPECT_NE(summary_json(s).find("\"readableWithRepair\":2"), std::string::npos);
 }
 
 TEST(AssetWorker, AFinishedWorkerIsReadByWhatItWroteElseByHowItEnded) {

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """convert --compress draco|meshopt and --optimize (issue 14): every mode's output (GLB, and .gltf
 with its .bin) has no Khronos validator error, declares its extension as the extension asks
-(extensionsUsed with the fallback, extensionsRequired without it), reads back with the triangles
-of the plain conversion (Draco may drop degenerate ones), and is the same bytes on every run; the
-flags' usage errors write nothing.
+(extensionsUsed with --fallback, extensionsRequired without it, the default since issue 36),
+reads back with the triangles of the plain conversion (Draco may drop degenerate ones), and is
+the same bytes on every run; the flags' usage errors write nothing.
 
   compress_test.py POLYXIOS REPO CORPUS NODE
 
@@ -33,13 +33,13 @@ CORPUS_FILES = [
 # Files whose meshes have morph targets: Draco leaves such a mesh uncompressed, with a warning,
 # since it reorders the vertices the targets follow (issue 15 point 1).
 MORPHED = {'AnimatedMorphSphere.gltf'}
-# Each mode: its flags, the extension, and whether the fallback is left out.
+# Each mode: its flags, the extension, and whether the fallback is left out (the default, issue
+# 36: only the compressed data, as gltfpack and glTF-Transform write; --fallback keeps it).
 MODES = {
-    'draco': (['--compress', 'draco'], 'KHR_draco_mesh_compression', False),
-    'draco-only': (['--compress', 'draco', '--compress-only'], 'KHR_draco_mesh_compression', True),
-    'meshopt': (['--compress', 'meshopt'], 'EXT_meshopt_compression', False),
-    'meshopt-only': (['--compress', 'meshopt', '--compress-only', '--optimize'],
-                     'EXT_meshopt_compression', True),
+    'draco-fallback': (['--compress', 'draco', '--fallback'], 'KHR_draco_mesh_compression', False),
+    'draco': (['--compress', 'draco'], 'KHR_draco_mesh_compression', True),
+    'meshopt-fallback': (['--compress', 'meshopt', '--fallback'], 'EXT_meshopt_compression', False),
+    'meshopt': (['--compress', 'meshopt', '--optimize'], 'EXT_meshopt_compression', True),
 }
 
 
@@ -82,7 +82,9 @@ class CompressTest(unittest.TestCase):
     def test_usage_errors_write_nothing(self):
         sample = inputs()[0]
         out = os.path.join(self.dir, 'x.glb')
-        for flags in (['--compress', 'zstd'], ['--compress-only'], ['--draco-level', '3'],
+        for flags in (['--compress', 'zstd'], ['--compress-only'], ['--fallback'],
+                      ['--compress', 'draco', '--fallback', '--compress-only'],
+                      ['--draco-level', '3'],
                       ['--compress', 'meshopt', '--draco-position-bits', '12'],
                       ['--compress', 'draco', '--draco-position-bits', '31'],
                       ['--compress', 'draco', '--draco-level', '11']):
@@ -93,6 +95,25 @@ class CompressTest(unittest.TestCase):
             r = run('convert', sample, os.path.join(self.dir, 'x.dae'), *flags)
             self.assertEqual(r.returncode, 1, r.stderr)
         self.assertEqual(os.listdir(self.dir), [])
+
+    def test_the_default_writes_only_the_compressed_data(self):
+        # Issue 36: --compress alone leaves the fallback out (smaller, the extension required);
+        # --compress-only, which asked for that before, names the default.
+        source = inputs()[0]
+        for method in ('draco', 'meshopt'):
+            sizes = {}
+            for mode, extra in (('default', []), ('only', ['--compress-only']),
+                                ('fallback', ['--fallback'])):
+                out = os.path.join(self.dir, f'{method}-{mode}.glb')
+                r = run('convert', source, out, '--quiet', '--compress', method, *extra)
+                self.assertEqual(r.returncode, 0, (method, mode, r.stderr))
+                sizes[mode] = os.path.getsize(out)
+            self.assertLess(sizes['default'], sizes['fallback'], method)
+            with open(os.path.join(self.dir, f'{method}-default.glb'), 'rb') as a, \
+                    open(os.path.join(self.dir, f'{method}-only.glb'), 'rb') as b:
+                self.assertEqual(a.read(), b.read(), method)
+            doc = glb_json(os.path.join(self.dir, f'{method}-default.glb'))
+            self.assertEqual(len(doc.get('extensionsRequired', [])), 1, method)
 
     def test_every_mode_validates_declares_its_extension_and_reads_back(self):
         outputs = []
@@ -123,8 +144,8 @@ class CompressTest(unittest.TestCase):
                     self.assertEqual(triangles(out), triangles(plain), (source, mode))
             for mode in ('draco', 'meshopt'):
                 gltf = os.path.join(self.dir, f'{i}-{mode}.gltf')
-                self.assertEqual(run('convert', source, gltf, '--quiet', '--compress', mode,
-                                     '--compress-only').returncode, 0)
+                self.assertEqual(run('convert', source, gltf, '--quiet', '--compress', mode)
+                                 .returncode, 0)
                 outputs.append(gltf)
         r = subprocess.run([NODE, os.path.join(REPO, 'tests', 'validator', 'validate.mjs'),
                             '--json', '--allow-missing-images', *outputs],

@@ -90,6 +90,22 @@ def sane(name, info):
     return ok
 
 
+def snake_keys(value, top=True):
+    """The keys of an info --json object that are not camelCase (warning codes aside)."""
+    bad = []
+    if isinstance(value, list):
+        for item in value:
+            bad += snake_keys(item, False)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if top and key in ("warnings", "notes"):
+                continue
+            if not (key[:1].islower() and key.isalnum()):
+                bad.append(key)
+            bad += snake_keys(item, False)
+    return bad
+
+
 def box_ok(name, box):
     ok = check(len(box["min"]) == 3 and len(box["max"]) == 3, f"{name}: box {box}")
     return ok and check(all(lo is not None and hi is not None and lo <= hi
@@ -123,6 +139,13 @@ def sample_tests(polyxios, sample):
         check(dae["bounds"] is not None and dae["bounds"]["exact"], "sample bounds")
         check(all(m["name"] for m in dae["meshes"]), "sample meshes are named")
         check(all(m.get("shading") for m in dae["materials"]), "COLLADA materials name shading")
+        # Issue 36: the asset block, the cameras and lights, and one key style (camelCase).
+        check(dae["asset"]["upAxis"] in ("X_UP", "Y_UP", "Z_UP"), f"asset {dae['asset']}")
+        check(set(dae["asset"]) == {"generator", "version", "upAxis", "unit"}, "asset keys")
+        check(all(c["type"] in ("perspective", "orthographic") for c in dae["cameras"]),
+              f"cameras {dae['cameras']}")
+        check(all(isinstance(light["name"], str) for light in dae["lights"]), "lights")
+        check(not snake_keys(dae), f"keys not in camelCase: {snake_keys(dae)}")
 
         code, again, _ = run(polyxios, ["info", "--json", sample])
         code2, first, _ = run(polyxios, ["info", "--json", sample])
@@ -135,6 +158,12 @@ def sample_tests(polyxios, sample):
         for key in COMPARED + ("nodes",):
             check(int(lines[key]) == dae["counts"][key], f"text {key} {lines[key].strip()}")
         check(int(lines["warnings"]) == dae["warningCount"], "text warnings")
+        check(lines["up axis"].strip() == dae["asset"]["upAxis"], f"text up axis {lines['up axis']}")
+        check(lines["generator"].strip() == (dae["asset"]["generator"] or "-"), "text generator")
+        check("unit" in lines, "text unit")
+        check(lines["bounds"].strip().startswith("min ("), f"text bounds {lines['bounds']}")
+        check(int(lines["cameras"]) == len(dae["cameras"]), "text cameras")
+        check(int(lines["lights"]) == len(dae["lights"]), "text lights")
 
         glb_path = os.path.join(work, "sample.glb")
         code, _, err = run(polyxios, ["convert", "--quiet", sample, glb_path])

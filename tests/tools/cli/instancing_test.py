@@ -109,7 +109,7 @@ with tempfile.TemporaryDirectory() as tmp:
     info = subprocess.run([POLYXIOS, 'info', '--json', src], capture_output=True, text=True,
                           timeout=120)
     counts = json.loads(info.stdout)['counts'] if info.returncode == 0 else {}
-    check('info counts the instances', counts.get('gpu_instances') == 3, info.stdout + info.stderr)
+    check('info counts the instances', counts.get('gpuInstances') == 3, info.stdout + info.stderr)
     glb = os.path.join(tmp, 'instanced.glb')
     stderr = convert(src, glb)
     check('no extension dropped', 'extension-dropped' not in stderr, stderr)

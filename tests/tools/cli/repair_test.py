@@ -94,6 +94,22 @@ class RepairTest(unittest.TestCase):
                            capture_output=True, text=True)
         self.assertEqual(x.returncode, 0, x.stderr[-2000:])
 
+    def test_a_refusal_the_repair_reads_says_so(self):
+        # Issue 36: each refusal --repair reads ends "; --repair reads it", and batch's summary
+        # counts them; a refusal it leaves alone does not say so.
+        _, refused = self.batch('glb')
+        _, repaired = self.batch('glb', '--repair')
+        said = {n for n, e in refused.items() if e['message'].endswith('; --repair reads it')}
+        read = {n for n, e in repaired.items() if e['outcome'] == 'converted'}
+        print(f'{len(said)} refusals say --repair reads them; --repair reads {len(read)}',
+              file=sys.stderr)
+        self.assertEqual(read - said, set())
+        self.assertEqual(said - read, set())
+        r = run('batch', self.src, os.path.join(self.dir, 'summary'), '--from', self.listing,
+                '-j', '2', '--quiet')
+        self.assertIn(f'{len(REFUSED)} refused ({len(said)} of them readable with --repair)',
+                      r.stdout)
+
     def test_command_line(self):
         teapots = os.path.join(self.src, 'assimp/teapots.DAE')
         out = os.path.join(self.dir, 'teapots.glb')

@@ -171,7 +171,10 @@ try:
                f"({HOLES_CODE} x1)", "ok         lib/sub/gz.dae.gz", "ok         lib/clean.dae",
                "4 assets: 3 ok, 1 with warnings, 0 refused, 0 failed"])
     expect("a clean folder with --werror", ["lib/clean.dae", "lib/sub/gz.dae.gz", "--werror"], 0)
-    expect("a folder with no assets", ["empty"], 0, ["0 assets: 0 ok, 0 with warnings, 0 refused, 0 failed"])
+    # Issue 36: no asset found is a usage error (1), unless --allow-empty.
+    expect("a folder with no assets", ["empty"], 1, [])
+    expect("a folder with no assets, --allow-empty", ["empty", "--allow-empty"], 0,
+           ["0 assets: 0 ok, 0 with warnings, 0 refused, 0 failed"])
 
     # --json: one glTF-Validator-shaped report per asset and line, the summary on stderr.
     got, err = reports(["lib", SAMPLE, "typed.gltf"], 2)

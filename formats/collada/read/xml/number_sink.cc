@@ -51,9 +51,18 @@ absl::Status NumberArray::scan(std::string_view text, const char* readable_end) 
   if (ok) return absl::OkStatus();
   const bool integer = mode == TextMode::kInt32;
   std::string shown(text.substr(bad.offset, std::min<size_t>(bad.length, 40)));
-  return refuse("number.not-a-number", element->name, first_line + static_cast<int64_t>(newlines),
-                cat("\"", shown, "\" is not ", integer ? "an integer" : "a number",
-                    integer ? "" : " (a decimal comma is refused)"));
+  absl::Status refused =
+      refuse("number.not-a-number", element->name, first_line + static_cast<int64_t>(newlines),
+             cat("\"", shown, "\" is not ", integer ? "an integer" : "a number",
+                 integer ? "" : " (a decimal comma is refused)"));
+  // Numbers that all spell a decimal comma, which the --repair mode reads (decode()).
+  std::string pointed;
+  DecimalSpelling spelling_seen = spelling;
+  if (!integer && !decimal_comma && text.find(',') != std::string_view::npos &&
+      point_from_decimal_comma(text, &pointed, &spelling_seen)) {
+    return repair_reads_it(refused);
+  }
+  return refused;
 }
 
 absl::Status NumberArray::decode_decimal_comma(std::string_view text) {
