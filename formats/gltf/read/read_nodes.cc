@@ -12,7 +12,12 @@
 namespace px::gltf {
 namespace {
 
+// A child reference dropped to keep the nodes a forest: a loop (kDropped), or a second parent.
 constexpr std::string_view kDropped = "gltf.read.node-reference-dropped";
+constexpr std::string_view kParentOverride = "gltf.read.node-parent-override";
+// A scene root dropped: another node's child, or listed twice.
+constexpr std::string_view kSceneNodeNotRoot = "gltf.read.scene-node-not-root";
+constexpr std::string_view kSceneNodeDuplicate = "gltf.read.scene-node-duplicate";
 
 absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node) {
   if (json.has("matrix")) {
@@ -99,9 +104,10 @@ void make_forest(ReadContext& ctx) {
         parent[c] = i;
         return false;
       }
-      ctx.warn(kDropped, cat("/nodes/", i, ": child ", c,
-                             c == i ? " is the node itself" : " already has a parent",
-                             "; the reference is dropped"));
+      ctx.warn(
+          c == i ? kDropped : kParentOverride,
+          cat("/nodes/", i, ": child ", c, c == i ? " is the node itself" : " already has a parent",
+              "; the reference is dropped"));
       return true;
     });
   }
@@ -196,9 +202,10 @@ absl::Status read_scenes(ReadContext& ctx) {
       std::vector<int>& list = scene.scenes[s];
       const int r = static_cast<int>(*root);
       if (is_child[r] || root_of_scene[r] == s) {
-        ctx.warn(kDropped, cat(at, ": node ", r,
-                               is_child[r] ? " is another node's child" : " is listed twice",
-                               "; dropped from the scene's roots"));
+        ctx.warn(
+            is_child[r] ? kSceneNodeNotRoot : kSceneNodeDuplicate,
+            cat(at, ": node ", r, is_child[r] ? " is another node's child" : " is listed twice",
+                "; dropped from the scene's roots"));
         continue;
       }
       list.push_back(r);
