@@ -11,6 +11,7 @@
 
 #include "engine/strings.h"
 #include "formats/gltf/check/semantic_json.h"
+#include "polyxios/hash_containers.h"
 
 namespace px::gltf {
 namespace {
@@ -304,23 +305,34 @@ class NodeSkinChecker {
   }
 
   // A skinned node shown by a scene must be shown with its skin's joints: every scene listing the
-  // top of the node's hierarchy lists the top of the joints'.
+  // top of the node's hierarchy lists the top of the joints'. The scene found missing for each
+  // pair of tops is remembered, and the comparisons of all pairs are bounded as the walks are.
   void check_skinned_node_scenes() {
     std::vector<std::vector<size_t>> scenes_of;  // by node: the scenes listing it
+    HashMap<uint64_t, size_t> missing;           // by pair of tops: a scene lacking the joints
+    uint64_t comparisons = 0;
+    if (nodes_.size() > UINT32_MAX) return;  // a pair's key holds two 32-bit node indices
     for (size_t n = 0; n < nodes_.size(); ++n) {
       const std::optional<size_t> skin = find_index(nodes_[n], "skin", skins_.size());
       if (!skin || top_root_[*skin] == kNone) continue;
       if (scenes_of.empty()) scenes_of = listing_scenes();
       const size_t top = top_of(n);
       if (top == kNone) continue;
-      const std::vector<size_t>& joint_scenes = scenes_of[top_root_[*skin]];
-      for (size_t scene : scenes_of[top]) {
-        if (std::binary_search(joint_scenes.begin(), joint_scenes.end(), scene)) continue;
-        warnings_.warn(kJointsOutsideScene,
-                       cat("/nodes/", n, ": scene ", scene,
-                           " shows the node without the joints of ", "its skin ", *skin));
-        break;
+      const size_t joints_top = top_root_[*skin];
+      auto [it, inserted] = missing.try_emplace(uint64_t(top) << 32 | joints_top, kNone);
+      if (inserted) {
+        const std::vector<size_t>& joint_scenes = scenes_of[joints_top];
+        for (size_t scene : scenes_of[top]) {
+          if (++comparisons > kMaxWalkSteps) return;
+          if (std::binary_search(joint_scenes.begin(), joint_scenes.end(), scene)) continue;
+          it->second = scene;
+          break;
+        }
       }
+      if (it->second == kNone) continue;
+      warnings_.warn(kJointsOutsideScene,
+                     cat("/nodes/", n, ": scene ", it->second,
+                         " shows the node without the joints of its skin ", *skin));
     }
   }
 
