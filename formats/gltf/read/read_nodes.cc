@@ -99,15 +99,20 @@ void make_forest(ReadContext& ctx) {
   const int n = static_cast<int>(nodes.size());
   std::vector<int> parent(n, -1);
   for (int i = 0; i < n; ++i) {
+    size_t at = 0;  // the reference's place in the node's "children", for a second parent's pointer
     std::erase_if(nodes[i].children, [&](int c) {
+      const size_t place = at++;
       if (c != i && parent[c] < 0) {
         parent[c] = i;
         return false;
       }
-      ctx.warn(
-          c == i ? kDropped : kParentOverride,
-          cat("/nodes/", i, ": child ", c, c == i ? " is the node itself" : " already has a parent",
-              "; the reference is dropped"));
+      if (c == i) {
+        ctx.warn(kDropped,
+                 cat("/nodes/", i, ": child ", c, " is the node itself; the reference is dropped"));
+      } else {
+        ctx.warn(kParentOverride, cat("/nodes/", i, "/children/", place, ": child ", c,
+                                      " already has a parent; the reference is dropped"));
+      }
       return true;
     });
   }

@@ -14,8 +14,11 @@
 namespace px::gltf::testing {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::Field;
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 TEST(ReadNodes, MatrixIsReadColumnMajor) {
   ReadResult r = read_bytes(document(R"("nodes": [{"name": "m",
@@ -90,6 +93,10 @@ TEST(ReadNodes, ReferencesThatBreakTheForestAreDroppedWithAWarning) {
   EXPECT_EQ(nodes[1].children.size() + nodes[2].children.size(), 1u);
   EXPECT_EQ(r.diagnostics.count("gltf.read.node-reference-dropped"), 2);  // the loops
   EXPECT_EQ(r.diagnostics.count("gltf.read.node-parent-override"), 1);
+  // A second parent's warning opens with the pointer of its reference, as the validator's does.
+  EXPECT_THAT(r.diagnostics.entries(),
+              Contains(Field(&Diagnostic::message,
+                             StartsWith("/nodes/3/children/0: child 2 already has a parent"))));
 }
 
 TEST(ReadNodes, UnresolvedReferencesAreRefusedNamingThem) {
