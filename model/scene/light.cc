@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
 
 namespace px {
 namespace {
@@ -23,21 +24,35 @@ std::optional<double> number_or_nan(const ValueMap& map, std::string_view key) {
   return v->is_number() ? v->as_double() : std::numeric_limits<double>::quiet_NaN();
 }
 
+void add_fix(LightRead& out, LightRule rule, std::string text) {
+  out.fixes.push_back(std::move(text));
+  out.fix_rules.push_back(rule);
+}
+
+LightRead& fail(LightRead& out, LightRule rule, std::string fault) {
+  out.fault = std::move(fault);
+  out.fault_rule = rule;
+  return out;
+}
+
 // The spot's cone angles, corrected into glTF's range with a fix for each correction.
-void check_cone(Light& light, std::vector<std::string>& fixes) {
+void check_cone(Light& light, LightRead& out) {
   constexpr double kRightAngle = std::numbers::pi / 2;
   const double outer = light.outer_cone;
   if (!std::isfinite(outer)) {
     light.outer_cone = std::numbers::pi / 4;
-    fixes.push_back("its outerConeAngle is not a number: pi/4 is taken");
+    add_fix(out, LightRule::kValueRange, "its outerConeAngle is not a number: pi/4 is taken");
   } else if (outer <= 0 || outer > kRightAngle) {
     light.outer_cone = std::clamp(outer, 1e-6, kRightAngle);
-    fixes.push_back("its outerConeAngle is outside (0, pi/2]: clamped into it");
+    add_fix(out, LightRule::kValueRange,
+            "its outerConeAngle is outside (0, pi/2]: clamped into it");
   }
   const double inner = light.inner_cone;
   if (!std::isfinite(inner) || inner < 0 || inner >= light.outer_cone) {
     light.inner_cone = 0;
-    fixes.push_back("its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken");
+    add_fix(out,
+            std::isfinite(inner) && inner >= 0 ? LightRule::kConeOrder : LightRule::kValueRange,
+            "its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken");
   }
 }
 
@@ -51,18 +66,18 @@ LightRead check(Light light, bool spot_object) {
     c = std::isnan(given) ? 0 : std::clamp(given, 0.0, 1.0);
     clamped = clamped || c != given;
   }
-  if (clamped) out.fixes.push_back("its color is outside [0, 1]: clamped into it");
+  if (clamped) add_fix(out, LightRule::kValueRange, "its color is outside [0, 1]: clamped into it");
   if (!std::isfinite(light.intensity) || light.intensity < 0) {
-    out.fault = "its intensity is not a finite number of at least 0";
-    return out;
+    return fail(out, LightRule::kValueRange, "its intensity is not a finite number of at least 0");
   }
   if (light.range) {
     const bool positional = light.type == LightType::kPoint || light.type == LightType::kSpot;
     if (!std::isfinite(*light.range) || *light.range <= 0) {
-      out.fixes.push_back("its range is not a positive number: dropped");
+      add_fix(out, LightRule::kValueRange, "its range is not a positive number: dropped");
       light.range.reset();
     } else if (!positional) {
-      out.fixes.push_back("a range on a light that is neither point nor spot is dropped");
+      add_fix(out, LightRule::kRangeUnused,
+              "a range on a light that is neither point nor spot is dropped");
       light.range.reset();
     }
   }
@@ -70,9 +85,10 @@ LightRead check(Light light, bool spot_object) {
     light.inner_cone = Light().inner_cone;
     light.outer_cone = Light().outer_cone;
   } else if (spot_object) {
-    check_cone(light, out.fixes);
+    check_cone(light, out);
   } else {
-    out.fixes.push_back("a spot light without its spot object takes glTF's default cone");
+    add_fix(out, LightRule::kSpotMissing,
+            "a spot light without its spot object takes glTF's default cone");
   }
   out.light = std::move(light);
   return out;
@@ -96,21 +112,17 @@ std::string_view light_type_name(LightType type) {
 
 LightRead read_light(const Value& value) {
   LightRead out;
-  if (!value.is_map()) {
-    out.fault = "it is not an object";
-    return out;
-  }
+  if (!value.is_map()) return fail(out, LightRule::kShape, "it is not an object");
   const ValueMap& map = value.as_map();
   Light light;
   const Value* type = find_value(map, "type");
   std::optional<LightType> kind =
       type != nullptr && type->is_string() ? type_of(type->as_string()) : std::nullopt;
-  if (!kind) {
-    out.fault = type != nullptr && type->is_string()
-                    ? std::string("its type '").append(type->as_string()).append("' is unknown")
-                    : std::string("it has no type");
-    return out;
+  if (!kind && type != nullptr && type->is_string()) {
+    return fail(out, LightRule::kTypeUnknown,
+                std::string("its type '").append(type->as_string()).append("' is unknown"));
   }
+  if (!kind) return fail(out, LightRule::kTypeMissing, "it has no type");
   light.type = *kind;
   if (const Value* name = find_value(map, "name"); name != nullptr && name->is_string()) {
     light.name = name->as_string();
@@ -119,10 +131,7 @@ LightRead read_light(const Value& value) {
     const bool three = color->is_array() && color->as_array().size() == 3 &&
                        std::all_of(color->as_array().begin(), color->as_array().end(),
                                    [](const Value& c) { return c.is_number(); });
-    if (!three) {
-      out.fault = "its color is not three numbers";
-      return out;
-    }
+    if (!three) return fail(out, LightRule::kShape, "its color is not three numbers");
     for (size_t i = 0; i < 3; ++i) light.color[i] = color->as_array()[i].as_double();
   }
   if (std::optional<double> intensity = number_or_nan(map, "intensity")) {

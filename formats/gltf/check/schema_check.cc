@@ -13,8 +13,7 @@ namespace {
 using namespace schema_walk;
 
 // A number of json in range, or nullopt (absent, not a number, or out of range: warned about).
-std::optional<double> number_in(const JsonValue& json, std::string_view key,
-                                const Range& range) {
+std::optional<double> number_in(const JsonValue& json, std::string_view key, const Range& range) {
   const JsonValue* v = find_member(json, key);
   if (v == nullptr || !v->IsNumber() || !range.contains(v->GetDouble())) return std::nullopt;
   return v->GetDouble();
@@ -192,7 +191,7 @@ void orthographic_rules(Walk& walk, const JsonValue& json, const std::string& po
   for (std::string_view key : {"xmag", "ymag"}) {
     const JsonValue* v = find_member(json, key);
     if (v != nullptr && v->IsNumber() && v->GetDouble() == 0) {
-      walk.warn(kCameraInvalid,
+      walk.warn(kCameraMagnificationZero,
                 cat(child_pointer(pointer, key), " is 0; glTF requires xmag and ymag not zero"));
     }
   }

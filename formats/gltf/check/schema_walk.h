@@ -30,7 +30,9 @@ inline constexpr std::string_view kMultiple = "gltf.read.value-not-multiple";
 inline constexpr std::string_view kDependency = "gltf.read.property-dependency";
 inline constexpr std::string_view kReference = "gltf.read.reference-unresolved";
 inline constexpr std::string_view kOneOf = "gltf.read.one-of";
+// A camera whose zfar is not beyond its znear (kCameraInvalid), or a magnification of 0.
 inline constexpr std::string_view kCameraInvalid = "gltf.read.camera-invalid";
+inline constexpr std::string_view kCameraMagnificationZero = "gltf.read.camera-magnification-zero";
 inline constexpr std::string_view kNotUnique = "gltf.read.not-unique";
 inline constexpr std::string_view kEmptyArray = "gltf.read.empty-array";
 inline constexpr std::string_view kEmptyObject = "gltf.read.empty-object";

@@ -11,8 +11,12 @@
 #include "engine/strings.h"
 #include "formats/gltf/asset_extras.h"
 #include "formats/gltf/check/accessor_check.h"
+#include "formats/gltf/check/animation_check.h"
+#include "formats/gltf/check/asset_check.h"
 #include "formats/gltf/check/extension_check.h"
 #include "formats/gltf/check/layout_check.h"
+#include "formats/gltf/check/mesh_check.h"
+#include "formats/gltf/check/node_skin_check.h"
 #include "formats/gltf/check/resource_check.h"
 #include "formats/gltf/check/schema_check.h"
 #include "formats/gltf/read/json_limits.h"
@@ -141,6 +145,11 @@ absl::StatusOr<Scene> read_bytes(std::string_view bytes, std::shared_ptr<const v
   ReadContext ctx(*root, scene, options, diagnostics, base_dir, bytes.size());
   PX_GLTF_TRY(ctx.init());
   PX_GLTF_TRY(check_counts(ctx, bytes.size()));
+  // The rules across objects, on the JSON (their storage by node count, within its limit).
+  check_asset(*root, diagnostics);
+  check_meshes(*root, diagnostics);
+  check_nodes_and_skins(*root, diagnostics);
+  check_animations(*root, diagnostics);
   Progress& progress = ctx.progress();
   PX_GLTF_TRY(progress.report(ReadContext::kJsonRead));
   PX_GLTF_TRY(read_asset(ctx));

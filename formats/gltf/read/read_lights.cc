@@ -9,7 +9,32 @@ namespace px::gltf {
 namespace {
 
 constexpr std::string_view kExtension = "KHR_lights_punctual";
+// A light's warnings by the rule broken, each the code of its Khronos validator issue's kind:
+// a missing property or not a light at all (kInvalid), an unknown type, a value out of range,
+// a range a directional light does not use, spot angles out of order, no light in the lights
+// array, a node naming no light.
 constexpr std::string_view kInvalid = "gltf.read.light-invalid";
+constexpr std::string_view kTypeUnknown = "gltf.read.light-type-unknown";
+constexpr std::string_view kValueOutOfRange = "gltf.read.light-value-out-of-range";
+constexpr std::string_view kRangeUnused = "gltf.read.light-range-unused";
+constexpr std::string_view kSpotAngles = "gltf.read.light-spot-angles";
+constexpr std::string_view kEmpty = "gltf.read.light-empty";
+constexpr std::string_view kLightUnresolved = "gltf.read.light-unresolved";
+
+std::string_view code_of(LightRule rule) {
+  switch (rule) {
+    case LightRule::kTypeUnknown:
+      return kTypeUnknown;
+    case LightRule::kValueRange:
+      return kValueOutOfRange;
+    case LightRule::kRangeUnused:
+      return kRangeUnused;
+    case LightRule::kConeOrder:
+      return kSpotAngles;
+    default:
+      return kInvalid;
+  }
+}
 
 // The object's extensions.KHR_lights_punctual, when it has one.
 absl::StatusOr<std::optional<JsonObject>> punctual(const JsonObject& json) {
@@ -40,12 +65,15 @@ std::optional<Light> checked_light(ReadContext& ctx, const Value& value, std::st
   if (read.light && read.light->type == LightType::kAmbient && !ambient_allowed) {
     read.light.reset();
     read.fault = "its type 'ambient' is not one of KHR_lights_punctual's";
+    read.fault_rule = LightRule::kTypeUnknown;
   }
   if (!read.light) {
-    ctx.warn(kInvalid, cat(pointer, ": the light is dropped: ", read.fault));
+    ctx.warn(code_of(read.fault_rule), cat(pointer, ": the light is dropped: ", read.fault));
     return std::nullopt;
   }
-  for (const std::string& fix : read.fixes) ctx.warn(kInvalid, cat(pointer, ": ", fix));
+  for (size_t i = 0; i < read.fixes.size(); ++i) {
+    ctx.warn(code_of(read.fix_rules[i]), cat(pointer, ": ", read.fixes[i]));
+  }
   return std::move(read.light);
 }
 
@@ -68,8 +96,9 @@ absl::StatusOr<std::vector<std::optional<Light>>> read_punctual_lights(ReadConte
   if (!lights.ok()) return lights.status();
   const std::string at = (*ext)->pointer("lights");
   if (*lights == nullptr || (*lights)->Empty()) {
-    ctx.warn(kInvalid, cat(at, *lights == nullptr ? " is absent" : " is empty",
-                           ": KHR_lights_punctual requires at least one light"));
+    ctx.warn(*lights == nullptr ? kInvalid : kEmpty,
+             cat(at, *lights == nullptr ? " is absent" : " is empty",
+                 ": KHR_lights_punctual requires at least one light"));
     return out;
   }
   // Charged as when the lights were kept as values, so that a document meets the limits it did.
@@ -94,8 +123,9 @@ absl::Status read_node_light(ReadContext& ctx, const JsonObject& json,
     const JsonValue* index = (*ext)->find("light");
     std::optional<uint64_t> light = index == nullptr ? std::nullopt : json_uint(*index);
     if (!light || *light >= lights.size()) {
-      ctx.warn(kInvalid, cat((*ext)->pointer("light"), ": names no light of the ", lights.size(),
-                             " the document defines; the node's light is dropped"));
+      ctx.warn(light ? kLightUnresolved : kInvalid,
+               cat((*ext)->pointer("light"), ": names no light of the ", lights.size(),
+                   " the document defines; the node's light is dropped"));
     } else if (lights[*light]) {
       show(ctx.scene(), *lights[*light], node);
     }

@@ -12,7 +12,12 @@
 namespace px::gltf {
 namespace {
 
+// A child reference dropped to keep the nodes a forest: a loop (kDropped), or a second parent.
 constexpr std::string_view kDropped = "gltf.read.node-reference-dropped";
+constexpr std::string_view kParentOverride = "gltf.read.node-parent-override";
+// A scene root dropped: another node's child, or listed twice.
+constexpr std::string_view kSceneNodeNotRoot = "gltf.read.scene-node-not-root";
+constexpr std::string_view kSceneNodeDuplicate = "gltf.read.scene-node-duplicate";
 
 absl::Status read_transform(ReadContext& ctx, const JsonObject& json, Node& node) {
   if (json.has("matrix")) {
@@ -94,14 +99,20 @@ void make_forest(ReadContext& ctx) {
   const int n = static_cast<int>(nodes.size());
   std::vector<int> parent(n, -1);
   for (int i = 0; i < n; ++i) {
+    size_t at = 0;  // the reference's place in the node's "children", for a second parent's pointer
     std::erase_if(nodes[i].children, [&](int c) {
+      const size_t place = at++;
       if (c != i && parent[c] < 0) {
         parent[c] = i;
         return false;
       }
-      ctx.warn(kDropped, cat("/nodes/", i, ": child ", c,
-                             c == i ? " is the node itself" : " already has a parent",
-                             "; the reference is dropped"));
+      if (c == i) {
+        ctx.warn(kDropped,
+                 cat("/nodes/", i, ": child ", c, " is the node itself; the reference is dropped"));
+      } else {
+        ctx.warn(kParentOverride, cat("/nodes/", i, "/children/", place, ": child ", c,
+                                      " already has a parent; the reference is dropped"));
+      }
       return true;
     });
   }
@@ -196,9 +207,10 @@ absl::Status read_scenes(ReadContext& ctx) {
       std::vector<int>& list = scene.scenes[s];
       const int r = static_cast<int>(*root);
       if (is_child[r] || root_of_scene[r] == s) {
-        ctx.warn(kDropped, cat(at, ": node ", r,
-                               is_child[r] ? " is another node's child" : " is listed twice",
-                               "; dropped from the scene's roots"));
+        ctx.warn(
+            is_child[r] ? kSceneNodeNotRoot : kSceneNodeDuplicate,
+            cat(at, ": node ", r, is_child[r] ? " is another node's child" : " is listed twice",
+                "; dropped from the scene's roots"));
         continue;
       }
       list.push_back(r);

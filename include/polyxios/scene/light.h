@@ -31,11 +31,24 @@ struct Light {
 
 std::string_view light_type_name(LightType type);
 
+// The rule of glTF's a fault or fix is about, so that a reader can name each by its own code.
+enum class LightRule {
+  kShape,        // not an object, a colour that is not three numbers
+  kTypeMissing,  // no type
+  kTypeUnknown,  // a type other than the four (or "ambient" where the format lacks it)
+  kValueRange,   // a colour, intensity, range or cone angle out of glTF's range, or no number
+  kRangeUnused,  // a range on a light that is neither point nor spot
+  kSpotMissing,  // a spot light without its spot object
+  kConeOrder,    // an inner cone angle not below the outer one
+};
+
 // A light read into a Light, or checked, glTF's defaults filling what it leaves out.
 struct LightRead {
-  std::optional<Light> light;      // empty when the value is no light at all (see fault)
-  std::string fault;               // why there is no light
-  std::vector<std::string> fixes;  // what was out of glTF's range and how it was corrected
+  std::optional<Light> light;  // empty when the value is no light at all (see fault)
+  std::string fault;           // why there is no light
+  LightRule fault_rule = LightRule::kShape;
+  std::vector<std::string> fixes;    // what was out of glTF's range and how it was corrected
+  std::vector<LightRule> fix_rules;  // the rule of each fix, in the same order
 };
 
 // Faults (no light): not an object, a type other than the four, a colour that is not three

@@ -59,17 +59,22 @@ TEST(Lights, EachTypeIsReadIntoItsNodesExtras) {
 }
 
 TEST(Lights, ALightIndexNamingNoLightDropsTheLightWithAWarning) {
-  for (std::string_view light : {R"("light": 1)", R"("light": -1)", R"("light": "0")", ""}) {
+  // An index of no light is unresolved; no index at all is a missing property.
+  for (auto [light, code] : {std::pair{R"("light": 1)", "gltf.read.light-unresolved"},
+                             std::pair{R"("light": -1)", "gltf.read.light-invalid"},
+                             std::pair{R"("light": "0")", "gltf.read.light-invalid"},
+                             std::pair{"", "gltf.read.light-invalid"}}) {
     ReadResult r = read_bytes(lights_document(
         R"({"type": "point"})", cat(R"({"extensions": {"KHR_lights_punctual": {)", light, "}}}")));
     ASSERT_TRUE(r.scene.ok()) << light << ": " << r.scene.status();
     EXPECT_EQ(r.scene->nodes[0].light, -1);
-    EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 1) << light;
+    EXPECT_EQ(r.diagnostics.count(code), 1) << light;
+    EXPECT_EQ(r.diagnostics.warning_count(), 1) << light;
   }
   ReadResult none = read_bytes(
       document(cat(kUsed, R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 0}}}])")));
   ASSERT_TRUE(none.scene.ok()) << none.scene.status();
-  EXPECT_EQ(none.diagnostics.count("gltf.read.light-invalid"), 1);
+  EXPECT_EQ(none.diagnostics.count("gltf.read.light-unresolved"), 1);
 }
 
 TEST(Lights, TermsOutsideGltfsRangeAreCorrectedWithAWarning) {
@@ -94,7 +99,12 @@ TEST(Lights, TermsOutsideGltfsRangeAreCorrectedWithAWarning) {
   Light wide = light_of(*r.scene, 3);
   EXPECT_DOUBLE_EQ(wide.outer_cone, std::numbers::pi / 2);
   EXPECT_FALSE(light_of(*r.scene, 4).range.has_value());
-  EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 5);
+  // Each by the Khronos validator's kind of issue: the range, colour and outer angle out of
+  // range, the inner angle not below the outer, the range a directional light does not use.
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-value-out-of-range"), 3);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-spot-angles"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-range-unused"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 0);
 }
 
 TEST(Lights, ALightThatIsNoLightIsDroppedWithAWarning) {
@@ -108,7 +118,11 @@ TEST(Lights, ALightThatIsNoLightIsDroppedWithAWarning) {
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   for (const Node& node : r.scene->nodes) EXPECT_EQ(node.light, -1);
   EXPECT_TRUE(r.scene->lights.empty());
-  EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 5);
+  // The types 'area' and 'ambient' are unknown, the intensity out of range; no type and a colour
+  // of two numbers are not a light's shape.
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-type-unknown"), 2);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-value-out-of-range"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.light-invalid"), 2);
 }
 
 TEST(Lights, LightsGoBackOutOnceEachWithTheirNodes) {

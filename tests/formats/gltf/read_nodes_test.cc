@@ -14,8 +14,11 @@
 namespace px::gltf::testing {
 namespace {
 
+using ::testing::Contains;
 using ::testing::ElementsAre;
+using ::testing::Field;
 using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 TEST(ReadNodes, MatrixIsReadColumnMajor) {
   ReadResult r = read_bytes(document(R"("nodes": [{"name": "m",
@@ -88,7 +91,12 @@ TEST(ReadNodes, ReferencesThatBreakTheForestAreDroppedWithAWarning) {
   EXPECT_TRUE(nodes[0].children.empty());
   EXPECT_TRUE(nodes[3].children.empty());
   EXPECT_EQ(nodes[1].children.size() + nodes[2].children.size(), 1u);
-  EXPECT_EQ(r.diagnostics.count("gltf.read.node-reference-dropped"), 3);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.node-reference-dropped"), 2);  // the loops
+  EXPECT_EQ(r.diagnostics.count("gltf.read.node-parent-override"), 1);
+  // A second parent's warning opens with the pointer of its reference, as the validator's does.
+  EXPECT_THAT(r.diagnostics.entries(),
+              Contains(Field(&Diagnostic::message,
+                             StartsWith("/nodes/3/children/0: child 2 already has a parent"))));
 }
 
 TEST(ReadNodes, UnresolvedReferencesAreRefusedNamingThem) {
@@ -121,7 +129,8 @@ TEST(ReadScenes, ScenesHoldTheirRootsAndTheDefaultScene) {
   EXPECT_THAT(r.scene->scenes[0], ElementsAre(0));
   // Node 1 is node 0's child and 2 is listed twice: both dropped from the roots with a warning.
   EXPECT_THAT(r.scene->scenes[1], ElementsAre(2));
-  EXPECT_EQ(r.diagnostics.count("gltf.read.node-reference-dropped"), 2);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.scene-node-not-root"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.scene-node-duplicate"), 1);
   EXPECT_EQ(r.scene->default_scene, 1);
 
   ReadResult none = read_bytes(document(R"("nodes": [{}], "scenes": [{"nodes": [0]}])"));

@@ -377,7 +377,8 @@ TEST(SchemaCheck, CameraMagnificationsAreNotZeroAndZfarIsBeyondZnear) {
       {"type": "perspective", "perspective": {"yfov": 1, "znear": 2, "zfar": 1}},
       {"type": "perspective", "perspective": {"yfov": 1, "znear": 0, "zfar": 1}}])"),
       UnorderedElementsAre(
-          "gltf.read.camera-invalid: /cameras/0/orthographic/xmag is 0; glTF requires xmag and "
+          "gltf.read.camera-magnification-zero: /cameras/0/orthographic/xmag is 0; glTF requires "
+          "xmag and "
           "ymag not zero",
           "gltf.read.camera-invalid: /cameras/0/orthographic: zfar 1 is not greater than znear 1",
           "gltf.read.camera-invalid: /cameras/1/perspective: zfar 1 is not greater than znear 2",

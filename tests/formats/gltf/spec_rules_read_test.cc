@@ -17,7 +17,8 @@ using namespace std::string_view_literals;
 using ::testing::ElementsAre;
 
 // Two meshes (the first of two primitives, each with its material), three nodes in a tree under
-// a TRS root, two materials, a texture with its sampler and an embedded image.
+// a TRS root, two materials, a texture with its sampler and an embedded image (the square's
+// texture coordinates, which its material's texture reads).
 std::string graph_document() {
   Bin bin;
   size_t square = bin.add<float>({0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0});
@@ -25,6 +26,7 @@ std::string graph_document() {
   size_t back = bin.add<uint8_t>({0, 2, 3});
   size_t triangle = bin.add<float>({0, 0, 0, 0, 0, 1, 0, 1, 0});
   size_t image = bin.add_raw(whole_png());
+  size_t uv = bin.add<float>({0, 0, 1, 0, 1, 1, 0, 1});
   return document(cat(R"(
     "scene": 0,
     "scenes": [{"nodes": [0]}],
@@ -34,8 +36,8 @@ std::string graph_document() {
       {"name": "triangle", "mesh": 1}],
     "meshes": [
       {"name": "square", "primitives": [
-        {"attributes": {"POSITION": 0}, "indices": 1, "material": 0},
-        {"attributes": {"POSITION": 0}, "indices": 2, "material": 1}]},
+        {"attributes": {"POSITION": 0, "TEXCOORD_0": 4}, "indices": 1, "material": 0},
+        {"attributes": {"POSITION": 0, "TEXCOORD_0": 4}, "indices": 2, "material": 1}]},
       {"name": "triangle", "primitives": [{"attributes": {"POSITION": 3}}]}],
     "bufferViews": [
       {"buffer": 0, "byteOffset": )",
@@ -47,14 +49,17 @@ std::string graph_document() {
       {"buffer": 0, "byteOffset": )",
                       triangle, R"(, "byteLength": 36},
       {"buffer": 0, "byteOffset": )",
-                      image, R"(, "byteLength": )", whole_png().size(), R"(}],
+                      image, R"(, "byteLength": )", whole_png().size(), R"(},
+      {"buffer": 0, "byteOffset": )",
+                      uv, R"(, "byteLength": 32}],
     "accessors": [
       {"bufferView": 0, "componentType": 5126, "count": 4, "type": "VEC3",
        "min": [0, 0, 0], "max": [1, 1, 0]},
       {"bufferView": 1, "componentType": 5121, "count": 3, "type": "SCALAR"},
       {"bufferView": 2, "componentType": 5121, "count": 3, "type": "SCALAR"},
       {"bufferView": 3, "componentType": 5126, "count": 3, "type": "VEC3",
-       "min": [0, 0, 0], "max": [0, 1, 1]}],
+       "min": [0, 0, 0], "max": [0, 1, 1]},
+      {"bufferView": 5, "componentType": 5126, "count": 4, "type": "VEC2"}],
     "materials": [
       {"name": "paint", "pbrMetallicRoughness": {"baseColorTexture": {"index": 0},
                                                  "metallicFactor": 0.25}},

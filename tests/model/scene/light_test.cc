@@ -27,7 +27,9 @@ Light make(LightType type, std::array<double, 3> color, double intensity) {
 // Two reads agree: the same fault, the same fixes in the same order, the same light.
 void expect_same(const LightRead& a, const LightRead& b) {
   EXPECT_EQ(a.fault, b.fault);
+  EXPECT_EQ(a.fault_rule, b.fault_rule);
   EXPECT_EQ(a.fixes, b.fixes);
+  EXPECT_EQ(a.fix_rules, b.fix_rules);
   ASSERT_EQ(a.light.has_value(), b.light.has_value());
   if (!a.light) return;
   // A checked light holds no NaN.
@@ -87,6 +89,10 @@ TEST(LightCheck, FixesComeInTheirOrderAndAFaultLeavesNoLight) {
                 "its range is not a positive number: dropped",
                 "its outerConeAngle is outside (0, pi/2]: clamped into it",
                 "its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken"}));
+  // Each fix with its rule: an inner angle that is a number in range is out of order.
+  EXPECT_EQ(read.fix_rules,
+            (std::vector<LightRule>{LightRule::kValueRange, LightRule::kValueRange,
+                                    LightRule::kValueRange, LightRule::kConeOrder}));
   EXPECT_EQ(read.light->color, (std::array<double, 3>{1, 1, 1}));
   EXPECT_EQ(read.light->range, std::nullopt);
   EXPECT_DOUBLE_EQ(read.light->outer_cone, std::numbers::pi / 2);
@@ -95,6 +101,7 @@ TEST(LightCheck, FixesComeInTheirOrderAndAFaultLeavesNoLight) {
   read = check_light(l);
   EXPECT_FALSE(read.light.has_value());
   EXPECT_EQ(read.fault, "its intensity is not a finite number of at least 0");
+  EXPECT_EQ(read.fault_rule, LightRule::kValueRange);
 }
 
 TEST(LightCheck, ALightOtherThanASpotHasGltfsDefaultCone) {
@@ -111,6 +118,9 @@ TEST(LightCheck, ALightOtherThanASpotHasGltfsDefaultCone) {
 TEST(LightRead, AValuesShapeFaultsBeforeItsTerms) {
   EXPECT_EQ(read_light(Value(1)).fault, "it is not an object");
   EXPECT_EQ(read_light(Value(ValueMap{})).fault, "it has no type");
+  EXPECT_EQ(read_light(Value(ValueMap{})).fault_rule, LightRule::kTypeMissing);
+  EXPECT_EQ(read_light(Value(ValueMap{{"type", Value("area")}})).fault_rule,
+            LightRule::kTypeUnknown);
   EXPECT_EQ(read_light(Value(ValueMap{{"type", Value("area")}})).fault,
             "its type 'area' is unknown");
   // The colour's shape before the intensity.
@@ -131,6 +141,8 @@ TEST(LightRead, AValuesShapeFaultsBeforeItsTerms) {
                 "its range is not a positive number: dropped",
                 "its outerConeAngle is not a number: pi/4 is taken",
                 "its innerConeAngle is not a number in [0, outerConeAngle): 0 is taken"}));
+  // An inner angle that is no number is out of range, not out of order.
+  EXPECT_EQ(read.fix_rules.back(), LightRule::kValueRange);
 }
 
 TEST(LightRead, ASpotWithoutItsSpotObjectTakesTheDefaultConeWithAFix) {
