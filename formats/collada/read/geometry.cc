@@ -487,8 +487,7 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
   mesh.cell_data.clear();
   mesh.cell_data.push_back(NamedColumn{"material", Column::of<int32_t>(column, 1)});
   if (skin != nullptr) {
-    mesh.point_data.push_back(skin->joints);
-    mesh.point_data.push_back(skin->weights);
+    for (const NamedColumn& c : skin->influences) mesh.point_data.push_back(c);
   }
   if (morph != nullptr) {
     mesh.morph_targets = morph->targets;

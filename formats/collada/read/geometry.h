@@ -18,8 +18,8 @@ namespace px::collada {
 // Per-vertex skin influences of one controller over one geometry: "joints" and "weights".
 struct SkinColumns {
   const Element* controller = nullptr;
-  NamedColumn joints;
-  NamedColumn weights;
+  // joints, weights, then joints_1, weights_1, ... while a vertex has more than four influences.
+  std::vector<NamedColumn> influences;
 };
 
 struct GeometryRecord {
