@@ -434,6 +434,23 @@ absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometrie
   return absl::OkStatus();
 }
 
+namespace {
+
+// A column a skin adds to the first use's mesh (SkinColumns::influences), which another use does
+// not take: joints, weights, joints_<n>, weights_<n>.
+bool is_skin_influence(std::string_view name) {
+  for (std::string_view base : {"joints", "weights"}) {
+    if (!name.starts_with(base)) continue;
+    std::string_view rest = name.substr(base.size());
+    if (rest.empty()) return true;
+    return rest.size() > 1 && rest[0] == '_' &&
+           rest.find_first_not_of("0123456789", 1) == std::string_view::npos;
+  }
+  return false;
+}
+
+}  // namespace
+
 absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
                                  std::vector<int32_t> block_materials, const SkinColumns* skin,
                                  const MorphColumns* morph) {
@@ -459,7 +476,7 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
     Mesh copy;
     copy.points = first.points;
     for (const NamedColumn& c : first.point_data) {
-      if (c.name != "joints" && c.name != "weights") copy.point_data.push_back(c);
+      if (!is_skin_influence(c.name)) copy.point_data.push_back(c);
     }
     copy.cell_types = first.cell_types;
     copy.offsets = first.offsets;
