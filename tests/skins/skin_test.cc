@@ -183,6 +183,21 @@ TEST(SkinRead, MoreThanFourInfluencesGoOnInASecondSetHeaviestFirst) {
   EXPECT_EQ((std::vector<double>(w_1.begin(), w_1.begin() + 8)), std::vector<double>(8, 0));
 }
 
+// The geometry shown again without the skin takes none of its influence sets.
+TEST(SkinRead, AnotherUseOfTheGeometryTakesNoInfluenceSetOfTheSkin) {
+  std::string text = many_influences(5, {"0.1", "0.2", "0.3", "0.4", "0.5"});
+  text.replace(text.find("</visual_scene>"), 15,
+               "<node id=\"plain\"><instance_geometry url=\"#g\"/></node></visual_scene>");
+  Read r = read(text);
+  ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+  const Node& plain = r.scene->nodes.at(4);
+  ASSERT_NE(plain.mesh, r.scene->nodes[3].mesh);
+  const Mesh& mesh = r.scene->meshes[plain.mesh];
+  for (const char* name : {"joints", "weights", "joints_1", "weights_1"}) {
+    EXPECT_EQ(mesh.find_point_data(name), nullptr) << name;
+  }
+}
+
 // Past 32 influences a vertex keeps the 32 heaviest, renormalised, with a warning.
 TEST(SkinRead, MoreThanThirtyTwoInfluencesKeepTheHeaviestWithAWarning) {
   std::vector<std::string> values;
