@@ -280,7 +280,7 @@ class Comparer {
   struct Influences {
     const NamedColumn* joints = nullptr;  // set 0's
     const NamedColumn* weights = nullptr;
-    // Every set: joints / weights, then joints_1 / weights_1 and on.
+    // Every set: joints / weights, then joints_1 / weights_1 and on (a glTF read's JOINTS_n).
     std::vector<std::pair<const Column*, const Column*>> sets;
     std::vector<int> joint_nodes;  // in before's numbering
   };
@@ -317,6 +317,16 @@ class Comparer {
         const int node = joint >= 0 && joint < in.joint_nodes.size() ? in.joint_nodes[joint] : -1;
         out.emplace_back(node, weight);
       }
+    }
+    // The COLLADA write takes every set; its read keeps a point's four heaviest influences,
+    // renormalised (spec collada.md R40): both sides are compared as that read keeps them.
+    if (out.size() > 4) {
+      std::stable_sort(out.begin(), out.end(),
+                       [](const auto& a, const auto& b) { return a.second > b.second; });
+      out.resize(4);
+      double sum = 0;
+      for (const auto& i : out) sum += i.second;
+      for (auto& i : out) i.second /= sum;
     }
     std::sort(out.begin(), out.end());
     return out;

@@ -5,8 +5,6 @@
 #include <Eigen/Core>
 #include <cmath>
 #include <cstddef>
-#include <string>
-#include <utility>
 #include <vector>
 
 #include "polyxios/scene/polydata.h"
@@ -33,29 +31,20 @@ inline std::vector<Eigen::Vector3d> deform_bind_pose(const Scene& scene, size_t 
   if (skin.bind_shape_matrix) bind_shape = row_major_matrix(*skin.bind_shape_matrix, 0);
   const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
   const Mesh& mesh = scene.meshes[scene.nodes[node].mesh];
-  // Every influence set: joints / weights, then joints_1 / weights_1 and on.
-  std::vector<std::pair<const Column*, const Column*>> sets;
-  for (size_t set = 0;; ++set) {
-    const std::string suffix = set == 0 ? "" : "_" + std::to_string(set);
-    const NamedColumn* j = mesh.find_point_data("joints" + suffix);
-    const NamedColumn* w = mesh.find_point_data("weights" + suffix);
-    if (j == nullptr || w == nullptr) break;
-    sets.emplace_back(&j->column, &w->column);
-  }
+  const Column& j = mesh.find_point_data("joints")->column;
+  const Column& w = mesh.find_point_data("weights")->column;
   for (size_t v = 0; v < mesh.num_points(); ++v) {
     Eigen::Vector4d p(mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2), 1);
     Eigen::Vector4d sum = Eigen::Vector4d::Zero();
     double total = 0;
-    for (const auto& [j, w] : sets) {
-      for (size_t k = 0; k < w->cols; ++k) {
-        const double weight = w->get(v, k);
-        if (weight == 0) continue;
-        const size_t joint = static_cast<size_t>(j->get(v, k));
-        const int bound = joints[joint];
-        total += weight;
-        if (bound < 0) continue;
-        sum += weight * (world[bound] * row_major_matrix(ibm, joint) * bind_shape * p);
-      }
+    for (size_t k = 0; k < w.cols; ++k) {
+      const double weight = w.get(v, k);
+      if (weight == 0) continue;
+      const size_t joint = static_cast<size_t>(j.get(v, k));
+      const int bound = joints[joint];
+      total += weight;
+      if (bound < 0) continue;
+      sum += weight * (world[bound] * row_major_matrix(ibm, joint) * bind_shape * p);
     }
     out.push_back(total > 0 ? Eigen::Vector3d(sum.head<3>()) : Eigen::Vector3d::Constant(NAN));
   }

@@ -434,23 +434,6 @@ absl::Status read_geometries(ReadContext& ctx, EarlyGeometries* early, Geometrie
   return absl::OkStatus();
 }
 
-namespace {
-
-// A column a skin adds to the first use's mesh (SkinColumns::influences), which another use does
-// not take: joints, weights, joints_<n>, weights_<n>.
-bool is_skin_influence(std::string_view name) {
-  for (std::string_view base : {"joints", "weights"}) {
-    if (!name.starts_with(base)) continue;
-    std::string_view rest = name.substr(base.size());
-    if (rest.empty()) return true;
-    return rest.size() > 1 && rest[0] == '_' &&
-           rest.find_first_not_of("0123456789", 1) == std::string_view::npos;
-  }
-  return false;
-}
-
-}  // namespace
-
 absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
                                  std::vector<int32_t> block_materials, const SkinColumns* skin,
                                  const MorphColumns* morph) {
@@ -476,7 +459,7 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
     Mesh copy;
     copy.points = first.points;
     for (const NamedColumn& c : first.point_data) {
-      if (!is_skin_influence(c.name)) copy.point_data.push_back(c);
+      if (c.name != "joints" && c.name != "weights") copy.point_data.push_back(c);
     }
     copy.cell_types = first.cell_types;
     copy.offsets = first.offsets;
@@ -504,7 +487,8 @@ absl::StatusOr<int> mesh_for_use(ReadContext& ctx, GeometryRecord& record,
   mesh.cell_data.clear();
   mesh.cell_data.push_back(NamedColumn{"material", Column::of<int32_t>(column, 1)});
   if (skin != nullptr) {
-    for (const NamedColumn& c : skin->influences) mesh.point_data.push_back(c);
+    mesh.point_data.push_back(skin->joints);
+    mesh.point_data.push_back(skin->weights);
   }
   if (morph != nullptr) {
     mesh.morph_targets = morph->targets;

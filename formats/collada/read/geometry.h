@@ -15,12 +15,11 @@
 
 namespace px::collada {
 
-// Per-vertex skin influences of one controller over one geometry: "joints" and "weights", and
-// "joints_1", "weights_1", ... when a vertex has more than four.
+// Per-vertex skin influences of one controller over one geometry: "joints" and "weights".
 struct SkinColumns {
   const Element* controller = nullptr;
-  // joints, weights, then joints_1, weights_1, ... (four influences per set).
-  std::vector<NamedColumn> influences;
+  NamedColumn joints;
+  NamedColumn weights;
 };
 
 struct GeometryRecord {

@@ -14,14 +14,11 @@
 namespace px::collada {
 
 namespace {
-// How far from 1 the sum of a vertex's float32 weights may be after they were normalised, per
-// influence summed (four of them: 2.5e-7, about four roundings of a float32 step below 1).
-constexpr double kWeightSumTolerancePerInfluence = 6.25e-8;
+// How far from 1 the sum of a vertex's float32 weights may be after they were normalised: four
+// roundings of half a float32 step below 1.
+constexpr double kWeightSumTolerance = 2.5e-7;
 
-// Influences are kept in sets of four (joints, weights, then joints_1, weights_1, ...: glTF's
-// JOINTS_n / WEIGHTS_n), at most kMaxInfluences per vertex, the heaviest.
-constexpr size_t kSetWidth = 4;
-constexpr size_t kMaxInfluences = 32;
+constexpr int kInfluences = 4;
 
 // The names an accessor reads, one per element (its first value when its param has no name,
 // as exporters write <param type="IDREF"/>).
@@ -248,12 +245,11 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
     return refuse("collada.skin.vcount", "v", v_el ? v_el->line : vw->line,
                   cat("<v> holds ", v.size(), " indices; <vcount> needs ", pairs * tuple));
   }
-  // Per position: its influences (at most kMaxInfluences, the heaviest), renormalised, in
-  // kept[first[p], first[p + 1]); their number never exceeds the <v> pairs, read already.
-  std::vector<Influence> kept;
-  std::vector<size_t> first(record.positions + 1, 0);
+  // Per position: the four heaviest influences, renormalised.
+  std::vector<std::array<Influence, kInfluences>> per_position(
+      record.positions, std::array<Influence, kInfluences>{});
   std::vector<Influence> influences;
-  size_t at = 0, over_cap = 0, unlisted = 0, negative = 0, unweighted = 0, widest = 0;
+  size_t at = 0, over_four = 0, unlisted = 0, negative = 0, unweighted = 0;
   for (size_t p = 0; p < static_cast<size_t>(count); ++p) {
     influences.clear();
     for (int32_t k = 0; k < vcount[p]; ++k, at += tuple) {
@@ -288,38 +284,31 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
         influences.push_back(Influence{listed, weight});
       }
     }
-    // More than one set: heaviest first, so that set 0 holds the four a viewer reading only
-    // JOINTS_0 / WEIGHTS_0 should keep (three.js renormalises them).
-    if (influences.size() > kSetWidth) {
+    if (influences.size() > kInfluences) {
+      ++over_four;
       std::stable_sort(influences.begin(), influences.end(),
                        [](const Influence& a, const Influence& b) { return a.weight > b.weight; });
-    }
-    if (influences.size() > kMaxInfluences) {
-      ++over_cap;
-      influences.resize(kMaxInfluences);
+      influences.resize(kInfluences);
     }
     double sum = 0;
     for (const Influence& i : influences) sum += i.weight;
-    first[p + 1] = kept.size();
     if (influences.empty() || !(sum > 0)) {
       ++unweighted;
       continue;
     }
     // Weights that already sum to 1 as closely as float32 weights can are kept as they are:
     // dividing them again moves their last digit, so a document would change on every write.
-    const double tolerance = kWeightSumTolerancePerInfluence *
-                             static_cast<double>(std::max(influences.size(), kSetWidth));
-    const double scale = std::abs(sum - 1) <= tolerance ? 1 : sum;
-    for (const Influence& i : influences) kept.push_back(Influence{i.joint, i.weight / scale});
-    first[p + 1] = kept.size();
-    widest = std::max(widest, influences.size());
+    const double scale = std::abs(sum - 1) <= kWeightSumTolerance ? 1 : sum;
+    for (size_t k = 0; k < influences.size(); ++k) {
+      per_position[p][k] = Influence{influences[k].joint, influences[k].weight / scale};
+    }
   }
-  for (size_t p = static_cast<size_t>(count); p < record.positions; ++p) first[p + 1] = kept.size();
   ReadContext& doc = doc_of(*vw);
-  if (over_cap > 0) {
+  if (over_four > 0) {
     doc.warn("collada.skin.influences-truncated",
-             cat(over_cap, " vertices have more than ", kMaxInfluences, " influences; the ",
-                 kMaxInfluences, " heaviest are kept, renormalised"),
+             cat(over_four,
+                 " vertices have more than four influences; the four heaviest are "
+                 "kept, renormalised"),
              vw);
   }
   if (unlisted > 0) {
@@ -343,31 +332,21 @@ absl::StatusOr<const SkinColumns*> SkinReader::columns(const Element& controller
                  " positions; the rest are unweighted"),
              vw);
   }
-  // Every vertex gets as many sets as the widest position needs (one at least), unused places
-  // joint 0 of weight 0; each set's columns are allocated (charged to the read's budget) apart.
-  const size_t vertices = record.vertices;
-  const size_t sets = std::max<size_t>(1, (widest + kSetWidth - 1) / kSetWidth);
+  size_t vertices = record.vertices;
+  std::span<int32_t> joints = ctx_.scene.arena->allocate<int32_t>(vertices * kInfluences);
+  std::span<float> weight_values = ctx_.scene.arena->allocate<float>(vertices * kInfluences);
   const std::vector<uint32_t> vertex_positions = record.vertex_positions();
+  for (size_t vtx = 0; vtx < vertices; ++vtx) {
+    const auto& influence = per_position[vertex_positions[vtx]];
+    for (int k = 0; k < kInfluences; ++k) {
+      joints[vtx * kInfluences + k] = influence[k].joint;
+      weight_values[vtx * kInfluences + k] = static_cast<float>(influence[k].weight);
+    }
+  }
   SkinColumns& out = columns_.emplace_back();
   out.controller = &controller;
-  for (size_t set = 0; set < sets; ++set) {
-    std::span<int32_t> joints = ctx_.scene.arena->allocate<int32_t>(vertices * kSetWidth);
-    std::span<float> weight_values = ctx_.scene.arena->allocate<float>(vertices * kSetWidth);
-    for (size_t vtx = 0; vtx < vertices; ++vtx) {
-      const uint32_t p = vertex_positions[vtx];
-      for (size_t k = 0; k < kSetWidth; ++k) {
-        const size_t i = first[p] + set * kSetWidth + k;
-        const bool held = i < first[p + 1];
-        joints[vtx * kSetWidth + k] = held ? kept[i].joint : 0;
-        weight_values[vtx * kSetWidth + k] = held ? static_cast<float>(kept[i].weight) : 0.0f;
-      }
-    }
-    const std::string suffix = set == 0 ? "" : cat("_", set);
-    out.influences.push_back(
-        NamedColumn{cat("joints", suffix), Column::of<int32_t>(joints, kSetWidth)});
-    out.influences.push_back(
-        NamedColumn{cat("weights", suffix), Column::of<float>(weight_values, kSetWidth)});
-  }
+  out.joints = NamedColumn{"joints", Column::of<int32_t>(joints, kInfluences)};
+  out.weights = NamedColumn{"weights", Column::of<float>(weight_values, kInfluences)};
   by_pair_.emplace(key, &out);
   return &out;
 }

@@ -1,13 +1,12 @@
 // Issue 36 §3: glTF -> COLLADA writes every influence set (JOINTS_0 / WEIGHTS_0, JOINTS_1 /
-// WEIGHTS_1, ...) into the controller, <vcount> taking eight per vertex, and the COLLADA read
-// gives them back as joints, weights, joints_1, weights_1, which a glTF write spells JOINTS_1 /
-// WEIGHTS_1 again: glTF -> dae -> glb keeps all eight.
+// WEIGHTS_1, ...) into the controller, <vcount> taking eight per vertex. The COLLADA read keeps
+// the four heaviest of a vertex's influences, renormalised, with a warning (spec collada.md R40,
+// known limitation L1).
 #include <string>
 #include <vector>
 
 #include "engine/base64.h"
 #include "formats/gltf/read/gltf_reader.h"
-#include "formats/gltf/write/gltf_writer.h"
 #include "tests/formats/collada/write/controller_read_back.h"
 #include "tests/formats/collada/write/write_test_util.h"
 
@@ -108,22 +107,25 @@ TEST(InfluenceSets, EightInfluencesPerVertexGoIntoTheControllerAndReadBack) {
   EXPECT_EQ(rt.written.diagnostics.warning_count(), 0);
   const std::string& text = *rt.written.text;
   EXPECT_NE(text.find("<vcount>8 8 8</vcount>"), std::string::npos) << text;
-  EXPECT_EQ(rt.read.diagnostics.warning_count(), 0);
+
+  // The read keeps each vertex's four heaviest (set 0 here), renormalised, with one warning.
+  EXPECT_EQ(rt.read.diagnostics.warning_count(), 1);
+  EXPECT_EQ(rt.read.diagnostics.count("collada.skin.influences-truncated"), 1);
   const Scene& back = *rt.read.scene;
   const int body = node_named(back, "body");
   ASSERT_GE(body, 0);
   EXPECT_EQ(skin_of_node(back, body).joints.size(), static_cast<size_t>(kJoints));
-  expect_eight_influences(back, body);
-
-  // dae -> glb: JOINTS_1 / WEIGHTS_1 again, read back the same.
-  absl::StatusOr<gltf::Written> glb = gltf::write_to_memory(back, true, "", diagnostics);
-  ASSERT_TRUE(glb.ok()) << glb.status();
-  EXPECT_NE(glb->json.find("\"JOINTS_1\""), std::string::npos);
-  EXPECT_NE(glb->json.find("\"WEIGHTS_1\""), std::string::npos);
-  absl::StatusOr<Scene> again = gltf::read_memory(glb->json, "", ReadOptions(), diagnostics);
-  ASSERT_TRUE(again.ok()) << again.status();
-  expect_eight_influences(*again, node_named(*again, "body"));
-  EXPECT_EQ(diagnostics.warning_count(), 0);
+  EXPECT_EQ(point_values(back, body, "joints"), joints_of_set(0));
+  const std::vector<double> weights = point_values(back, body, "weights");
+  const double four_heaviest = kWeights[0] + kWeights[1] + kWeights[2] + kWeights[3];
+  ASSERT_EQ(weights.size(), static_cast<size_t>(4 * kVertices));
+  for (int v = 0; v < kVertices; ++v) {
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_NEAR(weights[4 * v + k], kWeights[k] / four_heaviest, 1e-7) << v << " " << k;
+    }
+  }
+  EXPECT_TRUE(point_values(back, body, "joints_1").empty());
+  EXPECT_TRUE(point_values(back, body, "weights_1").empty());
 }
 
 // A set that is not of the controller's kind (joints_1 beside no weights_1) is left out with
