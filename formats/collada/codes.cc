@@ -69,6 +69,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.light.no-technique-common",
     "collada.light.polyxios-term-ignored",
     "collada.material.no-effect",
+    "collada.material.single-binding-applied",
     "collada.material.unbound-symbol",
     "collada.mesh.no-vertices",
     "collada.mesh.too-large",

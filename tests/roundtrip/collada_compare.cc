@@ -278,8 +278,10 @@ class Comparer {
 
   // The skin influences of a point, as (before's joint node, weight) with weight > 0, sorted.
   struct Influences {
-    const NamedColumn* joints = nullptr;
+    const NamedColumn* joints = nullptr;  // set 0's
     const NamedColumn* weights = nullptr;
+    // Every set: joints / weights, then joints_1 / weights_1 and on (a glTF read's JOINTS_n).
+    std::vector<std::pair<const Column*, const Column*>> sets;
     std::vector<int> joint_nodes;  // in before's numbering
   };
   Influences influences_of(const Mesh& m, const Node& node, const Scene& s, bool before_side) {
@@ -288,6 +290,13 @@ class Comparer {
     out.joints = m.find_point_data("joints");
     out.weights = m.find_point_data("weights");
     if (skin == nullptr || out.joints == nullptr || out.weights == nullptr) return {};
+    for (size_t set = 0;; ++set) {
+      const std::string suffix = set == 0 ? "" : cat("_", set);
+      const NamedColumn* j = m.find_point_data(cat("joints", suffix));
+      const NamedColumn* w = m.find_point_data(cat("weights", suffix));
+      if (j == nullptr || w == nullptr) break;
+      out.sets.emplace_back(&j->column, &w->column);
+    }
     for (int j : skin->joints) {
       if (!before_side) j = j >= 0 && static_cast<size_t>(j) < inverse_.size() ? inverse_[j] : -1;
       out.joint_nodes.push_back(j);
@@ -297,15 +306,27 @@ class Comparer {
   static std::vector<std::pair<int, double>> influence(const Influences& in, uint32_t p) {
     std::vector<std::pair<int, double>> out;
     if (in.joints == nullptr) return out;
-    const Column& j = in.joints->column;
-    const Column& w = in.weights->column;
-    if (p >= j.rows || p >= w.rows) return {{-2, NAN}};
-    for (size_t k = 0; k < std::min(j.cols, w.cols); ++k) {
-      const double weight = w.get(p, k);
-      if (!(weight > 0)) continue;
-      const double joint = j.get(p, k);
-      const int node = joint >= 0 && joint < in.joint_nodes.size() ? in.joint_nodes[joint] : -1;
-      out.emplace_back(node, weight);
+    for (const auto& [jc, wc] : in.sets) {
+      const Column& j = *jc;
+      const Column& w = *wc;
+      if (p >= j.rows || p >= w.rows) return {{-2, NAN}};
+      for (size_t k = 0; k < std::min(j.cols, w.cols); ++k) {
+        const double weight = w.get(p, k);
+        if (!(weight > 0)) continue;
+        const double joint = j.get(p, k);
+        const int node = joint >= 0 && joint < in.joint_nodes.size() ? in.joint_nodes[joint] : -1;
+        out.emplace_back(node, weight);
+      }
+    }
+    // The COLLADA write takes every set; its read keeps a point's four heaviest influences,
+    // renormalised (spec collada.md R40): both sides are compared as that read keeps them.
+    if (out.size() > 4) {
+      std::stable_sort(out.begin(), out.end(),
+                       [](const auto& a, const auto& b) { return a.second > b.second; });
+      out.resize(4);
+      double sum = 0;
+      for (const auto& i : out) sum += i.second;
+      for (auto& i : out) i.second /= sum;
     }
     std::sort(out.begin(), out.end());
     return out;

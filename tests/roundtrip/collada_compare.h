@@ -9,9 +9,10 @@
 //   way) and, at every corner, the position and the normals, texcoords and colors of each set
 //   (integer colours scaled to 0..1), glTF's tangents as COLLADA's textangent and texbinormal
 //   (w * cross(normal, xyz)), and the skin influences by joint node with weights above 0 (zero
-//   weights are not written); elements are expected in the writer's order, grouped by primitive
-//   block and material in first-occurrence order, a polygon of three or four vertices reading back
-//   as a triangle or a quad, and points skipped;
+//   weights are not written; every influence set, a point of more than four influences taken
+//   as its four heaviest, renormalised, as the read keeps them); elements are expected in the
+//   writer's order, grouped by primitive block and material in first-occurrence order, a polygon of
+//   three or four vertices reading back as a triangle or a quad, and points skipped;
 // - materials by their PBR values (through the polyxios extra), textures by the image they reach;
 // - skins by their joints' nodes and inverse bind matrices.
 #pragma once

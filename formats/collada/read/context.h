@@ -77,6 +77,14 @@ struct ReadContext {
     }
     diagnostics.warn(code, std::move(message), at == nullptr ? 0 : at->line);
   }
+  // A note (info, not a warning), its message placed as warn's.
+  void info(std::string_view code, std::string message, const Element* at = nullptr) {
+    if (!key_prefix.empty()) {
+      message =
+          cat("in ", std::string_view(key_prefix).substr(0, key_prefix.size() - 1), ": ", message);
+    }
+    diagnostics.info(code, std::move(message), at == nullptr ? 0 : at->line);
+  }
   // A warning given once per document however often its case arises.
   void warn_once(std::string_view code, std::string message, const Element* at = nullptr) {
     if (warned_once.insert(std::string(code)).second) warn(code, std::move(message), at);

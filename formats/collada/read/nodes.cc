@@ -136,9 +136,11 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
   std::vector<std::pair<std::string_view, int32_t>> bindings;
   const Element* bind = instance.child("bind_material");
   const Element* common = bind == nullptr ? nullptr : bind->child("technique_common");
+  size_t instance_materials = 0;  // those spelled, resolved or not
   if (common != nullptr) {
     for (const Element& im : common->children()) {
       if (im.name != "instance_material") continue;
+      ++instance_materials;
       absl::StatusOr<ResolvedUrl> url = resolve_url(*ctx_, im, "target");
       if (!url.ok() && drop_unresolved(*ctx_, url.status(), im)) continue;
       if (!url.ok()) return unresolved_refusal(url.status());
@@ -170,6 +172,17 @@ absl::StatusOr<std::vector<int32_t>> NodeReader::bound_materials(const Element& 
       continue;
     }
     out[b] = defaults[b];
+    // A block naming no symbol under an instance binding one material alone takes it, as
+    // assimp and Blender read it: the exporter meant the one material it bound.
+    if (symbol.empty() && instance_materials == 1 && bindings.size() == 1) {
+      out[b] = bindings[0].second;
+      ctx_->info("collada.material.single-binding-applied",
+                 cat("a primitive block of geometry \"", record.element->attr("id"),
+                     "\" names no material; it takes the one the instance binds (symbol \"",
+                     bindings[0].first, "\")"),
+                 &instance);
+      continue;
+    }
     if (!bindings.empty() && !symbol.empty()) {
       ctx_->warn("collada.material.unbound-symbol",
                  cat("material symbol \"", symbol, "\" is not bound by the instance; ",

@@ -321,7 +321,7 @@ void write_controller(const Scene& scene, const WritePlan& plan, const Controlle
       for (int k = 0; k < 16; ++k) xml.integer(k % 5 == 0 ? 1 : 0);
     }
   });
-  const bool weights_float32 = influences.weights->holds<float>();
+  const bool weights_float32 = influences.sets.front().weights->holds<float>();
   write_source(xml, c.weights_source, "float_array", c.influences, 1, "WEIGHT", "float", [&] {
     for_each_influence(influences, joints, [&](size_t, int64_t, double weight) {
       if (weights_float32) {
@@ -336,7 +336,7 @@ void write_controller(const Scene& scene, const WritePlan& plan, const Controlle
   write_input(xml, "INV_BIND_MATRIX", c.bind_poses_source.source, -1);
   xml.close();
   // Every mesh vertex is a position of the geometry, so a vertex's index is its position's.
-  const size_t vertices = influences.joints->rows;
+  const size_t vertices = influences.rows();
   xml.open("vertex_weights");
   xml.attr("count", vertices);
   write_input(xml, "JOINT", c.joints_source.source, 0);

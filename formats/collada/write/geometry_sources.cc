@@ -8,6 +8,7 @@
 #include <string>
 
 #include "engine/strings.h"
+#include "formats/collada/write/skin_entry.h"
 #include "polyxios/hash_containers.h"
 
 namespace px::collada {
@@ -181,6 +182,9 @@ class SourcePlanner {
 void SourcePlanner::collect() {
   const size_t points = mesh_.num_points();
   HashSet<std::string_view> seen;
+  // The influence sets the mesh's controller writes; the others are reported left out.
+  MeshInfluences written_influences;
+  if (context_.skinned) find_mesh_influences(mesh_, &written_influences);
   for (const NamedColumn& named : mesh_.point_data) {
     const std::string& name = named.name;
     if (!seen.insert(name).second) {
@@ -188,7 +192,7 @@ void SourcePlanner::collect() {
       continue;
     }
     if (is_influence(name)) {
-      if (!context_.skinned || (name != "joints" && name != "weights")) {
+      if (!written_influences.holds(&named.column)) {
         diagnostics_.warn("collada.write.skin-attribute-dropped",
                           cat(context_.label, ": vertex attribute '", name,
                               "' left out: no written controller skins the mesh with it"));

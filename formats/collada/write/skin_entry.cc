@@ -53,9 +53,13 @@ std::string read_skin_entry(const Skin& skin, const Scene& scene, const NodesPla
   return "";
 }
 
-std::string find_mesh_influences(const Mesh& mesh, MeshInfluences* out) {
-  const NamedColumn* joints = mesh.find_point_data("joints");
-  const NamedColumn* weights = mesh.find_point_data("weights");
+namespace {
+
+// Why joints_<set> and weights_<set> are no influence set of the mesh ("" when they are).
+std::string find_set(const Mesh& mesh, size_t set, InfluenceSet* out) {
+  const std::string suffix = set == 0 ? "" : cat("_", set);
+  const NamedColumn* joints = mesh.find_point_data(cat("joints", suffix));
+  const NamedColumn* weights = mesh.find_point_data(cat("weights", suffix));
   if (joints == nullptr || weights == nullptr) return "its mesh has no joints and weights";
   const Column& j = joints->column;
   const Column& w = weights->column;
@@ -66,8 +70,20 @@ std::string find_mesh_influences(const Mesh& mesh, MeshInfluences* out) {
     return cat("its mesh's joints (", j.rows, "x", j.cols, ") and weights (", w.rows, "x", w.cols,
                ") are not one shape with a row per vertex (", mesh.num_points(), ")");
   }
-  out->joints = &j;
-  out->weights = &w;
+  *out = InfluenceSet{&j, &w};
+  return "";
+}
+
+}  // namespace
+
+std::string find_mesh_influences(const Mesh& mesh, MeshInfluences* out) {
+  out->sets.clear();
+  InfluenceSet set;
+  if (std::string why = find_set(mesh, 0, &set); !why.empty()) return why;
+  out->sets.push_back(set);
+  // A later set ends the walk where it is missing or malformed; the COLLADA geometry writer
+  // reports what is left (collada.write.skin-attribute-dropped).
+  while (find_set(mesh, out->sets.size(), &set).empty()) out->sets.push_back(set);
   return "";
 }
 

@@ -31,13 +31,25 @@ struct SkinEntry {
 std::string read_skin_entry(const Skin& skin, const Scene& scene, const NodesPlan& nodes,
                             SkinEntry* out);
 
-// The mesh's skin influences: joints (integers) and weights (real numbers) of one shape, a row per
-// vertex.
-struct MeshInfluences {
+// The mesh's skin influences: sets of joints (integers) and weights (real numbers) of one shape, a
+// row per vertex: "joints" / "weights", then "joints_1" / "weights_1" and on (glTF's JOINTS_n /
+// WEIGHTS_n), as long as the next set is there and of that kind.
+struct InfluenceSet {
   const Column* joints = nullptr;
   const Column* weights = nullptr;
 };
-// Finds them in *out; returns why the mesh has none to write ("" when it has).
+struct MeshInfluences {
+  std::vector<InfluenceSet> sets;  // set 0 first; never empty once found
+  size_t rows() const { return sets.front().joints->rows; }
+  bool holds(const Column* column) const {
+    for (const InfluenceSet& s : sets) {
+      if (s.joints == column || s.weights == column) return true;
+    }
+    return false;
+  }
+};
+// Finds them in *out; returns why the mesh has none to write ("" when it has): set 0 must be
+// there; a later set that is not (absent, or not of that kind) ends the sets.
 std::string find_mesh_influences(const Mesh& mesh, MeshInfluences* out);
 
 // What walking a mesh's influences against a skin of joint_count joints keeps and drops. Zero
@@ -48,28 +60,32 @@ struct InfluenceCounts {
   uint64_t unlisted_joints = 0;  // a joint the skin does not list
 };
 
-// Calls written(vertex, joint, weight) for every influence written, vertex by vertex in order.
+// Calls written(vertex, joint, weight) for every influence written, vertex by vertex in order,
+// each vertex's set after set.
 template <class Written>
 InfluenceCounts for_each_influence(const MeshInfluences& influences, size_t joint_count,
                                    Written&& written) {
   InfluenceCounts counts;
-  const Column& joints = *influences.joints;
-  const Column& weights = *influences.weights;
-  for (size_t vertex = 0; vertex < joints.rows; ++vertex) {
-    for (size_t k = 0; k < joints.cols; ++k) {
-      const double weight = weights.get(vertex, k);
-      if (weight == 0) continue;
-      if (!(weight > 0) || !std::isfinite(weight)) {
-        ++counts.bad_weights;
-        continue;
+  const size_t rows = influences.rows();
+  for (size_t vertex = 0; vertex < rows; ++vertex) {
+    for (const InfluenceSet& set : influences.sets) {
+      const Column& joints = *set.joints;
+      const Column& weights = *set.weights;
+      for (size_t k = 0; k < joints.cols; ++k) {
+        const double weight = weights.get(vertex, k);
+        if (weight == 0) continue;
+        if (!(weight > 0) || !std::isfinite(weight)) {
+          ++counts.bad_weights;
+          continue;
+        }
+        const double joint = joints.get(vertex, k);
+        if (!(joint >= 0 && joint < static_cast<double>(joint_count))) {
+          ++counts.unlisted_joints;
+          continue;
+        }
+        ++counts.written;
+        written(vertex, static_cast<int64_t>(joint), weight);
       }
-      const double joint = joints.get(vertex, k);
-      if (!(joint >= 0 && joint < static_cast<double>(joint_count))) {
-        ++counts.unlisted_joints;
-        continue;
-      }
-      ++counts.written;
-      written(vertex, static_cast<int64_t>(joint), weight);
     }
   }
   return counts;

@@ -50,15 +50,28 @@ absl::StatusOr<JsonObject> ReadContext::entry(Top top, size_t i) const {
   return element_object(*arrays_[static_cast<size_t>(top)], root_.pointer(name(top)), i);
 }
 
-bool ReadContext::declared(std::string_view name) const {
-  const JsonValue* used = root_.find("extensionsUsed");
-  if (used == nullptr || !used->IsArray()) return false;
-  for (const JsonValue& entry : used->GetArray()) {
+namespace {
+
+// Whether the root's string array `key` lists `name`.
+bool lists(const JsonObject& root, std::string_view key, std::string_view name) {
+  const JsonValue* names = root.find(key);
+  if (names == nullptr || !names->IsArray()) return false;
+  for (const JsonValue& entry : names->GetArray()) {
     if (entry.IsString() && std::string_view(entry.GetString(), entry.GetStringLength()) == name) {
       return true;
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool ReadContext::declared(std::string_view name) const {
+  return lists(root_, "extensionsUsed", name);
+}
+
+bool ReadContext::required(std::string_view name) const {
+  return lists(root_, "extensionsRequired", name);
 }
 
 std::optional<JsonObject> ReadContext::extension(const JsonObject& json, std::string_view name,

@@ -65,6 +65,8 @@ class ReadContext {
 
   // Whether extensionsUsed lists `name`.
   bool declared(std::string_view name) const;
+  // Whether extensionsRequired lists `name`.
+  bool required(std::string_view name) const;
   // json's extensions.<name> when the document declares it; a member that is not an object is
   // left out with warning `invalid_code`.
   std::optional<JsonObject> extension(const JsonObject& json, std::string_view name,

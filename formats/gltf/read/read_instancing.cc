@@ -124,6 +124,7 @@ absl::Status read_instancing(ReadContext& ctx, Accessors& accessors) {
       continue;
     }
     nodes[i].instances = *std::move(instances);
+    nodes[i].instances.required = ctx.required(kExtension);
   }
   return absl::OkStatus();
 }

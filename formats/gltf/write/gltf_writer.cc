@@ -274,10 +274,11 @@ class Document {
     if (!lights.empty()) used.push_back("KHR_lights_punctual");
     for (std::string_view name : materials_.extensions_used()) used.push_back(name);
     if (!variants.empty()) used.push_back("KHR_materials_variants");
-    // Required, as the extension asks: it has no fallback for viewers without it.
+    // Required only when the input required it: a viewer without the extension draws each
+    // node's mesh once, and Blender refuses a file requiring it.
     if (!instances_->empty()) {
       used.push_back(InstanceWriter::kExtension);
-      required.push_back(InstanceWriter::kExtension);
+      if (instances_->required()) required.push_back(InstanceWriter::kExtension);
     }
     const bool draco = std::any_of(meshes_.begin(), meshes_.end(), [](const MeshPlan& plan) {
       return std::any_of(plan.draco.begin(), plan.draco.end(),

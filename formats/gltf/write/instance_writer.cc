@@ -75,6 +75,7 @@ InstanceWriter::InstanceWriter(const Scene& scene, const std::vector<int>& mesh_
     }
     nodes_[i] = std::move(attributes);
     empty_ = false;
+    required_ = required_ || instances.required;
   }
 }
 

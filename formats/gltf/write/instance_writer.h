@@ -27,6 +27,9 @@ class InstanceWriter {
   void add_accessors(BinLayout& bin);
 
   bool empty() const { return empty_; }
+  // Whether the extension goes in extensionsRequired: the instances of a written node came from
+  // an input that required it.
+  bool required() const { return required_; }
   bool node_has(size_t node) const { return node < nodes_.size() && !nodes_[node].empty(); }
   // The node's "EXT_mesh_gpu_instancing" member, inside its "extensions" object; call when
   // node_has(node).
@@ -41,6 +44,7 @@ class InstanceWriter {
   };
   std::vector<std::vector<Attribute>> nodes_;  // per scene node; empty: no instances written
   bool empty_ = true;
+  bool required_ = false;
 };
 
 }  // namespace px::gltf

@@ -20,6 +20,9 @@ struct Instances {
   Column scale;        // x y z
   // Custom per-instance attributes by name ("_ID"), count rows each, kept as read.
   std::vector<NamedColumn> custom;
+  // Whether the input required the extension (glTF's extensionsRequired listed it): a glTF write
+  // requires it only then, since a viewer without it still draws the node's mesh once.
+  bool required = false;
 
   bool empty() const { return count == 0; }
   Trs trs(size_t i) const;

@@ -26,8 +26,10 @@ constexpr int16_t kHalf = 23170;
 // One triangle (accessor 0) drawn by node 0 at two instances: translations (1, 0, 0) and
 // (0, 2, 0) (accessor 1), rotations none and a quarter turn about z as normalized shorts
 // (accessor 2), scales 1 and 2 (accessor 3), _ID 7 and 9 (accessor 4); `attributes` is the
-// extension's attributes object, `more_nodes` nodes after node 0.
-std::string instanced_document(std::string_view attributes, std::string_view more_nodes = "") {
+// extension's attributes object, `more_nodes` nodes after node 0; the extension is used, and
+// required when `required`.
+std::string instanced_document(std::string_view attributes, std::string_view more_nodes = "",
+                               bool required = true) {
   Bin bin;
   const size_t points = bin.add<float>({0, 0, 0, 1, 0, 0, 0, 1, 0});
   const size_t translations = bin.add<float>({1, 0, 0, 0, 2, 0});
@@ -37,11 +39,10 @@ std::string instanced_document(std::string_view attributes, std::string_view mor
   auto view = [](size_t offset, size_t length) {
     return cat(R"({"buffer": 0, "byteOffset": )", offset, R"(, "byteLength": )", length, "}");
   };
-  return document(cat(R"("extensionsUsed": ["EXT_mesh_gpu_instancing"],
-          "extensionsRequired": ["EXT_mesh_gpu_instancing"],
-          "bufferViews": [)",
-                      view(points, 36), ",", view(translations, 24), ",", view(rotations, 16), ",",
-                      view(scales, 24), ",", view(ids, 8), R"(],
+  return document(cat(R"("extensionsUsed": ["EXT_mesh_gpu_instancing"],)",
+                      required ? R"("extensionsRequired": ["EXT_mesh_gpu_instancing"],)" : "",
+                      R"("bufferViews": [)", view(points, 36), ",", view(translations, 24), ",",
+                      view(rotations, 16), ",", view(scales, 24), ",", view(ids, 8), R"(],
           "accessors": [
             {"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
              "min": [0, 0, 0], "max": [1, 1, 0]},
@@ -146,6 +147,28 @@ TEST(Instancing, WriteDeclaresTheExtensionAndRoundTripsTheValues) {
   }
 }
 
+// Issue 36 §3: the extension is required of the output only when the input required it (Blender
+// 3.4 refuses a file requiring it); used in both cases.
+TEST(Instancing, TheExtensionIsRequiredOnlyWhenTheInputRequiredIt) {
+  for (bool required : {true, false}) {
+    SCOPED_TRACE(required ? "required" : "used only");
+    ReadResult r = read_bytes(instanced_document(kAll, "", required));
+    ASSERT_TRUE(r.scene.ok()) << r.scene.status();
+    EXPECT_EQ(r.scene->nodes[0].instances.required, required);
+    Parsed p = write_gltf(*r.scene);
+    ASSERT_TRUE(p.doc.HasMember("extensionsUsed"));
+    EXPECT_EQ(std::string(p.doc["extensionsUsed"][0].GetString()), "EXT_mesh_gpu_instancing");
+    EXPECT_EQ(p.doc.HasMember("extensionsRequired"), required);
+    EXPECT_TRUE(p.doc["nodes"][0]["extensions"].HasMember("EXT_mesh_gpu_instancing"));
+    // A second write from that output keeps the choice.
+    Diagnostics diagnostics;
+    Written written = *write_to_memory(*r.scene, true, "", diagnostics);
+    ReadResult back = read_bytes(written.json);
+    ASSERT_TRUE(back.scene.ok()) << back.scene.status();
+    EXPECT_EQ(back.scene->nodes[0].instances.required, required);
+  }
+}
+
 // A float64 column of `values` in the scene's arena.
 Column doubles(Scene& scene, const std::vector<double>& values, size_t cols) {
   return Column::of<double>(std::span<const double>(scene.arena->copy<double>(values)), cols);
@@ -160,6 +183,8 @@ TEST(Instancing, TheExtensionSitsBesideTheNodesLight) {
   scene.nodes[0].instances.count = 2;
   scene.nodes[0].instances.translation = doubles(scene, {0, 0, 0, 3, 0, 0}, 3);
   Parsed p = write_gltf(scene);
+  // Instances no glTF input required (built here, as from COLLADA): the extension is used only.
+  EXPECT_FALSE(p.doc.HasMember("extensionsRequired"));
   const rapidjson::Value& extensions = p.doc["nodes"][0]["extensions"];
   EXPECT_TRUE(extensions.HasMember("KHR_lights_punctual"));
   ASSERT_TRUE(extensions.HasMember("EXT_mesh_gpu_instancing"));

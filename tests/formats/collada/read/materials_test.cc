@@ -75,12 +75,47 @@ TEST(MaterialsTest, BindMaterialResolvesTheBlockSymbol) {
 }
 
 TEST(MaterialsTest, UnboundSymbolFallsBackToTheMaterialOfThatIdWithAWarning) {
-  // The instance binds "sym" but not "matA": the block takes the material whose id is matA.
+  // The instance binds "sym" but not "matA": the block takes the material whose id is matA (the
+  // block naming no symbol takes the one binding, with a note).
   ReadResult r = read_text(scene_document(instancing_node("n", "#g", {{"sym", "#matB"}})));
   const Scene& scene = scene_of(r);
-  EXPECT_EQ(materials(scene.meshes[scene.nodes[0].mesh]), (Materials{1, 0, -1}));
+  EXPECT_EQ(materials(scene.meshes[scene.nodes[0].mesh]), (Materials{1, 0, 1}));
   EXPECT_EQ(r.diagnostics.count("collada.material.unbound-symbol"), 1);
   EXPECT_EQ(r.diagnostics.warning_count(), 1);
+}
+
+// Issue 36 §3: a block naming no material under an instance binding exactly one takes it.
+TEST(MaterialsTest, ABlockWithoutASymbolTakesTheInstancesOnlyBindingWithANote) {
+  ReadResult r = read_text(scene_document(instancing_node("n", "#g2", {{"sym", "#matB"}})));
+  const Scene& scene = scene_of(r);
+  EXPECT_EQ(materials(scene.meshes[scene.nodes[0].mesh]), (Materials{1}));
+  EXPECT_EQ(r.diagnostics.count("collada.material.single-binding-applied"), 1);
+  EXPECT_EQ(r.diagnostics.warning_count(), 0);  // a note, not a warning
+  ASSERT_EQ(r.diagnostics.entries().size(), 1u);
+  EXPECT_EQ(r.diagnostics.entries()[0].severity, Severity::kInfo);
+}
+
+TEST(MaterialsTest, EachInstanceGivesABlockWithoutASymbolItsOwnSingleBinding) {
+  ReadResult r = read_text(scene_document(cat(instancing_node("n1", "#g2", {{"a", "#matA"}}),
+                                              instancing_node("n2", "#g2", {{"b", "#matB"}}),
+                                              instancing_node("n3", "#g2", {{"a", "#matA"}}))));
+  const Scene& scene = scene_of(r);
+  ASSERT_EQ(scene.nodes.size(), 3u);
+  EXPECT_EQ(materials(scene.meshes[scene.nodes[0].mesh]), (Materials{0}));
+  EXPECT_EQ(materials(scene.meshes[scene.nodes[1].mesh]), (Materials{1}));
+  EXPECT_EQ(scene.nodes[2].mesh, scene.nodes[0].mesh);  // resolving alike, they share a mesh
+  EXPECT_NE(scene.nodes[1].mesh, scene.nodes[0].mesh);
+  EXPECT_EQ(r.diagnostics.warning_count(), 0);
+}
+
+TEST(MaterialsTest, TwoBindingsOrNoneLeaveABlockWithoutASymbolWithoutAMaterial) {
+  ReadResult two = read_text(
+      scene_document(instancing_node("n", "#g2", {{"sym", "#matA"}, {"other", "#matB"}})));
+  EXPECT_EQ(materials(scene_of(two).meshes[scene_of(two).nodes[0].mesh]), (Materials{-1}));
+  EXPECT_EQ(two.diagnostics.count("collada.material.single-binding-applied"), 0);
+  ReadResult none = read_text(scene_document(instancing_node("n", "#g2", {}, true)));
+  EXPECT_EQ(materials(scene_of(none).meshes[scene_of(none).nodes[0].mesh]), (Materials{-1}));
+  EXPECT_EQ(none.diagnostics.count("collada.material.single-binding-applied"), 0);
 }
 
 TEST(MaterialsTest, WithoutBindingsASymbolTakesTheMaterialOfThatIdSilently) {
@@ -99,7 +134,7 @@ TEST(MaterialsTest, UninstancedGeometryTakesTheMaterialOfEachSymbolsId) {
 }
 
 TEST(MaterialsTest, BlockWithoutAMaterialIsMinusOne) {
-  ReadResult r = read_text(scene_document(instancing_node("n", "#g2", {{"sym", "#matA"}})));
+  ReadResult r = read_text(scene_document(instancing_node("n", "#g2", {}, false)));
   const Scene& scene = scene_of(r);
   EXPECT_EQ(materials(scene.meshes[scene.nodes[0].mesh]), (Materials{-1}));
   EXPECT_EQ(r.diagnostics.warning_count(), 0);
