@@ -29,8 +29,10 @@ bool holds(const RegularFile& file, std::span<const uint8_t> bytes) {
   return true;
 }
 
-// Why the image could not be carried to `target`, empty when it is there now.
-std::string carry(const fs::path& folder, const fs::path& target, std::span<const uint8_t> bytes) {
+// Why the image could not be carried to `target`, empty when it is there now; `made` set when this
+// call wrote it.
+std::string carry(const fs::path& folder, const fs::path& target, std::span<const uint8_t> bytes,
+                  bool& made) {
   absl::StatusOr<RegularFile> there = open_contained_file(folder, target, false);
   if (there.ok()) return holds(*there, bytes) ? "" : "a different file is there";
   if (absl::IsPermissionDenied(there.status())) return "its path leads out of the folder";
@@ -46,6 +48,7 @@ std::string carry(const fs::path& folder, const fs::path& target, std::span<cons
   absl::StatusOr<AtomicFile> file = AtomicFile::create(target);
   absl::Status written = file.ok() ? file->write(bytes.data(), bytes.size()) : file.status();
   if (written.ok()) written = file->commit();
+  made = written.ok();
   return written.ok() ? "" : std::string(written.message());
 }
 
@@ -54,27 +57,47 @@ std::string carry(const fs::path& folder, const fs::path& target, std::span<cons
 void carry_image_files(const Scene& scene, const std::vector<std::string>& written_uris,
                        const fs::path& document, std::string_view not_copied_code,
                        Diagnostics& diagnostics) {
-  const fs::path folder = document.parent_path().empty() ? fs::path(".") : document.parent_path();
-  int64_t not_copied = 0;
-  std::string first;
-  for (size_t i = 0; i < written_uris.size() && i < scene.images.size(); ++i) {
-    const std::string& uri = written_uris[i];
-    const Image& image = scene.images[i];
-    // Remote and external URIs are the user's to resolve (--allow-remote-uris,
-    // --allow-external-files); an image never found on read was said missing then.
-    if (uri.empty() || image.bytes.empty() || classify_uri(uri) != UriKind::kInside) continue;
-    ResolvedUri file = resolve_file_uri(uri, folder, false);
-    if (file.kind != UriFile::kFile) continue;
-    std::string why = carry(folder, file.path, image.bytes.span());
-    if (why.empty()) continue;
-    if (not_copied++ == 0) first = cat("image ", i, ", ", uri, ": ", why);
+  // Nothing to carry allocates nothing: a write that had nothing to carry cannot fail here, after
+  // its document is in place.
+  if (std::all_of(written_uris.begin(), written_uris.end(),
+                  [](const std::string& uri) { return uri.empty(); })) {
+    return;
   }
-  if (not_copied > 0) {
-    diagnostics.warn(not_copied_code,
-                     cat(not_copied,
-                         " image files are not copied beside the output, so their URIs name "
-                         "something else or nothing there (first: ",
-                         first, ")"));
+  // The files written here, taken back if anything after them throws (an allocation), so that a
+  // write that fails leaves nothing.
+  std::vector<fs::path> made;
+  try {
+    const fs::path folder = document.parent_path().empty() ? fs::path(".") : document.parent_path();
+    int64_t not_copied = 0;
+    std::string first;
+    for (size_t i = 0; i < written_uris.size() && i < scene.images.size(); ++i) {
+      const std::string& uri = written_uris[i];
+      const Image& image = scene.images[i];
+      // Remote and external URIs are the user's to resolve (--allow-remote-uris,
+      // --allow-external-files); an image never found on read was said missing then.
+      if (uri.empty() || image.bytes.empty() || classify_uri(uri) != UriKind::kInside) continue;
+      ResolvedUri file = resolve_file_uri(uri, folder, false);
+      if (file.kind != UriFile::kFile) continue;
+      made.reserve(made.size() + 1);
+      bool wrote = false;
+      std::string why = carry(folder, file.path, image.bytes.span(), wrote);
+      if (wrote) made.push_back(file.path);
+      if (why.empty()) continue;
+      if (not_copied++ == 0) first = cat("image ", i, ", ", uri, ": ", why);
+    }
+    if (not_copied > 0) {
+      diagnostics.warn(not_copied_code,
+                       cat(not_copied,
+                           " image files are not copied beside the output, so their URIs name "
+                           "something else or nothing there (first: ",
+                           first, ")"));
+    }
+  } catch (...) {
+    for (const fs::path& path : made) {
+      std::error_code ignored;
+      fs::remove(path, ignored);
+    }
+    throw;
   }
 }
 

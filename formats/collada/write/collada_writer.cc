@@ -174,10 +174,9 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  if (absl::Status s = file->commit(); !s.ok()) return s;
   carry_image_files(scene, plan->effects.image_uris, path, "collada.write.image-not-copied",
                     diagnostics);
-  return absl::OkStatus();
+  return file->commit();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,

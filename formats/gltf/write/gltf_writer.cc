@@ -469,9 +469,8 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
     if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
     // The last word before the file is in place: stopped here, nothing is.
     if (absl::Status s = progress.report(1); !s.ok()) return s;
-    if (absl::Status s = file->commit(); !s.ok()) return s;
     carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
-    return absl::OkStatus();
+    return file->commit();
   }
 
   if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
@@ -501,13 +500,13 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
       if (bin != nullptr) std::filesystem::remove(*bin, ignored);
     }
   } take_back;
+  carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
   if (bin_file) {
     if (absl::Status s = bin_file->commit(); !s.ok()) return s;
     take_back.bin = &bin_path;
   }
   if (absl::Status s = json_file->commit(); !s.ok()) return s;
   take_back.bin = nullptr;
-  carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
   return absl::OkStatus();
 }
 

@@ -477,7 +477,7 @@ TEST(BatchReport, TheSummaryCountsRefusalsTheRepairReads) {
   char text[1024] = {};
   std::string printed(text, std::fread(text, 1, sizeof text - 1, out));
   std::fclose(out);
-  EXPECT_NE(printed.find("3 refused (2 of them readable with --repair), 0 io-error"),
+  EXPECT_NE(printed.find("3 refused (2 of them readable with --repair), 0 failed"),
             std::string::npos)
       << printed;
   EXPECT_NE(summary_json(s).find("\"readableWithRepair\":2"), std::string::npos);
