@@ -130,7 +130,9 @@ async function processFile(rel, index) {
       } else if (r.code === 2) {
         if (corpus.takeRefusal(e, r)) judgeRefusal(e, rel);
       } else if (r.code === 0) {
-        const extra = r.left.filter((f) => f !== r.outName);
+        const extra = r.left.filter(
+          (f) => f !== r.outName && !corpus.carriedFrom(src, path.dirname(r.out), f),
+        );
         const expected = expectedWrites.get(rel) || (sourceOf(rel) === 'dae' && expectedReads.get(rel));
         if (expected) {
           e.reason = 'not refused';

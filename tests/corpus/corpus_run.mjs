@@ -261,6 +261,24 @@ function listDir(dir) {
   }
 }
 
+// Whether `name`, left in a conversion's folder `dir` beside its output, is an
+// image file the write carried from the input's folder (issue 36: a document
+// written to another folder takes the files its URIs name along): the same
+// bytes as `name` beside `src`, every file of it for a folder.
+export function carriedFrom(src, dir, name) {
+  const there = path.join(path.dirname(src), name);
+  const here = path.join(dir, name);
+  try {
+    const stat = fs.lstatSync(here);
+    if (stat.isDirectory()) {
+      return fs.readdirSync(here).every((f) => carriedFrom(path.join(path.dirname(src), name, 'x'), here, f));
+    }
+    return stat.isFile() && fs.readFileSync(here).equals(fs.readFileSync(there));
+  } catch {
+    return false;
+  }
+}
+
 // A file's report entry, failed until classified: { file, ...fields, status,
 // reason, exit, signal, ms, warnings }.
 export function newEntry(file, c, fields = {}) {

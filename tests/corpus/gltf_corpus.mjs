@@ -162,7 +162,9 @@ async function processFile(rel, index) {
         const v = await corpus.validateOutput(run, entry, r, src);
         if (v) {
           entry.validator = { errors: v.errors, warnings: v.warnings, codes: v.codes };
-          const temps = r.left.filter((f) => f !== r.outName);
+          const temps = r.left.filter(
+            (f) => f !== r.outName && !corpus.carriedFrom(src, path.dirname(r.out), f),
+          );
           const unexpected = valid ? [...new Set(r.warnings.filter((w) => !ALLOWED_ON_VALID.has(w)))] : [];
           if (v.errors > 0) {
             entry.reason = 'validator errors';
