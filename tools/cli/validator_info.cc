@@ -27,10 +27,15 @@ int64_t draw_calls_of(const Mesh& mesh) {
 }  // namespace
 
 ValidatorInfo validator_info(const Scene& scene) {
+  // The counts `info` prints: vertices and triangles over the meshes, each once, as the validator
+  // counts them.
+  const SceneStats stats = scene_stats(scene);
   ValidatorInfo info;
-  info.meshes = static_cast<int64_t>(scene.meshes.size());
-  info.nodes = static_cast<int64_t>(scene.nodes.size());
-  info.materials = static_cast<int64_t>(scene.materials.size());
+  info.meshes = stats.meshes;
+  info.nodes = stats.nodes;
+  info.materials = stats.materials;
+  info.vertices = stats.vertices;
+  info.triangles = stats.triangles;
   info.skins = static_cast<int64_t>(scene.skins.size());
   info.animations = static_cast<int64_t>(scene.animations.size());
   info.version = scene.asset.version.value_or("");
@@ -38,10 +43,7 @@ ValidatorInfo validator_info(const Scene& scene) {
   info.has_skins = !scene.skins.empty();
   info.has_textures = !scene.textures.empty();
   for (const Mesh& mesh : scene.meshes) {
-    MeshCounts counts = mesh_counts(mesh);
     info.draw_calls += draw_calls_of(mesh);
-    info.vertices += counts.vertices;
-    info.triangles += counts.triangles;
     info.has_morph_targets = info.has_morph_targets || !mesh.morph_targets.empty();
     int64_t uvs = 0;
     int64_t influences = 0;

@@ -9,6 +9,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "rapidjson/document.h"
+#include "tests/formats/gltf/json_check_test_util.h"
 #include "tests/formats/gltf/read_test_util.h"
 
 namespace px::gltf::testing {
@@ -25,17 +26,7 @@ using ::testing::UnorderedElementsAre;
 // The warnings check_schema gives on a document of `members` (with an asset), as
 // "code: message".
 std::vector<std::string> schema_warnings(std::string_view members) {
-  std::string json = document(members);
-  px::gltf::JsonDocument doc;
-  doc.Parse(json.data(), json.size());
-  EXPECT_FALSE(doc.HasParseError()) << json;
-  absl::StatusOr<JsonObject> root = JsonObject::of(doc, "");
-  EXPECT_TRUE(root.ok()) << root.status();
-  Diagnostics diagnostics;
-  check_schema(*root, diagnostics);
-  std::vector<std::string> out;
-  for (const Diagnostic& d : diagnostics.entries()) out.push_back(cat(d.code, ": ", d.message));
-  return out;
+  return json_check_warnings(check_schema, document(members));
 }
 
 // A document that uses every object kind and most properties, as glTF allows them.
