@@ -18,6 +18,8 @@ import tempfile
 import time
 import unittest
 
+from cli_checks import run_on_terminal
+
 ARGS = None
 
 BAD_DAE = (b'<COLLADA><library_geometries><geometry id="g"><mesh><source id="s">'
@@ -415,19 +417,7 @@ class BatchTest(unittest.TestCase):
         r = run('batch', self.src, self.out, '--quiet')
         self.assertEqual(r.stderr, b'')
         # On a terminal: a bar redrawn in place.
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.execv(ARGS.polyxios, [ARGS.polyxios, 'batch', self.src, self.out])
-        seen = b''
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-        os.waitpid(pid, 0)
+        seen = run_on_terminal([ARGS.polyxios, 'batch', self.src, self.out])
         self.assertIn(b'\r\x1b[K[', seen)
         self.assertIn(b'4/4 files', seen)
 

@@ -1,15 +1,18 @@
 """What the CLI's Python tests share: a tally of named checks, the Khronos validator (one file at a
-time, or many in one node process) and the COLLADA 1.4.1 schema. A checker whose tool is absent
+time, or many in one node process), the COLLADA 1.4.1 schema, and a run on a pseudo-terminal. A checker whose tool is absent
 (node or tests/validator/node_modules, xmllint, the schema outside a clone under the shared folder)
 answers None and counts the skip, so that a test says what it did not check rather than failing
 for it; with PX_REQUIRE_ALL=1 the first such skip fails the test instead (tests/support/
 required.py, which the tests reach as cli_checks.required)."""
+import fcntl
 import json
 import os
+import pty
 import shutil
 import struct
 import subprocess
 import sys
+import termios
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "support"))
 import required  # noqa: E402  (tests/support, put on the path above)
@@ -128,3 +131,25 @@ def glb_json(path):
         data = f.read()
     length = struct.unpack_from("<I", data, 12)[0]
     return json.loads(data[20:20 + length])
+
+
+def run_on_terminal(argv, columns=None, env=None):
+    """Everything argv writes when run on a pseudo-terminal (`columns` wide when given, with env
+    added to its environment), read until it exits."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        if columns is not None:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 24, columns, 0, 0))
+        os.environ.update(env or {})
+        os.execv(argv[0], argv)
+    seen = b''
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.waitpid(pid, 0)
+    return seen

@@ -16,19 +16,15 @@
 5. one vocabulary: converted / refused / failed in batch's, merge-reports' and validate's
    summaries, batch's report and its progress.
 """
-import fcntl
 import gzip
 import json
 import os
-import pty
 import re
-import struct
 import subprocess
 import sys
 import tempfile
-import termios
 
-from cli_checks import Checks
+from cli_checks import Checks, run_on_terminal
 
 POLYXIOS = os.path.abspath(sys.argv[1])
 SAMPLE = os.path.abspath(sys.argv[2])
@@ -238,21 +234,8 @@ def progress(tmp):
           segments and segments[-1].startswith('4/4 files') and
           segments[-1].endswith('1 refused  0 failed'), repr(err))
     # A terminal 60 columns wide (TIOCGWINSZ), COLUMNS saying otherwise.
-    pid, fd = pty.fork()
-    if pid == 0:
-        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 24, 60, 0, 0))
-        os.environ['COLUMNS'] = '300'
-        os.execv(POLYXIOS, [POLYXIOS, 'batch', src, os.path.join(tmp, 't')])
-    seen = b''
-    while True:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.waitpid(pid, 0)
+    seen = run_on_terminal([POLYXIOS, 'batch', src, os.path.join(tmp, 't')], columns=60,
+                           env={'COLUMNS': '300'})
     segments = bar_segments(seen.decode('utf-8', 'replace'))
     check('a terminal 60 columns wide: every drawing of the bar within 59',
           segments and all(len(s) <= 59 for s in segments), repr(seen))
