@@ -95,24 +95,20 @@ Format format_named(const std::filesystem::path& path) {
 // and white space, COLLADA by '<' (or a UTF-16 byte order mark) when the name says COLLADA or a
 // <COLLADA root shows in the prefix.
 Format format_of_prefix(const std::filesystem::path& path, std::string_view prefix) {
-  if (prefix.starts_with("glTF")) return Format::kGlb;
-  if (collada::has_zip_magic(prefix)) return Format::kCollada;
   if (prefix.starts_with("\x1f\x8b")) {  // never inflated where the name says glTF
     Format named = lower_extension(path) == ".gz" ? format_from_extension(path.stem())
                                                   : format_from_extension(path);
     return named == Format::kGltf || named == Format::kGlb ? Format::kUnknown : Format::kCollada;
   }
-  // UTF-16 XML: the XML reader tells its root.
-  if (prefix.starts_with("\xFF\xFE") || prefix.starts_with("\xFE\xFF")) return Format::kCollada;
-  std::string_view text = prefix.starts_with("\xEF\xBB\xBF") ? prefix.substr(3) : prefix;
-  size_t first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return Format::kUnknown;
-  if (text[first] == '{') return Format::kGltf;
-  if (text[first] == '<' &&
-      (format_named(path) == Format::kCollada || text.find("<COLLADA") != std::string_view::npos)) {
-    return Format::kCollada;
-  }
-  return Format::kUnknown;
+  // What the bytes say as an upload's would; a '<' alone is any XML, COLLADA only when the name
+  // says so or a <COLLADA root shows in the prefix (a zip archive or UTF-16 XML is taken as is).
+  const Format by_bytes = detect_bytes_format(prefix);
+  const bool markup_only = by_bytes == Format::kCollada && !collada::has_zip_magic(prefix) &&
+                           !prefix.starts_with("\xFF\xFE") && !prefix.starts_with("\xFE\xFF");
+  if (!markup_only) return by_bytes;
+  return format_named(path) == Format::kCollada || prefix.find("<COLLADA") != std::string_view::npos
+             ? Format::kCollada
+             : Format::kUnknown;
 }
 
 std::string_view format_words(Format format) {
