@@ -13,6 +13,7 @@
 #include "tools/cli/batch_command.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_help.h"
+#include "tools/cli/conversion_flags.h"
 #include "tools/cli/convert_command.h"
 #include "tools/cli/info_command.h"
 #include "tools/cli/merge_reports_command.h"
@@ -22,7 +23,9 @@
 
 namespace {
 
-constexpr char kHelp[] =
+// The usage text; "{conversion options}" stands for the options' own help
+// (tools/cli/conversion_flags.h), which the Python module's docstrings also show.
+constexpr char kHelpTemplate[] =
     R"(polyxios: convert 3D scenes between COLLADA (.dae) and glTF 2.0 (.gltf / .glb)
 
 usage:
@@ -41,8 +44,7 @@ usage:
       needs a path, is refused there). Nothing is written unless the whole conversion
       succeeds. -v prints the read's warnings as soon as it ends, before the write's.
 
-  polyxios info IN [--json] [--threads N] [--allow-external-files] [--strict-resources]
-                   [--repair] [--max-input MIB]
+  polyxios info IN [--json] [the read's conversion options]
       Print what IN holds: its asset (generator, up axis, unit), world bounds, meshes,
       vertices, triangles, materials, nodes, cameras and lights, warnings by code. --json: one
       JSON object, camelCase keys (asset, counts, bounds, cameras, lights, per-mesh vertex and
@@ -109,81 +111,9 @@ usage:
 
   polyxios --help | --version | COMMAND --help
 
-conversion options (convert, validate, batch):
-  --format, --to glb|gltf|dae
-                          the output's format (one option, two names); convert's default is
-                          OUT's extension, validate's and batch's glb
-  --compress draco|meshopt
-                          glTF output only. draco compresses every triangle primitive with
-                          KHR_draco_mesh_compression (Google's Draco); meshopt compresses
-                          every view of vertex attributes, indices, animation keys and skin
-                          matrices with EXT_meshopt_compression (meshoptimizer, lossless), its
-                          compressed views in a placeholder buffer without data. Only the
-                          compressed data is written, as gltfpack and glTF-Transform do:
-                          readers must decode it (the extension is required)
-  --fallback              keep the uncompressed data beside the compressed (what the Draco
-                          stream decodes to; for meshopt the uncompressed views in the same
-                          buffer), for readers without the decoder (--compress-only, the
-                          default, is accepted)
-  --draco-position-bits N quantization bits per attribute kind, 0 for none, up to 30: positions
-                          (default 11)
-  --draco-normal-bits N   normals (default 8)
-  --draco-texcoord-bits N texture coordinates (default 10)
-  --draco-color-bits N    colours (default 8)
-  --draco-generic-bits N  TANGENT (default 8; WEIGHTS_n are never quantized, as their sums
-                          must stay 1)
-  --draco-level N         0 (fastest) to 10 (smallest), default 7
-  --optimize              glTF output only: merge identical vertices and reorder triangles for
-                          the vertex cache and vertices for fetch (meshoptimizer), keeping every
-                          triangle and value; with --compress meshopt it makes the output much
-                          smaller
-  --up-axis x|y|z         turn the scene from the up axis its asset records (COLLADA's
-                          <up_axis>; Y when none, as glTF is) to this one; by default neither
-                          this nor --meters is applied, as the spec has it. Either goes in as
-                          one new root node above each scene's roots, and the output's asset
-                          records the new axis and unit. (glTF is Y-up metres: --up-axis y
-                          --meters.)
-  --meters                scale the scene from its <unit> to metres
-  --bake-transforms       bake --up-axis and --meters into vertex positions, normals, tangents,
-                          node transforms, animation keys, skins and cameras instead of a new
-                          root, with the same result in world space
-  --transcode-images      (on by default for GLB output, off for .gltf) decode images whose
-                          bytes are TGA, BMP, TIFF or DDS, which glTF cannot hold, and embed
-                          them as PNG (gltf.write.image-transcoded); PNG and JPEG are kept as
-                          they are; an image that does not decode is written as without it
-                          (gltf.write.image-undecodable)
-  --no-transcode-images   keep every image as it is
-
+conversion options (convert, validate, batch; info takes the read's, axis and unit to limits):
+{conversion options}
 common options:
-  --allow-external-files  read files an input names outside its folder (absolute paths, ..,
-                          symlinks leading out), take symlinks leading out of the folders
-                          validate and batch search, and write image URIs that leave the
-                          output's folder or have a scheme other than data: and http(s):;
-                          without it they are left out with a warning
-  --allow-remote-uris     write http(s): image URIs; without it they are left out with a
-                          warning
-  --strict-resources      refuse an input naming an image file that is not there (rule
-                          collada.image.missing / gltf.image.missing); without it the input
-                          is read with that warning and the URI kept
-  --repair                read a legacy COLLADA document the spec refuses where it safely
-                          can, each repair a warning: an array's count taken from its
-                          content (collada.repair.count-from-content), a primitive naming an
-                          index past its source dropped (collada.repair.index-past-source),
-                          decimal commas read as points when the whole array spells them so
-                          (collada.repair.decimal-comma), a #url the document does not hold
-                          dropped with what names it (collada.repair.url-dropped); without it, such a
-                          refusal ends "; --repair reads it", and batch's summary counts them
-  --max-input MIB         refuse an input of more than MIB MiB (a file's size, standard
-                          input's bytes, a .dae.gz's inflated bytes, a .zae's entries'
-                          declared sizes, a .gltf with its buffer and image files) with
-                          limits.input-bytes (collada.zae.size), before reading it all;
-                          default 16384
-  --max-memory MIB        convert, validate: cap what a read may build from its input (arrays,
-                          element tree, image bytes; default 8192 MiB): past it the input is
-                          refused (limits.memory). batch: the MiB each worker may add
-  --threads N             threads a read may use: 0 (the default) for the cores this process
-                          may use, 1 for none beside the main one; the output is the same
-                          whatever N
   --quiet                 do not print warnings (convert) or progress (batch)
   -v, --verbose           print each warning as it happens (convert: the read's, then the
                           write's; batch: each asset's as it finishes, with its path)
@@ -205,6 +135,13 @@ exit codes (batch, merge-reports):
   2  some refused, every other converted (do not retry)
   3  some failed for I/O, timeout or memory (retry)    4  a worker crashed, or an internal error
 )";
+
+std::string help_text() {
+  std::string help = kHelpTemplate;
+  const std::string_view mark = "{conversion options}\n";
+  help.replace(help.find(mark), mark.size(), px::cli::conversion_flags_help());
+  return help;
+}
 
 struct Command {
   std::string_view name;
@@ -230,7 +167,7 @@ const Command* command_named(std::string_view name) {
 bool is_help(std::string_view arg) { return arg == "--help" || arg == "-h"; }
 
 void print_command_help(const Command& command) {
-  std::fputs(px::cli::command_help(kHelp, command.name, command.flags()).c_str(), stdout);
+  std::fputs(px::cli::command_help(help_text(), command.name, command.flags()).c_str(), stdout);
 }
 
 // `polyxios` alone: what to type, on stderr, and the usage exit code (as git and gltfpack do).
@@ -260,7 +197,7 @@ int main(int argc, char** argv) {
         name == "help" && asked != nullptr) {
       print_command_help(*asked);
     } else {
-      std::fputs(kHelp, stdout);
+      std::fputs(help_text().c_str(), stdout);
     }
     return 0;
   }

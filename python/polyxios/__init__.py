@@ -23,11 +23,8 @@ from ._polyxios import (
     SceneNode,
     SceneTexture,
     SceneTextureRef,
-    read,
-    read_scene,
-    write,
-    write_scene,
 )
+from ._signatures import read, read_scene, write, write_scene
 
 __version__ = "0.1.0"
 

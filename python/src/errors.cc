@@ -61,7 +61,7 @@ py::object error_class(const char* name) {
   return py::module_::import("polyxios._errors").attr(name);
 }
 
-void warn(const Diagnostics& diagnostics) {
+void warn(const Diagnostics& diagnostics, int stacklevel) {
   if (diagnostics.entries().empty()) return;
   const py::object warn = py::module_::import("warnings").attr("warn");
   const py::object warning = error_class("PolyxiosWarning");
@@ -74,7 +74,7 @@ void warn(const Diagnostics& diagnostics) {
     const py::object line = d.line > 0 ? py::object(py::int_(d.line)) : py::object(py::none());
     warn(category(text(message), py::arg("code") = text(d.code), py::arg("line") = line,
                   py::arg("count") = d.count),
-         py::arg("stacklevel") = 1);
+         py::arg("stacklevel") = stacklevel);
   }
 }
 

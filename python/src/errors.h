@@ -17,7 +17,8 @@ py::object error_class(const char* name);
 // Every diagnostic through warnings.warn, in order: a PolyxiosWarning (a PolyxiosNote for a
 // note) whose text reads as the CLI prints it, "code: message (line N) [xN]", with code, line
 // and count as attributes. A warning filter may turn one into an exception, which propagates.
-void warn(const Diagnostics& diagnostics);
+// stacklevel as warnings.warn's: 1 names the Python line calling into the module.
+void warn(const Diagnostics& diagnostics, int stacklevel = 1);
 
 // Raises the exception for a status that is not OK, as the CLI's exit codes class it
 // (engine/errors.h): a refusal (exit 2) is a CodecError carrying the rule's code and line, an

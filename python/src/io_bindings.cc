@@ -34,10 +34,12 @@ std::filesystem::path path_of(py::handle target, const char* function, const cha
   return target.cast<std::filesystem::path>();
 }
 
-// After a call: what stopped it from Python first, then its warnings, then its failure.
+// After a call: what stopped it from Python first, then its warnings, then its failure. The
+// warnings name the line that called the package's wrapper (polyxios/_signatures.py), one frame
+// above the one calling this.
 void finish(const CallGuard& guard, const Diagnostics& diagnostics, const absl::Status& status) {
   guard.rethrow_stop();
-  warn(diagnostics);
+  warn(diagnostics, 2);
   if (!status.ok()) raise_status(status);
 }
 
@@ -115,14 +117,16 @@ void write_to_stream(const Scene& scene, py::handle target, WriteOptions options
 
 void write_scene(const SceneHandle& scene, py::handle target, const py::kwargs& kwargs) {
   CallGuard guard(progress_option(kwargs, "write_scene"));
-  const WriteOptions options = write_options(kwargs, "write_scene", guard);
+  const bool stream = !is_path(target) && py::hasattr(target, "write");
+  const std::filesystem::path path =
+      stream ? std::filesystem::path()
+             : path_of(target, "write_scene", "a path (str or os.PathLike) or a stream");
+  const WriteOptions options = write_options(kwargs, "write_scene", guard, path);
   Diagnostics diagnostics;
-  if (!is_path(target) && py::hasattr(target, "write")) {
+  if (stream) {
     write_to_stream(*scene.scene, target, options, diagnostics, guard);
     return;
   }
-  const std::filesystem::path path =
-      path_of(target, "write_scene", "a path (str or os.PathLike) or a stream");
   absl::Status status;
   {
     py::gil_scoped_release release;
@@ -148,8 +152,8 @@ MeshHandle read(py::handle source, const py::kwargs& kwargs) {
 
 void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) {
   CallGuard guard(progress_option(kwargs, "write"));
-  const WriteOptions options = write_options(kwargs, "write", guard);
   const std::filesystem::path path = path_of(target, "write", "a path (str or os.PathLike)");
+  const WriteOptions options = write_options(kwargs, "write", guard, path);
   Diagnostics diagnostics;
   absl::Status status;
   {
@@ -165,6 +169,7 @@ void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) 
 }  // namespace
 
 void bind_io(py::module_& m) {
+  // The options' own lines are added by the package (polyxios/_signatures.py), from the table.
   m.def("read_scene", &read_scene, py::arg("path_or_bytes"),
         R"(Reads a scene, keeping the whole of it: meshes, nodes, scenes, materials, textures,
 images, skins, animations, cameras and lights (in global_attrs).
@@ -173,35 +178,26 @@ path_or_bytes: a path (str or os.PathLike) to a .dae, .dae.gz, .zae, .gltf or .g
     a zip told by their magic bytes, else by extension), or a whole document as bytes
     (bytearray, memoryview): GLB, glTF JSON, COLLADA or a .zae, told by its first bytes;
     relative URIs then resolve nowhere (a .zae's, in the archive).
-Options: allow_external_files, strict_resources, repair, threads, progress;
-    up_axis ('x', 'y' or 'z') and meters (True) turn the scene to that up axis and to metres,
-    as a new root transform or, with bake_transforms=True, baked into vertices, nodes,
-    animations and skins (glTF's frame: up_axis='y', meters=True); and the limits
-    max_memory_bytes, max_input_bytes, max_depth, max_nodes, bytes_per_node, max_copy_bytes,
-    copy_bytes_per_input_byte, max_rebinds_per_node, max_accessors, max_string_bytes,
-    max_archive_entries, max_archive_ratio.
 
 Warnings are issued as PolyxiosWarning (the stable code first in the message); a refused input
 raises CodecError (.code, .line), an I/O failure OSError.)");
   m.def("write_scene", &write_scene, py::arg("scene"), py::arg("path"),
         R"(Writes a SceneData: .glb (GLB), .gltf (+ .bin beside it) or .dae (COLLADA 1.4.1), by the
-path's extension.
+path's extension, or by format.
 
 path: a path (str or os.PathLike), or a stream: a binary one takes GLB (or COLLADA with
-    collada=True), a text one COLLADA only; the stream is given the whole output or nothing.
-Options: binary (True: GLB, False: .gltf + .bin, None: from the extension), collada, threads,
-    allow_remote_uris, allow_external_files, transcode_images (True: TGA, BMP, TIFF and DDS
-    images embedded as PNG; None: on for GLB, off for .gltf), progress.
+    format='dae'), a text one COLLADA only; the stream is given the whole output or nothing.
 
 Nothing is written when the write is refused (CodecError).)");
   m.def("read", &read, py::arg("path"),
         R"(Reads a file and flattens its scene into one PolyData (SceneData.to_polydata()), with a
 PolyxiosWarning (read.scene-flattened) that the scene's other data is discarded; read_scene
-keeps it. Options as read_scene's.)");
+keeps it.)");
   m.def("write", &write, py::arg("mesh"), py::arg("path"),
         R"(Writes one PolyData as a scene of one node showing it (.glb, .gltf or .dae by the
-extension). In COLLADA, each distinct material value v becomes a material named material_<v>.
-Options as write_scene's.)");
+extension). In COLLADA, each distinct material value v becomes a material named material_<v>.)");
+  m.def("_conversion_options", &conversion_option_list,
+        "Every conversion option: (keyword, flag, type, default, stage, help) tuples.");
 }
 
 }  // namespace px::python

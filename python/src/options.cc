@@ -1,105 +1,78 @@
 #include "python/src/options.h"
 
-#include <climits>
-#include <cstdint>
 #include <string>
 
+#include "polyxios/polyxios.h"
 #include "python/src/values.h"
 
 namespace px::python {
 namespace {
 
-struct Option {
-  const char* function;
-  std::string name;
-  py::handle value;
-
-  std::string where() const { return std::string(function) + "() option '" + name + "'"; }
-
-  bool boolean() const {
-    if (!PyBool_Check(value.ptr())) {
-      throw py::type_error(where() + " takes a bool, not " + type_name(value));
-    }
-    return value.ptr() == Py_True;
-  }
-
-  uint64_t count() const {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-      throw py::type_error(where() + " takes an int, not " + type_name(value));
-    }
-    if (py::reinterpret_borrow<py::int_>(value) < py::int_(0)) {
-      throw py::value_error(where() + " must not be negative");
-    }
-    const unsigned long long n = PyLong_AsUnsignedLongLong(value.ptr());
-    if (PyErr_Occurred()) throw py::error_already_set();  // OverflowError: past 64 bits
-    return n;
-  }
-
-  int small_count() const {
-    const uint64_t n = count();
-    if (n > INT_MAX) throw py::value_error(where() + " must be at most " + std::to_string(INT_MAX));
-    return static_cast<int>(n);
-  }
-
-  [[noreturn]] void unknown() const {
-    throw py::type_error(std::string(function) + "() got an unexpected keyword argument '" + name +
-                         "'");
-  }
-};
-
-// A field of Limits; false when `option` names none.
-bool read_limit(const Option& option, Limits& limits) {
-  const std::string& n = option.name;
-  if (n == "max_memory_bytes") {
-    limits.max_memory_bytes = option.count();
-  } else if (n == "max_input_bytes") {
-    limits.max_input_bytes = option.count();
-  } else if (n == "max_depth") {
-    limits.max_depth = option.small_count();
-  } else if (n == "max_nodes") {
-    limits.max_nodes = option.count();
-  } else if (n == "bytes_per_node") {
-    limits.bytes_per_node = option.count();
-  } else if (n == "max_copy_bytes") {
-    limits.max_copy_bytes = option.count();
-  } else if (n == "copy_bytes_per_input_byte") {
-    limits.copy_bytes_per_input_byte = option.count();
-  } else if (n == "max_rebinds_per_node") {
-    limits.max_rebinds_per_node = option.count();
-  } else if (n == "max_accessors") {
-    limits.max_accessors = option.count();
-  } else if (n == "max_string_bytes") {
-    limits.max_string_bytes = option.count();
-  } else if (n == "max_archive_entries") {
-    limits.max_archive_entries = option.count();
-  } else if (n == "max_archive_ratio") {
-    limits.max_archive_ratio = option.count();
-  } else {
-    return false;
-  }
-  return true;
+std::string where(const char* function, std::string_view keyword) {
+  return std::string(function) + "() option '" + std::string(keyword) + "'";
 }
 
-// up_axis ('x', 'y', 'z' in either case, or None), meters, bake_transforms; false when `option`
-// names none of them.
-bool set_axis_unit(const Option& option, AxisUnitTarget& target) {
-  if (option.name == "up_axis") {
-    if (option.value.is_none()) return true;
-    target.up_axis = py::isinstance<py::str>(option.value)
-                         ? up_axis_letter(utf8(option.value, "up_axis"))
-                         : std::nullopt;
-    if (!target.up_axis) {
-      throw py::value_error(option.where() + " takes 'x', 'y', 'z' or None, not " +
-                            py::repr(option.value).cast<std::string>());
+// A keyword's value as the table takes it, its Python type checked against the option's.
+OptionValue value_of(const ConversionOption& option, py::handle value, const char* function) {
+  const bool none = value.is_none();
+  const bool boolean = PyBool_Check(value.ptr());
+  switch (option.type) {
+    case OptionType::kSwitch:
+      if (!boolean) {
+        throw py::type_error(where(function, option.keyword) + " takes a bool, not " +
+                             type_name(value));
+      }
+      return OptionValue::boolean(value.ptr() == Py_True);
+    case OptionType::kTristate:
+      if (!boolean && !none) {
+        throw py::type_error(where(function, option.keyword) + " takes True, False or None, not " +
+                             type_name(value));
+      }
+      return none ? OptionValue() : OptionValue::boolean(value.ptr() == Py_True);
+    case OptionType::kCount: {
+      if (!PyLong_Check(value.ptr()) || boolean) {
+        throw py::type_error(where(function, option.keyword) + " takes an int, not " +
+                             type_name(value));
+      }
+      if (py::reinterpret_borrow<py::int_>(value) < py::int_(0)) {
+        throw py::value_error(where(function, option.keyword) + " must not be negative");
+      }
+      const unsigned long long n = PyLong_AsUnsignedLongLong(value.ptr());
+      if (PyErr_Occurred()) throw py::error_already_set();  // OverflowError: past 64 bits
+      return OptionValue::number(n);
     }
-  } else if (option.name == "meters") {
-    target.meters = option.boolean();
-  } else if (option.name == "bake_transforms") {
-    target.bake = option.boolean();
-  } else {
-    return false;
+    case OptionType::kWord:
+      if (none) return {};
+      if (!py::isinstance<py::str>(value)) {
+        throw py::type_error(where(function, option.keyword) + " takes a str or None, not " +
+                             type_name(value));
+      }
+      return OptionValue::text(utf8(value, "an option's value"));
   }
-  return true;
+  return {};
+}
+
+[[noreturn]] void unknown(const char* function, const std::string& keyword) {
+  std::string message =
+      std::string(function) + "() got an unexpected keyword argument '" + keyword + "'";
+  if (const ConversionOption* option = conversion_option_by_keyword(keyword)) {
+    message += acts_in(option->stage, OptionStage::kWrite) ? "; write_scene and write take it"
+               : option->stage == OptionStage::kAxis       ? "; read_scene takes it"
+                                                           : "; read_scene and read take it";
+  }
+  throw py::type_error(message);
+}
+
+// Sets option from value; a value the option does not take is a ValueError naming it.
+void set(ConversionOptionSetter& setter, const ConversionOption& option, py::handle value,
+         const char* function) {
+  const std::string error = setter.set(option, value_of(option, value, function));
+  if (!error.empty()) throw py::value_error(std::string(function) + "() option " + error);
+}
+
+void check(const ConversionOptionSetter& setter, bool collada_output, const char* function) {
+  const std::string error = setter.check(collada_output);
+  if (!error.empty()) throw py::value_error(std::string(function) + "(): " + error);
 }
 
 }  // namespace
@@ -115,63 +88,104 @@ py::object progress_option(const py::kwargs& options, const char* function) {
   return progress;
 }
 
-ReadOptions read_options(const py::kwargs& options, const char* function, CallGuard& guard,
+ReadOptions read_options(const py::kwargs& kwargs, const char* function, CallGuard& guard,
                          AxisUnitTarget* axis_unit) {
-  ReadOptions read;
-  read.narrow_indices = false;  // cells are uint32 views, whatever the mesh
-  for (auto [key, value] : options) {
-    const Option option{function, utf8(key, "an option's name"), value};
-    if (option.name == "allow_external_files") {
-      read.allow_external_files = option.boolean();
-    } else if (option.name == "strict_resources") {
-      read.strict_resources = option.boolean();
-    } else if (option.name == "repair") {
-      read.repair = option.boolean();
-    } else if (option.name == "threads") {
-      read.threads = option.small_count();
-    } else if (axis_unit != nullptr && set_axis_unit(option, *axis_unit)) {
-    } else if (option.name != "progress" && !read_limit(option, read.limits)) {
-      option.unknown();
-    }
+  ConversionOptions options;
+  options.read.narrow_indices = false;  // cells are uint32 views, whatever the mesh
+  ConversionOptionSetter setter(options, OptionSpelling::kKeyword);
+  for (auto [key, value] : kwargs) {
+    const std::string keyword = utf8(key, "an option's name");
+    if (keyword == "progress") continue;
+    const ConversionOption* option = conversion_option_by_keyword(keyword);
+    // The axis and unit are read_scene's: read flattens the scene as the file holds it.
+    const OptionStage stages =
+        axis_unit != nullptr ? OptionStage::kReadAndAxis : OptionStage::kRead;
+    if (option == nullptr || !acts_in(option->stage, stages)) unknown(function, keyword);
+    set(setter, *option, value, function);
   }
-  if (axis_unit != nullptr && axis_unit->bake && !axis_unit->any()) {
-    throw py::value_error(std::string(function) +
-                          "() option 'bake_transforms' needs up_axis or meters");
-  }
-  read.progress = guard.callback();
-  return read;
+  check(setter, false, function);
+  if (axis_unit != nullptr) *axis_unit = options.axis_unit;
+  options.read.progress = guard.callback();
+  return std::move(options.read);
 }
 
-WriteOptions write_options(const py::kwargs& options, const char* function, CallGuard& guard) {
-  WriteOptions write;
-  for (auto [key, value] : options) {
-    const Option option{function, utf8(key, "an option's name"), value};
-    if (option.name == "binary") {
+WriteOptions write_options(const py::kwargs& kwargs, const char* function, CallGuard& guard,
+                           const std::filesystem::path& path) {
+  ConversionOptions options;
+  ConversionOptionSetter setter(options, OptionSpelling::kKeyword);
+  // binary and collada, the spec's spelling of what format says, are set after the table's.
+  std::optional<bool> binary;
+  bool collada = false;
+  for (auto [key, value] : kwargs) {
+    const std::string keyword = utf8(key, "an option's name");
+    if (keyword == "progress") continue;
+    if (keyword == "binary") {
       if (!value.is_none() && !PyBool_Check(value.ptr())) {
-        throw py::type_error(option.where() + " takes True, False or None, not " +
+        throw py::type_error(where(function, keyword) + " takes True, False or None, not " +
                              type_name(value));
       }
-      if (!value.is_none()) write.binary = option.boolean();
-    } else if (option.name == "collada") {
-      write.collada = option.boolean();
-    } else if (option.name == "allow_remote_uris") {
-      write.allow_remote_uris = option.boolean();
-    } else if (option.name == "allow_external_files") {
-      write.allow_external_files = option.boolean();
-    } else if (option.name == "transcode_images") {
-      if (!value.is_none() && !PyBool_Check(value.ptr())) {
-        throw py::type_error(option.where() + " takes True, False or None, not " +
-                             type_name(value));
-      }
-      if (!value.is_none()) write.transcode_images = option.boolean();
-    } else if (option.name == "threads") {
-      write.threads = option.small_count();
-    } else if (option.name != "progress") {
-      option.unknown();
+      if (!value.is_none()) binary = value.ptr() == Py_True;
+      continue;
     }
+    if (keyword == "collada") {
+      if (!PyBool_Check(value.ptr())) {
+        throw py::type_error(where(function, keyword) + " takes a bool, not " + type_name(value));
+      }
+      collada = value.ptr() == Py_True;
+      continue;
+    }
+    const ConversionOption* option = conversion_option_by_keyword(keyword);
+    if (option == nullptr || !acts_in(option->stage, OptionStage::kWrite))
+      unknown(function, keyword);
+    set(setter, *option, value, function);
   }
+  WriteOptions& write = options.write;
+  if (setter.given("format") && (binary || collada)) {
+    throw py::value_error(std::string(function) +
+                          "(): format names the output's format; binary and collada say it "
+                          "again: give one of them");
+  }
+  if (binary) write.binary = binary;
+  if (collada) write.collada = true;
+  const bool collada_output =
+      write.collada || (!setter.given("format") && !write.binary && !path.empty() &&
+                        format_from_extension(path) == Format::kCollada);
+  check(setter, collada_output, function);
   write.progress = guard.callback();
-  return write;
+  return std::move(write);
+}
+
+py::list conversion_option_list() {
+  const ConversionOptions defaults;
+  py::list out;
+  for (const ConversionOption& option : conversion_options()) {
+    const OptionValue value = option.get(defaults);
+    py::object default_value = py::none();
+    switch (value.kind) {
+      case OptionValue::Kind::kUnset:
+        break;
+      case OptionValue::Kind::kBool:
+        default_value = py::bool_(value.on);
+        break;
+      case OptionValue::Kind::kCount:
+        default_value = py::int_(value.count);
+        break;
+      case OptionValue::Kind::kWord:
+        default_value = py::str(value.word);
+        break;
+    }
+    const char* stage = option.stage == OptionStage::kRead    ? "read"
+                        : option.stage == OptionStage::kAxis  ? "axis"
+                        : option.stage == OptionStage::kWrite ? "write"
+                                                              : "read and write";
+    const char* type = option.type == OptionType::kSwitch     ? "bool"
+                       : option.type == OptionType::kTristate ? "bool or None"
+                       : option.type == OptionType::kCount    ? "int"
+                                                              : "str or None";
+    out.append(py::make_tuple(std::string(option.keyword), std::string(option.flag), type,
+                              default_value, stage, option_help(option, OptionSpelling::kKeyword)));
+  }
+  return out;
 }
 
 }  // namespace px::python

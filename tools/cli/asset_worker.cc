@@ -8,7 +8,6 @@
 #include "engine/errors.h"
 #include "engine/strings.h"
 #include "polyxios/polyxios.h"
-#include "tools/cli/axis_flags.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/out_of_memory.h"
 

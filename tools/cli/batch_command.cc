@@ -185,8 +185,8 @@ class BatchRun {
 
 FlagSpec batch_flags() {
   FlagSpec flags{{"--resume", "--quiet", "-v", "--allow-empty"},
-                 {"--from", "-j", "--timeout", "--max-memory", "--report", "--shard", "--shards",
-                  "--progress", "--progress-interval", "-o"}};
+                 {"--from", "-j", "--timeout", "--report", "--shard", "--shards", "--progress",
+                  "--progress-interval", "-o"}};
   flags.aliases.emplace("--verbose", "-v");
   flags.aliases.emplace("--output", "-o");
   add_conversion_flags(flags);
@@ -216,11 +216,13 @@ int run_batch(int argc, char** argv) {
       !parse_seconds(args.value("--timeout"), &settings.limits.timeout_seconds)) {
     return usage("--timeout takes a number of seconds above 0");
   }
-  long mib = 0;
-  if (args.has("--max-memory") && !parse_count(args.value("--max-memory"), 1, 1 << 24, &mib)) {
-    return usage("--max-memory takes a number of MiB from 1");
+  // batch's --max-memory caps each worker (by setrlimit), not the read's budget: past it the
+  // asset failed (memory: retry with more), rather than refused.
+  if (args.has("--max-memory")) {
+    settings.limits.max_memory_mib =
+        static_cast<long>(settings.convert.read.limits.max_memory_bytes >> 20);
+    settings.convert.read.limits.max_memory_bytes = Limits().max_memory_bytes;
   }
-  settings.limits.max_memory_mib = mib;
   if (args.has("--progress-interval") &&
       !parse_seconds(args.value("--progress-interval"), &settings.progress_interval)) {
     return usage("--progress-interval takes a number of seconds above 0");
@@ -235,8 +237,9 @@ int run_batch(int argc, char** argv) {
   if (args.has("--shards") && !parse_count(args.value("--shards"), 1, 1 << 20, &shards)) {
     return usage("--shards takes a number of shards from 1");
   }
-  absl::StatusOr<Shard> shard = choose_shard(args.value("--shard"), shards,
-                                                 [](const char* name) -> const char* { return std::getenv(name); });
+  absl::StatusOr<Shard> shard =
+      choose_shard(args.value("--shard"), shards,
+                   [](const char* name) -> const char* { return std::getenv(name); });
   if (!shard.ok()) return usage(std::string(shard.status().message()));
   settings.report = with_shard(settings.report, *shard);
 

@@ -72,22 +72,6 @@ absl::StatusOr<std::string> read_file_or_stdin(const std::string& path) {
   return path == "-" ? read_standard_input(UINT64_MAX) : read_whole_file(path);
 }
 
-bool set_read_threads(const CommandLine& args, ReadOptions& options) {
-  if (!args.has("--threads")) return true;
-  long threads = 0;
-  if (!parse_count(args.value("--threads"), 0, 64, &threads)) return false;
-  options.threads = static_cast<int>(threads);
-  return true;
-}
-
-bool set_max_input(const CommandLine& args, ReadOptions& options) {
-  if (!args.has("--max-input")) return true;
-  long mib = 0;
-  if (!parse_count(args.value("--max-input"), 1, long{1} << 30, &mib)) return false;
-  options.limits.max_input_bytes = static_cast<uint64_t>(mib) << 20;
-  return true;
-}
-
 bool parse_seconds(const std::string& text, double* out) {
   char* end = nullptr;
   double v = std::strtod(text.c_str(), &end);

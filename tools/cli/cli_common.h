@@ -29,14 +29,6 @@ absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& opt
 // The whole of a file (read_whole_file), or of standard input for "-": a manifest, a config.
 absl::StatusOr<std::string> read_file_or_stdin(const std::string& path);
 
-// --threads N (0: the cores; 1: none beside the main thread) into options; false when N is not a
-// whole number from 0 to 64. Unset leaves options as they are.
-class CommandLine;
-bool set_read_threads(const CommandLine& args, ReadOptions& options);
-// --max-input MIB (Limits::max_input_bytes) into options; false when MIB is not a whole number
-// from 1 to 2^30. Unset leaves options as they are.
-bool set_max_input(const CommandLine& args, ReadOptions& options);
-
 // A number of seconds above 0 (and at most 1e9) into *out, for --timeout and
 // --progress-interval; false for anything else.
 bool parse_seconds(const std::string& text, double* out);

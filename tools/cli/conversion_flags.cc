@@ -1,62 +1,158 @@
 #include "tools/cli/conversion_flags.h"
 
-#include <iterator>
+#include <charconv>
 
-#include "tools/cli/axis_flags.h"
-#include "tools/cli/cli_common.h"
-#include "tools/cli/compression_flags.h"
-#include "tools/cli/output_format.h"
+#include "polyxios/polyxios.h"
 
 namespace px::cli {
+namespace {
 
-void add_conversion_flags(FlagSpec& spec) {
-  spec.switches.insert({"--allow-external-files", "--allow-remote-uris", "--strict-resources",
-                        "--repair", "--transcode-images", "--no-transcode-images"});
-  spec.options.insert({"--format", "--max-input", "--threads"});
-  spec.aliases.emplace("--to", "--format");
-  spec.switches.insert(std::begin(kCompressionSwitches), std::end(kCompressionSwitches));
-  spec.options.insert(std::begin(kCompressionOptions), std::end(kCompressionOptions));
-  spec.switches.insert(std::begin(kAxisSwitches), std::end(kAxisSwitches));
-  spec.options.insert(std::begin(kAxisOptions), std::end(kAxisOptions));
+std::string negation(const ConversionOption& option) {
+  std::string out = "--no-";
+  out.append(option.flag.substr(2));
+  return out;
+}
+
+// A count as typed: digits only (no sign, no space), or unset so that the setter names the range.
+OptionValue count_of(const std::string& text) {
+  uint64_t n = 0;
+  const char* end = text.data() + text.size();
+  auto [at, error] = std::from_chars(text.data(), end, n);
+  if (text.empty() || error != std::errc() || at != end) return {};
+  return OptionValue::number(n);
+}
+
+// Sets every option of `stage` the command line gives.
+std::string set_given(const CommandLine& args, OptionStage stage, ConversionOptionSetter& setter) {
+  for (const ConversionOption& option : conversion_options()) {
+    if (option.flag.empty() || !acts_in(option.stage, stage)) continue;
+    std::string error;
+    const std::string flag(option.flag);
+    switch (option.type) {
+      case OptionType::kSwitch:
+        if (args.has(flag)) error = setter.set(option, OptionValue::boolean(true));
+        break;
+      case OptionType::kTristate:
+        if (args.has(flag)) error = setter.set(option, OptionValue::boolean(true));
+        if (error.empty() && args.has(negation(option))) {
+          error = setter.set(option, OptionValue::boolean(false));
+        }
+        break;
+      case OptionType::kCount:
+        if (args.has(flag)) error = setter.set(option, count_of(args.value(flag)));
+        break;
+      case OptionType::kWord:
+        if (args.has(flag)) error = setter.set(option, OptionValue::text(args.value(flag)));
+        break;
+    }
+    if (!error.empty()) return error;
+  }
+  return "";
+}
+
+// Breaks text into lines of at most `width` columns, each after `indent`.
+std::string wrapped(std::string_view text, size_t indent, size_t width) {
+  std::string out;
+  size_t column = indent;
+  while (!text.empty()) {
+    const size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    text = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
+    if (column > indent && column + 1 + word.size() > width) {
+      out += "\n" + std::string(indent, ' ');
+      column = indent;
+    } else if (column > indent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+  }
+  return out;
+}
+
+}  // namespace
+
+void add_conversion_flags(FlagSpec& spec, OptionStage stage) {
+  for (const ConversionOption& option : conversion_options()) {
+    if (option.flag.empty() || !acts_in(option.stage, stage)) continue;
+    const std::string flag(option.flag);
+    switch (option.type) {
+      case OptionType::kSwitch:
+        spec.switches.insert(flag);
+        break;
+      case OptionType::kTristate:
+        spec.switches.insert(flag);
+        spec.switches.insert(negation(option));
+        break;
+      case OptionType::kCount:
+      case OptionType::kWord:
+        spec.options.insert(flag);
+        break;
+    }
+    if (!option.alias.empty()) spec.aliases.emplace(option.alias, flag);
+  }
 }
 
 std::string set_conversion(const CommandLine& args, const std::filesystem::path& output,
                            ReadOptions& read, WriteOptions& write, AxisUnitTarget& axis_unit) {
-  const bool named = args.has("--format");
-  if (named || output.empty()) {
-    if (!set_output_format(args.value("--format", "glb"), write)) {
-      return "--format (--to) takes glb, gltf or dae";
-    }
-  }
-  const bool collada =
-      named || output.empty() ? write.collada : format_from_extension(output) == Format::kCollada;
-  if (std::string error = set_compression(args, collada, write.compression); !error.empty()) {
+  ConversionOptions options{read, axis_unit, write};
+  ConversionOptionSetter setter(options, OptionSpelling::kFlag);
+  if (std::string error = set_given(args, OptionStage::kAll, setter); !error.empty()) {
     return error;
   }
-  if (std::string error = set_axis_unit(args, axis_unit); !error.empty()) return error;
-  if (args.has("--transcode-images") && args.has("--no-transcode-images")) {
-    return "--transcode-images and --no-transcode-images contradict each other";
+  const bool named = args.has("--format");
+  if (!named && output.empty()) {
+    setter.set(*conversion_option_by_flag("--format"), OptionValue::text("glb"));
   }
-  if (args.has("--transcode-images")) write.transcode_images = true;
-  if (args.has("--no-transcode-images")) write.transcode_images = false;
-  write.allow_external_files = args.has("--allow-external-files");
-  write.allow_remote_uris = args.has("--allow-remote-uris");
-  read.allow_external_files = args.has("--allow-external-files");
-  read.strict_resources = args.has("--strict-resources");
-  read.repair = args.has("--repair");
-  if (!set_read_threads(args, read)) return "--threads takes a number from 0 to 64";
-  if (!set_max_input(args, read)) return "--max-input takes a number of MiB from 1";
+  const bool collada = named || output.empty() ? options.write.collada
+                                               : format_from_extension(output) == Format::kCollada;
+  if (std::string error = setter.check(collada); !error.empty()) return error;
+  read = std::move(options.read);
+  write = std::move(options.write);
+  axis_unit = options.axis_unit;
   return "";
 }
 
-std::string set_read_memory(const CommandLine& args, ReadOptions& read) {
-  if (!args.has("--max-memory")) return "";
-  long mib = 0;
-  if (!parse_count(args.value("--max-memory"), 1, 1 << 24, &mib)) {
-    return "--max-memory takes a number of MiB from 1";
+std::string set_read_conversion(const CommandLine& args, ReadOptions& read,
+                                AxisUnitTarget& axis_unit) {
+  ConversionOptions options{read, axis_unit, {}};
+  ConversionOptionSetter setter(options, OptionSpelling::kFlag);
+  if (std::string error = set_given(args, OptionStage::kReadAndAxis, setter); !error.empty()) {
+    return error;
   }
-  read.limits.max_memory_bytes = static_cast<uint64_t>(mib) << 20;
+  if (std::string error = setter.check(false); !error.empty()) return error;
+  read = std::move(options.read);
+  axis_unit = options.axis_unit;
   return "";
+}
+
+std::string conversion_flags_help(OptionStage stage) {
+  constexpr size_t kIndent = 26;
+  constexpr size_t kWidth = 100;
+  const ConversionOptions defaults;
+  std::string out;
+  for (const ConversionOption& option : conversion_options()) {
+    if (option.flag.empty() || !acts_in(option.stage, stage)) continue;
+    std::string head = "  ";
+    head.append(option.flag);
+    if (!option.alias.empty()) head.append(", ").append(option.alias);
+    if (option.type == OptionType::kTristate) head.append(", ").append(negation(option));
+    if (!option.metavar.empty()) head.append(" ").append(option.metavar);
+    std::string text = option_help(option, OptionSpelling::kFlag);
+    const OptionValue value = option.get(defaults);
+    if (option.type == OptionType::kCount) {
+      text += " (default " + option_value_text(option, value, OptionSpelling::kFlag) + ")";
+    }
+    out += head;
+    if (head.size() + 1 > kIndent) {
+      out += "\n" + std::string(kIndent, ' ');
+    } else {
+      out += std::string(kIndent - head.size(), ' ');
+    }
+    out += wrapped(text, kIndent, kWidth) + "\n";
+  }
+  return out;
 }
 
 }  // namespace px::cli

@@ -12,7 +12,7 @@
 namespace px::cli {
 
 FlagSpec convert_flags() {
-  FlagSpec flags{{"--quiet", "-v"}, {"--max-memory", "-o"}};
+  FlagSpec flags{{"--quiet", "-v"}, {"-o"}};
   flags.aliases.emplace("--verbose", "-v");
   flags.aliases.emplace("--output", "-o");
   add_conversion_flags(flags);
@@ -39,7 +39,6 @@ int run_convert(int argc, char** argv) {
       !error.empty()) {
     return usage(error);
   }
-  if (std::string error = set_read_memory(args, read_options); !error.empty()) return usage(error);
   // -v prints the read's warnings as soon as it ends, then the write's; else all at the end.
   const bool quiet = args.has("--quiet");
   const bool verbose = args.has("-v") && !quiet;

@@ -1,7 +1,7 @@
 #include "tools/cli/info_command.h"
 
-#include <cstdio>
 #include <array>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +10,7 @@
 #include "polyxios/polyxios.h"
 #include "tools/cli/cli_common.h"
 #include "tools/cli/command_line.h"
+#include "tools/cli/conversion_flags.h"
 #include "tools/cli/info_json.h"
 #include "tools/scene_stats.h"
 #include "tools/scene_summary.h"
@@ -78,8 +79,9 @@ void print_text(const std::string& in, const SceneSummary& s, const Diagnostics&
 }  // namespace
 
 FlagSpec info_flags() {
-  return {{"--allow-external-files", "--strict-resources", "--repair", "--json"},
-          {"--threads", "--max-input"}};
+  FlagSpec flags{{"--json"}, {}};
+  add_conversion_flags(flags, OptionStage::kReadAndAxis);
+  return flags;
 }
 
 int run_info(int argc, char** argv) {
@@ -87,16 +89,16 @@ int run_info(int argc, char** argv) {
   if (!args.error().empty()) return usage(args.error());
   if (args.positional().size() != 1) return usage("info takes one file");
   ReadOptions read_options;
-  read_options.allow_external_files = args.has("--allow-external-files");
-  read_options.strict_resources = args.has("--strict-resources");
-  read_options.repair = args.has("--repair");
-  if (!set_read_threads(args, read_options)) return usage("--threads takes a number from 0 to 64");
-  if (!set_max_input(args, read_options)) return usage("--max-input takes a number of MiB from 1");
+  AxisUnitTarget axis_unit;
+  if (std::string error = set_read_conversion(args, read_options, axis_unit); !error.empty()) {
+    return usage(error);
+  }
   Diagnostics diagnostics;
   const std::string& in = args.positional()[0];
   Format format = Format::kUnknown;
   absl::StatusOr<Scene> scene = read_input(in, read_options, diagnostics, &format);
   if (!scene.ok()) return fail(scene.status());
+  if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) return fail(s);
   SceneSummary summary = summarize_scene(*scene);
   if (args.has("--json")) {
     std::string text = info_json(in, format, summary, diagnostics);

@@ -90,7 +90,7 @@ _polyxios() {
 
   # The conversion options convert, validate and batch share (tools/cli/conversion_flags.cc).
   local conversion="--format --to --threads --allow-external-files --allow-remote-uris
-               --strict-resources --repair --max-input --compress --fallback
+               --strict-resources --repair --max-input --compress --fallback --compress-only
                --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits
                --draco-generic-bits --draco-level --optimize --up-axis --meters --bake-transforms
                --transcode-images --no-transcode-images"
@@ -101,7 +101,7 @@ _polyxios() {
       ;;
     info)
       options="--json --threads --allow-external-files --strict-resources --repair
-               --max-input"
+               --max-input --max-memory --up-axis --meters --bake-transforms"
       ;;
     validate)
       options="$conversion --json --werror -j --timeout --config --ignore --only --severity

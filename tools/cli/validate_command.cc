@@ -138,7 +138,7 @@ Tally tally_of(const PrintedLine& printed) {
 FlagSpec validate_flags() {
   FlagSpec flags{
       {"--json", "--werror", "--allow-empty"},
-      {"-j", "--config", "--ignore", "--only", "--severity", "--timeout", "--max-memory"}};
+      {"-j", "--config", "--ignore", "--only", "--severity", "--timeout"}};
   add_conversion_flags(flags);
   return flags;
 }
@@ -154,7 +154,6 @@ int run_validate(int argc, char** argv) {
       !error.empty()) {
     return usage(error);
   }
-  if (std::string error = set_read_memory(args, read_options); !error.empty()) return usage(error);
   long workers = default_workers();
   if (args.has("-j") && !parse_count(args.value("-j"), 1, kMaxWorkers, &workers)) {
     return usage(cat("-j takes a whole number from 1 to ", kMaxWorkers));

@@ -200,7 +200,7 @@ expect_help() {  # expect_help NAME WANT_TEXT UNWANTED_TEXT COMMAND...
   local name=$1 want=$2 unwanted=$3
   shift 3
   if "$@" >"$work/help.txt" 2>&1 && grep -qF -- "$want" "$work/help.txt" &&
-    grep -qF -- "common options:" "$work/help.txt" && ! grep -qF -- "$unwanted" "$work/help.txt"; then
+    grep -qE -- "^(common|conversion) options" "$work/help.txt" && ! grep -qF -- "$unwanted" "$work/help.txt"; then
     passed=$((passed + 1))
   else
     failed=$((failed + 1))

@@ -10,16 +10,17 @@
 #include <string>
 #include <vector>
 
-#include "tools/cli/output_format.h"
+#include "polyxios/conversion_options.h"
 
 namespace px::cli {
 namespace {
 namespace fs = std::filesystem;
 
 WriteOptions format(const char* name) {
-  WriteOptions options;
-  EXPECT_TRUE(set_output_format(name, options));
-  return options;
+  ConversionOptions options;
+  ConversionOptionSetter setter(options, OptionSpelling::kFlag);
+  EXPECT_EQ(setter.set(*conversion_option_by_flag("--format"), OptionValue::text(name)), "");
+  return options.write;
 }
 
 TEST(WrittenFiles, AGltfTakesItsBinTheOthersOneFile) {
