@@ -13,6 +13,7 @@ first in the message); refusals raise CodecError with the rule's .code and .line
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 from ._errors import Cancelled, CodecError, PolyxiosNote, PolyxiosWarning
 from ._polyxios import (
@@ -24,7 +25,11 @@ from ._polyxios import (
     SceneTexture,
     SceneTextureRef,
 )
-from ._signatures import read, read_scene, write, write_scene
+
+if TYPE_CHECKING:  # the stub (_polyxios.pyi) types them; at run time they gain real signatures
+    from ._polyxios import read, read_scene, write, write_scene
+else:
+    from ._signatures import read, read_scene, write, write_scene
 
 __version__ = "0.1.0"
 
