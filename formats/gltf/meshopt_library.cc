@@ -56,8 +56,13 @@ absl::StatusOr<Meshoptimizer> open_meshoptimizer(const char* file_name) {
   find(m.optimizeVertexFetchRemap, "meshopt_optimizeVertexFetchRemap");
   void (*set_allocator)(void* (*)(size_t), void (*)(void*)) = nullptr;
   find(set_allocator, "meshopt_setAllocator");
+  void (*encode_index_version)(int) = nullptr;
+  find(encode_index_version, "meshopt_encodeIndexVersion");
   if (!missing.ok()) return missing;
   set_allocator(allocate, deallocate);
+  // EXT_meshopt_compression's TRIANGLES and INDICES streams are version 1 (a first byte of 0xe1
+  // and 0xd1); meshoptimizer before 0.21 encodes version 0 unless told.
+  encode_index_version(1);
   return m;
 }
 

@@ -95,6 +95,45 @@ TEST(DracoWrite, RoundTripKeepsEveryTriangleAndValueWithinTheQuantization) {
   }
 }
 
+// The grid with no vertex shared, each triangle holding its own three copies, as a flat-shaded
+// export writes them. The writer merges equal values and points before encoding, as Draco's own
+// encoders do, so the stream is the shared grid's size, not the several times it would be with
+// the triangles cut apart, and the same triangles read back.
+TEST(DracoWrite, CopiesOfAVertexAreMergedBeforeEncoding) {
+  const Grid grid(24);
+  Grid soup = grid;
+  soup.xyz.clear();
+  soup.normals.clear();
+  soup.uv.clear();
+  soup.colors.clear();
+  for (size_t t = 0; t < grid.triangles.size(); ++t) {
+    for (int k = 0; k < 3; ++k) {
+      const uint32_t v = grid.triangles[t][k];
+      soup.xyz.insert(soup.xyz.end(), &grid.xyz[v * 3], &grid.xyz[v * 3 + 3]);
+      soup.normals.insert(soup.normals.end(), &grid.normals[v * 3], &grid.normals[v * 3 + 3]);
+      soup.uv.insert(soup.uv.end(), &grid.uv[v * 2], &grid.uv[v * 2 + 2]);
+      soup.colors.insert(soup.colors.end(), &grid.colors[v * 4], &grid.colors[v * 4 + 4]);
+      soup.triangles[t][k] = static_cast<uint32_t>(t * 3 + k);
+    }
+  }
+  Diagnostics diagnostics;
+  absl::StatusOr<std::string> shared =
+      testing::write_glb(grid.scene(false), draco(true), diagnostics);
+  absl::StatusOr<std::string> copies =
+      testing::write_glb(soup.scene(false), draco(true), diagnostics);
+  ASSERT_TRUE(shared.ok()) << shared.status();
+  ASSERT_TRUE(copies.ok()) << copies.status();
+  EXPECT_LT(copies->size(), shared->size() * 11 / 10);
+  testing::ReadResult read = testing::read_bytes(*copies);
+  ASSERT_TRUE(read.scene.ok()) << read.scene.status();
+  const Mesh& mesh = read.scene->meshes[0];
+  EXPECT_EQ(read_triangles(grid, mesh), grid_triangles(grid));
+  // One copy of each point per primitive (a material's triangles), as the shared grid reads.
+  testing::ReadResult read_shared = testing::read_bytes(*shared);
+  ASSERT_TRUE(read_shared.scene.ok()) << read_shared.scene.status();
+  EXPECT_EQ(mesh.points.rows, read_shared.scene->meshes[0].points.rows);
+}
+
 TEST(DracoWrite, TheFallbackHoldsWhatTheStreamDecodesTo) {
   const Grid grid(16);
   Diagnostics diagnostics;

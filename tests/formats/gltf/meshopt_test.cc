@@ -92,7 +92,14 @@ TEST(MeshoptWrite, ViewsAndBuffersAreLaidOutAsTheExtensionAsks) {
       const uint64_t end = (view.HasMember("byteOffset") ? view["byteOffset"].GetUint64() : 0) +
                            view["byteLength"].GetUint64();
       EXPECT_LE(end, buffers[view["buffer"].GetUint()]["byteLength"].GetUint64());
-      ++modes[ext["mode"].GetString()];
+      // Each stream's first byte, as the extension fixes it: 0xa0 for ATTRIBUTES, 0xe1 for
+      // TRIANGLES, 0xd1 for INDICES (version 1 of the index codecs).
+      const std::string mode = ext["mode"].GetString();
+      const uint64_t at = ext.HasMember("byteOffset") ? ext["byteOffset"].GetUint64() : 0;
+      ASSERT_LT(at, parts.bin.size());
+      const unsigned char header = static_cast<unsigned char>(parts.bin[at]);
+      EXPECT_EQ(header, mode == "ATTRIBUTES" ? 0xa0 : mode == "TRIANGLES" ? 0xe1 : 0xd1) << mode;
+      ++modes[mode];
     }
     // POSITION, NORMAL, TEXCOORD_0, COLOR_0; two triangle lists (a material each); the line.
     EXPECT_EQ(modes,
