@@ -174,9 +174,12 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  carry_image_files(scene, plan->effects.image_uris, path, "collada.write.image-not-copied",
-                    diagnostics);
-  return file->commit();
+  // The image files carried are taken back unless the document is committed.
+  CarriedImages carried = carry_image_files(scene, plan->effects.image_uris, path,
+                                            "collada.write.image-not-copied", diagnostics);
+  if (absl::Status s = file->commit(); !s.ok()) return s;
+  carried.keep();
+  return absl::OkStatus();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,

@@ -38,7 +38,8 @@ absl::Status FileDestination::close() {
 absl::Status FileDestination::commit(const Scene& scene, const ImageWriter& images,
                                      Diagnostics& diagnostics) {
   // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
-  // throws) takes it back, so that no half of the pair is left.
+  // throws) takes it back, so that no half of the pair is left; the image files carried for it are
+  // taken back as well.
   struct TakeBack {
     const std::filesystem::path* bin = nullptr;
     ~TakeBack() {
@@ -46,14 +47,15 @@ absl::Status FileDestination::commit(const Scene& scene, const ImageWriter& imag
       if (bin != nullptr) std::filesystem::remove(*bin, ignored);
     }
   } take_back;
-  carry_image_files(scene, images.written_uris(), path_, "gltf.write.image-not-copied",
-                    diagnostics);
+  CarriedImages carried = carry_image_files(scene, images.written_uris(), path_,
+                                            "gltf.write.image-not-copied", diagnostics);
   if (bin_) {
     if (absl::Status s = bin_->commit(); !s.ok()) return s;
     take_back.bin = &*bin_path_;
   }
   if (absl::Status s = document_->commit(); !s.ok()) return s;
   take_back.bin = nullptr;
+  carried.keep();
   return absl::OkStatus();
 }
 

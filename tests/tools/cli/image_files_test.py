@@ -3,8 +3,9 @@
 each image it names by a relative URI is copied beside the output at the path that URI names, so
 the URI, kept as the input spelled it, resolves; a file there with the same bytes is left alone,
 a different one is never replaced, nor is a file written through a symlink leading out of the
-output's folder: those warn gltf.write.image-not-copied / collada.write.image-not-copied. A GLB
-embeds the PNG and copies nothing. The .gltf passes the Khronos validator with its image checked.
+output's folder: those warn gltf.write.image-not-copied / collada.write.image-not-copied. A
+document that fails to commit takes back the images carried for it. A GLB embeds the PNG and
+copies nothing. The .gltf passes the Khronos validator with its image checked.
 
   image_files_test.py POLYXIOS NODE VALIDATE_MJS
 """
@@ -115,6 +116,17 @@ class ImageFilesTest(unittest.TestCase):
         warnings = self.convert(self.dae, os.path.join(out_dir, 'scene.gltf'))
         self.assertIn('gltf.write.image-not-copied', warnings)
         self.assertEqual(os.listdir(outside), [])
+
+    def test_a_document_that_fails_to_commit_takes_back_its_images(self):
+        # A folder where the document goes: its images are carried and its .bin made, then its
+        # rename fails; none of them, nor the folder made for the image, is left.
+        for ext in ('gltf', 'dae'):
+            out_dir = os.path.join(self.dir, 'blocked-' + ext)
+            os.makedirs(os.path.join(out_dir, 'scene.' + ext, 'inside'))
+            r = run('convert', self.dae, os.path.join(out_dir, 'scene.' + ext))
+            self.assertEqual(r.returncode, 3, r.stderr)
+            self.assertEqual(os.listdir(out_dir), ['scene.' + ext], ext)
+            self.assertEqual(os.listdir(os.path.join(out_dir, 'scene.' + ext)), ['inside'])
 
     def test_a_glb_embeds_and_copies_nothing(self):
         out_dir = os.path.join(self.dir, 'glb')
