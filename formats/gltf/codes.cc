@@ -187,6 +187,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.image-dropped",
     "gltf.write.image-not-copied",
     "gltf.write.image-not-embedded",
+    "gltf.write.image-renamed",
     "gltf.write.image-transcoded",
     "gltf.write.image-undecodable",
     "gltf.write.image-uri-dropped",

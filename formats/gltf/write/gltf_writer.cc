@@ -174,7 +174,7 @@ class Document {
 
   const BinLayout& bin() const { return bin_; }
   int threads() const { return threads_; }
-  const ImageWriter& images() const { return *images_; }
+  ImageWriter& images() { return *images_; }
 
   // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`, to
   // be reported after the buffer's, the order they came in when the buffer was made first.
@@ -400,6 +400,7 @@ absl::Status write_into(const Scene& scene, bool binary, std::string_view bin_na
   absl::StatusOr<std::unique_ptr<Document>> doc =
       Document::plan(scene, binary, options, progress, diagnostics);
   if (!doc.ok()) return doc.status();
+  to.plan_images(scene, (*doc)->images());
   const BinLayout& bin = (*doc)->bin();
   std::string head;
   Diagnostics later;
@@ -417,7 +418,7 @@ absl::Status write_into(const Scene& scene, bool binary, std::string_view bin_na
   if (absl::Status s = to.close(); !s.ok()) return s;
   // The last word before the output is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  return to.commit(scene, (*doc)->images(), diagnostics);
+  return to.commit(diagnostics);
 }
 
 }  // namespace

@@ -3,8 +3,6 @@
 #include <system_error>
 #include <utility>
 
-#include "formats/common/image_files.h"
-
 namespace px::gltf {
 
 absl::StatusOr<ByteSink*> MemoryDestination::open(std::string head, uint64_t buffer_size) {
@@ -12,6 +10,18 @@ absl::StatusOr<ByteSink*> MemoryDestination::open(std::string head, uint64_t buf
   std::string& buffer = binary_ ? written_.json : written_.bin;
   buffer.reserve(buffer.size() + buffer_size);
   return &sink_.emplace(buffer);
+}
+
+void FileDestination::plan_images(const Scene& scene, ImageWriter& images) {
+  const std::vector<std::string> uris = images.written_uris();
+  std::vector<std::string> planned = uris;
+  std::vector<std::filesystem::path> own_files{path_};
+  if (bin_path_) own_files.push_back(*bin_path_);
+  images_.emplace(ImageCarry::plan(scene, planned, path_, own_files,
+                                   {"gltf.write.image-not-copied", "gltf.write.image-renamed"}));
+  for (size_t i = 0; i < uris.size(); ++i) {
+    if (planned[i] != uris[i]) images.rename_uri(i, std::move(planned[i]));
+  }
 }
 
 absl::StatusOr<ByteSink*> FileDestination::open(std::string head, uint64_t buffer_size) {
@@ -35,8 +45,7 @@ absl::Status FileDestination::close() {
   return document_.emplace(*std::move(json)).write(json_);
 }
 
-absl::Status FileDestination::commit(const Scene& scene, const ImageWriter& images,
-                                     Diagnostics& diagnostics) {
+absl::Status FileDestination::commit(Diagnostics& diagnostics) {
   // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
   // throws) takes it back, so that no half of the pair is left; the image files carried for it are
   // taken back as well.
@@ -47,15 +56,14 @@ absl::Status FileDestination::commit(const Scene& scene, const ImageWriter& imag
       if (bin != nullptr) std::filesystem::remove(*bin, ignored);
     }
   } take_back;
-  CarriedImages carried = carry_image_files(scene, images.written_uris(), path_,
-                                            "gltf.write.image-not-copied", diagnostics);
+  if (images_) images_->carry(diagnostics);
   if (bin_) {
     if (absl::Status s = bin_->commit(); !s.ok()) return s;
     take_back.bin = &*bin_path_;
   }
   if (absl::Status s = document_->commit(); !s.ok()) return s;
   take_back.bin = nullptr;
-  carried.keep();
+  if (images_) images_->keep();
   return absl::OkStatus();
 }
 
