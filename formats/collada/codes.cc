@@ -160,6 +160,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "collada.write.gltf-extension-dropped",
     "collada.write.image-empty",
     "collada.write.image-not-copied",
+    "collada.write.image-renamed",
     "collada.write.image-uri-dropped",
     "collada.write.image-uri-escaped",
     "collada.write.instance-attribute-dropped",

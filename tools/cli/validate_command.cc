@@ -187,7 +187,7 @@ int run_validate(int argc, char** argv) {
     AssetReport report =
         validate_asset((*assets)[i], read_options, write_options, axis_unit, policy);
     return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
-                       exit_code_of(report, policy.werror())};
+                       exit_code_of(report)};
   };
   auto emit = [&](const PrintedLine& printed) {
     std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
@@ -202,7 +202,7 @@ int run_validate(int argc, char** argv) {
         [&](size_t i, const FinishedJob& job) {
           AssetReport report = lost_report((*assets)[i], job, timeout_seconds);
           return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
-                             exit_code_of(report, policy.werror())};
+                             exit_code_of(report)};
         },
         emit);
     if (!stopped.ok()) return fail(stopped.status());

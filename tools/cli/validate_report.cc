@@ -119,17 +119,9 @@ Verdict verdict_of(const AssetReport& report) {
   return count_at(report, Level::kWarning) > 0 ? Verdict::kWarnings : Verdict::kOk;
 }
 
-int exit_code_of(const AssetReport& report, bool werror) {
+int exit_code_of(const AssetReport& report) {
   if (report.failure != Failure::kNone) return exit_status(report.failure);
-  switch (verdict_of(report)) {
-    case Verdict::kOk:
-      return 0;
-    case Verdict::kWarnings:
-      return werror ? exit_status(Failure::kRefused) : 0;
-    case Verdict::kFailed:
-      break;
-  }
-  return exit_status(Failure::kRefused);
+  return verdict_of(report) == Verdict::kFailed ? exit_status(Failure::kRefused) : 0;
 }
 
 std::string plain_line(const AssetReport& report) {

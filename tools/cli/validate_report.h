@@ -36,9 +36,9 @@ Message refusal_message(const absl::Status& status);
 // The messages of a level, with their repeats.
 int64_t count_at(const AssetReport& report, Level level);
 
-// 0, or the exit code the asset calls for: its failure's, else 2 for an error, or for a warning
-// under --werror.
-int exit_code_of(const AssetReport& report, bool werror);
+// 0, or the exit code the asset calls for: its failure's, else 2 for an error (--werror made its
+// warnings errors in the code policy, before they reached the report).
+int exit_code_of(const AssetReport& report);
 
 enum class Verdict { kOk, kWarnings, kFailed };
 Verdict verdict_of(const AssetReport& report);

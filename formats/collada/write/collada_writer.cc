@@ -166,6 +166,10 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   Progress progress(options.progress, "the write");
   absl::StatusOr<WritePlan> plan = plan_document(scene, uri_policy(options), progress, diagnostics);
   if (!plan.ok()) return plan.status();
+  // Where the image files go, before the document names them; taken back unless it is committed.
+  ImageCarry images =
+      ImageCarry::plan(scene, plan->effects.image_uris, path, std::span(&path, 1),
+                       {"collada.write.image-not-copied", "collada.write.image-renamed"});
   absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
   if (!file.ok()) return file.status();
   absl::Status written = write_document(
@@ -174,9 +178,10 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, Diagno
   if (!written.ok()) return written;
   // The last word before the file is in place: stopped here, nothing is.
   if (absl::Status s = progress.report(1); !s.ok()) return s;
-  carry_image_files(scene, plan->effects.image_uris, path, "collada.write.image-not-copied",
-                    diagnostics);
-  return file->commit();
+  images.carry(diagnostics);
+  if (absl::Status s = file->commit(); !s.ok()) return s;
+  images.keep();
+  return absl::OkStatus();
 }
 
 absl::Status write(const Scene& scene, std::FILE* out, Diagnostics& diagnostics,

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "engine/strings.h"
+#include "formats/gltf/check/capped_warnings.h"
 #include "formats/gltf/check/semantic_json.h"
 #include "polyxios/hash_containers.h"
 
@@ -49,8 +50,8 @@ std::string_view output_formats_text(std::string_view path) {
 
 class AnimationChecker {
  public:
-  AnimationChecker(const JsonObject& root, Diagnostics& diagnostics)
-      : warnings_(diagnostics),
+  AnimationChecker(const JsonObject& root, CappedWarnings& warnings)
+      : warnings_(warnings),
         accessors_(entries(root.json(), "accessors")),
         nodes_(entries(root.json(), "nodes")),
         meshes_(entries(root.json(), "meshes")) {}
@@ -181,7 +182,7 @@ class AnimationChecker {
     }
   }
 
-  semantic_json::CappedWarnings warnings_;
+  CappedWarnings& warnings_;
   std::span<const JsonValue> accessors_;
   std::span<const JsonValue> nodes_;
   std::span<const JsonValue> meshes_;
@@ -190,7 +191,9 @@ class AnimationChecker {
 }  // namespace
 
 void check_animations(const JsonObject& root, Diagnostics& diagnostics) {
-  AnimationChecker(root, diagnostics).check(entries(root.json(), "animations"));
+  CappedWarnings warnings(diagnostics);
+  AnimationChecker(root, warnings).check(entries(root.json(), "animations"));
+  warnings.finish();
 }
 
 }  // namespace px::gltf

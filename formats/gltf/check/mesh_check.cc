@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/strings.h"
+#include "formats/gltf/check/capped_warnings.h"
 #include "formats/gltf/check/semantic_json.h"
 
 namespace px::gltf {
@@ -99,8 +100,8 @@ MaterialNeeds needs_of(const JsonValue& material, const std::string& at) {
 
 class MeshChecker {
  public:
-  MeshChecker(const JsonObject& root, Diagnostics& diagnostics)
-      : warnings_(diagnostics),
+  MeshChecker(const JsonObject& root, CappedWarnings& warnings)
+      : warnings_(warnings),
         accessors_(entries(root.json(), "accessors")),
         materials_(entries(root.json(), "materials")) {}
 
@@ -178,7 +179,7 @@ class MeshChecker {
     }
   }
 
-  semantic_json::CappedWarnings warnings_;
+  CappedWarnings& warnings_;
   std::span<const JsonValue> accessors_;
   std::span<const JsonValue> materials_;
 };
@@ -186,7 +187,9 @@ class MeshChecker {
 }  // namespace
 
 void check_meshes(const JsonObject& root, Diagnostics& diagnostics) {
-  MeshChecker(root, diagnostics).check(entries(root.json(), "meshes"));
+  CappedWarnings warnings(diagnostics);
+  MeshChecker(root, warnings).check(entries(root.json(), "meshes"));
+  warnings.finish();
 }
 
 }  // namespace px::gltf

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/strings.h"
+#include "formats/gltf/check/capped_warnings.h"
 #include "formats/gltf/check/semantic_json.h"
 #include "polyxios/hash_containers.h"
 
@@ -146,8 +147,8 @@ std::optional<std::array<double, 16>> non_identity_matrix(const JsonValue& node)
 
 class NodeSkinChecker {
  public:
-  NodeSkinChecker(const JsonObject& root, Diagnostics& diagnostics)
-      : warnings_(diagnostics),
+  NodeSkinChecker(const JsonObject& root, CappedWarnings& warnings)
+      : warnings_(warnings),
         nodes_(entries(root.json(), "nodes")),
         meshes_(entries(root.json(), "meshes")),
         skins_(entries(root.json(), "skins")),
@@ -349,7 +350,7 @@ class NodeSkinChecker {
     return out;
   }
 
-  semantic_json::CappedWarnings warnings_;
+  CappedWarnings& warnings_;
   std::span<const JsonValue> nodes_;
   std::span<const JsonValue> meshes_;
   std::span<const JsonValue> skins_;
@@ -374,7 +375,9 @@ bool trs_decomposable(const std::array<double, 16>& matrix) {
 }
 
 void check_nodes_and_skins(const JsonObject& root, Diagnostics& diagnostics) {
-  NodeSkinChecker(root, diagnostics).check();
+  CappedWarnings warnings(diagnostics);
+  NodeSkinChecker(root, warnings).check();
+  warnings.finish();
 }
 
 }  // namespace px::gltf

@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "engine/strings.h"
+#include "formats/gltf/check/capped_warnings.h"
 #include "formats/gltf/read/read_accessors.h"
 #include "formats/gltf/read/read_json.h"
 #include "polyxios/diagnostics.h"
@@ -36,10 +37,6 @@ inline constexpr std::string_view kCameraMagnificationZero = "gltf.read.camera-m
 inline constexpr std::string_view kNotUnique = "gltf.read.not-unique";
 inline constexpr std::string_view kEmptyArray = "gltf.read.empty-array";
 inline constexpr std::string_view kEmptyObject = "gltf.read.empty-object";
-
-// Warnings of one code past this many are counted, not listed: a hostile document of a million
-// empty objects must not make a million messages.
-inline constexpr uint64_t kMaxPerCode = 100;
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
@@ -189,7 +186,7 @@ inline std::string entries(size_t n) {
 // The walk over the document: each object against its kind's table.
 class Walk {
  public:
-  Walk(const JsonValue& root, Diagnostics& diagnostics) : diagnostics_(diagnostics) {
+  Walk(const JsonValue& root, Diagnostics& diagnostics) : warnings_(diagnostics) {
     for (size_t t = 0; t < static_cast<size_t>(Target::kAnimationSamplers); ++t) {
       const JsonValue* array = find_member(root, kTargetNames[t]);
       sizes_[t] = array != nullptr && array->IsArray() ? array->Size() : 0;
@@ -260,17 +257,10 @@ class Walk {
   }
 
   void warn(std::string_view code, std::string message) {
-    if (++counts_[std::string(code)] <= kMaxPerCode) diagnostics_.warn(code, std::move(message));
+    warnings_.warn(code, std::move(message));
   }
-
-  // One warning per code for those past kMaxPerCode.
-  void finish() {
-    for (const auto& [code, count] : counts_) {
-      if (count <= kMaxPerCode) continue;
-      diagnostics_.warn(code,
-                        cat(count - kMaxPerCode, " more warnings of this rule are not listed"));
-    }
-  }
+  // One warning per code past the cap, in the order the codes were first warned.
+  void finish() { warnings_.finish(); }
 
  private:
   void wrong_type(const JsonValue& v, const std::string& pointer, std::string_view shape) {
@@ -374,10 +364,9 @@ class Walk {
     }
   }
 
-  Diagnostics& diagnostics_;
+  CappedWarnings warnings_;
   std::array<size_t, static_cast<size_t>(Target::kCount)> sizes_{};
   std::string samplers_pointer_;
-  HashMap<std::string, uint64_t> counts_;
 };
 
 }  // namespace px::gltf::schema_walk

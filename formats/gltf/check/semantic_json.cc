@@ -148,18 +148,4 @@ bool valid_target_semantic(std::string_view name) {
          semantic_index(parts->second).has_value();
 }
 
-CappedWarnings::~CappedWarnings() {
-  for (const std::string& code : order_) {
-    const uint64_t count = counts_[code];
-    if (count <= kMaxPerCode) continue;
-    diagnostics_.warn(code, cat(count - kMaxPerCode, " more warnings of this rule are not listed"));
-  }
-}
-
-void CappedWarnings::warn(std::string_view code, std::string message) {
-  auto [it, inserted] = counts_.try_emplace(std::string(code), 0);
-  if (inserted) order_.push_back(it->first);
-  if (++it->second <= kMaxPerCode) diagnostics_.warn(code, std::move(message));
-}
-
 }  // namespace px::gltf::semantic_json

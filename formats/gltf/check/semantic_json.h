@@ -1,7 +1,7 @@
 // What the semantic checks (asset, animation, mesh, node and skin) share: JSON access that skips
 // what the schema check reports (a value of another type, an index naming no entry), accessor
-// formats as the Khronos validator names them, a primitive's attribute semantics counted as the
-// validator counts them, and a cap on the warnings of one code.
+// formats as the Khronos validator names them, and a primitive's attribute semantics counted as the
+// validator counts them (the cap on the warnings of one code is capped_warnings.h).
 #pragma once
 
 #include <cstddef>
@@ -13,8 +13,6 @@
 #include <vector>
 
 #include "formats/gltf/read/read_json.h"
-#include "polyxios/diagnostics.h"
-#include "polyxios/hash_containers.h"
 
 namespace px::gltf::semantic_json {
 
@@ -66,24 +64,5 @@ Semantics semantics_of(const JsonValue& attributes);
 // Whether a morph target's attribute name is one a target may have (POSITION, NORMAL, TANGENT,
 // COLOR_n, TEXCOORD_n, or a name starting with '_').
 bool valid_target_semantic(std::string_view name);
-
-// Warnings of one code past kMaxPerCode are counted in one more, not listed: a hostile document
-// of a million channels must not make a million messages.
-class CappedWarnings {
- public:
-  static constexpr uint64_t kMaxPerCode = 100;
-
-  explicit CappedWarnings(Diagnostics& diagnostics) : diagnostics_(diagnostics) {}
-  CappedWarnings(const CappedWarnings&) = delete;
-  CappedWarnings& operator=(const CappedWarnings&) = delete;
-  ~CappedWarnings();
-
-  void warn(std::string_view code, std::string message);
-
- private:
-  Diagnostics& diagnostics_;
-  HashMap<std::string, uint64_t> counts_;
-  std::vector<std::string> order_;  // codes in the order first warned, for a stable tail
-};
 
 }  // namespace px::gltf::semantic_json

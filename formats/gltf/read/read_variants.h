@@ -1,10 +1,13 @@
 // KHR_materials_variants, when extensionsUsed lists it: the document's variant names and each
 // primitive's mappings, into Scene::material_variants (polyxios/scene/material_variants.h),
-// which the glTF writer spells back (write/variant_writer.h). A variants list that is empty or not
-// an array (no variant is read then), a variant without a name string, a mapping naming no material
-// or variant, or a variant a primitive maps twice is left out with gltf.read.variants-invalid; so
-// are the mappings of a second primitive of the same mesh and material that differ from the
-// first's.
+// which the glTF writer spells back (write/variant_writer.h). What is not as the extension says is
+// left out with the code of the Khronos validator's code it is (read_variants.cc): a variants list
+// missing, not an array or empty (no variant is read then); a variant without a name string (kept
+// nameless); a mapping whose material or variants are missing, of another type or empty, naming
+// no material or variant (or a variant in a document without the root extension), or mapping a
+// variant its primitive maps already. The mappings of a second primitive of the same mesh and
+// material, which the scene cannot tell from the first's, are left out with
+// gltf.read.variants-mappings-dropped.
 #pragma once
 
 #include "absl/status/status.h"

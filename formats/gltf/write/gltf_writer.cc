@@ -7,7 +7,6 @@
 #include <optional>
 #include <vector>
 
-#include "engine/atomic_file.h"
 #include "engine/cores.h"
 #include "engine/errors.h"
 #include "engine/file_uri.h"
@@ -15,7 +14,6 @@
 #include "engine/strings.h"
 #include "engine/task_thread.h"
 #include "engine/uri.h"
-#include "formats/common/image_files.h"
 #include "formats/gltf/asset_extras.h"
 #include "formats/gltf/write/animation_writer.h"
 #include "formats/gltf/write/bin_stream.h"
@@ -31,6 +29,7 @@
 #include "formats/gltf/write/skin_writer.h"
 #include "formats/gltf/write/texture_writer.h"
 #include "formats/gltf/write/value_json.h"
+#include "formats/gltf/write/write_destination.h"
 #include "polyxios/options.h"
 #include "polyxios/scene/animation_pointer.h"
 
@@ -38,7 +37,6 @@ namespace px::gltf {
 namespace {
 
 constexpr std::string_view kGlobalDropped = "gltf.write.global-dropped";
-constexpr std::string_view kImageNotCopied = "gltf.write.image-not-copied";
 
 // The unit in asset.extras: as a glTF read found it, else its name and meter.
 void write_unit(JsonWriter& json, const AssetUnit& unit) {
@@ -176,7 +174,7 @@ class Document {
 
   const BinLayout& bin() const { return bin_; }
   int threads() const { return threads_; }
-  const ImageWriter& images() const { return *images_; }
+  ImageWriter& images() { return *images_; }
 
   // The JSON, with bin_uri as the buffer's uri (none when empty). Its warnings go to `later`, to
   // be reported after the buffer's, the order they came in when the buffer was made first.
@@ -394,48 +392,50 @@ absl::Status stream(const Document& doc, ByteSink& sink, Progress& progress,
   return made.io;
 }
 
+// The write the three entry points make, its bytes into `to`: the plan, the JSON (a GLB's prefix
+// before it), then the buffer streamed.
+absl::Status write_into(const Scene& scene, bool binary, std::string_view bin_name,
+                        const WriteOptions& options, Destination& to, Diagnostics& diagnostics) {
+  Progress progress(options.progress, "the write");
+  absl::StatusOr<std::unique_ptr<Document>> doc =
+      Document::plan(scene, binary, options, progress, diagnostics);
+  if (!doc.ok()) return doc.status();
+  to.plan_images(scene, (*doc)->images());
+  const BinLayout& bin = (*doc)->bin();
+  std::string head;
+  Diagnostics later;
+  absl::Status status = (*doc)->write_json(binary ? "" : percent_encode(bin_name), head, later);
+  if (status.ok() && binary) {
+    absl::StatusOr<std::string> glb = glb_prefix(head, bin.size());
+    status = glb.status();
+    if (glb.ok()) head = *std::move(glb);
+  }
+  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
+  if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
+  absl::StatusOr<ByteSink*> sink = to.open(std::move(head), bin.size());
+  if (!sink.ok()) return fail_unwritten(**doc, sink.status(), later, diagnostics);
+  if (absl::Status s = stream(**doc, **sink, progress, later, diagnostics); !s.ok()) return s;
+  if (absl::Status s = to.close(); !s.ok()) return s;
+  // The last word before the output is in place: stopped here, nothing is.
+  if (absl::Status s = progress.report(1); !s.ok()) return s;
+  return to.commit(diagnostics);
+}
+
 }  // namespace
 
 absl::StatusOr<Written> write_to_memory(const Scene& scene, bool binary, std::string_view bin_name,
                                         Diagnostics& diagnostics, const WriteOptions& options) {
-  Progress progress(options.progress, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, options, progress, diagnostics);
-  if (!doc.ok()) return doc.status();
-  const BinLayout& bin = (*doc)->bin();
-  Written out;
-  Diagnostics later;
-  absl::Status status = (*doc)->write_json(binary ? "" : percent_encode(bin_name), out.json, later);
-  if (status.ok() && binary) {
-    absl::StatusOr<std::string> glb = glb_prefix(out.json, bin.size());
-    status = glb.status();
-    if (glb.ok()) out.json = *std::move(glb);
+  MemoryDestination memory(binary);
+  if (absl::Status s = write_into(scene, binary, bin_name, options, memory, diagnostics); !s.ok()) {
+    return s;
   }
-  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
-  if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
-  std::string& bin_bytes = binary ? out.json : out.bin;
-  bin_bytes.reserve(bin_bytes.size() + bin.size());
-  StringSink sink(bin_bytes);
-  if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
-  if (absl::Status s = progress.report(1); !s.ok()) return s;
-  return out;
+  return std::move(memory.written());
 }
 
 absl::Status write_nowhere(const Scene& scene, bool binary, std::string_view bin_name,
                            Diagnostics& diagnostics, const WriteOptions& options) {
-  Progress progress(options.progress, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, options, progress, diagnostics);
-  if (!doc.ok()) return doc.status();
-  std::string json;
-  Diagnostics later;
-  absl::Status status = (*doc)->write_json(binary ? "" : percent_encode(bin_name), json, later);
-  if (status.ok() && binary) status = glb_prefix(json, (*doc)->bin().size()).status();
-  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
-  if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
-  NullSink nowhere;
-  if (absl::Status s = stream(**doc, nowhere, progress, later, diagnostics); !s.ok()) return s;
-  return progress.report(1);
+  NullDestination nowhere;
+  return write_into(scene, binary, bin_name, options, nowhere, diagnostics);
 }
 
 absl::Status write(const Scene& scene, const std::filesystem::path& path, bool binary,
@@ -444,70 +444,8 @@ absl::Status write(const Scene& scene, const std::filesystem::path& path, bool b
   if (!binary && bin_path == path) {
     return refuse("gltf.write.path", cat(path.string(), " is the name its .bin would take"));
   }
-  Progress progress(options.progress, "the write");
-  absl::StatusOr<std::unique_ptr<Document>> doc =
-      Document::plan(scene, binary, options, progress, diagnostics);
-  if (!doc.ok()) return doc.status();
-  const BinLayout& bin = (*doc)->bin();
-  std::string json;
-  Diagnostics later;
-  absl::Status status =
-      (*doc)->write_json(binary ? "" : percent_encode(bin_path.filename().string()), json, later);
-  if (status.ok()) {
-    if (absl::Status s = progress.report(kJsonMade); !s.ok()) return s;
-  }
-  if (binary) {
-    absl::StatusOr<std::string> prefix =
-        status.ok() ? glb_prefix(json, bin.size()) : absl::StatusOr<std::string>(status);
-    if (!prefix.ok()) return fail_unwritten(**doc, prefix.status(), later, diagnostics);
-    absl::StatusOr<AtomicFile> file = AtomicFile::create(path);
-    if (!file.ok()) return fail_unwritten(**doc, file.status(), later, diagnostics);
-    if (absl::Status s = file->write(*prefix); !s.ok()) {
-      return fail_unwritten(**doc, s, later, diagnostics);
-    }
-    FileSink sink(*file);
-    if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
-    // The last word before the file is in place: stopped here, nothing is.
-    if (absl::Status s = progress.report(1); !s.ok()) return s;
-    carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
-    return file->commit();
-  }
-
-  if (!status.ok()) return fail_unwritten(**doc, status, later, diagnostics);
-  // The .bin is written before the .gltf is made, and neither is committed before both are
-  // whole; one that is never committed is removed when its AtomicFile goes.
-  std::optional<AtomicFile> bin_file;
-  if (!bin.empty()) {
-    absl::StatusOr<AtomicFile> file = AtomicFile::create(bin_path);
-    if (!file.ok()) return fail_unwritten(**doc, file.status(), later, diagnostics);
-    bin_file.emplace(*std::move(file));
-    FileSink sink(*bin_file);
-    if (absl::Status s = stream(**doc, sink, progress, later, diagnostics); !s.ok()) return s;
-  } else {
-    NullSink nowhere;
-    if (absl::Status s = stream(**doc, nowhere, progress, later, diagnostics); !s.ok()) return s;
-  }
-  absl::StatusOr<AtomicFile> json_file = AtomicFile::create(path);
-  if (!json_file.ok()) return json_file.status();
-  if (absl::Status s = json_file->write(json); !s.ok()) return s;
-  if (absl::Status s = progress.report(1); !s.ok()) return s;
-  // Once the .bin is in place, a .gltf that fails to follow (a status, or an allocation that
-  // throws) takes it back, so that no half of the pair is left.
-  struct TakeBack {
-    const std::filesystem::path* bin = nullptr;
-    ~TakeBack() {
-      std::error_code ignored;
-      if (bin != nullptr) std::filesystem::remove(*bin, ignored);
-    }
-  } take_back;
-  carry_image_files(scene, (*doc)->images().written_uris(), path, kImageNotCopied, diagnostics);
-  if (bin_file) {
-    if (absl::Status s = bin_file->commit(); !s.ok()) return s;
-    take_back.bin = &bin_path;
-  }
-  if (absl::Status s = json_file->commit(); !s.ok()) return s;
-  take_back.bin = nullptr;
-  return absl::OkStatus();
+  FileDestination files(path, binary ? std::nullopt : std::optional(bin_path));
+  return write_into(scene, binary, bin_path.filename().string(), options, files, diagnostics);
 }
 
 }  // namespace px::gltf

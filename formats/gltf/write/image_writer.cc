@@ -200,7 +200,7 @@ ImageWriter::ImageWriter(const Scene& scene, bool binary, const UriPolicy& uris,
       continue;
     }
     index_.push_back(static_cast<int>(written_.size()));
-    written_.push_back(Written{&image, form, type, -1, {}});
+    written_.push_back(Written{&image, form, type, -1, {}, form == Form::kUri ? image.uri : ""});
   }
   warn_transcoded(transcoded, diagnostics);
   warn_uris_dropped(scene, uri_dropped, diagnostics);
@@ -234,11 +234,15 @@ int ImageWriter::written_index(int scene_image) const {
 std::vector<std::string> ImageWriter::written_uris() const {
   std::vector<std::string> uris(index_.size());
   for (size_t i = 0; i < index_.size(); ++i) {
-    if (index_[i] >= 0 && written_[index_[i]].form == Form::kUri) {
-      uris[i] = written_[index_[i]].image->uri;
-    }
+    if (index_[i] >= 0 && written_[index_[i]].form == Form::kUri) uris[i] = written_[index_[i]].uri;
   }
   return uris;
+}
+
+void ImageWriter::rename_uri(size_t scene_image, std::string uri) {
+  if (scene_image >= index_.size() || index_[scene_image] < 0) return;
+  Written& w = written_[index_[scene_image]];
+  if (w.form == Form::kUri) w.uri = std::move(uri);
 }
 
 void ImageWriter::write_json(JsonWriter& json) const {
@@ -264,7 +268,7 @@ void ImageWriter::write_json(JsonWriter& json) const {
         break;
       case Form::kUri:
         json.key("uri");
-        json.string(w.image->uri);
+        json.string(w.uri);
         break;
     }
     json.end_object();

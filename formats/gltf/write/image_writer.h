@@ -45,6 +45,9 @@ class ImageWriter {
   void write_json(JsonWriter& json) const;
   // The URI each scene image is written by, empty for one embedded or left out.
   std::vector<std::string> written_uris() const;
+  // Writes a scene image written by its URI by `uri` instead: the name its file was carried
+  // beside the output under (formats/common/image_files.h).
+  void rename_uri(size_t scene_image, std::string uri);
 
  private:
   enum class Form { kBufferView, kDataUri, kUri };
@@ -55,6 +58,7 @@ class ImageWriter {
     int view = -1;               // GLB only
     // The PNG a transcoded image is written as (else empty: the image's own bytes).
     SharedBytes transcoded;
+    std::string uri;  // kUri: the image's own, or the name its file was carried under
     // What is embedded.
     std::span<const uint8_t> bytes() const {
       return transcoded.empty() ? image->bytes.span() : transcoded.span();

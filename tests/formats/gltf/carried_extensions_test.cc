@@ -364,7 +364,9 @@ TEST(MaterialVariants, AReadLeavesOutWhatIsNotAVariantOrAMapping) {
                                      bin));
   ASSERT_TRUE(r.scene.ok()) << r.scene.status();
   // The nameless variant, the mapping of material 5 and variant 0 mapped twice.
-  EXPECT_EQ(r.diagnostics.count("gltf.read.variants-invalid"), 3);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.variants-property-missing"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.variants-reference-unresolved"), 1);
+  EXPECT_EQ(r.diagnostics.count("gltf.read.variants-non-unique"), 1);
   const MaterialVariants& read = r.scene->material_variants;
   EXPECT_EQ(read.names, (std::vector<std::string>{"a", ""}));
   ASSERT_EQ(read.primitives.size(), 1u);

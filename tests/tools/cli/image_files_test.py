@@ -2,9 +2,11 @@
 """A .gltf or .dae written to another folder than its input's carries its image files (issue 36):
 each image it names by a relative URI is copied beside the output at the path that URI names, so
 the URI, kept as the input spelled it, resolves; a file there with the same bytes is left alone,
-a different one is never replaced, nor is a file written through a symlink leading out of the
-output's folder: those warn gltf.write.image-not-copied / collada.write.image-not-copied. A GLB
-embeds the PNG and copies nothing. The .gltf passes the Khronos validator with its image checked.
+a different one is never replaced: the copy takes the next free name (maps/wood-1.png, ...), the
+URI names it, and gltf.write.image-renamed / collada.write.image-renamed (an info) says so. No
+file is written through a symlink leading out of the output's folder: that warns
+gltf.write.image-not-copied / collada.write.image-not-copied. A document that fails to commit
+takes back the images carried for it. A GLB embeds the PNG and copies nothing. The .gltf passes the Khronos validator with its image checked.
 
   image_files_test.py POLYXIOS NODE VALIDATE_MJS
 """
@@ -93,18 +95,34 @@ class ImageFilesTest(unittest.TestCase):
                          self.convert(self.dae, os.path.join(self.src, 'copy.gltf')))
         self.assertEqual(os.stat(os.path.join(self.src, URI)).st_mtime_ns, before)
 
-    def test_a_different_file_there_is_kept_and_said(self):
+    def test_a_different_file_there_is_kept_and_the_copy_takes_the_next_free_name(self):
         other = png((1, 2, 3))
-        for ext, code in (('gltf', 'gltf.write.image-not-copied'),
-                          ('dae', 'collada.write.image-not-copied')):
+        renamed = 'maps/wood-2.png'
+        for ext, code in (('gltf', 'gltf.write.image-renamed'),
+                          ('dae', 'collada.write.image-renamed')):
             out_dir = os.path.join(self.dir, 'taken-' + ext)
             os.makedirs(os.path.join(out_dir, 'maps'))
-            with open(os.path.join(out_dir, URI), 'wb') as f:
-                f.write(other)
-            warnings = self.convert(self.dae, os.path.join(out_dir, 'scene.' + ext))
-            self.assertIn(code, warnings)
-            self.assertIn(URI, warnings)
-            self.assertEqual(read(os.path.join(out_dir, URI)), other)
+            for taken in (URI, 'maps/wood-1.png'):
+                with open(os.path.join(out_dir, taken), 'wb') as f:
+                    f.write(other)
+            out = os.path.join(out_dir, 'scene.' + ext)
+            for run_number in (1, 2):  # the second finds its own copy and takes it again
+                notes = self.convert(self.dae, out)
+                self.assertIn(f'note: {code}', notes)
+                self.assertIn(f'{URI} -> {renamed}', notes)
+                self.assertNotIn('image-not-copied', notes)
+                self.assertEqual(read(os.path.join(out_dir, URI)), other)
+                self.assertEqual(read(os.path.join(out_dir, 'maps/wood-1.png')), other)
+                self.assertEqual(read(os.path.join(out_dir, renamed)), self.image)
+                self.assertEqual(sorted(os.listdir(os.path.join(out_dir, 'maps'))),
+                                 ['wood-1.png', 'wood-2.png', 'wood.png'], run_number)
+                with open(out) as f:
+                    text = f.read()
+                self.assertIn(f'"{renamed}"' if ext == 'gltf' else f'>{renamed}<', text)
+            if ext == 'gltf':
+                errors = Validator(NODE, VALIDATE, timeout=120).errors(out)  # the copy checked
+                if errors is not None:
+                    self.assertEqual(errors, [])
 
     def test_no_file_is_written_through_a_symlink_leading_out(self):
         outside = os.path.join(self.dir, 'outside')
@@ -115,6 +133,17 @@ class ImageFilesTest(unittest.TestCase):
         warnings = self.convert(self.dae, os.path.join(out_dir, 'scene.gltf'))
         self.assertIn('gltf.write.image-not-copied', warnings)
         self.assertEqual(os.listdir(outside), [])
+
+    def test_a_document_that_fails_to_commit_takes_back_its_images(self):
+        # A folder where the document goes: its images are carried and its .bin made, then its
+        # rename fails; none of them, nor the folder made for the image, is left.
+        for ext in ('gltf', 'dae'):
+            out_dir = os.path.join(self.dir, 'blocked-' + ext)
+            os.makedirs(os.path.join(out_dir, 'scene.' + ext, 'inside'))
+            r = run('convert', self.dae, os.path.join(out_dir, 'scene.' + ext))
+            self.assertEqual(r.returncode, 3, r.stderr)
+            self.assertEqual(os.listdir(out_dir), ['scene.' + ext], ext)
+            self.assertEqual(os.listdir(os.path.join(out_dir, 'scene.' + ext)), ['inside'])
 
     def test_a_glb_embeds_and_copies_nothing(self):
         out_dir = os.path.join(self.dir, 'glb')

@@ -40,20 +40,35 @@ TEST(ValidateReport, AFailureWithoutARuleIsNamedByItsKind) {
 TEST(ValidateReport, VerdictAndExitCode) {
   AssetReport report;
   EXPECT_EQ(verdict_of(report), Verdict::kOk);
-  EXPECT_EQ(exit_code_of(report, true), 0);
+  EXPECT_EQ(exit_code_of(report), 0);
   report.messages.push_back(warning("collada.clip.open-end", 1, Level::kInfo));
   EXPECT_EQ(verdict_of(report), Verdict::kOk);
-  EXPECT_EQ(exit_code_of(report, true), 0);
+  EXPECT_EQ(exit_code_of(report), 0);
   report.messages.push_back(warning("gltf.write.global-dropped", 2));
   EXPECT_EQ(verdict_of(report), Verdict::kWarnings);
-  EXPECT_EQ(exit_code_of(report, false), 0);
-  EXPECT_EQ(exit_code_of(report, true), 2);
+  EXPECT_EQ(exit_code_of(report), 0);
   EXPECT_EQ(count_at(report, Level::kWarning), 2);
   report.messages.push_back(warning("collada.polygons.holes-dropped", 3, Level::kError));
   EXPECT_EQ(verdict_of(report), Verdict::kFailed);
-  EXPECT_EQ(exit_code_of(report, false), 2);
+  EXPECT_EQ(exit_code_of(report), 2);
   report.failure = Failure::kIo;
-  EXPECT_EQ(exit_code_of(report, false), 3);
+  EXPECT_EQ(exit_code_of(report), 3);
+}
+
+// --werror fails an asset with a warning: the code policy reports the warning as an error, so the
+// report's verdict and exit code are an error's.
+TEST(ValidateReport, UnderWerrorAWarningFailsTheAsset) {
+  Diagnostics diagnostics;
+  diagnostics.warn("collada.polygons.holes-dropped", "holes dropped", 12);
+  CodePolicy policy;
+  AssetReport report;
+  report.messages = policy.apply(diagnostics);
+  EXPECT_EQ(verdict_of(report), Verdict::kWarnings);
+  EXPECT_EQ(exit_code_of(report), 0);
+  policy.set_werror(true);
+  report.messages = policy.apply(diagnostics);
+  EXPECT_EQ(verdict_of(report), Verdict::kFailed);
+  EXPECT_EQ(exit_code_of(report), 2);
 }
 
 TEST(ValidateReport, PlainLineNamesTheVerdictAndTheCodes) {
