@@ -1,8 +1,21 @@
 #include "polyxios/diagnostics.h"
 
+#include <mutex>
+
 #include "engine/strings.h"
 
 namespace px {
+
+struct Diagnostics::Listening {
+  std::mutex mutex;
+  Listener listener;
+  HashSet<std::string> told;  // code + '\n' + message
+
+  void tell(const std::string& key, const Diagnostic& entry) {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (told.insert(key).second) listener(entry);
+  }
+};
 
 void Diagnostics::warn(std::string_view code, std::string message, int64_t line) {
   add(Severity::kWarning, code, std::move(message), line);
@@ -20,6 +33,7 @@ void Diagnostics::add(Severity severity, std::string_view code, std::string mess
     return;
   }
   entries_.push_back(Diagnostic{std::string(code), severity, std::move(message), line, 1});
+  if (listening_) listening_->tell(it->first, entries_.back());
 }
 
 void Diagnostics::merge(const Diagnostics& other) {
@@ -27,10 +41,23 @@ void Diagnostics::merge(const Diagnostics& other) {
     auto [it, inserted] = index_.try_emplace(cat(d.code, "\n", d.message), entries_.size());
     if (inserted) {
       entries_.push_back(d);
+      if (listening_) listening_->tell(it->first, d);
     } else {
       entries_[it->second].count += d.count;
     }
   }
+}
+
+void Diagnostics::set_listener(Listener listener) {
+  listening_ = std::make_shared<Listening>();
+  listening_->listener = std::move(listener);
+  for (const auto& [key, _] : index_) listening_->told.insert(key);  // not news
+}
+
+Diagnostics Diagnostics::sharing_listener() const {
+  Diagnostics apart;
+  apart.listening_ = listening_;
+  return apart;
 }
 
 int64_t Diagnostics::count(std::string_view code) const {

@@ -42,7 +42,8 @@ usage:
       is a usage error: batch converts folders. IN "-" reads standard input (told by its first
       bytes); OUT "-" writes standard output, GLB unless --format dae (a .gltf, whose .bin
       needs a path, is refused there). Nothing is written unless the whole conversion
-      succeeds. -v prints the read's warnings as soon as it ends, before the write's.
+      succeeds. -v prints each warning the moment it is raised (once, however often it
+      repeats) instead of all at the end.
 
   polyxios info IN [--json] [the read's conversion options]
       Print what IN holds: its asset (generator, up axis, unit), world bounds, meshes,
@@ -52,7 +53,7 @@ usage:
 
   polyxios validate PATH... [--json] [--werror] [-j N] [--timeout SECONDS] [--config FILE]
                     [--ignore CODE] [--only CODE] [--severity CODE=LEVEL] [--max-memory MIB]
-                    [--allow-empty] [conversion options]
+                    [--allow-empty] [--quiet] [-v] [conversion options]
       Read every asset (files, and folders searched for .dae .dae.gz .zae .gltf .glb in any case)
       as convert would, and convert it in memory as convert would with the same options (to
       --format, default glb), writing nothing. One line per asset, in the order given: ok,
@@ -63,7 +64,8 @@ usage:
       processes instead, and stops an asset still running after SECONDS (its worker killed):
       failed (validate.timeout), exit 3. Each message is graded as the Khronos glTF-Validator
       grades the code it corresponds to (khronosCode in --json); what converting would change
-      is a conversion note, an info.
+      is a conversion note, an info. --quiet prints only the summary (--json's reports stay);
+      -v prints each message on stderr as it is raised, graded, with its asset's path.
       --ignore CODE         drop a warning code (repeatable; "collada.polygons.*" names a family,
                             a Khronos code such as NODE_MATRIX_TRS every code it corresponds to)
       --only CODE           report only these codes (repeatable)
@@ -99,10 +101,10 @@ usage:
       the terminal on a terminal and a line every --progress-interval seconds (default 10)
       otherwise (auto, the default), nothing with --quiet; json writes one JSON object per
       asset done to stderr ({"done", "total", "path", "outcome", "failure", "elapsed"}). -v
-      prints each asset's warnings as it finishes, with its path. A summary on stdout at the
-      end. SIGINT or SIGTERM stops it (exit 128 + the signal) keeping every asset converted so
-      far; the summary then says how far it got ("stopped by Interrupt after 157 of 1,279
-      assets").
+      prints each warning as its worker raises it, with its asset's path. A summary on stdout
+      at the end. SIGINT or SIGTERM stops it (exit 128 + the signal) keeping every asset
+      converted so far; the summary then says how far it got ("stopped by Interrupt after 157
+      of 1,279 assets").
 
   polyxios merge-reports REPORT.jsonl... [--json] [-o MERGED.jsonl] [--allow-empty]
       Fold batch reports (one per shard, or reruns) into one summary; the last line for an
@@ -114,9 +116,10 @@ usage:
 conversion options (convert, validate, batch; info takes the read's, axis and unit to limits):
 {conversion options}
 common options:
-  --quiet                 do not print warnings (convert) or progress (batch)
-  -v, --verbose           print each warning as it happens (convert: the read's, then the
-                          write's; batch: each asset's as it finishes, with its path)
+  --quiet                 do not print warnings (convert), per-asset lines (validate) or
+                          progress (batch)
+  -v, --verbose           print each warning and note the moment it is raised, once however
+                          often it repeats (validate, batch: with the asset's path)
   -o, --output OUT        the output (convert: the file; batch: the folder; merge-reports: the
                           merged report)
 

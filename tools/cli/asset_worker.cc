@@ -51,12 +51,19 @@ std::string one_line(std::string_view text) { return std::string(text.substr(0, 
 
 }  // namespace
 
-int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result) {
+int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result,
+                      const SendNote& note) {
   exit_on_out_of_memory(kWorkerOutOfMemory);  // this runs in the worker
   AssetRecord record;
   record.input = job.asset.relative;
   record.output = job.output;
   Diagnostics diagnostics;
+  if (note) {
+    diagnostics.set_listener([&](const Diagnostic& d) {
+      note(cat("polyxios: batch: ", severity_word(d.severity), ": ", job.asset.relative, ": ",
+               diagnostic_text(d.code, d.message, d.line, d.count)));
+    });
+  }
   absl::Status status;
   const fs::path target = settings.out / job.output;
   std::error_code ec;

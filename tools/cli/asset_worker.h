@@ -8,6 +8,7 @@
 #include "polyxios/ops/axis_unit.h"
 #include "polyxios/options.h"
 #include "tools/cli/batch_plan.h"
+#include "tools/cli/worker_process.h"
 
 namespace px::cli {
 
@@ -20,8 +21,10 @@ struct ConvertSettings {
 
 // Puts the record in `result` and returns the exit code `polyxios convert` would give. Everything
 // it uses beyond the read-only job and settings (diagnostics, the scene) is its own, so nothing
-// carries over from one asset to the next in a worker.
-int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result);
+// carries over from one asset to the next in a worker. With `note` (batch -v), each warning and
+// note is sent as it is raised: "polyxios: batch: warning: PATH: CODE: MESSAGE (line N)".
+int convert_in_worker(const BatchJob& job, const ConvertSettings& settings, std::string& result,
+                      const SendNote& note = nullptr);
 
 // The record the parent keeps for a finished worker: what it wrote, else what its exit tells
 // (0 converted, 2 refused, 3 I/O, 5 memory, a signal or anything else crashed), and a kill at

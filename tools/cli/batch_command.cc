@@ -37,7 +37,7 @@ struct BatchSettings {
   std::string report;
   bool resume = false;
   BatchProgress::Mode progress = BatchProgress::Mode::kNone;
-  bool verbose = false;  // -v: each asset's warnings as it finishes
+  bool verbose = false;  // -v: each warning as its worker raises it
   double progress_interval = 10;
 };
 
@@ -103,25 +103,25 @@ class BatchRun {
     BatchProgress progress(settings_.progress, static_cast<int64_t>(jobs_.size()), total_bytes,
                            settings_.progress_interval, terminal_columns(STDERR_FILENO));
     const char* override_program = std::getenv(kWorkerOverride);
-    WorkerPool pool(settings_.jobs, settings_.limits, [&](size_t job, std::string& result) {
+    auto job_main = [&](size_t job, std::string& result, const SendNote& note) {
       const BatchJob& j = jobs_[job];
-      if (override_program == nullptr) return convert_in_worker(j, settings_.convert, result);
+      if (override_program == nullptr) {
+        return convert_in_worker(j, settings_.convert, result,
+                                 settings_.verbose ? note : SendNote());
+      }
       fs::path target = settings_.convert.out / j.output;
       std::error_code ec;
       fs::create_directories(target.parent_path(), ec);
       ::execl(override_program, override_program, j.asset.path.c_str(), target.c_str(),
               static_cast<char*>(nullptr));
       return 127;
-    });
+    };
+    // -v: the warnings the workers send as they are raised, above the progress.
+    WorkerPool pool(settings_.jobs, settings_.limits, job_main,
+                    [&](size_t, std::string_view line) { progress.say(std::string(line)); });
     size_t next = 0;
     *done = 0;
     auto finish = [&](size_t job, AssetRecord record) -> absl::Status {
-      if (settings_.verbose) {
-        for (const auto& [code, count] : record.warnings) {
-          progress.say(cat("polyxios: batch: warning: ", record.input, ": ", code,
-                           count > 1 ? cat(" [x", count, "]") : std::string()));
-        }
-      }
       if (record.outcome != Outcome::kConverted) {
         // What an earlier run or half of a pair left is not this input's output.
         std::error_code ec;

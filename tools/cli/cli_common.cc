@@ -25,16 +25,28 @@ int usage(const std::string& problem) {
   return exit_status(Failure::kUsage);
 }
 
-void print_warnings(const Diagnostics& diagnostics, size_t first) {
-  const std::vector<Diagnostic>& entries = diagnostics.entries();
-  for (size_t i = first; i < entries.size(); ++i) {
-    const Diagnostic& d = entries[i];
-    std::string where = d.line > 0 ? " (line " + std::to_string(d.line) + ")" : "";
-    std::string times = d.count > 1 ? " [x" + std::to_string(d.count) + "]" : "";
-    std::fprintf(stderr, "polyxios: %s: %s: %s%s%s\n",
-                 d.severity == Severity::kWarning ? "warning" : "note", d.code.c_str(),
-                 d.message.c_str(), where.c_str(), times.c_str());
-  }
+std::string diagnostic_text(std::string_view code, std::string_view message, int64_t line,
+                            int64_t count) {
+  return cat(code, ": ", message, line > 0 ? cat(" (line ", line, ")") : std::string(),
+             count > 1 ? cat(" [x", count, "]") : std::string());
+}
+
+std::string_view severity_word(Severity severity) {
+  return severity == Severity::kWarning ? "warning" : "note";
+}
+
+void print_line(std::string line) {
+  line += '\n';
+  std::fwrite(line.data(), 1, line.size(), stderr);
+}
+
+void print_warning(const Diagnostic& d) {
+  print_line(cat("polyxios: ", severity_word(d.severity), ": ",
+                 diagnostic_text(d.code, d.message, d.line, d.count)));
+}
+
+void print_warnings(const Diagnostics& diagnostics) {
+  for (const Diagnostic& d : diagnostics.entries()) print_warning(d);
 }
 
 namespace {

@@ -2,7 +2,9 @@
 // may be standard input ("-").
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -17,9 +19,19 @@ namespace px::cli {
 int fail(const absl::Status& status);
 // Prints "polyxios: PROBLEM (see polyxios --help)" and gives the usage exit code.
 int usage(const std::string& problem);
-// One line per distinct warning on stderr: "polyxios: warning: CODE: MESSAGE (line N) [xK]";
-// from the first-th on (those reported since an earlier print, for -v).
-void print_warnings(const Diagnostics& diagnostics, size_t first = 0);
+// "CODE: MESSAGE (line N) [xK]": a warning or note as every command prints it, its line when it
+// has one, its count when above 1.
+std::string diagnostic_text(std::string_view code, std::string_view message, int64_t line,
+                            int64_t count);
+// "warning", or "note" for an info.
+std::string_view severity_word(Severity severity);
+// `line` and a newline on stderr in one write, so that lines printed by several threads (or
+// processes) at once do not mix.
+void print_line(std::string line);
+// "polyxios: warning: CODE: MESSAGE (line N) [xK]" on stderr: convert -v's listener.
+void print_warning(const Diagnostic& diagnostic);
+// print_warning for each distinct warning, in the order they were first raised.
+void print_warnings(const Diagnostics& diagnostics);
 
 // Reads a file, or standard input for "-" (refused as soon as it holds more than
 // options.limits.max_input_bytes); *format (when given) is what it was read as.

@@ -218,24 +218,28 @@ absl::Status CodePolicy::load_config(std::string_view json, std::string_view fil
   return absl::OkStatus();
 }
 
+std::optional<Message> CodePolicy::grade(const Diagnostic& d) const {
+  std::optional<gltf::KhronosCode> khronos = gltf::khronos_code_of(d.code);
+  std::string_view khronos_code = khronos ? khronos->code : std::string_view();
+  auto matches = [&](const Pattern& p) { return p.matches(d, khronos_code); };
+  if (!only_.empty() && std::none_of(only_.begin(), only_.end(), matches)) return std::nullopt;
+  if (std::any_of(ignored_.begin(), ignored_.end(), matches)) return std::nullopt;
+  Level level = default_level(d);
+  size_t best = 0;
+  for (const SeverityRule& rule : severities_) {
+    if (!matches(rule.pattern) || rule.pattern.specificity() < best) continue;
+    best = rule.pattern.specificity();
+    level = rule.level;
+  }
+  // --werror: a warning fails the asset as an error does, and is reported as one.
+  if (werror_ && level == Level::kWarning) level = Level::kError;
+  return Message{d.code, d.message, level, d.line, d.count, khronos_code};
+}
+
 std::vector<Message> CodePolicy::apply(const Diagnostics& diagnostics) const {
   std::vector<Message> kept;
   for (const Diagnostic& d : diagnostics.entries()) {
-    std::optional<gltf::KhronosCode> khronos = gltf::khronos_code_of(d.code);
-    std::string_view khronos_code = khronos ? khronos->code : std::string_view();
-    auto matches = [&](const Pattern& p) { return p.matches(d, khronos_code); };
-    if (!only_.empty() && std::none_of(only_.begin(), only_.end(), matches)) continue;
-    if (std::any_of(ignored_.begin(), ignored_.end(), matches)) continue;
-    Level level = default_level(d);
-    size_t best = 0;
-    for (const SeverityRule& rule : severities_) {
-      if (!matches(rule.pattern) || rule.pattern.specificity() < best) continue;
-      best = rule.pattern.specificity();
-      level = rule.level;
-    }
-    // --werror: a warning fails the asset as an error does, and is reported as one.
-    if (werror_ && level == Level::kWarning) level = Level::kError;
-    kept.push_back(Message{d.code, d.message, level, d.line, d.count, khronos_code});
+    if (std::optional<Message> graded = grade(d)) kept.push_back(*std::move(graded));
   }
   return kept;
 }

@@ -64,6 +64,8 @@ class CodePolicy {
   // shorter, the later of two alike), else the message keeps its default grade (above). Under
   // werror a warning is then an error, so that the asset is failed and counted and marked so.
   std::vector<Message> apply(const Diagnostics& diagnostics) const;
+  // One diagnostic as apply leaves it; nullopt when the rules drop it.
+  std::optional<Message> grade(const Diagnostic& diagnostic) const;
 
   // A diagnostic's grade before any rule, as the comment at the top says.
   static Level default_level(const Diagnostic& diagnostic);

@@ -39,22 +39,19 @@ int run_convert(int argc, char** argv) {
       !error.empty()) {
     return usage(error);
   }
-  // -v prints the read's warnings as soon as it ends, then the write's; else all at the end.
+  // -v prints each warning the moment it is raised (the read's before the write begins); else
+  // all of them at the end.
   const bool quiet = args.has("--quiet");
   const bool verbose = args.has("-v") && !quiet;
   Diagnostics diagnostics;
+  if (verbose) diagnostics.set_listener(print_warning);
   absl::StatusOr<Scene> scene = read_input(in, read_options, diagnostics);
-  size_t printed = 0;
-  if (verbose) {
-    print_warnings(diagnostics);
-    printed = diagnostics.entries().size();
-  }
   if (!scene.ok()) return fail(scene.status());
   if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) return fail(s);
   if (out != "-") remove_output_temporaries(out, write_options);  // a killed convert's leftovers
   absl::Status written = out == "-" ? write_scene(*scene, stdout, write_options, diagnostics)
                                     : write_scene(*scene, out, write_options, diagnostics);
-  if (!quiet) print_warnings(diagnostics, printed);
+  if (!quiet && !verbose) print_warnings(diagnostics);
   if (!written.ok()) return fail(written);
   return 0;
 }

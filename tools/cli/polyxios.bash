@@ -105,7 +105,7 @@ _polyxios() {
       ;;
     validate)
       options="$conversion --json --werror -j --timeout --config --ignore --only --severity
-               --max-memory --allow-empty"
+               --max-memory --allow-empty --quiet -v --verbose"
       ;;
     batch)
       options="$conversion --from -j --timeout --max-memory --report --resume --quiet -v

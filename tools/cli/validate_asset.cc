@@ -44,11 +44,12 @@ absl::Status write_in_memory(const Scene& scene, const Asset& asset, const Write
 
 AssetReport validate_asset(const Asset& asset, const ReadOptions& read_options,
                            const WriteOptions& write_options, const AxisUnitTarget& axis_unit,
-                           const CodePolicy& policy) {
+                           const CodePolicy& policy, const Diagnostics::Listener& listener) {
   AssetReport report;
   report.uri = asset.relative;
   report.validated_at = utc_now();
   Diagnostics diagnostics;
+  if (listener) diagnostics.set_listener(listener);
   absl::StatusOr<Scene> scene = read_scene(asset.path, read_options, diagnostics, &report.format);
   absl::Status status = scene.status();
   if (scene.ok()) {

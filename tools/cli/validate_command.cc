@@ -115,6 +115,13 @@ AssetReport lost_report(const Asset& asset, const FinishedJob& job, double timeo
   return report;
 }
 
+// validate -v's line for a message as it is raised: "polyxios: validate: warning: PATH: CODE:
+// MESSAGE (line N)".
+std::string graded_line(const Asset& asset, const Message& m) {
+  return cat("polyxios: validate: ", level_name(m.level), ": ", asset.relative, ": ",
+             diagnostic_text(m.code, m.message, m.line, m.count));
+}
+
 // The summary's words, as batch's: an asset the rules refuse (a refusal, an error after
 // --severity) is "refused"; one that could not be done (I/O, memory, timeout, internal) is
 // "failed".
@@ -137,8 +144,9 @@ Tally tally_of(const PrintedLine& printed) {
 
 FlagSpec validate_flags() {
   FlagSpec flags{
-      {"--json", "--werror", "--allow-empty"},
+      {"--json", "--werror", "--allow-empty", "--quiet", "-v"},
       {"-j", "--config", "--ignore", "--only", "--severity", "--timeout"}};
+  flags.aliases.emplace("--verbose", "-v");
   add_conversion_flags(flags);
   return flags;
 }
@@ -181,18 +189,31 @@ int run_validate(int argc, char** argv) {
   }
 
   const bool json = args.has("--json");
+  // --quiet: the summary and the exit code alone (--json's reports are the output, kept); -v:
+  // each warning and note on stderr as it is raised, graded, with its asset.
+  const bool quiet = args.has("--quiet");
+  const bool verbose = args.has("-v") && !quiet;
   int exit_code = 0;
   int64_t tally[kTallies] = {};
   auto line_of = [&](size_t i) {
+    const Asset& asset = (*assets)[i];
+    Diagnostics::Listener listener;
+    if (verbose) {
+      listener = [&](const Diagnostic& d) {
+        if (std::optional<Message> m = policy.grade(d)) print_line(graded_line(asset, *m));
+      };
+    }
     AssetReport report =
-        validate_asset((*assets)[i], read_options, write_options, axis_unit, policy);
+        validate_asset(asset, read_options, write_options, axis_unit, policy, listener);
     return PrintedLine{json ? json_line(report) : plain_line(report), verdict_of(report),
                        exit_code_of(report)};
   };
   auto emit = [&](const PrintedLine& printed) {
-    std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    if (json || !quiet) {
+      std::fwrite(printed.line.data(), 1, printed.line.size(), stdout);
+      std::fputc('\n', stdout);
+      std::fflush(stdout);
+    }
     ++tally[tally_of(printed)];
     exit_code = std::max(exit_code, printed.exit_code);  // the gravest: 4, 3, then 2
   };

@@ -24,11 +24,13 @@ std::optional<PrintedLine> decode(const std::string& text) {
 absl::StatusOr<int> validate_in_workers(size_t n, int workers, double timeout_seconds,
                                         const LineOfAsset& line_of, const LineOfLost& lost,
                                         const EmitLine& emit) {
-  WorkerPool pool(workers, WorkerLimits{timeout_seconds, 0}, [&](size_t job, std::string& result) {
-    PrintedLine printed = line_of(job);
-    result = encode(printed);
-    return printed.exit_code;
-  });
+  // validate -v's lines go straight to stderr, which the workers share: no notes.
+  WorkerPool pool(workers, WorkerLimits{timeout_seconds, 0},
+                  [&](size_t job, std::string& result, const SendNote&) {
+                    PrintedLine printed = line_of(job);
+                    result = encode(printed);
+                    return printed.exit_code;
+                  });
   std::vector<std::optional<PrintedLine>> done(n);
   size_t next_start = 0;
   size_t next_emit = 0;

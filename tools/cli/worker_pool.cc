@@ -46,10 +46,11 @@ void handle_signals(void (*handler)(int)) {
 
 }  // namespace
 
-WorkerPool::WorkerPool(int workers, WorkerLimits limits, JobMain job_main)
+WorkerPool::WorkerPool(int workers, WorkerLimits limits, JobMain job_main, NoteHandler on_note)
     : slots_(static_cast<size_t>(workers < 1 ? 1 : workers)),
       limits_(limits),
-      job_main_(std::move(job_main)) {
+      job_main_(std::move(job_main)),
+      on_note_(std::move(on_note)) {
   if (g_wake[0] < 0 && ::pipe2(g_wake, O_CLOEXEC | O_NONBLOCK) != 0) g_wake[0] = g_wake[1] = -1;
   handle_signals(on_signal);
 }
@@ -147,21 +148,31 @@ void WorkerPool::receive(Slot& slot, std::vector<FinishedJob>& done) {
       break;
     }
   }
-  ResultFrame frame;
-  if (!slot.busy || slot.received.size() < sizeof frame) return;
-  std::memcpy(&frame, slot.received.data(), sizeof frame);
-  if (frame.job != slot.job || frame.text_bytes > kMaxResultBytes) {
-    ::kill(slot.pid, SIGKILL);  // not a frame of ours: the job ends with the worker
+  // Every whole frame received, in order: a note goes to on_note_, the result ends the job.
+  size_t at = 0;
+  while (slot.busy && slot.received.size() - at >= sizeof(Frame)) {
+    Frame frame;
+    std::memcpy(&frame, slot.received.data() + at, sizeof frame);
+    if (frame.job != slot.job || frame.kind > Frame::kNote || frame.text_bytes > kMaxResultBytes) {
+      ::kill(slot.pid, SIGKILL);  // not a frame of ours: the job ends with the worker
+      break;
+    }
+    if (slot.received.size() - at - sizeof frame < frame.text_bytes) break;
+    std::string_view text(slot.received.data() + at + sizeof frame, frame.text_bytes);
+    at += sizeof frame + frame.text_bytes;
+    if (frame.kind == Frame::kNote) {
+      if (on_note_) on_note_(slot.job, text);
+      continue;
+    }
+    int exit_code = static_cast<int>(frame.exit_code);
+    done.push_back({slot.job, std::string(text), W_EXITCODE(exit_code, 0), slot.timed_out,
+                    now_seconds() - slot.started, frame.peak_rss_kib});
+    slot.received.clear();
+    slot.busy = false;
+    --busy_;
     return;
   }
-  if (slot.received.size() < sizeof frame + frame.text_bytes) return;
-  int exit_code = static_cast<int>(frame.exit_code);
-  done.push_back({slot.job, slot.received.substr(sizeof frame, frame.text_bytes),
-                  W_EXITCODE(exit_code, 0), slot.timed_out, now_seconds() - slot.started,
-                  frame.peak_rss_kib});
-  slot.received.clear();
-  slot.busy = false;
-  --busy_;
+  slot.received.erase(0, at);
 }
 
 void WorkerPool::reap(std::vector<FinishedJob>& done) {

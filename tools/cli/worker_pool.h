@@ -8,7 +8,9 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -32,9 +34,13 @@ struct FinishedJob {
   int64_t peak_rss_kib = 0;
 };
 
+// Takes a line a job's worker sent while it ran (SendNote): called from wait(), in the order the
+// lines were sent, each before the job's FinishedJob is returned.
+using NoteHandler = std::function<void(size_t job, std::string_view line)>;
+
 class WorkerPool {
  public:
-  WorkerPool(int workers, WorkerLimits limits, JobMain job_main);
+  WorkerPool(int workers, WorkerLimits limits, JobMain job_main, NoteHandler on_note = nullptr);
   ~WorkerPool();  // ends every worker
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
@@ -72,6 +78,7 @@ class WorkerPool {
   std::vector<Slot> slots_;
   WorkerLimits limits_;
   JobMain job_main_;
+  NoteHandler on_note_;
   int busy_ = 0;
 };
 

@@ -37,6 +37,12 @@ bool send_all(int fd, const void* data, size_t size) {
   return true;
 }
 
+// The frame, its text_bytes set, then the text.
+bool send_frame(int fd, Frame frame, std::string_view text) {
+  frame.text_bytes = text.size();
+  return send_all(fd, &frame, sizeof frame) && send_all(fd, text.data(), text.size());
+}
+
 // The address space and the resident set this process holds now (/proc/self/statm), in bytes;
 // zeros when unknown.
 struct Memory {
@@ -103,19 +109,21 @@ void serve_jobs(int channel, int64_t max_memory_mib, const JobMain& job_main) {
   int clear_refs = ::open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC);
   if (max_memory_mib > 0) cap_address_space(max_memory_mib);
   int64_t settled = memory_now().resident;
+  uint64_t job = 0;
+  bool sent = true;
+  const SendNote note = [&](std::string_view line) {  // cut to what the pool takes
+    sent = sent && send_frame(channel, Frame{.job = job, .kind = Frame::kNote},
+                              line.substr(0, kMaxResultBytes));
+  };
   while (true) {
     give_back_freed_memory(settled);
-    uint64_t job = 0;
     if (!read_exactly(channel, &job, sizeof job)) break;
     reset_peak_rss(clear_refs);
     std::string result;
-    ResultFrame frame;
-    frame.job = job;
-    frame.exit_code = job_main(static_cast<size_t>(job), result);
+    Frame frame{.job = job, .kind = Frame::kResult};
+    frame.exit_code = job_main(static_cast<size_t>(job), result, note);
     frame.peak_rss_kib = peak_rss_kib();
-    frame.text_bytes = result.size();
-    bool sent = send_all(channel, &frame, sizeof frame) &&
-                send_all(channel, result.data(), result.size());
+    sent = sent && send_frame(channel, frame, result);
     if (!sent || (home >= 0 && ::fchdir(home) != 0)) break;  // a new worker takes the next job
   }
   ::_exit(0);

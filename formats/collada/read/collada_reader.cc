@@ -118,7 +118,7 @@ absl::StatusOr<Scene> read_document(Source& input, const ReadOptions& options, b
   // The scene outlives the parse: geometries read during it build their meshes in its arena.
   Scene scene;
   xml::Document doc;
-  EarlyGeometries early(doc, scene, options, *source);
+  EarlyGeometries early(doc, scene, options, *source, diagnostics);
   xml::ParseOptions parse_options;
   parse_options.policy = text_mode;
   parse_options.count_hint = index_count_hint;
@@ -207,7 +207,8 @@ absl::StatusOr<Scene> read(Source& source, const ReadOptions& options, Diagnosti
     return scene;
   };
   give_back_heap(source);
-  Diagnostics first_read;
+  // Its warnings are told as they are raised, but kept apart until it is known to stand.
+  Diagnostics first_read = diagnostics.sharing_listener();
   absl::StatusOr<Scene> scene = read_document(source, options, true, archive, progress, first_read);
   if (scene.ok() || !is_needs_released_array(scene.status())) {
     diagnostics.merge(first_read);

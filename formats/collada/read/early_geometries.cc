@@ -24,10 +24,11 @@ void for_each_inside(const Element& geometry, F&& f) {
 }  // namespace
 
 EarlyGeometries::EarlyGeometries(xml::Document& doc, Scene& scene, const ReadOptions& options,
-                                 const Source& source)
+                                 const Source& source, const Diagnostics& diagnostics)
     : doc_(doc),
       scene_(scene),
       options_(options),
+      diagnostics_(diagnostics),
       document_bytes_(source.size_bound()),
       base_dir_(source.base_dir()),
       document_path_(source.path()) {}
@@ -58,6 +59,7 @@ void EarlyGeometries::on_close(const Element& element, xml::NumberSink& sink) {
   }
   auto result = std::make_unique<Result>();
   if (!self_contained(element, result.get())) return;
+  result->diagnostics = diagnostics_.sharing_listener();
   Result* r = result.get();
   results_.emplace(&element, std::move(result));
   sink.after([this, r, &element] {

@@ -3,7 +3,8 @@
 // resolves inside it, and its arrays are released once its mesh is made: the document's arrays
 // never pile up, only the meshes do. read_geometries takes the results in document order, with
 // their warnings, as if it had read them itself; a geometry that references anything outside
-// itself is left for read_geometries to read after the parse, as before.
+// itself is left for read_geometries to read after the parse, as before. Their warnings are told
+// to the read's listener (Diagnostics::set_listener) as they are raised, beside the parser.
 #pragma once
 
 #include <memory>
@@ -21,8 +22,9 @@ namespace px::collada {
 
 class EarlyGeometries {
  public:
+  // diagnostics: the read's, whose listener the results' warnings are told to.
   EarlyGeometries(xml::Document& doc, Scene& scene, const ReadOptions& options,
-                  const Source& source);
+                  const Source& source, const Diagnostics& diagnostics);
 
   // The parser's close hook.
   void on_close(const Element& element, xml::NumberSink& sink);
@@ -43,6 +45,7 @@ class EarlyGeometries {
   xml::Document& doc_;
   Scene& scene_;
   const ReadOptions& options_;
+  const Diagnostics& diagnostics_;
   uint64_t document_bytes_;
   std::filesystem::path base_dir_;
   std::filesystem::path document_path_;

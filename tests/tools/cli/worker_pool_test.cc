@@ -1,6 +1,7 @@
 // batch's worker pool: warm workers that run job after job, a crash, a timeout or a runaway
 // allocation ending only its worker (a fresh one takes the jobs after it), the memory cap and the
-// peak RSS each job's own, and nothing of one job left for the next.
+// peak RSS each job's own, nothing of one job left for the next, and the notes a job sends as it
+// runs (batch -v).
 #include "tools/cli/worker_pool.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "tools/cli/cli_common.h"
 #include "tools/cli/out_of_memory.h"
 
 namespace px::cli {
@@ -61,7 +63,7 @@ bool exited_with(const FinishedJob& f, int code) {
 }
 
 TEST(WorkerPool, RunsJobsInWorkersAndTakesWhatTheyGive) {
-  auto done = run_all(2, {}, 4, [](size_t job, std::string& result) {
+  auto done = run_all(2, {}, 4, [](size_t job, std::string& result, const SendNote&) {
     result = "job " + std::to_string(job);
     return 7;
   });
@@ -75,7 +77,7 @@ TEST(WorkerPool, RunsJobsInWorkersAndTakesWhatTheyGive) {
 }
 
 TEST(WorkerPool, AWorkerRunsJobAfterJob) {
-  auto done = run_all(1, {}, 3, [](size_t, std::string& result) {
+  auto done = run_all(1, {}, 3, [](size_t, std::string& result, const SendNote&) {
     result = own_pid();
     return 0;
   });
@@ -86,7 +88,7 @@ TEST(WorkerPool, AWorkerRunsJobAfterJob) {
 }
 
 TEST(WorkerPool, ACrashEndsOnlyItsJobAndANewWorkerTakesTheJobsAfterIt) {
-  auto done = run_all(1, {}, 5, [](size_t job, std::string& result) {
+  auto done = run_all(1, {}, 5, [](size_t job, std::string& result, const SendNote&) {
     if (job == 2) raise(SIGSEGV);
     result = own_pid();
     return 0;
@@ -103,7 +105,7 @@ TEST(WorkerPool, ACrashEndsOnlyItsJobAndANewWorkerTakesTheJobsAfterIt) {
 }
 
 TEST(WorkerPool, ATimeoutKillsTheWorkerAndANewOneTakesTheNextJob) {
-  auto done = run_all(1, {0.3, 0}, 3, [](size_t job, std::string& result) {
+  auto done = run_all(1, {0.3, 0}, 3, [](size_t job, std::string& result, const SendNote&) {
     while (job == 1) pause();
     result = own_pid();
     return 0;
@@ -120,7 +122,7 @@ TEST(WorkerPool, ATimeoutKillsTheWorkerAndANewOneTakesTheNextJob) {
 }
 
 TEST(WorkerPool, AWorkerThatDiesIdleIsReplaced) {
-  WorkerPool pool(1, {}, [](size_t, std::string& result) {
+  WorkerPool pool(1, {}, [](size_t, std::string& result, const SendNote&) {
     result = own_pid();
     return 0;
   });
@@ -138,6 +140,38 @@ TEST(WorkerPool, AWorkerThatDiesIdleIsReplaced) {
   EXPECT_NE(second.result, first.result);
 }
 
+// batch -v: what a job sends while it runs reaches the note handler at once, in order, before
+// the job's result; a long line whole; and the lines of a job that hangs, long before its timeout.
+TEST(WorkerPool, NotesReachTheHandlerWhileTheirJobRuns) {
+  const double started = now_seconds();
+  std::vector<std::string> events;
+  double hanging_note_at = 0;
+  WorkerPool pool(
+      1, {3, 0},
+      [](size_t job, std::string& result, const SendNote& note) {
+        note("first of " + std::to_string(job));
+        note(std::string(100000, 'x'));  // more than one read of the socket takes
+        while (job == 1) pause();        // stopped at the timeout
+        result = "result of " + std::to_string(job);
+        return 0;
+      },
+      [&](size_t job, std::string_view line) {
+        events.push_back(std::to_string(job) + ": " +
+                         (line.size() > 20 ? std::to_string(line.size()) : std::string(line)));
+        if (job == 1 && hanging_note_at == 0) hanging_note_at = now_seconds() - started;
+      });
+  for (size_t job = 0; job < 2; ++job) {
+    ASSERT_TRUE(pool.start(job).ok());
+    std::vector<FinishedJob> done;
+    while (done.empty()) done = pool.wait(100);
+    events.push_back(std::to_string(done[0].job) + " done: " + done[0].result);
+  }
+  EXPECT_EQ(events, (std::vector<std::string>{"0: first of 0", "0: 100000", "0 done: result of 0",
+                                              "1: first of 1", "1: 100000", "1 done: "}));
+  EXPECT_GT(hanging_note_at, 0);
+  EXPECT_LT(hanging_note_at, 2.5);  // the timeout came at 3
+}
+
 // The cap is on the worker's address space, its size when forked plus the limit: what a job frees
 // the next reuses, so each job may allocate about the limit; a job past it ends its worker (exit
 // kWorkerOutOfMemory, as a batch worker's allocation failure handler does) and the next job runs
@@ -147,7 +181,7 @@ TEST(WorkerPool, TheMemoryCapHoldsEachJobAndWhatAJobFreesIsTheNextOnes) {
     GTEST_SKIP() << "AddressSanitizer's allocator maps memory its own way under an address-space "
                     "cap; the release build runs this test";
   }
-  auto done = run_all(1, {0, 16}, 5, [](size_t job, std::string& result) {
+  auto done = run_all(1, {0, 16}, 5, [](size_t job, std::string& result, const SendNote&) {
     exit_on_out_of_memory(kWorkerOutOfMemory);
     // 64 MiB, its address kept so that the allocation is not elided.
     if (job == 3) result = std::to_string(reinterpret_cast<uintptr_t>(new char[size_t{64} << 20]));
@@ -176,7 +210,7 @@ TEST(WorkerPool, EachJobsPeakRssIsItsOwn) {
     GTEST_SKIP() << "AddressSanitizer keeps freed memory in quarantine; the release build runs "
                     "this test";
   }
-  auto done = run_all(1, {}, 2, [](size_t job, std::string& result) {
+  auto done = run_all(1, {}, 2, [](size_t job, std::string& result, const SendNote&) {
     result = own_pid();
     if (job == 1) return 0;
     std::vector<char*> blocks;
@@ -195,7 +229,7 @@ TEST(WorkerPool, EachJobsPeakRssIsItsOwn) {
 
 TEST(WorkerPool, AJobsWorkingFolderDoesNotStayForTheNext) {
   const std::string here = std::filesystem::current_path().string();
-  auto done = run_all(1, {}, 2, [](size_t job, std::string& result) {
+  auto done = run_all(1, {}, 2, [](size_t job, std::string& result, const SendNote&) {
     if (job == 0) std::filesystem::current_path("/");
     result = own_pid() + " " + std::filesystem::current_path().string();
     return 0;

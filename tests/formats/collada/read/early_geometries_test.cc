@@ -1,6 +1,7 @@
 // Geometries read while the document is parsed (formats/collada/read/early_geometries): which
-// are, that their arrays are released, and that a read gives the same scene, warnings and
-// refusals as reading every geometry after the parse.
+// are, that their arrays are released, that a read gives the same scene, warnings and refusals as
+// reading every geometry after the parse, and that their warnings reach the read's listener as
+// they are raised, once even when the document is read twice.
 #include "formats/collada/read/early_geometries.h"
 
 #include <gtest/gtest.h>
@@ -25,12 +26,14 @@ struct EarlyParse {
   xml::Document doc;
   ReadOptions options;
   std::unique_ptr<Source> source;
+  Diagnostics diagnostics;  // the read's
   std::unique_ptr<EarlyGeometries> early;
   absl::Status status;
 
-  EarlyParse(const std::string& text, int threads) {
+  EarlyParse(const std::string& text, int threads, Diagnostics::Listener listener = nullptr) {
     source = memory_source(text);
-    early = std::make_unique<EarlyGeometries>(doc, scene, options, *source);
+    if (listener) diagnostics.set_listener(std::move(listener));
+    early = std::make_unique<EarlyGeometries>(doc, scene, options, *source, diagnostics);
     xml::ParseOptions parse;
     parse.policy = text_mode;
     parse.threads = threads;
@@ -144,6 +147,59 @@ TEST(EarlyGeometries, WarningsAndRefusalsComeInTheOrderOfAReadAfterTheParse) {
   absl::StatusOr<Scene> scene = read(*source, ReadOptions(), unused);
   ASSERT_FALSE(scene.ok());
   EXPECT_NE(scene.status().message().find("instance_effect"), std::string::npos) << scene.status();
+}
+
+// convert -v: a geometry read beside the parser tells the read's listener of its warnings then,
+// not when read_geometries takes its result after the parse.
+TEST(EarlyGeometries, AGeometrysWarningsAreToldDuringTheParse) {
+  std::string mesh = cat(triangle_mesh(), "<lines count=\"0\"><input source=\"#v\"/></lines>");
+  std::string text = geometries_document(geometry("g", mesh));
+  for (int threads : {1, 2}) {
+    std::vector<std::string> told;
+    EarlyParse p(text, threads, [&](const Diagnostic& d) { told.push_back(d.code); });
+    ASSERT_TRUE(p.status.ok()) << p.status;
+    EarlyGeometries::Result* r = p.early->find(*p.doc.find_id("g"));
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(told, (std::vector<std::string>{"collada.input.no-semantic"})) << threads;
+    EXPECT_TRUE(p.diagnostics.entries().empty());  // merged later, by read_geometries
+    p.diagnostics.merge(r->diagnostics);
+    EXPECT_EQ(told.size(), 1u);  // and not told again then
+  }
+}
+
+// A document read twice (a released array needed after the parse) raises its warnings twice: the
+// listener is told of each once, and the read reports each as one read does.
+TEST(EarlyGeometries, ADocumentReadTwiceTellsEachWarningOnce) {
+  std::string b_mesh =
+      "<vertices id=\"vb\"><input semantic=\"POSITION\" source=\"#a-pos\"/></vertices>"
+      "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#vb\" offset=\"0\"/>"
+      "<p>2 1 0</p></triangles>";
+  std::string text = geometries_document(
+      cat(geometry("ga", cat(positions("0 0 0 1 0 0 0 1 5", "a"),
+                             "<triangles count=\"1\"><input semantic=\"VERTEX\" source=\"#a\" "
+                             "offset=\"0\"/><p>0 1 2</p></triangles>",
+                             "<lines count=\"0\"><input source=\"#a\"/></lines>")),
+          geometry("gb", b_mesh)),
+      "<asset><up_axis>W_UP</up_axis></asset>");
+  for (int threads : {1, 2}) {
+    std::vector<std::string> told;
+    Diagnostics diagnostics;
+    diagnostics.set_listener([&](const Diagnostic& d) { told.push_back(d.code); });
+    ReadOptions options;
+    options.threads = threads;
+    std::unique_ptr<Source> source = memory_source(text);
+    absl::StatusOr<Scene> scene = read(*source, options, diagnostics);
+    ASSERT_TRUE(scene.ok()) << scene.status();
+    ASSERT_EQ(scene->meshes.size(), 2u);  // read twice (the test above)
+    ASSERT_EQ(diagnostics.entries().size(), 2u);
+    EXPECT_EQ(diagnostics.entries()[0].code, "collada.asset.up-axis");
+    EXPECT_EQ(diagnostics.entries()[1].code, "collada.input.no-semantic");
+    EXPECT_EQ(diagnostics.entries()[1].count, 1);
+    // The geometry's, told during the first parse, before the asset's, read after it.
+    EXPECT_EQ(told,
+              (std::vector<std::string>{"collada.input.no-semantic", "collada.asset.up-axis"}))
+        << threads;
+  }
 }
 
 }  // namespace
