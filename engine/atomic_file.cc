@@ -64,14 +64,14 @@ absl::StatusOr<AtomicFile> AtomicFile::create(const std::filesystem::path& targe
     if (fd < 0 && errno != EEXIST) break;
   }
   if (fd < 0) {
-    return io_error(cat("cannot create ", target.string(), ": ", std::strerror(errno)));
+    return io_error("cannot create", target.string(), errno);
   }
   std::FILE* file = fdopen(fd, "wb");
   if (file == nullptr) {
+    const int error = errno;
     ::close(fd);
     if (!temp.empty()) ::unlink(temp.c_str());
-    return io_error(cat("cannot open a temporary for ", target.string(), ": ",
-                        std::strerror(errno)));
+    return io_error("cannot open a temporary for", target.string(), error);
   }
   return AtomicFile(target, temp, file);
 }
@@ -104,7 +104,7 @@ absl::Status AtomicFile::write(std::string_view bytes) {
   if (bytes.empty()) return absl::OkStatus();
   if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size()) {
     failed_ = true;
-    return io_error(cat("cannot write ", target_.string(), ": ", std::strerror(errno)));
+    return io_error("cannot write", target_.string(), errno);
   }
   return absl::OkStatus();
 }
@@ -121,7 +121,7 @@ absl::Status AtomicFile::link_unnamed(bool* is_target) {
       return absl::OkStatus();
     }
   }
-  return io_error(cat("cannot name the output ", target_.string(), ": ", std::strerror(errno)));
+  return io_error("cannot name the output", target_.string(), errno);
 }
 
 absl::Status AtomicFile::commit() {
@@ -139,23 +139,23 @@ absl::Status AtomicFile::commit() {
       bool closed = std::fclose(file_) == 0;
       file_ = nullptr;
       if (closed) return absl::OkStatus();
-      std::string why = std::strerror(errno);
+      const int error = errno;
       std::error_code ignored;
       std::filesystem::remove(target_, ignored);
-      return io_error(cat("cannot write ", target_.string(), ": ", why));
+      return io_error("cannot write", target_.string(), error);
     }
   }
   ok = (std::fclose(file_) == 0) && ok;
   file_ = nullptr;
   if (!ok) {
-    std::string why = std::strerror(errno);
+    const int error = errno;
     discard();
-    return io_error(cat("cannot write ", target_.string(), ": ", why));
+    return io_error("cannot write", target_.string(), error);
   }
   if (std::rename(temp_.c_str(), target_.c_str()) != 0) {
-    std::string why = std::strerror(errno);
+    const int error = errno;
     discard();
-    return io_error(cat("cannot rename onto ", target_.string(), ": ", why));
+    return io_error("cannot rename onto", target_.string(), error);
   }
   temp_.clear();
   return absl::OkStatus();

@@ -44,7 +44,6 @@ struct FdGuard {
 };
 
 absl::Status errno_status(int error, const fs::path& path) {
-  const std::string detail = cat(path.string(), ": ", std::strerror(error));
   switch (error) {
     case ENOENT:
     case ENOTDIR:
@@ -52,7 +51,7 @@ absl::Status errno_status(int error, const fs::path& path) {
     case EXDEV:
       return absl::PermissionDeniedError(cat(path.string(), " leads outside the folder"));
     default:
-      return io_error(cat("cannot open ", detail));
+      return io_error("cannot open", path.string(), error);
   }
 }
 
@@ -62,7 +61,7 @@ absl::StatusOr<RegularFile> regular(int fd, const fs::path& path) {
   FdGuard guard{fd};
   struct stat st;
   if (::fstat(fd, &st) != 0) {
-    return io_error(cat("cannot read ", path.string(), ": ", std::strerror(errno)));
+    return io_error("cannot read", path.string(), errno);
   }
   if (!S_ISREG(st.st_mode)) {
     return absl::FailedPreconditionError(
@@ -119,7 +118,7 @@ absl::StatusOr<std::string> RegularFile::read_at(uint64_t offset, size_t size) c
   std::string out(size, '\0');
   int error = 0;
   out.resize(read_into(offset, out.data(), size, &error));
-  if (error != 0) return io_error(cat("cannot read ", path_.string(), ": ", std::strerror(error)));
+  if (error != 0) return io_error("cannot read", path_.string(), error);
   return out;
 }
 
@@ -141,12 +140,12 @@ size_t RegularFile::read_into(uint64_t offset, void* buffer, size_t size,
 
 absl::StatusOr<RegularFile> open_regular_file(const fs::path& path) {
   const int fd = ::open(path.c_str(), kOpenFlags);
-  if (fd < 0) return io_error(cat("cannot open ", path.string(), ": ", std::strerror(errno)));
+  if (fd < 0) return io_error("cannot open", path.string(), errno);
   absl::StatusOr<RegularFile> file = regular(fd, path);
   if (file.ok() || file.status().code() != absl::StatusCode::kFailedPrecondition) return file;
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-    return io_error(cat("cannot read ", path.string(), ": it is a directory"));
+    return io_error("cannot read", path.string(), EISDIR, "it is a directory");
   }
   return refuse("input.not-regular",
                 cat(std::string(file.status().message()), ", and is not read"));

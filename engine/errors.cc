@@ -1,6 +1,10 @@
 #include "engine/errors.h"
 
+#include <cstring>
+
+#include "absl/strings/cord.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "engine/strings.h"
 
 namespace px {
@@ -25,6 +29,32 @@ absl::Status over_budget(std::string_view rule, std::string_view detail) {
 
 absl::Status io_error(std::string_view detail) {
   return absl::UnavailableError(std::string(detail));
+}
+
+namespace {
+
+// The payloads an I/O failure carries its cause in (absl::Status payloads are keyed by a URL).
+constexpr absl::string_view kErrnoPayload = "polyxios/io-errno";
+constexpr absl::string_view kPathPayload = "polyxios/io-path";
+
+}  // namespace
+
+absl::Status io_error(std::string_view action, std::string_view path, int error,
+                      std::string_view why) {
+  absl::Status status = io_error(
+      cat(action, " ", path, ": ", why.empty() ? std::string_view(std::strerror(error)) : why));
+  status.SetPayload(kErrnoPayload, absl::Cord(cat(error)));
+  status.SetPayload(kPathPayload, absl::Cord(std::string(path)));
+  return status;
+}
+
+std::optional<IoCause> io_cause(const absl::Status& status) {
+  const auto error = status.GetPayload(kErrnoPayload);
+  const auto path = status.GetPayload(kPathPayload);
+  IoCause cause;
+  if (!error || !path || !absl::SimpleAtoi(std::string(*error), &cause.error)) return std::nullopt;
+  cause.path = std::string(*path);
+  return cause;
 }
 
 absl::Status out_of_memory(std::string_view detail) {

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "absl/status/status.h"
@@ -21,6 +23,17 @@ absl::Status over_budget(std::string_view rule, std::string_view element, int64_
 // The same for a limit with no element to name (the input's size).
 absl::Status over_budget(std::string_view rule, std::string_view detail);
 absl::Status io_error(std::string_view detail);
+// An I/O failure the system reported as errno `error` on the file at `path`: "<action> <path>:
+// <strerror(error)>" (`why` in place of the strerror text where given), carrying the errno and
+// the path (io_cause), so that a caller can tell a missing file from a folder or a denied one.
+absl::Status io_error(std::string_view action, std::string_view path, int error,
+                      std::string_view why = {});
+// What an I/O failure made by the function above carries; nullopt for any other status.
+struct IoCause {
+  int error = 0;  // errno
+  std::string path;
+};
+std::optional<IoCause> io_cause(const absl::Status& status);
 // An allocation failed (a memory limit, a full machine): not the input's fault, worth a retry with
 // more memory.
 absl::Status out_of_memory(std::string_view detail);

@@ -39,7 +39,7 @@ class FileSource : public Source {
                                 static_cast<off_t>(offset_));
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) {
-        return io_error(cat("cannot read ", file_->path().string(), ": ", std::strerror(errno)));
+        return io_error("cannot read", file_->path().string(), errno);
       }
       offset_ += static_cast<uint64_t>(n);
       return static_cast<size_t>(n);
@@ -132,7 +132,7 @@ class GzipSource : public Source {
       const ssize_t n = ::pread(file_->fd(), in_.data(), in_.size(), static_cast<off_t>(offset_));
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) {
-        return io_error(cat("cannot read ", file_->path().string(), ": ", std::strerror(errno)));
+        return io_error("cannot read", file_->path().string(), errno);
       }
       offset_ += static_cast<uint64_t>(n);
       stream_.next_in = reinterpret_cast<Bytef*>(in_.data());

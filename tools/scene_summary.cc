@@ -8,21 +8,6 @@
 
 namespace px {
 
-void Bounds::add(double x, double y, double z) {
-  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(z)) return;
-  const double p[3] = {x, y, z};
-  for (int k = 0; k < 3; ++k) {
-    min[k] = std::min(min[k], p[k]);
-    max[k] = std::max(max[k], p[k]);
-  }
-}
-
-void Bounds::add(const Bounds& other) {
-  if (other.empty()) return;
-  add(other.min[0], other.min[1], other.min[2]);
-  add(other.max[0], other.max[1], other.max[2]);
-}
-
 namespace {
 
 std::optional<std::string> string_at(const ValueMap& map, std::string_view key) {
@@ -41,11 +26,7 @@ MeshSummary summarize_mesh(const Mesh& mesh) {
   }
   std::sort(out.materials.begin(), out.materials.end());
   out.materials.erase(std::unique(out.materials.begin(), out.materials.end()), out.materials.end());
-  if (mesh.points.cols >= 3) {
-    for (size_t v = 0; v < mesh.num_points(); ++v) {
-      out.bounds.add(mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2));
-    }
-  }
+  out.bounds = point_bounds(mesh.points);
   return out;
 }
 

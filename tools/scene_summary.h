@@ -2,35 +2,19 @@
 // per camera, light, mesh, material, skin and animation.
 #pragma once
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "polyxios/scene/bounds.h"
 #include "polyxios/scene/scene.h"
 #include "tools/scene_stats.h"
 
 namespace px {
-
-// An axis-aligned box of finite points; empty until one is added.
-struct Bounds {
-  std::array<double, 3> min{std::numeric_limits<double>::infinity(),
-                            std::numeric_limits<double>::infinity(),
-                            std::numeric_limits<double>::infinity()};
-  std::array<double, 3> max{-std::numeric_limits<double>::infinity(),
-                            -std::numeric_limits<double>::infinity(),
-                            -std::numeric_limits<double>::infinity()};
-
-  bool empty() const { return !(min[0] <= max[0]); }
-  // A point with a coordinate that is NaN or infinite is left out.
-  void add(double x, double y, double z);
-  void add(const Bounds& other);
-};
 
 struct MeshSummary {
   std::optional<std::string> name;  // global_attrs["mesh_name"]

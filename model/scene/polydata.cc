@@ -22,19 +22,38 @@ void renormalize(float* v) {
 }  // namespace
 
 std::vector<Eigen::Matrix4d> world_matrices(const Scene& scene) {
-  std::vector<Eigen::Matrix4d> world(scene.nodes.size(), Eigen::Matrix4d::Identity());
-  std::vector<char> done(scene.nodes.size(), 0);
+  const size_t nodes = scene.nodes.size();
+  std::vector<Eigen::Matrix4d> world(nodes, Eigen::Matrix4d::Identity());
+  std::vector<char> done(nodes, 0);
   std::vector<std::pair<int, Eigen::Matrix4d>> stack;
-  for (const std::vector<int>& roots : scene.scenes) {
-    for (int r : roots) stack.emplace_back(r, Eigen::Matrix4d::Identity());
+  auto walk_from = [&](int root) {
+    stack.emplace_back(root, Eigen::Matrix4d::Identity());
+    while (!stack.empty()) {
+      auto [n, parent] = stack.back();
+      stack.pop_back();
+      if (n < 0 || static_cast<size_t>(n) >= nodes || done[n]) continue;
+      done[n] = 1;  // a node reached twice keeps its first world; cycles stop here
+      world[n] = parent * scene.nodes[n].matrix;
+      for (int c : scene.nodes[n].children) stack.emplace_back(c, world[n]);
+    }
+  };
+  // Each root's tree whole before the next, the last root of the last scene first.
+  for (auto roots = scene.scenes.rbegin(); roots != scene.scenes.rend(); ++roots) {
+    for (auto r = roots->rbegin(); r != roots->rend(); ++r) walk_from(*r);
   }
-  while (!stack.empty()) {
-    auto [n, parent] = stack.back();
-    stack.pop_back();
-    if (n < 0 || static_cast<size_t>(n) >= scene.nodes.size() || done[n]) continue;
-    done[n] = 1;  // a node reached twice keeps its first world; cycles stop here
-    world[n] = parent * scene.nodes[n].matrix;
-    for (int c : scene.nodes[n].children) stack.emplace_back(c, world[n]);
+  // Nodes no scene reaches (a COLLADA <library_nodes> node, a glTF node outside every scene):
+  // from the roots of their own trees, then a ring of them with no root from its first node.
+  std::vector<char> is_child(nodes, 0);
+  for (size_t n = 0; n < nodes; ++n) {
+    for (int c : scene.nodes[n].children) {
+      if (c >= 0 && static_cast<size_t>(c) < nodes && static_cast<size_t>(c) != n) is_child[c] = 1;
+    }
+  }
+  for (size_t n = 0; n < nodes; ++n) {
+    if (!done[n] && !is_child[n]) walk_from(static_cast<int>(n));
+  }
+  for (size_t n = 0; n < nodes; ++n) {
+    if (!done[n]) walk_from(static_cast<int>(n));
   }
   return world;
 }

@@ -49,6 +49,12 @@ class PolyData:
     @property
     def global_attrs(self) -> dict[str, Any]:
         """'mesh_name', ..."""
+    def triangles(self) -> npt.NDArray[np.uint32]:
+        """(m, 3): every cell's triangles as the glTF writer draws them, in cell order (quads and
+        polygons triangulated, strips expanded; lines and points give none); a new array."""
+    @property
+    def bounds(self) -> Optional[npt.NDArray[np.float64]]:
+        """(2, 3): [[xmin, ymin, zmin], [xmax, ymax, zmax]] of the finite points, or None."""
     @property
     def morph_targets(self) -> tuple[dict[str, Any], ...]:
         """Each target's 'name', its 'positions', 'normals', 'tangents' differences and its
@@ -192,6 +198,8 @@ class SceneData:
     def global_attrs(self) -> dict[str, Any]: ...
     def to_polydata(self) -> PolyData:
         """The whole scene flattened into one PolyData under the nodes' world transforms."""
+    def world_matrix(self, node: int) -> npt.NDArray[np.float64]:
+        """(4, 4): the node's world matrix, indexed [row, column]; IndexError out of range."""
 
 def read_scene(
     path_or_bytes: Union[_Path, bytes, bytearray, memoryview],

@@ -1,6 +1,7 @@
 #include "python/src/errors.h"
 
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,14 @@ Refusal parse_refusal(std::string_view message) {
   throw py::error_already_set();
 }
 
+// OSError(errno, strerror, filename), as open() raises it: OSError's constructor picks the
+// subclass of the errno itself (FileNotFoundError, IsADirectoryError, PermissionError, ...).
+[[noreturn]] void raise_os_error(const IoCause& cause) {
+  const py::object error = py::reinterpret_borrow<py::object>(PyExc_OSError)(
+      cause.error, text(std::strerror(cause.error)), text(cause.path));
+  raise_instance(error);
+}
+
 }  // namespace
 
 py::object error_class(const char* name) {
@@ -90,6 +99,7 @@ void raise_status(const absl::Status& status) {
           error_class("CodecError")(message, py::arg("code") = code, py::arg("line") = line));
     }
     case Failure::kIo:
+      if (const std::optional<IoCause> cause = io_cause(status)) raise_os_error(*cause);
       PyErr_SetObject(PyExc_OSError, message.ptr());
       throw py::error_already_set();
     case Failure::kOutOfMemory:

@@ -22,8 +22,10 @@ void warn(const Diagnostics& diagnostics, int stacklevel = 1);
 
 // Raises the exception for a status that is not OK, as the CLI's exit codes class it
 // (engine/errors.h): a refusal (exit 2) is a CodecError carrying the rule's code and line, an
-// I/O failure an OSError, an allocation failure a MemoryError, a call its progress callback
-// stopped Cancelled, anything else a RuntimeError.
+// I/O failure an OSError (of the errno's subclass, with errno, strerror and filename, where the
+// system gave one: FileNotFoundError, IsADirectoryError, PermissionError, ...), an allocation
+// failure a MemoryError, a call its progress callback stopped Cancelled, anything else a
+// RuntimeError.
 [[noreturn]] void raise_status(const absl::Status& status);
 
 }  // namespace px::python

@@ -3,9 +3,12 @@
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "polyxios/ops/mesh_triangles.h"
+#include "polyxios/scene/bounds.h"
 #include "polyxios/scene/mesh.h"
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
@@ -36,6 +39,31 @@ py::tuple element_types(const Mesh& mesh) {
 }
 
 py::array points(py::object self) { return column_view(mesh_of(self).points, self); }
+
+// A new (m, 3) uint32 array owning the indices (a capsule frees them), nothing copied.
+py::array triangles(py::handle self) {
+  auto indices = std::make_unique<std::vector<uint32_t>>();
+  {
+    py::gil_scoped_release release;
+    *indices = mesh_triangles(mesh_of(self));
+  }
+  const py::ssize_t rows = static_cast<py::ssize_t>(indices->size() / 3);
+  const uint32_t* data = indices->data();
+  py::capsule owner(indices.get(), [](void* p) { delete static_cast<std::vector<uint32_t>*>(p); });
+  indices.release();
+  return py::array_t<uint32_t>({rows, py::ssize_t{3}}, data, owner);
+}
+
+py::object bounds(py::handle self) {
+  const Bounds box = point_bounds(mesh_of(self).points);
+  if (box.empty()) return py::none();
+  py::array_t<double> out({py::ssize_t{2}, py::ssize_t{3}});
+  for (py::ssize_t k = 0; k < 3; ++k) {
+    out.mutable_at(0, k) = box.min[k];
+    out.mutable_at(1, k) = box.max[k];
+  }
+  return std::move(out);
+}
 
 // Each morph target as {"name", "positions", "normals", "tangents", "point_data"}: (n, 3)
 // differences from the rest shape, None where the target does not move them, and the differences
@@ -115,6 +143,18 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
           "global_attrs",
           [](py::object self) { return to_python(mesh_of(self).global_attrs, self); },
           "dict: 'mesh_name', ...")
+      .def("triangles", &triangles,
+           R"((m, 3) uint32: the point indices of every cell's triangles, in cell order: the
+triangles the glTF writer draws (polyxios/ops/mesh_triangles.h). A triangle is itself, a quad or
+polygon of n corners its n - 2 triangles as the writer triangulates it (the fan where convex, ear
+clipping where concave, the fan where neither works), a triangle strip of n corners its n - 2
+triangles as glTF draws a strip (the second and third corners of every other one swapped, so all
+turn the same way; degenerate ones kept). Lines, poly-lines and points give none, nor does a cell
+of too few corners or naming a point past the points. A new array, made at each call.)")
+      .def_property_readonly("bounds", &bounds,
+                             "(2, 3) float64 [[xmin, ymin, zmin], [xmax, ymax, zmax]] of the "
+                             "points (a point with a NaN or infinite coordinate left out, as "
+                             "`polyxios info` does), or None when it has none; a new array")
       .def_property_readonly("morph_targets", &morph_targets,
                              "tuple of dict: each morph target's 'name' and its (n, 3) "
                              "'positions', 'normals', 'tangents' differences from the rest shape "

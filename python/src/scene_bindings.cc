@@ -44,6 +44,30 @@ py::tuple floats(const std::array<double, N>& values) {
   return tuple;
 }
 
+// The node's world matrix as to_polydata places its mesh (polyxios/scene/polydata.h).
+py::array world_matrix(const SceneHandle& self, py::handle node_index) {
+  const size_t nodes = self.scene->nodes.size();
+  // Any integer (numpy's too, through __index__); TypeError for another type.
+  const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(node_index.ptr()));
+  if (!index) throw py::error_already_set();
+  int overflow = 0;
+  const long long node = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+  if (overflow != 0 || node < 0 || static_cast<unsigned long long>(node) >= nodes) {
+    throw py::index_error("world_matrix: node " + py::str(index).cast<std::string>() +
+                          " is out of range: the scene has " + std::to_string(nodes) + " nodes");
+  }
+  Eigen::Matrix4d world;
+  {
+    py::gil_scoped_release release;
+    world = world_matrices(*self.scene)[static_cast<size_t>(node)];
+  }
+  py::array_t<double> out({py::ssize_t{4}, py::ssize_t{4}});
+  for (py::ssize_t r = 0; r < 4; ++r) {
+    for (py::ssize_t c = 0; c < 4; ++c) out.mutable_at(r, c) = world(r, c);
+  }
+  return std::move(out);
+}
+
 py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
 
 const char* alpha_mode_name(AlphaMode mode) {
@@ -161,6 +185,12 @@ shows (every scene's when none is set), under the node's world transform (points
 matrix, normals by the inverse transpose of its linear part, tangents by the linear part, both
 renormalised). A vertex attribute is kept when every shown mesh has it with the same width;
 'material' is kept, -1 where a mesh has none.)")
+      .def("world_matrix", &world_matrix, py::arg("node"),
+           R"((4, 4) float64: node `node`'s world matrix, indexed [row, column] as SceneNode.matrix
+(translation in [:3, 3]): its matrix under its parents', root first (parent @ ... @ matrix), the
+transform to_polydata places its mesh by. A node several parents list takes the path found first;
+a node no scene shows is composed up its own parents. A new array; each call walks the whole graph
+(O(nodes)). IndexError for an index outside 0..len(nodes) - 1.)")
       .def("__repr__", [](const SceneHandle& self) {
         const Scene& s = *self.scene;
         return "<SceneData: " + std::to_string(s.meshes.size()) + " meshes, " +

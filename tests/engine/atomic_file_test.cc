@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -96,6 +97,9 @@ TEST_P(AtomicFileEitherTemporary, FailsCleanlyInAMissingFolder) {
   auto file = AtomicFile::create(dir_ / "no" / "such" / "out.bin");
   ASSERT_FALSE(file.ok());
   EXPECT_EQ(failure_of(file.status()), Failure::kIo);
+  ASSERT_TRUE(io_cause(file.status()).has_value());
+  EXPECT_EQ(io_cause(file.status())->error, ENOENT);
+  EXPECT_EQ(io_cause(file.status())->path, (dir_ / "no" / "such" / "out.bin").string());
 }
 
 INSTANTIATE_TEST_SUITE_P(Temporaries, AtomicFileEitherTemporary, ::testing::Bool(),
@@ -156,16 +160,15 @@ TEST_F(AtomicFileTest, AKilledWritersNamedTemporaryIsRemovedByTheNext) {
 }
 
 TEST_F(AtomicFileTest, RemoveTemporariesOfTakesOnlyThatTargetsTemporaries) {
-  for (const char* name :
-       {".out.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-1", "out.glb", ".other.glb.polyxios-tmp-0",
-        ".out.glb.polyxios-tmp-x", "out.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-0.glb"}) {
+  for (const char* name : {".out.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-1", "out.glb",
+                           ".other.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-x",
+                           "out.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-0.glb"}) {
     std::ofstream(dir_ / name) << "x";
   }
   remove_temporaries_of(dir_ / "out.glb");
-  EXPECT_EQ(files(),
-            (std::vector<std::string>{".other.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-0.glb",
-                                      ".out.glb.polyxios-tmp-x", "out.glb",
-                                      "out.glb.polyxios-tmp-0"}));
+  EXPECT_EQ(files(), (std::vector<std::string>{
+                         ".other.glb.polyxios-tmp-0", ".out.glb.polyxios-tmp-0.glb",
+                         ".out.glb.polyxios-tmp-x", "out.glb", "out.glb.polyxios-tmp-0"}));
   remove_temporaries_of(dir_ / "absent" / "x.glb");  // no folder: nothing to do
 }
 

@@ -17,6 +17,7 @@
 #include <future>
 #include <string>
 
+#include "engine/errors.h"
 #include "tests/support/scratch_dir_test.h"
 
 namespace px {
@@ -171,6 +172,17 @@ TEST_F(ContainedFileTest, AFolderIsNoRegularFile) {
   ASSERT_FALSE(named.ok());
   EXPECT_EQ(named.status().code(), absl::StatusCode::kUnavailable);
   EXPECT_NE(named.status().message().find("it is a directory"), absl::string_view::npos);
+  ASSERT_TRUE(io_cause(named.status()).has_value());
+  EXPECT_EQ(io_cause(named.status())->error, EISDIR);
+  EXPECT_EQ(io_cause(named.status())->path, folder_.string());
+}
+
+TEST_F(ContainedFileTest, AMissingNamedFileCarriesItsErrno) {
+  absl::StatusOr<RegularFile> named = open_regular_file(folder_ / "missing.dae");
+  ASSERT_FALSE(named.ok());
+  ASSERT_TRUE(io_cause(named.status()).has_value());
+  EXPECT_EQ(io_cause(named.status())->error, ENOENT);
+  EXPECT_EQ(io_cause(named.status())->path, (folder_ / "missing.dae").string());
 }
 
 TEST_F(ContainedFileTest, ANamedSymlinkIsFollowedWhereverItLeads) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "engine/strings.h"
-#include "polyxios/ops/triangulate.h"
+#include "polyxios/ops/mesh_triangles.h"
 
 namespace px::gltf {
 namespace {
@@ -48,14 +48,6 @@ class IndexOut {
   void put(IndexSpan values) {
     values.visit([this](auto span) { put(span.data(), span.size()); });
   }
-  // The cell's corners at `triangles` (indices into the cell).
-  void put_triangles(IndexSpan cell, const std::vector<uint32_t>& triangles) {
-    for (size_t k = 0; k + 2 < triangles.size(); k += 3) {
-      const uint32_t triangle[3] = {cell[triangles[k]], cell[triangles[k + 1]],
-                                    cell[triangles[k + 2]]};
-      put(triangle, 3);
-    }
-  }
   void flush() {
     if (used_ > 0) out_.commit(used_ * sizeof(I));
     buffer_ = nullptr;
@@ -94,16 +86,16 @@ const char* fallback_reason(Triangulation t) {
   }
 }
 
-// A triangle group's quads and polygons go out triangulated (triangulate.h): the fan where
-// convex, as always, ear clipping where concave, and the fan with a warning where neither holds.
+// A triangle group's quads and polygons go out triangulated (mesh_triangles.h, triangulate.h):
+// the fan where convex, as always, ear clipping where concave, and the fan with a warning where
+// neither holds.
 template <class I>
 void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& out,
                   Diagnostics& diagnostics) {
   const Mesh& mesh = *plan.mesh;
   const bool triangulate = group.mode == kTriangles;
   IndexOut<I> indices(out);
-  Triangulator triangulator(triangulate ? polygon_corners(plan, group) : 0);
-  std::vector<Point3> corners;
+  CellTriangulator triangulator(mesh, triangulate ? polygon_corners(plan, group) : 0);
   std::vector<uint32_t> triangles;
   for (size_t k = group.runs_begin; k < group.runs_end; ++k) {
     const CellRun& run = plan.runs[plan.run_order[k]];
@@ -118,17 +110,13 @@ void make_indices(const MeshPlan& plan, const PrimitiveGroup& group, ViewOut& ou
         indices.put(cell);
         continue;
       }
-      corners.clear();
-      for (uint32_t v : cell) {
-        corners.push_back({mesh.points.get(v, 0), mesh.points.get(v, 1), mesh.points.get(v, 2)});
-      }
-      const Triangulation outcome = triangulator.triangulate(corners, &triangles);
+      const Triangulation outcome = triangulator.triangulate(c, &triangles);
       if (is_fallback(outcome)) {
         diagnostics.warn("gltf.write.polygon-fan-fallback",
                          cat(plan.label, ": a polygon that ", fallback_reason(outcome),
                              " is written as a fan of its first corner"));
       }
-      indices.put_triangles(cell, triangles);
+      indices.put(triangles.data(), triangles.size());
     }
   }
   indices.flush();

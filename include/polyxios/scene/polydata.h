@@ -22,7 +22,10 @@ struct PolyData {
 
 PolyData to_polydata(const Scene& scene);
 
-// Each node's world matrix (parent * local), for the nodes the scenes reach.
+// Each node's world matrix (parent * local): down from the scenes' roots (a node reached twice
+// keeping the first world found, the last root of the last scene walked first), and for the nodes
+// no scene reaches down from the roots of their own trees (a node no other lists as a child; in a
+// ring of nodes without one, its first node).
 std::vector<Eigen::Matrix4d> world_matrices(const Scene& scene);
 
 }  // namespace px

@@ -7,6 +7,7 @@
 #include "engine/strings.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "polyxios/ops/mesh_triangles.h"
 #include "tests/formats/gltf/test_scene.h"
 
 namespace px::gltf::testing {
@@ -85,6 +86,21 @@ TEST(MeshWriter, ConvexQuadsKeepTheFanAndConcavePolygonsAreEarClipped) {
   }
   EXPECT_DOUBLE_EQ(area, 3);
   EXPECT_EQ(diagnostics.count("gltf.write.polygon-fan-fallback"), 0);
+}
+
+TEST(MeshWriter, ATriangleGroupsIndicesAreMeshTriangles) {
+  // What the Python module's PolyData.triangles() returns is what the writer writes.
+  Scene scene;
+  MeshBuilder(scene)
+      .points({2, 0, 0, 2, 1, 0, 1, 1, 0, 1, 2, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 4, 1, 0})
+      .cell(CellType::kQuad, {6, 7, 8, 1})
+      .cell(CellType::kPolygon, {0, 1, 2, 3, 4, 5})
+      .cell(CellType::kTriangle, {6, 7, 8})
+      .add();
+  Parsed p = write_gltf(scene);
+  const std::vector<uint32_t> triangles = mesh_triangles(scene.meshes[0]);
+  ASSERT_EQ(triangles.size(), 3u * (2 + 4 + 1));
+  EXPECT_EQ(read_indices(p, p.doc["meshes"][0]["primitives"][0]), triangles);
 }
 
 TEST(MeshWriter, PolygonsThatCannotBeClippedAreFannedWithAWarning) {

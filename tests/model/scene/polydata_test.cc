@@ -77,5 +77,36 @@ TEST(ToPolyData, KeepsOnlyColumnsEveryMeshHas) {
   EXPECT_EQ(flat.mesh.num_points(), 6u);
 }
 
+Node translated(double x, double y, double z, std::vector<int> children = {}) {
+  Node node;
+  node.matrix.block<3, 1>(0, 3) = Eigen::Vector3d(x, y, z);
+  node.children = std::move(children);
+  return node;
+}
+
+Eigen::Vector3d translation(const Eigen::Matrix4d& m) { return m.block<3, 1>(0, 3); }
+
+TEST(WorldMatrices, NodesNoSceneReachesAreComposedUpTheirOwnParents) {
+  Scene scene;
+  // Node 0 shown; 1 and 2 a tree no scene shows; 3 and 4 a ring no scene shows, walked from 3.
+  scene.nodes = {translated(1, 0, 0), translated(0, 2, 0, {2}), translated(0, 0, 3),
+                 translated(10, 0, 0, {4}), translated(0, 20, 0, {3})};
+  scene.scenes = {{0}};
+  const std::vector<Eigen::Matrix4d> world = world_matrices(scene);
+  ASSERT_EQ(world.size(), 5u);
+  EXPECT_EQ(translation(world[0]), Eigen::Vector3d(1, 0, 0));
+  EXPECT_EQ(translation(world[1]), Eigen::Vector3d(0, 2, 0));
+  EXPECT_EQ(translation(world[2]), Eigen::Vector3d(0, 2, 3));
+  EXPECT_EQ(translation(world[3]), Eigen::Vector3d(10, 0, 0));
+  EXPECT_EQ(translation(world[4]), Eigen::Vector3d(10, 20, 0));
+}
+
+TEST(WorldMatrices, ANodeReachedTwiceKeepsTheWorldOfTheLastRootsTree) {
+  Scene scene;
+  scene.nodes = {translated(1, 0, 0, {2}), translated(0, 1, 0, {2}), translated(0, 0, 1)};
+  scene.scenes = {{0}, {1}};
+  EXPECT_EQ(translation(world_matrices(scene)[2]), Eigen::Vector3d(0, 1, 1));
+}
+
 }  // namespace
 }  // namespace px
