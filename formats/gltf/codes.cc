@@ -178,6 +178,7 @@ constexpr std::array kCodes = std::to_array<std::string_view>({
     "gltf.write.cells",
     "gltf.write.color-clamped",
     "gltf.write.draco",
+    "gltf.write.draco-degenerate-dropped",
     "gltf.write.draco-morph-uncompressed",
     "gltf.write.extension-dropped",
     "gltf.write.factor-clamped",

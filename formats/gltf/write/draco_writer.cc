@@ -139,6 +139,21 @@ absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
   // apart (about half the stream on a flat-shaded mesh). The accessors follow what decodes.
   (*mesh)->DeduplicateAttributeValues();
   (*mesh)->DeduplicatePointIds();
+  // Triangles two of whose corners lie at one position are of no area: libdraco's connectivity,
+  // built from the positions, leaves them out, and it refuses a mesh holding nothing else, which
+  // is then written uncompressed.
+  const ::draco::Mesh& merged = **mesh;
+  const ::draco::PointAttribute* position =
+      merged.GetNamedAttribute(::draco::GeometryAttribute::POSITION);
+  bool any_face = false;
+  for (::draco::FaceIndex f(0); position != nullptr && f < merged.num_faces() && !any_face; ++f) {
+    const ::draco::Mesh::Face& face = merged.face(f);
+    const ::draco::AttributeValueIndex a = position->mapped_index(face[0]),
+                                       b = position->mapped_index(face[1]),
+                                       c = position->mapped_index(face[2]);
+    any_face = a != b && b != c && a != c;
+  }
+  if (!any_face) return std::unique_ptr<DracoEncoded>();
   ::draco::ExpertEncoder encoder(**mesh);
   const int speed = 10 - settings.draco_level;
   encoder.SetSpeedOptions(speed, speed);
@@ -166,6 +181,7 @@ absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
   auto out = std::make_unique<DracoEncoded>();
   out->stream.assign(buffer.data(), buffer.size());
   out->points = m.num_points();
+  out->degenerate_dropped = triangles.size() / 3 - m.num_faces();
   out->indices.resize(size_t{m.num_faces()} * 3);
   for (::draco::FaceIndex f(0); f < m.num_faces(); ++f) {
     for (int k = 0; k < 3; ++k) out->indices[size_t{f.value()} * 3 + k] = m.face(f)[k].value();

@@ -30,6 +30,7 @@ struct DracoEncoded {
   std::string stream;  // the Draco bitstream
   uint32_t points = 0;
   std::vector<uint32_t> indices;  // the decoded triangles
+  size_t degenerate_dropped = 0;  // triangles libdraco left out: two corners one point
   std::vector<Attribute> attributes;
   int view = -1;  // the stream's
   int index_accessor = -1;
@@ -37,8 +38,9 @@ struct DracoEncoded {
 
 // Encodes the triangles (three mesh point indices each) over the attributes, whose glTF bytes,
 // one row per mesh point, are `bytes` (in the attributes' order). Only the points the triangles
-// name go into the stream. Null when libdraco decodes no triangle from it (every triangle
-// degenerate): the primitive is written uncompressed. A libdraco failure refuses the write
+// name go into the stream, equal values and points merged first. Null when every triangle then
+// repeats a point (no area, no values of its own) or libdraco decodes none: the primitive is
+// written uncompressed. A libdraco failure refuses the write
 // (gltf.write.draco).
 absl::StatusOr<std::unique_ptr<DracoEncoded>> encode_draco(
     const std::vector<AttributePlan>& attributes, const std::vector<std::string>& bytes,

@@ -251,6 +251,12 @@ absl::Status compress_draco(MeshPlan& plan, const MeshCompression& compression,
       absl::StatusOr<std::unique_ptr<DracoEncoded>> draco = encode_draco(
           plan.attributes, bytes, group_indices(plan, g, diagnostics), compression, plan.label);
       if (!draco.ok()) return draco.status();
+      if (*draco != nullptr && (*draco)->degenerate_dropped > 0) {
+        diagnostics.info("gltf.write.draco-degenerate-dropped",
+                         cat(plan.label, ": ", (*draco)->degenerate_dropped,
+                             " triangles of no area (two corners the same point) left out of the "
+                             "Draco stream"));
+      }
       plan.draco[g] = *std::move(draco);
     }
     all &= plan.draco[g] != nullptr;

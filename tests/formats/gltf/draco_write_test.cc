@@ -134,6 +134,35 @@ TEST(DracoWrite, CopiesOfAVertexAreMergedBeforeEncoding) {
   EXPECT_EQ(mesh.points.rows, read_shared.scene->meshes[0].points.rows);
 }
 
+// Two corners at one position leave a triangle of no area: libdraco leaves it out, the info says
+// how many; a primitive of nothing else (libdraco refuses it) is written uncompressed.
+TEST(DracoWrite, TrianglesOfNoAreaAfterTheMergeAreLeftOutOrTheirPrimitiveUncompressed) {
+  // Points 0 and 3 are the same point.
+  const std::vector<float> xyz = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0};
+  for (bool with_area : {true, false}) {
+    SCOPED_TRACE(with_area ? "one triangle of area beside" : "no area at all");
+    Scene scene;
+    testing::MeshBuilder mesh(scene);
+    mesh.points(xyz);
+    if (with_area) mesh.cell(CellType::kTriangle, {0, 1, 2});
+    mesh.cell(CellType::kTriangle, {0, 3, 1});
+    mesh.add();
+    Node node;
+    node.mesh = 0;
+    scene.nodes.push_back(node);
+    scene.scenes.push_back({0});
+    Diagnostics diagnostics;
+    absl::StatusOr<std::string> glb = testing::write_glb(scene, draco(true), diagnostics);
+    ASSERT_TRUE(glb.ok()) << glb.status();
+    const rapidjson::Value& primitive = testing::split_glb(*glb).json["meshes"][0]["primitives"][0];
+    EXPECT_EQ(primitive.HasMember("extensions"), with_area);
+    EXPECT_EQ(diagnostics.count("gltf.write.draco-degenerate-dropped"), with_area ? 1 : 0);
+    testing::ReadResult read = testing::read_bytes(*glb);
+    ASSERT_TRUE(read.scene.ok()) << read.scene.status();
+    EXPECT_EQ(read.scene->meshes[0].num_cells(), 1u);  // the one of area, or the one written as is
+  }
+}
+
 TEST(DracoWrite, TheFallbackHoldsWhatTheStreamDecodesTo) {
   const Grid grid(16);
   Diagnostics diagnostics;
