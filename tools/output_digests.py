@@ -47,7 +47,10 @@ def convert(polyxios, corpus, relative, kind, options):
         p = subprocess.run([polyxios, 'convert', os.path.join(corpus, relative), out, *options],
                            capture_output=True, cwd=work, timeout=600)
         files = []
-        for name in sorted(os.listdir(work)):
+        # every file written, the image files a .gltf or .dae carries into subfolders too
+        names = sorted(os.path.relpath(os.path.join(folder, name), work)
+                       for folder, _, found in os.walk(work) for name in found)
+        for name in names:
             with open(os.path.join(work, name), 'rb') as f:
                 files.append(f'{name}={sha(f.read())}')
         err = p.stderr.replace(os.fsencode(corpus), b'CORPUS').replace(os.fsencode(work), b'WORK')
