@@ -154,7 +154,8 @@ TEST(DracoWrite, TrianglesOfNoAreaAfterTheMergeAreLeftOutOrTheirPrimitiveUncompr
     Diagnostics diagnostics;
     absl::StatusOr<std::string> glb = testing::write_glb(scene, draco(true), diagnostics);
     ASSERT_TRUE(glb.ok()) << glb.status();
-    const rapidjson::Value& primitive = testing::split_glb(*glb).json["meshes"][0]["primitives"][0];
+    const testing::Glb parts = testing::split_glb(*glb);
+    const rapidjson::Value& primitive = parts.json["meshes"][0]["primitives"][0];
     EXPECT_EQ(primitive.HasMember("extensions"), with_area);
     EXPECT_EQ(diagnostics.count("gltf.write.draco-degenerate-dropped"), with_area ? 1 : 0);
     testing::ReadResult read = testing::read_bytes(*glb);
