@@ -1,7 +1,7 @@
 """Type stubs of polyxios._polyxios, the compiled half of the polyxios package."""
 
 import os
-from typing import IO, Any, Callable, Optional, Union
+from typing import IO, Any, Callable, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -67,18 +67,39 @@ class PolyData:
     def num_cells(self) -> int: ...
 
 class SceneNode:
-    """A node of the scene graph."""
+    """A node of the scene graph, or (SceneNode(...)) a node of no scene yet."""
 
+    def __init__(
+        self,
+        name: str = "",
+        matrix: Optional[npt.ArrayLike] = None,
+        mesh: Optional[int] = None,
+        children: Sequence[int] = (),
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def matrix(self) -> npt.NDArray[np.float64]:
-        """(4, 4): the local transform, indexed [row, column]."""
+        """(4, 4): the local transform, indexed [row, column]; a read-only copy."""
+    @matrix.setter
+    def matrix(self, value: npt.ArrayLike) -> None:
+        """Any (4, 4) array of finite real numbers; ValueError naming 'matrix' otherwise."""
     @property
     def mesh(self) -> int:
         """Index into SceneData.meshes, -1 for none."""
+    @mesh.setter
+    def mesh(self, value: Optional[int]) -> None:
+        """An index (IndexError out of range), or None / -1 for none."""
     @property
     def children(self) -> tuple[int, ...]: ...
+    @children.setter
+    def children(self, value: Sequence[int]) -> None:
+        """Node indices: IndexError out of range, ValueError for one twice or a cycle."""
+    @property
+    def index(self) -> Optional[int]:
+        """The node's index in SceneData.nodes; None for a node of no scene."""
     @property
     def extras(self) -> dict[str, Any]: ...
     @property
@@ -178,16 +199,21 @@ class SceneImage:
     def bytes(self) -> Optional[npt.NDArray[np.uint8]]: ...
 
 class SceneData:
-    """A scene as read_scene reads it (immutable)."""
+    """A scene as read_scene reads it, or (SceneData()) an empty one to build; editable."""
 
+    def __init__(self) -> None: ...
     @property
     def meshes(self) -> tuple[PolyData, ...]: ...
     @property
     def nodes(self) -> tuple[SceneNode, ...]: ...
     @property
     def scenes(self) -> tuple[tuple[int, ...], ...]: ...
+    @scenes.setter
+    def scenes(self, value: Sequence[Sequence[int]]) -> None: ...
     @property
     def default_scene(self) -> int: ...
+    @default_scene.setter
+    def default_scene(self, value: int) -> None: ...
     @property
     def materials(self) -> tuple[SceneMaterial, ...]: ...
     @property
@@ -196,6 +222,12 @@ class SceneData:
     def images(self) -> tuple[SceneImage, ...]: ...
     @property
     def global_attrs(self) -> dict[str, Any]: ...
+    def append_node(self, node: SceneNode, parent: Optional[int] = None) -> int:
+        """Appends a node made in Python, as a child of `parent` or a root of the default scene;
+        returns its index."""
+    def remove_node(self, index: int) -> None:
+        """Removes a node without children that no skin lists nor animation targets; later
+        indices move down one."""
     def to_polydata(self) -> PolyData:
         """The whole scene flattened into one PolyData under the nodes' world transforms."""
     def world_matrix(self, node: int) -> npt.NDArray[np.float64]:

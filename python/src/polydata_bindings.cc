@@ -19,7 +19,7 @@
 namespace px::python {
 namespace {
 
-const Mesh& mesh_of(py::handle self) { return *self.cast<const MeshHandle&>().mesh; }
+const Mesh& mesh_of(py::handle self) { return self.cast<const MeshHandle&>().get(); }
 
 py::dict columns(const std::vector<NamedColumn>& named, py::handle base) {
   py::dict dict;
@@ -44,8 +44,10 @@ py::array points(py::object self) { return column_view(mesh_of(self).points, sel
 py::array triangles(py::handle self) {
   auto indices = std::make_unique<std::vector<uint32_t>>();
   {
+    const Mesh& mesh = mesh_of(self);
+    SceneReading reading(*self.cast<const MeshHandle&>().box);
     py::gil_scoped_release release;
-    *indices = mesh_triangles(mesh_of(self));
+    *indices = mesh_triangles(mesh);
   }
   const py::ssize_t rows = static_cast<py::ssize_t>(indices->size() / 3);
   const uint32_t* data = indices->data();

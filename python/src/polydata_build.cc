@@ -142,16 +142,16 @@ std::vector<NamedColumn> copy_columns(py::handle dict, size_t rows, Arena& arena
 MeshHandle build_polydata(py::handle points, py::handle cells, py::handle offsets,
                           py::handle cell_types, py::handle point_data, py::handle element_attrs,
                           py::handle global_attrs) {
-  auto data = std::make_shared<PolyData>();
-  Arena& arena = *data->arena;
-  Mesh& mesh = data->mesh;
+  PolyData data;
+  Arena& arena = *data.arena;
+  Mesh& mesh = data.mesh;
   mesh.points = copy_points(points, arena);
   copy_cells(cells, offsets, cell_types, mesh, arena);
   mesh.point_data = copy_columns(point_data, mesh.num_points(), arena, "point_data", "point");
   mesh.cell_data = copy_columns(element_attrs, mesh.num_cells(), arena, "element_attrs", "cell");
   if (!global_attrs.is_none())
     mesh.global_attrs = map_from_python(global_attrs, arena, "global_attrs");
-  return MeshHandle{data, &data->mesh};
+  return own_mesh(std::move(data));
 }
 
 }  // namespace px::python
