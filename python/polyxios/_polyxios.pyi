@@ -111,6 +111,15 @@ class SceneNode:
 class SceneTextureRef:
     """A material's use of a texture."""
 
+    def __init__(
+        self,
+        texture: int,
+        texcoord: int = 0,
+        scale: float = 1.0,
+        offset: tuple[float, float] = (0, 0),
+        rotation: float = 0.0,
+        uv_scale: tuple[float, float] = (1, 1),
+    ) -> None: ...
     @property
     def texture(self) -> int: ...
     @property
@@ -124,19 +133,45 @@ class SceneTextureRef:
     @property
     def uv_scale(self) -> tuple[float, float]: ...
 
-class SceneMaterial:
-    """A PBR metallic-roughness material."""
+_TextureValue = Optional[Union[SceneTextureRef, int]]
 
+class SceneMaterial:
+    """A PBR metallic-roughness material, or (SceneMaterial(...)) one of no scene yet. Setting a
+    field checks it (ValueError naming it; IndexError for a texture out of range)."""
+
+    def __init__(
+        self,
+        name: str = "",
+        base_color: Sequence[float] = (1, 1, 1, 1),
+        metallic: float = 1.0,
+        roughness: float = 1.0,
+        emissive: Sequence[float] = (0, 0, 0),
+        alpha_mode: str = "OPAQUE",
+        alpha_cutoff: float = 0.5,
+        double_sided: bool = False,
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def base_color(self) -> tuple[float, float, float, float]: ...
+    @base_color.setter
+    def base_color(self, value: Sequence[float]) -> None:
+        """(r, g, b, a), each in 0..1."""
     @property
     def metallic(self) -> float: ...
+    @metallic.setter
+    def metallic(self, value: float) -> None: ...
     @property
     def roughness(self) -> float: ...
+    @roughness.setter
+    def roughness(self, value: float) -> None: ...
     @property
     def emissive(self) -> tuple[float, float, float]: ...
+    @emissive.setter
+    def emissive(self, value: Sequence[float]) -> None:
+        """(r, g, b), each at least 0."""
     @property
     def ior(self) -> float: ...
     @property
@@ -149,23 +184,42 @@ class SceneMaterial:
     def specular_color_texture(self) -> Optional[SceneTextureRef]: ...
     @property
     def base_color_texture(self) -> Optional[SceneTextureRef]: ...
+    @base_color_texture.setter
+    def base_color_texture(self, value: _TextureValue) -> None: ...
     @property
     def metallic_roughness_texture(self) -> Optional[SceneTextureRef]: ...
+    @metallic_roughness_texture.setter
+    def metallic_roughness_texture(self, value: _TextureValue) -> None: ...
     @property
     def normal_texture(self) -> Optional[SceneTextureRef]: ...
+    @normal_texture.setter
+    def normal_texture(self, value: _TextureValue) -> None: ...
     @property
     def occlusion_texture(self) -> Optional[SceneTextureRef]: ...
+    @occlusion_texture.setter
+    def occlusion_texture(self, value: _TextureValue) -> None: ...
     @property
     def emissive_texture(self) -> Optional[SceneTextureRef]: ...
+    @emissive_texture.setter
+    def emissive_texture(self, value: _TextureValue) -> None: ...
     @property
     def extensions(self) -> dict[str, dict[str, Any]]: ...
     @property
     def alpha_mode(self) -> str:
         """'OPAQUE', 'MASK' or 'BLEND'."""
+    @alpha_mode.setter
+    def alpha_mode(self, value: str) -> None: ...
     @property
     def alpha_cutoff(self) -> float: ...
+    @alpha_cutoff.setter
+    def alpha_cutoff(self, value: float) -> None: ...
     @property
     def double_sided(self) -> bool: ...
+    @double_sided.setter
+    def double_sided(self, value: bool) -> None: ...
+    @property
+    def index(self) -> Optional[int]:
+        """The material's index in SceneData.materials; None for a material of no scene."""
     @property
     def extras(self) -> dict[str, Any]: ...
 
@@ -228,6 +282,10 @@ class SceneData:
     def remove_node(self, index: int) -> None:
         """Removes a node without children that no skin lists nor animation targets; later
         indices move down one."""
+    def append_material(self, material: SceneMaterial) -> int:
+        """Appends a material made in Python; returns its index."""
+    def remove_material(self, index: int) -> None:
+        """Removes a material no cells show nor variant names; later indices move down one."""
     def to_polydata(self) -> PolyData:
         """The whole scene flattened into one PolyData under the nodes' world transforms."""
     def world_matrix(self, node: int) -> npt.NDArray[np.float64]:

@@ -1,4 +1,5 @@
-// SceneData and its parts (SceneNode's are in node_bindings.cc). Every part holds the scene, so a
+// SceneData and its parts (SceneNode's are in node_bindings.cc, SceneMaterial's in
+// material_bindings.cc). Every part holds the scene, so a
 // node, a material or an array taken from the scene keeps it alive after the SceneData is gone.
 // Lists come out as tuples and attribute maps as new dicts, made at each access; arrays are
 // read-only views. How edits keep those views unchanged: handles.h.
@@ -12,6 +13,7 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
+#include "python/src/material_edit.h"
 #include "python/src/part_helpers.h"
 #include "python/src/scene_dicts.h"
 #include "python/src/scene_edit.h"
@@ -20,7 +22,6 @@
 namespace px::python {
 namespace {
 
-using MaterialHandle = PartHandle<Material>;
 using TextureHandle = PartHandle<Texture>;
 using ImageHandle = PartHandle<Image>;
 
@@ -59,35 +60,6 @@ py::array world_matrix(const SceneHandle& self, py::handle node_index) {
   return std::move(out);
 }
 
-py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
-
-const char* alpha_mode_name(AlphaMode mode) {
-  switch (mode) {
-    case AlphaMode::kMask:
-      return "MASK";
-    case AlphaMode::kBlend:
-      return "BLEND";
-    case AlphaMode::kOpaque:
-      break;
-  }
-  return "OPAQUE";
-}
-
-// The glTF material extensions a material carries, by name: {'values': dict, 'textures': {key:
-// SceneTextureRef}}.
-py::dict material_extensions(py::object self) {
-  py::dict out;
-  for (const MaterialExtension& e : part_of<Material>(self).extensions) {
-    py::dict extension;
-    extension["values"] = to_python(e.values, self);
-    py::dict textures;
-    for (const auto& [key, ref] : e.textures) textures[text(key)] = texture_ref(ref);
-    extension["textures"] = std::move(textures);
-    out[text(e.name)] = std::move(extension);
-  }
-  return out;
-}
-
 // Moves a node made in Python into the scene and binds its handle there.
 size_t append_node_to(const SceneHandle& self, PartHandle<Node>& node, py::handle parent) {
   if (node.box) {
@@ -95,6 +67,17 @@ size_t append_node_to(const SceneHandle& self, PartHandle<Node>& node, py::handl
   }
   const size_t index = append_node(*self.box, *node.own, parent);
   node = PartHandle<Node>::bound(self.box, index);
+  return index;
+}
+
+// Moves a material made in Python into the scene and binds its handle there.
+size_t append_material_to(const SceneHandle& self, PartHandle<Material>& material) {
+  if (material.box) {
+    throw py::value_error(
+        "append_material: the material is in a scene already; append a new SceneMaterial");
+  }
+  const size_t index = append_material(*self.box, *material.own);
+  material = PartHandle<Material>::bound(self.box, index);
   return index;
 }
 
@@ -178,6 +161,24 @@ SceneNode object of the removed node raises RuntimeError from then on. ValueErro
 unchanged, for a node that has children (remove them first, or set its children to ()), that a
 skin lists or an animation targets, or in a scene whose animations hold KHR_animation_pointer
 channels.)")
+      .def("append_material", &append_material_to, py::arg("material"),
+           R"(Appends `material`, a SceneMaterial made in Python (SceneMaterial(...)), and returns
+its index (the value cells show it by in element_attrs['material']); the material object then
+stands for the scene's material. IndexError for a texture reference out of range; ValueError for
+a material already in a scene.)")
+      .def(
+          "remove_material",
+          [](const SceneHandle& self, py::handle index) {
+            const long long material = python_int(index, "material");
+            remove_material(*self.box, index_in(py::int_(material), self.scene().materials.size(),
+                                                "material", "materials"));
+          },
+          py::arg("index"),
+          R"(Removes material `index`: every later material index (the meshes' 'material' cell
+columns, replaced by new arrays, and the material variants) moves down one; a SceneMaterial
+object of the removed material raises RuntimeError from then on. ValueError, the scene
+unchanged, for a material cells show or a material variant names (give the cells another
+material first), or in a scene whose animations hold KHR_animation_pointer channels.)")
       .def(
           "to_polydata",
           [](const SceneHandle& self) {
@@ -206,105 +207,6 @@ a node no scene shows is composed up its own parents. A new array; each call wal
                std::to_string(s.nodes.size()) + " nodes, " + std::to_string(s.materials.size()) +
                " materials, " + std::to_string(s.textures.size()) + " textures, " +
                std::to_string(s.images.size()) + " images>";
-      });
-}
-
-void bind_material(py::module_& m) {
-  py::class_<TextureRef>(m, "SceneTextureRef", "A material's use of a texture.")
-      .def_readonly("texture", &TextureRef::texture, "index into SceneData.textures")
-      .def_readonly("texcoord", &TextureRef::texcoord, "the TEXCOORD set it reads")
-      .def_readonly("scale", &TextureRef::scale, "normal scale / occlusion strength")
-      .def_property_readonly(
-          "offset", [](const TextureRef& ref) { return floats(ref.transform.offset); },
-          "(u, v): KHR_texture_transform's offset")
-      .def_property_readonly(
-          "rotation", [](const TextureRef& ref) { return ref.transform.rotation; },
-          "KHR_texture_transform's rotation, radians")
-      .def_property_readonly(
-          "uv_scale", [](const TextureRef& ref) { return floats(ref.transform.scale); },
-          "(u, v): KHR_texture_transform's scale")
-      .def("__repr__", [](const TextureRef& ref) {
-        return "<SceneTextureRef: texture " + std::to_string(ref.texture) + ", texcoord " +
-               std::to_string(ref.texcoord) + ">";
-      });
-
-  py::class_<MaterialHandle>(m, "SceneMaterial", "A PBR metallic-roughness material.")
-      .def_property_readonly(
-          "name", [](py::handle self) { return text(part_of<Material>(self).name); }, "str")
-      .def_property_readonly(
-          "base_color", [](py::handle self) { return floats(part_of<Material>(self).base_color); },
-          "(r, g, b, a)")
-      .def_property_readonly(
-          "metallic", [](py::handle self) { return part_of<Material>(self).metallic; }, "float")
-      .def_property_readonly(
-          "roughness", [](py::handle self) { return part_of<Material>(self).roughness; }, "float")
-      .def_property_readonly(
-          "emissive", [](py::handle self) { return floats(part_of<Material>(self).emissive); },
-          "(r, g, b)")
-      .def_property_readonly(
-          "ior", [](py::handle self) { return part_of<Material>(self).ior; },
-          "float: KHR_materials_ior (0, or at least 1)")
-      .def_property_readonly(
-          "specular_factor",
-          [](py::handle self) { return part_of<Material>(self).specular_factor; },
-          "float: KHR_materials_specular's strength")
-      .def_property_readonly(
-          "specular_color",
-          [](py::handle self) { return floats(part_of<Material>(self).specular_color); },
-          "(r, g, b): KHR_materials_specular's colour")
-      .def_property_readonly(
-          "specular_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).specular_texture); },
-          "SceneTextureRef or None: its alpha scales specular_factor")
-      .def_property_readonly(
-          "specular_color_texture",
-          [](py::handle self) {
-            return texture_ref(part_of<Material>(self).specular_color_texture);
-          },
-          "SceneTextureRef or None: its rgb scales specular_color")
-      .def_property_readonly(
-          "base_color_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).base_color_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "metallic_roughness_texture",
-          [](py::handle self) {
-            return texture_ref(part_of<Material>(self).metallic_roughness_texture);
-          },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "normal_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).normal_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "occlusion_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).occlusion_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "emissive_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).emissive_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly("extensions", &material_extensions,
-                             "dict: the glTF material extensions carried as they are "
-                             "(KHR_materials_clearcoat, sheen, ...), by name: {'values': dict, "
-                             "'textures': {key: SceneTextureRef}}")
-      .def_property_readonly(
-          "alpha_mode",
-          [](py::handle self) { return alpha_mode_name(part_of<Material>(self).alpha_mode); },
-          "'OPAQUE', 'MASK' or 'BLEND'")
-      .def_property_readonly(
-          "alpha_cutoff", [](py::handle self) { return part_of<Material>(self).alpha_cutoff; },
-          "float")
-      .def_property_readonly(
-          "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
-          "bool")
-      .def_property_readonly(
-          "extras",
-          [](py::object self) { return material_extras_dict(part_of<Material>(self), self); },
-          "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...")
-      .def("__repr__", [](py::handle self) {
-        return "<SceneMaterial " +
-               py::repr(text(part_of<Material>(self).name)).cast<std::string>() + ">";
       });
 }
 
@@ -366,9 +268,10 @@ void bind_texture_and_image(py::module_& m) {
 }  // namespace
 
 void bind_scene(py::module_& m) {
-  bind_node(m);  // node_bindings.cc; before SceneData, whose append_node takes a SceneNode
+  // Before SceneData, whose append_node and append_material take them.
+  bind_node(m);      // node_bindings.cc
+  bind_material(m);  // material_bindings.cc
   bind_scene_data(m);
-  bind_material(m);
   bind_texture_and_image(m);
 }
 
