@@ -1,7 +1,7 @@
 """Type stubs of polyxios._polyxios, the compiled half of the polyxios package."""
 
 import os
-from typing import IO, Any, Callable, Optional, Sequence, Union
+from typing import IO, Any, Callable, MutableMapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -10,7 +10,8 @@ _Path = Union[str, "os.PathLike[str]"]
 _Progress = Optional[Callable[[float], Any]]
 
 class PolyData:
-    """A mesh: points, vertex attributes and VTK-style cells (immutable; arrays read-only)."""
+    """A mesh: points, vertex attributes and VTK-style cells; arrays read-only views, replaced
+    (copy-on-write) by assigning points, point_data[name], element_attrs[name] or set_cells."""
 
     def __init__(
         self,
@@ -25,6 +26,9 @@ class PolyData:
     @property
     def points(self) -> np.ndarray:
         """(n, 3) float32 or float64: the positions."""
+    @points.setter
+    def points(self, value: npt.ArrayLike) -> None:
+        """(n, 3) floats (integers as float64); ValueError naming 'points' otherwise."""
     @property
     def vertices(self) -> np.ndarray:
         """The points, under the name glTF.md uses."""
@@ -41,11 +45,22 @@ class PolyData:
     def element_types(self) -> tuple[str, ...]:
         """The cell type names present, in the order they first occur."""
     @property
-    def point_data(self) -> dict[str, np.ndarray]:
-        """Vertex attributes by name, one row per point."""
+    def point_data(self) -> MutableMapping[str, np.ndarray]:
+        """Vertex attributes by name, one row per point; set and deleted through."""
     @property
-    def element_attrs(self) -> dict[str, np.ndarray]:
-        """Cell attributes by name, one row per cell ('material')."""
+    def element_attrs(self) -> MutableMapping[str, np.ndarray]:
+        """Cell attributes by name, one row per cell ('material'); set and deleted through."""
+    def set_cells(
+        self,
+        cells: npt.ArrayLike,
+        offsets: Optional[npt.ArrayLike] = None,
+        cell_types: Optional[npt.ArrayLike] = None,
+        element_attrs: Optional[dict[str, npt.ArrayLike]] = None,
+    ) -> None:
+        """Replaces the cells (as PolyData(...) takes them), checked together."""
+    @property
+    def index(self) -> Optional[int]:
+        """The mesh's index in SceneData.meshes; None for a PolyData of its own."""
     @property
     def global_attrs(self) -> dict[str, Any]:
         """'mesh_name', ..."""
@@ -282,6 +297,10 @@ class SceneData:
     def remove_node(self, index: int) -> None:
         """Removes a node without children that no skin lists nor animation targets; later
         indices move down one."""
+    def append_mesh(self, mesh: PolyData) -> int:
+        """Appends a PolyData of its own without a copy; returns its index."""
+    def remove_mesh(self, index: int) -> None:
+        """Removes a mesh; the nodes showing it show none, later indices move down one."""
     def append_material(self, material: SceneMaterial) -> int:
         """Appends a material made in Python; returns its index."""
     def remove_material(self, index: int) -> None:

@@ -14,6 +14,7 @@
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
 #include "python/src/material_edit.h"
+#include "python/src/mesh_edit.h"
 #include "python/src/part_helpers.h"
 #include "python/src/scene_dicts.h"
 #include "python/src/scene_edit.h"
@@ -79,6 +80,11 @@ size_t append_material_to(const SceneHandle& self, PartHandle<Material>& materia
   const size_t index = append_material(*self.box, *material.own);
   material = PartHandle<Material>::bound(self.box, index);
   return index;
+}
+
+void remove_mesh_at(const SceneHandle& self, py::handle index) {
+  const long long mesh = python_int(index, "mesh");
+  remove_mesh(*self.box, index_in(py::int_(mesh), self.scene().meshes.size(), "mesh", "meshes"));
 }
 
 void set_default_scene(const SceneHandle& self, py::handle value) {
@@ -179,6 +185,19 @@ columns, replaced by new arrays, and the material variants) moves down one; a Sc
 object of the removed material raises RuntimeError from then on. ValueError, the scene
 unchanged, for a material cells show or a material variant names (give the cells another
 material first), or in a scene whose animations hold KHR_animation_pointer channels.)")
+      .def(
+          "append_mesh",
+          [](const SceneHandle& self, MeshHandle& mesh) { return append_mesh(self.box, mesh); },
+          py::arg("mesh"),
+          R"(Appends `mesh`, a PolyData of its own (PolyData(...), read(), to_polydata()), without
+a copy, and returns its index (for SceneNode.mesh); the PolyData object then stands for the
+scene's mesh. ValueError for a mesh of a scene, or one whose element_attrs['material'] names a
+material the scene lacks.)")
+      .def("remove_mesh", &remove_mesh_at, py::arg("index"),
+           R"(Removes mesh `index`: the nodes that showed it show none (their skin and own morph
+weights dropped with it), every later mesh index moves down one, and its material variants go; a
+PolyData object of the removed mesh raises RuntimeError from then on. ValueError, the scene
+unchanged, in a scene whose animations hold KHR_animation_pointer channels.)")
       .def(
           "to_polydata",
           [](const SceneHandle& self) {
