@@ -195,9 +195,9 @@ size_t append_mesh(const std::shared_ptr<SceneBox>& target, MeshHandle& mesh) {
   Scene& scene = target->scene;
   const Mesh& added = mesh.get();
   for (int32_t m : added.materials()) {
-    if (m >= static_cast<int32_t>(scene.materials.size())) {
+    if (m < -1 || m >= static_cast<int32_t>(scene.materials.size())) {
       throw py::value_error("append_mesh: element_attrs['material'] holds " + std::to_string(m) +
-                            ", not a material of the scene (it has " +
+                            ": each value is -1 (none) or a material of the scene (it has " +
                             std::to_string(scene.materials.size()) + ")");
     }
   }

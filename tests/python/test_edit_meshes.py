@@ -112,6 +112,14 @@ def test_a_polydata_of_its_own_is_appended_without_a_copy(robot_dae, tmp_path, g
     np.testing.assert_array_equal(scene.meshes[2].points, points + 1)
     with pytest.raises(ValueError, match="a mesh of a scene"):
         scene.append_mesh(scene.meshes[0])
+    for material in (2, -2):
+        stray = px.PolyData(np.zeros((3, 3)), cells=[[0, 1, 2]],
+                            element_attrs={"material": np.int32([material])})
+        with pytest.raises(ValueError, match=f"append_mesh: element_attrs\\['material'\\] holds "
+                                             f"{material}: each value is -1 \\(none\\) or a "
+                                             r"material of the scene \(it has 2\)"):
+            scene.append_mesh(stray)
+    assert len(scene.meshes) == 3
     px.write_scene(scene, tmp_path / "plate.glb")
     assert gltf_errors(tmp_path / "plate.glb") == []
     assert [n.name for n in px.read_scene(tmp_path / "plate.glb").nodes][-1] == "plate"
