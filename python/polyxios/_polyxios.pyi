@@ -1,7 +1,7 @@
 """Type stubs of polyxios._polyxios, the compiled half of the polyxios package."""
 
 import os
-from typing import IO, Any, Callable, Optional, Union
+from typing import IO, Any, Callable, MutableMapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -10,7 +10,8 @@ _Path = Union[str, "os.PathLike[str]"]
 _Progress = Optional[Callable[[float], Any]]
 
 class PolyData:
-    """A mesh: points, vertex attributes and VTK-style cells (immutable; arrays read-only)."""
+    """A mesh: points, vertex attributes and VTK-style cells; arrays read-only views, replaced
+    (copy-on-write) by assigning points, point_data[name], element_attrs[name] or set_cells."""
 
     def __init__(
         self,
@@ -25,6 +26,9 @@ class PolyData:
     @property
     def points(self) -> np.ndarray:
         """(n, 3) float32 or float64: the positions."""
+    @points.setter
+    def points(self, value: npt.ArrayLike) -> None:
+        """(n, 3) floats (integers as float64); ValueError naming 'points' otherwise."""
     @property
     def vertices(self) -> np.ndarray:
         """The points, under the name glTF.md uses."""
@@ -41,11 +45,22 @@ class PolyData:
     def element_types(self) -> tuple[str, ...]:
         """The cell type names present, in the order they first occur."""
     @property
-    def point_data(self) -> dict[str, np.ndarray]:
-        """Vertex attributes by name, one row per point."""
+    def point_data(self) -> MutableMapping[str, np.ndarray]:
+        """Vertex attributes by name, one row per point; set and deleted through."""
     @property
-    def element_attrs(self) -> dict[str, np.ndarray]:
-        """Cell attributes by name, one row per cell ('material')."""
+    def element_attrs(self) -> MutableMapping[str, np.ndarray]:
+        """Cell attributes by name, one row per cell ('material'); set and deleted through."""
+    def set_cells(
+        self,
+        cells: npt.ArrayLike,
+        offsets: Optional[npt.ArrayLike] = None,
+        cell_types: Optional[npt.ArrayLike] = None,
+        element_attrs: Optional[dict[str, npt.ArrayLike]] = None,
+    ) -> None:
+        """Replaces the cells (as PolyData(...) takes them), checked together."""
+    @property
+    def index(self) -> Optional[int]:
+        """The mesh's index in SceneData.meshes; None for a PolyData of its own."""
     @property
     def global_attrs(self) -> dict[str, Any]:
         """'mesh_name', ..."""
@@ -67,18 +82,39 @@ class PolyData:
     def num_cells(self) -> int: ...
 
 class SceneNode:
-    """A node of the scene graph."""
+    """A node of the scene graph, or (SceneNode(...)) a node of no scene yet."""
 
+    def __init__(
+        self,
+        name: str = "",
+        matrix: Optional[npt.ArrayLike] = None,
+        mesh: Optional[int] = None,
+        children: Sequence[int] = (),
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def matrix(self) -> npt.NDArray[np.float64]:
-        """(4, 4): the local transform, indexed [row, column]."""
+        """(4, 4): the local transform, indexed [row, column]; a read-only copy."""
+    @matrix.setter
+    def matrix(self, value: npt.ArrayLike) -> None:
+        """Any (4, 4) array of finite real numbers; ValueError naming 'matrix' otherwise."""
     @property
     def mesh(self) -> int:
         """Index into SceneData.meshes, -1 for none."""
+    @mesh.setter
+    def mesh(self, value: Optional[int]) -> None:
+        """An index (IndexError out of range), or None / -1 for none."""
     @property
     def children(self) -> tuple[int, ...]: ...
+    @children.setter
+    def children(self, value: Sequence[int]) -> None:
+        """Node indices: IndexError out of range, ValueError for one twice or a cycle."""
+    @property
+    def index(self) -> Optional[int]:
+        """The node's index in SceneData.nodes; None for a node of no scene."""
     @property
     def extras(self) -> dict[str, Any]: ...
     @property
@@ -90,6 +126,15 @@ class SceneNode:
 class SceneTextureRef:
     """A material's use of a texture."""
 
+    def __init__(
+        self,
+        texture: int,
+        texcoord: int = 0,
+        scale: float = 1.0,
+        offset: tuple[float, float] = (0, 0),
+        rotation: float = 0.0,
+        uv_scale: tuple[float, float] = (1, 1),
+    ) -> None: ...
     @property
     def texture(self) -> int: ...
     @property
@@ -103,19 +148,45 @@ class SceneTextureRef:
     @property
     def uv_scale(self) -> tuple[float, float]: ...
 
-class SceneMaterial:
-    """A PBR metallic-roughness material."""
+_TextureValue = Optional[Union[SceneTextureRef, int]]
 
+class SceneMaterial:
+    """A PBR metallic-roughness material, or (SceneMaterial(...)) one of no scene yet. Setting a
+    field checks it (ValueError naming it; IndexError for a texture out of range)."""
+
+    def __init__(
+        self,
+        name: str = "",
+        base_color: Sequence[float] = (1, 1, 1, 1),
+        metallic: float = 1.0,
+        roughness: float = 1.0,
+        emissive: Sequence[float] = (0, 0, 0),
+        alpha_mode: str = "OPAQUE",
+        alpha_cutoff: float = 0.5,
+        double_sided: bool = False,
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def base_color(self) -> tuple[float, float, float, float]: ...
+    @base_color.setter
+    def base_color(self, value: Sequence[float]) -> None:
+        """(r, g, b, a), each in 0..1."""
     @property
     def metallic(self) -> float: ...
+    @metallic.setter
+    def metallic(self, value: float) -> None: ...
     @property
     def roughness(self) -> float: ...
+    @roughness.setter
+    def roughness(self, value: float) -> None: ...
     @property
     def emissive(self) -> tuple[float, float, float]: ...
+    @emissive.setter
+    def emissive(self, value: Sequence[float]) -> None:
+        """(r, g, b), each at least 0."""
     @property
     def ior(self) -> float: ...
     @property
@@ -128,23 +199,42 @@ class SceneMaterial:
     def specular_color_texture(self) -> Optional[SceneTextureRef]: ...
     @property
     def base_color_texture(self) -> Optional[SceneTextureRef]: ...
+    @base_color_texture.setter
+    def base_color_texture(self, value: _TextureValue) -> None: ...
     @property
     def metallic_roughness_texture(self) -> Optional[SceneTextureRef]: ...
+    @metallic_roughness_texture.setter
+    def metallic_roughness_texture(self, value: _TextureValue) -> None: ...
     @property
     def normal_texture(self) -> Optional[SceneTextureRef]: ...
+    @normal_texture.setter
+    def normal_texture(self, value: _TextureValue) -> None: ...
     @property
     def occlusion_texture(self) -> Optional[SceneTextureRef]: ...
+    @occlusion_texture.setter
+    def occlusion_texture(self, value: _TextureValue) -> None: ...
     @property
     def emissive_texture(self) -> Optional[SceneTextureRef]: ...
+    @emissive_texture.setter
+    def emissive_texture(self, value: _TextureValue) -> None: ...
     @property
     def extensions(self) -> dict[str, dict[str, Any]]: ...
     @property
     def alpha_mode(self) -> str:
         """'OPAQUE', 'MASK' or 'BLEND'."""
+    @alpha_mode.setter
+    def alpha_mode(self, value: str) -> None: ...
     @property
     def alpha_cutoff(self) -> float: ...
+    @alpha_cutoff.setter
+    def alpha_cutoff(self, value: float) -> None: ...
     @property
     def double_sided(self) -> bool: ...
+    @double_sided.setter
+    def double_sided(self, value: bool) -> None: ...
+    @property
+    def index(self) -> Optional[int]:
+        """The material's index in SceneData.materials; None for a material of no scene."""
     @property
     def extras(self) -> dict[str, Any]: ...
 
@@ -178,16 +268,21 @@ class SceneImage:
     def bytes(self) -> Optional[npt.NDArray[np.uint8]]: ...
 
 class SceneData:
-    """A scene as read_scene reads it (immutable)."""
+    """A scene as read_scene reads it, or (SceneData()) an empty one to build; editable."""
 
+    def __init__(self) -> None: ...
     @property
     def meshes(self) -> tuple[PolyData, ...]: ...
     @property
     def nodes(self) -> tuple[SceneNode, ...]: ...
     @property
     def scenes(self) -> tuple[tuple[int, ...], ...]: ...
+    @scenes.setter
+    def scenes(self, value: Sequence[Sequence[int]]) -> None: ...
     @property
     def default_scene(self) -> int: ...
+    @default_scene.setter
+    def default_scene(self, value: int) -> None: ...
     @property
     def materials(self) -> tuple[SceneMaterial, ...]: ...
     @property
@@ -196,6 +291,20 @@ class SceneData:
     def images(self) -> tuple[SceneImage, ...]: ...
     @property
     def global_attrs(self) -> dict[str, Any]: ...
+    def append_node(self, node: SceneNode, parent: Optional[int] = None) -> int:
+        """Appends a node made in Python, as a child of `parent` or a root of the default scene;
+        returns its index."""
+    def remove_node(self, index: int) -> None:
+        """Removes a node without children that no skin lists nor animation targets; later
+        indices move down one."""
+    def append_mesh(self, mesh: PolyData) -> int:
+        """Appends a PolyData of its own without a copy; returns its index."""
+    def remove_mesh(self, index: int) -> None:
+        """Removes a mesh; the nodes showing it show none, later indices move down one."""
+    def append_material(self, material: SceneMaterial) -> int:
+        """Appends a material made in Python; returns its index."""
+    def remove_material(self, index: int) -> None:
+        """Removes a material no cells show nor variant names; later indices move down one."""
     def to_polydata(self) -> PolyData:
         """The whole scene flattened into one PolyData under the nodes' world transforms."""
     def world_matrix(self, node: int) -> npt.NDArray[np.float64]:

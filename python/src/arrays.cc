@@ -95,9 +95,34 @@ py::array index_array(IndexSpan indices, py::handle base) {
   });
 }
 
-py::array matrix_view(const Eigen::Matrix4d& matrix, py::handle base) {
-  constexpr py::ssize_t kItem = sizeof(double);
-  return read_only_view(py::dtype::of<double>(), {4, 4}, {kItem, 4 * kItem}, matrix.data(), base);
+py::array matrix_copy(const Eigen::Matrix4d& matrix) {
+  py::array_t<double> out({py::ssize_t{4}, py::ssize_t{4}});
+  for (py::ssize_t r = 0; r < 4; ++r) {
+    for (py::ssize_t c = 0; c < 4; ++c) out.mutable_at(r, c) = matrix(r, c);
+  }
+  out.attr("setflags")(py::arg("write") = false);
+  return out;
+}
+
+Eigen::Matrix4d matrix_from_python(py::handle value, const char* what) {
+  const py::array array = as_array(value);
+  const char kind = array.dtype().kind();
+  if (kind != 'f' && kind != 'i' && kind != 'u') {
+    throw py::value_error(std::string(what) + " must hold real numbers, not " + describe(array));
+  }
+  if (array.ndim() != 2 || array.shape(0) != 4 || array.shape(1) != 4) {
+    throw py::value_error(std::string(what) + " must be of shape (4, 4), not " +
+                          py::str(array.attr("shape")).cast<std::string>());
+  }
+  const auto values = contiguous(array, py::dtype::of<double>()).cast<py::array_t<double>>();
+  Eigen::Matrix4d matrix;
+  for (py::ssize_t r = 0; r < 4; ++r) {
+    for (py::ssize_t c = 0; c < 4; ++c) matrix(r, c) = values.at(r, c);
+  }
+  if (!matrix.allFinite()) {
+    throw py::value_error(std::string(what) + " must hold finite numbers (no NaN, no infinity)");
+  }
+  return matrix;
 }
 
 py::array as_array(py::handle value) {

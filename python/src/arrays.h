@@ -33,9 +33,13 @@ py::array uint32_view(std::span<const uint32_t> values, py::handle base);
 // copy of 16-bit ones.
 py::array index_array(IndexSpan indices, py::handle base);
 
-// A 4x4 matrix, indexed [row, column] (Eigen stores it column by column; the view's strides
-// follow that, so nothing is copied).
-py::array matrix_view(const Eigen::Matrix4d& matrix, py::handle base);
+// A 4x4 matrix as a new read-only array, indexed [row, column]: a copy, as the matrix lives
+// where an edit of the scene can move or change it.
+py::array matrix_copy(const Eigen::Matrix4d& matrix);
+
+// `value` (any (4, 4) array-like of real numbers, indexed [row, column]) as a matrix; ValueError
+// naming `what` for another shape or dtype, or a value that is not finite.
+Eigen::Matrix4d matrix_from_python(py::handle value, const char* what);
 
 // `value` as an array (numpy.asarray: an array as it is, a list converted).
 py::array as_array(py::handle value);

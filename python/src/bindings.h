@@ -10,6 +10,8 @@ namespace py = pybind11;
 
 void bind_polydata(py::module_& m);  // PolyData
 void bind_scene(py::module_& m);     // SceneData, SceneNode, SceneMaterial, SceneTexture, ...
+void bind_node(py::module_& m);      // SceneNode (bind_scene calls it)
+void bind_material(py::module_& m);  // SceneMaterial, SceneTextureRef (bind_scene calls it)
 void bind_io(py::module_& m);        // read_scene, write_scene, read, write
 
 }  // namespace px::python

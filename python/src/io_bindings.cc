@@ -70,7 +70,7 @@ SceneHandle read_scene(py::handle source, const py::kwargs& kwargs) {
     if (absl::Status s = apply_axis_unit(*scene, axis_unit, diagnostics); !s.ok()) scene = s;
   }
   finish(guard, diagnostics, scene.status());
-  return SceneHandle{std::make_shared<const Scene>(std::move(*scene))};
+  return SceneHandle{std::make_shared<SceneBox>(std::move(*scene))};
 }
 
 // open_memstream's buffer, freed with free().
@@ -123,14 +123,15 @@ void write_scene(const SceneHandle& scene, py::handle target, const py::kwargs& 
              : path_of(target, "write_scene", "a path (str or os.PathLike) or a stream");
   const WriteOptions options = write_options(kwargs, "write_scene", guard, path);
   Diagnostics diagnostics;
+  SceneReading reading(*scene.box);
   if (stream) {
-    write_to_stream(*scene.scene, target, options, diagnostics, guard);
+    write_to_stream(scene.scene(), target, options, diagnostics, guard);
     return;
   }
   absl::Status status;
   {
     py::gil_scoped_release release;
-    status = px::write_scene(*scene.scene, path, options, diagnostics);
+    status = px::write_scene(scene.scene(), path, options, diagnostics);
   }
   finish(guard, diagnostics, status);
 }
@@ -146,8 +147,7 @@ MeshHandle read(py::handle source, const py::kwargs& kwargs) {
     data = read_polydata(path, options, diagnostics);
   }
   finish(guard, diagnostics, data.status());
-  auto owned = std::make_shared<PolyData>(std::move(*data));
-  return MeshHandle{owned, &owned->mesh};
+  return own_mesh(std::move(*data));
 }
 
 void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) {
@@ -157,10 +157,11 @@ void write(const MeshHandle& mesh, py::handle target, const py::kwargs& kwargs) 
   Diagnostics diagnostics;
   absl::Status status;
   {
-    py::gil_scoped_release release;
     // The mesh's arrays stay where they are, kept alive by `mesh`; only its description is copied.
     PolyData data;
-    data.mesh = *mesh.mesh;
+    data.mesh = mesh.get();
+    SceneReading reading(*mesh.box);
+    py::gil_scoped_release release;
     status = write_polydata(data, path, options, diagnostics);
   }
   finish(guard, diagnostics, status);

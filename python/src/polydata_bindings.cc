@@ -13,18 +13,36 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
+#include "python/src/mesh_edit.h"
 #include "python/src/polydata_build.h"
 #include "python/src/values.h"
 
 namespace px::python {
 namespace {
 
-const Mesh& mesh_of(py::handle self) { return *self.cast<const MeshHandle&>().mesh; }
+const Mesh& mesh_of(py::handle self) { return self.cast<const MeshHandle&>().get(); }
 
-py::dict columns(const std::vector<NamedColumn>& named, py::handle base) {
-  py::dict dict;
-  for (const NamedColumn& c : named) dict[text(c.name)] = column_view(c.column, base);
-  return dict;
+// point_data / element_attrs: a mapping read and written through to the mesh
+// (polyxios/_columns.py), by the private methods below.
+py::object columns(py::handle self, bool cells) {
+  return py::module_::import("polyxios._columns").attr("Columns")(self, cells);
+}
+
+const std::vector<NamedColumn>& named_columns(py::handle self, bool cells) {
+  const Mesh& mesh = mesh_of(self);
+  return cells ? mesh.cell_data : mesh.point_data;
+}
+
+py::array column(py::handle self, const std::string& name, bool cells) {
+  const NamedColumn* c = find_column(named_columns(self, cells), name);
+  if (c == nullptr) throw py::key_error(name);
+  return column_view(c->column, self);
+}
+
+py::list column_names(py::handle self, bool cells) {
+  py::list names;
+  for (const NamedColumn& c : named_columns(self, cells)) names.append(text(c.name));
+  return names;
 }
 
 // The cell types present, by name, in the order they first occur.
@@ -44,8 +62,10 @@ py::array points(py::object self) { return column_view(mesh_of(self).points, sel
 py::array triangles(py::handle self) {
   auto indices = std::make_unique<std::vector<uint32_t>>();
   {
+    const Mesh& mesh = mesh_of(self);
+    SceneReading reading(*self.cast<const MeshHandle&>().box);
     py::gil_scoped_release release;
-    *indices = mesh_triangles(mesh_of(self));
+    *indices = mesh_triangles(mesh);
   }
   const py::ssize_t rows = static_cast<py::ssize_t>(indices->size() / 3);
   const uint32_t* data = indices->data();
@@ -107,12 +127,20 @@ point_data: {name: array of n rows} ('normals', 'texcoords', 'colors', ...).
 element_attrs: {name: array of m rows} ('material': the material index, -1 for none).
 global_attrs: {'mesh_name': str, ...}.
 
-The arrays are copied. A PolyData is immutable: its arrays are read-only views of its memory.)")
+The arrays are copied. Its arrays are read-only views of its memory; assigning points,
+point_data[name] or element_attrs[name], or calling set_cells, checks the new values (ValueError
+naming the field) and copies them into new memory, leaving arrays read before as they were.)")
       .def(py::init(&build_polydata), py::arg("points"), py::arg("cells") = py::none(),
            py::arg("offsets") = py::none(), py::arg("cell_types") = py::none(),
            py::arg("point_data") = py::none(), py::arg("element_attrs") = py::none(),
            py::arg("global_attrs") = py::none())
-      .def_property_readonly("points", &points, "(n, 3) float32 or float64: the positions")
+      .def_property(
+          "points", &points,
+          [](py::handle self, py::handle value) {
+            set_points(self.cast<const MeshHandle&>(), value);
+          },
+          "(n, 3) float32 or float64: the positions; takes an (n, 3) array of floats (integers "
+          "as float64), of the mesh's number of points unless nothing else counts them")
       .def_property_readonly("vertices", &points, "the points, under the name glTF.md uses")
       .def_property_readonly(
           "cells", [](py::object self) { return index_array(mesh_of(self).connectivity, self); },
@@ -133,12 +161,42 @@ The arrays are copied. A PolyData is immutable: its arrays are read-only views o
           "tuple of the cell type names present ('triangle', 'quad', 'line', ...), in the order "
           "they first occur")
       .def_property_readonly(
-          "point_data", [](py::object self) { return columns(mesh_of(self).point_data, self); },
-          "dict: vertex attributes by name, one row per point ('normals', 'texcoords', "
-          "'texcoords_1', 'colors', 'joints', 'weights', 'tangents', ...)")
+          "point_data", [](py::handle self) { return columns(self, false); },
+          "mapping: vertex attributes by name, one row per point ('normals', 'texcoords', "
+          "'texcoords_1', 'colors', 'joints', 'weights', 'tangents', ...); point_data[name] = "
+          "array sets one (copied), del point_data[name] removes one")
       .def_property_readonly(
-          "element_attrs", [](py::object self) { return columns(mesh_of(self).cell_data, self); },
-          "dict: cell attributes by name, one row per cell ('material': int32, -1 for none)")
+          "element_attrs", [](py::handle self) { return columns(self, true); },
+          "mapping: cell attributes by name, one row per cell ('material': int32, -1 for none, "
+          "else a material of the scene); set and deleted as point_data")
+      .def("_column", &column)
+      .def("_column_names", &column_names)
+      .def("_set_column",
+           [](py::handle self, const std::string& name, py::handle value, bool cells) {
+             set_column(self.cast<const MeshHandle&>(), cells, name, value);
+           })
+      .def(
+          "set_cells",
+          [](py::handle self, py::handle cells, py::handle offsets, py::handle cell_types,
+             py::handle element_attrs) {
+            set_cells(self.cast<const MeshHandle&>(), cells, offsets, cell_types, element_attrs);
+          },
+          py::arg("cells"), py::arg("offsets") = py::none(), py::arg("cell_types") = py::none(),
+          py::arg("element_attrs") = py::none(),
+          R"(Replaces the cells: cells, offsets and cell_types as PolyData(...) takes them, checked
+together (ValueError naming what is wrong, the mesh unchanged). element_attrs (a dict of name ->
+array, one row per new cell) replaces the cells' attributes; without it they are kept, which
+needs the number of cells unchanged.)")
+      .def_property_readonly(
+          "index",
+          [](py::handle self) -> py::object {
+            const MeshHandle& handle = self.cast<const MeshHandle&>();
+            handle.get();  // RuntimeError once removed
+            if (handle.box->standalone) return py::none();
+            return py::int_(handle.slot->index);
+          },
+          "int: the mesh's index in SceneData.meshes (what SceneNode.mesh holds), None for a "
+          "PolyData of its own")
       .def_property_readonly(
           "global_attrs",
           [](py::object self) { return to_python(mesh_of(self).global_attrs, self); },

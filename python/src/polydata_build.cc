@@ -47,8 +47,30 @@ CellType type_of_size(uint32_t corners) {
   }
 }
 
-// cells, offsets and cell_types into the mesh, checked: offsets rise from 0 to the
-// connectivity's length, one cell type per cell, every index names a point.
+// A dict of name -> array, each of `rows` rows.
+std::vector<NamedColumn> copy_columns(py::handle dict, size_t rows, Arena& arena, const char* what,
+                                      const char* rows_are) {
+  std::vector<NamedColumn> columns;
+  if (dict.is_none()) return columns;
+  if (!py::isinstance<py::dict>(dict)) {
+    throw py::type_error(std::string(what) + " must be a dict of name -> array, not " +
+                         type_name(dict));
+  }
+  for (auto [key, value] : py::reinterpret_borrow<py::dict>(dict)) {
+    std::string name = utf8(key, what);
+    const std::string label = std::string(what) + "['" + name + "']";
+    Column column = copy_column(as_array(value), arena, label.c_str());
+    if (column.rows != rows) {
+      throw py::value_error(label + " has " + std::to_string(column.rows) + " rows, not one per " +
+                            rows_are + " (" + std::to_string(rows) + ")");
+    }
+    columns.push_back(NamedColumn{std::move(name), column});
+  }
+  return columns;
+}
+
+}  // namespace
+
 void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mesh& mesh,
                 Arena& arena) {
   if (cells.is_none()) {
@@ -115,43 +137,19 @@ void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mes
   mesh.cell_types = types;
 }
 
-// A dict of name -> array, each of `rows` rows.
-std::vector<NamedColumn> copy_columns(py::handle dict, size_t rows, Arena& arena, const char* what,
-                                      const char* rows_are) {
-  std::vector<NamedColumn> columns;
-  if (dict.is_none()) return columns;
-  if (!py::isinstance<py::dict>(dict)) {
-    throw py::type_error(std::string(what) + " must be a dict of name -> array, not " +
-                         type_name(dict));
-  }
-  for (auto [key, value] : py::reinterpret_borrow<py::dict>(dict)) {
-    std::string name = utf8(key, what);
-    const std::string label = std::string(what) + "['" + name + "']";
-    Column column = copy_column(as_array(value), arena, label.c_str());
-    if (column.rows != rows) {
-      throw py::value_error(label + " has " + std::to_string(column.rows) + " rows, not one per " +
-                            rows_are + " (" + std::to_string(rows) + ")");
-    }
-    columns.push_back(NamedColumn{std::move(name), column});
-  }
-  return columns;
-}
-
-}  // namespace
-
 MeshHandle build_polydata(py::handle points, py::handle cells, py::handle offsets,
                           py::handle cell_types, py::handle point_data, py::handle element_attrs,
                           py::handle global_attrs) {
-  auto data = std::make_shared<PolyData>();
-  Arena& arena = *data->arena;
-  Mesh& mesh = data->mesh;
+  PolyData data;
+  Arena& arena = *data.arena;
+  Mesh& mesh = data.mesh;
   mesh.points = copy_points(points, arena);
   copy_cells(cells, offsets, cell_types, mesh, arena);
   mesh.point_data = copy_columns(point_data, mesh.num_points(), arena, "point_data", "point");
   mesh.cell_data = copy_columns(element_attrs, mesh.num_cells(), arena, "element_attrs", "cell");
   if (!global_attrs.is_none())
     mesh.global_attrs = map_from_python(global_attrs, arena, "global_attrs");
-  return MeshHandle{data, &data->mesh};
+  return own_mesh(std::move(data));
 }
 
 }  // namespace px::python

@@ -19,6 +19,12 @@ namespace py = pybind11;
 // point_data / element_attrs: dicts of name -> array of n / m rows.
 // global_attrs: a dict of Values ('mesh_name': str, ...).
 // TypeError for a wrong type or dtype, ValueError for a shape, length or index that does not fit.
+// cells, offsets and cell_types (as build_polydata takes them) into the mesh, checked against its
+// points: offsets rise from 0 to the connectivity's length, one cell type per cell, every index
+// names a point. TypeError for a dtype, ValueError for a shape, length or index that does not fit.
+void copy_cells(py::handle cells, py::handle offsets, py::handle cell_types, Mesh& mesh,
+                Arena& arena);
+
 MeshHandle build_polydata(py::handle points, py::handle cells, py::handle offsets,
                           py::handle cell_types, py::handle point_data, py::handle element_attrs,
                           py::handle global_attrs);

@@ -1,6 +1,8 @@
-// SceneData and its parts. Every part holds the scene, so a node, a material or an array taken
-// from the scene keeps it alive after the SceneData is gone. Lists come out as tuples and
-// attribute maps as new dicts, made at each access; arrays are read-only views.
+// SceneData and its parts (SceneNode's are in node_bindings.cc, SceneMaterial's in
+// material_bindings.cc). Every part holds the scene, so a
+// node, a material or an array taken from the scene keeps it alive after the SceneData is gone.
+// Lists come out as tuples and attribute maps as new dicts, made at each access; arrays are
+// read-only views. How edits keep those views unchanged: handles.h.
 #include <pybind11/pybind11.h>
 
 #include <memory>
@@ -11,45 +13,35 @@
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
+#include "python/src/material_edit.h"
+#include "python/src/mesh_edit.h"
+#include "python/src/part_helpers.h"
 #include "python/src/scene_dicts.h"
+#include "python/src/scene_edit.h"
 #include "python/src/values.h"
 
 namespace px::python {
 namespace {
 
-using NodeHandle = PartHandle<Node>;
-using MaterialHandle = PartHandle<Material>;
 using TextureHandle = PartHandle<Texture>;
 using ImageHandle = PartHandle<Image>;
 
+// The scene's parts of a kind, each held by its slot.
 template <class Part>
-py::tuple parts_of(const std::shared_ptr<const Scene>& scene, const std::vector<Part>& parts) {
-  py::tuple tuple(parts.size());
-  for (size_t i = 0; i < parts.size(); ++i) {
-    tuple[i] = py::cast(PartHandle<Part>{scene, &parts[i]});
-  }
-  return tuple;
-}
-
-py::tuple ints(const std::vector<int>& values) {
-  py::tuple tuple(values.size());
-  for (size_t i = 0; i < values.size(); ++i) tuple[i] = py::int_(values[i]);
-  return tuple;
-}
-
-template <size_t N>
-py::tuple floats(const std::array<double, N>& values) {
-  py::tuple tuple(N);
-  for (size_t i = 0; i < N; ++i) tuple[i] = py::float_(values[i]);
+py::tuple parts_of(const SceneHandle& self) {
+  const size_t count = PartKind<Part>::parts(self.box->scene).size();
+  py::tuple tuple(count);
+  for (size_t i = 0; i < count; ++i) tuple[i] = py::cast(PartHandle<Part>::bound(self.box, i));
   return tuple;
 }
 
 // The node's world matrix as to_polydata places its mesh (polyxios/scene/polydata.h).
 py::array world_matrix(const SceneHandle& self, py::handle node_index) {
-  const size_t nodes = self.scene->nodes.size();
-  // Any integer (numpy's too, through __index__); TypeError for another type.
+  // Any integer (numpy's too, through __index__); TypeError for another type. The count is
+  // taken after __index__ has run, as Python code can edit the scene.
   const py::object index = py::reinterpret_steal<py::object>(PyNumber_Index(node_index.ptr()));
   if (!index) throw py::error_already_set();
+  const size_t nodes = self.scene().nodes.size();
   int overflow = 0;
   const long long node = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
   if (overflow != 0 || node < 0 || static_cast<unsigned long long>(node) >= nodes) {
@@ -58,8 +50,9 @@ py::array world_matrix(const SceneHandle& self, py::handle node_index) {
   }
   Eigen::Matrix4d world;
   {
+    SceneReading reading(*self.box);
     py::gil_scoped_release release;
-    world = world_matrices(*self.scene)[static_cast<size_t>(node)];
+    world = world_matrices(self.scene())[static_cast<size_t>(node)];
   }
   py::array_t<double> out({py::ssize_t{4}, py::ssize_t{4}});
   for (py::ssize_t r = 0; r < 4; ++r) {
@@ -68,117 +61,153 @@ py::array world_matrix(const SceneHandle& self, py::handle node_index) {
   return std::move(out);
 }
 
-py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
-
-const char* alpha_mode_name(AlphaMode mode) {
-  switch (mode) {
-    case AlphaMode::kMask:
-      return "MASK";
-    case AlphaMode::kBlend:
-      return "BLEND";
-    case AlphaMode::kOpaque:
-      break;
+// Moves a node made in Python into the scene and binds its handle there.
+size_t append_node_to(const SceneHandle& self, PartHandle<Node>& node, py::handle parent) {
+  if (node.box) {
+    throw py::value_error("append_node: the node is in a scene already; append a new SceneNode");
   }
-  return "OPAQUE";
+  const size_t index = append_node(*self.box, *node.own, parent);
+  node = PartHandle<Node>::bound(self.box, index);
+  return index;
 }
 
-template <class Part>
-const Part& part_of(py::handle self) {
-  return *self.cast<const PartHandle<Part>&>().part;
-}
-
-py::object optional_column(const Column& column, py::handle base) {
-  return column.rows == 0 ? py::object(py::none()) : py::object(column_view(column, base));
-}
-
-py::object node_instances(py::object self) {
-  const Instances& instances = part_of<Node>(self).instances;
-  if (instances.empty()) return py::none();
-  py::dict out;
-  out["count"] = instances.count;
-  out["translation"] = optional_column(instances.translation, self);
-  out["rotation"] = optional_column(instances.rotation, self);
-  out["scale"] = optional_column(instances.scale, self);
-  py::dict custom;
-  for (const NamedColumn& c : instances.custom) custom[text(c.name)] = column_view(c.column, self);
-  out["custom"] = std::move(custom);
-  return out;
-}
-
-// The glTF material extensions a material carries, by name: {'values': dict, 'textures': {key:
-// SceneTextureRef}}.
-py::dict material_extensions(py::object self) {
-  py::dict out;
-  for (const MaterialExtension& e : part_of<Material>(self).extensions) {
-    py::dict extension;
-    extension["values"] = to_python(e.values, self);
-    py::dict textures;
-    for (const auto& [key, ref] : e.textures) textures[text(key)] = texture_ref(ref);
-    extension["textures"] = std::move(textures);
-    out[text(e.name)] = std::move(extension);
+// Moves a material made in Python into the scene and binds its handle there.
+size_t append_material_to(const SceneHandle& self, PartHandle<Material>& material) {
+  if (material.box) {
+    throw py::value_error(
+        "append_material: the material is in a scene already; append a new SceneMaterial");
   }
-  return out;
+  const size_t index = append_material(*self.box, *material.own);
+  material = PartHandle<Material>::bound(self.box, index);
+  return index;
+}
+
+void remove_mesh_at(const SceneHandle& self, py::handle index) {
+  const long long mesh = python_int(index, "mesh");
+  remove_mesh(*self.box, index_in(py::int_(mesh), self.scene().meshes.size(), "mesh", "meshes"));
+}
+
+void set_default_scene(const SceneHandle& self, py::handle value) {
+  const long long index = python_int(value, "default_scene");
+  Scene& scene = self.edit();
+  if (index < -1 || index >= static_cast<long long>(scene.scenes.size())) {
+    throw py::index_error("default_scene " + std::to_string(index) +
+                          " is out of range: the scene has " + std::to_string(scene.scenes.size()) +
+                          " scenes (-1 for none)");
+  }
+  scene.default_scene = static_cast<int>(index);
 }
 
 void bind_scene_data(py::module_& m) {
-  py::class_<SceneHandle>(m, "SceneData", R"(A scene as read_scene reads it: meshes, node graph,
-materials, textures, images and the document-wide attributes. Immutable; every part and array
-taken from it keeps it alive.)")
+  py::class_<SceneHandle>(m, "SceneData", R"(A scene: meshes, node graph, materials, textures,
+images and the document-wide attributes, as read_scene reads it or SceneData() starts it (empty).
+
+Its parts are live: a part taken from it shows the scene's later edits, and keeps the scene
+alive. Arrays are read-only numpy views, never changed: an edit puts new arrays in place and
+leaves those handed out before it as they were (copy-on-write).)")
+      .def(py::init([] { return SceneHandle{std::make_shared<SceneBox>()}; }))
       .def_property_readonly(
-          "meshes",
-          [](const SceneHandle& self) {
-            const auto& meshes = self.scene->meshes;
-            py::tuple tuple(meshes.size());
-            for (size_t i = 0; i < meshes.size(); ++i) {
-              tuple[i] = py::cast(MeshHandle{self.scene, &meshes[i]});
-            }
-            return tuple;
-          },
+          "meshes", [](const SceneHandle& self) { return parts_of<Mesh>(self); },
           "tuple of PolyData: one per COLLADA <geometry> (then a mesh per further material "
           "resolution or skin use) or glTF mesh, primitives merged")
       .def_property_readonly(
-          "nodes", [](const SceneHandle& self) { return parts_of(self.scene, self.scene->nodes); },
+          "nodes", [](const SceneHandle& self) { return parts_of<Node>(self); },
           "tuple of SceneNode: local matrix, mesh index, children")
-      .def_property_readonly(
+      .def_property(
           "scenes",
           [](const SceneHandle& self) {
-            const auto& scenes = self.scene->scenes;
+            const auto& scenes = self.scene().scenes;
             py::tuple tuple(scenes.size());
             for (size_t i = 0; i < scenes.size(); ++i) tuple[i] = ints(scenes[i]);
             return tuple;
           },
-          "tuple of tuples: the root node indices of each scene (<visual_scene>)")
-      .def_property_readonly(
-          "default_scene", [](const SceneHandle& self) { return self.scene->default_scene; },
+          [](const SceneHandle& self, py::handle value) {
+            self.box->check_editable();
+            set_scenes(self.box->scene, value);
+          },
+          "tuple of tuples: the root node indices of each scene (<visual_scene>); takes any "
+          "sequence of sequences of node indices (IndexError out of range, ValueError for one "
+          "listed twice in a scene)")
+      .def_property(
+          "default_scene", [](const SceneHandle& self) { return self.scene().default_scene; },
+          &set_default_scene,
           "index of the scene to show (COLLADA <scene>, glTF scene), -1 for none")
       .def_property_readonly(
-          "materials",
-          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->materials); },
+          "materials", [](const SceneHandle& self) { return parts_of<Material>(self); },
           "tuple of SceneMaterial (PBR metallic-roughness; from COLLADA effects)")
       .def_property_readonly(
-          "textures",
-          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->textures); },
+          "textures", [](const SceneHandle& self) { return parts_of<Texture>(self); },
           "tuple of SceneTexture: image index and sampler settings")
       .def_property_readonly(
-          "images",
-          [](const SceneHandle& self) { return parts_of(self.scene, self.scene->images); },
+          "images", [](const SceneHandle& self) { return parts_of<Image>(self); },
           "tuple of SceneImage: a uri, or embedded bytes")
       .def_property_readonly(
           "global_attrs",
           [](py::object self) {
-            return global_attrs_dict(*self.cast<const SceneHandle&>().scene, self);
+            return global_attrs_dict(self.cast<const SceneHandle&>().scene(), self);
           },
           "dict: 'asset', 'skins', 'animations', 'cameras', 'lights', 'extras', ... (arrays as "
           "read-only numpy views)")
+      .def("append_node", &append_node_to, py::arg("node"), py::arg("parent") = py::none(),
+           R"(Appends `node`, a SceneNode made in Python (SceneNode(...)), and returns its index;
+the node object then stands for the scene's node. It becomes the last child of node `parent`, or
+with no parent a root of the default scene (a first scene is made when there is none). IndexError
+for a parent, mesh or child out of range; ValueError for a node already in a scene.)")
+      .def(
+          "remove_node",
+          [](const SceneHandle& self, py::handle index) {
+            const long long node = python_int(index, "node");
+            remove_node(*self.box,
+                        index_in(py::int_(node), self.scene().nodes.size(), "node", "nodes"));
+          },
+          py::arg("index"),
+          R"(Removes node `index`: it leaves its parents' children and the scenes' roots, and every
+index of a later node (children, roots, skins' joints, animation targets) moves down one; a
+SceneNode object of the removed node raises RuntimeError from then on. ValueError, the scene
+unchanged, for a node that has children (remove them first, or set its children to ()), that a
+skin lists or an animation targets, or in a scene whose animations hold KHR_animation_pointer
+channels.)")
+      .def("append_material", &append_material_to, py::arg("material"),
+           R"(Appends `material`, a SceneMaterial made in Python (SceneMaterial(...)), and returns
+its index (the value cells show it by in element_attrs['material']); the material object then
+stands for the scene's material. IndexError for a texture reference out of range; ValueError for
+a material already in a scene.)")
+      .def(
+          "remove_material",
+          [](const SceneHandle& self, py::handle index) {
+            const long long material = python_int(index, "material");
+            remove_material(*self.box, index_in(py::int_(material), self.scene().materials.size(),
+                                                "material", "materials"));
+          },
+          py::arg("index"),
+          R"(Removes material `index`: every later material index (the meshes' 'material' cell
+columns, replaced by new arrays, and the material variants) moves down one; a SceneMaterial
+object of the removed material raises RuntimeError from then on. ValueError, the scene
+unchanged, for a material cells show or a material variant names (give the cells another
+material first), or in a scene whose animations hold KHR_animation_pointer channels.)")
+      .def(
+          "append_mesh",
+          [](const SceneHandle& self, MeshHandle& mesh) { return append_mesh(self.box, mesh); },
+          py::arg("mesh"),
+          R"(Appends `mesh`, a PolyData of its own (PolyData(...), read(), to_polydata()), without
+a copy, and returns its index (for SceneNode.mesh); the PolyData object then stands for the
+scene's mesh. ValueError for a mesh of a scene, or one whose element_attrs['material'] names a
+material the scene lacks.)")
+      .def("remove_mesh", &remove_mesh_at, py::arg("index"),
+           R"(Removes mesh `index`: the nodes that showed it show none (their skin and own morph
+weights dropped with it), every later mesh index moves down one, and its material variants go; a
+PolyData object of the removed mesh raises RuntimeError from then on. ValueError, the scene
+unchanged, in a scene whose animations hold KHR_animation_pointer channels.)")
       .def(
           "to_polydata",
           [](const SceneHandle& self) {
-            std::shared_ptr<PolyData> data;
+            PolyData data;
             {
+              SceneReading reading(*self.box);
               py::gil_scoped_release release;
-              data = std::make_shared<PolyData>(px::to_polydata(*self.scene));
+              data = px::to_polydata(self.scene());
             }
-            return MeshHandle{data, &data->mesh};
+            return own_mesh(std::move(data));
           },
           R"(The whole scene flattened into one PolyData: every mesh a node of the default scene
 shows (every scene's when none is set), under the node's world transform (points by the world
@@ -192,153 +221,11 @@ transform to_polydata places its mesh by. A node several parents list takes the 
 a node no scene shows is composed up its own parents. A new array; each call walks the whole graph
 (O(nodes)). IndexError for an index outside 0..len(nodes) - 1.)")
       .def("__repr__", [](const SceneHandle& self) {
-        const Scene& s = *self.scene;
+        const Scene& s = self.scene();
         return "<SceneData: " + std::to_string(s.meshes.size()) + " meshes, " +
                std::to_string(s.nodes.size()) + " nodes, " + std::to_string(s.materials.size()) +
                " materials, " + std::to_string(s.textures.size()) + " textures, " +
                std::to_string(s.images.size()) + " images>";
-      });
-}
-
-void bind_node(py::module_& m) {
-  py::class_<NodeHandle>(m, "SceneNode", "A node of the scene graph.")
-      .def_property_readonly(
-          "name", [](py::handle self) { return text(part_of<Node>(self).name); }, "str")
-      .def_property_readonly(
-          "matrix", [](py::object self) { return matrix_view(part_of<Node>(self).matrix, self); },
-          "(4, 4) float64: the local transform, indexed [row, column] (translation in "
-          "matrix[:3, 3]); a read-only view")
-      .def_property_readonly(
-          "mesh", [](py::handle self) { return part_of<Node>(self).mesh; },
-          "index into SceneData.meshes, -1 for none")
-      .def_property_readonly(
-          "children", [](py::handle self) { return ints(part_of<Node>(self).children); },
-          "tuple of node indices")
-      .def_property_readonly(
-          "extras",
-          [](py::object self) {
-            const auto& handle = self.cast<const PartHandle<Node>&>();
-            return node_extras_dict(*handle.scene, *handle.part, self);
-          },
-          "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
-      .def_property_readonly("instances", &node_instances,
-                             "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "
-                             "{'count', 'translation', 'rotation', 'scale' ((count, 3 or 4) "
-                             "arrays, None when not given), 'custom': {name: array}}")
-      .def_property_readonly(
-          "morph_weights",
-          [](py::handle self) {
-            const std::vector<double>& weights = part_of<Node>(self).morph_weights;
-            py::tuple out(weights.size());
-            for (size_t t = 0; t < weights.size(); ++t) out[t] = weights[t];
-            return out;
-          },
-          "tuple of float: the node's own default morph weights (glTF's node.weights), one "
-          "per target of its mesh; empty when it shows the mesh's")
-      .def("__repr__", [](py::handle self) {
-        const Node& node = part_of<Node>(self);
-        return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +
-               std::to_string(node.mesh) + ", " + std::to_string(node.children.size()) +
-               " children>";
-      });
-}
-
-void bind_material(py::module_& m) {
-  py::class_<TextureRef>(m, "SceneTextureRef", "A material's use of a texture.")
-      .def_readonly("texture", &TextureRef::texture, "index into SceneData.textures")
-      .def_readonly("texcoord", &TextureRef::texcoord, "the TEXCOORD set it reads")
-      .def_readonly("scale", &TextureRef::scale, "normal scale / occlusion strength")
-      .def_property_readonly(
-          "offset", [](const TextureRef& ref) { return floats(ref.transform.offset); },
-          "(u, v): KHR_texture_transform's offset")
-      .def_property_readonly(
-          "rotation", [](const TextureRef& ref) { return ref.transform.rotation; },
-          "KHR_texture_transform's rotation, radians")
-      .def_property_readonly(
-          "uv_scale", [](const TextureRef& ref) { return floats(ref.transform.scale); },
-          "(u, v): KHR_texture_transform's scale")
-      .def("__repr__", [](const TextureRef& ref) {
-        return "<SceneTextureRef: texture " + std::to_string(ref.texture) + ", texcoord " +
-               std::to_string(ref.texcoord) + ">";
-      });
-
-  py::class_<MaterialHandle>(m, "SceneMaterial", "A PBR metallic-roughness material.")
-      .def_property_readonly(
-          "name", [](py::handle self) { return text(part_of<Material>(self).name); }, "str")
-      .def_property_readonly(
-          "base_color", [](py::handle self) { return floats(part_of<Material>(self).base_color); },
-          "(r, g, b, a)")
-      .def_property_readonly(
-          "metallic", [](py::handle self) { return part_of<Material>(self).metallic; }, "float")
-      .def_property_readonly(
-          "roughness", [](py::handle self) { return part_of<Material>(self).roughness; }, "float")
-      .def_property_readonly(
-          "emissive", [](py::handle self) { return floats(part_of<Material>(self).emissive); },
-          "(r, g, b)")
-      .def_property_readonly(
-          "ior", [](py::handle self) { return part_of<Material>(self).ior; },
-          "float: KHR_materials_ior (0, or at least 1)")
-      .def_property_readonly(
-          "specular_factor",
-          [](py::handle self) { return part_of<Material>(self).specular_factor; },
-          "float: KHR_materials_specular's strength")
-      .def_property_readonly(
-          "specular_color",
-          [](py::handle self) { return floats(part_of<Material>(self).specular_color); },
-          "(r, g, b): KHR_materials_specular's colour")
-      .def_property_readonly(
-          "specular_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).specular_texture); },
-          "SceneTextureRef or None: its alpha scales specular_factor")
-      .def_property_readonly(
-          "specular_color_texture",
-          [](py::handle self) {
-            return texture_ref(part_of<Material>(self).specular_color_texture);
-          },
-          "SceneTextureRef or None: its rgb scales specular_color")
-      .def_property_readonly(
-          "base_color_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).base_color_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "metallic_roughness_texture",
-          [](py::handle self) {
-            return texture_ref(part_of<Material>(self).metallic_roughness_texture);
-          },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "normal_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).normal_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "occlusion_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).occlusion_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly(
-          "emissive_texture",
-          [](py::handle self) { return texture_ref(part_of<Material>(self).emissive_texture); },
-          "SceneTextureRef or None")
-      .def_property_readonly("extensions", &material_extensions,
-                             "dict: the glTF material extensions carried as they are "
-                             "(KHR_materials_clearcoat, sheen, ...), by name: {'values': dict, "
-                             "'textures': {key: SceneTextureRef}}")
-      .def_property_readonly(
-          "alpha_mode",
-          [](py::handle self) { return alpha_mode_name(part_of<Material>(self).alpha_mode); },
-          "'OPAQUE', 'MASK' or 'BLEND'")
-      .def_property_readonly(
-          "alpha_cutoff", [](py::handle self) { return part_of<Material>(self).alpha_cutoff; },
-          "float")
-      .def_property_readonly(
-          "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
-          "bool")
-      .def_property_readonly(
-          "extras",
-          [](py::object self) { return material_extras_dict(part_of<Material>(self), self); },
-          "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...")
-      .def("__repr__", [](py::handle self) {
-        return "<SceneMaterial " +
-               py::repr(text(part_of<Material>(self).name)).cast<std::string>() + ">";
       });
 }
 
@@ -400,9 +287,10 @@ void bind_texture_and_image(py::module_& m) {
 }  // namespace
 
 void bind_scene(py::module_& m) {
+  // Before SceneData, whose append_node and append_material take them.
+  bind_node(m);      // node_bindings.cc
+  bind_material(m);  // material_bindings.cc
   bind_scene_data(m);
-  bind_node(m);
-  bind_material(m);
   bind_texture_and_image(m);
 }
 

@@ -3,6 +3,9 @@ sys.path)."""
 
 from __future__ import annotations
 
+import base64
+import json
+import struct
 from pathlib import Path
 
 import required  # tests/support, on the path conftest.py puts it
@@ -38,3 +41,46 @@ def triangle_geometry(geometry_id: str = "tri", material: str = "") -> str:
   <vertices id="{geometry_id}-v"><input semantic="POSITION" source="#{geometry_id}-pos"/></vertices>
   <triangles count="1"{symbol}><input semantic="VERTEX" source="#{geometry_id}-v" offset="0"/><p>0 1 2</p></triangles>
 </mesh></geometry>'''
+
+
+def pointer_gltf() -> bytes:
+    """A glTF document whose one animation, unnamed, sets a material's alphaCutoff through
+    KHR_animation_pointer (a channel naming no node)."""
+    data = struct.pack("<4f", 0.0, 1.0, 0.25, 0.75)
+    uri = "data:application/octet-stream;base64," + base64.b64encode(data).decode()
+    document = {
+        "asset": {"version": "2.0"},
+        "extensionsUsed": ["KHR_animation_pointer"],
+        "scene": 0,
+        "scenes": [{"nodes": [0]}],
+        "nodes": [{"name": "n"}],
+        "materials": [{"alphaMode": "MASK"}],
+        "buffers": [{"uri": uri, "byteLength": len(data)}],
+        "bufferViews": [{"buffer": 0, "byteOffset": 0, "byteLength": 8},
+                        {"buffer": 0, "byteOffset": 8, "byteLength": 8}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR",
+                       "min": [0.0], "max": [1.0]},
+                      {"bufferView": 1, "componentType": 5126, "count": 2, "type": "SCALAR"}],
+        "animations": [{"channels": [{"sampler": 0, "target": {"path": "pointer", "extensions": {
+            "KHR_animation_pointer": {"pointer": "/materials/0/alphaCutoff"}}}}],
+                        "samplers": [{"input": 0, "output": 1}]}],
+    }
+    return json.dumps(document).encode()
+
+
+def sliding_collada() -> bytes:
+    """A COLLADA document whose node "n" has its <translate sid="t"> X animated over two keys."""
+    source = ('<source id="{0}"><float_array id="{0}-a" count="2">{1}</float_array>'
+              '<technique_common><accessor source="#{0}-a" count="2" stride="1">'
+              '<param name="{2}" type="{3}"/></accessor></technique_common></source>')
+    animation = ('<library_animations><animation id="slide">'
+                 + source.format("in", "0 1", "TIME", "float")
+                 + source.format("out", "0 2", "X", "float")
+                 + '<source id="how"><Name_array id="how-a" count="2">LINEAR LINEAR</Name_array>'
+                 '<technique_common><accessor source="#how-a" count="2" stride="1">'
+                 '<param name="INTERPOLATION" type="name"/></accessor></technique_common></source>'
+                 '<sampler id="s"><input semantic="INPUT" source="#in"/>'
+                 '<input semantic="OUTPUT" source="#out"/>'
+                 '<input semantic="INTERPOLATION" source="#how"/></sampler>'
+                 '<channel source="#s" target="n/t.X"/></animation></library_animations>')
+    return collada(animation, '<node id="n" name="n"><translate sid="t">0 0 0</translate></node>')
