@@ -19,21 +19,8 @@ echo "input: $input ($(stat -c %s "$input") bytes), best of $repeats, $(nproc) c
 printf '%-34s %12s %7s %10s %10s %10s %10s\n' output bytes "% plain" "encode s" "enc MiB" \
   "decode s" "dec MiB"
 
-# best COMMAND...: "seconds peak-KiB" of the fastest of $repeats runs.
-best() {
-  local best="" best_kib=""
-  for _ in $(seq "$repeats"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" \
-      || { echo "failed: $*" >&2; cat "$work/err" >&2; exit 1; }
-    local seconds kib
-    read -r seconds kib <"$work/time"
-    if [ -z "$best" ] || awk -v a="$seconds" -v b="$best" 'BEGIN {exit !(a < b)}'; then
-      best=$seconds
-      best_kib=$kib
-    fi
-  done
-  echo "$best $best_kib"
-}
+# shellcheck source=bench/best_of.sh
+source "$(dirname "${BASH_SOURCE[0]}")/best_of.sh"
 
 plain_bytes=""
 # row NAME FLAGS...: convert with FLAGS, then read the output back.

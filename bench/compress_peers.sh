@@ -49,21 +49,8 @@ echo "input: $input ($input_bytes bytes), best of $repeats, $(nproc) cores, load
 printf '%-44s %10s %7s %9s %8s %10s %-46s %10s\n' output bytes "% in" "encode s" "MiB" \
   "val E/W" "extensionsRequired" triangles
 
-# best COMMAND...: "seconds peak-KiB" of the fastest of $repeats runs.
-best() {
-  local best="" best_kib=""
-  for _ in $(seq "$repeats"); do
-    /usr/bin/time -f "%e %M" -o "$work/time" "$@" >/dev/null 2>"$work/err" \
-      || { echo "failed: $*" >&2; cat "$work/err" >&2; exit 1; }
-    local seconds kib
-    read -r seconds kib <"$work/time"
-    if [ -z "$best" ] || awk -v a="$seconds" -v b="$best" 'BEGIN {exit !(a < b)}'; then
-      best=$seconds
-      best_kib=$kib
-    fi
-  done
-  echo "$best $best_kib"
-}
+# shellcheck source=bench/best_of.sh
+source "$(dirname "${BASH_SOURCE[0]}")/best_of.sh"
 
 # required FILE.glb: the GLB's extensionsRequired, joined by "+", or "-".
 required() {
