@@ -80,7 +80,6 @@ struct ConversionOption {
   OptionValue (*get)(const ConversionOptions&);
   std::string_view alias = {};  // another name of the flag: --to for --format
 
-  bool takes_words() const { return type == OptionType::kWord; }
   // The words a kWord option takes: metavar split at '|'.
   std::vector<std::string_view> words() const;
 };
