@@ -1,5 +1,6 @@
 #include "engine/uri.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "engine/base64.h"
@@ -144,6 +145,17 @@ std::string percent_decode(std::string_view text) {
     out.push_back(text[i]);
   }
   return out;
+}
+
+bool is_media_type(std::string_view type) {
+  auto token_char = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("!#$&^_.+-").find(c) != std::string_view::npos;
+  };
+  const size_t slash = type.find('/');
+  if (slash == std::string_view::npos || slash == 0 || slash + 1 == type.size()) return false;
+  return std::all_of(type.begin(), type.begin() + slash, token_char) &&
+         std::all_of(type.begin() + slash + 1, type.end(), token_char);
 }
 
 std::string_view sniff_media_type(std::span<const uint8_t> b) {

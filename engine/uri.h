@@ -35,6 +35,10 @@ std::string as_uri_reference(std::string_view uri);
 // "%20" -> " "; a '%' not followed by two hex digits is kept as it is.
 std::string percent_decode(std::string_view text);
 
+// Whether `type` is a type/subtype of RFC 2045 token characters, which a data: URI can carry as it
+// is ("image/png"; not "png", "image/", "image/png; q=1").
+bool is_media_type(std::string_view type);
+
 // "image/png", "image/jpeg", ... from the first bytes; empty when unknown.
 std::string_view sniff_media_type(std::span<const uint8_t> bytes);
 

@@ -1,5 +1,6 @@
 """Type stubs of polyxios._polyxios, the compiled half of the polyxios package."""
 
+import builtins
 import os
 from typing import IO, Any, Callable, MutableMapping, Optional, Sequence, Union
 
@@ -239,33 +240,90 @@ class SceneMaterial:
     def extras(self) -> dict[str, Any]: ...
 
 class SceneTexture:
-    """An image with its sampler settings (glTF sampler constants)."""
+    """An image with its sampler settings (glTF sampler constants), or (SceneTexture(...)) one
+    of no scene yet. Setting a field checks it (ValueError naming it; IndexError for an image
+    out of range)."""
 
+    def __init__(
+        self,
+        image: Optional[int] = -1,
+        name: str = "",
+        wrap_s: int = 10497,
+        wrap_t: int = 10497,
+        mag_filter: int = 0,
+        min_filter: int = 0,
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def image(self) -> int:
         """Index into SceneData.images; -1 for a placeholder."""
+    @image.setter
+    def image(self, value: Optional[int]) -> None:
+        """An index (IndexError out of range), or None / -1 for none."""
     @property
-    def wrap_s(self) -> int: ...
+    def wrap_s(self) -> int:
+        """10497 REPEAT, 33071 CLAMP_TO_EDGE or 33648 MIRRORED_REPEAT."""
+    @wrap_s.setter
+    def wrap_s(self, value: int) -> None: ...
     @property
     def wrap_t(self) -> int: ...
+    @wrap_t.setter
+    def wrap_t(self, value: int) -> None: ...
     @property
-    def mag_filter(self) -> int: ...
+    def mag_filter(self) -> int:
+        """9728 NEAREST, 9729 LINEAR, 0 when not given."""
+    @mag_filter.setter
+    def mag_filter(self, value: int) -> None: ...
     @property
-    def min_filter(self) -> int: ...
+    def min_filter(self) -> int:
+        """9728, 9729, 9984..9987 (the mipmap filters), 0 when not given."""
+    @min_filter.setter
+    def min_filter(self, value: int) -> None: ...
+    @property
+    def index(self) -> Optional[int]:
+        """The texture's index in SceneData.textures; None for a texture of no scene."""
+
+_Bytes = Union[builtins.bytes, bytearray, memoryview, npt.NDArray[np.uint8]]
 
 class SceneImage:
-    """An image: a uri, or embedded bytes."""
+    """An image: a uri, or embedded bytes with their mime type; or (SceneImage(...)) one of no
+    scene yet. Setting one of uri and bytes puts the other away."""
 
+    def __init__(
+        self,
+        name: str = "",
+        uri: Optional[str] = None,
+        mime_type: str = "",
+        data: Optional[_Bytes] = None,
+    ) -> None: ...
     @property
     def name(self) -> str: ...
+    @name.setter
+    def name(self, value: str) -> None: ...
     @property
     def uri(self) -> Optional[str]: ...
+    @uri.setter
+    def uri(self, value: Optional[str]) -> None:
+        """A str (not a data: URI) or None."""
     @property
     def mime_type(self) -> str: ...
+    @mime_type.setter
+    def mime_type(self, value: str) -> None:
+        """A media type, the one embedded bytes show when they show one ('' then: theirs)."""
     @property
-    def bytes(self) -> Optional[npt.NDArray[np.uint8]]: ...
+    def bytes(self) -> Optional[npt.NDArray[np.uint8]]:
+        """The embedded bytes, read-only; an array read before an edit keeps its values."""
+    @bytes.setter
+    def bytes(self, value: Optional[_Bytes]) -> None:
+        """Copied; their first bytes must show their type (else set_bytes)."""
+    def set_bytes(self, data: Optional[_Bytes], mime_type: str = "") -> None:
+        """The bytes and their mime_type ('' for the one they show) together."""
+    @property
+    def index(self) -> Optional[int]:
+        """The image's index in SceneData.images; None for an image of no scene."""
 
 class SceneData:
     """A scene as read_scene reads it, or (SceneData()) an empty one to build; editable."""
@@ -305,6 +363,25 @@ class SceneData:
         """Appends a material made in Python; returns its index."""
     def remove_material(self, index: int) -> None:
         """Removes a material no cells show nor variant names; later indices move down one."""
+    def append_texture(self, texture: SceneTexture) -> int:
+        """Appends a texture made in Python; returns its index."""
+    def remove_texture(self, index: int) -> None:
+        """Removes a texture no material shows; later indices move down one."""
+    def append_image(self, image: SceneImage) -> int:
+        """Appends an image made in Python; returns its index."""
+    def remove_image(self, index: int) -> None:
+        """Removes an image no texture shows; later indices move down one."""
+    def reorder_meshes(self, order: Sequence[int]) -> None:
+        """New mesh i is old mesh order[i] (a permutation); every mesh index follows."""
+    def reorder_nodes(self, order: Sequence[int]) -> None:
+        """New node i is old node order[i] (a permutation); every node index follows."""
+    def reorder_materials(self, order: Sequence[int]) -> None:
+        """New material i is old material order[i] (a permutation); every material index
+        (the cells' 'material', as new arrays) follows."""
+    def reorder_textures(self, order: Sequence[int]) -> None:
+        """New texture i is old texture order[i] (a permutation); every texture index follows."""
+    def reorder_images(self, order: Sequence[int]) -> None:
+        """New image i is old image order[i] (a permutation); every image index follows."""
     def to_polydata(self) -> PolyData:
         """The whole scene flattened into one PolyData under the nodes' world transforms."""
     def world_matrix(self, node: int) -> npt.NDArray[np.float64]:

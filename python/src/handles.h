@@ -13,10 +13,13 @@
 // - What the scene keeps outside the arena, in vectors that move when parts are added (a node's
 //   matrix, names, factors), reaches Python as copies, never as views.
 // - A part (node, mesh, material, texture, image) is held by its slot: its current index among
-//   the scene's parts of its kind, which removing parts keeps current, or "removed", after which
-//   using the handle raises RuntimeError. A node made in Python (SceneNode(...)) is detached: it
-//   holds its own value until appended to a scene, which moves it there and binds the handle. A
-//   PolyData of its own (PolyData(...), read(), to_polydata()) is a box holding one mesh.
+//   the scene's parts of its kind, which removing and reordering parts keep current, or
+//   "removed", after which using the handle raises RuntimeError. A node, material, texture or
+//   image made in Python (SceneNode(...), ...) is detached: it holds its own value until appended
+//   to a scene, which moves it there and binds the handle. A PolyData of its own (PolyData(...),
+//   read(), to_polydata()) is a box holding one mesh.
+// - An image's bytes are immutable and shared (SharedBytes): the array handed out holds them, so
+//   replacing or removing the image leaves it as it was.
 // - A call running without the GIL (write_scene, write, to_polydata, world_matrix, triangles)
 //   counts itself a reader of the box for its length; an edit while one runs raises
 //   RuntimeError rather than change what another thread is reading.
@@ -58,6 +61,18 @@ class PartSlots {
     for (size_t i = index; i < slots_.size(); ++i) {
       if (slots_[i]) slots_[i]->index = i;
     }
+  }
+  // The parts were reordered, new part i being old part order[i] (a permutation): each handle
+  // follows its part to its new index.
+  void permute(const std::vector<size_t>& order) {
+    std::vector<std::shared_ptr<PartSlot>> moved(order.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+      if (order[i] < slots_.size() && slots_[order[i]]) {
+        moved[i] = std::move(slots_[order[i]]);
+        moved[i]->index = i;
+      }
+    }
+    slots_ = std::move(moved);
   }
 
  private:

@@ -295,13 +295,7 @@ ValueError naming it, the material unchanged, for a value that does not fit.)");
       "double_sided", [](py::handle self) { return part_of<Material>(self).double_sided; },
       [](py::handle self, bool value) { edit_of<Material>(self).double_sided = value; }, "bool");
   c.def_property_readonly(
-      "index",
-      [](py::handle self) -> py::object {
-        const MaterialHandle& handle = self.cast<const MaterialHandle&>();
-        if (!handle.box) return py::none();
-        handle.get();  // RuntimeError once removed
-        return py::int_(handle.slot->index);
-      },
+      "index", &part_index<Material>,
       "int: the material's index in SceneData.materials (the cells' 'material' values), None "
       "for a material of no scene");
   c.def_property_readonly(

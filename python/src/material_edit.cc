@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 
+#include "python/src/renumber.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -35,32 +36,7 @@ std::string held_by(const Scene& scene, size_t index) {
                                        [m](const VariantMapping& v) { return v.material == m; });
     if (named) return "a material variant (KHR_materials_variants) names it";
   }
-  for (size_t a = 0; a < scene.animations.size(); ++a) {
-    for (const AnimationChannel& channel : scene.animations[a].channels) {
-      if (!channel.target.pointer.empty()) {
-        return "animation " + std::to_string(a) +
-               " has KHR_animation_pointer channels, whose JSON pointers number the materials";
-      }
-    }
-  }
-  return "";
-}
-
-int shifted(int i, size_t removed) { return i > static_cast<int>(removed) ? i - 1 : i; }
-
-// The mesh's "material" column with the indices after `removed` moved down, as a new column in
-// the arena; the old one is left as it was, for the arrays that view it.
-void shift_material_column(Mesh& mesh, size_t removed, Arena& arena) {
-  const std::span<const int32_t> materials = mesh.materials();
-  if (std::none_of(materials.begin(), materials.end(),
-                   [removed](int32_t v) { return v > static_cast<int>(removed); })) {
-    return;
-  }
-  std::span<int32_t> moved = arena.allocate<int32_t>(materials.size());
-  for (size_t i = 0; i < materials.size(); ++i) moved[i] = shifted(materials[i], removed);
-  for (NamedColumn& c : mesh.cell_data) {
-    if (c.name == "material") c.column = Column::of<int32_t>(moved, 1);
-  }
+  return numbered_by_pointers(scene, "materials");
 }
 
 }  // namespace
@@ -89,12 +65,7 @@ void remove_material(SceneBox& box, size_t index) {
     throw py::value_error("remove_material: " + material_label(scene, index) +
                           " cannot be removed: " + why);
   }
-  for (Mesh& mesh : scene.meshes) shift_material_column(mesh, index, *scene.arena);
-  for (PrimitiveVariants& p : scene.material_variants.primitives) {
-    p.material = shifted(p.material, index);
-    for (VariantMapping& v : p.mappings) v.material = shifted(v.material, index);
-  }
-  scene.materials.erase(scene.materials.begin() + static_cast<std::ptrdiff_t>(index));
+  renumber_materials(scene, removal(scene.materials.size(), index));
   box.material_slots.erase(index);
 }
 

@@ -8,6 +8,7 @@
 
 #include "python/src/arrays.h"
 #include "python/src/polydata_build.h"
+#include "python/src/renumber.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -212,31 +213,10 @@ size_t append_mesh(const std::shared_ptr<SceneBox>& target, MeshHandle& mesh) {
 void remove_mesh(SceneBox& box, size_t index) {
   box.check_editable();
   Scene& scene = box.scene;
-  for (size_t a = 0; a < scene.animations.size(); ++a) {
-    for (const AnimationChannel& channel : scene.animations[a].channels) {
-      if (!channel.target.pointer.empty()) {
-        throw py::value_error("remove_mesh: animation " + std::to_string(a) +
-                              " has KHR_animation_pointer channels, whose JSON pointers number "
-                              "the meshes");
-      }
-    }
+  if (const std::string why = numbered_by_pointers(scene, "meshes"); !why.empty()) {
+    throw py::value_error("remove_mesh: " + why);
   }
-  const int removed = static_cast<int>(index);
-  for (Node& node : scene.nodes) {
-    if (node.mesh == removed) {
-      node.mesh = -1;
-      node.skin = -1;
-      node.morph_weights.clear();
-    } else if (node.mesh > removed) {
-      --node.mesh;
-    }
-  }
-  std::vector<PrimitiveVariants>& variants = scene.material_variants.primitives;
-  std::erase_if(variants, [removed](const PrimitiveVariants& p) { return p.mesh == removed; });
-  for (PrimitiveVariants& p : variants) {
-    if (p.mesh > removed) --p.mesh;
-  }
-  scene.meshes.erase(scene.meshes.begin() + static_cast<std::ptrdiff_t>(index));
+  renumber_meshes(scene, removal(scene.meshes.size(), index));
   box.mesh_slots.erase(index);
 }
 

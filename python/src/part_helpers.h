@@ -25,6 +25,16 @@ Part& edit_of(py::handle self) {
   return self.cast<const PartHandle<Part>&>().edit();
 }
 
+// The part's index among its scene's parts of its kind, None for a part of no scene; RuntimeError
+// once it was removed.
+template <class Part>
+py::object part_index(py::handle self) {
+  const PartHandle<Part>& handle = self.cast<const PartHandle<Part>&>();
+  if (!handle.box) return py::none();
+  handle.get();
+  return py::int_(handle.slot->index);
+}
+
 inline py::tuple ints(const std::vector<int>& values) {
   py::tuple tuple(values.size());
   for (size_t i = 0; i < values.size(); ++i) tuple[i] = py::int_(values[i]);

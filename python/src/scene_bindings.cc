@@ -1,6 +1,7 @@
 // SceneData and its parts (SceneNode's are in node_bindings.cc, SceneMaterial's in
-// material_bindings.cc). Every part holds the scene, so a
-// node, a material or an array taken from the scene keeps it alive after the SceneData is gone.
+// material_bindings.cc, SceneTexture's and SceneImage's in image_bindings.cc). Every part holds
+// the scene, so a node, a material or an array taken from the scene keeps it alive after the
+// SceneData is gone.
 // Lists come out as tuples and attribute maps as new dicts, made at each access; arrays are
 // read-only views. How edits keep those views unchanged: handles.h.
 #include <pybind11/pybind11.h>
@@ -22,9 +23,6 @@
 
 namespace px::python {
 namespace {
-
-using TextureHandle = PartHandle<Texture>;
-using ImageHandle = PartHandle<Image>;
 
 // The scene's parts of a kind, each held by its slot.
 template <class Part>
@@ -229,69 +227,16 @@ a node no scene shows is composed up its own parents. A new array; each call wal
       });
 }
 
-void bind_texture_and_image(py::module_& m) {
-  py::class_<TextureHandle>(m, "SceneTexture", "An image with its sampler settings.")
-      .def_property_readonly(
-          "name", [](py::handle self) { return text(part_of<Texture>(self).name); }, "str")
-      .def_property_readonly(
-          "image", [](py::handle self) { return part_of<Texture>(self).image; },
-          "index into SceneData.images; -1 for a placeholder that keeps index alignment")
-      .def_property_readonly(
-          "wrap_s", [](py::handle self) { return part_of<Texture>(self).wrap_s; },
-          "glTF sampler constant (10497 REPEAT, 33071 CLAMP_TO_EDGE, 33648 MIRRORED_REPEAT)")
-      .def_property_readonly(
-          "wrap_t", [](py::handle self) { return part_of<Texture>(self).wrap_t; },
-          "glTF sampler constant")
-      .def_property_readonly(
-          "mag_filter", [](py::handle self) { return part_of<Texture>(self).mag_filter; },
-          "glTF sampler constant, 0 when not given")
-      .def_property_readonly(
-          "min_filter", [](py::handle self) { return part_of<Texture>(self).min_filter; },
-          "glTF sampler constant, 0 when not given")
-      .def("__repr__", [](py::handle self) {
-        return "<SceneTexture: image " + std::to_string(part_of<Texture>(self).image) + ">";
-      });
-
-  py::class_<ImageHandle>(m, "SceneImage", "An image: a uri, or embedded bytes.")
-      .def_property_readonly(
-          "name", [](py::handle self) { return text(part_of<Image>(self).name); }, "str")
-      .def_property_readonly(
-          "uri",
-          [](py::handle self) -> py::object {
-            const Image& image = part_of<Image>(self);
-            if (image.uri.empty()) return py::none();
-            return text(image.uri);
-          },
-          "the uri as the document spells it (percent-encoding kept), or None")
-      .def_property_readonly(
-          "mime_type", [](py::handle self) { return text(part_of<Image>(self).mime_type); },
-          "str, '' when not known")
-      .def_property_readonly(
-          "bytes",
-          [](py::object self) -> py::object {
-            const Image& image = part_of<Image>(self);
-            if (image.bytes.empty()) return py::none();
-            return uint8_view(image.bytes, self);
-          },
-          "the embedded pixels (data: URI, <hex>, a glTF bufferView, or a file found on read) as "
-          "a read-only uint8 array, or None")
-      .def("__repr__", [](py::handle self) {
-        const Image& image = part_of<Image>(self);
-        return "<SceneImage " + py::repr(text(image.name)).cast<std::string>() + ": " +
-               (image.bytes.empty() ? "uri " + py::repr(text(image.uri)).cast<std::string>()
-                                    : std::to_string(image.bytes.size()) + " bytes") +
-               ">";
-      });
-}
-
 }  // namespace
 
 void bind_scene(py::module_& m) {
   // Before SceneData, whose append_node and append_material take them.
-  bind_node(m);      // node_bindings.cc
-  bind_material(m);  // material_bindings.cc
+  bind_node(m);               // node_bindings.cc
+  bind_material(m);           // material_bindings.cc
+  bind_texture_and_image(m);  // image_bindings.cc
   bind_scene_data(m);
-  bind_texture_and_image(m);
+  bind_texture_and_image_edits(m);  // image_bindings.cc
+  bind_reorder(m);                  // reorder_bindings.cc
 }
 
 }  // namespace px::python

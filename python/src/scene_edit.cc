@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "python/src/renumber.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -15,23 +16,6 @@ std::string node_label(const Scene& scene, size_t index) {
   const std::string& name = scene.nodes[index].name;
   return "node " + std::to_string(index) +
          (name.empty() ? "" : " (" + py::repr(text(name)).cast<std::string>() + ")");
-}
-
-// The index a reference to node `i` takes once node `removed` is gone (never `removed` itself).
-int shifted(int i, size_t removed) { return i > static_cast<int>(removed) ? i - 1 : i; }
-
-// A glTF read's skin object spells its joints and skeleton as the document did; the Python
-// module shows that object, so it follows the renumbering too.
-void shift_gltf_skin(ValueMap& object, size_t removed) {
-  if (Value* joints = find_value(object, "joints"); joints != nullptr && joints->is_array()) {
-    for (Value& joint : joints->as_array()) {
-      if (joint.is_int())
-        joint = Value(int64_t{shifted(static_cast<int>(joint.as_int()), removed)});
-    }
-  }
-  if (Value* skeleton = find_value(object, "skeleton"); skeleton != nullptr && skeleton->is_int()) {
-    *skeleton = Value(int64_t{shifted(static_cast<int>(skeleton->as_int()), removed)});
-  }
 }
 
 // Why node `index` cannot be removed, or "".
@@ -203,23 +187,7 @@ void remove_node(SceneBox& box, size_t index) {
     throw py::value_error("remove_node: " + node_label(scene, index) +
                           " cannot be removed: " + why);
   }
-  auto drop = [index](std::vector<int>& list) {
-    std::erase(list, static_cast<int>(index));
-    for (int& n : list) n = shifted(n, index);
-  };
-  scene.nodes.erase(scene.nodes.begin() + static_cast<std::ptrdiff_t>(index));
-  for (Node& node : scene.nodes) drop(node.children);
-  for (std::vector<int>& roots : scene.scenes) drop(roots);
-  for (Skin& skin : scene.skins) {
-    for (int& joint : skin.joints) joint = shifted(joint, index);
-    skin.skeleton = shifted(skin.skeleton, index);
-    if (skin.gltf_object) shift_gltf_skin(*skin.gltf_object, index);
-  }
-  for (Animation& animation : scene.animations) {
-    for (AnimationChannel& channel : animation.channels) {
-      channel.target.node = shifted(channel.target.node, index);
-    }
-  }
+  renumber_nodes(scene, removal(scene.nodes.size(), index));
   box.node_slots.erase(index);
 }
 

@@ -114,6 +114,18 @@ TEST(PercentDecode, DecodesPairsAndKeepsStrayPercents) {
   EXPECT_EQ(percent_decode("%zz%4"), "%zz%4");
 }
 
+TEST(IsMediaType, TakesTypeSlashSubtypeOfTokenCharacters) {
+  EXPECT_TRUE(is_media_type("image/png"));
+  EXPECT_TRUE(is_media_type("image/vnd-ms.dds"));
+  EXPECT_TRUE(is_media_type("application/x-tga+raw"));
+  EXPECT_FALSE(is_media_type("png"));
+  EXPECT_FALSE(is_media_type("image/"));
+  EXPECT_FALSE(is_media_type("/png"));
+  EXPECT_FALSE(is_media_type("image/png; q=1"));
+  EXPECT_FALSE(is_media_type("image/pn/g"));
+  EXPECT_FALSE(is_media_type(""));
+}
+
 TEST(SniffMediaType, KnowsCommonImageFormats) {
   auto sniff = [](std::string_view s) {
     return sniff_media_type(

@@ -11,18 +11,6 @@
 namespace px::collada {
 namespace {
 
-// A type/subtype of RFC 2045 token characters, which a data: URI can carry as it is.
-bool is_media_type(std::string_view type) {
-  auto token_char = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           std::string_view("!#$&^_.+-").find(c) != std::string_view::npos;
-  };
-  size_t slash = type.find('/');
-  if (slash == std::string_view::npos || slash == 0 || slash + 1 == type.size()) return false;
-  return std::all_of(type.begin(), type.begin() + slash, token_char) &&
-         std::all_of(type.begin() + slash + 1, type.end(), token_char);
-}
-
 // The image's own media type when a data: URI can carry it, else the one its bytes show.
 std::string_view media_type_of(const Image& image) {
   if (is_media_type(image.mime_type)) return image.mime_type;
