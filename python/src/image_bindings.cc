@@ -3,7 +3,9 @@
 // each field takes and what a removal refuses: image_edit.h.
 #include <pybind11/pybind11.h>
 
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "polyxios/scene/scene.h"
 #include "python/src/arrays.h"
@@ -24,9 +26,9 @@ using ImageHandle = PartHandle<Image>;
 // image's bytes are replaced or the image is removed.
 py::object bytes_view(const SharedBytes& bytes) {
   if (bytes.empty()) return py::none();
-  auto* held = new SharedBytes(bytes);
-  const py::capsule owner(held, [](void* p) { delete static_cast<SharedBytes*>(p); });
-  return uint8_view(held->span(), owner);
+  auto held = std::make_unique<SharedBytes>(bytes);
+  const py::capsule owner(held.get(), [](void* p) { delete static_cast<SharedBytes*>(p); });
+  return uint8_view(held.release()->span(), owner);
 }
 
 template <int Texture::*Field, SamplerField Which>
