@@ -21,10 +21,10 @@ int part_index(const Scene* scene, py::handle value, const char* field, size_t c
   if (index == -1) return -1;
   const size_t limit = scene ? count : size_t{INT_MAX} + 1;
   if (index < 0 || static_cast<unsigned long long>(index) >= limit) {
-    throw py::index_error(std::string(field) + " " + std::to_string(index) +
-                          (scene ? " is out of range: the scene has " + std::to_string(count) +
-                                       " " + parts
-                                 : " is not an index (0 or more)"));
+    throw py::index_error(
+        std::string(field) + " " + std::to_string(index) +
+        (scene ? " is out of range: the scene has " + std::to_string(count) + " " + parts
+               : " is not an index (0 or more)"));
   }
   return static_cast<int>(index);
 }
@@ -32,8 +32,7 @@ int part_index(const Scene* scene, py::handle value, const char* field, size_t c
 void check_index(int index, size_t count, const char* field, const char* parts) {
   if (index >= 0 && static_cast<size_t>(index) >= count) {
     throw py::index_error(std::string(field) + " " + std::to_string(index) +
-                          " is out of range: the scene has " + std::to_string(count) + " " +
-                          parts);
+                          " is out of range: the scene has " + std::to_string(count) + " " + parts);
   }
 }
 
@@ -46,8 +45,8 @@ void set_own(const PartHandle<Part>& part, ValueMap& extras, const std::string& 
                           " to a scene first");
   }
   const std::string what = "extras['" + key + "']";
-  ValueMap holder = map_from_python(py::dict(py::arg("v") = value), *part.box->scene.arena,
-                                    what.c_str());
+  ValueMap holder =
+      map_from_python(py::dict(py::arg("v") = value), *part.box->scene.arena, what.c_str());
   if (Value* held = find_value(extras, key)) {
     *held = std::move(holder.front().second);
   } else {
@@ -75,7 +74,8 @@ void set_node_skin(const PartHandle<Node>& node, py::handle value) {
   Node& edited = node.edit();
   if (skin == edited.skin) return;  // a read node may hold a skin without a mesh: kept as it is
   if (skin >= 0 && edited.mesh < 0) {
-    throw py::value_error("skin: the node shows no mesh for the skin to deform; set its mesh first");
+    throw py::value_error(
+        "skin: the node shows no mesh for the skin to deform; set its mesh first");
   }
   edited.skin = skin;
 }

@@ -306,10 +306,13 @@ ValueError naming it, the material unchanged, for a value that does not fit.)");
       "int: the material's index in SceneData.materials (the cells' 'material' values), None "
       "for a material of no scene");
   c.def_property_readonly(
-       "extras", [](py::object self) { return py::module_::import("polyxios._attrs").attr("AttrsDict")(self); },
-       "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), then the material's own "
-       "('extras': a glTF material's); assigning or deleting a key changes the material "
-       "(extras_edit.h)");
+      "extras",
+      [](py::object self) {
+        return py::module_::import("polyxios._attrs").attr("AttrsDict")(self);
+      },
+      "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), then the material's own "
+      "('extras': a glTF material's); assigning or deleting a key changes the material "
+      "(extras_edit.h)");
   c.def("_attrs",
         [](py::object self) { return material_extras_dict(part_of<Material>(self), self); });
   c.def("_set_attr", [](const PartHandle<Material>& self, const std::string& key,

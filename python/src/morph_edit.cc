@@ -67,7 +67,8 @@ MorphTarget target_from(py::handle item, const Mesh& mesh, Arena& arena, const s
       const std::string label = what + "['point_data']['" + name + "']";
       const NamedColumn* base = mesh.find_point_data(name);
       if (base == nullptr || !morph_moves(name)) {
-        throw py::value_error(label + ": a target moves the mesh's own 'texcoords' and "
+        throw py::value_error(label +
+                              ": a target moves the mesh's own 'texcoords' and "
                               "'colors' columns only");
       }
       target.point_data.push_back({name, float_rows(value, n, base->column.cols, arena, label)});
@@ -136,7 +137,8 @@ void set_node_morph_weights(const PartHandle<Node>& node, py::handle value) {
     return;
   }
   if (scene == nullptr || shown.mesh < 0) {
-    throw py::value_error("morph_weights: the node shows no mesh of a scene to weigh the targets of");
+    throw py::value_error(
+        "morph_weights: the node shows no mesh of a scene to weigh the targets of");
   }
   std::vector<double> weights =
       weights_from(value, scene->meshes[shown.mesh].morph_targets.size(), "morph_weights");

@@ -220,18 +220,19 @@ of too few corners or naming a point past the points. A new array, made at each 
                              "(2, 3) float64 [[xmin, ymin, zmin], [xmax, ymax, zmax]] of the "
                              "points (a point with a NaN or infinite coordinate left out, as "
                              "`polyxios info` does), or None when it has none; a new array")
-      .def_property("morph_targets", &morph_targets,
-                    [](py::object self, py::handle value) {
-                      if (!shows(value, morph_targets(self))) {
-                        set_morph_targets(self.cast<const MeshHandle&>(), value);
-                      }
-                    },
-                    "tuple of dict: each morph target's 'name' and its (n, 3) "
-                    "'positions', 'normals', 'tangents' differences from the rest shape "
-                    "(None where it does not move them) and its 'point_data': the "
-                    "differences of the 'texcoords' and 'colors' columns it moves. Takes a "
-                    "sequence of such dicts (copied; ValueError naming the field for a wrong "
-                    "shape or dtype); another number of targets resets the default weights")
+      .def_property(
+          "morph_targets", &morph_targets,
+          [](py::object self, py::handle value) {
+            if (!shows(value, morph_targets(self))) {
+              set_morph_targets(self.cast<const MeshHandle&>(), value);
+            }
+          },
+          "tuple of dict: each morph target's 'name' and its (n, 3) "
+          "'positions', 'normals', 'tangents' differences from the rest shape "
+          "(None where it does not move them) and its 'point_data': the "
+          "differences of the 'texcoords' and 'colors' columns it moves. Takes a "
+          "sequence of such dicts (copied; ValueError naming the field for a wrong "
+          "shape or dtype); another number of targets resets the default weights")
       .def_property(
           "morph_weights",
           [](py::handle self) {

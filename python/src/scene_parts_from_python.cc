@@ -182,13 +182,14 @@ AnimationSampler sampler_from(const ValueMap& map, const std::string& what) {
   }
   sampler.times = *times;
   sampler.values = *values;
-  sampler.interpolation = interpolation_of(m, "interpolation", m.text("interpolation").value_or("LINEAR"));
+  sampler.interpolation =
+      interpolation_of(m, "interpolation", m.text("interpolation").value_or("LINEAR"));
   const size_t rows_per_key = sampler.interpolation == "CUBICSPLINE" ? 3 : 1;
   if (values->rows != times->rows * rows_per_key) {
-    throw py::value_error(m.label("values") + " must hold " +
-                          (rows_per_key == 3 ? "three rows per key (CUBICSPLINE), " : "a row per key, ") +
-                          std::to_string(times->rows * rows_per_key) + " rows, not " +
-                          std::to_string(values->rows));
+    throw py::value_error(
+        m.label("values") + " must hold " +
+        (rows_per_key == 3 ? "three rows per key (CUBICSPLINE), " : "a row per key, ") +
+        std::to_string(times->rows * rows_per_key) + " rows, not " + std::to_string(values->rows));
   }
   if (const ValueArray* names = m.list("interpolations")) {
     if (names->size() != times->rows) {
@@ -196,8 +197,7 @@ AnimationSampler sampler_from(const ValueMap& map, const std::string& what) {
     }
     for (const Value& name : *names) {
       if (!name.is_string()) throw py::type_error(m.label("interpolations") + " must hold str");
-      sampler.interpolations.push_back(
-          interpolation_of(m, "interpolations", name.as_string()));
+      sampler.interpolations.push_back(interpolation_of(m, "interpolations", name.as_string()));
     }
   }
   for (auto [key, tangents] : {std::pair{"in_tangents", &sampler.in_tangents},
@@ -231,8 +231,8 @@ AnimationTarget target_from(const ValueMap& map, const Scene& scene, const std::
     throw py::value_error(m.label("node") + " is missing: a channel of path '" + path +
                           "' animates a node");
   }
-  target.node = node ? node_of(*node, scene, m.label("node"), target.path == TargetPath::kPointer)
-                     : -1;
+  target.node =
+      node ? node_of(*node, scene, m.label("node"), target.path == TargetPath::kPointer) : -1;
   target.sid = m.text("sid");
   target.member = m.text("member").value_or("");
   return target;
@@ -366,9 +366,9 @@ void set_animations(SceneBox& box, py::handle list, py::handle base) {
 void set_cameras(SceneBox& box, py::handle list, py::handle base) {
   box.check_editable();
   Scene& scene = box.scene;
-  std::vector<Camera> cameras =
-      parts_from(list, scene.cameras, *scene.arena, "cameras",
-                 [base](const Camera& camera) { return camera_dict(camera, base); }, &camera_from);
+  std::vector<Camera> cameras = parts_from(
+      list, scene.cameras, *scene.arena, "cameras",
+      [base](const Camera& camera) { return camera_dict(camera, base); }, &camera_from);
   check_shown(scene, &Node::camera, cameras.size(), "camera");
   scene.cameras = std::move(cameras);
 }
@@ -376,18 +376,18 @@ void set_cameras(SceneBox& box, py::handle list, py::handle base) {
 void set_lights(SceneBox& box, py::handle list, py::handle base) {
   box.check_editable();
   Scene& scene = box.scene;
-  std::vector<Light> lights =
-      parts_from(list, scene.lights, *scene.arena, "lights",
-                 [base](const Light& light) { return light_object(light, base); }, &light_from);
+  std::vector<Light> lights = parts_from(
+      list, scene.lights, *scene.arena, "lights",
+      [base](const Light& light) { return light_object(light, base); }, &light_from);
   check_shown(scene, &Node::light, lights.size(), "light");
   scene.lights = std::move(lights);
 }
 
 void set_asset(SceneBox& box, py::handle dict) {
   static constexpr std::array<AssetField, 9> kText = {
-      AssetField::kVersion, AssetField::kMinVersion,    AssetField::kGenerator,
-      AssetField::kCopyright, AssetField::kAuthor,      AssetField::kAuthoringTool,
-      AssetField::kCreated, AssetField::kModified,      AssetField::kUpAxis};
+      AssetField::kVersion,   AssetField::kMinVersion, AssetField::kGenerator,
+      AssetField::kCopyright, AssetField::kAuthor,     AssetField::kAuthoringTool,
+      AssetField::kCreated,   AssetField::kModified,   AssetField::kUpAxis};
   box.check_editable();
   const ValueMap map = map_from_python(dict, *box.scene.arena, "asset");
   const Members m(map, "asset");

@@ -7,7 +7,8 @@
 // it was. The arrays are copied into the scene's arena.
 //
 // - A skin: {"joints" (node indices, at least one; -1 a joint bound to no node, as a COLLADA read
-//   keeps one), "inverse_bind_matrices" ((joints, 4, 4) or (joints, 16), float), "bind_shape_matrix"
+//   keeps one), "inverse_bind_matrices" ((joints, 4, 4) or (joints, 16), float),
+//   "bind_shape_matrix"
 //   ((4, 4), float), "skeleton" (a node), "name"}; any other key ("extras", "extensions", a glTF
 //   read's members) is kept as the skin's glTF object, which the glTF writer takes its extras from.
 // - An animation: {"name", "clip": {"start", "end"}, "channels": [{"sampler", "target": {"node",
