@@ -2,7 +2,7 @@
 
 import builtins
 import os
-from typing import IO, Any, Callable, MutableMapping, Optional, Sequence, Union
+from typing import IO, Any, Callable, Mapping, MutableMapping, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -75,8 +75,14 @@ class PolyData:
     def morph_targets(self) -> tuple[dict[str, Any], ...]:
         """Each target's 'name', its 'positions', 'normals', 'tangents' differences and its
         'point_data' (differences of the 'texcoords' / 'colors' columns it moves)."""
+    @morph_targets.setter
+    def morph_targets(self, value: Sequence[Mapping[str, Any]]) -> None:
+        """Dicts of that shape, copied; ValueError naming the field for a wrong shape or dtype."""
     @property
     def morph_weights(self) -> tuple[float, ...]: ...
+    @morph_weights.setter
+    def morph_weights(self, value: Sequence[float]) -> None:
+        """One finite float per morph target."""
     @property
     def num_points(self) -> int: ...
     @property
@@ -117,12 +123,31 @@ class SceneNode:
     def index(self) -> Optional[int]:
         """The node's index in SceneData.nodes; None for a node of no scene."""
     @property
-    def extras(self) -> dict[str, Any]: ...
+    def extras(self) -> dict[str, Any]:
+        """A dict whose item assignment and deletion change the node."""
+    @property
+    def skin(self) -> int:
+        """Index into global_attrs['skins'] deforming the node's mesh, -1 for none."""
+    @skin.setter
+    def skin(self, value: Optional[int]) -> None: ...
+    @property
+    def camera(self) -> int:
+        """Index into SceneData.cameras, -1 for none."""
+    @camera.setter
+    def camera(self, value: Optional[int]) -> None: ...
+    @property
+    def light(self) -> int:
+        """Index into SceneData.lights, -1 for none."""
+    @light.setter
+    def light(self, value: Optional[int]) -> None: ...
     @property
     def instances(self) -> Optional[dict[str, Any]]: ...
     @property
     def morph_weights(self) -> tuple[float, ...]:
         """The node's own default morph weights; empty: its mesh's."""
+    @morph_weights.setter
+    def morph_weights(self, value: Sequence[float]) -> None:
+        """One per morph target of its mesh, or () for the mesh's."""
 
 class SceneTextureRef:
     """A material's use of a texture."""
@@ -237,7 +262,8 @@ class SceneMaterial:
     def index(self) -> Optional[int]:
         """The material's index in SceneData.materials; None for a material of no scene."""
     @property
-    def extras(self) -> dict[str, Any]: ...
+    def extras(self) -> dict[str, Any]:
+        """A dict whose item assignment and deletion change the material."""
 
 class SceneTexture:
     """An image with its sampler settings (glTF sampler constants), or (SceneTexture(...)) one
@@ -348,7 +374,19 @@ class SceneData:
     @property
     def images(self) -> tuple[SceneImage, ...]: ...
     @property
-    def global_attrs(self) -> dict[str, Any]: ...
+    def global_attrs(self) -> dict[str, Any]:
+        """A dict whose item assignment and deletion change the scene: 'skins', 'animations',
+        'asset' take what they show, other keys any value."""
+    @property
+    def cameras(self) -> list[dict[str, Any]]:
+        """Each camera as glTF's camera object, by SceneNode.camera's index."""
+    @cameras.setter
+    def cameras(self, value: Sequence[Mapping[str, Any]]) -> None: ...
+    @property
+    def lights(self) -> list[dict[str, Any]]:
+        """Each light as KHR_lights_punctual's light object, by SceneNode.light's index."""
+    @lights.setter
+    def lights(self, value: Sequence[Mapping[str, Any]]) -> None: ...
     def append_node(self, node: SceneNode, parent: Optional[int] = None) -> int:
         """Appends a node made in Python, as a child of `parent` or a root of the default scene;
         returns its index."""

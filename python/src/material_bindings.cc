@@ -12,6 +12,7 @@
 #include "polyxios/scene/scene.h"
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
+#include "python/src/extras_edit.h"
 #include "python/src/handles.h"
 #include "python/src/material_edit.h"
 #include "python/src/part_helpers.h"
@@ -299,8 +300,20 @@ ValueError naming it, the material unchanged, for a value that does not fit.)");
       "int: the material's index in SceneData.materials (the cells' 'material' values), None "
       "for a material of no scene");
   c.def_property_readonly(
-      "extras", [](py::object self) { return material_extras_dict(part_of<Material>(self), self); },
-      "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), ...");
+      "extras",
+      [](py::object self) {
+        return py::module_::import("polyxios._attrs").attr("AttrsDict")(self);
+      },
+      "dict: 'shading' ('phong', 'lambert', 'blinn', 'constant'), then the material's own "
+      "('extras': a glTF material's); assigning or deleting a key changes the material "
+      "(extras_edit.h)");
+  c.def("_attrs",
+        [](py::object self) { return material_extras_dict(part_of<Material>(self), self); });
+  c.def("_set_attr", [](const PartHandle<Material>& self, const std::string& key,
+                        py::handle value) { set_material_extra(self, key, value); });
+  c.def("_del_attr", [](const PartHandle<Material>& self, const std::string& key) {
+    delete_material_extra(self, key);
+  });
   c.def("__repr__", [](py::handle self) {
     return "<SceneMaterial " + py::repr(text(part_of<Material>(self).name)).cast<std::string>() +
            ">";

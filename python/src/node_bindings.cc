@@ -11,7 +11,9 @@
 #include "polyxios/scene/scene.h"
 #include "python/src/arrays.h"
 #include "python/src/bindings.h"
+#include "python/src/extras_edit.h"
 #include "python/src/handles.h"
+#include "python/src/morph_edit.h"
 #include "python/src/part_helpers.h"
 #include "python/src/scene_dicts.h"
 #include "python/src/scene_edit.h"
@@ -164,16 +166,36 @@ it was, for one that does not fit.)")
       .def_property_readonly(
           "extras",
           [](py::object self) {
-            const NodeHandle& handle = self.cast<const NodeHandle&>();
-            const Scene* scene = handle.scene();
-            return node_extras_dict(scene ? *scene : no_scene(), handle.get(), self);
+            return py::module_::import("polyxios._attrs").attr("AttrsDict")(self);
           },
-          "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', ...")
+          "dict: 'id', 'sid', 'type', 'transforms', 'camera', 'light', 'skin', then the node's "
+          "own ('extras': a glTF node's); assigning or deleting a key changes the node "
+          "(extras_edit.h)")
+      .def("_attrs",
+           [](py::object self) {
+             const NodeHandle& handle = self.cast<const NodeHandle&>();
+             const Scene* scene = handle.scene();
+             return node_extras_dict(scene ? *scene : no_scene(), handle.get(), self);
+           })
+      .def("_set_attr", &set_node_extra)
+      .def("_del_attr", &delete_node_extra)
+      .def_property(
+          "skin", [](py::handle self) { return part_of<Node>(self).skin; }, &set_node_skin,
+          "int: the skin (global_attrs['skins']) deforming the node's mesh, -1 for none; takes "
+          "an index or None (IndexError out of range, ValueError for a node without a mesh)")
+      .def_property(
+          "camera", [](py::handle self) { return part_of<Node>(self).camera; }, &set_node_camera,
+          "int: the camera (SceneData.cameras) the node carries, -1 for none; takes an index or "
+          "None")
+      .def_property(
+          "light", [](py::handle self) { return part_of<Node>(self).light; }, &set_node_light,
+          "int: the light (SceneData.lights) the node carries, -1 for none; takes an index or "
+          "None")
       .def_property_readonly("instances", &node_instances,
                              "None, or EXT_mesh_gpu_instancing's copies of the node's mesh: "
                              "{'count', 'translation', 'rotation', 'scale' ((count, 3 or 4) "
                              "arrays, None when not given), 'custom': {name: array}}")
-      .def_property_readonly(
+      .def_property(
           "morph_weights",
           [](py::handle self) {
             const std::vector<double>& weights = part_of<Node>(self).morph_weights;
@@ -181,8 +203,10 @@ it was, for one that does not fit.)")
             for (size_t t = 0; t < weights.size(); ++t) out[t] = weights[t];
             return out;
           },
+          &set_node_morph_weights,
           "tuple of float: the node's own default morph weights (glTF's node.weights), one "
-          "per target of its mesh; empty when it shows the mesh's")
+          "per target of its mesh; empty when it shows the mesh's. Takes a sequence of that "
+          "many floats, or () (ValueError otherwise)")
       .def("__repr__", [](py::handle self) {
         const Node& node = part_of<Node>(self);
         return "<SceneNode " + py::repr(text(node.name)).cast<std::string>() + ": mesh " +

@@ -14,6 +14,7 @@
 #include "python/src/bindings.h"
 #include "python/src/handles.h"
 #include "python/src/mesh_edit.h"
+#include "python/src/morph_edit.h"
 #include "python/src/polydata_build.h"
 #include "python/src/values.h"
 
@@ -106,6 +107,12 @@ py::tuple morph_targets(py::object self) {
     out[i] = std::move(target);
   }
   return out;
+}
+
+// Whether `value` is what the mesh shows already: assigning it back leaves the mesh as it was
+// (a read mesh without default weights keeps none, rather than taking zeros).
+bool shows(py::handle value, py::handle shown) {
+  return py::module_::import("polyxios._attrs").attr("same")(value, shown).cast<bool>();
 }
 
 }  // namespace
@@ -213,12 +220,20 @@ of too few corners or naming a point past the points. A new array, made at each 
                              "(2, 3) float64 [[xmin, ymin, zmin], [xmax, ymax, zmax]] of the "
                              "points (a point with a NaN or infinite coordinate left out, as "
                              "`polyxios info` does), or None when it has none; a new array")
-      .def_property_readonly("morph_targets", &morph_targets,
-                             "tuple of dict: each morph target's 'name' and its (n, 3) "
-                             "'positions', 'normals', 'tangents' differences from the rest shape "
-                             "(None where it does not move them) and its 'point_data': the "
-                             "differences of the 'texcoords' and 'colors' columns it moves")
-      .def_property_readonly(
+      .def_property(
+          "morph_targets", &morph_targets,
+          [](py::object self, py::handle value) {
+            if (!shows(value, morph_targets(self))) {
+              set_morph_targets(self.cast<const MeshHandle&>(), value);
+            }
+          },
+          "tuple of dict: each morph target's 'name' and its (n, 3) "
+          "'positions', 'normals', 'tangents' differences from the rest shape "
+          "(None where it does not move them) and its 'point_data': the "
+          "differences of the 'texcoords' and 'colors' columns it moves. Takes a "
+          "sequence of such dicts (copied; ValueError naming the field for a wrong "
+          "shape or dtype); another number of targets resets the default weights")
+      .def_property(
           "morph_weights",
           [](py::handle self) {
             const Mesh& mesh = mesh_of(self);
@@ -226,7 +241,12 @@ of too few corners or naming a point past the points. A new array, made at each 
             for (size_t t = 0; t < mesh.morph_targets.size(); ++t) out[t] = mesh.morph_weight(t);
             return out;
           },
-          "tuple of float: each target's default weight")
+          [](py::object self, py::handle value) {
+            if (!shows(value, self.attr("morph_weights"))) {
+              set_mesh_morph_weights(self.cast<const MeshHandle&>(), value);
+            }
+          },
+          "tuple of float: each target's default weight; takes one float per target")
       .def_property_readonly(
           "num_points", [](py::handle self) { return mesh_of(self).num_points(); }, "int")
       .def_property_readonly(

@@ -19,6 +19,7 @@
 #include "python/src/part_helpers.h"
 #include "python/src/scene_dicts.h"
 #include "python/src/scene_edit.h"
+#include "python/src/scene_parts_from_python.h"
 #include "python/src/values.h"
 
 namespace px::python {
@@ -142,10 +143,53 @@ leaves those handed out before it as they were (copy-on-write).)")
       .def_property_readonly(
           "global_attrs",
           [](py::object self) {
-            return global_attrs_dict(self.cast<const SceneHandle&>().scene(), self);
+            return py::module_::import("polyxios._attrs").attr("AttrsDict")(self);
           },
           "dict: 'asset', 'skins', 'animations', 'cameras', 'lights', 'extras', ... (arrays as "
-          "read-only numpy views)")
+          "read-only numpy views). Assigning or deleting a key changes the scene: 'skins', "
+          "'animations' and 'asset' take what they show, other keys any value (cameras and "
+          "lights: SceneData.cameras / lights)")
+      .def("_attrs",
+           [](py::object self) {
+             return global_attrs_dict(self.cast<const SceneHandle&>().scene(), self);
+           })
+      .def("_set_attr",
+           [](py::object self, const std::string& key, py::handle value) {
+             set_global_attr(*self.cast<const SceneHandle&>().box, key, value, self);
+           })
+      .def("_del_attr",
+           [](py::object self, const std::string& key) {
+             delete_global_attr(*self.cast<const SceneHandle&>().box, key, self);
+           })
+      .def_property(
+          "cameras",
+          [](py::object self) {
+            py::list out;
+            for (const Camera& c : self.cast<const SceneHandle&>().scene().cameras) {
+              out.append(camera_dict(c, self));
+            }
+            return out;
+          },
+          [](py::object self, py::handle value) {
+            set_cameras(*self.cast<const SceneHandle&>().box, value, self);
+          },
+          "list of dict: each camera as glTF's camera object, by the index SceneNode.camera "
+          "holds. Takes a list of such dicts, held to glTF's rules (ValueError naming the "
+          "camera otherwise); a camera set so carries no COLLADA id")
+      .def_property(
+          "lights",
+          [](py::object self) {
+            py::list out;
+            for (const Light& l : self.cast<const SceneHandle&>().scene().lights) {
+              out.append(light_object(l, self));
+            }
+            return out;
+          },
+          [](py::object self, py::handle value) {
+            set_lights(*self.cast<const SceneHandle&>().box, value, self);
+          },
+          "list of dict: each light as KHR_lights_punctual's light object ('ambient' too), by "
+          "the index SceneNode.light holds. Takes a list of such dicts, held to its rules")
       .def("append_node", &append_node_to, py::arg("node"), py::arg("parent") = py::none(),
            R"(Appends `node`, a SceneNode made in Python (SceneNode(...)), and returns its index;
 the node object then stands for the scene's node. It becomes the last child of node `parent`, or

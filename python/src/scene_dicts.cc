@@ -39,29 +39,6 @@ py::dict asset_dict(const Asset& asset, py::handle base) {
   return out;
 }
 
-// A glTF read's skin is its glTF object with its matrices decoded; a COLLADA read's is
-// {"name", "joints", "inverse_bind_matrices", "bind_shape_matrix", "skeleton"}, the last two when
-// the skin has them. Matrices come out (joints, 4, 4) and (4, 4).
-py::dict skin_dict(const Skin& skin, py::handle base) {
-  py::dict out;
-  if (skin.gltf_object) {
-    out = to_python(*skin.gltf_object, base);
-  } else {
-    if (skin.name) out["name"] = text(*skin.name);
-    out["joints"] = int_list(skin.joints);
-  }
-  // The matrices take the shapes values.cc gives columns under these keys.
-  if (skin.inverse_bind_matrices) {
-    out["inverse_bind_matrices"] =
-        to_python("inverse_bind_matrices", Value(*skin.inverse_bind_matrices), base);
-  }
-  if (skin.bind_shape_matrix) {
-    out["bind_shape_matrix"] = to_python("bind_shape_matrix", Value(*skin.bind_shape_matrix), base);
-  }
-  if (!skin.gltf_object && skin.skeleton >= 0) out["skeleton"] = skin.skeleton;
-  return out;
-}
-
 py::object column_object(const Column& column, py::handle base) {
   return to_python("values", Value(column), base);
 }
@@ -89,42 +66,6 @@ py::dict sampler_dict(const AnimationSampler& sampler, py::handle base) {
   if (sampler.in_tangents) out["in_tangents"] = column_object(*sampler.in_tangents, base);
   if (sampler.out_tangents) out["out_tangents"] = column_object(*sampler.out_tangents, base);
   if (sampler.extras) out["extras"] = to_python("extras", *sampler.extras, base);
-  return out;
-}
-
-// The dict each reader made of an animation: {"name", "clip" ({"start", "end"}, a COLLADA clip's),
-// "channels" ({"sampler", "target": {"node", "path", "sid", "member", "pointer"}, "extras"}),
-// "samplers" ({"times", "values", "interpolation", "interpolations", "in_tangents",
-// "out_tangents", "extras"}), "extras"}, each key only when the animation has it (a COLLADA read's
-// "name" and "node" always).
-py::dict animation_dict(const Animation& animation, py::handle base) {
-  py::dict out;
-  if (animation.name) out["name"] = text(*animation.name);
-  if (animation.clip) {
-    py::dict clip;
-    clip["start"] = animation.clip->start;
-    clip["end"] = animation.clip->end;
-    out["clip"] = std::move(clip);
-  }
-  py::list channels;
-  for (const AnimationChannel& c : animation.channels) {
-    py::dict channel;
-    channel["sampler"] = c.sampler;
-    channel["target"] = target_dict(c.target, animation.nodes_optional);
-    if (c.extras) channel["extras"] = to_python("extras", *c.extras, base);
-    channels.append(std::move(channel));
-  }
-  out["channels"] = std::move(channels);
-  py::list samplers;
-  for (const std::optional<AnimationSampler>& s : animation.samplers) {
-    if (s) {
-      samplers.append(sampler_dict(*s, base));
-    } else {
-      samplers.append(py::none());
-    }
-  }
-  out["samplers"] = std::move(samplers);
-  if (animation.extras) out["extras"] = to_python("extras", *animation.extras, base);
   return out;
 }
 
@@ -170,28 +111,6 @@ py::list transforms_list(const std::vector<TransformElement>& elements) {
   return list;
 }
 
-// A COLLADA read's camera as glTF's camera object: {"name" (when it has one), "type", and its
-// projection's {"aspectRatio", "yfov", "zfar", "znear"} or {"xmag", "ymag", "zfar", "znear"}, each
-// when given}; a glTF read's is its object as the document spells it.
-py::dict camera_dict(const Camera& camera, py::handle base) {
-  if (camera.gltf_object) return to_python(*camera.gltf_object, base);
-  py::dict out;
-  if (camera.name) out["name"] = text(*camera.name);
-  const std::string_view kind = camera_type_name(camera.type);
-  out["type"] = text(kind);
-  py::dict body;
-  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
-    if (std::optional<double> v = camera.term(term)) body[text(term)] = *v;
-  }
-  out[text(kind)] = std::move(body);
-  if (camera.extras) out["extras"] = to_python("extras", *camera.extras, base);
-  return out;
-}
-
-py::object light_object(const Light& light, py::handle base) {
-  return to_python("light", light_value(light), base);
-}
-
 // A COLLADA read's cameras or lights by id, in the order read; none when it has none.
 template <class Item, class ToPython>
 std::optional<py::dict> by_collada_id(const std::vector<Item>& items, ToPython to_python_of) {
@@ -217,6 +136,87 @@ std::optional<py::object> shown(const std::vector<Item>& items, int index,
 }
 
 }  // namespace
+
+// A glTF read's skin is its glTF object with its matrices decoded; a COLLADA read's is
+// {"name", "joints", "inverse_bind_matrices", "bind_shape_matrix", "skeleton"}, the last two when
+// the skin has them. Matrices come out (joints, 4, 4) and (4, 4).
+py::dict skin_dict(const Skin& skin, py::handle base) {
+  py::dict out;
+  if (skin.gltf_object) {
+    out = to_python(*skin.gltf_object, base);
+  } else {
+    if (skin.name) out["name"] = text(*skin.name);
+    out["joints"] = int_list(skin.joints);
+  }
+  // The matrices take the shapes values.cc gives columns under these keys.
+  if (skin.inverse_bind_matrices) {
+    out["inverse_bind_matrices"] =
+        to_python("inverse_bind_matrices", Value(*skin.inverse_bind_matrices), base);
+  }
+  if (skin.bind_shape_matrix) {
+    out["bind_shape_matrix"] = to_python("bind_shape_matrix", Value(*skin.bind_shape_matrix), base);
+  }
+  if (!skin.gltf_object && skin.skeleton >= 0) out["skeleton"] = skin.skeleton;
+  return out;
+}
+
+// The dict each reader made of an animation: {"name", "clip" ({"start", "end"}, a COLLADA clip's),
+// "channels" ({"sampler", "target": {"node", "path", "sid", "member", "pointer"}, "extras"}),
+// "samplers" ({"times", "values", "interpolation", "interpolations", "in_tangents",
+// "out_tangents", "extras"}), "extras"}, each key only when the animation has it (a COLLADA read's
+// "name" and "node" always).
+py::dict animation_dict(const Animation& animation, py::handle base) {
+  py::dict out;
+  if (animation.name) out["name"] = text(*animation.name);
+  if (animation.clip) {
+    py::dict clip;
+    clip["start"] = animation.clip->start;
+    clip["end"] = animation.clip->end;
+    out["clip"] = std::move(clip);
+  }
+  py::list channels;
+  for (const AnimationChannel& c : animation.channels) {
+    py::dict channel;
+    channel["sampler"] = c.sampler;
+    channel["target"] = target_dict(c.target, animation.nodes_optional);
+    if (c.extras) channel["extras"] = to_python("extras", *c.extras, base);
+    channels.append(std::move(channel));
+  }
+  out["channels"] = std::move(channels);
+  py::list samplers;
+  for (const std::optional<AnimationSampler>& s : animation.samplers) {
+    if (s) {
+      samplers.append(sampler_dict(*s, base));
+    } else {
+      samplers.append(py::none());
+    }
+  }
+  out["samplers"] = std::move(samplers);
+  if (animation.extras) out["extras"] = to_python("extras", *animation.extras, base);
+  return out;
+}
+
+// A COLLADA read's camera as glTF's camera object: {"name" (when it has one), "type", and its
+// projection's {"aspectRatio", "yfov", "zfar", "znear"} or {"xmag", "ymag", "zfar", "znear"}, each
+// when given}; a glTF read's is its object as the document spells it.
+py::dict camera_dict(const Camera& camera, py::handle base) {
+  if (camera.gltf_object) return to_python(*camera.gltf_object, base);
+  py::dict out;
+  if (camera.name) out["name"] = text(*camera.name);
+  const std::string_view kind = camera_type_name(camera.type);
+  out["type"] = text(kind);
+  py::dict body;
+  for (std::string_view term : {"aspectRatio", "yfov", "xmag", "ymag", "zfar", "znear"}) {
+    if (std::optional<double> v = camera.term(term)) body[text(term)] = *v;
+  }
+  out[text(kind)] = std::move(body);
+  if (camera.extras) out["extras"] = to_python("extras", *camera.extras, base);
+  return out;
+}
+
+py::object light_object(const Light& light, py::handle base) {
+  return to_python("light", light_value(light), base);
+}
 
 // "asset" first, as both readers set it; a COLLADA read's "cameras" and "lights" next (in the
 // order its documents gave their first), then the other scene attributes, then a glTF read's

@@ -17,5 +17,11 @@ namespace py = pybind11;
 py::dict global_attrs_dict(const Scene& scene, py::handle base);
 py::dict node_extras_dict(const Scene& scene, const Node& node, py::handle base);
 py::dict material_extras_dict(const Material& material, py::handle base);
+// A skin and an animation as global_attrs lists them.
+py::dict skin_dict(const Skin& skin, py::handle base);
+py::dict animation_dict(const Animation& animation, py::handle base);
+// A camera as glTF's camera object; a light as KHR_lights_punctual's.
+py::dict camera_dict(const Camera& camera, py::handle base);
+py::object light_object(const Light& light, py::handle base);
 
 }  // namespace px::python

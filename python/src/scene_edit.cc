@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "python/src/extras_edit.h"
 #include "python/src/renumber.h"
 #include "python/src/values.h"
 
@@ -155,6 +156,7 @@ size_t append_node(SceneBox& box, Node node, py::handle parent) {
     throw py::index_error("mesh " + std::to_string(node.mesh) + " is out of range: the scene has " +
                           std::to_string(scene.meshes.size()) + " meshes");
   }
+  check_node_parts(scene, node);
   std::optional<size_t> parent_index;
   if (!parent_number.is_none()) parent_index = index_in(parent_number, index, "parent", "nodes");
   // Its children are nodes already there, so only its parent, reached down from them, closes a
