@@ -19,7 +19,7 @@
 #  4. outside the clone, the venv's python imports polyxios (which must come from the venv),
 #     reads the bundled sample corpus/samples/robot_arm.dae, writes it as GLB and COLLADA, reads
 #     both back and prints what it read;
-#  5. prints how long `pip install -v .` took, with the cores and the load it ran with.
+#  5. prints how long the two commands took, with the cores and the load they started with.
 #
 # Needs git, python3-venv, python3-numpy, python3-wheel-whl and the packages of the README's
 # apt-get line (tools/bootstrap.sh installs them all). A CMAKE_CXX_COMPILER_LAUNCHER in the
@@ -46,7 +46,10 @@ numpy_egg=$(compgen -G '/usr/lib/python3/dist-packages/numpy-*.egg-info' | head 
   die "Debian's numpy is not installed: apt-get install python3-numpy"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/polyxios-venv-check.XXXXXX")
-trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$work"; else say "failed; its files are in $work"; fi' EXIT
+finish() {
+  if [ "$1" -eq 0 ]; then rm -rf "$work"; else say "failed; its files are in $work"; fi
+}
+trap 'finish $?' EXIT
 clone=$work/polyxios
 wheelhouse=$work/wheelhouse
 
@@ -97,4 +100,5 @@ for suffix in (".glb", ".dae"):
     assert len(back.meshes) == len(scene.meshes) and len(back.nodes) == len(scene.nodes)
 EOF
 
-say "pip install -v . took $((seconds / 60)) min $((seconds % 60)) s on $(nproc) cores"
+say "python3 -m venv and pip install -v . took $((seconds / 60)) min $((seconds % 60)) s" \
+  "on $(nproc) cores"
