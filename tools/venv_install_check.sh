@@ -55,8 +55,9 @@ wheelhouse=$work/wheelhouse
 
 say "cloning $repo ($(git -C "$repo" rev-parse --short HEAD)) into $clone"
 git clone --quiet "$repo" "$clone"
+# (grep reads all of it: with -q it would stop early and sed die of SIGPIPE, which pipefail counts)
 for line in "$venv_line" "$install_line"; do
-  sed 's/[[:space:]]*#.*$//' "$clone/README.md" | grep -Fxq -- "$line" ||
+  sed 's/[[:space:]]*#.*$//' "$clone/README.md" | grep -Fx -- "$line" >/dev/null ||
     die "the README has no line \`$line\`: this script runs the README's commands, update it"
 done
 
