@@ -39,6 +39,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libxml2-utils groff-base
   python3 python3-yaml python3-dev python3-numpy python3-pytest pybind11-dev
+  python3-venv python3-wheel-whl
   libdraco-dev libmeshoptimizer-dev libminizip-dev libstb-dev libtiff-dev
   clang libclang-rt-14-dev
   chromium
