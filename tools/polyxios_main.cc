@@ -45,11 +45,14 @@ usage:
       succeeds. -v prints each warning the moment it is raised (once, however often it
       repeats) instead of all at the end.
 
-  polyxios info IN [--json] [the read's conversion options]
+  polyxios info IN [--json] [conversion options]
       Print what IN holds: its asset (generator, up axis, unit), world bounds, meshes,
-      vertices, triangles, materials, nodes, cameras and lights, warnings by code. --json: one
-      JSON object, camelCase keys (asset, counts, bounds, cameras, lights, per-mesh vertex and
-      triangle counts, materials, skins, animations with their durations, warnings by code).
+      vertices, triangles, materials, nodes, cameras and lights, warnings by code, and the
+      bytes of IN and of the output the conversion options would write (GLB unless --format
+      dae), a glTF document's by part as gltfpack -v lists them (JSON, geometry, animation,
+      skins, instances, images, other). --json: one JSON object, camelCase keys (asset, counts,
+      bounds, cameras, lights, per-mesh vertex and triangle counts, materials, skins,
+      animations with their durations, sizes {input, output}, warnings by code).
 
   polyxios validate PATH... [--json] [--werror] [-j N] [--timeout SECONDS] [--config FILE]
                     [--ignore CODE] [--only CODE] [--severity CODE=LEVEL] [--max-memory MIB]

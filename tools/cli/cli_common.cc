@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
+#include <utility>
 
 #include "engine/errors.h"
 #include "engine/source.h"
@@ -98,11 +99,14 @@ double now_seconds() {
 }
 
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics, Format* format) {
+                                 Diagnostics& diagnostics, Format* format,
+                                 std::string* standard_input) {
   if (path != "-") return read_scene(path, options, diagnostics, format);
   absl::StatusOr<std::string> bytes = read_standard_input(options.limits.max_input_bytes);
   if (!bytes.ok()) return bytes.status();
-  return read_scene_bytes(*bytes, options, diagnostics, format);
+  absl::StatusOr<Scene> scene = read_scene_bytes(*bytes, options, diagnostics, format);
+  if (standard_input != nullptr) *standard_input = std::move(*bytes);
+  return scene;
 }
 
 std::string rule_of(const absl::Status& status) {

@@ -34,9 +34,11 @@ void print_warning(const Diagnostic& diagnostic);
 void print_warnings(const Diagnostics& diagnostics);
 
 // Reads a file, or standard input for "-" (refused as soon as it holds more than
-// options.limits.max_input_bytes); *format (when given) is what it was read as.
+// options.limits.max_input_bytes); *format (when given) is what it was read as, and
+// *standard_input (when given) standard input's bytes.
 absl::StatusOr<Scene> read_input(const std::string& path, const ReadOptions& options,
-                                 Diagnostics& diagnostics, Format* format = nullptr);
+                                 Diagnostics& diagnostics, Format* format = nullptr,
+                                 std::string* standard_input = nullptr);
 
 // The whole of a file (read_whole_file), or of standard input for "-": a manifest, a config.
 absl::StatusOr<std::string> read_file_or_stdin(const std::string& path);

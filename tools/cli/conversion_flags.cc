@@ -114,19 +114,6 @@ std::string set_conversion(const CommandLine& args, const std::filesystem::path&
   return "";
 }
 
-std::string set_read_conversion(const CommandLine& args, ReadOptions& read,
-                                AxisUnitTarget& axis_unit) {
-  ConversionOptions options{read, axis_unit, {}};
-  ConversionOptionSetter setter(options, OptionSpelling::kFlag);
-  if (std::string error = set_given(args, OptionStage::kReadAndAxis, setter); !error.empty()) {
-    return error;
-  }
-  if (std::string error = setter.check(false); !error.empty()) return error;
-  read = std::move(options.read);
-  axis_unit = options.axis_unit;
-  return "";
-}
-
 std::string conversion_flags_help(OptionStage stage) {
   constexpr size_t kIndent = 26;
   constexpr size_t kWidth = 100;

@@ -1,8 +1,7 @@
 // The conversion options (polyxios/conversion_options.h: the output format, compression and
 // --optimize, axis and unit, image transcoding, what an input may name, --repair, --threads and
-// the limits) as the flags convert, batch and validate take, and the read's part of them as info
-// takes them. One table and one parser, shared with the Python module's keywords, so that a flag
-// means the same in each.
+// the limits) as the flags convert, batch, validate and info take. One table and one parser,
+// shared with the Python module's keywords, so that a flag means the same in each.
 #pragma once
 
 #include <filesystem>
@@ -20,10 +19,6 @@ void add_conversion_flags(FlagSpec& spec, OptionStage stage = OptionStage::kAll)
 // output's extension names the format (convert), or GLB when output is empty (batch, validate).
 std::string set_conversion(const CommandLine& args, const std::filesystem::path& output,
                            ReadOptions& read, WriteOptions& write, AxisUnitTarget& axis_unit);
-
-// The read's options alone, with the axis and unit the read scene is turned to (info).
-std::string set_read_conversion(const CommandLine& args, ReadOptions& read,
-                                AxisUnitTarget& axis_unit);
 
 // The help of every conversion option of `stage`, as the usage text lists options: "  --flag
 // METAVAR" then the text wrapped at 100 columns, the default where it has one.

@@ -1,4 +1,5 @@
-// polyxios info IN [--json]: what a file holds, as text or as one JSON object (info_json.h).
+// polyxios info IN [--json] [conversion options]: what a file holds and the bytes of it and of
+// the output the options would write, as text or as one JSON object (info_json.h).
 #pragma once
 
 #include "tools/cli/command_line.h"

@@ -244,10 +244,26 @@ void write_codes(Json& json, const Diagnostics& diagnostics, Severity severity) 
   json.end_object();
 }
 
+// {"total", then a glTF document's "json", "geometry", "animation", "skins", "instances",
+// "images", "other"}.
+void write_file_sizes(Json& json, const FileSizes& sizes) {
+  json.start_object();
+  json.field("total", static_cast<int64_t>(sizes.total));
+  if (const std::optional<gltf::PartSizes>& p = sizes.parts) {
+    for (auto [key, bytes] : {std::pair{"json", p->json}, std::pair{"geometry", p->geometry},
+                              std::pair{"animation", p->animation}, std::pair{"skins", p->skins},
+                              std::pair{"instances", p->instances}, std::pair{"images", p->images},
+                              std::pair{"other", p->other}}) {
+      json.field(key, static_cast<int64_t>(bytes));
+    }
+  }
+  json.end_object();
+}
+
 }  // namespace
 
 std::string info_json(std::string_view uri, Format format, const SceneSummary& summary,
-                      const Diagnostics& diagnostics) {
+                      const InfoSizes& sizes, const Diagnostics& diagnostics) {
   Json json;
   json.start_object();
   json.key("uri");
@@ -288,6 +304,19 @@ std::string info_json(std::string_view uri, Format format, const SceneSummary& s
   json.start_array();
   for (const AnimationSummary& animation : summary.animations) write_animation(json, animation);
   json.end_array();
+  json.key("sizes");
+  json.start_object();
+  json.key("input");
+  write_file_sizes(json, sizes.input);
+  json.key("output");
+  if (sizes.output) {
+    write_file_sizes(json, *sizes.output);
+  } else {
+    json.null();
+    json.key("outputRefused");
+    json.string(sizes.output_refused);
+  }
+  json.end_object();
   json.field("warningCount", diagnostics.warning_count());
   json.key("warnings");
   write_codes(json, diagnostics, Severity::kWarning);

@@ -162,8 +162,9 @@ def output_usage_and_help(tmp):
     takes = {
         'convert': ({'--compress', '--format', '-o', '-v', '--quiet', '--max-memory'},
                     {'--json', '--werror', '--resume', '--progress'}),
-        'info': ({'--json', '--threads', '--repair'},
-                 {'--compress', '--format', '-o', '--quiet', '--allow-remote-uris'}),
+        # info takes the write's options too: the sizes of the output they would write
+        'info': ({'--json', '--threads', '--repair', '--compress', '--format'},
+                 {'-o', '--quiet', '-v'}),
         'validate': ({'--compress', '--up-axis', '--format', '--max-memory', '--quiet', '-v'},
                      {'-o', '--resume', '--progress'}),
         'batch': ({'--compress', '--up-axis', '--format', '-o', '-v', '--quiet'},

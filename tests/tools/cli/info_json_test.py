@@ -38,9 +38,31 @@ def is_count(v):
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
+PARTS = ("json", "geometry", "animation", "skins", "instances", "images", "other")
+
+
+def sizes_sane(name, sizes, glb_bytes=None):
+    """A file's sizes: a total, and a glTF document's parts summing to it."""
+    ok = check(is_count(sizes.get("total")), f"{name}: sizes total {sizes.get('total')!r}")
+    if "json" in sizes:
+        ok &= check(set(sizes) == {"total", *PARTS}, f"{name}: sizes keys {sorted(sizes)}")
+        ok &= check(sum(sizes[k] for k in PARTS) == sizes["total"],
+                    f"{name}: parts {sizes} do not sum to the total")
+    else:
+        ok &= check(set(sizes) == {"total"}, f"{name}: sizes keys {sorted(sizes)}")
+    if glb_bytes is not None:
+        ok &= check(sizes["total"] == glb_bytes, f"{name}: total {sizes['total']} of {glb_bytes}")
+    return ok
+
+
 def sane(name, info):
     """The checks every output passes: its parts agree with each other."""
     ok = True
+    ok &= sizes_sane(f"{name} input", info["sizes"]["input"])
+    if info["sizes"]["output"] is None:
+        ok &= check(isinstance(info["sizes"].get("outputRefused"), str), f"{name}: no output")
+    else:
+        ok &= sizes_sane(f"{name} output", info["sizes"]["output"])
     counts = info["counts"]
     for key in ("meshes", "vertices", "triangles", "lines", "materials", "textures", "images",
                 "nodes", "scenes", "cameras", "lights", "skins", "animations"):
@@ -199,6 +221,8 @@ def sample_tests(polyxios, sample):
             for key in COMPARED:
                 check(piped["counts"][key] == dae["counts"][key], f"stdin {key}")
 
+        size_tests(polyxios, sample, work)
+
         bad = os.path.join(work, "bad.dae")
         with open(bad, "w") as f:
             f.write('<COLLADA><library_geometries><geometry id="g"><mesh><source id="s">'
@@ -214,6 +238,40 @@ def sample_tests(polyxios, sample):
         check(code == 1 and out == b"", f"two files: exit {code}, {len(out)} bytes on stdout")
         code, out, _ = run(polyxios, ["info", "--json", os.path.join(work, "none.dae")])
         check(code == 3 and out == b"", f"a missing file: exit {code}")
+
+
+def size_tests(polyxios, sample, work):
+    """Issue 38 point 6: the input's bytes, and the output's, by part, as convert writes them."""
+    for label, options, suffix in (("glb", [], ".glb"), ("meshopt", ["--compress", "meshopt"], ".glb"),
+                                   ("draco", ["--compress", "draco"], ".glb"),
+                                   ("dae", ["--format", "dae"], ".dae")):
+        info = info_of(polyxios, f"sizes {label}", [sample] + options)
+        out = os.path.join(work, f"sizes-{label}{suffix}")
+        code, _, err = run(polyxios, ["convert", "--quiet", sample, out] + options)
+        if info is None or not check(code == 0, f"convert {label}: {err[:200]!r}"):
+            continue
+        sizes = info["sizes"]
+        check(sizes["input"] == {"total": os.path.getsize(sample)}, f"{label}: input {sizes}")
+        sizes_sane(f"sizes {label}", sizes["output"], os.path.getsize(out))
+        check(("json" in sizes["output"]) == (suffix == ".glb"), f"{label}: parts {sizes}")
+        if suffix == ".glb":
+            check(sizes["output"]["geometry"] > 0, f"{label}: no geometry in {sizes}")
+            again = info_of(polyxios, f"sizes of {label}'s GLB", [out])
+            if again is not None:
+                sizes_sane(f"{label}'s GLB as input", again["sizes"]["input"], os.path.getsize(out))
+                check(again["sizes"]["input"] == sizes["output"],
+                      f"{label}: {again['sizes']['input']} read, {sizes['output']} written")
+    piped = info_of(polyxios, "sizes on stdin", ["-"], stdin=sample)
+    if piped is not None:
+        check(piped["sizes"]["input"] == {"total": os.path.getsize(sample)}, "stdin input size")
+    code, text, _ = run(polyxios, ["info", sample, "--compress", "meshopt"])
+    lines = dict(line.split(":", 1) for line in text.decode().splitlines() if ":" in line)
+    check(lines.get("input", "").strip() == f"{os.path.getsize(sample)} bytes",
+          f"text input {lines.get('input')!r}")
+    check("geometry" in lines.get("output", ""), f"text output {lines.get('output')!r}")
+    code, out, err = run(polyxios, ["info", sample, "--draco-level", "3"])
+    check(code == 1 and b"--draco-level needs --compress draco" in err,
+          f"a write option out of place: exit {code}, {err[:200]!r}")
 
 
 def corpus_files(corpus):
