@@ -27,18 +27,6 @@ using MaterialHandle = PartHandle<Material>;
 
 py::object texture_ref(const TextureRef& ref) { return ref.present() ? py::cast(ref) : py::none(); }
 
-const char* alpha_mode_name(AlphaMode mode) {
-  switch (mode) {
-    case AlphaMode::kMask:
-      return "MASK";
-    case AlphaMode::kBlend:
-      return "BLEND";
-    case AlphaMode::kOpaque:
-      break;
-  }
-  return "OPAQUE";
-}
-
 AlphaMode alpha_mode_named(py::handle value) {
   const std::string name = utf8(value, "alpha_mode");
   if (name == "OPAQUE") return AlphaMode::kOpaque;
@@ -285,7 +273,7 @@ ValueError naming it, the material unchanged, for a value that does not fit.)");
                           "'textures': {key: SceneTextureRef}}");
   c.def_property(
       "alpha_mode",
-      [](py::handle self) { return alpha_mode_name(part_of<Material>(self).alpha_mode); },
+      [](py::handle self) { return text(alpha_mode_name(part_of<Material>(self).alpha_mode)); },
       [](py::handle self, py::handle value) {
         const AlphaMode mode = alpha_mode_named(value);
         edit_of<Material>(self).alpha_mode = mode;

@@ -135,18 +135,6 @@ void write_mesh(Json& json, const MeshSummary& mesh) {
   json.end_object();
 }
 
-std::string_view alpha_mode_name(AlphaMode mode) {
-  switch (mode) {
-    case AlphaMode::kMask:
-      return "MASK";
-    case AlphaMode::kBlend:
-      return "BLEND";
-    case AlphaMode::kOpaque:
-      break;
-  }
-  return "OPAQUE";
-}
-
 void write_material(Json& json, const MaterialSummary& material) {
   json.start_object();
   json.key("name");

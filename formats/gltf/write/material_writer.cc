@@ -170,7 +170,7 @@ void write_material(JsonWriter& json, const Material& m, uint8_t animated) {
   }
   if (m.alpha_mode != AlphaMode::kOpaque) {
     json.key("alphaMode");
-    json.string(m.alpha_mode == AlphaMode::kMask ? "MASK" : "BLEND");
+    json.string(alpha_mode_name(m.alpha_mode));
   }
   if (m.alpha_mode == AlphaMode::kMask && m.alpha_cutoff != 0.5) {
     json.key("alphaCutoff");

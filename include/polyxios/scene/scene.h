@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "polyxios/memory/arena.h"
@@ -76,6 +77,19 @@ struct TextureRef {
 };
 
 enum class AlphaMode { kOpaque, kMask, kBlend };
+
+// glTF's name of the mode: "OPAQUE", "MASK" or "BLEND".
+constexpr std::string_view alpha_mode_name(AlphaMode mode) {
+  switch (mode) {
+    case AlphaMode::kMask:
+      return "MASK";
+    case AlphaMode::kBlend:
+      return "BLEND";
+    case AlphaMode::kOpaque:
+      break;
+  }
+  return "OPAQUE";
+}
 
 // A glTF material extension the model has no typed terms for (KHR_materials_clearcoat, _sheen,
 // _transmission, _volume, ...), kept as the document spells it so that glTF -> glTF keeps it:
