@@ -54,6 +54,21 @@ SceneSummary one_of_each() {
   return s;
 }
 
+// A COLLADA input of 5,000 bytes and the GLB its options write, by part.
+InfoSizes sizes_of_each() {
+  InfoSizes sizes;
+  sizes.input.total = 5000;
+  gltf::PartSizes parts;
+  parts.json = 100;
+  parts.geometry = 200;
+  parts.animation = 30;
+  parts.images = 60;
+  parts.other = 10;
+  parts.total = 400;
+  sizes.output = FileSizes{400, parts};
+  return sizes;
+}
+
 TEST(InfoJson, WritesEveryPart) {
   Diagnostics diagnostics;
   diagnostics.warn("a.code", "one");
@@ -61,7 +76,7 @@ TEST(InfoJson, WritesEveryPart) {
   diagnostics.warn("b.code", "three");
   diagnostics.info("c.note", "four");
   rapidjson::Document doc =
-      parsed(info_json("dir/x.dae", Format::kCollada, one_of_each(), diagnostics));
+      parsed(info_json("dir/x.dae", Format::kCollada, one_of_each(), sizes_of_each(), diagnostics));
   EXPECT_STREQ(doc["uri"].GetString(), "dir/x.dae");
   EXPECT_STREQ(doc["format"].GetString(), "collada");
   EXPECT_STREQ(doc["asset"]["generator"].GetString(), "Maya 2020");
@@ -105,6 +120,16 @@ TEST(InfoJson, WritesEveryPart) {
   EXPECT_EQ(doc["warnings"]["b.code"].GetInt(), 1);
   EXPECT_FALSE(doc["warnings"].HasMember("c.note"));
   EXPECT_EQ(doc["notes"]["c.note"].GetInt(), 1);
+  // The input's total alone (COLLADA); the output's parts in gltfpack -v's order.
+  EXPECT_EQ(doc["sizes"]["input"].MemberCount(), 1u);
+  EXPECT_EQ(doc["sizes"]["input"]["total"].GetInt(), 5000);
+  const rapidjson::Value& output = doc["sizes"]["output"];
+  std::string keys;
+  for (const auto& m : output.GetObject()) keys += std::string(m.name.GetString()) + " ";
+  EXPECT_EQ(keys, "total json geometry animation skins instances images other ");
+  EXPECT_EQ(output["geometry"].GetInt(), 200);
+  EXPECT_EQ(output["images"].GetInt(), 60);
+  EXPECT_FALSE(doc["sizes"].HasMember("outputRefused"));
 }
 
 // Issue 36: one key style, glTF's camelCase (a warning's code, under warnings and notes, is data).
@@ -126,12 +151,19 @@ void expect_camel_case_keys(const rapidjson::Value& value, const std::string& wh
 TEST(InfoJson, EveryKeyIsCamelCase) {
   Diagnostics diagnostics;
   diagnostics.warn("a.code_x", "one");
-  expect_camel_case_keys(parsed(info_json("a", Format::kGlb, one_of_each(), diagnostics)), "");
+  expect_camel_case_keys(
+      parsed(info_json("a", Format::kGlb, one_of_each(), sizes_of_each(), diagnostics)), "");
 }
 
 TEST(InfoJson, EmptySceneHasNullBoundsAndEmptyLists) {
-  rapidjson::Document doc = parsed(info_json("-", Format::kGlb, SceneSummary{}, Diagnostics{}));
+  InfoSizes refused;
+  refused.output_refused = "scene.rule: why";
+  rapidjson::Document doc =
+      parsed(info_json("-", Format::kGlb, SceneSummary{}, refused, Diagnostics{}));
   EXPECT_STREQ(doc["format"].GetString(), "glb");
+  // A write that refuses the scene: no output sizes, its message instead.
+  EXPECT_TRUE(doc["sizes"]["output"].IsNull());
+  EXPECT_STREQ(doc["sizes"]["outputRefused"].GetString(), "scene.rule: why");
   EXPECT_TRUE(doc["asset"]["generator"].IsNull());
   EXPECT_TRUE(doc["asset"]["unit"].IsNull());
   EXPECT_EQ(doc["cameras"].Size(), 0u);
@@ -149,7 +181,8 @@ TEST(InfoJson, NonFiniteNumbersAreNull) {
   AnimationSummary& animation = s.animations.emplace_back();
   animation.start = -std::numeric_limits<double>::max();
   animation.end = std::numeric_limits<double>::max();  // end - start overflows
-  rapidjson::Document doc = parsed(info_json("x.gltf", Format::kGltf, s, Diagnostics{}));
+  rapidjson::Document doc =
+      parsed(info_json("x.gltf", Format::kGltf, s, InfoSizes{}, Diagnostics{}));
   EXPECT_TRUE(doc["materials"][0]["alphaCutoff"].IsNull());
   EXPECT_TRUE(doc["animations"][0]["duration"].IsNull());
   EXPECT_EQ(doc["animations"][0]["end"].GetDouble(), std::numeric_limits<double>::max());
@@ -158,7 +191,8 @@ TEST(InfoJson, NonFiniteNumbersAreNull) {
 TEST(InfoJson, TextThatIsNotUtf8IsMended) {
   SceneSummary s;
   s.materials.emplace_back().name = "caf\xC3\xA9 \xFF\xC0\xAF \xED\xA0\x80 end\x01";
-  rapidjson::Document doc = parsed(info_json("in\xE9.dae", Format::kCollada, s, Diagnostics{}));
+  rapidjson::Document doc =
+      parsed(info_json("in\xE9.dae", Format::kCollada, s, InfoSizes{}, Diagnostics{}));
   EXPECT_STREQ(doc["uri"].GetString(), "in\xEF\xBF\xBD.dae");
   EXPECT_EQ(std::string(doc["materials"][0]["name"].GetString()),
             "caf\xC3\xA9 \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD \xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD"
@@ -168,8 +202,8 @@ TEST(InfoJson, TextThatIsNotUtf8IsMended) {
 TEST(InfoJson, SameSummarySameBytes) {
   Diagnostics diagnostics;
   diagnostics.warn("a.code", "one");
-  EXPECT_EQ(info_json("a", Format::kGlb, one_of_each(), diagnostics),
-            info_json("a", Format::kGlb, one_of_each(), diagnostics));
+  EXPECT_EQ(info_json("a", Format::kGlb, one_of_each(), sizes_of_each(), diagnostics),
+            info_json("a", Format::kGlb, one_of_each(), sizes_of_each(), diagnostics));
 }
 
 }  // namespace
