@@ -88,7 +88,7 @@ _polyxios() {
       ;;
   esac
 
-  # The conversion options convert, validate and batch share (tools/cli/conversion_flags.cc).
+  # The conversion options convert, info, validate and batch share (tools/cli/conversion_flags.cc).
   local conversion="--format --to --threads --allow-external-files --allow-remote-uris
                --strict-resources --repair --max-input --compress --fallback --compress-only
                --draco-position-bits --draco-normal-bits --draco-texcoord-bits --draco-color-bits
@@ -100,8 +100,7 @@ _polyxios() {
       options="$conversion --max-memory --quiet -v --verbose -o --output"
       ;;
     info)
-      options="--json --threads --allow-external-files --strict-resources --repair
-               --max-input --max-memory --up-axis --meters --bake-transforms"
+      options="$conversion --json --max-memory"
       ;;
     validate)
       options="$conversion --json --werror -j --timeout --config --ignore --only --severity
